@@ -1,0 +1,81 @@
+"""answermatch: multilingual question-answering evaluation.
+
+Importing the package is cheap: the public names below are loaded on first
+use, and no tokenizer library (MeCab, jieba, pyvi, spaCy) is imported until a
+text in its language is tokenized.
+
+>>> import answermatch
+>>> answermatch.normalize("  The Eiffel   Tower! ", lang="en")
+'eiffel tower'
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from ._version import __version__
+
+# public name -> module that defines it (imported lazily by __getattr__)
+_EXPORTS: dict[str, str] = {
+    "normalize": "answermatch.normalization",
+    "tokenize": "answermatch.tokenizers",
+    "exact_match": "answermatch.matchers",
+    "token_f1": "answermatch.matchers",
+    "levenshtein_distance": "answermatch.matchers",
+    "levenshtein_ratio": "answermatch.matchers",
+    "extract_number": "answermatch.matchers",
+    "numeric_match": "answermatch.matchers",
+    "best_match": "answermatch.matchers",
+    "unordered_match": "answermatch.matchers",
+    "Match": "answermatch.matchers",
+    "evaluate": "answermatch.tasks",
+    "Result": "answermatch.result",
+    "AnswermatchError": "answermatch.errors",
+    "InputError": "answermatch.errors",
+    "MissingExtraError": "answermatch.errors",
+    "UnknownLanguageError": "answermatch.errors",
+    "UnknownTaskError": "answermatch.errors",
+    "AnswermatchWarning": "answermatch.errors",
+}
+
+__all__ = ["__version__", *_EXPORTS]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'answermatch' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
+    from .errors import (
+        AnswermatchError,
+        AnswermatchWarning,
+        InputError,
+        MissingExtraError,
+        UnknownLanguageError,
+        UnknownTaskError,
+    )
+    from .matchers import (
+        Match,
+        best_match,
+        exact_match,
+        extract_number,
+        levenshtein_distance,
+        levenshtein_ratio,
+        numeric_match,
+        token_f1,
+        unordered_match,
+    )
+    from .normalization import normalize
+    from .result import Result
+    from .tasks import evaluate
+    from .tokenizers import tokenize

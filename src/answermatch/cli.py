@@ -1,0 +1,202 @@
+"""The ``answermatch`` command line.
+
+Exit status: 0 on success, 2 on bad input or bad usage (the message goes to
+stderr), 1 where a check found problems (``check-gold``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import warnings
+from collections.abc import Sequence
+from typing import Any
+
+from ._version import __version__
+from .errors import AnswermatchError, AnswermatchWarning
+
+EXIT_OK, EXIT_FOUND, EXIT_USAGE = 0, 1, 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse exits 2 already; keep its message format
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (also used to generate the CLI reference)."""
+    from .tasks import available_tasks
+
+    parser = _Parser(
+        prog="answermatch",
+        description="Score question-answering systems across languages.",
+    )
+    parser.add_argument("--version", action="version", version=f"answermatch {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                parser_class=_Parser)
+
+    score = sub.add_parser("score", help="score a prediction file against a gold file",
+                           description="Score a prediction file with a task's metric.")
+    score.add_argument("task", choices=available_tasks(), metavar="TASK",
+                       help="one of: " + ", ".join(available_tasks()))
+    score.add_argument("--gold", required=True, metavar="FILE", help="gold file (.gz allowed)")
+    score.add_argument("--pred", required=True, metavar="FILE",
+                       help="prediction file (.gz allowed)")
+    score.add_argument("--profile", default="official", metavar="NAME[,NAME...]",
+                       help="scoring profile(s), comma-separated (default: official)")
+    score.add_argument("--json", action="store_true",
+                       help="print JSON: one object, or an array for several profiles")
+    score.add_argument("--items", metavar="FILE",
+                       help="write the per-item results as JSON lines to FILE")
+    score.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
+                       help="a task option (repeatable); see the task's documentation")
+    score.add_argument("--strict", action="store_true",
+                       help="turn warnings about doubtful input into errors")
+    score.add_argument("--quiet", "-q", action="store_true",
+                       help="no progress bar and no warnings on stderr")
+    score.set_defaults(func=_cmd_score)
+
+    norm = sub.add_parser("normalize", help="normalize text (one line per input line)")
+    norm.add_argument("text", nargs="*", help="texts (default: read lines from stdin)")
+    norm.add_argument("--lang", default=None)
+    norm.add_argument("--preset", default="unicode")
+    norm.set_defaults(func=_cmd_normalize)
+
+    tok = sub.add_parser("tokenize", help="tokenize text (tokens joined by spaces)")
+    tok.add_argument("text", nargs="*", help="texts (default: read lines from stdin)")
+    tok.add_argument("--lang", required=True)
+    tok.add_argument("--mode", default=None)
+    tok.set_defaults(func=_cmd_tokenize)
+
+    tasks = sub.add_parser("tasks", help="list the tasks, their profiles and options")
+    tasks.set_defaults(func=_cmd_tasks)
+    return parser
+
+
+def _parse_options(pairs: list[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise AnswermatchError(f"--option expects KEY=VALUE, got {pair!r}")
+        try:
+            options[key.replace("-", "_")] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key.replace("-", "_")] = value
+    return options
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    return str(value)
+
+
+def format_table(result) -> str:
+    """A readable table of a :class:`~answermatch.result.Result`."""
+    lines = [f"{result.task} ({result.profile}), n={result.n}"]
+    keys = list(result.scores)
+    if result.per_language:
+        lang_keys: list[str] = []
+        for figures in result.per_language.values():
+            lang_keys += [k for k in figures if k not in lang_keys]
+        header = ["lang", *lang_keys]
+        rows = [[lang, *(_fmt(figs.get(k, "")) for k in lang_keys)]
+                for lang, figs in result.per_language.items()]
+        rows.append(["all", *(_fmt(result.scores.get(k, "")) for k in lang_keys)])
+        widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+        for row in [header, *rows]:
+            lines.append("  ".join(c.rjust(w) if i else c.ljust(w)
+                                   for i, (c, w) in enumerate(zip(row, widths, strict=True))))
+        extra = [k for k in keys if k not in lang_keys]
+    else:
+        extra = keys
+    width = max((len(k) for k in extra), default=0)
+    lines += [f"{k.ljust(width)}  {_fmt(result.scores[k])}" for k in extra]
+    lines.append(f"signature: {result.signature}")
+    return "\n".join(lines)
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    from .tasks import evaluate
+
+    options = _parse_options(args.option)
+    profiles = [p for p in args.profile.split(",") if p]
+    results = [
+        evaluate(args.task, args.gold, args.pred, profile, strict=args.strict,
+                 progress=not args.quiet, **options)
+        for profile in profiles
+    ]
+    if args.items:
+        with open(args.items, "w", encoding="utf-8") as fh:
+            for result in results:
+                for item in result.items:
+                    record = {"profile": result.profile, **item} if len(results) > 1 else item
+                    fh.write(json.dumps(record, ensure_ascii=False) + "\n")
+    if args.json:
+        payload: Any = [r.to_dict() for r in results]
+        if len(results) == 1:
+            payload = payload[0]
+        print(json.dumps(payload, ensure_ascii=False, indent=1))
+    else:
+        print("\n\n".join(format_table(r) for r in results))
+    return EXIT_OK
+
+
+def _inputs(texts: list[str]) -> list[str]:
+    return texts if texts else [line.rstrip("\n") for line in sys.stdin]
+
+
+def _cmd_normalize(args: argparse.Namespace) -> int:
+    from .normalization import normalize
+
+    for text in _inputs(args.text):
+        print(normalize(text, lang=args.lang, preset=args.preset))
+    return EXIT_OK
+
+
+def _cmd_tokenize(args: argparse.Namespace) -> int:
+    from .tokenizers import tokenize
+
+    for text in _inputs(args.text):
+        print(" ".join(tokenize(text, args.lang, args.mode)))
+    return EXIT_OK
+
+
+def _cmd_tasks(args: argparse.Namespace) -> int:
+    from .tasks import available_tasks, get_task
+
+    for name in available_tasks():
+        spec = get_task(name)
+        print(f"{name}: {spec.summary}")
+        print(f"  profiles: {', '.join(spec.profiles)}")
+        for key, text in spec.options.items():
+            print(f"  option {key}: {text}")
+    return EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    quiet = getattr(args, "quiet", False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore" if quiet else "always", AnswermatchWarning)
+        warnings.showwarning = _show_warning
+        try:
+            return args.func(args)
+        except AnswermatchError as exc:
+            print(f"answermatch: error: {exc}", file=sys.stderr)
+            return EXIT_USAGE
+        except BrokenPipeError:
+            return EXIT_OK
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    print(f"answermatch: warning: {message}", file=sys.stderr)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,53 @@
+"""Collects the warnings of one evaluation and applies ``strict`` mode.
+
+>>> diag = Diagnostics(strict=False)
+>>> import warnings
+>>> with warnings.catch_warnings(record=True):
+...     warnings.simplefilter("always")
+...     diag.warn("duplicate key 'q1' (the last value wins)", path="pred.json")
+>>> diag.messages
+["pred.json: duplicate key 'q1' (the last value wins)"]
+>>> Diagnostics(strict=True).warn("duplicate key", path="pred.json")
+Traceback (most recent call last):
+...
+answermatch.errors.InputError: pred.json: duplicate key (--strict turns this warning into an error)
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from dataclasses import dataclass, field
+
+from .errors import AnswermatchWarning, InputError, format_location
+
+
+@dataclass
+class Diagnostics:
+    """Options shared by the loaders and scorers of one evaluation.
+
+    ``strict``: raise :class:`InputError` where the official scorer would only
+    accept something doubtful. ``progress``: the caller wants a progress bar
+    (shown only when stderr is a terminal).
+    """
+
+    strict: bool = False
+    progress: bool = False
+    messages: list[str] = field(default_factory=list)
+
+    def warn(
+        self,
+        message: str,
+        *,
+        path: str | os.PathLike[str] | None = None,
+        line: int | None = None,
+    ) -> None:
+        """Record and emit a warning, or raise in strict mode."""
+        where = None if path is None else os.fspath(path)
+        if self.strict:
+            raise InputError(
+                f"{message} (--strict turns this warning into an error)", path=where, line=line
+            )
+        text = format_location(message, path=where, line=line)
+        self.messages.append(text)
+        warnings.warn(text, AnswermatchWarning, stacklevel=2)

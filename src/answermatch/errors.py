@@ -1,0 +1,75 @@
+"""Exceptions and warnings raised by answermatch.
+
+Every problem with a user's input is an :class:`InputError` that names the
+file, the line (when there is one) and what was expected:
+
+>>> str(InputError("expected a JSON object", path="gold.jsonl", line=3))
+'gold.jsonl:3: expected a JSON object'
+"""
+
+from __future__ import annotations
+
+import os
+
+
+class AnswermatchError(Exception):
+    """Base class of every error answermatch raises on purpose."""
+
+
+class InputError(AnswermatchError, ValueError):
+    """Bad input data: a malformed file, line or object.
+
+    ``path`` and ``line`` (1-based) locate the problem when known.
+    """
+
+    def __init__(
+        self, message: str, *, path: str | os.PathLike[str] | None = None, line: int | None = None
+    ) -> None:
+        self.message = message
+        self.path = None if path is None else os.fspath(path)
+        self.line = line
+        super().__init__(format_location(message, path=self.path, line=line))
+
+
+class UnknownLanguageError(AnswermatchError, ValueError):
+    """A language code no tokenizer or normalizer is registered for."""
+
+
+class UnknownTaskError(AnswermatchError, ValueError):
+    """A task name that is not registered."""
+
+
+class MissingExtraError(AnswermatchError, ImportError):
+    """An optional dependency is not installed; the message names the extra.
+
+    >>> print(MissingExtraError("fugashi", "ja"))
+    fugashi is not installed; install it with: pip install "answermatch[ja]"
+    """
+
+    def __init__(self, package: str, extra: str) -> None:
+        self.package = package
+        self.extra = extra
+        super().__init__(
+            f'{package} is not installed; install it with: pip install "answermatch[{extra}]"'
+        )
+
+
+class AnswermatchWarning(UserWarning):
+    """Something doubtful in the input that the official scorer accepts.
+
+    The ``official`` profile goes on (to give the official number) and warns;
+    ``strict=True`` (``--strict``) turns the warning into an :class:`InputError`.
+    """
+
+
+def format_location(message: str, *, path: str | None = None, line: int | None = None) -> str:
+    """Prefix ``message`` with ``path:line:`` where known.
+
+    >>> format_location("bad label", path="scores.txt", line=7)
+    'scores.txt:7: bad label'
+    >>> format_location("bad label")
+    'bad label'
+    """
+    if path is None:
+        return message if line is None else f"line {line}: {message}"
+    return f"{path}:{line}: {message}" if line is not None else f"{path}: {message}"

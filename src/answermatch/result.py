@@ -1,0 +1,59 @@
+"""The :class:`Result` of scoring one task under one profile.
+
+>>> r = Result(task="poleval2021", profile="official", scores={"accuracy": 50.0},
+...            per_language={}, n=2, signature="task:poleval2021|profile:official",
+...            items=[{"id": 1, "score": 1.0}, {"id": 2, "score": 0.0}])
+>>> r.to_dict()["scores"]
+{'accuracy': 50.0}
+>>> r.primary
+50.0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Result:
+    """Scores of one evaluation.
+
+    ``scores`` and ``per_language`` hold task scores in percent (0-100);
+    ``per_language[lang]["count"]`` is a question count. ``items`` lists, in
+    gold order, one dict per scored item with at least ``id`` and ``score``
+    (the task's primary per-item figure, a fraction in [0, 1]). ``n`` is the
+    number of items that enter the averages. ``signature`` names everything
+    that decides the numbers (task, profile, normalization, tokenizers and
+    their versions, answermatch's version). ``warnings`` repeats what was
+    warned about the input.
+    """
+
+    task: str
+    profile: str
+    scores: dict[str, float]
+    per_language: dict[str, dict[str, float]]
+    n: int
+    signature: str
+    items: list[dict[str, Any]] = field(default_factory=list, repr=False)
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def primary(self) -> float:
+        """The first score (the task's headline figure)."""
+        return next(iter(self.scores.values()))
+
+    def to_dict(self, *, items: bool = False) -> dict[str, Any]:
+        """A JSON-ready dict: ``task, profile, signature, n, scores, per_language``
+        (and ``items`` when asked)."""
+        out: dict[str, Any] = {
+            "task": self.task,
+            "profile": self.profile,
+            "signature": self.signature,
+            "n": self.n,
+            "scores": dict(self.scores),
+            "per_language": {k: dict(v) for k, v in self.per_language.items()},
+        }
+        if items:
+            out["items"] = [dict(i) for i in self.items]
+        return out

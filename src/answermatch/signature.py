@@ -1,0 +1,38 @@
+"""Reproducibility signatures, in the spirit of sacreBLEU's.
+
+A signature is ``key:value`` fields joined by ``|``. Two runs with the same
+signature give the same numbers.
+
+>>> make_signature("xor-full", "official", norm="xor-full",
+...                tokenizers={"ja": "mecab(fugashi=1.5.2,unidic-lite=1.0.8)"},
+...                version="0.1.0")
+'task:xor-full|profile:official|norm:xor-full|tok.ja:mecab(fugashi=1.5.2,unidic-lite=1.0.8)|version:0.1.0'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ._version import __version__
+
+
+def make_signature(
+    task: str,
+    profile: str,
+    *,
+    norm: str | None = None,
+    tokenizers: Mapping[str, str] | None = None,
+    extra: Mapping[str, object] | None = None,
+    version: str = __version__,
+) -> str:
+    """Build a signature; ``tokenizers`` maps a language to its tokenizer's
+    :meth:`signature`, ``extra`` adds task-specific fields (in the given order)."""
+    fields = [f"task:{task}", f"profile:{profile}"]
+    if norm is not None:
+        fields.append(f"norm:{norm}")
+    for lang in sorted(tokenizers or {}):
+        fields.append(f"tok.{lang}:{tokenizers[lang]}")  # type: ignore[index]
+    for key, value in (extra or {}).items():
+        fields.append(f"{key}:{value}")
+    fields.append(f"version:{version}")
+    return "|".join(fields)

@@ -1,0 +1,125 @@
+"""Reading gold and prediction inputs: paths (plain or ``.gz``) or loaded objects.
+
+Every reader turns a parse failure into an :class:`~answermatch.errors.InputError`
+that names the file and the line.
+
+>>> import json, tempfile, pathlib
+>>> d = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (d / "gold.jsonl").write_text('{"id": "1"}\\n\\n{"id": 2', encoding="utf-8")
+>>> [obj for _, obj in iter_jsonl(d / "gold.jsonl")]
+Traceback (most recent call last):
+...
+answermatch.errors.InputError: .../gold.jsonl:3: not valid JSON (Expecting ',' delimiter at column 9)
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, TypeAlias
+
+from .diagnostics import Diagnostics
+from .errors import InputError
+
+PathLike: TypeAlias = str | os.PathLike[str]
+
+
+def is_path(source: object) -> bool:
+    """True when ``source`` names a file (a ``str`` or ``os.PathLike``)."""
+    return isinstance(source, (str, os.PathLike))
+
+
+def source_name(source: object) -> str:
+    """The name used in messages: the path, or ``<object>`` for loaded data."""
+    return os.fspath(source) if is_path(source) else "<object>"  # type: ignore[arg-type]
+
+
+def read_bytes(path: PathLike) -> bytes:
+    """The file's bytes, gunzipped when the name ends in ``.gz``."""
+    p = Path(path)
+    try:
+        if p.suffix == ".gz":
+            with gzip.open(p, "rb") as fh:
+                return fh.read()
+        return p.read_bytes()
+    except FileNotFoundError:
+        raise InputError("no such file", path=path) from None
+    except IsADirectoryError:
+        raise InputError("is a directory, expected a file", path=path) from None
+    except (OSError, EOFError) as exc:  # gzip.BadGzipFile is an OSError
+        raise InputError(f"cannot read file ({exc})", path=path) from None
+
+
+def decode_utf8(
+    data: bytes, path: PathLike, *, diag: Diagnostics | None = None, replace: bool = False
+) -> str:
+    """Decode UTF-8, naming the line of the first invalid byte.
+
+    With ``replace=True`` invalid bytes become U+FFFD and ``diag`` warns
+    (what lenient official scorers do); otherwise they are an error.
+    """
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        message = f"invalid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})"
+        if not replace:
+            raise InputError(message + "; expected UTF-8 text", path=path, line=line) from None
+        if diag is not None:
+            diag.warn(message + "; replaced by U+FFFD as the official scorer does",
+                      path=path, line=line)
+        return data.decode("utf-8", errors="replace")
+
+
+def read_text(
+    path: PathLike, *, diag: Diagnostics | None = None, replace: bool = False
+) -> str:
+    """The file's text (UTF-8; ``.gz`` is decompressed)."""
+    return decode_utf8(read_bytes(path), path, diag=diag, replace=replace)
+
+
+def _json_error(exc: json.JSONDecodeError) -> str:
+    return f"not valid JSON ({exc.msg} at column {exc.colno})"
+
+
+def _pairs_hook(path: str, diag: Diagnostics | None, text: str):
+    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        obj: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in obj and diag is not None:
+                diag.warn(f"duplicate key {key!r} in a JSON object (the last value wins, "
+                          "as in the official scorer)", path=path)
+            obj[key] = value
+        return obj
+    return hook
+
+
+def load_json(
+    source: PathLike, *, diag: Diagnostics | None = None
+) -> Any:
+    """Parse a whole JSON file; duplicate keys warn through ``diag``."""
+    name = os.fspath(source)
+    text = read_text(source)
+    try:
+        return json.loads(text, object_pairs_hook=_pairs_hook(name, diag, text))
+    except json.JSONDecodeError as exc:
+        raise InputError(_json_error(exc), path=name, line=exc.lineno) from None
+
+
+def iter_jsonl(
+    source: PathLike, *, diag: Diagnostics | None = None
+) -> Iterator[tuple[int, Any]]:
+    """Yield ``(line_number, object)`` for each non-blank line of a JSON-lines file."""
+    name = os.fspath(source)
+    text = read_text(source)
+    hook = _pairs_hook(name, diag, text)
+    for number, line in enumerate(text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            yield number, json.loads(line, object_pairs_hook=hook)
+        except json.JSONDecodeError as exc:
+            raise InputError(_json_error(exc), path=name, line=number) from None

@@ -1,0 +1,58 @@
+"""The interface every tokenizer implements."""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from importlib import metadata
+from types import ModuleType
+
+from ..errors import MissingExtraError
+
+
+class Tokenizer(ABC):
+    """Splits text of one language into words.
+
+    Subclasses set ``lang``, ``modes`` (the first is the default) and
+    implement :meth:`_tokenize` and :meth:`signature`. Heavy libraries are
+    imported in ``__init__`` (through :func:`require`), so creating the
+    tokenizer is the moment its extra is needed.
+    """
+
+    lang: str = ""
+    modes: tuple[str, ...] = ("word",)
+
+    def tokenize(self, text: str, mode: str | None = None) -> list[str]:
+        """Split ``text``; ``mode=None`` means the default (first) mode."""
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str, not {type(text).__name__}")
+        mode = self.modes[0] if mode is None else mode
+        if mode not in self.modes:
+            raise ValueError(
+                f"unknown mode {mode!r} for language {self.lang!r}; "
+                f"its modes: {', '.join(self.modes)}"
+            )
+        return self._tokenize(text, mode)
+
+    @abstractmethod
+    def _tokenize(self, text: str, mode: str) -> list[str]: ...
+
+    @abstractmethod
+    def signature(self) -> str:
+        """Names the library, its version and the dictionary or model that ran."""
+
+
+def require(module: str, extra: str, package: str | None = None) -> ModuleType:
+    """Import ``module`` or raise :class:`MissingExtraError` naming ``extra``."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise MissingExtraError(package or module, extra) from None
+
+
+def version_of(distribution: str) -> str:
+    """The installed version of a distribution, or ``unknown``."""
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        return "unknown"

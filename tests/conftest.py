@@ -1,0 +1,52 @@
+"""Shared fixtures.
+
+Parity tests read real data and official figures from ``../shared/parity``
+(beside the repository; ``ANSWERMATCH_PARITY_DIR`` overrides). Where it is
+absent they skip with a clear reason. In CI (``CI`` set) no test may skip:
+a skip is turned into a failure, so a missing extra or fixture cannot pass
+unnoticed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+PARITY = Path(os.environ.get("ANSWERMATCH_PARITY_DIR", REPO.parent / "shared" / "parity"))
+IN_CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
+
+
+def parity_path(*parts: str) -> Path:
+    """Path of a parity fixture; skips the test when it is absent."""
+    path = PARITY.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(
+            f"parity fixture {path} is absent: put the shared folder beside the repository "
+            "(../shared/parity) or set ANSWERMATCH_PARITY_DIR"
+        )
+    return path
+
+
+def official_figures(path: Path) -> dict:
+    """The ``*.official.json`` that sits beside a prediction file."""
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def parity():
+    """``parity("xor", "full_pred_1.json")`` gives the fixture's path or skips."""
+    return parity_path
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if IN_CI and report.skipped and not hasattr(report, "wasxfail"):
+        report.outcome = "failed"
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr
+        report.longrepr = f"skipped in CI, which must run every test: {reason}"
