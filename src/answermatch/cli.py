@@ -34,40 +34,69 @@ def build_parser() -> argparse.ArgumentParser:
         description="Score question-answering systems across languages.",
     )
     parser.add_argument("--version", action="version", version=f"answermatch {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
-                                parser_class=_Parser)
+    sub = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", parser_class=_Parser
+    )
 
-    score = sub.add_parser("score", help="score a prediction file against a gold file",
-                           description="Score a prediction file with a task's metric.")
-    score.add_argument("task", choices=available_tasks(), metavar="TASK",
-                       help="one of: " + ", ".join(available_tasks()))
+    score = sub.add_parser(
+        "score",
+        help="score a prediction file against a gold file",
+        description="Score a prediction file with a task's metric.",
+    )
+    score.add_argument(
+        "task",
+        choices=available_tasks(),
+        metavar="TASK",
+        help="one of: " + ", ".join(available_tasks()),
+    )
     score.add_argument("--gold", required=True, metavar="FILE", help="gold file (.gz allowed)")
-    score.add_argument("--pred", required=True, metavar="FILE",
-                       help="prediction file (.gz allowed)")
-    score.add_argument("--profile", default="official", metavar="NAME[,NAME...]",
-                       help="scoring profile(s), comma-separated (default: official)")
-    score.add_argument("--json", action="store_true",
-                       help="print JSON: one object, or an array for several profiles")
-    score.add_argument("--items", metavar="FILE",
-                       help="write the per-item results as JSON lines to FILE")
-    score.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
-                       help="a task option (repeatable); see the task's documentation")
-    score.add_argument("--strict", action="store_true",
-                       help="turn warnings about doubtful input into errors")
-    score.add_argument("--quiet", "-q", action="store_true",
-                       help="no progress bar and no warnings on stderr")
+    score.add_argument(
+        "--pred", required=True, metavar="FILE", help="prediction file (.gz allowed)"
+    )
+    score.add_argument(
+        "--profile",
+        default="official",
+        metavar="NAME[,NAME...]",
+        help="scoring profile(s), comma-separated (default: official)",
+    )
+    score.add_argument(
+        "--json",
+        action="store_true",
+        help="print JSON: one object, or an array for several profiles",
+    )
+    score.add_argument(
+        "--items", metavar="FILE", help="write the per-item results as JSON lines to FILE"
+    )
+    score.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a task option (repeatable); see the task's documentation",
+    )
+    score.add_argument(
+        "--strict", action="store_true", help="turn warnings about doubtful input into errors"
+    )
+    score.add_argument(
+        "--quiet", "-q", action="store_true", help="no progress bar and no warnings on stderr"
+    )
     score.set_defaults(func=_cmd_score)
 
     norm = sub.add_parser("normalize", help="normalize text (one line per input line)")
     norm.add_argument("text", nargs="*", help="texts (default: read lines from stdin)")
-    norm.add_argument("--lang", default=None)
-    norm.add_argument("--preset", default="unicode")
+    norm.add_argument(
+        "--lang", default=None, help="language code (decides article removal); default: none"
+    )
+    norm.add_argument("--preset", default="unicode", help="normalization preset (default: unicode)")
     norm.set_defaults(func=_cmd_normalize)
 
     tok = sub.add_parser("tokenize", help="tokenize text (tokens joined by spaces)")
     tok.add_argument("text", nargs="*", help="texts (default: read lines from stdin)")
-    tok.add_argument("--lang", required=True)
-    tok.add_argument("--mode", default=None)
+    tok.add_argument("--lang", required=True, help="language code, e.g. ja, zh, vi, pl, en")
+    tok.add_argument(
+        "--mode", default=None, help="tokenizer mode (zh: word, char, mixed; vi: word, syllable)"
+    )
     tok.set_defaults(func=_cmd_tokenize)
 
     tasks = sub.add_parser("tasks", help="list the tasks, their profiles and options")
@@ -103,13 +132,19 @@ def format_table(result) -> str:
         for figures in result.per_language.values():
             lang_keys += [k for k in figures if k not in lang_keys]
         header = ["lang", *lang_keys]
-        rows = [[lang, *(_fmt(figs.get(k, "")) for k in lang_keys)]
-                for lang, figs in result.per_language.items()]
+        rows = [
+            [lang, *(_fmt(figs.get(k, "")) for k in lang_keys)]
+            for lang, figs in result.per_language.items()
+        ]
         rows.append(["all", *(_fmt(result.scores.get(k, "")) for k in lang_keys)])
         widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
         for row in [header, *rows]:
-            lines.append("  ".join(c.rjust(w) if i else c.ljust(w)
-                                   for i, (c, w) in enumerate(zip(row, widths, strict=True))))
+            lines.append(
+                "  ".join(
+                    c.rjust(w) if i else c.ljust(w)
+                    for i, (c, w) in enumerate(zip(row, widths, strict=True))
+                )
+            )
         extra = [k for k in keys if k not in lang_keys]
     else:
         extra = keys
@@ -120,17 +155,37 @@ def format_table(result) -> str:
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
-    from .tasks import evaluate
+    from .tasks import evaluate, get_task
 
     options = _parse_options(args.option)
+    spec = get_task(args.task)
+    unknown = sorted(set(options) - set(spec.options))
+    if unknown:
+        known = ", ".join(sorted(spec.options)) or "none"
+        raise AnswermatchError(
+            f"unknown option(s) for {args.task}: {', '.join(unknown)}; its options: {known}"
+        )
     profiles = [p for p in args.profile.split(",") if p]
     results = [
-        evaluate(args.task, args.gold, args.pred, profile, strict=args.strict,
-                 progress=not args.quiet, **options)
+        evaluate(
+            args.task,
+            args.gold,
+            args.pred,
+            profile,
+            strict=args.strict,
+            progress=not args.quiet,
+            **options,
+        )
         for profile in profiles
     ]
     if args.items:
-        with open(args.items, "w", encoding="utf-8") as fh:
+        try:
+            fh = open(args.items, "w", encoding="utf-8")  # noqa: SIM115
+        except OSError as exc:
+            raise AnswermatchError(
+                f"cannot write --items file {args.items}: {exc.strerror}"
+            ) from None
+        with fh:
             for result in results:
                 for item in result.items:
                     record = {"profile": result.profile, **item} if len(results) > 1 else item

@@ -40,8 +40,16 @@ class Result:
 
     @property
     def primary(self) -> float:
-        """The first score (the task's headline figure)."""
-        return next(iter(self.scores.values()))
+        """The task's headline score (its registered ``primary`` key; for a
+        task that is not registered, the first score)."""
+        from .errors import UnknownTaskError
+        from .tasks import get_task
+
+        try:
+            key = get_task(self.task).primary
+        except UnknownTaskError:
+            key = next(iter(self.scores))
+        return self.scores[key]
 
     def to_dict(self, *, items: bool = False) -> dict[str, Any]:
         """A JSON-ready dict: ``task, profile, signature, n, scores, per_language``

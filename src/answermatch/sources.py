@@ -9,7 +9,7 @@ that names the file and the line.
 >>> [obj for _, obj in iter_jsonl(d / "gold.jsonl")]
 Traceback (most recent call last):
 ...
-answermatch.errors.InputError: .../gold.jsonl:3: not valid JSON (Expecting ',' delimiter at column 9)
+answermatch.errors.InputError: .../gold.jsonl:3: not valid JSON (Expecting ',' delimiter ...)
 """
 
 from __future__ import annotations
@@ -69,14 +69,13 @@ def decode_utf8(
         if not replace:
             raise InputError(message + "; expected UTF-8 text", path=path, line=line) from None
         if diag is not None:
-            diag.warn(message + "; replaced by U+FFFD as the official scorer does",
-                      path=path, line=line)
+            diag.warn(
+                message + "; replaced by U+FFFD as the official scorer does", path=path, line=line
+            )
         return data.decode("utf-8", errors="replace")
 
 
-def read_text(
-    path: PathLike, *, diag: Diagnostics | None = None, replace: bool = False
-) -> str:
+def read_text(path: PathLike, *, diag: Diagnostics | None = None, replace: bool = False) -> str:
     """The file's text (UTF-8; ``.gz`` is decompressed)."""
     return decode_utf8(read_bytes(path), path, diag=diag, replace=replace)
 
@@ -85,41 +84,58 @@ def _json_error(exc: json.JSONDecodeError) -> str:
     return f"not valid JSON ({exc.msg} at column {exc.colno})"
 
 
-def _pairs_hook(path: str, diag: Diagnostics | None, text: str):
+def _pairs_hook(path: str, diag: Diagnostics | None, line: int | None = None):
+    """A ``json`` object hook that keeps the last value of a repeated key (as
+    ``json`` does) and warns about it through ``diag``."""
+
     def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        obj: dict[str, Any] = {}
-        for key, value in pairs:
-            if key in obj and diag is not None:
-                diag.warn(f"duplicate key {key!r} in a JSON object (the last value wins, "
-                          "as in the official scorer)", path=path)
-            obj[key] = value
+        obj = dict(pairs)
+        if len(obj) != len(pairs) and diag is not None:
+            seen: set[str] = set()
+            for key, _ in pairs:
+                if key in seen:
+                    diag.warn(
+                        f"duplicate key {key!r} in a JSON object (the last value wins, "
+                        "as in the official scorer)",
+                        path=path,
+                        line=line,
+                    )
+                seen.add(key)
         return obj
+
     return hook
 
 
-def load_json(
-    source: PathLike, *, diag: Diagnostics | None = None
-) -> Any:
+def load_json(source: PathLike, *, diag: Diagnostics | None = None) -> Any:
     """Parse a whole JSON file; duplicate keys warn through ``diag``."""
     name = os.fspath(source)
     text = read_text(source)
     try:
-        return json.loads(text, object_pairs_hook=_pairs_hook(name, diag, text))
+        return json.loads(text, object_pairs_hook=_pairs_hook(name, diag))
     except json.JSONDecodeError as exc:
         raise InputError(_json_error(exc), path=name, line=exc.lineno) from None
 
 
-def iter_jsonl(
-    source: PathLike, *, diag: Diagnostics | None = None
-) -> Iterator[tuple[int, Any]]:
-    """Yield ``(line_number, object)`` for each non-blank line of a JSON-lines file."""
+def iter_jsonl(source: PathLike, *, diag: Diagnostics | None = None) -> Iterator[tuple[int, Any]]:
+    """Yield ``(line_number, object)`` for each non-blank line of a JSON-lines file.
+
+    Duplicate keys (the last value wins, as with Python's ``json``) warn
+    through ``diag`` with their line. Each line is parsed once; a line is
+    parsed again with the duplicate-key check only when it holds more colons
+    than its object has keys (a colon in a value, a nested object, or a
+    repeated key).
+    """
     name = os.fspath(source)
     text = read_text(source)
-    hook = _pairs_hook(name, diag, text)
+    loads = json.loads
     for number, line in enumerate(text.split("\n"), start=1):
-        if not line.strip():
+        if not line or line.isspace():
             continue
         try:
-            yield number, json.loads(line, object_pairs_hook=hook)
+            obj = loads(line)
         except json.JSONDecodeError as exc:
             raise InputError(_json_error(exc), path=name, line=number) from None
+        keys = len(obj) if type(obj) is dict else 0
+        if diag is not None and line.count(":") != keys:
+            loads(line, object_pairs_hook=_pairs_hook(name, diag, number))
+        yield number, obj

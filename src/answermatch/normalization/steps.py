@@ -1,6 +1,7 @@
 """Normalization steps: small pure functions ``str -> str``.
 
-Presets (see :mod:`answermatch.normalization`) are named lists of these.
+Presets (see :mod:`answermatch.normalization`) are named lists of these; a
+user can chain them into a pipeline of their own.
 
 >>> strip_ascii_punct("U.S.A.—“yes”")
 'USA—“yes”'
@@ -8,61 +9,196 @@ Presets (see :mod:`answermatch.normalization`) are named lists of these.
 'USAyes'
 >>> strip_unicode_punct("বাংলা।")  # the vowel sign (a combining mark) survives
 'বাংলা'
+>>> strip_unicode_punct_and_symbols("$100 (≈ 90 €)")
+'100  90 '
 >>> remove_counters("人口 1990年")
 '口 1990'
 >>> collapse_whitespace("  a \\t b\\u3000c ")
 'a b c'
+>>> fold_width("ＡＢＣ　１２３ ｶﾞｲﾄﾞ ①")  # width only: ① is not folded (NFKC would)
+'ABC 123 ガイド ①'
+>>> strip_arabic_diacritics("مُحَمَّـد")
+'محمد'
+
+Where the rules come from:
+
+- ``lower``, ``strip_ascii_punct``, ``squad_articles`` and
+  ``collapse_whitespace`` are SQuAD v1.1's ``normalize_answer`` (also used
+  by XOR-TyDi's EnglishSpan scorer, github.com/AkariAsai/XORQA
+  ``evals/eval_xor_engspan.py``); ``remove_counters`` is XOR-TyDi Full's extra
+  rule (``evals/eval_xor_full.py``).
+- :data:`ARTICLES` follows the MLQA evaluation script
+  (github.com/facebookresearch/MLQA ``mlqa_evaluation_v1.py``) for es, de, vi,
+  with two deliberate differences described at :func:`remove_articles`.
 """
 
 from __future__ import annotations
 
+import re
 import string
 import unicodedata
 
 import regex
 
-_ASCII_PUNCT_TABLE = str.maketrans("", "", string.punctuation)
-_UNICODE_PUNCT = regex.compile(r"\p{P}+")
-_UNICODE_PUNCT_OR_SYMBOL = regex.compile(r"[\p{P}\p{S}]+")
+# --- Unicode normal forms and case -------------------------------------------
 
 
 def nfc(text: str) -> str:
-    """Unicode canonical composition (NFC)."""
+    """Unicode canonical composition (NFC).
+
+    >>> nfc("e\\u0301") == "\\u00e9"
+    True
+    """
     return unicodedata.normalize("NFC", text)
 
 
 def nfkc(text: str) -> str:
     """Unicode compatibility composition (NFKC): folds full-width forms,
-    ligatures and the like: ``'ＡＢＣ１２３'`` -> ``'ABC123'``."""
+    ligatures, circled digits and the like.
+
+    >>> nfkc("ＡＢＣ１２３ ﬁ ①")
+    'ABC123 fi 1'
+    """
     return unicodedata.normalize("NFKC", text)
 
 
 def lower(text: str) -> str:
-    """Python's ``str.lower`` (what SQuAD-style scorers use)."""
+    """Python's ``str.lower`` (what SQuAD-style scorers use).
+
+    >>> lower("Straße")
+    'straße'
+    """
     return text.lower()
 
 
 def casefold(text: str) -> str:
-    """Unicode case folding (``'Straße'`` -> ``'strasse'``)."""
+    """Unicode full case folding (``str.casefold``).
+
+    >>> casefold("Straße ΣΊΣΥΦΟΣ")
+    'strasse σίσυφοσ'
+    """
     return text.casefold()
+
+
+# --- width --------------------------------------------------------------------
+
+# Every code point whose decomposition is tagged <wide> or <narrow> lies in
+# U+3000 or U+FF00..U+FFEF (checked over all of Unicode in the tests).
+_WIDTH_TABLE: dict[int, str] = {}
+for _cp in (0x3000, *range(0xFF00, 0xFFF0)):
+    _tag, _, _target = unicodedata.decomposition(chr(_cp)).partition(" ")
+    if _tag in ("<wide>", "<narrow>"):
+        _WIDTH_TABLE[_cp] = "".join(chr(int(h, 16)) for h in _target.split())
+# Half-width katakana take their voiced marks as separate characters; once
+# folded, compose the pair the way NFC would (カ + U+3099 -> ガ).
+_KANA_VOICED = regex.compile(r"[\u3040-\u30ff][\u3099\u309a]")
+
+
+def fold_width(text: str) -> str:
+    """Fold full-width and half-width forms to their ordinary width and
+    nothing else (unlike NFKC, which also folds ligatures, circled and
+    superscript digits, compatibility ideographs...).
+
+    >>> fold_width("Ｔｏｋｙｏ　２０２０ ﾄｳｷｮｳ")
+    'Tokyo 2020 トウキョウ'
+    """
+    text = text.translate(_WIDTH_TABLE)
+    return _KANA_VOICED.sub(lambda m: nfc(m.group()), text)
+
+
+# --- punctuation, symbols, invisible characters --------------------------------
+
+_ASCII_PUNCT_TABLE = str.maketrans("", "", string.punctuation)
+_UNICODE_PUNCT = regex.compile(r"\p{P}+")
+_UNICODE_PUNCT_OR_SYMBOL = regex.compile(r"[\p{P}\p{S}]+")
+_INVISIBLE = regex.compile(r"\p{Default_Ignorable_Code_Point}+")
 
 
 def strip_ascii_punct(text: str) -> str:
     """Drop the 32 characters of ASCII ``string.punctuation`` only (the SQuAD
-    and XOR-TyDi rule: full-width and other Unicode punctuation stay)."""
+    and XOR-TyDi rule: full-width and other Unicode punctuation stay).
+
+    >>> strip_ascii_punct("«Lalka», $5.")
+    '«Lalka» 5'
+    """
     return text.translate(_ASCII_PUNCT_TABLE)
 
 
 def strip_unicode_punct(text: str) -> str:
     """Drop every character of Unicode category P (punctuation). Combining
-    marks (category M), letters, digits and symbols are kept."""
+    marks (category M), letters, digits and symbols are kept.
+
+    >>> strip_unicode_punct("Tiếng Việt!")  # tone marks are letters or marks, not P
+    'Tiếng Việt'
+    """
     return _UNICODE_PUNCT.sub("", text)
 
 
 def strip_unicode_punct_and_symbols(text: str) -> str:
-    """Drop Unicode punctuation (P) and symbols (S: currency, math, emoji...)."""
+    """Drop Unicode punctuation (P) and symbols (S: currency, math, modifier
+    symbols, emoji...). This covers all of ASCII ``string.punctuation``
+    (``$ + < = > ^ ` | ~`` are symbols, not punctuation, in Unicode), so it
+    removes at least what SQuAD removes. Combining marks are kept.
+
+    >>> strip_unicode_punct_and_symbols("C++ ≈ 5°C; తెలుగు")
+    'C  5C తెలుగు'
+    """
     return _UNICODE_PUNCT_OR_SYMBOL.sub("", text)
 
+
+def remove_invisible(text: str) -> str:
+    """Drop default-ignorable code points: soft hyphen, zero-width space and
+    joiners, direction marks, byte order mark, variation selectors, Hangul
+    fillers... (Unicode property ``Default_Ignorable_Code_Point``, the set
+    that Unicode's own ``NFKC_Casefold`` mapping removes).
+
+    >>> remove_invisible("Wiki\\u00adpedia\\u200b")
+    'Wikipedia'
+    """
+    return _INVISIBLE.sub("", text)
+
+
+# --- Arabic ----------------------------------------------------------------------
+
+# Optional vowel and reading marks (harakat, tanwin, shadda, sukun, dagger
+# alef, Quranic annotation marks) and the tatweel (kashida) that only
+# stretches a line. Maddah/hamza above and below (U+0653..U+0655) are kept:
+# they are part of letters (آ أ إ), not vowels.
+ARABIC_DIACRITICS = (
+    "\u0610-\u061a\u064b-\u0652\u0656-\u065f\u0670"
+    "\u06d6-\u06dc\u06df-\u06e4\u06e7\u06e8\u06ea-\u06ed"
+)
+_ARABIC_MARKS = regex.compile(f"[{ARABIC_DIACRITICS}\u0640]+")
+
+
+def strip_arabic_diacritics(text: str) -> str:
+    """Drop Arabic diacritics (:data:`ARABIC_DIACRITICS`) and tatweel ``ـ``.
+
+    >>> strip_arabic_diacritics("الْقَاهِرَة")
+    'القاهرة'
+    >>> strip_arabic_diacritics("أسـوان")  # the hamza on alef stays
+    'أسوان'
+    """
+    return _ARABIC_MARKS.sub("", text)
+
+
+_NOISE = regex.compile(
+    rf"[\p{{P}}\p{{S}}\p{{Default_Ignorable_Code_Point}}{ARABIC_DIACRITICS}\u0640]+"
+)
+
+
+def strip_noise(text: str) -> str:
+    """:func:`strip_unicode_punct_and_symbols`, :func:`remove_invisible` and
+    :func:`strip_arabic_diacritics` in one pass (what the ``unicode`` preset
+    deletes). Other combining marks are kept.
+
+    >>> strip_noise("«Wiki\u00adpedia»! مُحَمَّد 50 € বাংলা।")
+    'Wikipedia محمد 50  বাংলা'
+    """
+    return _NOISE.sub("", text)
+
+
+# --- counters (XOR-TyDi Full) ------------------------------------------------------
 
 # XOR-TyDi's eval_xor_full.py deletes these counter characters anywhere.
 XOR_COUNTERS = "年歳人년"
@@ -71,40 +207,69 @@ _COUNTER_TABLE = str.maketrans("", "", XOR_COUNTERS)
 
 def remove_counters(text: str) -> str:
     """Delete ``年 歳 人 년`` wherever they stand (XOR-Full's rule; it also
-    turns ``人口`` into ``口``)."""
+    turns ``人口`` into ``口``).
+
+    >>> remove_counters("25歳 2010年 5人 1990년")
+    '25 2010 5 1990'
+    """
     return text.translate(_COUNTER_TABLE)
 
 
+# --- whitespace ----------------------------------------------------------------------
+
+
 def collapse_whitespace(text: str) -> str:
-    """Split on any whitespace (Python ``str.split``) and join with one space."""
+    """Split on any whitespace (Python ``str.split``) and join with one space.
+
+    >>> collapse_whitespace(" Adam\\u00a0 Mickiewicz\\n")
+    'Adam Mickiewicz'
+    """
     return " ".join(text.split())
 
 
-# Articles and similar function words that answer-span scorers drop, by
-# language. English follows SQuAD; es/de/vi/ar follow the MLQA evaluation's
-# choices; the other supported languages have no articles.
+# --- articles -------------------------------------------------------------------------
+
+# Words that answer-span scorers drop, by language (whole words, any case).
+# en is SQuAD's; es, de and vi are the MLQA evaluation's lists (for vi they
+# are not articles but a possessive, the copula, two classifiers and a plural
+# marker, which annotators include or leave out of spans inconsistently); fr
+# is the library's own. ar is handled separately (a prefix, see below).
+# Languages not listed (hi, zh, ja, ko, pl, ru, fi, bn, te...) have no articles.
 ARTICLES: dict[str, tuple[str, ...]] = {
     "en": ("a", "an", "the"),
     "es": ("un", "una", "unos", "unas", "el", "la", "los", "las"),
     "de": ("ein", "eine", "einen", "einem", "eines", "einer", "der", "die", "das", "den",
            "dem", "des"),
-    "fr": ("un", "une", "le", "la", "les", "l"),
+    "fr": ("un", "une", "le", "la", "les"),
     "vi": ("của", "là", "cái", "chiếc", "những"),
-}
+}  # fmt: skip
+# A word here is a run of letters, digits, marks and connector punctuation
+# (regex's \w includes marks); an article must stand between non-word
+# characters so that "thé", "the\u0301" and "lasagne" keep their letters.
 _ARTICLE_RES: dict[str, regex.Pattern[str]] = {
     lang: regex.compile(r"(?<![\w\p{M}])(?:" + "|".join(words) + r")(?![\w\p{M}])", regex.I)
     for lang, words in ARTICLES.items()
 }
-# Arabic's definite article is the prefix "ال" on a word of at least two more letters.
-_AR_ARTICLE = regex.compile(r"(?<![\w\p{M}])ال(?=\p{L}\p{M}*\p{L})")
+# Arabic's definite article is the prefix "ال". Every leading repetition is
+# stripped at once, as long as two letters remain, so the rule is a projection
+# (stripping again changes nothing: "الالعب" -> "عب" in one go, not in two).
+_AR_ARTICLE = regex.compile(r"(?<![\w\p{M}])(?:ال)+(?=\p{L}\p{M}*\p{L})")
 
 
 def remove_articles(text: str, lang: str | None = "en") -> str:
-    """Replace the articles of ``lang`` by a space (whole words only; for
-    Arabic, strip the prefix ``ال``). Languages without articles pass through.
+    """Replace the articles of ``lang`` (:data:`ARTICLES`) by a space, whole
+    words only, in any case; for Arabic, strip the word-initial prefix ``ال``
+    from words that keep at least two letters. Other languages pass through.
+
+    Differences from MLQA's script: its Arabic pattern deletes ``ال``
+    *anywhere* in a word (``مالك`` loses its middle), here only the prefix
+    goes; and a word boundary here also respects combining marks (Python's
+    ``\\b`` sees one between ``e`` and a combining accent).
 
     >>> remove_articles("The Eiffel tower", "en")
-    ' Eiffel tower'
+    '  Eiffel tower'
+    >>> remove_articles("la casa de los espíritus", "es")
+    '  casa de   espíritus'
     >>> remove_articles("العربية", "ar")
     'عربية'
     >>> remove_articles("東京", "ja")
@@ -114,3 +279,18 @@ def remove_articles(text: str, lang: str | None = "en") -> str:
         return _AR_ARTICLE.sub("", text)
     pattern = _ARTICLE_RES.get(lang or "")
     return text if pattern is None else pattern.sub(" ", text)
+
+
+# SQuAD's own rule, exactly: Python re with its Unicode \b, case-sensitive
+# (it runs after lower()). Official scorers need this one, not the above.
+_SQUAD_ARTICLES = re.compile(r"\b(a|an|the)\b")
+
+
+def squad_articles(text: str) -> str:
+    """SQuAD v1.1 / XOR-EnglishSpan article rule: replace the words ``a``,
+    ``an``, ``the`` (Python ``re``, Unicode ``\\b``, case-sensitive) by a space.
+
+    >>> squad_articles("the answer is a tie")
+    '  answer is   tie'
+    """
+    return _SQUAD_ARTICLES.sub(" ", text)

@@ -23,7 +23,7 @@ _REGISTRY: dict[str, tuple[str, str]] = {
     "pl": ("answermatch.tokenizers.pl", "SpacyPolishTokenizer"),
     **{
         lang: ("answermatch.tokenizers.words", "WordTokenizer")
-        for lang in ("ar", "bn", "fi", "ko", "ru", "te", "en")
+        for lang in ("ar", "bn", "fi", "ko", "ru", "te", "en", "de", "es", "fr")
     },
 }
 
@@ -63,7 +63,9 @@ def tokenize(text: str, lang: str, mode: str | None = None) -> list[str]:
 
     ``mode``: ``zh`` has ``word`` (jieba), ``char`` and ``mixed``; ``vi`` has
     ``word`` (pyvi, syllables joined by ``_``) and ``syllable``; the default is
-    ``word``.
+    ``word``. Punctuation is kept as tokens (except in ``zh`` ``mixed``, which
+    drops it, as Chinese reading-comprehension scorers do); whitespace is
+    never part of a token.
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__name__}")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from importlib import metadata
 from types import ModuleType
 
 from ..errors import MissingExtraError
@@ -52,6 +51,8 @@ def require(module: str, extra: str, package: str | None = None) -> ModuleType:
 
 def version_of(distribution: str) -> str:
     """The installed version of a distribution, or ``unknown``."""
+    from importlib import metadata
+
     try:
         return metadata.version(distribution)
     except metadata.PackageNotFoundError:

@@ -1,0 +1,124 @@
+"""Chinese: jieba word segmentation, single characters, or the mixed split.
+
+Modes:
+
+- ``word`` (default): jieba's precise mode (``cut_all=False``, HMM for
+  unknown words on) with its default dictionary, through a private
+  ``jieba.Tokenizer`` so words a program adds to the global ``jieba`` do not
+  change the result. jieba yields characters outside its Chinese/ASCII word
+  pattern one by one (a combining mark can end up alone).
+- ``char``: every character, where a character is a grapheme cluster (a base
+  with its combining marks or variation selectors).
+- ``mixed``: the split Chinese reading-comprehension scorers use (CMRC 2018,
+  ``mixed_segmentation`` in https://github.com/ymcui/cmrc2018
+  ``squad-style-data/cmrc2018_evaluate.py``): every Han character is a token,
+  a run of other letters and digits (Latin, kana, Hangul...) is one token.
+  Punctuation (Unicode category P: ``，。《》“”、…``, ASCII ``.,!?-`` ...) is
+  dropped, as that scorer drops its list of punctuation marks before
+  computing F1. Symbols (category S: ``$``, ``+``, ``～``, emoji) are kept,
+  one token each; ``%`` is punctuation (Po) for Unicode, so it is dropped.
+  (The CMRC scorer also lowercases and runs NLTK over the non-Chinese runs;
+  this mode does neither: normalization is a separate step.)
+
+Whitespace separates tokens and is dropped in every mode.
+
+jieba caches its prefix dictionary (a ``marshal`` file) on first use. By
+default it writes ``jieba.cache`` into the shared temporary directory, where
+another user could plant one; here the cache lives in the user's cache
+directory, ``$XDG_CACHE_HOME/answermatch`` (``~/.cache/answermatch``), created
+when missing. When it cannot be written, jieba rebuilds the dictionary in
+memory each time (about a second). jieba's start-up messages are silenced.
+
+>>> tok = JiebaTokenizer()
+>>> tok.tokenize("我来到北京清华大学")
+['我', '来到', '北京', '清华大学']
+>>> tok.tokenize("iPhone 12 售价 5999 元。", "char")
+['i', 'P', 'h', 'o', 'n', 'e', '1', '2', '售', '价', '5', '9', '9', '9', '元', '。']
+>>> tok.tokenize("《红楼梦》的作者是曹雪芹。iPhone12售价$999", "mixed")
+['红', '楼', '梦', '的', '作', '者', '是', '曹', '雪', '芹', 'iPhone12', '售', '价', '$', '999']
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+from collections.abc import Callable
+
+import regex
+
+from .base import Tokenizer, require, version_of
+
+_CLUSTERS = regex.compile(r"\X").findall
+# group 1: a Han character, a symbol, or a run of anything else that is not
+# punctuation; a match outside group 1 is a punctuation cluster, dropped.
+_MIXED = regex.compile(r"((?=\p{Han})\X|(?=\p{S})\X|(?:(?=[^\p{Han}\p{P}\p{S}])\X)+)|\X").findall
+
+
+def cache_dir() -> str:
+    """``$XDG_CACHE_HOME/answermatch`` or ``~/.cache/answermatch``, created if possible.
+
+    >>> cache_dir().endswith("answermatch")
+    True
+    """
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):
+        base = os.path.join(os.path.expanduser("~"), ".cache")
+    path = os.path.join(base, "answermatch")
+    with contextlib.suppress(OSError):  # then jieba fails to write its cache, and goes on
+        os.makedirs(path, exist_ok=True)
+    return path
+
+
+class JiebaTokenizer(Tokenizer):
+    """Chinese words (jieba), characters, or the CMRC-style mixed split."""
+
+    lang = "zh"
+    modes = ("word", "char", "mixed")
+
+    def __init__(self) -> None:
+        jieba = require("jieba", "zh")
+        self._version = version_of("jieba")
+        tokenizer = jieba.Tokenizer()
+        tokenizer.tmp_dir = cache_dir()
+        tokenizer.cache_file = f"jieba-{self._version}.cache"
+        logger = logging.getLogger("jieba")
+        level = logger.level
+        logger.setLevel(logging.CRITICAL)  # "Building prefix dict..." and cache failures
+        try:
+            tokenizer.initialize()
+        finally:
+            logger.setLevel(level)
+        self._jieba = tokenizer
+        self._modes: dict[str, Callable[[str], list[str]]] = {
+            "word": self._words,
+            "char": _chars,
+            "mixed": _mixed,
+        }
+
+    def _tokenize(self, text: str, mode: str) -> list[str]:
+        return self._modes[mode](text)
+
+    def _words(self, text: str) -> list[str]:
+        return [part for word in self._jieba.lcut(text) for part in word.split()]
+
+    def signature(self) -> str:
+        """e.g. ``jieba(0.42.1,dict=default,hmm=on)``."""
+        return f"jieba({self._version},dict=default,hmm=on)"
+
+    def __repr__(self) -> str:
+        return "JiebaTokenizer()"
+
+
+def _chars(text: str) -> list[str]:
+    tokens: list[str] = []
+    for chunk in text.split():
+        tokens += _CLUSTERS(chunk)
+    return tokens
+
+
+def _mixed(text: str) -> list[str]:
+    tokens: list[str] = []
+    for chunk in text.split():
+        tokens += [token for token in _MIXED(chunk) if token]
+    return tokens

@@ -1,0 +1,93 @@
+"""Command-line behaviour common to every task."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from answermatch import __version__
+from answermatch.cli import build_parser, main
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["--version"])
+    assert exc.value.code == 0
+    assert capsys.readouterr().out.strip() == f"answermatch {__version__}"
+
+
+def test_bad_usage_exits_2(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["score", "no-such-task", "--gold", "g", "--pred", "p"])
+    assert exc.value.code == 2
+    assert "invalid choice" in capsys.readouterr().err
+
+
+def test_missing_file_exits_2_with_message(tmp_path, capsys):
+    code = main(
+        [
+            "score",
+            "poleval2021",
+            "--gold",
+            str(tmp_path / "nope.tsv"),
+            "--pred",
+            str(tmp_path / "nope2.tsv"),
+        ]
+    )
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "nope.tsv" in err and "no such file" in err
+
+
+def test_bad_option_syntax_exits_2(tmp_path, capsys):
+    code = main(["score", "poleval2021", "--gold", "g", "--pred", "p", "-o", "novalue"])
+    assert code == 2
+    assert "KEY=VALUE" in capsys.readouterr().err
+
+
+def test_normalize_command(capsys):
+    assert main(["normalize", "--lang", "en", "The  Beatles!"]) == 0
+    assert capsys.readouterr().out == "beatles\n"
+
+
+def test_tasks_command_lists_every_task(capsys):
+    assert main(["tasks"]) == 0
+    out = capsys.readouterr().out
+    for task in (
+        "xor-full",
+        "xor-engspan",
+        "xor-retrieve",
+        "poleval2021",
+        "nlpcc-kbqa",
+        "nlpcc-dbqa",
+        "ntcir-dsqa",
+        "zalo2019",
+    ):
+        assert f"{task}:" in out
+
+
+def test_parser_has_the_documented_score_flags():
+    score = build_parser()._subparsers._group_actions[0].choices["score"]
+    flags = {s for a in score._actions for s in a.option_strings}
+    assert {"--gold", "--pred", "--json", "--profile", "--items", "--strict", "--quiet"} <= flags
+
+
+def test_python_dash_m_works():
+    proc = subprocess.run(
+        [sys.executable, "-m", "answermatch", "--version"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0
+    assert proc.stdout.strip() == f"answermatch {__version__}"
+
+
+def test_unknown_task_option_exits_2(tmp_path, capsys):
+    code = main(["score", "poleval2021", "--gold", "g", "--pred", "p", "-o", "colour=red"])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "unknown option(s) for poleval2021: colour" in err
+    assert "Traceback" not in err

@@ -1,0 +1,173 @@
+"""The shared plumbing: errors, diagnostics, sources, Result, signatures, task registry."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import warnings
+
+import pytest
+
+import answermatch
+from answermatch.diagnostics import Diagnostics
+from answermatch.errors import (
+    AnswermatchWarning,
+    InputError,
+    MissingExtraError,
+    UnknownTaskError,
+)
+from answermatch.result import Result
+from answermatch.signature import make_signature
+from answermatch.sources import iter_jsonl, load_json, read_text
+from answermatch.tasks import available_tasks, evaluate, get_task
+
+
+def test_input_error_names_file_and_line():
+    err = InputError("expected 3 columns, found 2", path="test.tsv", line=12)
+    assert str(err) == "test.tsv:12: expected 3 columns, found 2"
+    assert (err.path, err.line) == ("test.tsv", 12)
+    assert isinstance(err, ValueError)
+
+
+def test_missing_extra_says_what_to_install():
+    err = MissingExtraError("jieba", "zh")
+    assert 'pip install "answermatch[zh]"' in str(err)
+    assert isinstance(err, ImportError)
+
+
+def test_diagnostics_warn_records_and_strict_raises():
+    diag = Diagnostics()
+    with pytest.warns(AnswermatchWarning, match="pred.json:4: odd"):
+        diag.warn("odd", path="pred.json", line=4)
+    assert diag.messages == ["pred.json:4: odd"]
+    with pytest.raises(InputError, match="--strict"):
+        Diagnostics(strict=True).warn("odd", path="pred.json", line=4)
+
+
+def test_read_text_handles_gzip_and_reports_missing_files(tmp_path):
+    path = tmp_path / "a.txt.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as fh:
+        fh.write("日本語\n")
+    assert read_text(path) == "日本語\n"
+    with pytest.raises(InputError, match="no such file"):
+        read_text(tmp_path / "absent.json")
+    (tmp_path / "bad.gz").write_bytes(b"not gzip")
+    with pytest.raises(InputError, match=r"bad\.gz: cannot read file"):
+        read_text(tmp_path / "bad.gz")
+
+
+def test_invalid_utf8_is_an_error_with_its_line(tmp_path):
+    path = tmp_path / "x.jsonl"
+    path.write_bytes(b'{"id": 1}\n{"id": "\xff"}\n')
+    with pytest.raises(InputError, match=r"x.jsonl:2: invalid UTF-8"):
+        read_text(path)
+
+
+def test_invalid_utf8_replaced_with_warning(tmp_path):
+    path = tmp_path / "x.tsv"
+    path.write_bytes(b"ok\nbad \xff\n")
+    diag = Diagnostics()
+    with pytest.warns(AnswermatchWarning, match=r"x.tsv:2: invalid UTF-8"):
+        assert read_text(path, diag=diag, replace=True) == "ok\nbad \ufffd\n"
+
+
+def test_load_json_warns_on_duplicate_keys_and_keeps_the_last(tmp_path):
+    path = tmp_path / "pred.json"
+    path.write_text('{"q1": "a", "q2": "b", "q1": "c"}', encoding="utf-8")
+    with pytest.warns(AnswermatchWarning, match="duplicate key 'q1'"):
+        assert load_json(path, diag=Diagnostics()) == {"q1": "c", "q2": "b"}
+
+
+def test_load_json_syntax_error_has_line(tmp_path):
+    path = tmp_path / "pred.json"
+    path.write_text('{\n"q1": "a",\n"q2" "b"}', encoding="utf-8")
+    with pytest.raises(InputError, match=r"pred.json:3: not valid JSON"):
+        load_json(path)
+
+
+def test_iter_jsonl_skips_blank_lines_and_numbers_lines(tmp_path):
+    path = tmp_path / "g.jsonl"
+    path.write_text('{"id": "a"}\n\n{"id": "b"}\n', encoding="utf-8")
+    assert [(n, o["id"]) for n, o in iter_jsonl(path)] == [(1, "a"), (3, "b")]
+
+
+def test_result_to_dict_is_json_ready_and_items_optional():
+    r = Result(
+        "t",
+        "official",
+        {"f1": 50.0, "em": 25.0},
+        {"ja": {"f1": 50.0, "count": 2}},
+        2,
+        "task:t|profile:official|version:x",
+        [{"id": "a", "score": 0.5}],
+    )
+    d = r.to_dict()
+    assert list(d) == ["task", "profile", "signature", "n", "scores", "per_language"]
+    assert json.loads(json.dumps(d)) == d
+    assert r.to_dict(items=True)["items"] == [{"id": "a", "score": 0.5}]
+    assert r.primary == 50.0
+
+
+def test_signature_fields_are_ordered_and_versioned():
+    sig = make_signature(
+        "t",
+        "fair",
+        norm="unicode",
+        tokenizers={"zh": "jieba", "ja": "mecab"},
+        extra={"bleu": "chars"},
+        version="9.9",
+    )
+    assert (
+        sig == "task:t|profile:fair|norm:unicode|tok.ja:mecab|tok.zh:jieba|bleu:chars|version:9.9"
+    )
+
+
+def test_unknown_task_lists_the_known_ones():
+    with pytest.raises(UnknownTaskError, match=r"known tasks: .*xor-full"):
+        evaluate("squad9", [], [])
+
+
+def test_every_registered_task_loads_with_a_consistent_spec():
+    for name in available_tasks():
+        spec = get_task(name)
+        assert spec.name == name
+        assert spec.profiles[0] == "official"
+        assert spec.primary and spec.summary
+
+
+def test_evaluate_rejects_unknown_profile_and_option():
+    with pytest.raises(UnknownTaskError, match="no profile 'nope'"):
+        evaluate("poleval2021", ["a"], ["a"], profile="nope")
+    with pytest.raises(TypeError, match="unknown option"):
+        evaluate("poleval2021", ["a"], ["a"], nonsense=1)
+
+
+def test_public_names_resolve_lazily():
+    for name in answermatch.__all__:
+        assert getattr(answermatch, name) is not None
+    with pytest.raises(AttributeError):
+        answermatch.no_such_name  # noqa: B018
+
+
+def test_warnings_filter_turns_stray_warnings_into_errors():
+    # pyproject's filterwarnings makes an unexpected AnswermatchWarning fail a test
+    with pytest.raises(AnswermatchWarning), warnings.catch_warnings():
+        warnings.simplefilter("error", AnswermatchWarning)
+        Diagnostics().warn("x")
+
+
+def test_iter_jsonl_warns_on_a_duplicate_key_with_its_line(tmp_path):
+    path = tmp_path / "g.jsonl"
+    path.write_text('{"id": "a", "q": "time: 3:00"}\n{"id": "b", "id": "c"}\n', encoding="utf-8")
+    diag = Diagnostics()
+    with pytest.warns(AnswermatchWarning, match=r"g.jsonl:2: duplicate key 'id'"):
+        records = list(iter_jsonl(path, diag=diag))
+    assert records == [(1, {"id": "a", "q": "time: 3:00"}), (2, {"id": "c"})]
+    assert len(diag.messages) == 1  # colons inside values are not mistaken for keys
+
+
+def test_iter_jsonl_finds_duplicates_in_nested_objects(tmp_path):
+    path = tmp_path / "g.jsonl"
+    path.write_text('{"id": "a", "meta": {"x": 1, "x": 2}}\n', encoding="utf-8")
+    with pytest.warns(AnswermatchWarning, match=r"g.jsonl:1: duplicate key 'x'"):
+        assert list(iter_jsonl(path, diag=Diagnostics())) == [(1, {"id": "a", "meta": {"x": 2}})]

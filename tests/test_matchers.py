@@ -1,0 +1,447 @@
+"""The core matchers on real answers in every supported language.
+
+Expected values are derived by hand (token counts, edit operations) or, for
+Japanese and Chinese word counts, from MeCab / jieba called directly.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import partial
+
+import pytest
+
+import answermatch
+from answermatch.errors import UnknownLanguageError
+from answermatch.matchers import (
+    Match,
+    best_match,
+    exact_match,
+    extract_number,
+    levenshtein_distance,
+    levenshtein_ratio,
+    numeric_match,
+    split_parts,
+    token_f1,
+    unordered_match,
+)
+from answermatch.matchers.unordered import MAX_PARTS
+
+
+def test_public_names_resolve_from_the_package() -> None:
+    for name in [
+        "exact_match",
+        "token_f1",
+        "levenshtein_distance",
+        "levenshtein_ratio",
+        "extract_number",
+        "numeric_match",
+        "best_match",
+        "unordered_match",
+        "Match",
+        "normalize",
+    ]:
+        assert callable(getattr(answermatch, name))
+    assert answermatch.exact_match is exact_match
+
+
+# --- argument checks -------------------------------------------------------------------
+
+MATCHERS_WITH_GOLDS = [exact_match, token_f1]
+
+
+@pytest.mark.parametrize("fn", MATCHERS_WITH_GOLDS)
+def test_golds_checks(fn) -> None:
+    with pytest.raises(ValueError, match="golds is empty"):
+        fn("x", [])
+    with pytest.raises(ValueError, match="golds is empty"):
+        fn("x", ())
+    with pytest.raises(TypeError, match="prediction must be a str, not NoneType"):
+        fn(None, "x")
+    with pytest.raises(TypeError, match="golds must be a str or a list/tuple of str, not int"):
+        fn("x", 5)
+    with pytest.raises(TypeError, match="golds must be a str or a list/tuple"):
+        fn("x", (g for g in ["x"]))
+    with pytest.raises(TypeError, match=r"golds\[1\] must be a str, not bytes"):
+        fn("x", ["x", b"x"])
+    assert fn("x", ("y", "x")) == 1.0  # a tuple is fine
+
+
+def test_unknown_preset_and_mode() -> None:
+    with pytest.raises(ValueError, match="unknown normalization preset"):
+        exact_match("a", "a", preset="sqad")
+    with pytest.raises(ValueError, match="unknown mode 'multiset'; modes: bag, set"):
+        token_f1("a", "a", mode="multiset")
+
+
+# --- exact match ------------------------------------------------------------------------
+
+EM_CASES = [
+    # (prediction, golds, lang, expected)
+    ("The Eiffel Tower.", ["Eiffel tower"], "en", 1.0),
+    ("Eiffel Tower", ["The Louvre", "tower"], "en", 0.0),
+    ("„Pan Tadeusz”", "Pan Tadeusz", "pl", 1.0),
+    ("Mickiewicza", "Mickiewicz", "pl", 0.0),
+    ("東京都。", "東京都", "ja", 1.0),
+    ("ｶﾞｲﾄﾞ", "ガイド", "ja", 1.0),
+    ("《红楼梦》", ["红楼梦", "石头记"], "zh", 1.0),
+    (unicodedata.normalize("NFD", "Hà Nội"), "Hà Nội", "vi", 1.0),
+    ("Hà Nội", "Ha Noi", "vi", 0.0),  # tone marks are significant
+    ("الْقَاهِرَة", "القاهرة", None, 1.0),
+    ("القاهرة", "قاهرة", "ar", 1.0),
+    ("ঢাকা।", "ঢাকা", "bn", 1.0),
+    ("ঢাকা", "ঢকা", "bn", 0.0),  # the vowel sign is part of the word
+    ("HELSINKI", "Helsinki", "fi", 1.0),
+    ("서울.", "서울", "ko", 1.0),
+    ("서울특별시", "서울", "ko", 0.0),
+    ("Москва!", "москва", "ru", 1.0),
+    ("హైదరాబాద్.", "హైదరాబాద్", "te", 1.0),
+    ("హైదరాబాదు", "హైదరాబాద్", "te", 0.0),
+    ("", "", None, 1.0),
+    ("!", ["x", ""], None, 1.0),
+    ("", "x", None, 0.0),
+]
+
+
+@pytest.mark.parametrize(("prediction", "golds", "lang", "expected"), EM_CASES)
+def test_exact_match(prediction, golds, lang, expected) -> None:
+    assert exact_match(prediction, golds, lang=lang) == expected
+
+
+def test_exact_match_presets() -> None:
+    assert exact_match("ＡＢＣ", "abc") == 1.0
+    assert exact_match("ＡＢＣ", "abc", preset="squad") == 0.0
+    assert exact_match("the cat", "cat", preset="squad") == 1.0
+    assert exact_match("the cat", "cat") == 0.0  # lang=None: no article list
+    assert exact_match("人口", "口", preset="xor-full") == 1.0
+    assert exact_match(" a ", "a", preset="none") == 0.0
+
+
+# --- token F1 ----------------------------------------------------------------------------
+
+
+def test_token_f1_counts() -> None:
+    # shared 2 of 3 predicted and 2 gold words: 2*2/(3+2)
+    assert token_f1("Adam Bernard Mickiewicz", "Adam Mickiewicz") == pytest.approx(0.8)
+    assert token_f1("Mickiewicz Adam", "Adam Mickiewicz") == 1.0
+    assert token_f1("Bolesław Prus", "Prus", lang="pl") == pytest.approx(2 / 3)
+    # bag: shared 1 -> 2/(3+1); set: {paris, london} vs {paris} -> 2/(2+1)
+    assert token_f1("paris paris london", "paris") == pytest.approx(0.5)
+    assert token_f1("paris paris london", "paris", mode="set") == pytest.approx(2 / 3)
+    # the best gold wins: 2/(3+1) against "york", 4/(3+2) against "new york"
+    assert token_f1("new york city", ["york", "new york"]) == pytest.approx(0.8)
+    assert token_f1("Warszawa", "Kraków") == 0.0
+    assert token_f1("", "x") == 0.0
+    assert token_f1("", "") == 1.0
+    assert token_f1("...", "") == 1.0  # equal after normalization
+
+
+@pytest.mark.parametrize(
+    ("prediction", "gold", "expected"),
+    [
+        ("thành phố Hà Nội", "Hà Nội", 2 * 2 / (4 + 2)),  # vi syllables, lang=None
+        ("جامعة القاهرة", "القاهرة", 2 * 1 / (2 + 1)),  # ar
+        ("ঢাকা বিশ্ববিদ্যালয়", "ঢাকা", 2 * 1 / (2 + 1)),  # bn
+        ("Helsingin yliopisto", "yliopisto", 2 * 1 / (2 + 1)),  # fi
+        ("서울 특별시", "서울", 2 * 1 / (2 + 1)),  # ko
+        ("Лев Николаевич Толстой", "Лев Толстой", 2 * 2 / (3 + 2)),  # ru
+        ("శ్రీ కృష్ణదేవరాయలు", "కృష్ణదేవరాయలు", 2 * 1 / (2 + 1)),  # te
+    ],
+)
+def test_token_f1_whitespace_languages(prediction: str, gold: str, expected: float) -> None:
+    assert token_f1(prediction, gold) == pytest.approx(expected)
+
+
+def test_token_f1_articles_follow_lang() -> None:
+    # with lang="en" "the" is dropped: {ultimate, answer} vs {answer}
+    assert token_f1("The ultimate answer", "answer", lang="en") == pytest.approx(2 / 3)
+    assert token_f1("The ultimate answer", "answer") == pytest.approx(0.5)
+
+
+def _f1(pred: list[str], gold: list[str]) -> float:
+    shared = sum(min(pred.count(t), gold.count(t)) for t in set(pred))
+    return 0.0 if shared == 0 else 2 * shared / (len(pred) + len(gold))
+
+
+def test_token_f1_japanese_counts_mecab_words() -> None:
+    fugashi = pytest.importorskip("fugashi")
+    tagger = fugashi.Tagger()
+    pred, gold = "東京都千代田区", "千代田区"
+    expected = _f1([w.surface for w in tagger(pred)], [w.surface for w in tagger(gold)])
+    assert 0.0 < expected < 1.0
+    assert token_f1(pred, gold, lang="ja") == pytest.approx(expected)
+    assert token_f1(pred, gold) == 0.0  # whole strings without a tokenizer
+
+
+def test_token_f1_chinese_counts_jieba_words() -> None:
+    jieba = pytest.importorskip("jieba")
+    pred, gold = "北京市海淀区", "海淀区"
+    expected = _f1(
+        [t for t in jieba.lcut(pred) if t.strip()], [t for t in jieba.lcut(gold) if t.strip()]
+    )
+    assert 0.0 < expected < 1.0
+    assert token_f1(pred, gold, lang="zh") == pytest.approx(expected)
+    assert token_f1(pred, gold) == 0.0
+
+
+# --- edit distance -------------------------------------------------------------------------
+
+
+def test_levenshtein_distance() -> None:
+    assert levenshtein_distance("kitten", "sitting") == 3
+    assert levenshtein_distance("Kraków", "Krakow") == 1  # ó -> o
+    assert (
+        levenshtein_distance(unicodedata.normalize("NFD", "Kraków"), "Krakow") == 1
+    )  # drop U+0301
+    assert levenshtein_distance("東京", "京都") == 2
+    assert levenshtein_distance("서울", "서울시") == 1
+    assert levenshtein_distance("", "abc") == 3
+    assert levenshtein_distance("😀a", "a") == 1  # one code point, not two UTF-16 units
+    with pytest.raises(TypeError, match="b must be a str"):
+        levenshtein_distance("a", 1)  # type: ignore[arg-type]
+
+
+def test_levenshtein_ratio() -> None:
+    assert levenshtein_ratio("Москва", "Москве") == pytest.approx(1 - 1 / 6)
+    assert levenshtein_ratio("Mickiewicz", "Mickiewicza") == pytest.approx(1 - 1 / 11)
+    assert levenshtein_ratio("東京", "京都") == 0.0
+    assert levenshtein_ratio("", "abc") == 0.0
+    assert levenshtein_ratio("", "") == 1.0
+    with pytest.raises(TypeError, match="prediction must be a str"):
+        levenshtein_ratio(None, "a")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="gold must be a str"):
+        levenshtein_ratio("a", ["a"])  # type: ignore[arg-type]
+
+
+def test_levenshtein_ratio_differs_from_rapidfuzz_and_geval() -> None:
+    from rapidfuzz import fuzz
+
+    # Indel: a swap of two letters is 2 edits over 4 characters -> 50
+    assert fuzz.ratio("ab", "ba") == pytest.approx(50.0)
+    assert levenshtein_ratio("ab", "ba") == 0.0  # two substitutions over 2 characters
+    # GEval's gold-relative score 1 - d/len(gold) goes negative; this stays in [0, 1]
+    d = levenshtein_distance("abcdef", "a")
+    assert 1 - d / len("a") == -4
+    assert levenshtein_ratio("abcdef", "a") == pytest.approx(1 - 5 / 6)
+
+
+# --- numbers -----------------------------------------------------------------------------
+
+NUMBER_CASES = [
+    ("około 1 000 osób", "1000"),
+    ("1\u00a0000", "1000"),
+    ("1\u202f000\u202f000 mieszkańców", "1000000"),
+    ("12 345 678", "12345678"),
+    ("3,5 mln", "3.5"),
+    ("3,50 zł", "3.5"),
+    ("1 000,50", "1000.5"),
+    ("1,000.5", "1000.5"),
+    ("1.000,5", "1000.5"),
+    ("1.234.567,89", "1234567.89"),
+    ("1,000", "1000"),
+    ("1.000", "1"),
+    ("1.000.000", "1000000"),
+    ("0,125", "0.125"),
+    ("1,2345", "1.2345"),
+    ("1234,567", "1234.567"),
+    ("1,234,5", "1234"),
+    ("1,5.3", "1.5"),
+    ("1'234'567.25", "1234567.25"),
+    ("1’000", "1000"),
+    ("3.14159", "3.14159"),
+    ("1990 200", "1990"),
+    ("2 2015", "2"),
+    ("−5 °C", "-5"),
+    ("temperatura: -5", "-5"),
+    ("+7", "7"),
+    ("－３", "-3"),
+    ("COVID-19", "19"),
+    ("x -5", "-5"),
+    (".5", "0.5"),
+    ("-.5", "-0.5"),
+    ("No.5", "5"),
+    ("v2.0", "2"),
+    ("05", "5"),
+    ("0.0", "0"),
+    ("-0", "0"),
+    ("1990–2000", "1990"),
+    ("50%", "50"),
+    ("١٩٧١", "1971"),
+    ("٢٫٥", "2.5"),
+    ("١٬٠٠٠", "1000"),
+    ("১৯৭১ সালে", "1971"),
+    ("२०२०", "2020"),
+    ("２０２０年", "2020"),
+    ("૧૨", "12"),
+    ("brak", None),
+    ("", None),
+    ("五", None),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), NUMBER_CASES)
+def test_extract_number(text: str, expected: str | None) -> None:
+    assert extract_number(text) == expected
+
+
+def test_extract_number_type_error() -> None:
+    with pytest.raises(TypeError, match="text must be a str"):
+        extract_number(5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("prediction", "gold", "expected"),
+    [
+        ("w 1 410 roku", "1410", True),
+        ("3,50", "3.5", True),
+        ("1,000", "1000.0", True),
+        ("٥", "5", True),
+        ("১২ জন", "12", True),
+        ("5", "-5", False),
+        ("pięć", "5", False),
+        ("", "", False),
+        ("1410", "1411", False),
+    ],
+)
+def test_numeric_match(prediction: str, gold: str, expected: bool) -> None:
+    assert numeric_match(prediction, gold) is expected
+
+
+# --- best match ------------------------------------------------------------------------------
+
+
+def test_best_match() -> None:
+    golds = ["Słowacki", "Mickiewicz", "Mickiewicza"]
+    assert best_match("Mickiewicza", golds, levenshtein_ratio) == Match(1.0, "Mickiewicza", 2)
+    m = best_match("Mickiewic", golds, levenshtein_ratio)
+    assert (m.gold, m.index) == ("Mickiewicz", 1)
+    assert m.score == pytest.approx(0.9)
+    # ties: the first gold wins
+    assert best_match("x", ["a", "b", "x", "x"], lambda p, g: float(p == g)).index == 2
+    assert best_match("x", "a", lambda p, g: 0) == Match(0.0, "a", 0)
+    em = partial(exact_match, lang="en")
+    assert best_match("The Who", ("Who", "The Who"), em) == Match(1.0, "Who", 0)
+    with pytest.raises(ValueError, match="golds is empty"):
+        best_match("x", [], levenshtein_ratio)
+    with pytest.raises(TypeError, match="prediction must be a str"):
+        best_match(1, ["x"], levenshtein_ratio)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"golds\[0\] must be a str"):
+        best_match("x", [None], levenshtein_ratio)  # type: ignore[list-item]
+
+
+def test_match_is_frozen() -> None:
+    m = Match(1.0, "a", 0)
+    with pytest.raises(AttributeError):
+        m.score = 0.5  # type: ignore[misc]
+
+
+# --- parts in any order -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "parts"),
+    [
+        ("pasternak i figa", "pl", ["pasternak", "figa"]),
+        ("Afrykę oraz Azję", "pl", ["Afrykę", "Azję"]),
+        ("Salt AND pepper", "en", ["Salt", "pepper"]),
+        ("Andes and Alps", "en", ["Andes", "Alps"]),  # "and" inside words stays
+        ("Rock&Roll", "en", ["Rock", "Roll"]),
+        ("Rock & Roll", None, ["Rock", "Roll"]),
+        ("salt and pepper", None, ["salt and pepper"]),
+        ("Hà Nội và Huế", "vi", ["Hà Nội", "Huế"]),
+        ("Ромео и Джульетта", "ru", ["Ромео", "Джульетта"]),
+        ("Suomi ja Ruotsi", "fi", ["Suomi", "Ruotsi"]),
+        ("Suomi sekä Ruotsi", "fi", ["Suomi", "Ruotsi"]),
+        ("ঢাকা ও চট্টগ্রাম", "bn", ["ঢাকা", "চট্টগ্রাম"]),
+        ("రాముడు మరియు సీత", "te", ["రాముడు", "సీత"]),
+        ("مصر و السودان", "ar", ["مصر", "السودان"]),
+        ("مصر والسودان", "ar", ["مصر", "السودان"]),
+        ("والسودان", "ar", ["والسودان"]),  # first word: not split
+        ("رئيس وزراء كندا", "ar", ["رئيس وزراء كندا"]),  # و of وزراء is no conjunction
+        ("서울과 부산", "ko", ["서울", "부산"]),
+        ("도쿄와 오사카", "ko", ["도쿄", "오사카"]),
+        ("BTS와 EXO", "ko", ["BTS", "EXO"]),
+        ("사과 배", "ko", ["사과 배"]),  # 과 after a vowel is not the particle
+        ("서울 및 부산", "ko", ["서울", "부산"]),
+        ("pasternak i", "pl", ["pasternak"]),
+        ("", "en", []),
+    ],
+)
+def test_split_parts(text: str, lang: str | None, parts: list[str]) -> None:
+    assert split_parts(text, lang) == parts
+
+
+def test_split_parts_japanese_and_chinese_use_words() -> None:
+    pytest.importorskip("fugashi")
+    pytest.importorskip("jieba")
+    assert split_parts("東京と大阪", "ja") == ["東京", "大阪"]
+    assert split_parts("ことば", "ja") == ["ことば"]
+    assert split_parts("埃及和苏丹", "zh") == ["埃及", "苏丹"]
+    assert split_parts("中华人民共和国", "zh") == ["中华人民共和国"]
+
+
+def test_split_parts_unknown_language() -> None:
+    with pytest.raises(UnknownLanguageError, match="no conjunctions for language 'xx'"):
+        split_parts("a and b", "xx")
+
+
+def _em(lang: str | None):
+    return partial(exact_match, lang=lang)
+
+
+@pytest.mark.parametrize(
+    ("prediction", "gold", "lang", "expected"),
+    [
+        ("figa i pasternak", "pasternak i figa", "pl", 1.0),
+        ("Azję i Afrykę", "Afrykę i Azję", "pl", 1.0),
+        ("Azję i Europę", "Afrykę i Azję", "pl", 0.5),
+        ("Azję i Europę i Afrykę", "Afrykę i Azję", "pl", 0.0),  # 3 parts vs 2
+        ("pepper and salt", "salt and pepper", "en", 1.0),
+        ("Huế và Hà Nội", "Hà Nội và Huế", "vi", 1.0),
+        ("Джульетта и Ромео", "Ромео и Джульетта", "ru", 1.0),
+        ("Ruotsi ja Suomi", "Suomi ja Ruotsi", "fi", 1.0),
+        ("السودان و مصر", "مصر والسودان", "ar", 1.0),
+        ("부산과 서울", "서울과 부산", "ko", 1.0),
+        ("চট্টগ্রাম ও ঢাকা", "ঢাকা ও চট্টগ্রাম", "bn", 1.0),
+        ("సీత మరియు రాముడు", "రాముడు మరియు సీత", "te", 1.0),
+        ("c and a and b", "a and b and c", "en", 1.0),
+        ("d and a and b", "a and b and c", "en", 2 / 3),
+    ],
+)
+def test_unordered_match(prediction: str, gold: str, lang: str, expected: float) -> None:
+    assert unordered_match(prediction, gold, lang, _em(lang)) == pytest.approx(expected)
+
+
+def test_unordered_match_japanese_and_chinese() -> None:
+    pytest.importorskip("fugashi")
+    pytest.importorskip("jieba")
+    assert unordered_match("大阪と東京", "東京と大阪", "ja", _em("ja")) == 1.0
+    assert unordered_match("苏丹和埃及", "埃及和苏丹", "zh", _em("zh")) == 1.0
+    assert unordered_match("苏丹与埃及", "埃及和苏丹", "zh", _em("zh")) == 1.0
+
+
+def test_unordered_match_keeps_the_whole_when_it_scores_higher() -> None:
+    f1 = partial(token_f1, lang="pl")
+    pred, gold = "Adam Mickiewicz i Słowacki", "Juliusz Słowacki i Mickiewicz"
+    # parts: each pairing shares one of 3 words -> 2/3; whole: 3 of 4+4 words -> 0.75
+    assert unordered_match(pred, gold, "pl", f1) == pytest.approx(0.75)
+
+
+def test_unordered_match_too_many_parts_compares_whole_only() -> None:
+    n = MAX_PARTS + 1
+    words = [f"w{i}" for i in range(n)]
+    pred = " and ".join(reversed(words))
+    gold = " and ".join(words)
+    assert len(split_parts(pred, "en")) == n
+    assert unordered_match(pred, gold, "en", _em("en")) == 0.0
+    fewer = words[:MAX_PARTS]
+    assert (
+        unordered_match(" and ".join(reversed(fewer)), " and ".join(fewer), "en", _em("en")) == 1.0
+    )
+
+
+def test_unordered_match_argument_checks() -> None:
+    with pytest.raises(TypeError, match="gold must be a str"):
+        unordered_match("a", ["a"], "en", _em("en"))  # type: ignore[arg-type]
+    with pytest.raises(UnknownLanguageError):
+        unordered_match("a", "a", "xx", _em(None))
