@@ -1,0 +1,331 @@
+"""Reading and checking XOR-TyDi QA gold files and prediction files.
+
+Shared by the ``xor-full``, ``xor-engspan`` (and ``xor-retrieve``) tasks.
+The formats are those of the XOR-TyDi release and its evaluation scripts
+(https://github.com/AkariAsai/XORQA, ``evals/``):
+
+Gold
+    JSON lines, one question per line: ``{"id": str, "question": str,
+    "answers": [str, ...], "lang": str, "split": str}``; only ``id``,
+    ``answers`` and ``lang`` are read. ``answers`` may also be a bare string
+    (the scripts treat that case differently, so the reader remembers it).
+    Already loaded data is accepted as a list of such dicts.
+Predictions
+    One JSON object ``{question id: answer string}`` (XOR-EnglishSpan also
+    accepts ``{question id: {"answer": answer string}}``), or an already
+    loaded dict of the same shape.
+
+Anything else is an :class:`~answermatch.errors.InputError` naming the file
+and the line (for loaded objects, the position in the list counts as the
+line).
+
+>>> gold = [{"id": "q1", "answers": ["Helsinki"], "lang": "fi"},
+...         {"id": "q2", "answers": "東京", "lang": "ja"}]
+>>> from answermatch.diagnostics import Diagnostics
+>>> questions = read_xor_gold(gold, Diagnostics())
+>>> questions[1]
+XorQuestion(id='q2', lang='ja', answers=('東京',), answers_is_str=True, line=2)
+>>> read_xor_predictions({"q1": {"answer": "Helsinki"}}, Diagnostics(), answer_objects=True)
+{'q1': 'Helsinki'}
+>>> read_xor_gold([{"id": "q1", "lang": "fi"}], Diagnostics())
+Traceback (most recent call last):
+...
+answermatch.errors.InputError: <object>:1: missing "answers": expected {"id": ...}
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from itertools import repeat
+from typing import Any, NamedTuple
+
+from ..diagnostics import Diagnostics
+from ..errors import InputError
+from ..normalization import PRESETS
+from ..sources import is_path, iter_jsonl, load_json, read_text, source_name
+
+#: Entries a per-evaluation cache of scores holds before it starts afresh.
+CACHE_LIMIT = 1 << 16
+
+__all__ = [
+    "CACHE_LIMIT",
+    "XorQuestion",
+    "examples",
+    "gc_paused",
+    "normalizer",
+    "read_xor_gold",
+    "read_xor_predictions",
+    "token_counts",
+    "token_overlap",
+    "warn_duplicate_gold_ids",
+    "warn_unanswered",
+    "warn_unknown_predictions",
+]
+
+_GOLD_SHAPE = 'expected {"id": ..., "answers": [...], "lang": ...}'
+
+
+class XorQuestion(NamedTuple):
+    """One gold question (a named tuple: built once per gold line, so cheap
+    construction matters on large files).
+
+    ``answers`` is always a tuple; ``answers_is_str`` says the file gave a
+    bare string instead of a list (XOR-Full then scores it as a one-answer
+    list, XOR-EnglishSpan iterates over its characters). ``line`` is the
+    1-based line in the gold file (the position in the list for loaded data).
+    """
+
+    id: str
+    lang: str
+    answers: tuple[str, ...]
+    answers_is_str: bool = False
+    line: int = 0
+
+
+def examples(values: Iterable[str], limit: int = 3) -> str:
+    """Up to ``limit`` values quoted, then ``...`` if there are more.
+
+    >>> examples(["a", "b", "c", "d"])
+    "'a', 'b', 'c', ..."
+    """
+    values = list(values)
+    shown = ", ".join(repr(v) for v in values[:limit])
+    return shown + (", ..." if len(values) > limit else "")
+
+
+def _records(source: Any, diag: Diagnostics) -> Iterator[tuple[int, Any]]:
+    if is_path(source):
+        yield from iter_jsonl(source, diag=diag)
+        return
+    if isinstance(source, (bytes, Mapping)) or not isinstance(source, Iterable):
+        raise InputError(
+            f"expected a gold file path or a list of question dicts, got {type(source).__name__}",
+            path=source_name(source),
+        )
+    yield from enumerate(source, start=1)
+
+
+def _question(record: Any, name: str, line: int) -> XorQuestion:
+    try:
+        qid, lang, answers = record["id"], record["lang"], record["answers"]
+    except (KeyError, TypeError, IndexError):
+        if not isinstance(record, dict):
+            raise InputError(
+                f"{_GOLD_SHAPE}, got {type(record).__name__}", path=name, line=line
+            ) from None
+        missing = next(key for key in ("id", "answers", "lang") if key not in record)
+        raise InputError(f'missing "{missing}": {_GOLD_SHAPE}', path=name, line=line) from None
+    if not isinstance(record, dict):
+        raise InputError(f"{_GOLD_SHAPE}, got {type(record).__name__}", path=name, line=line)
+    if not isinstance(qid, str):
+        raise InputError(
+            f'"id" must be a string (prediction keys are strings), got {json.dumps(qid)}',
+            path=name,
+            line=line,
+        )
+    if not isinstance(lang, str):
+        raise InputError(f'"lang" must be a string, got {json.dumps(lang)}', path=name, line=line)
+    if isinstance(answers, str):
+        return XorQuestion(qid, lang, (answers,), True, line)
+    if not isinstance(answers, list) or not all(map(isinstance, answers, repeat(str))):
+        raise InputError(
+            f'"answers" must be a list of strings, got {json.dumps(answers, ensure_ascii=False)}',
+            path=name,
+            line=line,
+        )
+    return XorQuestion(qid, lang, tuple(answers), False, line)
+
+
+def read_xor_gold(source: Any, diag: Diagnostics) -> list[XorQuestion]:
+    """The questions of an XOR-TyDi gold file (path, ``.gz`` or loaded list), in order.
+
+    An empty gold is an error. Duplicate ids are not checked here (each task
+    says what the official script does with them: see
+    :func:`warn_duplicate_gold_ids`).
+    """
+    name = source_name(source)
+    questions = [_question(record, name, line) for line, record in _records(source, diag)]
+    if not questions:
+        raise InputError("the gold has no question: expected one JSON object per line", path=name)
+    return questions
+
+
+def warn_duplicate_gold_ids(
+    questions: list[XorQuestion], source: Any, diag: Diagnostics, consequence: str
+) -> None:
+    """One warning if some gold ids repeat; ``consequence`` says what the
+    official script does with them."""
+    seen: set[str] = set()
+    repeated: list[XorQuestion] = []
+    for question in questions:
+        if question.id in seen:
+            repeated.append(question)
+        seen.add(question.id)
+    if repeated:
+        diag.warn(
+            f"{len(repeated)} gold question(s) repeat an earlier id "
+            f"({examples(q.id for q in repeated)}); {consequence}",
+            path=source_name(source),
+            line=repeated[0].line,
+        )
+
+
+def _key_line(source: Any, key: str) -> int | None:
+    """The line where ``key`` first appears as an object key (for messages)."""
+    if not is_path(source):
+        return None
+    text = read_text(source)
+    for spelling in {json.dumps(key, ensure_ascii=False), json.dumps(key)}:
+        found = re.search(re.escape(spelling) + r"\s*:", text)
+        if found:
+            return text.count("\n", 0, found.start()) + 1
+    return None
+
+
+def read_xor_predictions(
+    source: Any, diag: Diagnostics, *, answer_objects: bool = False
+) -> dict[str, str]:
+    """The predictions ``{question id: answer}`` of a JSON object file (or dict).
+
+    ``answer_objects=True`` also accepts ``{"answer": str}`` values (the
+    XOR-EnglishSpan script reads ``value["answer"]`` from a dict value).
+    Keys repeated in the JSON text warn (the last value wins, as in Python's
+    ``json.load``); keys stay as written (XOR-Full reduces them later).
+    """
+    name = source_name(source)
+    data = load_json(source, diag=diag) if is_path(source) else source
+    value_shape = 'a string or {"answer": string}' if answer_objects else "a string"
+    if not isinstance(data, Mapping):
+        raise InputError(
+            f"expected one JSON object {{question id: answer}} (answers: {value_shape}), "
+            f"got {type(data).__name__}",
+            path=name,
+            line=1 if is_path(source) else None,
+        )
+    predictions: dict[str, str] = {}
+    for key, value in data.items():
+        if not isinstance(key, str):
+            raise InputError(f"prediction keys must be strings, got {key!r}", path=name)
+        if answer_objects and isinstance(value, dict) and "answer" in value:
+            value = value["answer"]
+        if not isinstance(value, str):
+            raise InputError(
+                f"the prediction for {key!r} must be {value_shape}, "
+                f"got {json.dumps(value, ensure_ascii=False)[:80]}",
+                path=name,
+                line=_key_line(source, key),
+            )
+        predictions[key] = value
+    return predictions
+
+
+def warn_unanswered(
+    questions: list[XorQuestion], answered: int, source: Any, diag: Diagnostics
+) -> None:
+    """One warning when some gold questions have no prediction (they score 0)."""
+    missing = len(questions) - answered
+    if missing:
+        diag.warn(
+            f"{missing} of {len(questions)} gold question(s) have no prediction; "
+            "they score 0 (as in the official script)",
+            path=source_name(source),
+        )
+
+
+def warn_unknown_predictions(
+    predicted: Iterable[str], gold_ids: set[str] | dict[str, Any], source: Any, diag: Diagnostics
+) -> None:
+    """One warning when some prediction ids are not gold ids (they are ignored)."""
+    unknown = [qid for qid in predicted if qid not in gold_ids]
+    if unknown:
+        diag.warn(
+            f"{len(unknown)} prediction id(s) are not in the gold and are ignored "
+            f"({examples(unknown)})",
+            path=source_name(source),
+        )
+
+
+def token_counts(text: str) -> tuple[Counter[str], int]:
+    """Counts of the whitespace tokens of a normalized text, and their number.
+
+    >>> token_counts("new york new")
+    (Counter({'new': 2, 'york': 1}), 3)
+    """
+    tokens = text.split()
+    return Counter(tokens), len(tokens)
+
+
+def token_overlap(
+    prediction: tuple[Mapping[str, int], int], gold: tuple[Mapping[str, int], int]
+) -> tuple[float, float, float]:
+    """SQuAD-style ``(f1, precision, recall)`` of two :func:`token_counts`.
+
+    The common tokens are counted as a multiset; no common token gives
+    ``(0, 0, 0)`` (so two empty texts score 0), as in both XOR-TyDi scripts.
+    The arithmetic is theirs, operation for operation.
+
+    >>> token_overlap(token_counts("new york city"), token_counts("york"))
+    (0.5, 0.3333333333333333, 1.0)
+    """
+    pred_counts, pred_len = prediction
+    gold_counts, gold_len = gold
+    get = gold_counts.get
+    common = 0
+    for token, count in pred_counts.items():
+        in_gold = get(token, 0)
+        common += count if count < in_gold else in_gold
+    if common == 0:
+        return 0, 0, 0
+    precision = 1.0 * common / pred_len
+    recall = 1.0 * common / gold_len
+    return (2 * precision * recall) / (precision + recall), precision, recall
+
+
+def normalizer(preset: str, lang: str | None = None) -> Callable[[str], str]:
+    """The steps of a normalization preset composed into one function (what
+    :func:`answermatch.normalization.normalize` applies, without its per-call
+    look-ups; the XOR presets are single-pass).
+
+    >>> normalizer("xor-full")("人口 1,000人!")
+    '口 1000'
+    """
+    spec = PRESETS[preset]
+    if getattr(spec, "until_stable", False):
+        raise ValueError(f"preset {preset!r} is iterative; use answermatch.normalize")
+    steps = spec.build(lang)
+
+    def normalize(text: str) -> str:
+        for step in steps:
+            text = step(text)
+        return text
+
+    return normalize
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector for the duration of the block.
+
+    Scoring creates a few small containers per question (parsed records,
+    items) and no reference cycles; on large inputs the collector's repeated
+    passes over them cost a third of the time. It is resumed (if it was on)
+    when the block ends, whatever happens.
+
+    >>> with gc_paused():
+    ...     gc.isenabled()
+    False
+    >>> gc.isenabled()
+    True
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

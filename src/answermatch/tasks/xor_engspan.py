@@ -1,0 +1,279 @@
+"""XOR-TyDi QA, XOR-EnglishSpan: English answer spans, scored SQuAD-style (F1, EM).
+
+Reproduces ``evals/eval_xor_engspan.py`` of the XOR-TyDi repository
+(https://github.com/AkariAsai/XORQA; task page https://nlp.cs.washington.edu/xorqa/).
+
+Files
+    *Gold*: the EnglishSpan JSON-lines file
+    (``xor_dev_retrieve_eng_span_v1_1.jsonl``), one ``{"id", "question",
+    "answers", "lang", "split"}`` per line, answers in English.
+    *Predictions*: one JSON object ``{question id: answer}`` where an answer
+    is a string or ``{"answer": string}``. Keys are used as written.
+    Both may be gzipped, or given as loaded objects (a list of dicts, a dict).
+
+Official rules (profile ``official``)
+    * Only the seven languages ar bn fi ja ko ru te are scored; gold
+      questions in other languages are left out (not counted; one warning).
+    * Normalization (preset ``xor-engspan``, SQuAD v1.1's): lowercase
+      (``str.lower``), ASCII punctuation dropped, the words ``a an the``
+      replaced by a space with Python ``re``'s ``\\b(a|an|the)\\b`` (its word
+      characters are those for which ``str.isalnum()`` holds, plus ``_``:
+      combining marks and ZWNJ are not, ``²`` is), whitespace collapsed. No
+      MeCab and no counter deletion.
+    * Per question: EM and token F1 are maxima over the answers; precision
+      and recall are *each* the maximum over the answers, independently. F1,
+      precision and recall are 0 without a common token. ``answers`` is
+      iterated as given, so a bare string counts each of its characters as
+      an answer. A gold question without a prediction scores 0 and counts
+      (one warning).
+    * Per language: means in percent. Overall F1 and EM: the plain mean of
+      the per-language figures of the languages that have questions.
+
+Checks
+    An answered question without any answer (``[]`` or ``""``) is an error
+    (the official script crashes); so is a gold without a question in the
+    seven languages (it divides by zero). Repeated gold ids are each scored
+    and counted, with a warning; prediction ids absent from the gold are
+    ignored, with a warning.
+
+Items (gold order, scored languages only): ``id``, ``lang``, ``score``
+(= ``f1``), ``f1``, ``em``, ``precision``, ``recall`` (fractions),
+``answered`` and ``prediction`` (``None`` if absent).
+
+>>> from answermatch.diagnostics import Diagnostics
+>>> gold = [{"id": "1", "answers": ["the Kremlin"], "lang": "ru"},
+...         {"id": "2", "answers": ["Lake Saimaa", "Saimaa"], "lang": "fi"}]
+>>> result = evaluate(gold, {"1": "Kremlin", "2": {"answer": "Saimaa lake, Finland"}},
+...                   profile="official", diag=Diagnostics())
+>>> result.per_language["fi"]  # vs "Lake Saimaa": P 2/3, R 1, F1 4/5; vs "Saimaa": P 1/3, R 1
+{'f1': 80.0, 'em': 0.0, 'precision': 66.66..., 'recall': 100.0, 'count': 1}
+>>> result.scores
+{'f1': 90.0, 'em': 50.0}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..diagnostics import Diagnostics
+from ..errors import InputError
+from ..progress import progress
+from ..result import Result
+from ..signature import make_signature
+from ..sources import source_name
+from .base import TaskSpec
+from .xor_data import (
+    CACHE_LIMIT,
+    XorQuestion,
+    gc_paused,
+    normalizer,
+    read_xor_gold,
+    read_xor_predictions,
+    token_counts,
+    token_overlap,
+    warn_duplicate_gold_ids,
+    warn_unanswered,
+    warn_unknown_predictions,
+)
+
+__all__ = ["LANGUAGES", "PROFILES", "TASK", "EngspanProfile", "evaluate"]
+
+#: The languages the official script scores, in its order.
+LANGUAGES = ("ar", "bn", "fi", "ja", "ko", "ru", "te")
+
+
+@dataclass(frozen=True)
+class EngspanProfile:
+    """What a profile decides: the scored languages (in averaging order) and
+    the normalization preset."""
+
+    name: str
+    languages: tuple[str, ...]
+    norm: str
+
+
+PROFILES: dict[str, EngspanProfile] = {
+    "official": EngspanProfile("official", LANGUAGES, norm="xor-engspan"),
+}
+
+Scores = tuple[float, float, float, float]  # f1, em, precision, recall (fractions)
+
+
+class _Scorer:
+    """Scores (answers, prediction) pairs; a repeated pair is scored once (a
+    cache that starts afresh after :data:`~answermatch.tasks.xor_data.CACHE_LIMIT`
+    entries)."""
+
+    def __init__(self, profile: EngspanProfile) -> None:
+        self._normalize = normalizer(profile.norm, "en")
+        self._scores: dict[tuple[tuple[str, ...], str], Scores] = {}
+
+    def __call__(self, answers: tuple[str, ...], prediction: str) -> Scores:
+        key = (answers, prediction)
+        scores = self._scores.get(key)
+        if scores is None:
+            if len(self._scores) >= CACHE_LIMIT:
+                self._scores.clear()
+            scores = self._scores[key] = self._score(answers, prediction)
+        return scores
+
+    def _score(self, answers: tuple[str, ...], prediction: str) -> Scores:
+        norm = self._normalize
+        normalized = norm(prediction)
+        counts = token_counts(normalized)
+        f1 = em = precision = recall = 0.0
+        for answer in answers:
+            gold = norm(answer)
+            if gold == normalized:
+                em = 1.0
+            f, p, r = token_overlap(counts, token_counts(gold))
+            f1, precision, recall = max(f1, f), max(precision, p), max(recall, r)
+        return f1, em, precision, recall
+
+
+def _answers(question: XorQuestion) -> tuple[str, ...]:
+    # The official script iterates "answers" as given: a bare string's characters.
+    return tuple(question.answers[0]) if question.answers_is_str else question.answers
+
+
+def _scored_questions(
+    questions: list[XorQuestion], profile: EngspanProfile, source: Any, diag: Diagnostics
+) -> list[XorQuestion]:
+    scored = [q for q in questions if q.lang in profile.languages]
+    left_out: dict[str, int] = {}
+    for question in questions:
+        if question.lang not in profile.languages:
+            left_out[question.lang] = left_out.get(question.lang, 0) + 1
+    if not scored:
+        raise InputError(
+            f"no gold question in the languages xor-engspan scores ({' '.join(profile.languages)})",
+            path=source_name(source),
+        )
+    if left_out:
+        listed = ", ".join(f"{lang!r} ({count})" for lang, count in left_out.items())
+        diag.warn(
+            f"gold questions in languages the official script does not score are left out: "
+            f"{listed}",
+            path=source_name(source),
+        )
+    return scored
+
+
+def evaluate(
+    gold: Any, predictions: Any, *, profile: str, diag: Diagnostics, **options: Any
+) -> Result:
+    """Score XOR-EnglishSpan predictions (see the module documentation)."""
+    with gc_paused():
+        return _evaluate(gold, predictions, profile=profile, diag=diag, **options)
+
+
+def _evaluate(
+    gold: Any, predictions: Any, *, profile: str, diag: Diagnostics, **options: Any
+) -> Result:
+    if options:
+        raise TypeError(f"xor-engspan takes no options, got {', '.join(sorted(options))}")
+    settings = PROFILES[profile]
+    all_questions = read_xor_gold(gold, diag)
+    questions = _scored_questions(all_questions, settings, gold, diag)
+    warn_duplicate_gold_ids(
+        questions, gold, diag, "each copy is scored and counted, as in the official script"
+    )
+    preds = read_xor_predictions(predictions, diag, answer_objects=True)
+    warn_unknown_predictions(preds, {q.id for q in all_questions}, predictions, diag)
+
+    score = _Scorer(settings)
+    sums: dict[str, list[float]] = {}  # lang -> [count, f1, em, precision, recall]
+    items: list[dict[str, Any]] = []
+    answered = 0
+    for question in progress(
+        questions, total=len(questions), desc="xor-engspan", enabled=diag.progress
+    ):
+        totals = sums.get(question.lang)
+        if totals is None:
+            totals = sums[question.lang] = [0, 0, 0, 0, 0]
+        totals[0] += 1
+        prediction = preds.get(question.id)
+        if prediction is None:
+            items.append(
+                {
+                    "id": question.id,
+                    "lang": question.lang,
+                    "score": 0.0,
+                    "f1": 0.0,
+                    "em": 0.0,
+                    "precision": 0.0,
+                    "recall": 0.0,
+                    "answered": False,
+                    "prediction": None,
+                }
+            )
+            continue
+        answers = _answers(question)
+        if not answers:
+            raise InputError(
+                f"question {question.id!r} has no answer (the official script cannot score "
+                "an answered question without answers)",
+                path=source_name(gold),
+                line=question.line,
+            )
+        answered += 1
+        f1, em, precision, recall = score(answers, prediction)
+        totals[1] += f1
+        totals[2] += em
+        totals[3] += precision
+        totals[4] += recall
+        items.append(
+            {
+                "id": question.id,
+                "lang": question.lang,
+                "score": f1,
+                "f1": f1,
+                "em": em,
+                "precision": precision,
+                "recall": recall,
+                "answered": True,
+                "prediction": prediction,
+            }
+        )
+    warn_unanswered(questions, answered, predictions, diag)
+
+    per_language: dict[str, dict[str, float]] = {}
+    f1_total = em_total = 0.0
+    for lang in settings.languages:  # the official averaging order
+        totals = sums.get(lang)
+        if totals is None:
+            continue
+        count = totals[0]
+        figures = {
+            "f1": 100.0 * totals[1] / count,
+            "em": 100.0 * totals[2] / count,
+            "precision": 100.0 * totals[3] / count,
+            "recall": 100.0 * totals[4] / count,
+            "count": count,
+        }
+        per_language[lang] = figures
+        f1_total += figures["f1"]
+        em_total += figures["em"]
+    return Result(
+        task="xor-engspan",
+        profile=profile,
+        scores={"f1": f1_total / len(per_language), "em": em_total / len(per_language)},
+        per_language=per_language,
+        n=len(questions),
+        signature=make_signature("xor-engspan", profile, norm=settings.norm),
+        items=items,
+        warnings=tuple(diag.messages),
+    )
+
+
+TASK = TaskSpec(
+    name="xor-engspan",
+    summary="XOR-TyDi QA XOR-EnglishSpan: SQuAD-style F1 and EM of English answer spans "
+    "(ar bn fi ja ko ru te), as eval_xor_engspan.py",
+    evaluate=evaluate,
+    primary="f1",
+    profiles=tuple(PROFILES),
+    languages=LANGUAGES,
+    options={},
+)
