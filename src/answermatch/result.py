@@ -20,10 +20,12 @@ class Result:
     """Scores of one evaluation.
 
     ``scores`` and ``per_language`` hold task scores in percent (0-100);
-    ``per_language[lang]["count"]`` is a question count. ``items`` lists, in
-    gold order, one dict per scored item with at least ``id`` and ``score``
+    ``per_language[lang]["count"]`` is a question count. ``items`` lists one
+    dict per scored item with at least ``id`` and ``score``
     (the task's primary per-item figure, a fraction in [0, 1]). ``n`` is the
-    number of items that enter the averages. ``signature`` names everything
+    number of items that enter the averages. ``items`` follow the gold's
+    order except where a task says otherwise (XOR-Retrieve and NLPCC KBQA
+    follow the prediction file, as their official scorers do). ``signature`` names everything
     that decides the numbers (task, profile, normalization, tokenizers and
     their versions, answermatch's version). ``warnings`` repeats what was
     warned about the input.

@@ -5,8 +5,8 @@ extract, from a government statistics dataset, the answer to a question, and
 scores the answers "as in reading comprehension tasks": exact match (EM, the
 primary figure) and macro-averaged F1, where the F1 of one answer compares the
 *set* of words of the generated answer (X) with the set of words of the gold
-answer (Y): P = |X ∩ Y| / |X|, R = |X ∩ Y| / |Y|, F1 = 2PR / (P + R). Both
-are averaged over the questions and reported in percent. The organisers
+answer (Y): ``P = |X ∩ Y| / |X|``, ``R = |X ∩ Y| / |Y|``,
+``F1 = 2PR / (P + R)``. Both are averaged over the questions and reported in percent. The organisers
 published neither a scorer nor the gold answers, so everything below that the
 page leaves open is this module's choice.
 
