@@ -11,9 +11,14 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# Nothing may read an NLTK data folder (XOR-Retrieve's tokenizer carries its
+# own Punkt parameters): point NLTK at an empty folder for the whole run.
+os.environ["NLTK_DATA"] = tempfile.mkdtemp(prefix="answermatch-empty-nltk-data-")
 
 REPO = Path(__file__).resolve().parents[1]
 PARITY = Path(os.environ.get("ANSWERMATCH_PARITY_DIR", REPO.parent / "shared" / "parity"))
