@@ -120,22 +120,41 @@ def iter_jsonl(source: PathLike, *, diag: Diagnostics | None = None) -> Iterator
     """Yield ``(line_number, object)`` for each non-blank line of a JSON-lines file.
 
     Duplicate keys (the last value wins, as with Python's ``json``) warn
-    through ``diag`` with their line. Each line is parsed once; a line is
-    parsed again with the duplicate-key check only when it holds more colons
-    than its object has keys (a colon in a value, a nested object, or a
-    repeated key).
+    through ``diag`` with their line. The whole file is parsed before the
+    first object is yielded: in one comprehension when every line is valid,
+    line by line only to locate an error. A line is parsed a second time,
+    with the duplicate-key check, only when it holds more colons than its
+    object has keys (a colon in a value, a nested object, or a repeated key).
     """
     name = os.fspath(source)
-    text = read_text(source)
-    loads = json.loads
-    for number, line in enumerate(text.split("\n"), start=1):
-        if not line or line.isspace():
-            continue
-        try:
-            obj = loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(_json_error(exc), path=name, line=number) from None
+    numbered = [
+        (number, line.strip())
+        for number, line in enumerate(read_text(source).split("\n"), start=1)
+        if line and not line.isspace()
+    ]
+    decode = _DECODER.raw_decode
+    try:
+        parsed = [decode(line) for _, line in numbered]
+    except json.JSONDecodeError:
+        parsed = []
+    if len(parsed) != len(numbered) or any(
+        end != len(line) for (_, line), (_, end) in zip(numbered, parsed, strict=True)
+    ):
+        _raise_first_error(numbered, name)
+    for (number, line), (obj, _) in zip(numbered, parsed, strict=True):
         keys = len(obj) if type(obj) is dict else 0
         if diag is not None and line.count(":") != keys:
-            loads(line, object_pairs_hook=_pairs_hook(name, diag, number))
+            json.loads(line, object_pairs_hook=_pairs_hook(name, diag, number))
         yield number, obj
+
+
+_DECODER = json.JSONDecoder()
+
+
+def _raise_first_error(numbered: list[tuple[int, str]], name: str) -> None:
+    for number, line in numbered:
+        try:
+            json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(_json_error(exc), path=name, line=number) from None
+    raise AssertionError("a JSON-lines file failed to parse but every line parses")  # unreachable
