@@ -116,10 +116,22 @@ def test_signature_fields_are_ordered_and_versioned():
         tokenizers={"zh": "jieba", "ja": "mecab"},
         extra={"bleu": "chars"},
         version="9.9",
+        unicode="15.0.0",
     )
-    assert (
-        sig == "task:t|profile:fair|norm:unicode|tok.ja:mecab|tok.zh:jieba|bleu:chars|version:9.9"
+    assert sig == (
+        "task:t|profile:fair|norm:unicode|unicode:15.0.0|tok.ja:mecab|tok.zh:jieba"
+        "|bleu:chars|version:9.9"
     )
+
+
+def test_signature_names_the_unicode_tables_only_with_a_normalization():
+    import unicodedata
+
+    assert f"|unicode:{unicodedata.unidata_version}|" in make_signature("t", "p", norm="squad")
+    assert "unicode:" not in make_signature("t", "p")
+    # a task that records the Unicode version itself is not given it twice
+    sig = make_signature("t", "p", norm="n", extra={"unicode": "x"})
+    assert sig.count("unicode:") == 1
 
 
 def test_unknown_task_lists_the_known_ones():

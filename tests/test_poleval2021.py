@@ -467,7 +467,11 @@ def test_result_metadata():
     assert result.task == "poleval2021" and result.profile == "official"
     assert "LenientHarden/ExtractNumber/Lower/Fuzzy/Accuracy" in result.signature
     spec = answermatch.tasks.get_task("poleval2021")
-    assert (spec.primary, spec.profiles, spec.languages) == ("accuracy", ("official",), ("pl",))
+    assert (spec.primary, spec.profiles, spec.languages) == (
+        "accuracy",
+        ("official", "fair"),
+        ("pl",),
+    )
 
 
 # --- command line ---------------------------------------------------------------

@@ -15,6 +15,15 @@ the table says so instead.
 Results are cached in ``docs/_build/.parity-cache`` keyed by the fixtures'
 sizes and times and a hash of answermatch's source, so the HTML and doctest
 builds share one run of the slow fixtures.
+
+``.. answermatch-fair-deltas:: TASK`` (same ``:gold:`` and content lines)
+measures the ``fair`` profile against ``official`` on the fixtures: one row
+per fixture for ``official``, for ``fair``, and for each difference alone.
+``:changes:`` lists the differences, separated by ``;``, each as
+``label: field field...``: the named fields of the task's ``PROFILES["fair"]``
+copied into ``PROFILES["official"]`` (``dataclasses.replace``), scored by the
+task module's ``evaluate`` with that profile object. ``:scores:`` names the
+score keys shown (default: all).
 """
 
 from __future__ import annotations
@@ -253,7 +262,102 @@ class ParityDirective(SphinxDirective):
         return out
 
 
+def run_profile(
+    task: str, gold: Path, pred: Path, fields: tuple[str, ...], cache_dir: Path
+) -> dict[str, float]:
+    """The scores of ``task`` under ``official`` with ``fields`` taken from
+    ``fair`` (none: official; ``("*",)``: the fair profile itself), cached."""
+    key_text = json.dumps(["fair-deltas", task, _fixture_key(gold, pred), fields, _source_hash()])
+    key = hashlib.sha256(key_text.encode()).hexdigest()[:32]
+    cached = cache_dir / f"{task}-fair-{key}.json"
+    if cached.exists():
+        return json.loads(cached.read_text(encoding="utf-8"))
+    import dataclasses
+    import importlib
+
+    from answermatch.diagnostics import Diagnostics
+    from answermatch.tasks import _REGISTRY
+
+    module = importlib.import_module(_REGISTRY[task])
+    official, fair = module.PROFILES["official"], module.PROFILES["fair"]
+    if fields == ("*",):
+        profile: Any = "fair"
+    elif not fields:
+        profile = "official"
+    else:
+        profile = dataclasses.replace(official, **{f: getattr(fair, f) for f in fields})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = module.evaluate(str(gold), str(pred), profile=profile, diag=Diagnostics())
+    scores = dict(result.scores)
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    cached.write_text(json.dumps(scores), encoding="utf-8")
+    return scores
+
+
+class FairDeltasDirective(SphinxDirective):
+    required_arguments = 1
+    has_content = True
+    option_spec: ClassVar[dict[str, Any]] = {
+        "gold": directives.unchanged_required,
+        "changes": directives.unchanged,
+        "scores": directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        mark_dynamic(self.env)
+        task = self.arguments[0]
+        base = parity_dir(repo_root(self.env))
+        if not base.is_dir():
+            para = nodes.paragraph(
+                text=f"The parity fixtures were absent when this page was built (looked in "
+                f"{base}), so the official and fair figures are not shown."
+            )
+            return [nodes.note("", para, classes=["answermatch-parity-absent"])]
+        rules: list[tuple[str, tuple[str, ...]]] = [("official", ()), ("fair", ("*",))]
+        for change in self.options.get("changes", "").split(";"):
+            if change.strip():
+                label, _, fields = change.partition(":")
+                rules.append((f"official + {label.strip()}", tuple(fields.split())))
+        keys = self.options.get("scores", "").split()
+        gold = base / self.options["gold"]
+        cache_dir = Path(self.env.app.confdir) / "_build" / ".parity-cache"
+        rows: list[tuple[str, str, list[str]]] = []
+        try:
+            for line in (c.strip() for c in self.content if c.strip()):
+                baseline: dict[str, float] = {}
+                for label, fields in rules:
+                    scores = run_profile(task, gold, base / line, fields, cache_dir)
+                    keys = keys or list(scores)
+                    baseline = baseline or scores
+                    cells = [
+                        f"{scores[k]:.2f}"
+                        + ("" if not fields else f" ({scores[k] - baseline[k]:+.2f})")
+                        for k in keys
+                    ]
+                    rows.append((line, label, cells))
+        except Exception as exc:  # a crash must fail the build
+            message = f"fair deltas of {task}: {type(exc).__name__}: {exc}"
+            logger.warning(message, location=self.get_location(), type="answermatch")
+            return [error_paragraph(message)]
+        headers = ["Fixture", "Profile / rule", *keys]
+        table = nodes.table(classes=["answermatch-fair-deltas"])
+        group = nodes.tgroup(cols=len(headers))
+        table += group
+        for width in (28, 30, *([18] * len(keys))):
+            group += nodes.colspec(colwidth=width)
+        head = nodes.thead()
+        head += _row(*headers, literal=False)
+        group += head
+        body = nodes.tbody()
+        group += body
+        for fixture, label, cells in rows:
+            body += _row(fixture, label, *cells, literal=False)
+        return [table]
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("am_common")
     app.add_directive("answermatch-parity", ParityDirective)
+    app.add_directive("answermatch-fair-deltas", FairDeltasDirective)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

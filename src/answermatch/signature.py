@@ -5,12 +5,17 @@ signature give the same numbers.
 
 >>> make_signature("xor-full", "official", norm="xor-full",
 ...                tokenizers={"ja": "mecab(fugashi=1.5.2,unidic-lite=1.0.8)"},
-...                version="0.1.0")
-'task:xor-full|profile:official|norm:xor-full|tok.ja:mecab(fugashi=1.5.2,unidic-lite=1.0.8)|version:0.1.0'
+...                version="0.1.0", unicode="14.0.0")
+'task:xor-full|profile:official|norm:xor-full|unicode:14.0.0|tok.ja:mecab(fugashi=1.5.2,unidic-lite=1.0.8)|version:0.1.0'
+
+A normalization depends on the Unicode tables of the running Python (case
+folding, NFKC, character categories), so the signature names their version
+(``unicodedata.unidata_version``) whenever it names a normalization.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 
 from ._version import __version__
@@ -24,12 +29,15 @@ def make_signature(
     tokenizers: Mapping[str, str] | None = None,
     extra: Mapping[str, object] | None = None,
     version: str = __version__,
+    unicode: str = unicodedata.unidata_version,
 ) -> str:
     """Build a signature; ``tokenizers`` maps a language to its tokenizer's
     :meth:`signature`, ``extra`` adds task-specific fields (in the given order)."""
     fields = [f"task:{task}", f"profile:{profile}"]
     if norm is not None:
         fields.append(f"norm:{norm}")
+        if "unicode" not in (extra or {}):
+            fields.append(f"unicode:{unicode}")
     for lang in sorted(tokenizers or {}):
         fields.append(f"tok.{lang}:{tokenizers[lang]}")  # type: ignore[index]
     for key, value in (extra or {}).items():

@@ -9,7 +9,6 @@ task-specific keyword options, and returns a :class:`~answermatch.result.Result`
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -40,5 +39,3 @@ class TaskSpec:
     profiles: tuple[str, ...] = ("official",)
     languages: tuple[str, ...] = ()
     options: dict[str, str] = field(default_factory=dict)
-    explain: Callable[..., Any] | None = None
-    check_gold: Callable[..., Any] | None = None

@@ -36,6 +36,10 @@ profile):
   error; ``True`` reads the letter ``O``/``o`` (a typo in the guideline's own
   example) as ``0`` with one warning; any other label is still an error.
 
+Profile ``fair``: the same, except ``ties="pessimistic"`` by default (an
+explicit ``ties`` option still wins), so equal scores never profit from the
+order of the test file.
+
 Input rules: the test file has exactly three TAB-separated columns; the score
 file has exactly as many lines as the test file and every score is a finite
 number; both are UTF-8 (a leading byte-order mark is dropped with a warning)
@@ -99,7 +103,13 @@ class DbqaProfile:
     ap_denominator: str = "min"
 
 
-PROFILES: dict[str, DbqaProfile] = {"official": DbqaProfile()}
+#: ``fair`` ranks equal scores pessimistically (incorrect sentences first):
+#: a system is never rewarded for the order of the input file, and a system
+#: that gives every sentence the same score gets the lowest figures possible.
+PROFILES: dict[str, DbqaProfile] = {
+    "official": DbqaProfile(),
+    "fair": DbqaProfile(ties="pessimistic"),
+}
 
 # a row is (line number, question text, score, correct)
 Row = tuple[int, str, float, bool]
@@ -425,7 +435,8 @@ TASK = TaskSpec(
     options={
         "grouping": "consecutive (default: runs of lines with the same question, streamed) "
         "or text (same question text anywhere, held in memory)",
-        "ties": "order of equal scores: input (default), pessimistic (incorrect first) or "
+        "ties": "order of equal scores: input (official default), pessimistic (incorrect "
+        "first; fair default) or "
         "optimistic (correct first)",
         "skip_no_positive": "leave out questions without a correct sentence "
         "(default false: they count as 0)",

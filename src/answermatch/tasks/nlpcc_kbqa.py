@@ -17,6 +17,11 @@ The ``official`` profile reproduces the organisers' ``Eva.exe GOLD PRED``
   leaves out are ignored); a predicted id that is not in the gold is an error.
   The question text of a prediction is not compared with the gold's.
 
+The ``fair`` profile normalizes every answer with the ``unicode`` preset
+before the sets are compared (width and case folding, punctuation removed),
+gives an empty gold set 1 only for an empty prediction (else 0), and averages
+over the gold questions (one left out of the predictions scores 0).
+
 It also reports the task guideline's ranked-candidate metrics over the
 answers in the order given: ``mrr``, ``accuracy@N`` (``ks`` option, default
 1, 3, 5) and ``averaged_f1`` (the guideline's F1, which gives 0, not 1, to an
@@ -65,17 +70,39 @@ MAX_LISTED_PROBLEMS = 10
 class KbqaProfile:
     """Settings of one scoring profile.
 
-    ``empty_gold_score``: P, R and F1 of a question whose gold set is empty.
+    ``empty_gold_score``: P, R and F1 of a question whose gold set is empty
+    (``None``: 1 when the prediction is empty too, else 0).
     ``ks``: the default cut-offs of ``accuracy@N``.
+    ``norm``: a normalization preset applied to every answer before the sets
+    are compared (``None``: exact strings); answers equal after it are one.
+    ``over``: the questions averaged over, those of the ``predictions``
+    (Eva's rule) or of the ``gold`` (a question left out scores 0).
     """
 
-    empty_gold_score: float
+    empty_gold_score: float | None
     ks: tuple[int, ...] = (1, 3, 5)
+    norm: str | None = None
+    over: str = "predictions"
 
 
 PROFILES: dict[str, KbqaProfile] = {
     "official": KbqaProfile(empty_gold_score=1.0),
+    "fair": KbqaProfile(empty_gold_score=None, norm="unicode", over="gold"),
 }
+
+
+def _keys(answers: tuple[str, ...], norm: str | None) -> tuple[str, ...]:
+    """The answers as compared: normalized (preset ``norm``) and kept once,
+    empty results dropped; unchanged when ``norm`` is None.
+
+    >>> _keys(("Ｂｅｉｊｉｎｇ", "beijing", "《红楼梦》"), "unicode")
+    ('beijing', '红楼梦')
+    """
+    if norm is None:
+        return answers
+    from ..normalization import normalize
+
+    return _unique(normalize(a, "zh", norm) for a in answers)
 
 
 @dataclass(frozen=True)
@@ -289,12 +316,12 @@ def evaluate(
     gold: Any,
     predictions: Any,
     *,
-    profile: str,
+    profile: str | KbqaProfile,
     diag: Diagnostics,
     ks: Any = None,
 ) -> Result:
     """Score KBQA predictions against the gold (see the module documentation)."""
-    settings = PROFILES[profile]
+    settings = profile if isinstance(profile, KbqaProfile) else PROFILES[profile]
     cutoffs = _ks(ks, settings.ks)
     gold_blocks = load_blocks(gold, diag)
     pred_blocks = load_blocks(predictions, diag)
@@ -316,12 +343,20 @@ def evaluate(
     totals = dict.fromkeys(["precision", "recall", "f1", "mrr", "averaged_f1"], 0.0)
     hits = dict.fromkeys(cutoffs, 0)
     items: list[dict[str, Any]] = []
-    for block in pred_blocks:
-        truth = set(gold_by_id[block.id].answers)
-        candidates = block.answers
+    pred_by_id = {b.id: b for b in pred_blocks}
+    scored = (
+        pred_blocks
+        if settings.over == "predictions"
+        else [pred_by_id.get(b.id, Block(b.id, b.question, (), 0)) for b in gold_blocks]
+    )
+    for block in scored:
+        truth = set(_keys(gold_by_id[block.id].answers, settings.norm))
+        candidates = _keys(block.answers, settings.norm)
         if truth:
             p, r = precision(candidates, truth), recall(candidates, truth)
             f = f1(candidates, truth)
+        elif settings.empty_gold_score is None:
+            p = r = f = 0.0 if candidates else 1.0
         else:
             p = r = f = settings.empty_gold_score
         labels = [c in truth for c in candidates]
@@ -343,18 +378,27 @@ def evaluate(
             }
         )
 
-    n = len(pred_blocks)
+    n = len(scored)
     scores = {key: 100.0 * totals[key] / n for key in ("precision", "recall", "f1", "mrr")}
     scores.update({f"accuracy@{k}": 100.0 * hits[k] / n for k in cutoffs})
     scores["averaged_f1"] = 100.0 * totals["averaged_f1"] / n
+    fair = {
+        "empty_gold": "match-empty" if settings.empty_gold_score is None else None,
+        "over": "gold" if settings.over == "gold" else None,
+    }
     signature = make_signature(
         NAME,
-        profile,
-        extra={"answers": "set,exact", "ks": ",".join(map(str, cutoffs))},
+        settings_name(profile),
+        norm=settings.norm,
+        extra={
+            "match": "set,exact" if settings.norm is None else "set,normalized",
+            "ks": ",".join(map(str, cutoffs)),
+            **{key: value for key, value in fair.items() if value is not None},
+        },
     )
     return Result(
         task=NAME,
-        profile=profile,
+        profile=settings_name(profile),
         scores=scores,
         per_language={},
         n=n,
@@ -362,6 +406,11 @@ def evaluate(
         items=items,
         warnings=tuple(diag.messages),
     )
+
+
+def settings_name(profile: str | KbqaProfile) -> str:
+    """The profile's name (a profile object built for a measurement is ``custom``)."""
+    return profile if isinstance(profile, str) else "custom"
 
 
 TASK = TaskSpec(

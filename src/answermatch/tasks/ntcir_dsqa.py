@@ -192,8 +192,13 @@ LANGUAGES: dict[str, Language] = {
     "en": Language("en", "-E-", EN_STEPS, _whitespace_words, lambda: "whitespace"),
     "ja": Language("ja", "-J-", JA_STEPS, _mecab_words, _mecab_signature),
 }
+#: ``fair`` is an alias of ``official``: with no official scorer, the
+#: ``official`` rules are already this library's own Unicode-aware choices
+#: (NFKC, so width folding; case folding; numbers keep their value; MeCab
+#: words for Japanese). Only the profile name in the signature differs.
 PROFILES: dict[str, Profile] = {
     "official": Profile("official", "ntcir-dsqa", LANGUAGES),
+    "fair": Profile("fair", "ntcir-dsqa", LANGUAGES),
 }
 
 # --- matching ----------------------------------------------------------------

@@ -30,6 +30,12 @@ Matching (per gold variant; a line scores 1 when any variant matches)
     3. An empty variant never matches (a warning names the first gold line
        that is empty or has one).
 
+Profile ``fair``
+    The same scheme with numbers read by value (:func:`fair_number`:
+    ``3,5`` = ``3.5``, ``1 000`` = ``1000``, ``05`` = ``5``, signs kept,
+    standard Roman numerals only and never a lone L, C, D or M) and NFKC +
+    full case folding before the fuzzy comparison (:func:`fold`).
+
 Scores and items
     ``accuracy``: the percentage of lines that match; ``n``: the number of
     lines; ``per_language`` is empty (the task is Polish only). Each item
@@ -64,22 +70,95 @@ from typing import Any
 
 from ..diagnostics import Diagnostics
 from ..errors import InputError
+from ..matchers import extract_number
 from ..progress import progress
 from ..result import Result
 from ..signature import make_signature
 from ..sources import is_path
 from .base import TaskSpec
-from .geval import FuzzyAccuracy, Verdict, haskell_strip, read_lines
+from .geval import FuzzyAccuracy, Verdict, haskell_strip, haskell_words, read_lines, roman_to_int
 
 NAME = "poleval2021"
 
+_ROMAN_DIGITS = (
+    (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+    (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+)  # fmt: skip
+
+
+def _roman(value: int) -> str:
+    out = []
+    for step, letters in _ROMAN_DIGITS:
+        count, value = divmod(value, step)
+        out.append(letters * count)
+    return "".join(out)
+
+
+def roman_numeral(word: str) -> int | None:
+    """The value of a word written as a *standard* Roman numeral, or None.
+
+    Stricter than GEval's reading (:func:`~answermatch.tasks.geval.roman_to_int`):
+    the word must be the canonical spelling of its value (``IIX`` and ``IIII``
+    are not numerals) and a lone ``L``, ``C``, ``D`` or ``M`` is a letter
+    (``witamina C``, ``DC`` stays a numeral), while ``I``, ``V`` and ``X``
+    alone are numerals (``I wojna światowa``, ``Henryk V``, ``Pius X``).
+
+    >>> roman_numeral("XIV"), roman_numeral("IIX"), roman_numeral("C"), roman_numeral("I")
+    (14, None, None, 1)
+    """
+    value = roman_to_int(word)
+    if value is None or _roman(value) != word or word in ("L", "C", "D", "M"):
+        return None
+    return value
+
+
+def fair_number(text: str) -> str | None:
+    """The ``fair`` profile's number rule: the first number read by value
+    (:func:`answermatch.matchers.extract_number`: ``3,5`` = ``3.5``,
+    ``1 000`` = ``1000``, ``05`` = ``5``, digits of any script), else the
+    first standard Roman numeral word (:func:`roman_numeral`).
+
+    >>> fair_number("ok. 3,5 mln"), fair_number("1 000 osób"), fair_number("rok 05")
+    ('3.5', '1000', '5')
+    >>> fair_number("Jan III Sobieski"), fair_number("witamina C") is None
+    ('3', True)
+    """
+    number = extract_number(text)
+    if number is not None:
+        return number
+    for word in haskell_words(text):
+        value = roman_numeral(word)
+        if value is not None:
+            return str(value)
+    return None
+
+
+def fold(text: str) -> str:
+    """The ``fair`` profile's case mapping: NFKC, full Unicode case folding,
+    NFKC again (``ＣＯＶＩＤ`` = ``covid``, ``Straße`` = ``STRASSE``).
+
+    >>> fold("ＣＯＶＩＤ Straße")
+    'covid strasse'
+    """
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+
+
 #: Profile name -> matching scheme. ``official`` is GEval's
-#: ``LenientHarden/ExtractNumber/Lower/Fuzzy/Accuracy``.
-PROFILES: dict[str, FuzzyAccuracy] = {"official": FuzzyAccuracy()}
+#: ``LenientHarden/ExtractNumber/Lower/Fuzzy/Accuracy``; ``fair`` keeps its
+#: structure and threshold but reads numbers by value (:func:`fair_number`)
+#: and folds case and width (:func:`fold`).
+PROFILES: dict[str, FuzzyAccuracy] = {
+    "official": FuzzyAccuracy(),
+    "fair": FuzzyAccuracy(
+        name="LenientHarden/NumberValue/CaseFoldNFKC/Fuzzy/Accuracy",
+        lower=fold,
+        number=fair_number,
+    ),
+}
 
 
 def evaluate(
-    gold: Any, predictions: Any, *, profile: str, diag: Diagnostics, **options: Any
+    gold: Any, predictions: Any, *, profile: str | FuzzyAccuracy, diag: Diagnostics, **options: Any
 ) -> Result:
     """Score ``predictions`` (path or list of answers) against ``gold`` (path,
     list of lines or list of variant lists); see the module documentation."""
@@ -88,14 +167,16 @@ def evaluate(
     # Millions of small lists and dicts, none in a cycle: with the cyclic
     # garbage collector running, collecting them would triple the run time.
     with _gc_paused():
+        if isinstance(profile, FuzzyAccuracy):  # a scheme built for a measurement
+            return _evaluate(gold, predictions, profile, "custom", diag)
         return _evaluate(gold, predictions, PROFILES[profile], profile, diag)
 
 
 def _evaluate(
     gold: Any, predictions: Any, scheme: FuzzyAccuracy, profile: str, diag: Diagnostics
 ) -> Result:
-    gold_name, gold_lines = _lines(gold, "<gold>", diag, variant_lists=True)
-    pred_name, pred_lines = _lines(predictions, "<predictions>", diag, variant_lists=False)
+    gold_name, gold_lines = read_sources(gold, "<gold>", diag, variant_lists=True)
+    pred_name, pred_lines = read_sources(predictions, "<predictions>", diag, variant_lists=False)
     n = len(gold_lines)
     if len(pred_lines) != n:
         which = "few" if len(pred_lines) < n else "many"
@@ -173,7 +254,7 @@ def _item(number: int, answer: str, variants: list[str], verdict: Verdict) -> di
     }
 
 
-def _lines(
+def read_sources(
     source: Any, name: str, diag: Diagnostics, *, variant_lists: bool
 ) -> tuple[str, list[str]]:
     """``(name for messages, lines)`` of a file or of an already-loaded list."""

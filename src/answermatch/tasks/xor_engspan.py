@@ -29,6 +29,12 @@ Official rules (profile ``official``)
     * Per language: means in percent. Overall F1 and EM: the plain mean of
       the per-language figures of the languages that have questions.
 
+Profile ``fair``
+    The ``unicode`` preset with English articles (NFKC, so width folding;
+    case folding; Unicode punctuation removed), English word tokens, numbers
+    compared by value (``3.5`` is not ``35``) and a bare-string ``answers``
+    read as one answer.
+
 Checks
     An answered question without any answer (``[]`` or ``""``) is an error
     (the official script crashes); so is a gold without a question in the
@@ -53,6 +59,7 @@ Items (gold order, scored languages only): ``id``, ``lang``, ``score``
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,15 +69,14 @@ from ..progress import progress
 from ..result import Result
 from ..signature import make_signature
 from ..sources import source_name
+from ._fair import Analyzer, tokenizer_signature
 from .base import TaskSpec
 from .xor_data import (
     CACHE_LIMIT,
     XorQuestion,
     gc_paused,
-    normalizer,
     read_xor_gold,
     read_xor_predictions,
-    token_counts,
     token_overlap,
     warn_duplicate_gold_ids,
     warn_unanswered,
@@ -85,16 +91,35 @@ LANGUAGES = ("ar", "bn", "fi", "ja", "ko", "ru", "te")
 
 @dataclass(frozen=True)
 class EngspanProfile:
-    """What a profile decides: the scored languages (in averaging order) and
-    the normalization preset."""
+    """What a profile decides: the scored languages (in averaging order), the
+    normalization (``norm``: ``xor-engspan`` is SQuAD's, ``unicode`` the
+    library's preset with English articles), the tokens and numbers rules
+    (see :class:`~answermatch.tasks._fair.Analyzer`) and whether a bare
+    string ``answers`` is one answer (``bare_string="one"``) or, as the
+    official script iterates it, one answer per character (``"chars"``)."""
 
     name: str
     languages: tuple[str, ...]
     norm: str
+    tokens: str = "official"
+    numbers: str = "string"
+    bare_string: str = "chars"
+
+    def differences(self) -> dict[str, str]:
+        """The rules that differ from the official profile's."""
+        official = PROFILES["official"]
+        return {
+            key: str(getattr(self, key))
+            for key in ("tokens", "numbers", "bare_string")
+            if getattr(self, key) != getattr(official, key)
+        }
 
 
 PROFILES: dict[str, EngspanProfile] = {
     "official": EngspanProfile("official", LANGUAGES, norm="xor-engspan"),
+    "fair": EngspanProfile(
+        "fair", LANGUAGES, norm="unicode", tokens="language", numbers="value", bare_string="one"
+    ),
 }
 
 Scores = tuple[float, float, float, float]  # f1, em, precision, recall (fractions)
@@ -106,7 +131,14 @@ class _Scorer:
     entries)."""
 
     def __init__(self, profile: EngspanProfile) -> None:
-        self._normalize = normalizer(profile.norm, "en")
+        self._analyze = Analyzer(
+            "en",
+            norm="official" if profile.norm == "xor-engspan" else profile.norm,
+            tokens=profile.tokens,
+            counters="keep",
+            numbers=profile.numbers,
+            articles=True,
+        )
         self._scores: dict[tuple[tuple[str, ...], str], Scores] = {}
 
     def __call__(self, answers: tuple[str, ...], prediction: str) -> Scores:
@@ -119,22 +151,23 @@ class _Scorer:
         return scores
 
     def _score(self, answers: tuple[str, ...], prediction: str) -> Scores:
-        norm = self._normalize
-        normalized = norm(prediction)
-        counts = token_counts(normalized)
+        analyze = self._analyze
+        tokens = analyze(prediction)
+        counts = Counter(tokens), len(tokens)
         f1 = em = precision = recall = 0.0
         for answer in answers:
-            gold = norm(answer)
-            if gold == normalized:
+            gold = analyze(answer)
+            if gold == tokens:
                 em = 1.0
-            f, p, r = token_overlap(counts, token_counts(gold))
+            f, p, r = token_overlap(counts, (Counter(gold), len(gold)))
             f1, precision, recall = max(f1, f), max(precision, p), max(recall, r)
         return f1, em, precision, recall
 
 
-def _answers(question: XorQuestion) -> tuple[str, ...]:
+def _answers(question: XorQuestion, profile: EngspanProfile) -> tuple[str, ...]:
     # The official script iterates "answers" as given: a bare string's characters.
-    return tuple(question.answers[0]) if question.answers_is_str else question.answers
+    chars = question.answers_is_str and profile.bare_string == "chars"
+    return tuple(question.answers[0]) if chars else question.answers
 
 
 def _scored_questions(
@@ -161,7 +194,7 @@ def _scored_questions(
 
 
 def evaluate(
-    gold: Any, predictions: Any, *, profile: str, diag: Diagnostics, **options: Any
+    gold: Any, predictions: Any, *, profile: str | EngspanProfile, diag: Diagnostics, **options: Any
 ) -> Result:
     """Score XOR-EnglishSpan predictions (see the module documentation)."""
     with gc_paused():
@@ -169,11 +202,11 @@ def evaluate(
 
 
 def _evaluate(
-    gold: Any, predictions: Any, *, profile: str, diag: Diagnostics, **options: Any
+    gold: Any, predictions: Any, *, profile: str | EngspanProfile, diag: Diagnostics, **options: Any
 ) -> Result:
     if options:
         raise TypeError(f"xor-engspan takes no options, got {', '.join(sorted(options))}")
-    settings = PROFILES[profile]
+    settings = profile if isinstance(profile, EngspanProfile) else PROFILES[profile]
     all_questions = read_xor_gold(gold, diag)
     questions = _scored_questions(all_questions, settings, gold, diag)
     warn_duplicate_gold_ids(
@@ -209,7 +242,7 @@ def _evaluate(
                 }
             )
             continue
-        answers = _answers(question)
+        answers = _answers(question, settings)
         if not answers:
             raise InputError(
                 f"question {question.id!r} has no answer (the official script cannot score "
@@ -257,11 +290,17 @@ def _evaluate(
         em_total += figures["em"]
     return Result(
         task="xor-engspan",
-        profile=profile,
+        profile=settings.name,
         scores={"f1": f1_total / len(per_language), "em": em_total / len(per_language)},
         per_language=per_language,
         n=len(questions),
-        signature=make_signature("xor-engspan", profile, norm=settings.norm),
+        signature=make_signature(
+            "xor-engspan",
+            settings.name,
+            norm=settings.norm,
+            tokenizers={"en": tokenizer_signature("en")} if settings.tokens == "language" else None,
+            extra=settings.differences(),
+        ),
         items=items,
         warnings=tuple(diag.messages),
     )

@@ -31,6 +31,15 @@ Official rules (profile ``official``)
       means of the eleven languages the script knows (te sw th fi id ja ru ar
       en bn ko) are added and divided by 7 (always 7), in percent.
 
+Profile ``fair`` (see :mod:`answermatch.tasks._fair`)
+    The ``unicode`` normalization preset (NFKC, case folding, Unicode
+    punctuation and symbols removed; no articles, as officially), F1 over the
+    language's tokens (MeCab for ja, one token per character for zh, the
+    word splitter for ar bn fi ko ru te, whitespace otherwise), counters
+    dropped only right after a number (``人口`` stays), numbers compared by
+    value, BLEU over the analysed tokens, any language accepted and the
+    overall score the mean of the languages present.
+
 Checks
     A gold language outside those eleven is an error (the official script
     crashes on it); a question in sw, th, id or en is scored as the official
@@ -55,6 +64,7 @@ Items (gold order): ``id``, ``lang``, ``score`` (= ``f1``), ``f1``, ``em``,
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -66,16 +76,15 @@ from ..progress import progress
 from ..result import Result
 from ..signature import make_signature
 from ..sources import source_name
+from ._fair import Analyzer, tokenizer_signature
 from .base import TaskSpec
 from .xor_data import (
     CACHE_LIMIT,
     XorQuestion,
     examples,
     gc_paused,
-    normalizer,
     read_xor_gold,
     read_xor_predictions,
-    token_counts,
     token_overlap,
     warn_duplicate_gold_ids,
     warn_unanswered,
@@ -92,25 +101,52 @@ SLOTS = ("te", "sw", "th", "fi", "id", "ja", "ru", "ar", "en", "bn", "ko")
 
 @dataclass(frozen=True)
 class FullProfile:
-    """What a profile decides: the normalization preset, the language slots
-    (in summation order) and the divisor of the overall score."""
+    """What a profile decides: the text rules (``norm``, ``tokens``,
+    ``counters``, ``numbers``: see :class:`~answermatch.tasks._fair.Analyzer`),
+    what BLEU compares (``"raw"``: the official strings; ``"tokens"``: the
+    analysed tokens joined by a space, prediction and answers alike), the
+    language slots in summation order (``None``: any language, sorted) and
+    the divisor of the overall score (``None``: the number of languages
+    present)."""
 
     name: str
     norm: str
-    slots: tuple[str, ...]
-    divisor: int
+    slots: tuple[str, ...] | None
+    divisor: int | None
+    tokens: str = "official"
+    counters: str = "anywhere"
+    numbers: str = "string"
+    bleu: str = "raw"
+
+    def differences(self) -> dict[str, str]:
+        """The text and BLEU rules that differ from the official profile's."""
+        official = PROFILES["official"]
+        return {
+            key: str(getattr(self, key))
+            for key in ("tokens", "counters", "numbers", "bleu")
+            if getattr(self, key) != getattr(official, key)
+        }
 
 
 PROFILES: dict[str, FullProfile] = {
     "official": FullProfile("official", norm="xor-full", slots=SLOTS, divisor=7),
+    "fair": FullProfile(
+        "fair",
+        norm="unicode",
+        slots=None,
+        divisor=None,
+        tokens="language",
+        counters="after-number",
+        numbers="value",
+        bleu="tokens",
+    ),
 }
 
-Normalizer = Callable[[str], str]
 Scores = tuple[float, float, float]  # f1, em, bleu (fractions)
 
 
 class _Scorer:
-    """Scores (language, answers, prediction) triples with the official rules.
+    """Scores (language, answers, prediction) triples under a profile.
 
     A repeated triple is scored once (a cache that starts afresh after
     :data:`~answermatch.tasks.xor_data.CACHE_LIMIT` entries); the Japanese
@@ -119,23 +155,18 @@ class _Scorer:
 
     def __init__(self, profile: FullProfile) -> None:
         self.profile = profile
-        self._normalizers: dict[str, Normalizer] = {}
-        self._wakati: Callable[[str], str] | None = None
+        self._analyzers: dict[str, Analyzer] = {}
         self._scores: dict[tuple[str, tuple[str, ...], str], Scores] = {}
 
-    def wakati(self, text: str) -> str:
-        """mecab-python3's ``-Owakati`` string for ``text`` (the tokenizer caches it)."""
-        if self._wakati is None:
-            from ..tokenizers import get_tokenizer
-
-            self._wakati = get_tokenizer("ja").wakati  # type: ignore[attr-defined]
-        return self._wakati(text)
-
-    def normalizer(self, lang: str) -> Normalizer:
-        norm = self._normalizers.get(lang)
-        if norm is None:
-            norm = self._normalizers[lang] = normalizer(self.profile.norm, lang)
-        return norm
+    def analyzer(self, lang: str) -> Analyzer:
+        analyzer = self._analyzers.get(lang)
+        if analyzer is None:
+            p = self.profile
+            norm = "official" if p.norm == "xor-full" else p.norm
+            analyzer = self._analyzers[lang] = Analyzer(
+                lang, norm=norm, tokens=p.tokens, counters=p.counters, numbers=p.numbers
+            )
+        return analyzer
 
     def __call__(self, lang: str, answers: tuple[str, ...], prediction: str) -> Scores:
         key = (lang, answers, prediction)
@@ -147,20 +178,48 @@ class _Scorer:
         return scores
 
     def _score(self, lang: str, answers: tuple[str, ...], prediction: str) -> Scores:
-        text = prediction
-        if lang == "ja":
-            answers = tuple(self.wakati(a) for a in answers)
-            text = self.wakati(prediction.replace("・", " ").replace("、", ","))
-        norm = self.normalizer(lang)
-        normalized = norm(text)
-        counts = token_counts(normalized)
+        analyze = self.analyzer(lang)
+        tokens = analyze(prediction, prediction=True)
+        counts = Counter(tokens), len(tokens)
         f1 = em = 0.0
+        golds = []
         for answer in answers:
-            gold = norm(answer)
-            if gold == normalized:
+            gold = analyze(answer)
+            golds.append(gold)
+            if gold == tokens:
                 em = 1.0
-            f1 = max(f1, token_overlap(counts, token_counts(gold))[0])
-        return f1, em, BleuReferences.of(answers).score(prediction)
+            f1 = max(f1, token_overlap(counts, (Counter(gold), len(gold)))[0])
+        return f1, em, _BLEU[self.profile.bleu](lang, answers, prediction, golds, tokens)
+
+
+def _raw_bleu(
+    lang: str,
+    answers: tuple[str, ...],
+    prediction: str,
+    golds: list[tuple[str, ...]],
+    tokens: tuple[str, ...],
+) -> float:
+    """The official BLEU: raw prediction, answers MeCab-segmented for ``ja``."""
+    if lang == "ja":
+        from ..tokenizers import get_tokenizer
+
+        wakati = get_tokenizer("ja").wakati  # type: ignore[attr-defined]
+        answers = tuple(wakati(a) for a in answers)
+    return BleuReferences.of(answers).score(prediction)
+
+
+def _token_bleu(
+    lang: str,
+    answers: tuple[str, ...],
+    prediction: str,
+    golds: list[tuple[str, ...]],
+    tokens: tuple[str, ...],
+) -> float:
+    """Character BLEU of the analysed tokens joined by a space, both sides."""
+    return BleuReferences.of([" ".join(g) for g in golds]).score(" ".join(tokens))
+
+
+_BLEU: dict[str, Callable[..., float]] = {"raw": _raw_bleu, "tokens": _token_bleu}
 
 
 def _reduce_keys(predictions: dict[str, str], source: Any, diag: Diagnostics) -> dict[str, str]:
@@ -185,6 +244,8 @@ def _reduce_keys(predictions: dict[str, str], source: Any, diag: Diagnostics) ->
 def _check_languages(
     questions: list[XorQuestion], profile: FullProfile, source: Any, diag: Diagnostics
 ) -> None:
+    if profile.slots is None:  # any language: nothing to check
+        return
     extra: dict[str, int] = {}
     for question in questions:
         if question.lang not in profile.slots:
@@ -207,7 +268,7 @@ def _check_languages(
 
 
 def evaluate(
-    gold: Any, predictions: Any, *, profile: str, diag: Diagnostics, **options: Any
+    gold: Any, predictions: Any, *, profile: str | FullProfile, diag: Diagnostics, **options: Any
 ) -> Result:
     """Score XOR-Full predictions (see the module documentation)."""
     with gc_paused():
@@ -215,11 +276,13 @@ def evaluate(
 
 
 def _evaluate(
-    gold: Any, predictions: Any, *, profile: str, diag: Diagnostics, **options: Any
+    gold: Any, predictions: Any, *, profile: str | FullProfile, diag: Diagnostics, **options: Any
 ) -> Result:
     if options:
         raise TypeError(f"xor-full takes no options, got {', '.join(sorted(options))}")
-    settings = PROFILES[profile]
+    # A FullProfile object is accepted too (the documentation measures each
+    # difference with a profile built by dataclasses.replace).
+    settings = profile if isinstance(profile, FullProfile) else PROFILES[profile]
     questions = read_xor_gold(gold, diag)
     _check_languages(questions, settings, gold, diag)
     warn_duplicate_gold_ids(
@@ -287,9 +350,11 @@ def _evaluate(
         )
     warn_unanswered(questions, answered, predictions, diag)
 
+    slots = settings.slots if settings.slots is not None else tuple(sorted(sums))
+    divisor = settings.divisor if settings.divisor is not None else len(sums)
     per_language: dict[str, dict[str, float]] = {}
     means: dict[str, tuple[float, float, float]] = {}
-    for lang in settings.slots:
+    for lang in slots:
         totals = sums.get(lang)
         if totals is None:
             continue
@@ -302,30 +367,34 @@ def _evaluate(
             "count": count,
         }
     overall = [0.0, 0.0, 0.0]
-    for lang in settings.slots:  # the official summation order
+    for lang in slots:  # the official summation order
         for k, value in enumerate(means.get(lang, (0.0, 0.0, 0.0))):
             overall[k] += value
-    scores = {
-        key: overall[k] / settings.divisor * 100 for k, key in enumerate(("f1", "em", "bleu"))
-    }
+    scores = {key: overall[k] / divisor * 100 for k, key in enumerate(("f1", "em", "bleu"))}
 
     tokenizers = {}
-    if "ja" in sums:
+    if settings.tokens == "language":
+        tokenizers = {lang: tokenizer_signature(lang) for lang in sums}
+    elif "ja" in sums:
         from ..tokenizers import get_tokenizer
 
         tokenizers["ja"] = get_tokenizer("ja").signature()
     return Result(
         task="xor-full",
-        profile=profile,
+        profile=settings.name,
         scores=scores,
         per_language=dict(sorted(per_language.items())),
         n=len(questions),
         signature=make_signature(
             "xor-full",
-            profile,
+            settings.name,
             norm=settings.norm,
             tokenizers=tokenizers,
-            extra={"bleu": "nltk-sentence-chars"},
+            extra={
+                "bleu": "nltk-3.10.4-sentence-chars"
+                + ("" if settings.bleu == "raw" else "(tokens)"),
+                **{k: v for k, v in settings.differences().items() if k != "bleu"},
+            },
         ),
         items=items,
         warnings=tuple(diag.messages),

@@ -35,6 +35,15 @@ Official rules (profile ``official``)
     * Per language: ``hits / count * 100``; R@2kt and R@5kt: the mean over the
       languages with a counted item (``statistics.mean``).
 
+Profile ``fair``
+    An answer is a hit when its ``word_tokenize`` tokens occur as a run of
+    whole tokens in the window, both sides NFKC-normalized and case-folded
+    (:data:`MATCHES` ``tokens-folded``); answers without a token are dropped
+    and a bare-string ``answers`` is one answer. Every gold question with an
+    answer counts, in the gold's language (one without a prediction item is
+    a miss; a repeated item is scored once). Budgets and yes/no dropping are
+    as officially.
+
 Checks
     Predictions that are not a JSON list, an item that is not an object or
     lacks ``id``/``lang``/``ctxs``, a non-string id or language, and
@@ -62,7 +71,7 @@ Speed
     passages) takes about 4 s of CPU time, against about 100 s for the
     official script.
 
-Items (prediction order, counted items only): ``id``, ``lang``, ``score``
+Items (prediction order, counted items only; gold order under ``fair``): ``id``, ``lang``, ``score``
 (= ``hit@5kt``), ``hit@2kt``, ``hit@5kt`` (0.0 or 1.0) and ``tokens`` (the
 tokens gathered for the largest budget, at most 5,000).
 
@@ -86,8 +95,9 @@ import os
 import statistics
 import sys
 import threading
+import unicodedata
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import repeat
@@ -115,18 +125,36 @@ _ITEM_SHAPE = 'expected {"id": ..., "lang": ..., "ctxs": [passage strings]}'
 @dataclass(frozen=True)
 class RetrieveProfile:
     """What a profile decides: the token budgets (with their score names, in
-    the order they are reported), the primary score's name, and the answers
-    that are dropped."""
+    the order they are reported), the primary score's name, the answers
+    that are dropped, how an answer is found in the token window (``match``,
+    a key of :data:`MATCHES`) and whether a bare-string ``answers`` is one
+    answer (``bare_string="one"``) or one answer per character (``"chars"``,
+    the official script's reading). ``over``: which questions count, the
+    ``predictions`` items (the official loop: the item's language, every
+    copy of a repeated item, gold questions without an item left out) or the
+    ``gold`` questions with an answer (the gold's language, the first item
+    of an id, a question without an item counting as a miss)."""
 
     name: str
     budgets: tuple[tuple[str, int], ...]
     primary: str
     dropped_answers: frozenset[str]
+    match: str = "substring"
+    bare_string: str = "chars"
+    over: str = "predictions"
 
 
+_BUDGETS = (("r@2kt", 2000), ("r@5kt", 5000))
 PROFILES: dict[str, RetrieveProfile] = {
-    "official": RetrieveProfile(
-        "official", (("r@2kt", 2000), ("r@5kt", 5000)), "r@5kt", frozenset({"yes", "no"})
+    "official": RetrieveProfile("official", _BUDGETS, "r@5kt", frozenset({"yes", "no"})),
+    "fair": RetrieveProfile(
+        "fair",
+        _BUDGETS,
+        "r@5kt",
+        frozenset({"yes", "no"}),
+        match="tokens-folded",
+        bare_string="one",
+        over="gold",
     ),
 }
 
@@ -224,8 +252,10 @@ def _gold_answers(
     answers: dict[str, tuple[XorQuestion, tuple[str, ...]]] = {}
     for question in questions:
         # a bare string is iterated character by character, as in the official script
-        given = tuple(question.answers[0]) if question.answers_is_str else question.answers
+        chars = question.answers_is_str and settings.bare_string == "chars"
+        given = tuple(question.answers[0]) if chars else question.answers
         kept = tuple(a for a in given if a not in settings.dropped_answers)
+        kept = MATCHES[settings.match].prepare(kept)
         answers[question.id] = (question, kept)
     return answers
 
@@ -271,11 +301,50 @@ def _first_tokens(pieces: list[tuple[str, int]], budget: int) -> str:
     return " ".join(out)
 
 
+def _fold(text: str) -> str:
+    """NFKC, full case folding, NFKC (the ``unicode`` preset's first steps)."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+
+
+@dataclass(frozen=True)
+class Match:
+    """How answers are found in the window of tokens: ``prepare`` turns the
+    gold answers into the strings searched for (once per question), ``text``
+    turns the space-joined window into the string searched in."""
+
+    prepare: Callable[[tuple[str, ...]], tuple[str, ...]]
+    text: Callable[[str], str]
+
+
+def _folded_answers(answers: tuple[str, ...]) -> tuple[str, ...]:
+    from ..nltk_compat import word_tokenize
+
+    out = []
+    for answer in answers:
+        tokens = word_tokenize(answer)
+        if tokens:  # an answer with no token (empty, spaces) is never a hit
+            out.append(" " + _fold(" ".join(tokens)) + " ")
+    return tuple(dict.fromkeys(out))
+
+
+#: ``substring``: the official rule, an answer anywhere in the space-joined
+#: tokens, case-sensitive (``10`` is found in ``1910``, an empty answer
+#: everywhere). ``tokens-folded``: the answer, tokenized by the same
+#: ``word_tokenize``, as a run of whole tokens, both sides NFKC and
+#: case-folded (``Jean Sibelius`` is found in ``JEAN SIBELIUS .``; ``10``
+#: not in ``1910``; an answer without a token is dropped).
+MATCHES: dict[str, Match] = {
+    "substring": Match(prepare=lambda answers: answers, text=lambda text: text),
+    "tokens-folded": Match(prepare=_folded_answers, text=lambda text: f" {_fold(text)} "),
+}
+
 _Job = tuple[Sequence[str], tuple[str, ...]]  # passages, answers
 _Outcome = tuple[tuple[bool, ...], int]  # hit per budget, tokens gathered
 
 
-def _score_job(job: _Job, budgets: tuple[int, ...], tokens: _PassageTokens) -> _Outcome:
+def _score_job(
+    job: _Job, budgets: tuple[int, ...], tokens: _PassageTokens, match: str = "substring"
+) -> _Outcome:
     passages, answers = job
     largest = max(budgets)
     pieces: list[tuple[str, int]] = []
@@ -289,7 +358,7 @@ def _score_job(job: _Job, budgets: tuple[int, ...], tokens: _PassageTokens) -> _
             break
     hits = []
     for budget in budgets:
-        text = _first_tokens(pieces, budget)
+        text = MATCHES[match].text(_first_tokens(pieces, budget))
         hits.append(any(answer in text for answer in answers))
     return tuple(hits), min(total, largest)
 
@@ -297,12 +366,14 @@ def _score_job(job: _Job, budgets: tuple[int, ...], tokens: _PassageTokens) -> _
 _worker_tokens: _PassageTokens | None = None
 
 
-def _score_chunk(chunk: list[_Job], budgets: tuple[int, ...]) -> list[_Outcome]:
+def _score_chunk(
+    chunk: list[_Job], budgets: tuple[int, ...], match: str = "substring"
+) -> list[_Outcome]:
     """Worker process entry point (one tokenizer and cache per process)."""
     global _worker_tokens
     if _worker_tokens is None:
         _worker_tokens = _PassageTokens()
-    return [_score_job(job, budgets, _worker_tokens) for job in chunk]
+    return [_score_job(job, budgets, _worker_tokens, match) for job in chunk]
 
 
 def _available_cpus() -> int:
@@ -331,7 +402,11 @@ def _chunks(jobs: list[_Job], size: int) -> list[list[_Job]]:
 
 
 def _run_jobs(
-    jobs: list[_Job], budgets: tuple[int, ...], workers: int, diag: Diagnostics
+    jobs: list[_Job],
+    budgets: tuple[int, ...],
+    workers: int,
+    diag: Diagnostics,
+    match: str = "substring",
 ) -> Iterator[_Outcome]:
     """The outcome of each job, in order (computed in ``workers`` processes)."""
     count, context = _workers(workers, jobs)
@@ -346,12 +421,12 @@ def _run_jobs(
     if count == 1:
         tokens = _PassageTokens()
         for job in progress(jobs, total=len(jobs), desc="xor-retrieve", enabled=diag.progress):
-            yield _score_job(job, budgets, tokens)
+            yield _score_job(job, budgets, tokens, match)
         return
     # small chunks balance the load; results come back in submission order
     size = max(1, min(32, len(jobs) // (count * 8)))
     with pool:
-        results = pool.map(_score_chunk, _chunks(jobs, size), repeat(budgets))
+        results = pool.map(_score_chunk, _chunks(jobs, size), repeat(budgets), repeat(match))
         flat = (outcome for chunk in results for outcome in chunk)
         yield from progress(flat, total=len(jobs), desc="xor-retrieve", enabled=diag.progress)
 
@@ -366,13 +441,30 @@ def _warn(
         diag.warn(f"{len(ids)} {message} ({examples(ids)})", path=source_name(source), line=line)
 
 
+# what happens to doubtful items, by ``RetrieveProfile.over``
+_CONSEQUENCES: dict[str, dict[str, str]] = {
+    "predictions": {
+        "repeated": "every copy is scored and counted, as in the official script",
+        "language": "the prediction's language is used, as in the official script",
+        "missing": "they are not counted, as in the official script",
+    },
+    "gold": {
+        "repeated": "the first item of each id is scored",
+        "language": "the gold's language is used",
+        "missing": "they count as misses",
+    },
+}
+
+
 def _check_items(
     items: list[_Item],
     gold: dict[str, tuple[XorQuestion, tuple[str, ...]]],
     gold_source: Any,
     pred_source: Any,
     diag: Diagnostics,
+    over: str = "predictions",
 ) -> None:
+    consequence = _CONSEQUENCES[over]
     unknown = [i.id for i in items if i.id not in gold]
     _warn(
         diag,
@@ -386,16 +478,14 @@ def _check_items(
         diag,
         pred_source,
         repeated,
-        "prediction id(s) occur more than once; every copy is "
-        "scored and counted, as in the official script",
+        "prediction id(s) occur more than once; " + consequence["repeated"],
     )
     mismatched = [i.id for i in items if i.id in gold and i.lang != gold[i.id][0].lang]
     _warn(
         diag,
         pred_source,
         mismatched,
-        "prediction item(s) give a language other than the "
-        "gold's; the prediction's language is used, as in the official script",
+        "prediction item(s) give a language other than the gold's; " + consequence["language"],
     )
     predicted = {i.id for i in items}
     missing = [qid for qid, (_, answers) in gold.items() if answers and qid not in predicted]
@@ -403,8 +493,7 @@ def _check_items(
         diag,
         pred_source,
         missing,
-        "gold question(s) with an answer have no prediction item; "
-        "they are not counted, as in the official script",
+        "gold question(s) with an answer have no prediction item; " + consequence["missing"],
     )
     empty = [q for q, answers in gold.values() if "" in answers]
     _warn(
@@ -420,6 +509,27 @@ def _check_items(
 # ----------------------------------------------------------------- evaluate
 
 
+def _over_gold(
+    items: list[_Item], gold: dict[str, tuple[XorQuestion, tuple[str, ...]]]
+) -> list[_Item]:
+    """One item per gold question with an answer, in gold order, with the
+    gold's language: the first prediction item of its id, else no passage."""
+    first: dict[str, _Item] = {}
+    for item in items:
+        first.setdefault(item.id, item)
+    out = []
+    for qid, (question, answers) in gold.items():
+        if answers:
+            item = first.get(qid)
+            ctxs, position = (item.ctxs, item.position) if item else ([], 0)
+            out.append(_Item(qid, question.lang, ctxs, position))
+    return out
+
+
+#: which items are scored: ``predictions`` (as given) or ``gold`` (:func:`_over_gold`)
+_COUNTED = {"predictions": lambda items, gold: items, "gold": _over_gold}
+
+
 def _workers_option(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise InputError(
@@ -432,7 +542,7 @@ def evaluate(
     gold: Any,
     predictions: Any,
     *,
-    profile: str,
+    profile: str | RetrieveProfile,
     diag: Diagnostics,
     workers: Any = 0,
     **options: Any,
@@ -440,7 +550,7 @@ def evaluate(
     """Score XOR-Retrieve predictions (see the module documentation)."""
     if options:
         raise TypeError(f"unknown option(s) for xor-retrieve: {', '.join(sorted(options))}")
-    settings = PROFILES[profile]
+    settings = profile if isinstance(profile, RetrieveProfile) else PROFILES[profile]
     requested = _workers_option(workers)
     questions = read_xor_gold(gold, diag)
     warn_duplicate_gold_ids(
@@ -448,8 +558,9 @@ def evaluate(
     )
     gold_answers = _gold_answers(questions, settings)
     items = _read_predictions(predictions, diag)
-    _check_items(items, gold_answers, gold, predictions, diag)
+    _check_items(items, gold_answers, gold, predictions, diag, settings.over)
 
+    items = _COUNTED[settings.over](items, gold_answers)
     languages: dict[str, list[int]] = {}  # first-seen order: [count, hits per budget...]
     counted: list[_Item] = []
     jobs: list[_Job] = []
@@ -466,7 +577,7 @@ def evaluate(
     primary = [name for name, _ in settings.budgets].index(settings.primary)
     scored: list[dict[str, Any]] = []
     for item, (hits, gathered) in zip(
-        counted, _run_jobs(jobs, budgets, requested, diag), strict=True
+        counted, _run_jobs(jobs, budgets, requested, diag, settings.match), strict=True
     ):
         totals = languages[item.lang]
         record: dict[str, Any] = {
@@ -501,22 +612,30 @@ def evaluate(
     }
     return Result(
         task="xor-retrieve",
-        profile=profile,
+        profile=settings.name,
         scores=scores,
         per_language=per_language,
         n=len(scored),
         signature=make_signature(
             "xor-retrieve",
-            profile,
+            settings.name,
             tokenizers={"en": _tokenizer_signature()},
             extra={
                 "budgets": ",".join(str(b) for _, b in settings.budgets),
-                "match": "substring,case-sensitive",
+                "match": _MATCH_SIGNATURES[settings.match],
+                **({"answers": "bare-string-one"} if settings.bare_string == "one" else {}),
+                **({"over": "gold"} if settings.over == "gold" else {}),
             },
         ),
         items=scored,
         warnings=tuple(diag.messages),
     )
+
+
+_MATCH_SIGNATURES = {
+    "substring": "substring,case-sensitive",
+    "tokens-folded": f"tokens,nfkc-casefold(unicode={unicodedata.unidata_version})",
+}
 
 
 def _tokenizer_signature() -> str:

@@ -353,7 +353,13 @@ class Profile:
     average: str  # the default of the ``average`` option
 
 
-PROFILES: dict[str, Profile] = {"official": Profile("official", average="micro")}
+#: ``fair`` is an alias of ``official``: the task selects paragraphs by id,
+#: with no text to normalize or tokenize, and micro F1 over the selected
+#: pairs has no quirk to correct. Only the profile name in the signature differs.
+PROFILES: dict[str, Profile] = {
+    "official": Profile("official", average="micro"),
+    "fair": Profile("fair", average="micro"),
+}
 
 
 def _item(case: Case, predicted: list[str]) -> dict[str, Any]:

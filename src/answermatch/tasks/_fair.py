@@ -1,0 +1,216 @@
+"""Building blocks of the ``fair`` profiles of the XOR-TyDi tasks.
+
+The official XOR-TyDi scorers (https://github.com/AkariAsai/XORQA,
+``evals/``) lower-case, drop ASCII punctuation, split on whitespace and (for
+XOR-Full) delete ``年 歳 人 년`` anywhere. :class:`Analyzer` turns an answer
+into the tokens F1 and EM compare, with each of the official rules replaced
+by a fairer one through one switch, so that each difference can be measured
+alone:
+
+``norm``
+    ``"official"``: ``str.lower``, ASCII punctuation removed, whitespace
+    collapsed (SQuAD articles too when ``articles`` is set, as the
+    EnglishSpan scorer does). ``"unicode"``: the library's ``unicode``
+    preset (:mod:`answermatch.normalization`: NFKC, so width folding, full
+    case folding, Unicode punctuation and symbols removed, articles of the
+    language).
+``tokens``
+    ``"official"``: whitespace tokens (for Japanese after MeCab ``-Owakati``,
+    as the XOR-Full scorer does). ``"language"``: the language's tokenizer
+    (:func:`answermatch.tokenizers.tokenize`: MeCab for ja, jieba's
+    ``mixed`` mode for zh, i.e. one token per Chinese character as Chinese
+    reading-comprehension scorers count, the Unicode word splitter for ko,
+    ar, ru...), whitespace for a language without one.
+``counters``
+    ``"anywhere"``: XOR-Full deletes ``年 歳 人 년`` wherever they stand
+    (``人口`` becomes ``口``). ``"after-number"``: only a counter that
+    directly follows a number goes: the token after a number token, or the
+    suffix of a token that is a number followed by it (``1990年`` and
+    ``1990년`` become ``1990``; ``人口`` stays). ``"keep"``: none is deleted.
+``numbers``
+    ``"string"``: digits are text. ``"value"``: every number is read with
+    :func:`answermatch.matchers.extract_number` (any script's digits,
+    thousands separators, decimal comma) and becomes one token in canonical
+    form, so ``1 000`` = ``1000`` and ``３,５`` = ``3.5``.
+
+>>> fair = Analyzer("ja", norm="unicode", tokens="language", counters="after-number",
+...                 numbers="value")
+>>> fair("人口 1 000人")
+('人口', '1000')
+>>> Analyzer("ja")("人口 1 000人")  # the official rules
+('口', '1', '000')
+>>> Analyzer("en", norm="unicode", articles=True, numbers="value")("The ＵＳＡ, 3,5 %")
+('usa', '3.5')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+
+from ..matchers import extract_number
+from ..normalization import normalize
+from ..normalization.steps import (
+    XOR_COUNTERS,
+    collapse_whitespace,
+    lower,
+    remove_counters,
+    squad_articles,
+    strip_ascii_punct,
+)
+
+__all__ = ["COUNTERS", "Analyzer", "split_numbers", "strip_counters", "tokenizer_signature"]
+
+#: The counter characters of the official XOR-Full scorer.
+COUNTERS = frozenset(XOR_COUNTERS)
+
+# A number as extract_number reads it: a 1-3 digit group followed by groups
+# of three digits with one separator kind, or a plain digit run; then an
+# optional decimal part. Unicode digits (Python's \d) of any script.
+_NUMBER = re.compile(
+    r"(?<!\d)(?:\d{1,3}(?P<sep>[ \u00a0\u202f\u2009'\u2019\u066c,.])\d{3}(?!\d)"
+    r"(?:(?P=sep)\d{3}(?!\d))*|\d+)(?:[.,\u066b]\d+)?"
+)
+_CANONICAL = re.compile(r"-?\d+(?:\.\d+)?")
+_COUNTER_SUFFIX = re.compile(rf"(\d+(?:\.\d+)?)[{XOR_COUNTERS}]")
+# Tokenizer modes used by the fair profiles (default: the language's "word").
+_MODES: dict[str, str] = {"zh": "mixed"}
+
+
+def split_numbers(text: str) -> list[tuple[bool, str]]:
+    """``text`` cut into ``(is_number, piece)`` pieces; a number piece holds
+    its canonical value (:func:`~answermatch.matchers.extract_number`).
+
+    >>> split_numbers("około 1 000,5 km")
+    [(False, 'około '), (True, '1000.5'), (False, ' km')]
+    >>> split_numbers("２０２０年")
+    [(True, '2020'), (False, '年')]
+    """
+    pieces: list[tuple[bool, str]] = []
+    end = 0
+    for match in _NUMBER.finditer(text):
+        if match.start() > end:
+            pieces.append((False, text[end : match.start()]))
+        pieces.append((True, extract_number(match.group()) or match.group()))
+        end = match.end()
+    if end < len(text):
+        pieces.append((False, text[end:]))
+    return pieces
+
+
+def strip_counters(tokens: list[str]) -> list[str]:
+    """Drop a counter (``年 歳 人 년``) that directly follows a number: a
+    counter token after a number token, or a counter suffix on a number
+    token. Counters elsewhere (``人口``) stay.
+
+    >>> strip_counters(["1990", "年", "人口", "25歳", "年号"])
+    ['1990', '人口', '25', '年号']
+    """
+    out: list[str] = []
+    for token in tokens:
+        if token in COUNTERS and out and _CANONICAL.fullmatch(out[-1]):
+            continue
+        suffixed = _COUNTER_SUFFIX.fullmatch(token)
+        out.append(suffixed.group(1) if suffixed else token)
+    return out
+
+
+def _official_norm(articles: bool) -> Callable[[str], str]:
+    steps = (lower, strip_ascii_punct, *((squad_articles,) if articles else ()))
+
+    def norm(text: str) -> str:
+        for step in steps:
+            text = step(text)
+        return collapse_whitespace(text)
+
+    return norm
+
+
+def tokenizer_signature(lang: str) -> str:
+    """The signature of the tokenizer the ``language`` tokens use for ``lang``
+    (``whitespace`` for a language without a tokenizer)."""
+    from ..errors import UnknownLanguageError
+    from ..tokenizers import get_tokenizer
+
+    try:
+        signature = get_tokenizer(lang).signature()
+    except UnknownLanguageError:
+        return "whitespace"
+    mode = _MODES.get(lang)
+    return f"{signature},mode={mode}" if mode else signature
+
+
+@dataclass
+class Analyzer:
+    """The tokens of an answer in language ``lang`` under the given switches
+    (see the module documentation); call it on a text. ``prediction=True``
+    applies the XOR-Full scorer's extra replacements for a Japanese
+    prediction (``・`` -> space, ``、`` -> ``,``) when ``tokens="official"``.
+    ``articles``: drop the articles (SQuAD's under ``norm="official"``, the
+    language's under ``"unicode"``; XOR-EnglishSpan drops English ones)."""
+
+    lang: str
+    norm: str = "official"
+    tokens: str = "official"
+    counters: str = "anywhere"
+    numbers: str = "string"
+    articles: bool = False
+    _norm: Callable[[str], str] = field(init=False, repr=False)
+    _split: Callable[[str], list[str]] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        norms: dict[str, Callable[[], Callable[[str], str]]] = {
+            "official": lambda: _official_norm(self.articles),
+            "unicode": lambda: partial(
+                normalize, lang=self.lang if self.articles else None, preset="unicode"
+            ),
+        }
+        splits: dict[str, Callable[[], Callable[[str], list[str]]]] = {
+            "official": lambda: str.split,
+            "language": self._language_split,
+        }
+        for name, value, known in (
+            ("norm", self.norm, norms),
+            ("tokens", self.tokens, splits),
+            ("counters", self.counters, ("anywhere", "after-number", "keep")),
+            ("numbers", self.numbers, ("string", "value")),
+        ):
+            if value not in known:
+                raise ValueError(f"unknown {name} rule {value!r}; rules: {', '.join(known)}")
+        self._norm = norms[self.norm]()
+        self._split = splits[self.tokens]()
+        self._wakati = self.tokens == "official" and self.lang == "ja"
+
+    def _language_split(self) -> Callable[[str], list[str]]:
+        from ..errors import UnknownLanguageError
+        from ..tokenizers import get_tokenizer
+
+        try:
+            tokenizer = get_tokenizer(self.lang)
+        except UnknownLanguageError:
+            return str.split
+        mode = _MODES.get(self.lang)
+        return lambda text: [t for t in tokenizer.tokenize(text, mode) if t and not t.isspace()]
+
+    def __call__(self, text: str, *, prediction: bool = False) -> tuple[str, ...]:
+        if prediction and self._wakati:
+            text = text.replace("・", " ").replace("、", ",")
+        pieces = split_numbers(text) if self.numbers == "value" else [(False, text)]
+        tokens: list[str] = []
+        for is_number, piece in pieces:
+            if is_number:
+                tokens.append(piece)
+                continue
+            if self._wakati:  # MeCab first, then the normalization (the official order)
+                from ..tokenizers import get_tokenizer
+
+                piece = get_tokenizer("ja").wakati(piece)  # type: ignore[attr-defined]
+            piece = self._norm(piece)
+            if self.counters == "anywhere":
+                piece = remove_counters(piece)
+            tokens.extend(self._split(piece))
+        if self.counters == "after-number":
+            tokens = strip_counters(tokens)
+        return tuple(tokens)
