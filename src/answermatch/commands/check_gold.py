@@ -1,0 +1,58 @@
+"""``answermatch check-gold``: problems in a task's gold file.
+
+Exit status 1 when an ``error`` is found, 0 otherwise (warnings and info
+only, or nothing); the library side is :func:`answermatch.goldcheck.check_gold`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``check-gold`` sub-command."""
+    from ..goldcheck import TASK_CHECKS
+
+    tasks = list(TASK_CHECKS)
+    parser = subparsers.add_parser(
+        "check-gold",
+        help="find problems in a gold file (exit 1 on errors)",
+        description="Check a gold file for empty, duplicate or unmatchable answer variants, "
+        "answers the task's normalization mangles, bad ids and labels. Exit status 1 when an "
+        "error is found.",
+    )
+    parser.add_argument("task", choices=tasks, metavar="TASK", help="one of: " + ", ".join(tasks))
+    parser.add_argument("--gold", required=True, metavar="FILE", help="gold file (.gz allowed)")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help='print {"findings": [...], "counts": {...}, "errors": N, ...} as JSON',
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the findings; 1 if any is an error, else 0."""
+    from ..goldcheck import SEVERITIES, check_gold
+
+    findings = check_gold(args.task, args.gold)
+    by_severity = Counter(f.severity for f in findings)
+    by_code = Counter(f.code for f in findings)
+    if args.json:
+        payload = {
+            "task": args.task,
+            "file": args.gold,
+            **{f"{s}s" if s != "info" else "info": by_severity[s] for s in SEVERITIES},
+            "counts": dict(sorted(by_code.items())),
+            "findings": [f.to_dict() for f in findings],
+        }
+        print(json.dumps(payload, ensure_ascii=False, indent=1))
+    else:
+        for finding in findings:
+            print(finding)
+        summary = ", ".join(f"{by_severity[s]} {s}" for s in SEVERITIES)
+        codes = ", ".join(f"{code} {n}" for code, n in sorted(by_code.items()))
+        print(f"{args.gold}: {summary}" + (f" ({codes})" if codes else ""))
+    return 1 if by_severity["error"] else 0

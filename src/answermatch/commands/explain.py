@@ -1,0 +1,53 @@
+"""``answermatch explain``: how each item of a task was scored.
+
+Text by default, JSON (a list of explanations) with ``--json``; the library
+side is :func:`answermatch.explain.explain`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from ..tasks import available_tasks
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``explain`` sub-command."""
+    parser = subparsers.add_parser(
+        "explain",
+        help="show how items were scored (texts, variants, rule, verdict)",
+        description="Explain item by item how a task scored a prediction file: raw and "
+        "normalized texts, every gold variant with its score, the deciding rule and the verdict.",
+    )
+    parser.add_argument(
+        "task",
+        choices=available_tasks(),
+        metavar="TASK",
+        help="one of: " + ", ".join(available_tasks()),
+    )
+    parser.add_argument("--gold", required=True, metavar="FILE", help="gold file (.gz allowed)")
+    parser.add_argument("--pred", required=True, metavar="FILE", help="prediction file")
+    parser.add_argument(
+        "--id",
+        action="append",
+        dest="ids",
+        metavar="ID",
+        help="an item id (repeatable); default: all",
+    )
+    parser.add_argument("--limit", type=int, metavar="N", help="only the first N items")
+    parser.add_argument("--profile", default="official", help="scoring profile (default: official)")
+    parser.add_argument("--json", action="store_true", help="print a JSON list")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the explanations; the exit status is 0."""
+    from ..explain import explain
+
+    found = explain(args.task, args.gold, args.pred, args.ids, args.profile, limit=args.limit)
+    if args.json:
+        print(json.dumps([e.to_dict() for e in found], ensure_ascii=False, indent=1))
+    else:
+        print("\n\n".join(e.to_text() for e in found))
+    return 0

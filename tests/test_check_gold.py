@@ -1,0 +1,209 @@
+"""answermatch.goldcheck and ``answermatch check-gold``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from answermatch.cli import main
+from answermatch.errors import UnknownTaskError
+from answermatch.goldcheck import SEVERITIES, TASK_CHECKS, check_gold
+
+
+def xor(*records: tuple) -> str:
+    """JSON lines of (id, answers, lang) records."""
+    return "".join(
+        json.dumps({"id": i, "question": "?", "answers": a, "lang": lang}, ensure_ascii=False)
+        + "\n"
+        for i, a, lang in records
+    )
+
+
+def zalo(*cases: tuple) -> str:
+    """A labelled test.json of (id, [labels]) cases."""
+    return json.dumps(
+        [
+            {
+                "__id__": case_id,
+                "question": "?",
+                "paragraphs": [
+                    {"id": f"p{k}", "text": "...", "label": label}
+                    for k, label in enumerate(labels, start=1)
+                ],
+            }
+            for case_id, labels in cases
+        ],
+        indent=1,
+    )
+
+
+FILES = {
+    "xor-full": "gold.jsonl",
+    "xor-engspan": "gold.jsonl",
+    "xor-retrieve": "gold.jsonl",
+    "poleval2021": "expected.tsv",
+    "nlpcc-kbqa": "gold.txt",
+    "nlpcc-dbqa": "test.txt",
+    "ntcir-dsqa": "gold.tsv",
+    "zalo2019": "test.json",
+}
+
+CLEAN = {
+    "xor-full": xor(
+        ("1", ["Helsinki"], "fi"), ("2", ["1945年"], "ja"), ("3", ["A и B", "B и A"], "ru")
+    ),
+    "xor-engspan": xor(
+        ("1", ["Lake Saimaa"], "fi"), ("2", ["salt and pepper", "pepper and salt"], "ru")
+    ),
+    "xor-retrieve": xor(("1", ["Jean Sibelius"], "fi")),
+    "poleval2021": "Paryż\tParis\nfiga i mak\tmak i figa\nLudwik XIV\n",
+    "nlpcc-kbqa": "<question id=1>\t谁?\n<answer id=1>\t李白\t杜甫\n====\n"
+    "<question id=2>\t?\n<answer id=2>\tA\n====\n",
+    "nlpcc-dbqa": "q1\ts1\t0\nq1\ts2\t1\nq2\ts3\t1\n",
+    "ntcir-dsqa": "DS2-QA-E-1\t13,510,000\t13.51 million\nDS2-QA-J-2\t東京\n",
+    "zalo2019": zalo(("test_1", [True, False]), ("test_2", [False, True])),
+}
+
+# task, file content, expected (severity, code, line)
+CASES = [
+    ("poleval2021", "a\tb\t\tc\n", ("error", "empty-variant", 1)),
+    ("poleval2021", "ok\nPolska\tPolska\n", ("info", "duplicate-variant", 2)),
+    ("poleval2021", "Warszawa\twarszawa\n", ("info", "same-after-normalization", 1)),
+    ("poleval2021", "ok\nw XIV\t14\n", ("info", "same-after-normalization", 2)),
+    ("poleval2021", "ok\nok\ntlen i krzem\n", ("warning", "one-order-only", 3)),
+    ("poleval2021", "witamina C\n", ("warning", "roman-word", 1)),
+    ("xor-engspan", xor(("1", ["x", ""], "fi")), ("error", "empty-variant", 1)),
+    ("xor-engspan", xor(("1", ["the"], "fi")), ("error", "normalizes-empty", 1)),
+    ("xor-engspan", xor(("1", ["Paris", "Paris"], "fi")), ("info", "duplicate-variant", 1)),
+    ("xor-engspan", xor(("1", ["salt and pepper"], "fi")), ("info", "one-order-only", 1)),
+    ("xor-engspan", xor(("1", ["«Kalevala»"], "fi")), ("info", "unicode-punct", 1)),
+    ("xor-engspan", xor(("1", ["a"], "fi"), ("1", ["b"], "fi")), ("warning", "duplicate-id", 2)),
+    ("xor-engspan", xor((7, ["b"], "fi")), ("error", "malformed-id", 1)),
+    ("xor-engspan", xor(("1", "Paris", "fi")), ("warning", "bare-string-answers", 1)),
+    ("xor-engspan", '{"id": "1"}\n', ("error", "malformed-record", 1)),
+    ("xor-retrieve", xor(("1", [], "fi")), ("error", "no-answer", 1)),
+    ("xor-full", xor(("1", ["人口"], "ja")), ("warning", "counter-deletion", 1)),
+    ("xor-full", xor(("1", ["!!!"], "ja")), ("error", "normalizes-empty", 1)),
+    ("xor-full", xor(("1", ["Тарту и Таллин"], "ru")), ("info", "one-order-only", 1)),
+    ("xor-full", xor(("1", ["東京。", "東京。"], "ja")), ("info", "duplicate-variant", 1)),
+    ("nlpcc-kbqa", "<question id=x>\t?\n<answer id=x>\tA\n", ("error", "malformed-id", 2)),
+    (
+        "nlpcc-kbqa",
+        "<question id=1>\t?\n<answer id=1>\tA\n====\n<question id=1>\t?\n<answer id=1>\tB\n",
+        ("error", "duplicate-id", 5),
+    ),
+    ("nlpcc-kbqa", "<question id=1>\t?\n<answer id=1>\tA\t\tB\n", ("error", "empty-variant", 2)),
+    ("nlpcc-dbqa", "q1\ts1\t0\nq1\ts2\t0\n", ("warning", "no-positive", 1)),
+    ("nlpcc-dbqa", "q1\ts1\tO\n", ("error", "bad-label", 1)),
+    ("nlpcc-dbqa", "q1\ts1\n", ("error", "bad-columns", 1)),
+    ("nlpcc-dbqa", "q1\ts1\t1\nq2\ts2\t1\nq1\ts3\t0\n", ("warning", "split-question", 3)),
+    ("ntcir-dsqa", "DS2-QA-1\tx\n", ("error", "malformed-id", 1)),
+    ("ntcir-dsqa", "DS2-QA-E-1\tx\nDS2-QA-E-1\ty\n", ("error", "duplicate-id", 2)),
+    ("ntcir-dsqa", "DS2-QA-E-1\t...\n", ("error", "normalizes-empty", 1)),
+    ("zalo2019", zalo(("test_1", [False, False])), ("info", "no-positive", 3)),
+    ("zalo2019", zalo(("test_1", [True, "yes"])), ("error", "bad-label", 3)),
+    # line 3: the first "__id__"; the second case's is on line 14 (indent=1)
+    ("zalo2019", zalo(("test_1", [True]), ("test_1", [True])), ("error", "duplicate-id", 14)),
+    (
+        "zalo2019",
+        '[{"__id__": "t", "paragraphs": [{"id": "p1", "text": "x"}]}]',
+        ("error", "no-labels", 1),
+    ),
+]
+
+
+def write(tmp_path: Path, task: str, text: str) -> str:
+    path = tmp_path / FILES[task]
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_every_task_is_supported():
+    from answermatch.tasks import available_tasks
+
+    assert set(TASK_CHECKS) == set(available_tasks())
+
+
+@pytest.mark.parametrize("task", sorted(CLEAN))
+def test_clean_gold_has_no_finding(tmp_path, task):
+    assert check_gold(task, write(tmp_path, task, CLEAN[task])) == []
+
+
+@pytest.mark.parametrize(("task", "text", "expected"), CASES, ids=lambda v: str(v)[:40])
+def test_each_check_fires(tmp_path, task, text, expected):
+    path = write(tmp_path, task, text)
+    findings = check_gold(task, path)
+    severity, code, line = expected
+    matching = [f for f in findings if f.code == code]
+    assert matching, findings
+    assert (matching[0].severity, matching[0].line, matching[0].file) == (severity, line, path)
+    assert matching[0].message
+
+
+def test_counter_after_a_number_is_not_flagged(tmp_path):
+    path = write(tmp_path, "xor-full", xor(("1", ["1945年", "20 歳", "24万人"], "ja")))
+    assert check_gold("xor-full", path) == []
+
+
+def test_unsupported_task():
+    with pytest.raises(UnknownTaskError, match="check-gold does not support"):
+        check_gold("no-such-task", "x")
+
+
+def test_cli_exit_codes_and_text(tmp_path, capsys):
+    clean = write(tmp_path, "poleval2021", CLEAN["poleval2021"])
+    assert main(["check-gold", "poleval2021", "--gold", clean]) == 0
+    assert "0 error, 0 warning, 0 info" in capsys.readouterr().out
+    (tmp_path / "warn").mkdir()
+    warn_only = write(tmp_path / "warn", "poleval2021", "witamina C\n")
+    assert main(["check-gold", "poleval2021", "--gold", warn_only]) == 0
+    out = capsys.readouterr().out
+    assert "warning:" in out and "[roman-word]" in out
+    (tmp_path / "err").mkdir()
+    broken = write(tmp_path / "err", "poleval2021", "a\t\tb\n")
+    assert main(["check-gold", "poleval2021", "--gold", broken]) == 1
+    assert f"{broken}:1: error:" in capsys.readouterr().out
+
+
+def test_cli_json_shape(tmp_path, capsys):
+    path = write(tmp_path, "nlpcc-dbqa", "q1\ts1\tx\nq1\ts2\t0\n")
+    assert main(["check-gold", "nlpcc-dbqa", "--gold", path, "--json"]) == 1
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["task"] == "nlpcc-dbqa" and payload["file"] == path
+    assert (payload["errors"], payload["warnings"], payload["info"]) == (1, 1, 0)
+    assert payload["counts"] == {"bad-label": 1, "no-positive": 1}
+    for finding in payload["findings"]:
+        assert set(finding) == {"severity", "file", "line", "code", "message"}
+        assert finding["severity"] in SEVERITIES
+
+
+def test_cli_missing_file_exits_2(tmp_path, capsys):
+    assert main(["check-gold", "poleval2021", "--gold", str(tmp_path / "absent.tsv")]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+# --- the real gold files ------------------------------------------------------------
+
+
+def test_real_poleval_gold(parity):
+    findings = check_gold("poleval2021", parity("poleval2021", "dev-0", "expected.tsv"))
+    lines = parity("poleval2021", "dev-0", "expected.tsv").read_text(encoding="utf-8").split("\n")
+    roman = [f for f in findings if f.code == "roman-word"]
+    # line 917 reads "Mieszka I": GEval takes the lone "I" for the number 1
+    assert [f.line for f in roman] == [917] and lines[916] == "Mieszka I"
+    assert not [f for f in findings if f.severity == "error"]
+
+
+def test_real_xor_gold(parity):
+    full = check_gold("xor-full", parity("xor", "xor_dev_full_v1_1.jsonl"))
+    counters = [f for f in full if f.code == "counter-deletion"]
+    assert counters and all(
+        "年" in f.message or "人" in f.message or "歳" in f.message or "년" in f.message
+        for f in counters
+    )
+    span = check_gold("xor-engspan", parity("xor", "xor_dev_retrieve_eng_span_v1_1.jsonl"))
+    # the gold answer "A" (line 138) is an article: SQuAD normalization empties it
+    empties = [f for f in span if f.code == "normalizes-empty"]
+    assert [f.line for f in empties] == [138] and "'A'" in empties[0].message
