@@ -30,6 +30,7 @@ _EXPORTS: dict[str, str] = {
     "unordered_match": "answermatch.matchers",
     "Match": "answermatch.matchers",
     "evaluate": "answermatch.tasks",
+    "compare": "answermatch.significance",
     "Result": "answermatch.result",
     "AnswermatchError": "answermatch.errors",
     "InputError": "answermatch.errors",
@@ -77,5 +78,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     )
     from .normalization import normalize
     from .result import Result
+    from .significance import compare
     from .tasks import evaluate
     from .tokenizers import tokenize

@@ -7,6 +7,7 @@ stderr), 1 where a check found problems (``check-gold``).
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 import warnings
@@ -101,7 +102,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     tasks = sub.add_parser("tasks", help="list the tasks, their profiles and options")
     tasks.set_defaults(func=_cmd_tasks)
+
+    for module in _COMMAND_MODULES:
+        importlib.import_module(module).register(sub)
     return parser
+
+
+# Modules that each add one sub-command through ``register(subparsers)``; the
+# sub-command's ``func(args) -> int`` runs it.
+_COMMAND_MODULES = (
+    "answermatch.commands.explain",
+    "answermatch.commands.check_gold",
+    "answermatch.commands.compare",
+)
 
 
 def _parse_options(pairs: list[str]) -> dict[str, Any]:

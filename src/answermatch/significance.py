@@ -1,0 +1,402 @@
+"""Paired bootstrap comparison of systems scored on the same items.
+
+:func:`compare` scores several prediction files with one task, pairs their
+items (the same question in every system), and resamples the questions with
+replacement ``resamples`` times from a seeded generator. Every system is
+scored on the *same* resamples, each time with the task's own aggregation
+(:mod:`answermatch.aggregate`: XOR-Full's sum of language means over 7,
+Zalo's pooled pair counts...), not a plain mean of item scores. The first
+system is the baseline; each other one is compared with it, as sacreBLEU's
+``--paired-bs`` does.
+
+For each system it reports
+
+* ``score``: the task's headline score on the full set (exactly
+  ``Result.scores[primary]``);
+* ``ci``: a 95% percentile bootstrap interval: with the ``N`` resampled scores
+  sorted, the values at (0-based) positions ``N // 40`` and
+  ``N - 1 - N // 40`` (sacreBLEU's rule; positions 25 and 974 for N = 1000);
+
+and for each system compared with the baseline, with ``Δ`` the full-set
+difference ``score - baseline score`` and ``d_i`` the difference in resample
+``i``:
+
+* ``difference`` (``Δ``) and ``difference_ci`` (the same percentile rule on
+  the ``d_i``);
+* ``p_value``: a two-sided paired bootstrap test of "no difference". The
+  resampled differences spread around ``Δ``; shifted by ``-Δ`` they show how
+  far the difference moves by chance alone, so
+  ``p = (1 + #{i : |d_i - Δ| >= |Δ|}) / (N + 1)``. This is the
+  bootstrap test of Koehn (2004, "Statistical significance tests for machine
+  translation evaluation") in the shifted form of Berg-Kirkpatrick et al.
+  (2012, "An empirical investigation of statistical significance in NLP"),
+  with the ``+1`` correction that keeps the p-value valid for a finite ``N``.
+  sacreBLEU's paired-bs centres ``|d_i|`` on its bootstrap mean and counts
+  one tail with ``>``; for a clear difference its p-value is about half of
+  this two-sided one, and for two identical systems it gives ``1/(N+1)``
+  where this test gives 1.
+
+Resample ``i`` draws ``n`` item positions with ``int(random() * n)`` from
+``random.Random(seed)``, whose ``random()`` sequence Python guarantees to stay
+the same across versions, so the signature (``resamples`` and ``seed``
+included) fixes the numbers.
+
+>>> from answermatch.result import Result
+>>> def run(scores):
+...     items = [{"id": i, "score": s} for i, s in enumerate(scores)]
+...     return Result(task="poleval2021", profile="official",
+...                   scores={"accuracy": 100 * sum(scores) / len(scores)}, per_language={},
+...                   n=len(items), signature="task:poleval2021|profile:official", items=items)
+>>> c = compare_results([run([1, 0, 1, 0]), run([1, 1, 1, 0])], names=["A", "B"],
+...                     resamples=200, seed=1)
+>>> [(s.name, s.score) for s in c.systems]
+[('A', 50.0), ('B', 75.0)]
+>>> c.systems[1].difference
+25.0
+>>> c.signature
+'task:poleval2021|profile:official|test:paired-bs|resamples:200|seed:1'
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .aggregate import Aggregator, aggregator_for
+from .errors import AnswermatchError
+from .result import Result
+
+__all__ = [
+    "DEFAULT_RESAMPLES",
+    "DEFAULT_SEED",
+    "Comparison",
+    "SystemComparison",
+    "compare",
+    "compare_results",
+    "paired_bootstrap",
+    "percentile_interval",
+]
+
+DEFAULT_RESAMPLES = 1000
+DEFAULT_SEED = 12345
+#: How far the aggregate of a full item list may be from the task's own score.
+TOLERANCE = 1e-9
+_MAX_LISTED = 5
+
+
+@dataclass(frozen=True)
+class SystemComparison:
+    """One system's figures (percent). The baseline has no ``difference``,
+    ``difference_ci`` or ``p_value`` (``None``)."""
+
+    name: str
+    score: float
+    ci: tuple[float, float]
+    difference: float | None = None
+    difference_ci: tuple[float, float] | None = None
+    p_value: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {
+            "name": self.name,
+            "score": self.score,
+            "ci": list(self.ci),
+            "difference": self.difference,
+            "difference_ci": None if self.difference_ci is None else list(self.difference_ci),
+            "p_value": self.p_value,
+        }
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The outcome of :func:`compare`: ``systems[0]`` is the baseline.
+
+    ``metric`` is the task's headline score key, ``n`` the number of paired
+    items resampled, ``pairing`` ``"all"`` (every system has the same items)
+    or ``"common"`` (the items every system has). ``signature`` is the
+    systems' common result signature with ``test``, ``resamples`` and
+    ``seed`` (and ``pairing:common`` when used) added before ``version``.
+    """
+
+    task: str
+    profile: str
+    metric: str
+    n: int
+    resamples: int
+    seed: int
+    pairing: str
+    signature: str
+    systems: tuple[SystemComparison, ...]
+    test: str = "paired-bs"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {
+            "task": self.task,
+            "profile": self.profile,
+            "metric": self.metric,
+            "signature": self.signature,
+            "test": self.test,
+            "resamples": self.resamples,
+            "seed": self.seed,
+            "n": self.n,
+            "pairing": self.pairing,
+            "systems": [s.to_dict() for s in self.systems],
+        }
+
+
+def percentile_interval(values: Sequence[float]) -> tuple[float, float]:
+    """The 95% percentile interval of bootstrap values: the sorted values at
+    positions ``N // 40`` and ``N - 1 - N // 40``.
+
+    >>> percentile_interval(list(range(1000)))
+    (25, 974)
+    >>> percentile_interval([3.0, 1.0, 2.0])
+    (1.0, 3.0)
+    """
+    if not values:
+        raise ValueError("no bootstrap values")
+    ordered = sorted(values)
+    cut = len(ordered) // 40
+    return ordered[cut], ordered[len(ordered) - 1 - cut]
+
+
+def _p_value(differences: Sequence[float], observed: float) -> float:
+    """Two-sided p-value of the shifted paired bootstrap test (module docs)."""
+    size = abs(observed)
+    extreme = sum(1 for d in differences if abs(d - observed) >= size)
+    return (extreme + 1) / (len(differences) + 1)
+
+
+def paired_bootstrap(
+    aggregator: Aggregator,
+    systems: Sequence[Sequence[Mapping[str, Any]]],
+    *,
+    resamples: int = DEFAULT_RESAMPLES,
+    seed: int = DEFAULT_SEED,
+) -> list[list[float]]:
+    """Scores of every system on ``resamples`` shared resamples of the items.
+
+    ``systems[s][k]`` is system ``s``'s item for the ``k``-th paired question
+    (every system lists the same questions in the same order). Returns
+    ``scores[s][i]``, the headline score (percent) of system ``s`` on resample
+    ``i``.
+
+    Items are put in group order once; a resample draws ``n`` positions,
+    sorts them, and finds each group's slice by bisection, so a system's
+    per-group sums are C-level ``sum(map(...))`` calls over the slice.
+
+    >>> agg = aggregator_for(Result(task="poleval2021", profile="official", scores={},
+    ...                             per_language={}, n=0, signature=""))
+    >>> a = [{"score": 1.0}, {"score": 0.0}]
+    >>> scores = paired_bootstrap(agg, [a, a], resamples=3, seed=7)
+    >>> scores[0] == scores[1], all(s in (0.0, 50.0, 100.0) for s in scores[0])
+    (True, True)
+    """
+    if resamples < 1:
+        raise AnswermatchError(f"the number of resamples must be at least 1, got {resamples}")
+    n = len(systems[0])
+    if n == 0:
+        raise AnswermatchError("there are no paired items to resample")
+    group = aggregator.group
+    keys: list[Hashable] = [None if group is None else group(item) for item in systems[0]]
+    for items in systems[1:]:
+        if group is not None:
+            for k, item in enumerate(items):
+                if group(item) != keys[k]:
+                    raise AnswermatchError(
+                        f"item {item.get('id')!r} is in group {group(item)!r} in one system "
+                        f"and {keys[k]!r} in the baseline: the systems cannot be paired"
+                    )
+    rank = {key: r for r, key in enumerate(dict.fromkeys(keys))}
+    order = sorted(range(n), key=lambda k: rank[keys[k]])
+    bounds: list[tuple[Hashable, int, int]] = []
+    for position, k in enumerate(order):
+        if bounds and bounds[-1][0] == keys[k]:
+            key, lo, _ = bounds[-1]
+            bounds[-1] = (key, lo, position + 1)
+        else:
+            bounds.append((keys[k], position, position + 1))
+    columns = []
+    for items in systems:
+        stats = [aggregator.statistics(items[k]) for k in order]
+        columns.append([list(column) for column in zip(*stats, strict=True)])
+
+    draw = random.Random(seed).random
+    scores: list[list[float]] = [[] for _ in systems]
+    span = range(n)
+    for _ in range(resamples):
+        picks = sorted([int(draw() * n) for _ in span])
+        slices = []
+        start = 0
+        for key, _lo, hi in bounds:
+            end = bisect_left(picks, hi, start)
+            if end > start:
+                slices.append((key, picks[start:end]))
+            start = end
+        for system, cols in enumerate(columns):
+            totals = {
+                key: (len(chunk), tuple(sum(map(col.__getitem__, chunk)) for col in cols))
+                for key, chunk in slices
+            }
+            scores[system].append(aggregator.combine(totals))
+    return scores
+
+
+def _pair(
+    results: Sequence[Result], names: Sequence[str], common: bool
+) -> list[list[Mapping[str, Any]]]:
+    """Align the items of every result on (id, occurrence) in the baseline's order."""
+    keyed: list[dict[tuple[Any, int], Mapping[str, Any]]] = []
+    for result in results:
+        seen: dict[Any, int] = {}
+        table: dict[tuple[Any, int], Mapping[str, Any]] = {}
+        for item in result.items:
+            occurrence = seen.get(item["id"], 0)
+            seen[item["id"]] = occurrence + 1
+            table[(item["id"], occurrence)] = item
+        keyed.append(table)
+    base = keyed[0]
+    shared = [key for key in base if all(key in table for table in keyed[1:])]
+    if not common:
+        for name, table in zip(names[1:], keyed[1:], strict=True):
+            only_base = [key for key in base if key not in table]
+            only_other = [key for key in table if key not in base]
+            if only_base or only_other:
+                raise AnswermatchError(
+                    f"cannot pair the items of {names[0]} and {name}: "
+                    f"{_listing(only_base)} only in {names[0]}, "
+                    f"{_listing(only_other)} only in {name} (their task counts the "
+                    "questions each prediction file answers); compare them on the items "
+                    "both have with common=True (--common-items)"
+                )
+    if not shared:
+        raise AnswermatchError(f"{', '.join(names)} have no item in common")
+    return [[table[key] for key in shared] for table in keyed]
+
+
+def _listing(keys: list[tuple[Any, int]]) -> str:
+    if not keys:
+        return "no item"
+    shown = ", ".join(repr(key[0]) for key in keys[:_MAX_LISTED])
+    more = ", ..." if len(keys) > _MAX_LISTED else ""
+    return f"{len(keys)} item(s) ({shown}{more})"
+
+
+def _signature(base: str, fields: Mapping[str, object]) -> str:
+    added = [f"{key}:{value}" for key, value in fields.items()]
+    head, sep, version = base.rpartition("|version:")
+    if not sep:
+        return "|".join([base, *added])
+    return "|".join([head, *added, f"version:{version}"])
+
+
+def compare_results(
+    results: Sequence[Result],
+    *,
+    names: Sequence[str] | None = None,
+    resamples: int = DEFAULT_RESAMPLES,
+    seed: int = DEFAULT_SEED,
+    common: bool = False,
+) -> Comparison:
+    """Compare already scored results (the first is the baseline); see :func:`compare`."""
+    if len(results) < 2:
+        raise AnswermatchError("a comparison needs at least two systems")
+    names = [f"system {k + 1}" for k in range(len(results))] if names is None else list(names)
+    if len(names) != len(results):
+        raise AnswermatchError(f"{len(names)} names for {len(results)} systems")
+    first = results[0]
+    for name, result in zip(names[1:], results[1:], strict=True):
+        if result.signature != first.signature:
+            raise AnswermatchError(
+                f"{names[0]} and {name} were scored differently and cannot be compared: "
+                f"{first.signature} vs {result.signature}"
+            )
+    from .tasks import get_task
+
+    metric = get_task(first.task).primary
+    aggregator = aggregator_for(first)
+    for name, result in zip(names, results, strict=True):
+        recomputed = aggregator.score(result.items)
+        if abs(recomputed - result.scores[metric]) > TOLERANCE:
+            raise AnswermatchError(
+                f"{name}: the {first.task} ({first.profile}) {metric} of its items is "
+                f"{recomputed!r}, not the task's {result.scores[metric]!r}; this profile's "
+                "aggregation is not registered in answermatch.aggregate"
+            )
+    paired = _pair(results, names, common)
+    boot = paired_bootstrap(aggregator, paired, resamples=resamples, seed=seed)
+    if common:
+        full = [aggregator.score(items) for items in paired]
+    else:
+        full = [result.scores[metric] for result in results]
+    systems = [SystemComparison(names[0], full[0], percentile_interval(boot[0]))]
+    for k in range(1, len(results)):
+        differences = [s - b for s, b in zip(boot[k], boot[0], strict=True)]
+        observed = full[k] - full[0]
+        systems.append(
+            SystemComparison(
+                names[k],
+                full[k],
+                percentile_interval(boot[k]),
+                difference=observed,
+                difference_ci=percentile_interval(differences),
+                p_value=_p_value(differences, observed),
+            )
+        )
+    fields: dict[str, object] = {"test": "paired-bs", "resamples": resamples, "seed": seed}
+    if common:
+        fields["pairing"] = "common"
+    return Comparison(
+        task=first.task,
+        profile=first.profile,
+        metric=metric,
+        n=len(paired[0]),
+        resamples=resamples,
+        seed=seed,
+        pairing="common" if common else "all",
+        signature=_signature(first.signature, fields),
+        systems=tuple(systems),
+    )
+
+
+def compare(
+    task: str,
+    gold: Any,
+    predictions: Sequence[Any],
+    profile: str = "official",
+    *,
+    names: Sequence[str] | None = None,
+    resamples: int = DEFAULT_RESAMPLES,
+    seed: int = DEFAULT_SEED,
+    common: bool = False,
+    strict: bool = False,
+    progress: bool = False,
+    **options: Any,
+) -> Comparison:
+    """Score each of ``predictions`` with ``task`` and compare them with the
+    first (the baseline) by paired bootstrap resampling (see the module
+    documentation for the figures and the test).
+
+    Systems are paired item by item (by ``id``, the k-th repeat of an id with
+    the k-th). Where the task's items follow the prediction file
+    (``xor-retrieve``, ``nlpcc-kbqa``), two systems may answer different
+    questions: that is an error unless ``common=True``, which resamples only
+    the items every system has and reports the scores on those items (not
+    the official full-file scores; the signature says ``pairing:common``).
+    ``names`` label the systems (default: the file names).
+    """
+    from .sources import source_name
+    from .tasks import evaluate
+
+    if names is None:
+        names = [source_name(p) for p in predictions]
+    results = [
+        evaluate(task, gold, p, profile, strict=strict, progress=progress, **options)
+        for p in predictions
+    ]
+    return compare_results(results, names=names, resamples=resamples, seed=seed, common=common)

@@ -1,0 +1,501 @@
+"""Per-task aggregation, paired bootstrap comparison and ``answermatch compare``."""
+
+from __future__ import annotations
+
+import json
+import random
+import warnings
+from pathlib import Path
+
+import pytest
+
+from answermatch import evaluate
+from answermatch.aggregate import AGGREGATORS, aggregator_for
+from answermatch.cli import main
+from answermatch.errors import AnswermatchError, AnswermatchWarning
+from answermatch.result import Result
+from answermatch.significance import (
+    compare,
+    compare_results,
+    paired_bootstrap,
+    percentile_interval,
+)
+from answermatch.tasks import available_tasks, get_task
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLES = REPO / "examples"
+DOCS_EXAMPLES = REPO / "docs" / "examples"
+
+# task -> (gold, prediction) of the small example files shipped in the repository
+EXAMPLE_FILES: dict[str, tuple[Path, Path]] = {
+    "xor-full": (EXAMPLES / "xor-full" / "gold.jsonl", EXAMPLES / "xor-full" / "pred.json"),
+    "xor-engspan": (
+        EXAMPLES / "xor-engspan" / "gold.jsonl",
+        EXAMPLES / "xor-engspan" / "pred.json",
+    ),
+    "xor-retrieve": (
+        DOCS_EXAMPLES / "xor-retrieve" / "gold.jsonl",
+        DOCS_EXAMPLES / "xor-retrieve" / "pred.json",
+    ),
+    "poleval2021": (
+        EXAMPLES / "poleval2021" / "expected.tsv",
+        EXAMPLES / "poleval2021" / "out.tsv",
+    ),
+    "nlpcc-kbqa": (EXAMPLES / "nlpcc-kbqa" / "gold.txt", EXAMPLES / "nlpcc-kbqa" / "pred.txt"),
+    "nlpcc-dbqa": (EXAMPLES / "nlpcc-dbqa" / "gold.txt", EXAMPLES / "nlpcc-dbqa" / "pred.txt"),
+    "ntcir-dsqa": (EXAMPLES / "ntcir-dsqa" / "gold.tsv", EXAMPLES / "ntcir-dsqa" / "run.tsv"),
+    "zalo2019": (
+        EXAMPLES / "zalo2019" / "test_labelled.json",
+        EXAMPLES / "zalo2019" / "submission.csv",
+    ),
+}
+
+_CACHE: dict[tuple, Result] = {}
+
+
+def scored(task: str, gold: Path, pred: Path | object, profile: str = "official", **options):
+    """Score quietly (the examples leave questions unanswered on purpose), cached."""
+    key = (task, str(gold), str(pred) if isinstance(pred, Path) else id(pred), profile,
+           tuple(sorted(options.items())))  # fmt: skip
+    if key not in _CACHE:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", AnswermatchWarning)
+            _CACHE[key] = evaluate(task, gold, pred, profile, **options)
+    return _CACHE[key]
+
+
+def make_result(scores: list[float], *, task: str = "poleval2021", ids=None, **fields) -> Result:
+    """A poleval2021-like result (plain mean) over per-item scores."""
+    ids = list(range(len(scores))) if ids is None else ids
+    items = [{"id": i, "score": float(s), **fields} for i, s in zip(ids, scores, strict=True)]
+    return Result(
+        task=task,
+        profile="official",
+        scores={get_task(task).primary: 100.0 * sum(scores) / len(scores)},
+        per_language={},
+        n=len(items),
+        signature=f"task:{task}|profile:official|version:0",
+        items=items,
+    )
+
+
+# --- aggregation reproduces every task's headline score ---------------------
+
+
+def test_every_registered_task_has_an_aggregator_and_an_example():
+    assert sorted(AGGREGATORS) == sorted(available_tasks())
+    assert sorted(EXAMPLE_FILES) == sorted(available_tasks())
+
+
+@pytest.mark.parametrize("task", sorted(EXAMPLE_FILES))
+def test_aggregating_all_items_reproduces_the_example_score(task):
+    spec = get_task(task)
+    gold, pred = EXAMPLE_FILES[task]
+    for profile in spec.profiles:
+        result = scored(task, gold, pred, profile)
+        assert result.items, f"{task} ({profile}) gives no items"
+        recomputed = aggregator_for(result).score(result.items)
+        assert recomputed == pytest.approx(result.scores[spec.primary], abs=1e-9), profile
+
+
+def test_zalo_macro_average_is_aggregated_as_a_mean():
+    gold, pred = EXAMPLE_FILES["zalo2019"]
+    micro = scored("zalo2019", gold, pred)
+    macro = scored("zalo2019", gold, pred, average="macro")
+    assert micro.scores["f1"] != pytest.approx(macro.scores["f1"])  # the two really differ
+    for result in (micro, macro):
+        assert aggregator_for(result).score(result.items) == pytest.approx(
+            result.scores["f1"], abs=1e-9
+        )
+
+
+XOR_DEV = ("xor", "xor_dev_full_v1_1.jsonl")
+ENGSPAN_DEV = ("xor", "xor_dev_retrieve_eng_span_v1_1.jsonl")
+PARITY_RUNS = [
+    ("xor-full", XOR_DEV, ("xor", "full_pred_1.json")),
+    ("xor-full", XOR_DEV, ("xor", "full_pred_2.json")),
+    ("xor-full", XOR_DEV, ("xor", "full_pred_3.json")),
+    ("xor-engspan", ENGSPAN_DEV, ("xor", "engspan_pred_1.json")),
+    ("xor-engspan", ENGSPAN_DEV, ("xor", "engspan_pred_2.json")),
+    ("xor-engspan", ENGSPAN_DEV, ("xor", "engspan_pred_3.json")),
+    ("xor-retrieve", ENGSPAN_DEV, ("xor", "retrieve_pred_1.json.gz")),
+    ("nlpcc-kbqa", ("nlpcc2016", "kbqa", "kbqa_gold_lowcase.txt"),
+     ("nlpcc2016", "kbqa", "topK_results.txt")),
+    ("nlpcc-kbqa", ("nlpcc2016", "kbqa", "kbqa_gold_lowcase.txt"),
+     ("nlpcc2016", "kbqa", "kbqa_pred_1.txt")),
+    ("poleval2021", ("poleval2021", "dev-0", "expected.tsv"),
+     ("poleval2021", "outputs", "filipggg-mt5.dev-0.out.tsv")),
+    ("poleval2021", ("poleval2021", "dev-0", "expected.tsv"),
+     ("poleval2021", "outputs", "filipggg-polish-roberta-large.dev-0.out.tsv")),
+    ("poleval2021", ("poleval2021", "dev-0", "expected.tsv"),
+     ("poleval2021", "outputs", "poleval-baseline3-always-tak.dev-0.out.tsv")),
+]  # fmt: skip
+
+
+def _official(path: Path) -> dict:
+    name = path.name
+    for suffix in (".json.gz", ".out.tsv", ".json", ".txt"):
+        if name.endswith(suffix):
+            name = name[: -len(suffix)]
+            break
+    return json.loads(path.with_name(f"{name}.official.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(("task", "gold", "pred"), PARITY_RUNS, ids=lambda v: "/".join(v[-1:]))
+def test_aggregating_parity_items_gives_the_official_figure(parity, task, gold, pred):
+    gold_path, pred_path = parity(*gold), parity(*pred)
+    primary = get_task(task).primary
+    official = _official(pred_path)["scores"][primary]
+    for profile in get_task(task).profiles:
+        result = scored(task, gold_path, pred_path, profile)
+        recomputed = aggregator_for(result).score(result.items)
+        assert recomputed == pytest.approx(result.scores[primary], abs=1e-9), profile
+        if profile == "official":
+            assert recomputed == pytest.approx(official, abs=1e-9)
+
+
+def _zalo_gold_and_submission(parity) -> tuple[list, list[tuple[str, str]]]:
+    """The labelled private test and a made-up submission: the first paragraph of
+    every case, plus every labelled paragraph of every third case."""
+    cases = json.loads(
+        parity("zalo2019", "ZaloQA_private_test_with_labels_unverified.json").read_text("utf-8")
+    )
+    pairs: list[tuple[str, str]] = []
+    for k, case in enumerate(cases):
+        chosen = {case["paragraphs"][0]["id"]}
+        if k % 3 == 0:
+            chosen |= {p["id"] for p in case["paragraphs"] if p["label"] is True}
+        pairs += [(case["__id__"], pid) for pid in sorted(chosen)]
+    return cases, pairs
+
+
+def test_zalo_pooled_pairs_on_a_real_gold(parity):
+    from answermatch.tasks.zalo2019 import prf
+
+    cases, pairs = _zalo_gold_and_submission(parity)
+    gold_pairs = {(c["__id__"], p["id"]) for c in cases for p in c["paragraphs"] if p["label"]}
+    tp = len(set(pairs) & gold_pairs)
+    expected = 100.0 * prf(tp, len(set(pairs)), len(gold_pairs))[2]  # F1 over all pairs
+    result = evaluate("zalo2019", cases, pairs)
+    assert result.scores["f1"] == pytest.approx(expected, abs=1e-9)
+    assert aggregator_for(result).score(result.items) == pytest.approx(expected, abs=1e-9)
+
+
+# --- the bootstrap ----------------------------------------------------------
+
+
+def _naive_bootstrap(task_items, group, combine, resamples, seed):
+    """Straightforward resampling: items put in first-seen group order (as
+    paired_bootstrap orders them), positions drawn with int(random() * n)."""
+    first_seen = list(dict.fromkeys(group(i) for i in task_items[0]))
+    order = sorted(
+        range(len(task_items[0])), key=lambda k: first_seen.index(group(task_items[0][k]))
+    )
+    ordered = [[items[k] for k in order] for items in task_items]
+    draw = random.Random(seed).random
+    n = len(order)
+    out: list[list[float]] = [[] for _ in task_items]
+    for _ in range(resamples):
+        picks = [int(draw() * n) for _ in range(n)]
+        for s, items in enumerate(ordered):
+            out[s].append(combine([items[p] for p in picks]))
+    return out
+
+
+def _xor_full_f1(items) -> float:
+    """XOR-Full's rule written out: sum of the language means over 7."""
+    by_lang: dict[str, list[float]] = {}
+    for item in items:
+        by_lang.setdefault(item["lang"], []).append(item["f1"])
+    return 100 * sum(sum(v) / len(v) for v in by_lang.values()) / 7
+
+
+def test_grouped_bootstrap_matches_a_naive_resampling(parity):
+    gold = parity("xor", "xor_dev_full_v1_1.jsonl")
+    a = scored("xor-full", gold, parity("xor", "full_pred_1.json"))
+    b = scored("xor-full", gold, parity("xor", "full_pred_2.json"))
+    fast = paired_bootstrap(aggregator_for(a), [a.items, b.items], resamples=30, seed=3)
+    slow = _naive_bootstrap([a.items, b.items], lambda i: i["lang"], _xor_full_f1, 30, 3)
+    for fast_scores, slow_scores in zip(fast, slow, strict=True):
+        assert fast_scores == pytest.approx(slow_scores, abs=1e-9)
+
+
+def test_pooled_pair_counts_bootstrap_matches_a_naive_resampling(parity):
+    from answermatch.tasks.zalo2019 import prf
+
+    cases, pairs = _zalo_gold_and_submission(parity)
+    a = evaluate("zalo2019", cases, pairs)
+    b = evaluate("zalo2019", cases, pairs[::2])
+
+    def micro_f1(items):
+        tp = sum(i["true_positives"] for i in items)
+        sub = sum(len(i["predicted"]) for i in items)
+        return 100 * prf(tp, sub, sum(len(i["gold"]) for i in items))[2]
+
+    fast = paired_bootstrap(aggregator_for(a), [a.items, b.items], resamples=25, seed=9)
+    slow = _naive_bootstrap([a.items, b.items], lambda i: None, micro_f1, 25, 9)
+    assert fast == [pytest.approx(s, abs=1e-9) for s in slow]
+
+
+def test_percentile_interval_uses_positions_n_over_40():
+    assert percentile_interval(list(range(1000))) == (25, 974)
+    assert percentile_interval([5.0] * 38 + [1.0]) == (1.0, 5.0)  # N < 40: min and max
+    values = list(range(80))
+    random.Random(0).shuffle(values)
+    assert percentile_interval(values) == (2, 77)
+
+
+def test_identical_systems_have_p_value_one():
+    result = make_result([1, 0, 1, 1, 0, 0, 1, 0, 1, 1])
+    c = compare_results([result, result], names=["a", "b"], resamples=200, seed=5)
+    base, other = c.systems
+    assert other.difference == 0.0
+    assert other.difference_ci == (0.0, 0.0)
+    assert other.p_value == 1.0
+    assert other.ci == base.ci
+
+
+def test_a_system_better_on_every_item_has_the_smallest_p_value():
+    # every resample gives A 0 and B 100, so no resample comes near "no difference"
+    c = compare_results(
+        [make_result([0] * 12), make_result([1] * 12)], names=["a", "b"], resamples=99, seed=1
+    )
+    a, b = c.systems
+    assert (a.score, b.score) == (0.0, 100.0)
+    assert a.ci == (0.0, 0.0) and b.ci == (100.0, 100.0)
+    assert b.difference == 100.0 and b.difference_ci == (100.0, 100.0)
+    assert b.p_value == pytest.approx(1 / 100)
+
+
+def test_p_value_counts_resamples_at_least_as_far_from_the_observed_difference():
+    a = make_result([1, 0, 1, 0, 1, 0, 1, 0])
+    b = make_result([1, 1, 1, 0, 1, 0, 1, 1])
+    resamples, seed = 300, 11
+    c = compare_results([a, b], names=["a", "b"], resamples=resamples, seed=seed)
+    boot = paired_bootstrap(aggregator_for(a), [a.items, b.items], resamples=resamples, seed=seed)
+    diffs = [y - x for x, y in zip(*boot, strict=True)]
+    observed = 25.0  # 6/8 - 4/8
+    extreme = sum(abs(d - observed) >= observed for d in diffs)
+    assert c.systems[1].difference == observed
+    assert c.systems[1].p_value == (extreme + 1) / (resamples + 1)
+    assert 0 < c.systems[1].p_value < 1
+
+
+def test_same_seed_same_numbers_other_seed_other_numbers():
+    a = make_result([1, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1, 0])
+    b = make_result([1, 1, 1, 0, 1, 0, 0, 1, 1, 1, 0, 0])
+    first = compare_results([a, b], resamples=100, seed=1)
+    again = compare_results([a, b], resamples=100, seed=1)
+    other = compare_results([a, b], resamples=100, seed=2)
+    assert first == again
+    assert paired_bootstrap(aggregator_for(a), [a.items], resamples=100, seed=1) != (
+        paired_bootstrap(aggregator_for(a), [a.items], resamples=100, seed=2)
+    )
+    assert "seed:1" in first.signature and "seed:2" in other.signature
+
+
+def test_more_than_two_systems_are_each_compared_with_the_first():
+    a, b, c = make_result([1, 0, 0, 0]), make_result([1, 1, 0, 0]), make_result([1, 1, 1, 0])
+    comparison = compare_results([a, b, c], names=["a", "b", "c"], resamples=50, seed=4)
+    assert [s.name for s in comparison.systems] == ["a", "b", "c"]
+    assert comparison.systems[0].p_value is None and comparison.systems[0].difference is None
+    assert [s.difference for s in comparison.systems[1:]] == [25.0, 50.0]
+    # b and c are each scored on the same resamples as in a two-system comparison
+    pair = compare_results([a, c], names=["a", "c"], resamples=50, seed=4)
+    assert pair.systems[1] == comparison.systems[2]
+
+
+def test_full_set_scores_are_the_tasks_own(parity):
+    gold = parity("xor", "xor_dev_full_v1_1.jsonl")
+    preds = [parity("xor", f"full_pred_{k}.json") for k in (1, 2)]
+    official = [_official(p)["scores"]["f1"] for p in preds]
+    results = [scored("xor-full", gold, p) for p in preds]
+    c = compare_results(results, names=["1", "2"], resamples=200)
+    assert [s.score for s in c.systems] == pytest.approx(official, abs=1e-9)
+    assert c.systems[1].difference == pytest.approx(official[1] - official[0], abs=1e-9)
+    assert c.n == 3473
+    for system in c.systems:  # 3,473 questions: the interval is narrow and holds the score
+        assert system.ci[0] < system.score < system.ci[1]
+        assert system.ci[1] - system.ci[0] < 10
+
+
+def test_signature_adds_the_test_resamples_and_seed_before_the_version():
+    a, b = make_result([1, 0, 1]), make_result([0, 0, 1])
+    c = compare_results([a, b], resamples=7, seed=99)
+    assert c.signature == (
+        "task:poleval2021|profile:official|test:paired-bs|resamples:7|seed:99|version:0"
+    )
+    assert c.to_dict()["signature"] == c.signature
+
+
+# --- pairing ----------------------------------------------------------------
+
+
+def test_items_are_paired_by_id_not_by_position():
+    a = make_result([1, 0, 0], ids=["q1", "q2", "q3"])
+    b = make_result([0, 0, 1], ids=["q3", "q2", "q1"])  # same answers as a, other order
+    c = compare_results([a, b], resamples=100, seed=2)
+    assert c.systems[1].difference == 0.0 and c.systems[1].p_value == 1.0
+
+
+def test_repeated_ids_pair_in_order_of_occurrence():
+    a = make_result([1, 0, 1], ids=["x", "x", "y"])
+    b = make_result([1, 0, 1], ids=["x", "y", "x"])
+    assert compare_results([a, b], resamples=30, seed=1).systems[1].p_value == 1.0
+
+
+def _kbqa_file(path: Path, answers: dict[int, list[str]]) -> Path:
+    blocks = [
+        f"<question id={qid}>\tq{qid}\n<answer id={qid}>\t" + "\t".join(ans) + "\n" + "=" * 10
+        for qid, ans in answers.items()
+    ]
+    path.write_text("\n".join(blocks) + "\n", encoding="utf-8")
+    return path
+
+
+def test_different_item_sets_are_an_error_unless_common(tmp_path):
+    gold = _kbqa_file(tmp_path / "gold.txt", {1: ["a"], 2: ["b"], 3: ["c"], 4: ["d"]})
+    a = _kbqa_file(tmp_path / "a.txt", {1: ["a"], 2: ["x"], 3: ["c"]})
+    b = _kbqa_file(tmp_path / "b.txt", {2: ["b"], 3: ["c"], 4: ["d"]})
+    with pytest.raises(AnswermatchError, match=r"cannot pair .*1 item\(s\) \(1\) only in .*a\.txt"):
+        compare("nlpcc-kbqa", gold, [a, b], resamples=10)
+    c = compare("nlpcc-kbqa", gold, [a, b], resamples=50, common=True)
+    assert c.n == 2 and c.pairing == "common" and "pairing:common" in c.signature
+    # on questions 2 and 3: a scores F1 0 and 1, b 1 and 1
+    assert [s.score for s in c.systems] == pytest.approx([50.0, 100.0])
+
+
+def test_results_scored_differently_cannot_be_compared():
+    gold, pred = EXAMPLE_FILES["zalo2019"]
+    micro = scored("zalo2019", gold, pred)
+    macro = scored("zalo2019", gold, pred, average="macro")
+    with pytest.raises(AnswermatchError, match="scored differently"):
+        compare_results([micro, macro])
+
+
+def test_a_score_its_items_do_not_give_is_refused():
+    result = make_result([1, 0])
+    wrong = Result(**{**result.__dict__, "scores": {"accuracy": 60.0}})
+    with pytest.raises(AnswermatchError, match="aggregation is not registered"):
+        compare_results([result, wrong])
+
+
+def test_bad_arguments():
+    result = make_result([1, 0])
+    with pytest.raises(AnswermatchError, match="at least two"):
+        compare_results([result])
+    with pytest.raises(AnswermatchError, match="at least 1"):
+        compare_results([result, result], resamples=0)
+
+
+# --- the command ------------------------------------------------------------
+
+
+def _run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_table_ends_with_the_signature(capsys):
+    gold, pred = EXAMPLE_FILES["poleval2021"]
+    code, out, _ = _run(
+        capsys, "compare", "poleval2021", "--gold", str(gold), "--pred", str(pred),
+        "--pred", str(pred), "--resamples", "20", "--seed", "3", "-q",
+    )  # fmt: skip
+    assert code == 0
+    lines = out.strip().splitlines()
+    assert lines[0].startswith("poleval2021 (official), accuracy, n=14, paired bootstrap: 20")
+    assert "(baseline)" in lines[2]
+    assert lines[-1].startswith("signature: task:poleval2021|profile:official|")
+    assert "|test:paired-bs|resamples:20|seed:3|version:" in lines[-1]
+
+
+def test_cli_json(capsys):
+    gold, pred = EXAMPLE_FILES["xor-engspan"]
+    code, out, _ = _run(
+        capsys, "compare", "xor-engspan", "--gold", str(gold), "--pred", str(pred),
+        "--pred", str(pred), "--json", "--resamples", "10", "-q",
+    )  # fmt: skip
+    assert code == 0
+    data = json.loads(out)
+    expected = scored("xor-engspan", gold, pred)
+    assert data["signature"].startswith(expected.signature.rpartition("|version:")[0])
+    assert data["resamples"] == 10 and data["seed"] == 12345 and data["test"] == "paired-bs"
+    assert [s["score"] for s in data["systems"]] == pytest.approx([expected.scores["f1"]] * 2)
+    assert data["systems"][1]["p_value"] == 1.0
+
+
+def test_cli_passes_task_options(capsys):
+    gold, pred = EXAMPLE_FILES["zalo2019"]
+    macro = scored("zalo2019", gold, pred, average="macro")
+    code, out, _ = _run(
+        capsys, "compare", "zalo2019", "--gold", str(gold), "--pred", str(pred),
+        "--pred", str(pred), "-o", "average=macro", "--json", "--resamples", "5",
+    )  # fmt: skip
+    assert code == 0
+    data = json.loads(out)
+    assert "average:macro" in data["signature"]
+    assert data["systems"][0]["score"] == pytest.approx(macro.scores["f1"])
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ((), "at least two --pred"),
+        (("--pred", "PRED", "-o", "nope=1"), "unknown option"),
+        (("--pred", "PRED", "--resamples", "0"), "at least 1"),
+    ],
+)
+def test_cli_errors_exit_2(capsys, extra, message):
+    gold, pred = EXAMPLE_FILES["poleval2021"]
+    argv = ["compare", "poleval2021", "--gold", str(gold), "--pred", str(pred), "-q"]
+    argv += [str(pred) if a == "PRED" else a for a in extra]
+    code, out, err = _run(capsys, *argv)
+    assert code == 2
+    assert message in err and out == ""
+
+
+def test_cli_unpairable_items_exit_2(capsys, tmp_path):
+    gold = _kbqa_file(tmp_path / "gold.txt", {1: ["a"], 2: ["b"]})
+    a = _kbqa_file(tmp_path / "a.txt", {1: ["a"]})
+    b = _kbqa_file(tmp_path / "b.txt", {2: ["b"]})
+    argv = ["compare", "nlpcc-kbqa", "--gold", str(gold), "--pred", str(a), "--pred", str(b)]
+    code, _, err = _run(capsys, *argv, "-q")
+    assert code == 2 and "--common-items" in err
+    code, out, _ = _run(capsys, *argv, "-q", "--common-items")
+    assert code == 2  # nothing in common either
+    code, out, _ = _run(capsys, *argv[:-2], "--pred", str(a), "-q", "--common-items")
+    assert code == 0 and "pairing:common" in out
+
+
+def test_common_items_on_real_kbqa_runs(parity):
+    gold = parity("nlpcc2016", "kbqa", "kbqa_gold_lowcase.txt")
+    full = parity("nlpcc2016", "kbqa", "topK_results.txt")  # answers all 7,631 questions
+    partial = parity("nlpcc2016", "kbqa", "kbqa_pred_1.txt")  # answers a subset
+    answered = partial.read_text(encoding="utf-8").count("<question id=")
+    with pytest.raises(AnswermatchError, match=r"cannot pair"):
+        compare("nlpcc-kbqa", gold, [full, partial], resamples=10)
+    c = compare("nlpcc-kbqa", gold, [full, partial], resamples=100, common=True)
+    assert c.n == answered < 7631
+    # every question of the partial run is common, so its score is its official one
+    official = _official(partial)["scores"]["f1"]
+    assert c.systems[1].score == pytest.approx(official, abs=1e-9)
+
+
+def test_a_thousand_resamples_of_3500_questions_take_seconds():
+    import time
+
+    rng = random.Random(0)
+    langs = ("ar", "bn", "fi", "ja", "ko", "ru", "te")
+    systems = [
+        [{"id": k, "lang": langs[k % 7], "score": rng.random()} for k in range(3500)]
+        for _ in range(2)
+    ]
+    result = Result(task="xor-full", profile="official", scores={}, per_language={}, n=0,
+                    signature="")  # fmt: skip
+    start = time.process_time()
+    scores = paired_bootstrap(aggregator_for(result), systems, resamples=1000, seed=1)
+    elapsed = time.process_time() - start
+    assert [len(s) for s in scores] == [1000, 1000]
+    assert elapsed < 20, f"{elapsed:.1f} s of CPU (about 1 s expected; see bench_compare.py)"
