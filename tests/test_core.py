@@ -18,7 +18,7 @@ from answermatch.errors import (
 )
 from answermatch.result import Result
 from answermatch.signature import make_signature
-from answermatch.sources import iter_jsonl, load_json, read_text
+from answermatch.sources import load_json, read_jsonl, read_text
 from answermatch.tasks import available_tasks, evaluate, get_task
 
 
@@ -85,10 +85,10 @@ def test_load_json_syntax_error_has_line(tmp_path):
         load_json(path)
 
 
-def test_iter_jsonl_skips_blank_lines_and_numbers_lines(tmp_path):
+def test_read_jsonl_skips_blank_lines_and_numbers_lines(tmp_path):
     path = tmp_path / "g.jsonl"
     path.write_text('{"id": "a"}\n\n{"id": "b"}\n', encoding="utf-8")
-    assert [(n, o["id"]) for n, o in iter_jsonl(path)] == [(1, "a"), (3, "b")]
+    assert [(n, o["id"]) for n, o in read_jsonl(path)] == [(1, "a"), (3, "b")]
 
 
 def test_result_to_dict_is_json_ready_and_items_optional():
@@ -168,18 +168,18 @@ def test_warnings_filter_turns_stray_warnings_into_errors():
         Diagnostics().warn("x")
 
 
-def test_iter_jsonl_warns_on_a_duplicate_key_with_its_line(tmp_path):
+def test_read_jsonl_warns_on_a_duplicate_key_with_its_line(tmp_path):
     path = tmp_path / "g.jsonl"
     path.write_text('{"id": "a", "q": "time: 3:00"}\n{"id": "b", "id": "c"}\n', encoding="utf-8")
     diag = Diagnostics()
     with pytest.warns(AnswermatchWarning, match=r"g.jsonl:2: duplicate key 'id'"):
-        records = list(iter_jsonl(path, diag=diag))
+        records = read_jsonl(path, diag=diag)
     assert records == [(1, {"id": "a", "q": "time: 3:00"}), (2, {"id": "c"})]
     assert len(diag.messages) == 1  # colons inside values are not mistaken for keys
 
 
-def test_iter_jsonl_finds_duplicates_in_nested_objects(tmp_path):
+def test_read_jsonl_finds_duplicates_in_nested_objects(tmp_path):
     path = tmp_path / "g.jsonl"
     path.write_text('{"id": "a", "meta": {"x": 1, "x": 2}}\n', encoding="utf-8")
     with pytest.warns(AnswermatchWarning, match=r"g.jsonl:1: duplicate key 'x'"):
-        assert list(iter_jsonl(path, diag=Diagnostics())) == [(1, {"id": "a", "meta": {"x": 2}})]
+        assert read_jsonl(path, diag=Diagnostics()) == [(1, {"id": "a", "meta": {"x": 2}})]

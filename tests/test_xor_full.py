@@ -514,10 +514,10 @@ def test_escaped_quotes_and_backslashes_in_gold_lines(tmp_path):
 )
 def test_dev_gold_files_read_line_by_line_without_warnings(parity, name):
     from answermatch.diagnostics import Diagnostics
-    from answermatch.sources import iter_jsonl
+    from answermatch.sources import read_jsonl
 
     diag = Diagnostics()
-    records = list(iter_jsonl(parity("xor", name), diag=diag))
+    records = read_jsonl(parity("xor", name), diag=diag)
     lines = parity("xor", name).read_text(encoding="utf-8").splitlines()
     assert [obj for _, obj in records] == [json.loads(line) for line in lines]
     assert [n for n, _ in records] == list(range(1, len(lines) + 1))

@@ -16,12 +16,15 @@ T = TypeVar("T")
 
 def progress(
     items: Iterable[T], *, total: int | None = None, desc: str = "", enabled: bool = True
-) -> Iterator[T]:
-    """Yield ``items``, drawing a bar on stderr when ``enabled`` and stderr is a TTY."""
-    stream = sys.stderr
-    if not enabled or not stream.isatty():
-        yield from items
-        return
+) -> Iterable[T]:
+    """``items``, drawing a bar on stderr as they are consumed when ``enabled``
+    and stderr is a terminal (otherwise ``items`` itself, at no cost)."""
+    if not enabled or not sys.stderr.isatty():
+        return items
+    return _with_bar(items, total, desc, sys.stderr)
+
+
+def _with_bar(items: Iterable[T], total: int | None, desc: str, stream) -> Iterator[T]:
     start = last = time.monotonic()
     done = 0
     for item in items:

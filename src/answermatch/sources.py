@@ -6,7 +6,7 @@ that names the file and the line.
 >>> import json, tempfile, pathlib
 >>> d = pathlib.Path(tempfile.mkdtemp())
 >>> _ = (d / "gold.jsonl").write_text('{"id": "1"}\\n\\n{"id": 2', encoding="utf-8")
->>> [obj for _, obj in iter_jsonl(d / "gold.jsonl")]
+>>> read_jsonl(d / "gold.jsonl")
 Traceback (most recent call last):
 ...
 answermatch.errors.InputError: .../gold.jsonl:3: not valid JSON (Expecting ',' delimiter ...)
@@ -17,7 +17,6 @@ from __future__ import annotations
 import gzip
 import json
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TypeAlias
 
@@ -116,21 +115,21 @@ def load_json(source: PathLike, *, diag: Diagnostics | None = None) -> Any:
         raise InputError(_json_error(exc), path=name, line=exc.lineno) from None
 
 
-def iter_jsonl(source: PathLike, *, diag: Diagnostics | None = None) -> Iterator[tuple[int, Any]]:
-    """Yield ``(line_number, object)`` for each non-blank line of a JSON-lines file.
+def read_jsonl(source: PathLike, *, diag: Diagnostics | None = None) -> list[tuple[int, Any]]:
+    """``(line_number, object)`` for each non-blank line of a JSON-lines file.
 
     Duplicate keys (the last value wins, as with Python's ``json``) warn
-    through ``diag`` with their line. The whole file is parsed before the
-    first object is yielded: in one comprehension when every line is valid,
-    line by line only to locate an error. A line is parsed a second time,
-    with the duplicate-key check, only when it holds more colons than its
-    object has keys (a colon in a value, a nested object, or a repeated key).
+    through ``diag`` with their line. Every line is parsed in one
+    comprehension; only when that fails is the file read line by line to
+    locate the error. A line is parsed a second time, with the duplicate-key
+    check, only when it holds more colons than its object has keys (a colon
+    in a value, a nested object, or a repeated key).
     """
     name = os.fspath(source)
     numbered = [
-        (number, line.strip())
+        (number, line if line[0] not in _JSON_SPACE and line[-1] not in _JSON_SPACE else stripped)
         for number, line in enumerate(read_text(source).split("\n"), start=1)
-        if line and not line.isspace()
+        if line and (stripped := line.strip())
     ]
     decode = _DECODER.raw_decode
     try:
@@ -141,14 +140,16 @@ def iter_jsonl(source: PathLike, *, diag: Diagnostics | None = None) -> Iterator
         end != len(line) for (_, line), (_, end) in zip(numbered, parsed, strict=True)
     ):
         _raise_first_error(numbered, name)
-    for (number, line), (obj, _) in zip(numbered, parsed, strict=True):
-        keys = len(obj) if type(obj) is dict else 0
-        if diag is not None and line.count(":") != keys:
-            json.loads(line, object_pairs_hook=_pairs_hook(name, diag, number))
-        yield number, obj
+    records = [(number, obj) for (number, _), (obj, _) in zip(numbered, parsed, strict=True)]
+    if diag is not None:
+        for (number, line), (_, obj) in zip(numbered, records, strict=True):
+            if line.count(":") != (len(obj) if type(obj) is dict else 0):
+                json.loads(line, object_pairs_hook=_pairs_hook(name, diag, number))
+    return records
 
 
 _DECODER = json.JSONDecoder()
+_JSON_SPACE = " \t\r\n"
 
 
 def _raise_first_error(numbered: list[tuple[int, str]], name: str) -> None:

@@ -47,7 +47,7 @@ from typing import Any, NamedTuple
 from ..diagnostics import Diagnostics
 from ..errors import InputError
 from ..normalization import PRESETS
-from ..sources import is_path, iter_jsonl, load_json, read_text, source_name
+from ..sources import is_path, load_json, read_jsonl, read_text, source_name
 
 #: Entries a per-evaluation cache of scores holds before it starts afresh.
 CACHE_LIMIT = 1 << 16
@@ -98,19 +98,27 @@ def examples(values: Iterable[str], limit: int = 3) -> str:
     return shown + (", ..." if len(values) > limit else "")
 
 
-def _records(source: Any, diag: Diagnostics) -> Iterator[tuple[int, Any]]:
+def _records(source: Any, diag: Diagnostics) -> Iterable[tuple[int, Any]]:
     if is_path(source):
-        yield from iter_jsonl(source, diag=diag)
-        return
+        return read_jsonl(source, diag=diag)
     if isinstance(source, (bytes, Mapping)) or not isinstance(source, Iterable):
         raise InputError(
             f"expected a gold file path or a list of question dicts, got {type(source).__name__}",
             path=source_name(source),
         )
-    yield from enumerate(source, start=1)
+    return enumerate(source, start=1)
 
 
 def _question(record: Any, name: str, line: int) -> XorQuestion:
+    if type(record) is dict:  # the fast path for well-formed lines
+        qid, lang, answers = record.get("id"), record.get("lang"), record.get("answers")
+        if (
+            type(qid) is str
+            and type(lang) is str
+            and type(answers) is list
+            and all(type(answer) is str for answer in answers)
+        ):
+            return XorQuestion(qid, lang, tuple(answers), False, line)
     try:
         qid, lang, answers = record["id"], record["lang"], record["answers"]
     except (KeyError, TypeError, IndexError):
