@@ -9,6 +9,9 @@ task-specific keyword options, and returns a :class:`~answermatch.result.Result`
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -39,3 +42,28 @@ class TaskSpec:
     profiles: tuple[str, ...] = ("official",)
     languages: tuple[str, ...] = ()
     options: dict[str, str] = field(default_factory=dict)
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector for the duration of the block.
+
+    Scoring creates a few small containers per question (parsed records,
+    items) and no reference cycles; on large inputs the collector's repeated
+    passes over them cost a third of the time. It is resumed (if it was on)
+    when the block ends, whatever happens. Used as a decorator on a task's
+    ``evaluate`` (``@gc_paused()``) or as a ``with`` block.
+
+    >>> with gc_paused():
+    ...     gc.isenabled()
+    False
+    >>> gc.isenabled()
+    True
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

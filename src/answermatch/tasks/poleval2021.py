@@ -61,11 +61,9 @@ Scores and items
 
 from __future__ import annotations
 
-import gc
 import os
 import unicodedata
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from typing import Any
 
 from ..diagnostics import Diagnostics
@@ -75,7 +73,7 @@ from ..progress import progress
 from ..result import Result
 from ..signature import make_signature
 from ..sources import is_path
-from .base import TaskSpec
+from .base import TaskSpec, gc_paused
 from .geval import FuzzyAccuracy, Verdict, haskell_strip, haskell_words, read_lines, roman_to_int
 
 NAME = "poleval2021"
@@ -166,7 +164,7 @@ def evaluate(
         raise TypeError(f"task {NAME!r} takes no options, got: {', '.join(sorted(options))}")
     # Millions of small lists and dicts, none in a cycle: with the cyclic
     # garbage collector running, collecting them would triple the run time.
-    with _gc_paused():
+    with gc_paused():
         if isinstance(profile, FuzzyAccuracy):  # a scheme built for a measurement
             return _evaluate(gold, predictions, profile, "custom", diag)
         return _evaluate(gold, predictions, PROFILES[profile], profile, diag)
@@ -223,18 +221,6 @@ def _warn_empty_variants(golds: list[list[str]], name: str, diag: Diagnostics) -
             path=name,
             line=empty[0],
         )
-
-
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector (reference counting still frees memory)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _item(number: int, answer: str, variants: list[str], verdict: Verdict) -> dict[str, Any]:

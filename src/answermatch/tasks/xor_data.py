@@ -35,12 +35,10 @@ answermatch.errors.InputError: <object>:1: missing "answers": expected {"id": ..
 
 from __future__ import annotations
 
-import gc
 import json
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping
 from itertools import repeat
 from typing import Any, NamedTuple
 
@@ -56,7 +54,6 @@ __all__ = [
     "CACHE_LIMIT",
     "XorQuestion",
     "examples",
-    "gc_paused",
     "normalizer",
     "read_xor_gold",
     "read_xor_predictions",
@@ -313,27 +310,3 @@ def normalizer(preset: str, lang: str | None = None) -> Callable[[str], str]:
         return text
 
     return normalize
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector for the duration of the block.
-
-    Scoring creates a few small containers per question (parsed records,
-    items) and no reference cycles; on large inputs the collector's repeated
-    passes over them cost a third of the time. It is resumed (if it was on)
-    when the block ends, whatever happens.
-
-    >>> with gc_paused():
-    ...     gc.isenabled()
-    False
-    >>> gc.isenabled()
-    True
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()

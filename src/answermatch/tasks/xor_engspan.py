@@ -70,11 +70,10 @@ from ..result import Result
 from ..signature import make_signature
 from ..sources import source_name
 from ._fair import Analyzer, tokenizer_signature
-from .base import TaskSpec
+from .base import TaskSpec, gc_paused
 from .xor_data import (
     CACHE_LIMIT,
     XorQuestion,
-    gc_paused,
     read_xor_gold,
     read_xor_predictions,
     token_overlap,
@@ -193,17 +192,11 @@ def _scored_questions(
     return scored
 
 
+@gc_paused()
 def evaluate(
     gold: Any, predictions: Any, *, profile: str | EngspanProfile, diag: Diagnostics, **options: Any
 ) -> Result:
     """Score XOR-EnglishSpan predictions (see the module documentation)."""
-    with gc_paused():
-        return _evaluate(gold, predictions, profile=profile, diag=diag, **options)
-
-
-def _evaluate(
-    gold: Any, predictions: Any, *, profile: str | EngspanProfile, diag: Diagnostics, **options: Any
-) -> Result:
     if options:
         raise TypeError(f"xor-engspan takes no options, got {', '.join(sorted(options))}")
     settings = profile if isinstance(profile, EngspanProfile) else PROFILES[profile]

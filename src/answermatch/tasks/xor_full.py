@@ -77,12 +77,11 @@ from ..result import Result
 from ..signature import make_signature
 from ..sources import source_name
 from ._fair import Analyzer, tokenizer_signature
-from .base import TaskSpec
+from .base import TaskSpec, gc_paused
 from .xor_data import (
     CACHE_LIMIT,
     XorQuestion,
     examples,
-    gc_paused,
     read_xor_gold,
     read_xor_predictions,
     token_overlap,
@@ -267,17 +266,11 @@ def _check_languages(
         )
 
 
+@gc_paused()
 def evaluate(
     gold: Any, predictions: Any, *, profile: str | FullProfile, diag: Diagnostics, **options: Any
 ) -> Result:
     """Score XOR-Full predictions (see the module documentation)."""
-    with gc_paused():
-        return _evaluate(gold, predictions, profile=profile, diag=diag, **options)
-
-
-def _evaluate(
-    gold: Any, predictions: Any, *, profile: str | FullProfile, diag: Diagnostics, **options: Any
-) -> Result:
     if options:
         raise TypeError(f"xor-full takes no options, got {', '.join(sorted(options))}")
     # A FullProfile object is accepted too (the documentation measures each
