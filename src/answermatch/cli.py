@@ -28,7 +28,6 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (also used to generate the CLI reference)."""
-    from .tasks import available_tasks
 
     parser = _Parser(
         prog="answermatch",
@@ -44,13 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="score a prediction file against a gold file",
         description="Score a prediction file with a task's metric.",
     )
-    score.add_argument(
-        "task",
-        choices=available_tasks(),
-        metavar="TASK",
-        help="one of: " + ", ".join(available_tasks()),
-    )
-    score.add_argument("--gold", required=True, metavar="FILE", help="gold file (.gz allowed)")
+    add_task_and_gold(score)
     score.add_argument(
         "--pred", required=True, metavar="FILE", help="prediction file (.gz allowed)"
     )
@@ -68,20 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument(
         "--items", metavar="FILE", help="write the per-item results as JSON lines to FILE"
     )
-    score.add_argument(
-        "--option",
-        "-o",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a task option (repeatable); see the task's documentation",
-    )
-    score.add_argument(
-        "--strict", action="store_true", help="turn warnings about doubtful input into errors"
-    )
-    score.add_argument(
-        "--quiet", "-q", action="store_true", help="no progress bar and no warnings on stderr"
-    )
+    add_run_options(score)
     score.set_defaults(func=_cmd_score)
 
     norm = sub.add_parser("normalize", help="normalize text (one line per input line)")
@@ -115,6 +95,48 @@ _COMMAND_MODULES = (
     "answermatch.commands.check_gold",
     "answermatch.commands.compare",
 )
+
+
+def add_task_and_gold(parser: argparse.ArgumentParser) -> None:
+    """The ``TASK`` argument and ``--gold FILE``, shared by the sub-commands."""
+    from .tasks import available_tasks
+
+    tasks = available_tasks()
+    parser.add_argument("task", choices=tasks, metavar="TASK", help="one of: " + ", ".join(tasks))
+    parser.add_argument("--gold", required=True, metavar="FILE", help="gold file (.gz allowed)")
+
+
+def add_run_options(parser: argparse.ArgumentParser) -> None:
+    """``--option/-o``, ``--strict`` and ``--quiet``, for sub-commands that score."""
+    parser.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a task option (repeatable); see the task's documentation",
+    )
+    parser.add_argument(
+        "--strict", action="store_true", help="turn warnings about doubtful input into errors"
+    )
+    parser.add_argument(
+        "--quiet", "-q", action="store_true", help="no progress bar and no warnings on stderr"
+    )
+
+
+def task_options(task: str, pairs: list[str]) -> dict[str, Any]:
+    """The ``-o KEY=VALUE`` pairs as keyword options, checked against the task's."""
+    from .tasks import get_task
+
+    options = _parse_options(pairs)
+    known = get_task(task).options
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise AnswermatchError(
+            f"unknown option(s) for {task}: {', '.join(unknown)}; "
+            f"its options: {', '.join(sorted(known)) or 'none'}"
+        )
+    return options
 
 
 def _parse_options(pairs: list[str]) -> dict[str, Any]:
@@ -168,16 +190,9 @@ def format_table(result) -> str:
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
-    from .tasks import evaluate, get_task
+    from .tasks import evaluate
 
-    options = _parse_options(args.option)
-    spec = get_task(args.task)
-    unknown = sorted(set(options) - set(spec.options))
-    if unknown:
-        known = ", ".join(sorted(spec.options)) or "none"
-        raise AnswermatchError(
-            f"unknown option(s) for {args.task}: {', '.join(unknown)}; its options: {known}"
-        )
+    options = task_options(args.task, args.option)
     profiles = [p for p in args.profile.split(",") if p]
     results = [
         evaluate(

@@ -10,12 +10,11 @@ import argparse
 import json
 from collections import Counter
 
+from ..cli import add_task_and_gold
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``check-gold`` sub-command."""
-    from ..goldcheck import TASK_CHECKS
-
-    tasks = list(TASK_CHECKS)
     parser = subparsers.add_parser(
         "check-gold",
         help="find problems in a gold file (exit 1 on errors)",
@@ -23,8 +22,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "answers the task's normalization mangles, bad ids and labels. Exit status 1 when an "
         "error is found.",
     )
-    parser.add_argument("task", choices=tasks, metavar="TASK", help="one of: " + ", ".join(tasks))
-    parser.add_argument("--gold", required=True, metavar="FILE", help="gold file (.gz allowed)")
+    add_task_and_gold(parser)
     parser.add_argument(
         "--json",
         action="store_true",

@@ -12,6 +12,7 @@ import argparse
 import json
 from typing import Any
 
+from ..cli import add_run_options, add_task_and_gold, task_options
 from ..significance import DEFAULT_RESAMPLES, DEFAULT_SEED, Comparison
 
 __all__ = ["format_comparison", "register", "run"]
@@ -19,8 +20,6 @@ __all__ = ["format_comparison", "register", "run"]
 
 def register(subparsers: Any) -> None:
     """Add the ``compare`` sub-command."""
-    from ..tasks import available_tasks
-
     parser = subparsers.add_parser(
         "compare",
         help="compare systems by paired bootstrap resampling",
@@ -29,13 +28,7 @@ def register(subparsers: Any) -> None:
         "task's items: each system's headline score with its 95%% confidence interval, "
         "and the difference from the baseline with its interval and p-value.",
     )
-    parser.add_argument(
-        "task",
-        choices=available_tasks(),
-        metavar="TASK",
-        help="one of: " + ", ".join(available_tasks()),
-    )
-    parser.add_argument("--gold", required=True, metavar="FILE", help="gold file (.gz allowed)")
+    add_task_and_gold(parser)
     parser.add_argument(
         "--pred",
         required=True,
@@ -67,40 +60,18 @@ def register(subparsers: Any) -> None:
         "compare them on the items they all have",
     )
     parser.add_argument("--json", action="store_true", help="print the comparison as JSON")
-    parser.add_argument(
-        "--option",
-        "-o",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a task option (repeatable); see the task's documentation",
-    )
-    parser.add_argument(
-        "--strict", action="store_true", help="turn warnings about doubtful input into errors"
-    )
-    parser.add_argument(
-        "--quiet", "-q", action="store_true", help="no progress bar and no warnings on stderr"
-    )
+    add_run_options(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``answermatch compare``; returns the exit status."""
-    from ..cli import _parse_options
     from ..errors import AnswermatchError
     from ..significance import compare
-    from ..tasks import get_task
 
     if len(args.pred) < 2:
         raise AnswermatchError("compare needs at least two --pred files (the baseline first)")
-    options = _parse_options(args.option)
-    spec = get_task(args.task)
-    unknown = sorted(set(options) - set(spec.options))
-    if unknown:
-        known = ", ".join(sorted(spec.options)) or "none"
-        raise AnswermatchError(
-            f"unknown option(s) for {args.task}: {', '.join(unknown)}; its options: {known}"
-        )
+    options = task_options(args.task, args.option)
     comparison = compare(
         args.task,
         args.gold,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..tasks import available_tasks
+from ..cli import add_task_and_gold
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -20,13 +20,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Explain item by item how a task scored a prediction file: raw and "
         "normalized texts, every gold variant with its score, the deciding rule and the verdict.",
     )
-    parser.add_argument(
-        "task",
-        choices=available_tasks(),
-        metavar="TASK",
-        help="one of: " + ", ".join(available_tasks()),
-    )
-    parser.add_argument("--gold", required=True, metavar="FILE", help="gold file (.gz allowed)")
+    add_task_and_gold(parser)
     parser.add_argument("--pred", required=True, metavar="FILE", help="prediction file")
     parser.add_argument(
         "--id",
