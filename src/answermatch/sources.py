@@ -17,6 +17,8 @@ from __future__ import annotations
 import gzip
 import json
 import os
+from itertools import compress, count, repeat
+from operator import eq, itemgetter, ne
 from pathlib import Path
 from typing import Any, TypeAlias
 
@@ -119,43 +121,54 @@ def read_jsonl(source: PathLike, *, diag: Diagnostics | None = None) -> list[tup
     """``(line_number, object)`` for each non-blank line of a JSON-lines file.
 
     Duplicate keys (the last value wins, as with Python's ``json``) warn
-    through ``diag`` with their line. Every line is parsed in one
-    comprehension; only when that fails is the file read line by line to
-    locate the error. A line is parsed a second time, with the duplicate-key
-    check, only when it holds more colons than its object has keys (a colon
-    in a value, a nested object, or a repeated key).
+    through ``diag`` with their line. The lines are decoded in one pass; a
+    line with surrounding whitespace, or a file with an error, takes the
+    line-by-line path, which strips each line and names the line of the first
+    error. A line is decoded a second time, with the duplicate-key check, only
+    when it holds more colons than its object has keys (a colon in a value, a
+    nested object, or a repeated key).
     """
     name = os.fspath(source)
     numbered = [
-        (number, line if line[0] not in _JSON_SPACE and line[-1] not in _JSON_SPACE else stripped)
+        (number, line)
         for number, line in enumerate(read_text(source).split("\n"), start=1)
-        if line and (stripped := line.strip())
+        if line and not line.isspace()
     ]
-    decode = _DECODER.raw_decode
-    try:
-        parsed = [decode(line) for _, line in numbered]
-    except json.JSONDecodeError:
-        parsed = []
-    if len(parsed) != len(numbered) or any(
-        end != len(line) for (_, line), (_, end) in zip(numbered, parsed, strict=True)
-    ):
-        _raise_first_error(numbered, name)
-    records = [(number, obj) for (number, _), (obj, _) in zip(numbered, parsed, strict=True)]
+    numbers = [number for number, _ in numbered]
+    lines = [line for _, line in numbered]
+    objects = _decode_all(lines)
+    if objects is None:  # whitespace around a line, or an error somewhere
+        lines = [line.strip() for line in lines]
+        objects = _decode_each(lines, numbers, name)
     if diag is not None:
-        for (number, line), (_, obj) in zip(numbered, records, strict=True):
-            if line.count(":") != (len(obj) if type(obj) is dict else 0):
-                json.loads(line, object_pairs_hook=_pairs_hook(name, diag, number))
-    return records
+        keys = [len(obj) if type(obj) is dict else 0 for obj in objects]
+        colons = map(str.count, lines, repeat(":"))
+        for index in compress(count(), map(ne, colons, keys)):
+            hook = _pairs_hook(name, diag, numbers[index])
+            json.loads(lines[index], object_pairs_hook=hook)
+    return list(zip(numbers, objects, strict=True))
 
 
 _DECODER = json.JSONDecoder()
-_JSON_SPACE = " \t\r\n"
 
 
-def _raise_first_error(numbered: list[tuple[int, str]], name: str) -> None:
-    for number, line in numbered:
+def _decode_all(lines: list[str]) -> list[Any] | None:
+    """Every line decoded as exactly one JSON value, or ``None``."""
+    try:
+        parsed = list(map(_DECODER.raw_decode, lines))
+    except json.JSONDecodeError:
+        return None
+    if not all(map(eq, map(itemgetter(1), parsed), map(len, lines))):
+        return None
+    return list(map(itemgetter(0), parsed))
+
+
+def _decode_each(lines: list[str], numbers: list[int], name: str) -> list[Any]:
+    """Every line decoded on its own; the first error names its line."""
+    objects = []
+    for number, line in zip(numbers, lines, strict=True):
         try:
-            json.loads(line)
+            objects.append(json.loads(line))
         except json.JSONDecodeError as exc:
             raise InputError(_json_error(exc), path=name, line=number) from None
-    raise AssertionError("a JSON-lines file failed to parse but every line parses")  # unreachable
+    return objects
