@@ -183,3 +183,20 @@ def test_read_jsonl_finds_duplicates_in_nested_objects(tmp_path):
     path.write_text('{"id": "a", "meta": {"x": 1, "x": 2}}\n', encoding="utf-8")
     with pytest.warns(AnswermatchWarning, match=r"g.jsonl:1: duplicate key 'x'"):
         assert read_jsonl(path, diag=Diagnostics()) == [(1, {"id": "a", "meta": {"x": 2}})]
+
+
+def test_read_jsonl_accepts_crlf_and_surrounding_whitespace(tmp_path):
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(b'{"id": "a"}\r\n  {"id": "b"}  \r\n\r\n{"id": "c"}')
+    assert read_jsonl(path, diag=Diagnostics()) == [
+        (1, {"id": "a"}),
+        (2, {"id": "b"}),
+        (4, {"id": "c"}),
+    ]
+
+
+def test_read_jsonl_rejects_two_values_on_one_line(tmp_path):
+    path = tmp_path / "g.jsonl"
+    path.write_text('{"id": "a"}\n{"id": "b"} {"id": "c"}\n', encoding="utf-8")
+    with pytest.raises(InputError, match=r"g\.jsonl:2: not valid JSON \(Extra data"):
+        read_jsonl(path)
