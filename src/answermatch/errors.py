@@ -10,6 +10,7 @@ file, the line (when there is one) and what was expected:
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 
 
 class AnswermatchError(Exception):
@@ -60,6 +61,21 @@ class AnswermatchWarning(UserWarning):
     The ``official`` profile goes on (to give the official number) and warns;
     ``strict=True`` (``--strict``) turns the warning into an :class:`InputError`.
     """
+
+
+def format_examples(values: Iterable[str], limit: int = 3) -> str:
+    """The first ``limit`` values joined by commas, then how many more there are.
+
+    Values are shown as given: quote them (``map(repr, ids)``) where that helps.
+
+    >>> format_examples(["'a'", "'b'", "'c'", "'d'", "'e'"])
+    "'a', 'b', 'c' and 2 more"
+    >>> format_examples(["q1"], limit=10)
+    'q1'
+    """
+    values = list(values)
+    shown = ", ".join(values[:limit])
+    return shown + (f" and {len(values) - limit} more" if len(values) > limit else "")
 
 
 def format_location(message: str, *, path: str | None = None, line: int | None = None) -> str:

@@ -66,7 +66,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .aggregate import Aggregator, aggregator_for
-from .errors import AnswermatchError
+from .errors import AnswermatchError, format_examples
 from .result import Result
 
 __all__ = [
@@ -282,9 +282,7 @@ def _pair(
 def _listing(keys: list[tuple[Any, int]]) -> str:
     if not keys:
         return "no item"
-    shown = ", ".join(repr(key[0]) for key in keys[:_MAX_LISTED])
-    more = ", ..." if len(keys) > _MAX_LISTED else ""
-    return f"{len(keys)} item(s) ({shown}{more})"
+    return f"{len(keys)} item(s) ({format_examples((repr(k[0]) for k in keys), _MAX_LISTED)})"
 
 
 def _signature(base: str, fields: Mapping[str, object]) -> str:

@@ -85,7 +85,7 @@ from typing import Any
 import regex
 
 from ..diagnostics import Diagnostics
-from ..errors import InputError
+from ..errors import InputError, format_examples
 from ..normalization.steps import (
     casefold,
     collapse_whitespace,
@@ -371,11 +371,6 @@ def read_run(source: Any) -> dict[str, tuple[str, int | None]]:
     return answers
 
 
-def _listing(ids: list[str], limit: int = 10) -> str:
-    shown = ", ".join(ids[:limit])
-    return shown + (f" and {len(ids) - limit} more" if len(ids) > limit else "")
-
-
 # --- scoring -----------------------------------------------------------------
 
 
@@ -431,14 +426,15 @@ def evaluate(
     if missing:
         raise InputError(
             f"the run has no answer for {len(missing)} of the {len(questions)} "
-            f"gold questions: {_listing(missing)}",
+            f"gold questions: {format_examples(missing, limit=10)}",
             path=pred_path,
         )
     gold_ids = {q.id for q in questions}
     extra = [qid for qid in run if qid not in gold_ids]
     if extra:
         diag.warn(
-            f"{len(extra)} question id(s) are not in the gold and are ignored: {_listing(extra)}",
+            f"{len(extra)} question id(s) are not in the gold and are ignored: "
+            f"{format_examples(extra, limit=10)}",
             path=pred_path,
             line=run[extra[0]][1],
         )
@@ -455,7 +451,7 @@ def evaluate(
     if empty:
         diag.warn(
             f"{len(empty)} gold answer(s) are empty once normalized, so only an empty answer "
-            f"matches them: {_listing([f'{q.id} {a!r}' for q, a in empty])}",
+            f"matches them: {format_examples([f'{q.id} {a!r}' for q, a in empty], limit=10)}",
             path=source_name(gold),
             line=empty[0][0].line,
         )

@@ -43,7 +43,7 @@ from itertools import repeat
 from typing import Any, NamedTuple
 
 from ..diagnostics import Diagnostics
-from ..errors import InputError
+from ..errors import InputError, format_examples
 from ..normalization import PRESETS
 from ..sources import is_path, load_json, read_jsonl, read_text, source_name
 
@@ -53,7 +53,6 @@ CACHE_LIMIT = 1 << 16
 __all__ = [
     "CACHE_LIMIT",
     "XorQuestion",
-    "examples",
     "normalizer",
     "read_xor_gold",
     "read_xor_predictions",
@@ -82,17 +81,6 @@ class XorQuestion(NamedTuple):
     answers: tuple[str, ...]
     answers_is_str: bool = False
     line: int = 0
-
-
-def examples(values: Iterable[str], limit: int = 3) -> str:
-    """Up to ``limit`` values quoted, then ``...`` if there are more.
-
-    >>> examples(["a", "b", "c", "d"])
-    "'a', 'b', 'c', ..."
-    """
-    values = list(values)
-    shown = ", ".join(repr(v) for v in values[:limit])
-    return shown + (", ..." if len(values) > limit else "")
 
 
 def _records(source: Any, diag: Diagnostics) -> Iterable[tuple[int, Any]]:
@@ -174,7 +162,7 @@ def warn_duplicate_gold_ids(
     if repeated:
         diag.warn(
             f"{len(repeated)} gold question(s) repeat an earlier id "
-            f"({examples(q.id for q in repeated)}); {consequence}",
+            f"({format_examples(repr(q.id) for q in repeated)}); {consequence}",
             path=source_name(source),
             line=repeated[0].line,
         )
@@ -250,7 +238,7 @@ def warn_unknown_predictions(
     if unknown:
         diag.warn(
             f"{len(unknown)} prediction id(s) are not in the gold and are ignored "
-            f"({examples(unknown)})",
+            f"({format_examples(map(repr, unknown))})",
             path=source_name(source),
         )
 

@@ -71,7 +71,7 @@ from typing import Any
 
 from ..bleu import BleuReferences
 from ..diagnostics import Diagnostics
-from ..errors import InputError
+from ..errors import InputError, format_examples
 from ..progress import progress
 from ..result import Result
 from ..signature import make_signature
@@ -81,7 +81,6 @@ from .base import TaskSpec, gc_paused
 from .xor_data import (
     CACHE_LIMIT,
     XorQuestion,
-    examples,
     read_xor_gold,
     read_xor_predictions,
     token_overlap,
@@ -233,8 +232,8 @@ def _reduce_keys(predictions: dict[str, str], source: Any, diag: Diagnostics) ->
     if clashes:
         diag.warn(
             f"{len(clashes)} prediction key(s) come to an id already predicted once the "
-            f"part before the last '_' is dropped ({examples(clashes)}); the later key "
-            "wins, as in the official script",
+            f"part before the last '_' is dropped ({format_examples(map(repr, clashes))}); "
+            "the later key wins, as in the official script",
             path=source_name(source),
         )
     return reduced

@@ -104,14 +104,14 @@ from itertools import repeat
 from typing import Any
 
 from ..diagnostics import Diagnostics
-from ..errors import InputError
+from ..errors import InputError, format_examples
 from ..progress import progress
 from ..result import Result
 from ..signature import make_signature
 from ..sources import is_path, load_json, read_text, source_name
 from ..tokenizers.base import version_of
 from .base import TaskSpec
-from .xor_data import XorQuestion, examples, read_xor_gold, warn_duplicate_gold_ids
+from .xor_data import XorQuestion, read_xor_gold, warn_duplicate_gold_ids
 
 __all__ = ["LANGUAGES", "PROFILES", "TASK", "RetrieveProfile", "evaluate"]
 
@@ -438,7 +438,8 @@ def _warn(
     diag: Diagnostics, source: Any, ids: Sequence[str], message: str, line: int | None = None
 ) -> None:
     if ids:
-        diag.warn(f"{len(ids)} {message} ({examples(ids)})", path=source_name(source), line=line)
+        shown = format_examples(map(repr, ids))
+        diag.warn(f"{len(ids)} {message} ({shown})", path=source_name(source), line=line)
 
 
 # what happens to doubtful items, by ``RetrieveProfile.over``
