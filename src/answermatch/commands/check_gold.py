@@ -10,7 +10,7 @@ import argparse
 import json
 from collections import Counter
 
-from ..cli import add_task_and_gold
+from ..cli import EXIT_FOUND, EXIT_OK, add_task_and_gold
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -53,4 +53,4 @@ def run(args: argparse.Namespace) -> int:
         summary = ", ".join(f"{by_severity[s]} {s}" for s in SEVERITIES)
         codes = ", ".join(f"{code} {n}" for code, n in sorted(by_code.items()))
         print(f"{args.gold}: {summary}" + (f" ({codes})" if codes else ""))
-    return 1 if by_severity["error"] else 0
+    return EXIT_FOUND if by_severity["error"] else EXIT_OK

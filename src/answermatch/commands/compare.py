@@ -12,7 +12,7 @@ import argparse
 import json
 from typing import Any
 
-from ..cli import add_run_options, add_task_and_gold, task_options
+from ..cli import EXIT_OK, add_run_options, add_task_and_gold, task_options
 from ..significance import DEFAULT_RESAMPLES, DEFAULT_SEED, Comparison
 
 __all__ = ["format_comparison", "register", "run"]
@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(comparison.to_dict(), ensure_ascii=False, indent=1))
     else:
         print(format_comparison(comparison))
-    return 0
+    return EXIT_OK
 
 
 def _interval(bounds: tuple[float, float] | None) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..cli import add_task_and_gold
+from ..cli import EXIT_OK, add_task_and_gold
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -44,4 +44,4 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps([e.to_dict() for e in found], ensure_ascii=False, indent=1))
     else:
         print("\n\n".join(e.to_text() for e in found))
-    return 0
+    return EXIT_OK
