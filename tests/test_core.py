@@ -150,8 +150,10 @@ def test_every_registered_task_loads_with_a_consistent_spec():
 def test_evaluate_rejects_unknown_profile_and_option():
     with pytest.raises(UnknownTaskError, match="no profile 'nope'"):
         evaluate("poleval2021", ["a"], ["a"], profile="nope")
-    with pytest.raises(TypeError, match="unknown option"):
+    with pytest.raises(TypeError, match="unknown option") as caught:
         evaluate("poleval2021", ["a"], ["a"], nonsense=1)
+    # an AnswermatchError too, so the CLI reports it (exit 2) instead of a traceback
+    assert isinstance(caught.value, answermatch.AnswermatchError)
 
 
 def test_public_names_resolve_lazily():

@@ -37,6 +37,7 @@ _EXPORTS: dict[str, str] = {
     "MissingExtraError": "answermatch.errors",
     "UnknownLanguageError": "answermatch.errors",
     "UnknownTaskError": "answermatch.errors",
+    "UnknownOptionError": "answermatch.errors",
     "AnswermatchWarning": "answermatch.errors",
 }
 
@@ -63,6 +64,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         InputError,
         MissingExtraError,
         UnknownLanguageError,
+        UnknownOptionError,
         UnknownTaskError,
     )
     from .matchers import (

@@ -124,22 +124,9 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def task_options(task: str, pairs: list[str]) -> dict[str, Any]:
-    """The ``-o KEY=VALUE`` pairs as keyword options, checked against the task's."""
-    from .tasks import get_task
-
-    options = _parse_options(pairs)
-    known = get_task(task).options
-    unknown = sorted(set(options) - set(known))
-    if unknown:
-        raise AnswermatchError(
-            f"unknown option(s) for {task}: {', '.join(unknown)}; "
-            f"its options: {', '.join(sorted(known)) or 'none'}"
-        )
-    return options
-
-
-def _parse_options(pairs: list[str]) -> dict[str, Any]:
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """The ``-o KEY=VALUE`` pairs as keyword options (values read as JSON when they
+    parse, else kept as strings; ``-`` in keys becomes ``_``)."""
     options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
@@ -192,7 +179,7 @@ def format_table(result) -> str:
 def _cmd_score(args: argparse.Namespace) -> int:
     from .tasks import evaluate
 
-    options = task_options(args.task, args.option)
+    options = parse_options(args.option)
     profiles = [p for p in args.profile.split(",") if p]
     results = [
         evaluate(

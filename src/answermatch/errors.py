@@ -40,6 +40,11 @@ class UnknownTaskError(AnswermatchError, ValueError):
     """A task name that is not registered."""
 
 
+class UnknownOptionError(AnswermatchError, TypeError):
+    """A keyword option the task does not take (a ``TypeError``, as for any
+    unexpected keyword argument)."""
+
+
 class MissingExtraError(AnswermatchError, ImportError):
     """An optional dependency is not installed; the message names the extra.
 

@@ -12,7 +12,7 @@ import argparse
 import json
 from typing import Any
 
-from ..cli import EXIT_OK, add_run_options, add_task_and_gold, task_options
+from ..cli import EXIT_OK, add_run_options, add_task_and_gold, parse_options
 from ..significance import DEFAULT_RESAMPLES, DEFAULT_SEED, Comparison
 
 __all__ = ["format_comparison", "register", "run"]
@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
 
     if len(args.pred) < 2:
         raise AnswermatchError("compare needs at least two --pred files (the baseline first)")
-    options = task_options(args.task, args.option)
+    options = parse_options(args.option)
     comparison = compare(
         args.task,
         args.gold,

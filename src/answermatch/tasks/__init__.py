@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any
 
 from ..diagnostics import Diagnostics
-from ..errors import UnknownTaskError
+from ..errors import UnknownOptionError, UnknownTaskError
 from ..result import Result
 from .base import TaskSpec
 
@@ -74,12 +74,11 @@ def evaluate(
         raise UnknownTaskError(
             f"task {task!r} has no profile {profile!r}; its profiles: {', '.join(spec.profiles)}"
         )
-    unknown = set(options) - set(spec.options)
+    unknown = sorted(set(options) - set(spec.options))
     if unknown:
-        known = ", ".join(sorted(spec.options)) or "none"
-        raise TypeError(
-            f"unknown option(s) for task {task!r}: {', '.join(sorted(unknown))}; "
-            f"its options: {known}"
+        raise UnknownOptionError(
+            f"unknown option(s) for {task}: {', '.join(unknown)}; "
+            f"its options: {', '.join(sorted(spec.options)) or 'none'}"
         )
     diag = Diagnostics(strict=strict, progress=progress)
     return spec.evaluate(gold, predictions, profile=profile, diag=diag, **options)
