@@ -17,6 +17,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+from collections.abc import Iterable, Sequence
 from itertools import compress, count, repeat
 from operator import eq, itemgetter, ne
 from pathlib import Path
@@ -121,32 +122,47 @@ def read_jsonl(source: PathLike, *, diag: Diagnostics | None = None) -> list[tup
     """``(line_number, object)`` for each non-blank line of a JSON-lines file.
 
     Duplicate keys (the last value wins, as with Python's ``json``) warn
-    through ``diag`` with their line. The lines are decoded in one pass; a
-    line with surrounding whitespace, or a file with an error, takes the
-    line-by-line path, which strips each line and names the line of the first
-    error. A line is decoded a second time, with the duplicate-key check, only
-    when it holds more colons than its object has keys (a colon in a value, a
-    nested object, or a repeated key).
+    through ``diag`` with their line. See :func:`read_jsonl_columns`, which
+    returns the same as two sequences.
+    """
+    numbers, objects = read_jsonl_columns(source, diag=diag)
+    return list(zip(numbers, objects, strict=True))
+
+
+def read_jsonl_columns(
+    source: PathLike, *, diag: Diagnostics | None = None
+) -> tuple[Sequence[int], list[Any]]:
+    """The 1-based line numbers of the non-blank lines of a JSON-lines file,
+    and the object on each.
+
+    The lines are decoded in one pass; a line with surrounding whitespace, or
+    a file with an error, takes the line-by-line path, which strips each line
+    and names the line of the first error. A line is decoded a second time,
+    with the duplicate-key check, only when it holds more colons than its
+    object has keys (a colon in a value, a nested object, or a repeated key).
     """
     name = os.fspath(source)
-    numbered = [
-        (number, line)
-        for number, line in enumerate(read_text(source).split("\n"), start=1)
-        if line and not line.isspace()
-    ]
-    numbers = [number for number, _ in numbered]
-    lines = [line for _, line in numbered]
+    lines = read_text(source).split("\n")
+    if lines[-1] == "":  # the final newline (or an empty file)
+        lines.pop()
+    numbers: Sequence[int] = range(1, len(lines) + 1)
+    if "" in lines or any(map(str.isspace, lines)):
+        numbers = [n for n, line in zip(numbers, lines, strict=True) if line and not line.isspace()]
+        lines = [lines[n - 1] for n in numbers]
     objects = _decode_all(lines)
     if objects is None:  # whitespace around a line, or an error somewhere
         lines = [line.strip() for line in lines]
         objects = _decode_each(lines, numbers, name)
     if diag is not None:
-        keys = [len(obj) if type(obj) is dict else 0 for obj in objects]
+        if set(map(type, objects)) == {dict}:
+            keys: Iterable[int] = map(len, objects)
+        else:
+            keys = (len(obj) if type(obj) is dict else 0 for obj in objects)
         colons = map(str.count, lines, repeat(":"))
         for index in compress(count(), map(ne, colons, keys)):
             hook = _pairs_hook(name, diag, numbers[index])
             json.loads(lines[index], object_pairs_hook=hook)
-    return list(zip(numbers, objects, strict=True))
+    return numbers, objects
 
 
 _DECODER = json.JSONDecoder()
@@ -163,7 +179,7 @@ def _decode_all(lines: list[str]) -> list[Any] | None:
     return list(map(itemgetter(0), parsed))
 
 
-def _decode_each(lines: list[str], numbers: list[int], name: str) -> list[Any]:
+def _decode_each(lines: list[str], numbers: Sequence[int], name: str) -> list[Any]:
     """Every line decoded on its own; the first error names its line."""
     objects = []
     for number, line in zip(numbers, lines, strict=True):

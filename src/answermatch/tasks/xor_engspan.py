@@ -61,6 +61,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import reduce
+from operator import add, itemgetter
 from typing import Any
 
 from ..diagnostics import Diagnostics
@@ -122,6 +124,7 @@ PROFILES: dict[str, EngspanProfile] = {
 }
 
 Scores = tuple[float, float, float, float]  # f1, em, precision, recall (fractions)
+_ZERO: Scores = (0.0, 0.0, 0.0, 0.0)
 
 
 class _Scorer:
@@ -140,7 +143,9 @@ class _Scorer:
         )
         self._scores: dict[tuple[tuple[str, ...], str], Scores] = {}
 
-    def __call__(self, answers: tuple[str, ...], prediction: str) -> Scores:
+    def __call__(self, answers: tuple[str, ...], prediction: str | None) -> Scores:
+        if prediction is None:  # unanswered: scores 0 and counts
+            return _ZERO
         key = (answers, prediction)
         scores = self._scores.get(key)
         if scores is None:
@@ -163,15 +168,35 @@ class _Scorer:
         return f1, em, precision, recall
 
 
-def _answers(question: XorQuestion, profile: EngspanProfile) -> tuple[str, ...]:
-    # The official script iterates "answers" as given: a bare string's characters.
-    chars = question.answers_is_str and profile.bare_string == "chars"
-    return tuple(question.answers[0]) if chars else question.answers
+def _answer_lists(
+    questions: list[XorQuestion],
+    predictions: list[str | None],
+    profile: EngspanProfile,
+    source: Any,
+) -> list[tuple[str, ...]]:
+    """Each question's answers as the profile reads them; an answered question
+    without any answer is an error."""
+    answers = list(map(itemgetter(2), questions))
+    if profile.bare_string == "chars" and any(map(itemgetter(3), questions)):
+        # The official script iterates "answers" as given: a bare string's characters.
+        answers = [tuple(q.answers[0]) if q.answers_is_str else q.answers for q in questions]
+    if not all(map(len, answers)):
+        for question, found, prediction in zip(questions, answers, predictions, strict=True):
+            if not found and prediction is not None:
+                raise InputError(
+                    f"question {question.id!r} has no answer (the official script cannot "
+                    "score an answered question without answers)",
+                    path=source_name(source),
+                    line=question.line,
+                )
+    return answers
 
 
 def _scored_questions(
     questions: list[XorQuestion], profile: EngspanProfile, source: Any, diag: Diagnostics
 ) -> list[XorQuestion]:
+    if set(map(itemgetter(1), questions)) <= set(profile.languages):
+        return questions
     scored = [q for q in questions if q.lang in profile.languages]
     left_out: dict[str, int] = {}
     for question in questions:
@@ -206,76 +231,60 @@ def evaluate(
         questions, gold, diag, "each copy is scored and counted, as in the official script"
     )
     preds = read_xor_predictions(predictions, diag, answer_objects=True)
-    warn_unknown_predictions(preds, {q.id for q in all_questions}, predictions, diag)
+    warn_unknown_predictions(preds, set(map(itemgetter(0), all_questions)), predictions, diag)
 
+    ids = list(map(itemgetter(0), questions))
+    langs = list(map(itemgetter(1), questions))
+    answered = list(map(preds.get, ids))  # the prediction, or None
+    answers = _answer_lists(questions, answered, settings, gold)
     score = _Scorer(settings)
-    sums: dict[str, list[float]] = {}  # lang -> [count, f1, em, precision, recall]
-    items: list[dict[str, Any]] = []
-    answered = 0
-    for question in progress(
-        questions, total=len(questions), desc="xor-engspan", enabled=diag.progress
-    ):
-        totals = sums.get(question.lang)
-        if totals is None:
-            totals = sums[question.lang] = [0, 0, 0, 0, 0]
-        totals[0] += 1
-        prediction = preds.get(question.id)
-        if prediction is None:
-            items.append(
-                {
-                    "id": question.id,
-                    "lang": question.lang,
-                    "score": 0.0,
-                    "f1": 0.0,
-                    "em": 0.0,
-                    "precision": 0.0,
-                    "recall": 0.0,
-                    "answered": False,
-                    "prediction": None,
-                }
-            )
-            continue
-        answers = _answers(question, settings)
-        if not answers:
-            raise InputError(
-                f"question {question.id!r} has no answer (the official script cannot score "
-                "an answered question without answers)",
-                path=source_name(gold),
-                line=question.line,
-            )
-        answered += 1
-        f1, em, precision, recall = score(answers, prediction)
-        totals[1] += f1
-        totals[2] += em
-        totals[3] += precision
-        totals[4] += recall
-        items.append(
-            {
-                "id": question.id,
-                "lang": question.lang,
-                "score": f1,
-                "f1": f1,
-                "em": em,
-                "precision": precision,
-                "recall": recall,
-                "answered": True,
-                "prediction": prediction,
-            }
+    scores = list(
+        map(
+            score,
+            progress(answers, total=len(answers), desc="xor-engspan", enabled=diag.progress),
+            answered,
         )
-    warn_unanswered(questions, answered, predictions, diag)
+    )
+    warn_unanswered(questions, len(answered) - answered.count(None), predictions, diag)
+    items = [
+        {
+            "id": qid,
+            "lang": lang,
+            "score": f1,
+            "f1": f1,
+            "em": em,
+            "precision": precision,
+            "recall": recall,
+            "answered": prediction is not None,
+            "prediction": prediction,
+        }
+        for qid, lang, prediction, (f1, em, precision, recall) in zip(
+            ids, langs, answered, scores, strict=True
+        )
+    ]
 
+    by_language: dict[str, list[Scores]] = {}
+    for lang, figures in zip(langs, scores, strict=True):
+        group = by_language.get(lang)
+        if group is None:
+            group = by_language[lang] = []
+        group.append(figures)
     per_language: dict[str, dict[str, float]] = {}
     f1_total = em_total = 0.0
     for lang in settings.languages:  # the official averaging order
-        totals = sums.get(lang)
-        if totals is None:
+        if lang not in by_language:
             continue
-        count = totals[0]
+        count = len(by_language[lang])
+        # Summed one by one in gold order, as the official script does
+        # (builtin sum() compensates rounding on Python 3.12+).
+        f1, em, precision, recall = (
+            reduce(add, column, 0.0) for column in zip(*by_language[lang], strict=True)
+        )
         figures = {
-            "f1": 100.0 * totals[1] / count,
-            "em": 100.0 * totals[2] / count,
-            "precision": 100.0 * totals[3] / count,
-            "recall": 100.0 * totals[4] / count,
+            "f1": 100.0 * f1 / count,
+            "em": 100.0 * em / count,
+            "precision": 100.0 * precision / count,
+            "recall": 100.0 * recall / count,
             "count": count,
         }
         per_language[lang] = figures

@@ -1,0 +1,161 @@
+"""The fast reader of XOR-TyDi gold files in the release's line layout gives
+exactly what decoding each line with json gives, or declines."""
+
+from __future__ import annotations
+
+import json
+import warnings
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from answermatch.diagnostics import Diagnostics
+from answermatch.tasks import xor_data, xor_layout
+from answermatch.tasks.xor_layout import read_release_layout
+
+
+def line(qid="q1", question="?", answers=("A",), lang="fi", split="dev", **dumps) -> str:
+    record = {"id": qid, "question": question, "answers": list(answers), "lang": lang}
+    record["split"] = split
+    return json.dumps(record, **dumps)
+
+
+def by_json(text: str):
+    """What decoding each line with json gives, in the reader's shape."""
+    records = [json.loads(row) for row in text.split("\n") if row]
+    return (
+        [r["id"] for r in records],
+        [r["lang"] for r in records],
+        [r["answers"] for r in records],
+    )
+
+
+def write(tmp_path, text: str, name="gold.jsonl"):
+    path = tmp_path / name
+    path.write_bytes(text.encode("utf-8", "surrogatepass"))
+    return path
+
+
+@pytest.fixture(params=[False, True], ids=["one-process", "two-processes"])
+def split(request, monkeypatch):
+    """Run each test with the file read whole and read in two halves."""
+    monkeypatch.setattr(xor_layout, "PARALLEL_MIN_CHARS", 0 if request.param else 1 << 62)
+
+
+@settings(
+    deadline=None,
+    max_examples=200,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(
+    rows=st.lists(
+        st.tuples(
+            st.text(),
+            st.text(),
+            st.lists(st.text(), max_size=4),
+            st.text(max_size=3),
+            st.booleans(),
+        ),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_same_as_json_for_any_strings(tmp_path_factory, rows):
+    # Any text, including quotes, backslashes, control characters and lone
+    # surrogates, written as json.dumps writes it (escaped or not).
+    text = "".join(
+        line(qid, question, answers, lang, ensure_ascii=ascii) + "\n"
+        for qid, question, answers, lang, ascii in rows
+    )
+    path = write(tmp_path_factory.mktemp("layout"), text)
+    assert read_release_layout(path) == by_json(text)
+
+
+def test_same_as_json_in_two_halves(tmp_path, split):
+    text = "".join(line(f"q{k}", '¿\\"?' * k, ["x", f"\t{k}"], "ja") + "\n" for k in range(50))
+    assert read_release_layout(write(tmp_path, text)) == by_json(text)
+
+
+def test_a_last_line_without_newline(tmp_path, split):
+    text = line("a") + "\n" + line("b")
+    assert read_release_layout(write(tmp_path, text)) == by_json(text)
+
+
+@pytest.mark.parametrize(
+    "odd",
+    [
+        json.dumps({"answers": ["A"], "id": "q", "lang": "fi", "question": "?", "split": "d"}),
+        json.dumps({"id": "q", "question": "?", "answers": ["A"], "lang": "fi"}),
+        line(separators=(",", ":")),
+        line() + " ",
+        line() + "\r",
+        "",
+        "   ",
+        line(answers=[]).replace("[]", "[1]"),
+        line(answers=[]).replace("[]", '"A"'),
+        line().replace('"?"', "null"),
+        line().replace('"?"', '"a\\x"'),  # not a JSON escape
+        line().replace('"?"', '"a\x01"'),  # a raw control character
+        line().replace('"?"', '"a\\u12"'),
+        "\ufeff" + line(),
+        line().replace('"fi"', '"fi", "lang": "ru"'),
+    ],
+    ids=[
+        "key-order",
+        "no-split",
+        "compact",
+        "trailing-space",
+        "crlf",
+        "blank",
+        "spaces",
+        "number-answer",
+        "bare-string-answers",
+        "null-question",
+        "bad-escape",
+        "control-char",
+        "short-unicode-escape",
+        "bom",
+        "repeated-key",
+    ],
+)
+def test_declines_any_file_with_one_other_line(tmp_path, split, odd):
+    good = [line(f"q{k}") for k in range(40)]
+    for position in (0, 20, 40):  # first half, second half, last line
+        rows = [*good[:position], odd, *good[position:]]
+        assert read_release_layout(write(tmp_path, "\n".join(rows) + "\n")) is None
+
+
+def test_declines_an_empty_file(tmp_path):
+    assert read_release_layout(write(tmp_path, "")) is None
+
+
+def test_gold_reader_gives_the_same_questions_either_way(parity, monkeypatch):
+    for name in ("xor_dev_full_v1_1.jsonl", "xor_dev_retrieve_eng_span_v1_1.jsonl"):
+        path = parity("xor", name)
+        assert read_release_layout(path) is not None  # the release files have the layout
+        fast = xor_data.read_xor_gold(path, Diagnostics())
+        with monkeypatch.context() as patched:
+            patched.setattr(xor_data, "read_release_layout", lambda _: None)
+            slow = xor_data.read_xor_gold(path, Diagnostics())
+        assert fast == slow
+        assert [q.line for q in fast] == list(range(1, len(fast) + 1))
+
+
+def test_an_odd_line_still_gets_its_error_message(tmp_path, split):
+    rows = [line(f"q{k}") for k in range(30)]
+    rows[25] = rows[25].replace('"?"', '"a\\x"')
+    path = write(tmp_path, "\n".join(rows) + "\n")
+    with pytest.raises(Exception, match=r"gold\.jsonl:26: not valid JSON"):
+        xor_data.read_xor_gold(path, Diagnostics())
+
+
+def test_a_repeated_key_still_warns(tmp_path, split):
+    rows = [line(f"q{k}") for k in range(30)]
+    rows[12] = rows[12].replace('"fi"', '"ru", "lang": "fi"')
+    path = write(tmp_path, "\n".join(rows) + "\n")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        questions = xor_data.read_xor_gold(path, Diagnostics())
+    assert questions[12].lang == "fi"
+    assert any("gold.jsonl:13: duplicate key 'lang'" in str(w.message) for w in caught)
