@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from answermatch.diagnostics import Diagnostics
-from answermatch.tasks import xor_data, xor_layout
+from answermatch.tasks import xor_data
 from answermatch.tasks.xor_layout import read_release_layout
 
 
@@ -35,12 +35,6 @@ def write(tmp_path, text: str, name="gold.jsonl"):
     path = tmp_path / name
     path.write_bytes(text.encode("utf-8", "surrogatepass"))
     return path
-
-
-@pytest.fixture(params=[False, True], ids=["one-process", "two-processes"])
-def split(request, monkeypatch):
-    """Run each test with the file read whole and read in two halves."""
-    monkeypatch.setattr(xor_layout, "PARALLEL_MIN_CHARS", 0 if request.param else 1 << 62)
 
 
 @settings(
@@ -72,12 +66,12 @@ def test_same_as_json_for_any_strings(tmp_path_factory, rows):
     assert read_release_layout(path) == by_json(text)
 
 
-def test_same_as_json_in_two_halves(tmp_path, split):
+def test_same_as_json_with_escapes(tmp_path):
     text = "".join(line(f"q{k}", '¿\\"?' * k, ["x", f"\t{k}"], "ja") + "\n" for k in range(50))
     assert read_release_layout(write(tmp_path, text)) == by_json(text)
 
 
-def test_a_last_line_without_newline(tmp_path, split):
+def test_a_last_line_without_newline(tmp_path):
     text = line("a") + "\n" + line("b")
     assert read_release_layout(write(tmp_path, text)) == by_json(text)
 
@@ -119,7 +113,7 @@ def test_a_last_line_without_newline(tmp_path, split):
         "repeated-key",
     ],
 )
-def test_declines_any_file_with_one_other_line(tmp_path, split, odd):
+def test_declines_any_file_with_one_other_line(tmp_path, odd):
     good = [line(f"q{k}") for k in range(40)]
     for position in (0, 20, 40):  # first half, second half, last line
         rows = [*good[:position], odd, *good[position:]]
@@ -142,7 +136,7 @@ def test_gold_reader_gives_the_same_questions_either_way(parity, monkeypatch):
         assert [q.line for q in fast] == list(range(1, len(fast) + 1))
 
 
-def test_an_odd_line_still_gets_its_error_message(tmp_path, split):
+def test_an_odd_line_still_gets_its_error_message(tmp_path):
     rows = [line(f"q{k}") for k in range(30)]
     rows[25] = rows[25].replace('"?"', '"a\\x"')
     path = write(tmp_path, "\n".join(rows) + "\n")
@@ -150,7 +144,7 @@ def test_an_odd_line_still_gets_its_error_message(tmp_path, split):
         xor_data.read_xor_gold(path, Diagnostics())
 
 
-def test_a_repeated_key_still_warns(tmp_path, split):
+def test_a_repeated_key_still_warns(tmp_path):
     rows = [line(f"q{k}") for k in range(30)]
     rows[12] = rows[12].replace('"fi"', '"ru", "lang": "fi"')
     path = write(tmp_path, "\n".join(rows) + "\n")

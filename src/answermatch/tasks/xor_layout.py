@@ -17,8 +17,7 @@ escapes), and the captured fields are decoded by :mod:`json` itself, so the
 result is what a JSON parser gives for the same lines. A file with any other
 line (another key order or spacing, a blank line, CRLF endings, a byte order
 mark, an answer that is not a string, ...) gets ``None``, and the caller
-reads it line by line as usual. Large files are scanned half by a forked
-child process (:mod:`answermatch.parallel`).
+reads it line by line as usual.
 
 >>> import pathlib, tempfile
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "gold.jsonl"
@@ -40,13 +39,9 @@ import json
 import re
 from operator import itemgetter
 
-from ..parallel import in_child
 from ..sources import PathLike, read_text
 
-__all__ = ["PARALLEL_MIN_CHARS", "read_release_layout"]
-
-#: Files of at least this many characters are scanned by two processes.
-PARALLEL_MIN_CHARS = 4_000_000
+__all__ = ["read_release_layout"]
 
 # A JSON string literal, as Python's json module (strict) accepts it.
 _STRING = r'"[^"\\\x00-\x1f]*(?:\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})[^"\\\x00-\x1f]*)*"'
@@ -57,21 +52,6 @@ _LINE = re.compile(
     re.MULTILINE,
 )
 
-Scanned = tuple[str, str, str, int]
-
-
-def _scan(text: str, start: int, end: int) -> Scanned:
-    """The id literals, answer-list interiors and language literals of the
-    lines of ``text[start:end]`` that have the layout, each joined into one
-    JSON fragment, and how many lines had it."""
-    found = _LINE.findall(text, start, end)
-    return (
-        ",".join(map(itemgetter(0), found)),
-        "],[".join(map(itemgetter(1), found)),
-        ",".join(map(itemgetter(2), found)),
-        len(found),
-    )
-
 
 def read_release_layout(
     path: PathLike,
@@ -80,16 +60,11 @@ def read_release_layout(
     the release layout, in file order (line ``k`` is question ``k``); ``None``
     if some line does not (or the file is empty)."""
     text = read_text(path)
-    lines = text.count("\n") + (not text.endswith("\n"))
-    if not text:
+    found = _LINE.findall(text)
+    if not found or len(found) != text.count("\n") + (not text.endswith("\n")):
         return None
-    middle = text.find("\n", len(text) // 2) + 1 or len(text)
-    with in_child(_scan, text, middle, len(text), worth_it=len(text) >= PARALLEL_MIN_CHARS) as rest:
-        parts = [_scan(text, 0, middle), rest.result()]
-    if sum(part[3] for part in parts) != lines:
-        return None
-    parts = [part for part in parts if part[3]]
-    ids = json.loads("[" + ",".join(part[0] for part in parts) + "]")
-    answers = json.loads("[[" + "],[".join(part[1] for part in parts) + "]]")
-    langs = json.loads("[" + ",".join(part[2] for part in parts) + "]")
+    # Each column's literals joined into one JSON array, decoded by json itself.
+    ids = json.loads("[" + ",".join(map(itemgetter(0), found)) + "]")
+    answers = json.loads("[[" + "],[".join(map(itemgetter(1), found)) + "]]")
+    langs = json.loads("[" + ",".join(map(itemgetter(2), found)) + "]")
     return ids, langs, answers
