@@ -209,6 +209,17 @@ def test_answered_question_without_answers_is_an_error(tmp_path):
     assert exc.value.line == 2 and exc.value.path == str(gold)
 
 
+def test_lines_stay_those_of_the_file_when_languages_are_left_out(tmp_path):
+    gold = tmp_path / "gold.jsonl"
+    rows = [q("1", ["a"], "en"), q("2", ["b"]), q("3", ["c"], "sw"), q("4", [])]
+    gold.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    with pytest.raises(InputError, match="'4' has no answer") as exc:
+        quietly(gold, {"2": "b", "4": "d"})
+    assert exc.value.line == 4
+    result = quietly(gold, {"2": "b"})
+    assert [(i["id"], i["answered"]) for i in result.items] == [("2", True), ("4", False)]
+
+
 def test_no_scored_language_is_an_error():
     with pytest.raises(InputError, match="no gold question in the languages"):
         quietly([q("1", ["Paris"], "en")], {"1": "Paris"})

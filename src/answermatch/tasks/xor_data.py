@@ -35,14 +35,13 @@ answermatch.errors.InputError: <object>:1: missing "answers": expected {"id": ..
 
 from __future__ import annotations
 
-import itertools
 import json
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
+from dataclasses import dataclass
 from functools import partial
-from itertools import chain, repeat
-from operator import itemgetter
+from itertools import chain, compress, repeat
 from typing import Any, NamedTuple
 
 from ..diagnostics import Diagnostics
@@ -56,9 +55,11 @@ CACHE_LIMIT = 1 << 16
 
 __all__ = [
     "CACHE_LIMIT",
+    "XorGold",
     "XorQuestion",
     "normalizer",
     "read_xor_gold",
+    "read_xor_gold_columns",
     "read_xor_predictions",
     "token_counts",
     "token_overlap",
@@ -90,6 +91,55 @@ class XorQuestion(NamedTuple):
     line: int = 0
 
 
+_new_question = partial(tuple.__new__, XorQuestion)  # no Python frame per question
+
+
+@dataclass(frozen=True)
+class XorGold:
+    """The gold questions column by column (what a large evaluation iterates
+    over, without an object per question): ``ids[k]``, ``langs[k]``,
+    ``answers[k]``, ``bare[k]`` (``answers_is_str``) and ``lines[k]`` describe
+    question ``k`` as :class:`XorQuestion` does.
+
+    >>> gold = XorGold.of([XorQuestion("a", "fi", ("x",), False, 1),
+    ...                    XorQuestion("b", "sw", ("y",), True, 2)])
+    >>> len(gold), gold.langs
+    (2, ['fi', 'sw'])
+    >>> gold.select([False, True]).questions()
+    [XorQuestion(id='b', lang='sw', answers=('y',), answers_is_str=True, line=2)]
+    """
+
+    ids: list[str]
+    langs: list[str]
+    answers: list[tuple[str, ...]]
+    bare: Sequence[bool]
+    lines: Sequence[int]
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def questions(self) -> list[XorQuestion]:
+        """The questions as :class:`XorQuestion` tuples, in order."""
+        columns = zip(self.ids, self.langs, self.answers, self.bare, self.lines, strict=True)
+        return list(map(_new_question, columns))
+
+    def select(self, keep: Sequence[bool]) -> XorGold:
+        """The questions where ``keep`` is true, in order."""
+        return XorGold(
+            *(list(compress(column, keep)) for column in (self.ids, self.langs, self.answers)),
+            list(compress(self.bare, keep)),
+            list(compress(self.lines, keep)),
+        )
+
+    @classmethod
+    def of(cls, questions: Sequence[XorQuestion]) -> XorGold:
+        """The columns of a list of questions."""
+        if not questions:
+            return cls([], [], [], [], [])
+        ids, langs, answers, bare, lines = map(list, zip(*questions, strict=True))
+        return cls(ids, langs, answers, bare, lines)
+
+
 def _columns(records: Sequence[Any]) -> Columns | None:
     """The ids, languages and answers of the records, read column by column
     at C speed, when every record is a dict with a string ``id`` and
@@ -108,14 +158,6 @@ def _columns(records: Sequence[Any]) -> Columns | None:
     ):
         return None
     return ids, langs, answers
-
-
-_new_question = partial(tuple.__new__, XorQuestion)  # no Python frame per question
-
-
-def _questions(columns: Columns, numbers: Iterable[int]) -> list[XorQuestion]:
-    ids, langs, answers = columns
-    return list(map(_new_question, zip(ids, langs, map(tuple, answers), repeat(False), numbers)))
 
 
 def _records(source: Any, diag: Diagnostics) -> tuple[Sequence[int], Sequence[Any]]:
@@ -169,45 +211,52 @@ def read_xor_gold(source: Any, diag: Diagnostics) -> list[XorQuestion]:
     says what the official script does with them: see
     :func:`warn_duplicate_gold_ids`).
     """
+    return read_xor_gold_columns(source, diag).questions()
+
+
+def read_xor_gold_columns(source: Any, diag: Diagnostics) -> XorGold:
+    """:func:`read_xor_gold` as columns (:class:`XorGold`)."""
     name = source_name(source)
     layout = read_release_layout(source) if is_path(source) else None
     if layout is not None:
-        questions = _questions(layout, itertools.count(1))
+        gold = _from_columns(layout, range(1, len(layout[0]) + 1))
     else:
         numbers, records = _records(source, diag)
         columns = _columns(records)
         if columns is not None:
-            questions = _questions(columns, numbers)
+            gold = _from_columns(columns, numbers)
         else:
-            questions = [
-                _question(record, name, line) for line, record in zip(numbers, records, strict=True)
-            ]
-    if not questions:
+            lines = zip(numbers, records, strict=True)
+            gold = XorGold.of([_question(record, name, line) for line, record in lines])
+    if not gold.ids:
         raise InputError("the gold has no question: expected one JSON object per line", path=name)
-    return questions
+    return gold
+
+
+def _from_columns(columns: Columns, lines: Sequence[int]) -> XorGold:
+    ids, langs, answers = columns
+    return XorGold(ids, langs, list(map(tuple, answers)), [False] * len(ids), lines)
 
 
 def warn_duplicate_gold_ids(
-    questions: list[XorQuestion], source: Any, diag: Diagnostics, consequence: str
+    gold: XorGold, source: Any, diag: Diagnostics, consequence: str
 ) -> None:
     """One warning if some gold ids repeat; ``consequence`` says what the
     official script does with them."""
-    ids = list(map(itemgetter(0), questions))
-    if len(set(ids)) == len(ids):
+    if len(set(gold.ids)) == len(gold.ids):
         return
     seen: set[str] = set()
-    repeated: list[XorQuestion] = []
-    for question in questions:
-        if question.id in seen:
-            repeated.append(question)
-        seen.add(question.id)
-    if repeated:
-        diag.warn(
-            f"{len(repeated)} gold question(s) repeat an earlier id "
-            f"({format_examples(repr(q.id) for q in repeated)}); {consequence}",
-            path=source_name(source),
-            line=repeated[0].line,
-        )
+    repeated: list[tuple[str, int]] = []
+    for qid, line in zip(gold.ids, gold.lines, strict=True):
+        if qid in seen:
+            repeated.append((qid, line))
+        seen.add(qid)
+    diag.warn(
+        f"{len(repeated)} gold question(s) repeat an earlier id "
+        f"({format_examples(repr(qid) for qid, _ in repeated)}); {consequence}",
+        path=source_name(source),
+        line=repeated[0][1],
+    )
 
 
 def _key_line(source: Any, key: str) -> int | None:
@@ -261,9 +310,7 @@ def read_xor_predictions(
     return predictions
 
 
-def warn_unanswered(
-    questions: list[XorQuestion], answered: int, source: Any, diag: Diagnostics
-) -> None:
+def warn_unanswered(questions: Sized, answered: int, source: Any, diag: Diagnostics) -> None:
     """One warning when some gold questions have no prediction (they score 0)."""
     missing = len(questions) - answered
     if missing:

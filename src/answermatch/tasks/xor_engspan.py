@@ -62,7 +62,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import reduce
-from operator import add, itemgetter
+from itertools import compress
+from operator import add, not_
 from typing import Any
 
 from ..diagnostics import Diagnostics
@@ -75,8 +76,8 @@ from ._fair import Analyzer, tokenizer_signature
 from .base import TaskSpec, gc_paused
 from .xor_data import (
     CACHE_LIMIT,
-    XorQuestion,
-    read_xor_gold,
+    XorGold,
+    read_xor_gold_columns,
     read_xor_predictions,
     token_overlap,
     warn_duplicate_gold_ids,
@@ -169,52 +170,49 @@ class _Scorer:
 
 
 def _answer_lists(
-    questions: list[XorQuestion],
-    predictions: list[str | None],
-    profile: EngspanProfile,
-    source: Any,
+    gold: XorGold, predictions: list[str | None], profile: EngspanProfile, source: Any
 ) -> list[tuple[str, ...]]:
     """Each question's answers as the profile reads them; an answered question
     without any answer is an error."""
-    answers = list(map(itemgetter(2), questions))
-    if profile.bare_string == "chars" and any(map(itemgetter(3), questions)):
+    answers = gold.answers
+    if profile.bare_string == "chars" and any(gold.bare):
         # The official script iterates "answers" as given: a bare string's characters.
-        answers = [tuple(q.answers[0]) if q.answers_is_str else q.answers for q in questions]
+        answers = [
+            tuple(found[0]) if bare else found
+            for found, bare in zip(answers, gold.bare, strict=True)
+        ]
     if not all(map(len, answers)):
-        for question, found, prediction in zip(questions, answers, predictions, strict=True):
+        for k, (found, prediction) in enumerate(zip(answers, predictions, strict=True)):
             if not found and prediction is not None:
                 raise InputError(
-                    f"question {question.id!r} has no answer (the official script cannot "
+                    f"question {gold.ids[k]!r} has no answer (the official script cannot "
                     "score an answered question without answers)",
                     path=source_name(source),
-                    line=question.line,
+                    line=gold.lines[k],
                 )
     return answers
 
 
 def _scored_questions(
-    questions: list[XorQuestion], profile: EngspanProfile, source: Any, diag: Diagnostics
-) -> list[XorQuestion]:
-    if set(map(itemgetter(1), questions)) <= set(profile.languages):
-        return questions
-    scored = [q for q in questions if q.lang in profile.languages]
+    gold: XorGold, profile: EngspanProfile, source: Any, diag: Diagnostics
+) -> XorGold:
+    if set(gold.langs) <= set(profile.languages):
+        return gold
+    keep = [lang in profile.languages for lang in gold.langs]
     left_out: dict[str, int] = {}
-    for question in questions:
-        if question.lang not in profile.languages:
-            left_out[question.lang] = left_out.get(question.lang, 0) + 1
-    if not scored:
+    for lang in compress(gold.langs, map(not_, keep)):
+        left_out[lang] = left_out.get(lang, 0) + 1
+    if not any(keep):
         raise InputError(
             f"no gold question in the languages xor-engspan scores ({' '.join(profile.languages)})",
             path=source_name(source),
         )
-    if left_out:
-        listed = ", ".join(f"{lang!r} ({count})" for lang, count in left_out.items())
-        diag.warn(
-            f"gold questions in languages the official script does not score are left out: "
-            f"{listed}",
-            path=source_name(source),
-        )
-    return scored
+    listed = ", ".join(f"{lang!r} ({count})" for lang, count in left_out.items())
+    diag.warn(
+        f"gold questions in languages the official script does not score are left out: {listed}",
+        path=source_name(source),
+    )
+    return gold.select(keep)
 
 
 @gc_paused()
@@ -225,16 +223,15 @@ def evaluate(
     if options:
         raise TypeError(f"xor-engspan takes no options, got {', '.join(sorted(options))}")
     settings = profile if isinstance(profile, EngspanProfile) else PROFILES[profile]
-    all_questions = read_xor_gold(gold, diag)
+    all_questions = read_xor_gold_columns(gold, diag)
     questions = _scored_questions(all_questions, settings, gold, diag)
     warn_duplicate_gold_ids(
         questions, gold, diag, "each copy is scored and counted, as in the official script"
     )
     preds = read_xor_predictions(predictions, diag, answer_objects=True)
-    warn_unknown_predictions(preds, set(map(itemgetter(0), all_questions)), predictions, diag)
+    warn_unknown_predictions(preds, set(all_questions.ids), predictions, diag)
 
-    ids = list(map(itemgetter(0), questions))
-    langs = list(map(itemgetter(1), questions))
+    ids, langs = questions.ids, questions.langs
     answered = list(map(preds.get, ids))  # the prediction, or None
     answers = _answer_lists(questions, answered, settings, gold)
     score = _Scorer(settings)

@@ -81,7 +81,7 @@ from .base import TaskSpec, gc_paused
 from .xor_data import (
     CACHE_LIMIT,
     XorQuestion,
-    read_xor_gold,
+    read_xor_gold_columns,
     read_xor_predictions,
     token_overlap,
     warn_duplicate_gold_ids,
@@ -275,10 +275,11 @@ def evaluate(
     # A FullProfile object is accepted too (the documentation measures each
     # difference with a profile built by dataclasses.replace).
     settings = profile if isinstance(profile, FullProfile) else PROFILES[profile]
-    questions = read_xor_gold(gold, diag)
+    gold_columns = read_xor_gold_columns(gold, diag)
+    questions = gold_columns.questions()
     _check_languages(questions, settings, gold, diag)
     warn_duplicate_gold_ids(
-        questions, gold, diag, "each copy is scored and counted, as in the official script"
+        gold_columns, gold, diag, "each copy is scored and counted, as in the official script"
     )
     preds = _reduce_keys(read_xor_predictions(predictions, diag), predictions, diag)
     gold_ids = {q.id for q in questions}

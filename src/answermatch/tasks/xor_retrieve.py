@@ -111,7 +111,7 @@ from ..signature import make_signature
 from ..sources import is_path, load_json, read_text, source_name
 from ..tokenizers.base import version_of
 from .base import TaskSpec
-from .xor_data import XorQuestion, read_xor_gold, warn_duplicate_gold_ids
+from .xor_data import XorQuestion, read_xor_gold_columns, warn_duplicate_gold_ids
 
 __all__ = ["LANGUAGES", "PROFILES", "TASK", "RetrieveProfile", "evaluate"]
 
@@ -553,9 +553,10 @@ def evaluate(
         raise TypeError(f"unknown option(s) for xor-retrieve: {', '.join(sorted(options))}")
     settings = profile if isinstance(profile, RetrieveProfile) else PROFILES[profile]
     requested = _workers_option(workers)
-    questions = read_xor_gold(gold, diag)
+    gold_columns = read_xor_gold_columns(gold, diag)
+    questions = gold_columns.questions()
     warn_duplicate_gold_ids(
-        questions, gold, diag, "the last one's answers are used, as in the official script"
+        gold_columns, gold, diag, "the last one's answers are used, as in the official script"
     )
     gold_answers = _gold_answers(questions, settings)
     items = _read_predictions(predictions, diag)
