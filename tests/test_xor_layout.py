@@ -7,12 +7,13 @@ import json
 import warnings
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from answermatch.diagnostics import Diagnostics
+from answermatch.sources import read_text
 from answermatch.tasks import xor_data
-from answermatch.tasks.xor_layout import read_release_layout
+from answermatch.tasks.xor_layout import release_layout
 
 
 def line(qid="q1", question="?", answers=("A",), lang="fi", split="dev", **dumps) -> str:
@@ -33,15 +34,11 @@ def by_json(text: str):
 
 def write(tmp_path, text: str, name="gold.jsonl"):
     path = tmp_path / name
-    path.write_bytes(text.encode("utf-8", "surrogatepass"))
+    path.write_text(text, encoding="utf-8")
     return path
 
 
-@settings(
-    deadline=None,
-    max_examples=200,
-    suppress_health_check=[HealthCheck.function_scoped_fixture],
-)
+@settings(deadline=None, max_examples=200)
 @given(
     rows=st.lists(
         st.tuples(
@@ -55,25 +52,24 @@ def write(tmp_path, text: str, name="gold.jsonl"):
         max_size=6,
     )
 )
-def test_same_as_json_for_any_strings(tmp_path_factory, rows):
+def test_same_as_json_for_any_strings(rows):
     # Any text, including quotes, backslashes, control characters and lone
     # surrogates, written as json.dumps writes it (escaped or not).
     text = "".join(
         line(qid, question, answers, lang, ensure_ascii=ascii) + "\n"
         for qid, question, answers, lang, ascii in rows
     )
-    path = write(tmp_path_factory.mktemp("layout"), text)
-    assert read_release_layout(path) == by_json(text)
+    assert release_layout(text) == by_json(text)
 
 
-def test_same_as_json_with_escapes(tmp_path):
+def test_same_as_json_with_escapes():
     text = "".join(line(f"q{k}", '¿\\"?' * k, ["x", f"\t{k}"], "ja") + "\n" for k in range(50))
-    assert read_release_layout(write(tmp_path, text)) == by_json(text)
+    assert release_layout(text) == by_json(text)
 
 
-def test_a_last_line_without_newline(tmp_path):
+def test_a_last_line_without_newline():
     text = line("a") + "\n" + line("b")
-    assert read_release_layout(write(tmp_path, text)) == by_json(text)
+    assert release_layout(text) == by_json(text)
 
 
 @pytest.mark.parametrize(
@@ -113,24 +109,24 @@ def test_a_last_line_without_newline(tmp_path):
         "repeated-key",
     ],
 )
-def test_declines_any_file_with_one_other_line(tmp_path, odd):
+def test_declines_any_file_with_one_other_line(odd):
     good = [line(f"q{k}") for k in range(40)]
     for position in (0, 20, 40):  # first half, second half, last line
         rows = [*good[:position], odd, *good[position:]]
-        assert read_release_layout(write(tmp_path, "\n".join(rows) + "\n")) is None
+        assert release_layout("\n".join(rows) + "\n") is None
 
 
-def test_declines_an_empty_file(tmp_path):
-    assert read_release_layout(write(tmp_path, "")) is None
+def test_declines_an_empty_file():
+    assert release_layout("") is None
 
 
 def test_gold_reader_gives_the_same_questions_either_way(parity, monkeypatch):
     for name in ("xor_dev_full_v1_1.jsonl", "xor_dev_retrieve_eng_span_v1_1.jsonl"):
         path = parity("xor", name)
-        assert read_release_layout(path) is not None  # the release files have the layout
+        assert release_layout(read_text(path)) is not None  # the release files have the layout
         fast = xor_data.read_xor_gold(path, Diagnostics())
         with monkeypatch.context() as patched:
-            patched.setattr(xor_data, "read_release_layout", lambda _: None)
+            patched.setattr(xor_data, "release_layout", lambda _: None)
             slow = xor_data.read_xor_gold(path, Diagnostics())
         assert fast == slow
         assert [q.line for q in fast] == list(range(1, len(fast) + 1))

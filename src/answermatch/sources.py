@@ -122,18 +122,18 @@ def read_jsonl(source: PathLike, *, diag: Diagnostics | None = None) -> list[tup
     """``(line_number, object)`` for each non-blank line of a JSON-lines file.
 
     Duplicate keys (the last value wins, as with Python's ``json``) warn
-    through ``diag`` with their line. See :func:`read_jsonl_columns`, which
-    returns the same as two sequences.
+    through ``diag`` with their line. See :func:`jsonl_columns`, which does
+    the work.
     """
-    numbers, objects = read_jsonl_columns(source, diag=diag)
+    numbers, objects = jsonl_columns(read_text(source), os.fspath(source), diag=diag)
     return list(zip(numbers, objects, strict=True))
 
 
-def read_jsonl_columns(
-    source: PathLike, *, diag: Diagnostics | None = None
+def jsonl_columns(
+    text: str, name: str, *, diag: Diagnostics | None = None
 ) -> tuple[Sequence[int], list[Any]]:
-    """The 1-based line numbers of the non-blank lines of a JSON-lines file,
-    and the object on each.
+    """The 1-based line numbers of the non-blank lines of a JSON-lines file's
+    ``text``, and the object on each (``name`` is the file named in messages).
 
     The lines are decoded in one pass; a line with surrounding whitespace, or
     a file with an error, takes the line-by-line path, which strips each line
@@ -141,8 +141,7 @@ def read_jsonl_columns(
     with the duplicate-key check, only when it holds more colons than its
     object has keys (a colon in a value, a nested object, or a repeated key).
     """
-    name = os.fspath(source)
-    lines = read_text(source).split("\n")
+    lines = text.split("\n")
     if lines[-1] == "":  # the final newline (or an empty file)
         lines.pop()
     numbers: Sequence[int] = range(1, len(lines) + 1)

@@ -47,8 +47,8 @@ from typing import Any, NamedTuple
 from ..diagnostics import Diagnostics
 from ..errors import InputError, format_examples
 from ..normalization import PRESETS
-from ..sources import is_path, load_json, read_jsonl_columns, read_text, source_name
-from .xor_layout import read_release_layout
+from ..sources import is_path, jsonl_columns, load_json, read_text, source_name
+from .xor_layout import release_layout
 
 #: Entries a per-evaluation cache of scores holds before it starts afresh.
 CACHE_LIMIT = 1 << 16
@@ -125,11 +125,8 @@ class XorGold:
 
     def select(self, keep: Sequence[bool]) -> XorGold:
         """The questions where ``keep`` is true, in order."""
-        return XorGold(
-            *(list(compress(column, keep)) for column in (self.ids, self.langs, self.answers)),
-            list(compress(self.bare, keep)),
-            list(compress(self.lines, keep)),
-        )
+        columns = (self.ids, self.langs, self.answers, self.bare, self.lines)
+        return XorGold(*(list(compress(column, keep)) for column in columns))
 
     @classmethod
     def of(cls, questions: Sequence[XorQuestion]) -> XorGold:
@@ -160,10 +157,8 @@ def _columns(records: Sequence[Any]) -> Columns | None:
     return ids, langs, answers
 
 
-def _records(source: Any, diag: Diagnostics) -> tuple[Sequence[int], Sequence[Any]]:
-    """The line numbers and the records of a gold source."""
-    if is_path(source):
-        return read_jsonl_columns(source, diag=diag)
+def _loaded_records(source: Any) -> tuple[Sequence[int], Sequence[Any]]:
+    """The positions (counted as lines) and the records of loaded gold data."""
     if isinstance(source, (bytes, Mapping)) or not isinstance(source, Iterable):
         raise InputError(
             f"expected a gold file path or a list of question dicts, got {type(source).__name__}",
@@ -216,21 +211,28 @@ def read_xor_gold(source: Any, diag: Diagnostics) -> list[XorQuestion]:
 
 def read_xor_gold_columns(source: Any, diag: Diagnostics) -> XorGold:
     """:func:`read_xor_gold` as columns (:class:`XorGold`)."""
-    name = source_name(source)
-    layout = read_release_layout(source) if is_path(source) else None
-    if layout is not None:
-        gold = _from_columns(layout, range(1, len(layout[0]) + 1))
-    else:
-        numbers, records = _records(source, diag)
-        columns = _columns(records)
-        if columns is not None:
-            gold = _from_columns(columns, numbers)
-        else:
-            lines = zip(numbers, records, strict=True)
-            gold = XorGold.of([_question(record, name, line) for line, record in lines])
+    gold = _read_columns(source, source_name(source), diag)
     if not gold.ids:
-        raise InputError("the gold has no question: expected one JSON object per line", path=name)
+        raise InputError(
+            "the gold has no question: expected one JSON object per line", path=source_name(source)
+        )
     return gold
+
+
+def _read_columns(source: Any, name: str, diag: Diagnostics) -> XorGold:
+    if is_path(source):
+        text = read_text(source)
+        layout = release_layout(text)
+        if layout is not None:
+            return _from_columns(layout, range(1, len(layout[0]) + 1))
+        numbers, records = jsonl_columns(text, name, diag=diag)
+    else:
+        numbers, records = _loaded_records(source)
+    columns = _columns(records)
+    if columns is not None:
+        return _from_columns(columns, numbers)
+    lines = zip(numbers, records, strict=True)
+    return XorGold.of([_question(record, name, line) for line, record in lines])
 
 
 def _from_columns(columns: Columns, lines: Sequence[int]) -> XorGold:

@@ -9,7 +9,7 @@ line, always in this layout::
 Decoding every line with a JSON parser builds a dict and a question string
 per line only to throw them away; on the 100-fold dev set that is most of
 the time an evaluation takes. When *every* line of a file has exactly this
-layout, :func:`read_release_layout` instead picks the three fields it needs
+layout, :func:`release_layout` instead picks the three fields it needs
 out of the text with one regular expression, and decodes them with one JSON
 call per column. The pattern only accepts what JSON accepts (string contents
 without unescaped ``"`` or ``\\``, no raw control characters, only JSON's
@@ -19,17 +19,12 @@ line (another key order or spacing, a blank line, CRLF endings, a byte order
 mark, an answer that is not a string, ...) gets ``None``, and the caller
 reads it line by line as usual.
 
->>> import pathlib, tempfile
->>> path = pathlib.Path(tempfile.mkdtemp()) / "gold.jsonl"
->>> _ = path.write_text(
-...     '{"id": "q1", "question": "?", "answers": ["Oslo", "\\\\u00d6"], "lang": "fi", '
-...     '"split": "dev"}\\n{"id": "q2", "question": "?", "answers": [], "lang": "ja", '
-...     '"split": "dev"}\\n',
-...     encoding="utf-8")
->>> read_release_layout(path)
+>>> text = ('{"id": "q1", "question": "?", "answers": ["Oslo", "\\\\u00d6"], "lang": "fi", '
+...         '"split": "dev"}\\n{"id": "q2", "question": "?", "answers": [], "lang": "ja", '
+...         '"split": "dev"}\\n')
+>>> release_layout(text)
 (['q1', 'q2'], ['fi', 'ja'], [['Oslo', 'Ö'], []])
->>> _ = path.write_text('{"answers": ["Oslo"], "id": "q1", "lang": "fi"}\\n', encoding="utf-8")
->>> read_release_layout(path) is None
+>>> release_layout('{"answers": ["Oslo"], "id": "q1", "lang": "fi"}\\n') is None
 True
 """
 
@@ -39,9 +34,7 @@ import json
 import re
 from operator import itemgetter
 
-from ..sources import PathLike, read_text
-
-__all__ = ["read_release_layout"]
+__all__ = ["release_layout"]
 
 # A JSON string literal, as Python's json module (strict) accepts it.
 _STRING = r'"[^"\\\x00-\x1f]*(?:\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})[^"\\\x00-\x1f]*)*"'
@@ -53,13 +46,12 @@ _LINE = re.compile(
 )
 
 
-def read_release_layout(
-    path: PathLike,
-) -> tuple[list[str], list[str], list[list[str]]] | None:
-    """The ids, languages and answer lists of a gold file whose every line has
-    the release layout, in file order (line ``k`` is question ``k``); ``None``
-    if some line does not (or the file is empty)."""
-    text = read_text(path)
+def release_layout(text: str) -> tuple[list[str], list[str], list[list[str]]] | None:
+    """The ids, languages and answer lists of a gold file's text whose every
+    line has the release layout, in file order (line ``k`` is question
+    ``k``); ``None`` if some line does not (or the text is empty)."""
+    if not _LINE.match(text):  # not even the first line: spare the scan
+        return None
     found = _LINE.findall(text)
     if not found or len(found) != text.count("\n") + (not text.endswith("\n")):
         return None
