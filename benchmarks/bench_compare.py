@@ -19,7 +19,7 @@ import argparse
 import random
 import time
 
-from answermatch.aggregate import aggregator_for
+from answermatch.significance import aggregation_of as aggregator_for
 from answermatch.result import Result
 from answermatch.significance import paired_bootstrap
 

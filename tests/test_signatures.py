@@ -17,7 +17,7 @@ from importlib.metadata import version as installed
 import pytest
 
 from answermatch import __version__, evaluate
-from answermatch.aggregate import signature_fields
+from answermatch.signature import signature_fields
 from answermatch.cli import main
 from answermatch.errors import AnswermatchWarning
 from answermatch.tasks import available_tasks, get_task

@@ -81,6 +81,11 @@ def build_parser() -> argparse.ArgumentParser:
     tok.set_defaults(func=_cmd_tokenize)
 
     tasks = sub.add_parser("tasks", help="list the tasks, their profiles and options")
+    tasks.add_argument(
+        "--json",
+        action="store_true",
+        help="print every task's name, summary, profiles, options, languages and input shapes",
+    )
     tasks.set_defaults(func=_cmd_tasks)
 
     for module in _COMMAND_MODULES:
@@ -238,11 +243,14 @@ def _cmd_tokenize(args: argparse.Namespace) -> int:
 def _cmd_tasks(args: argparse.Namespace) -> int:
     from .tasks import available_tasks, get_task
 
-    for name in available_tasks():
-        spec = get_task(name)
-        print(f"{name}: {spec.summary}")
-        print(f"  profiles: {', '.join(spec.profiles)}")
-        for key, text in spec.options.items():
+    described = [get_task(name).describe() for name in available_tasks()]
+    if args.json:
+        print(json.dumps(described, ensure_ascii=False, indent=1))
+        return EXIT_OK
+    for task in described:
+        print(f"{task['name']}: {task['summary']}")
+        print(f"  profiles: {', '.join(task['profiles'])}")
+        for key, text in task["options"].items():
             print(f"  option {key}: {text}")
     return EXIT_OK
 

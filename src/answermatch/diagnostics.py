@@ -34,6 +34,8 @@ class Diagnostics:
     strict: bool = False
     progress: bool = False
     messages: list[str] = field(default_factory=list)
+    #: ``(message, line)`` of every warning, without the file name
+    records: list[tuple[str, int | None]] = field(default_factory=list)
 
     def warn(
         self,
@@ -50,4 +52,5 @@ class Diagnostics:
             )
         text = format_location(message, path=where, line=line)
         self.messages.append(text)
+        self.records.append((message, line))
         warnings.warn(text, AnswermatchWarning, stacklevel=2)

@@ -40,6 +40,10 @@ class UnknownTaskError(AnswermatchError, ValueError):
     """A task name that is not registered."""
 
 
+class UnknownProfileError(AnswermatchError, ValueError):
+    """A profile name the task does not have."""
+
+
 class UnknownOptionError(AnswermatchError, TypeError):
     """A keyword option the task does not take (a ``TypeError``, as for any
     unexpected keyword argument)."""

@@ -28,7 +28,8 @@ class Result:
     follow the prediction file, as their official scorers do). ``signature`` names everything
     that decides the numbers (task, profile, normalization, tokenizers and
     their versions, answermatch's version). ``warnings`` repeats what was
-    warned about the input.
+    warned about the input; ``options`` holds the task options it was scored
+    with (so that its aggregation can be rebuilt, e.g. by ``compare``).
     """
 
     task: str
@@ -39,6 +40,7 @@ class Result:
     signature: str
     items: list[dict[str, Any]] = field(default_factory=list, repr=False)
     warnings: tuple[str, ...] = ()
+    options: dict[str, Any] = field(default_factory=dict)
 
     @property
     def primary(self) -> float:

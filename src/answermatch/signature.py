@@ -44,3 +44,16 @@ def make_signature(
         fields.append(f"{key}:{value}")
     fields.append(f"version:{version}")
     return "|".join(fields)
+
+
+def signature_fields(signature: str) -> dict[str, str]:
+    """The ``key:value`` fields of a signature as a dict.
+
+    >>> signature_fields("task:zalo2019|profile:official|average:micro|version:0.1.0")
+    {'task': 'zalo2019', 'profile': 'official', 'average': 'micro', 'version': '0.1.0'}
+    """
+    fields: dict[str, str] = {}
+    for part in signature.split("|"):
+        key, _, value = part.partition(":")
+        fields[key] = value
+    return fields

@@ -4,8 +4,8 @@
 items (the same question in every system), and resamples the questions with
 replacement ``resamples`` times from a seeded generator. Every system is
 scored on the *same* resamples, each time with the task's own aggregation
-(:mod:`answermatch.aggregate`: XOR-Full's sum of language means over 7,
-Zalo's pooled pair counts...), not a plain mean of item scores. The first
+(the task's :meth:`~answermatch.tasks.base.Task.aggregation`: XOR-Full's
+sum of language means over 7, Zalo's pooled pair counts...), not a plain mean of item scores. The first
 system is the baseline; each other one is compared with it, as sacreBLEU's
 ``--paired-bs`` does.
 
@@ -65,9 +65,9 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .aggregate import Aggregator, aggregator_for
 from .errors import AnswermatchError, format_examples
 from .result import Result
+from .tasks.base import Aggregation
 
 __all__ = [
     "DEFAULT_RESAMPLES",
@@ -173,7 +173,7 @@ def _p_value(differences: Sequence[float], observed: float) -> float:
 
 
 def paired_bootstrap(
-    aggregator: Aggregator,
+    aggregator: Aggregation,
     systems: Sequence[Sequence[Mapping[str, Any]]],
     *,
     resamples: int = DEFAULT_RESAMPLES,
@@ -190,8 +190,8 @@ def paired_bootstrap(
     sorts them, and finds each group's slice by bisection, so a system's
     per-group sums are C-level ``sum(map(...))`` calls over the slice.
 
-    >>> agg = aggregator_for(Result(task="poleval2021", profile="official", scores={},
-    ...                             per_language={}, n=0, signature=""))
+    >>> from answermatch.tasks.base import mean_of
+    >>> agg = mean_of("score", key="accuracy")
     >>> a = [{"score": 1.0}, {"score": 0.0}]
     >>> scores = paired_bootstrap(agg, [a, a], resamples=3, seed=7)
     >>> scores[0] == scores[1], all(s in (0.0, 50.0, 100.0) for s in scores[0])
@@ -203,6 +203,7 @@ def paired_bootstrap(
     if n == 0:
         raise AnswermatchError("there are no paired items to resample")
     group = aggregator.group
+    primary = aggregator.primary
     keys: list[Hashable] = [None if group is None else group(item) for item in systems[0]]
     for items in systems[1:]:
         if group is not None:
@@ -243,8 +244,21 @@ def paired_bootstrap(
                 key: (len(chunk), tuple(sum(map(col.__getitem__, chunk)) for col in cols))
                 for key, chunk in slices
             }
-            scores[system].append(aggregator.combine(totals))
+            rows = (
+                [tuple(col[k] for col in cols) for _, chunk in slices for k in chunk]
+                if aggregator.rows
+                else None
+            )
+            scores[system].append(aggregator.combine(totals, rows).scores[primary])
     return scores
+
+
+def aggregation_of(result: Result) -> Aggregation:
+    """The aggregation ``result``'s task uses under its profile and options."""
+    from .tasks import get_task
+
+    task = get_task(result.task)
+    return task.aggregation(task.settings(result.profile), **result.options)
 
 
 def _pair(
@@ -314,17 +328,15 @@ def compare_results(
                 f"{names[0]} and {name} were scored differently and cannot be compared: "
                 f"{first.signature} vs {result.signature}"
             )
-    from .tasks import get_task
-
-    metric = get_task(first.task).primary
-    aggregator = aggregator_for(first)
+    aggregator = aggregation_of(first)
+    metric = aggregator.primary
     for name, result in zip(names, results, strict=True):
         recomputed = aggregator.score(result.items)
         if abs(recomputed - result.scores[metric]) > TOLERANCE:
             raise AnswermatchError(
                 f"{name}: the {first.task} ({first.profile}) {metric} of its items is "
-                f"{recomputed!r}, not the task's {result.scores[metric]!r}; this profile's "
-                "aggregation is not registered in answermatch.aggregate"
+                f"{recomputed!r}, not the task's {result.scores[metric]!r}; the task's "
+                "aggregation does not reproduce its own score"
             )
     paired = _pair(results, names, common)
     boot = paired_bootstrap(aggregator, paired, resamples=resamples, seed=seed)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..cli import EXIT_OK, add_task_and_gold
+from ..cli import EXIT_OK, add_run_options, add_task_and_gold, parse_options
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -32,6 +32,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--limit", type=int, metavar="N", help="only the first N items")
     parser.add_argument("--profile", default="official", help="scoring profile (default: official)")
     parser.add_argument("--json", action="store_true", help="print a JSON list")
+    add_run_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -39,7 +40,16 @@ def run(args: argparse.Namespace) -> int:
     """Print the explanations; the exit status is 0."""
     from ..explain import explain
 
-    found = explain(args.task, args.gold, args.pred, args.ids, args.profile, limit=args.limit)
+    found = explain(
+        args.task,
+        args.gold,
+        args.pred,
+        args.ids,
+        args.profile,
+        limit=args.limit,
+        strict=args.strict,
+        **parse_options(args.option),
+    )
     if args.json:
         print(json.dumps([e.to_dict() for e in found], ensure_ascii=False, indent=1))
     else:

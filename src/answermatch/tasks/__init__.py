@@ -1,54 +1,64 @@
-"""Task registry and :func:`evaluate`.
+"""The task registry and :func:`evaluate`.
 
-Tasks are registered by name and their modules imported only when used.
+Tasks are found through the entry-point group ``answermatch.tasks``: each
+entry maps a task name to a :class:`~answermatch.tasks.base.Task` subclass
+(or instance). answermatch registers its own tasks there, in its
+``pyproject.toml``, exactly as a third-party package adds one; a task
+defined at run time (a notebook) is added with :func:`register`. A task's
+module is imported only when the task is used.
 
->>> sorted(available_tasks())[:3]
-['nlpcc-dbqa', 'nlpcc-kbqa', 'ntcir-dsqa']
+>>> "xor-full" in available_tasks()
+True
 >>> get_task("no-such-task")
 Traceback (most recent call last):
 ...
-answermatch.errors.UnknownTaskError: unknown task 'no-such-task'; known tasks: nlpcc-dbqa, ...
+answermatch.errors.UnknownTaskError: unknown task 'no-such-task'; known tasks: ...
 """
 
 from __future__ import annotations
 
-import importlib
-from functools import cache
 from typing import Any
 
 from ..diagnostics import Diagnostics
 from ..errors import UnknownOptionError, UnknownTaskError
+from ..registry import Registry
 from ..result import Result
-from .base import TaskSpec
+from .base import Task
 
-# task name -> module defining ``TASK``
-_REGISTRY: dict[str, str] = {
-    "xor-full": "answermatch.tasks.xor_full",
-    "xor-engspan": "answermatch.tasks.xor_engspan",
-    "xor-retrieve": "answermatch.tasks.xor_retrieve",
-    "poleval2021": "answermatch.tasks.poleval2021",
-    "nlpcc-kbqa": "answermatch.tasks.nlpcc_kbqa",
-    "nlpcc-dbqa": "answermatch.tasks.nlpcc_dbqa",
-    "ntcir-dsqa": "answermatch.tasks.ntcir_dsqa",
-    "zalo2019": "answermatch.tasks.zalo2019",
-}
+__all__ = ["Task", "available_tasks", "evaluate", "get_task", "register"]
+
+
+def _check(name: str, value: Any) -> Task:
+    task = value() if isinstance(value, type) else value
+    if not isinstance(task, Task):
+        raise UnknownTaskError(
+            f"the entry point for task {name!r} gives {value!r}, not an answermatch Task"
+        )
+    if task.name != name:
+        raise UnknownTaskError(f"the entry point {name!r} gives a task named {task.name!r}")
+    return task
+
+
+TASKS: Registry[Task] = Registry("task", "answermatch.tasks", _check, UnknownTaskError)
 
 
 def available_tasks() -> list[str]:
-    """Names of the registered tasks."""
-    return list(_REGISTRY)
+    """Names of the registered tasks, sorted."""
+    return TASKS.names()
 
 
-@cache
-def get_task(name: str) -> TaskSpec:
-    """The :class:`TaskSpec` registered under ``name``."""
-    module = _REGISTRY.get(name)
-    if module is None:
-        known = ", ".join(sorted(_REGISTRY))
-        raise UnknownTaskError(f"unknown task {name!r}; known tasks: {known}")
-    spec = importlib.import_module(module).TASK
-    assert isinstance(spec, TaskSpec) and spec.name == name
-    return spec
+def get_task(name: str) -> Task:
+    """The :class:`~answermatch.tasks.base.Task` registered under ``name``."""
+    return TASKS.get(name)
+
+
+def register(task: Task | type[Task], *, replace: bool = False) -> Task:
+    """Register ``task`` (an instance or a subclass of
+    :class:`~answermatch.tasks.base.Task`) under its ``name``; returns the
+    instance. A name already taken is an error unless ``replace=True``."""
+    instance = task() if isinstance(task, type) else task
+    TASKS.add(instance.name, _check(instance.name, instance), replace=replace)
+    return instance
 
 
 def evaluate(
@@ -64,21 +74,24 @@ def evaluate(
     """Score ``predictions`` against ``gold`` with the metric of ``task``.
 
     ``gold`` and ``predictions`` are paths (plain or ``.gz``) or objects
-    already loaded in the shape of those files. ``profile="official"``
-    reproduces the shared task's own scorer, quirks included. ``strict=True``
-    turns warnings about doubtful input into errors. Task-specific options are
-    passed as keywords (see each task's documentation).
+    already loaded in the shapes the task documents (``answermatch tasks
+    --json`` lists them). ``profile="official"`` reproduces the shared
+    task's own scorer, quirks included. ``strict=True`` turns warnings about
+    doubtful input into errors. Task options are passed as keywords.
     """
     spec = get_task(task)
-    if profile not in spec.profiles:
-        raise UnknownTaskError(
-            f"task {task!r} has no profile {profile!r}; its profiles: {', '.join(spec.profiles)}"
-        )
+    spec.settings(profile)  # UnknownProfileError for a bad name
+    check_options(spec, options)
+    diag = Diagnostics(strict=strict, progress=progress)
+    return spec.evaluate(gold, predictions, profile, diag=diag, **options)
+
+
+def check_options(spec: Task, options: dict[str, Any]) -> None:
+    """An :class:`~answermatch.errors.UnknownOptionError` for an option the
+    task does not take."""
     unknown = sorted(set(options) - set(spec.options))
     if unknown:
         raise UnknownOptionError(
-            f"unknown option(s) for {task}: {', '.join(unknown)}; "
+            f"unknown option(s) for {spec.name}: {', '.join(unknown)}; "
             f"its options: {', '.join(sorted(spec.options)) or 'none'}"
         )
-    diag = Diagnostics(strict=strict, progress=progress)
-    return spec.evaluate(gold, predictions, profile=profile, diag=diag, **options)

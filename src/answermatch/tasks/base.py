@@ -1,47 +1,357 @@
-"""What every task module provides: a :class:`TaskSpec`.
+"""The task contract: what every task says, in its own module and nowhere else.
 
-A task module (``answermatch/tasks/<name>.py``) defines a module-level
-``TASK = TaskSpec(...)``. Its ``evaluate`` function receives the gold and
-predictions exactly as the user gave them (paths or loaded objects), the
-profile name, a :class:`~answermatch.diagnostics.Diagnostics` and any
-task-specific keyword options, and returns a :class:`~answermatch.result.Result`.
+A task is a subclass of :class:`Task`. It says
+
+* how its gold and predictions are read (:meth:`Task.read_gold`,
+  :meth:`Task.read_predictions`: paths, ``.gz`` files or loaded Python
+  objects, with the errors and warnings of the official format);
+* how its items are scored under a profile (:meth:`Task.score`): per-item
+  figures for :attr:`Result.items <answermatch.result.Result.items>`, built
+  from the library's normalizers, tokenizers and matchers;
+* how its scores follow from summed per-item statistics
+  (:meth:`Task.aggregation`, an :class:`Aggregation`): one rule, used by
+  :meth:`Task.evaluate`, by the resampling of ``compare`` and by anything
+  that merges partial results;
+* what ``explain`` shows for an item (:meth:`Task.explain`) and which gold
+  checks apply (:attr:`Task.gold_checks`, :meth:`Task.gold_entries`);
+* its profiles (``official``, ``fair``...) as settings objects on one code
+  path (:attr:`Task.profiles`).
+
+The services (:func:`answermatch.evaluate`, ``explain``, ``check-gold``,
+``compare``, the CLI) work from this contract alone.
+
+A minimal task, exact match over a list of answers:
+
+>>> from answermatch.matchers import exact_match
+>>> class Toy(Task):
+...     name = "toy"
+...     summary = "exact match against one answer per question"
+...     primary = "em"
+...     profiles = {"official": None}
+...     def read_gold(self, source, diag, **options):
+...         return list(source)
+...     def read_predictions(self, source, gold, diag, **options):
+...         return list(source)
+...     def score(self, inputs, settings, diag, **options):
+...         items = [{"id": k, "score": exact_match(p, g)}
+...                  for k, (g, p) in enumerate(zip(inputs.gold, inputs.predictions))]
+...         return Scored(items, make_signature(self.name, "official"))
+...     def aggregation(self, settings, **options):
+...         return mean_of("score", key="em")
+>>> result = Toy().evaluate(["Paris", "Rome"], ["paris", "Milan"])
+>>> result.scores, result.n
+({'em': 50.0}, 2)
 """
 
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..diagnostics import Diagnostics
+from ..errors import UnknownProfileError
 from ..result import Result
+from ..signature import make_signature
+from ..sources import source_name
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ..checks import Entry, GoldChecks
+    from ..explanation import Explanation
 
-class Evaluator(Protocol):
-    def __call__(
-        self, gold: Any, predictions: Any, *, profile: str, diag: Diagnostics, **options: Any
-    ) -> Result: ...
+__all__ = [
+    "Aggregation",
+    "Inputs",
+    "Scored",
+    "Stats",
+    "Summary",
+    "Task",
+    "Totals",
+    "gc_paused",
+    "make_signature",
+    "mean_of",
+]
+
+Item = Mapping[str, Any]
+#: An item's additive statistics.
+Stats = tuple[float, ...]
+#: group -> (number of items, sums of their statistics), in first-seen order.
+Totals = dict[Hashable, tuple[int, Stats]]
 
 
 @dataclass(frozen=True)
-class TaskSpec:
-    """A registered task.
+class Summary:
+    """What an :class:`Aggregation` computes from summed statistics: the
+    scores (percent) and, where the task reports them, per-language figures
+    (``per_language[lang]["count"]`` is a count)."""
 
-    ``profiles``: the profile names it accepts, ``official`` first.
-    ``primary``: the key of its headline score. ``languages``: the language
-    codes it scores. ``options``: task-specific keyword options with a
-    one-line description each (shown by the CLI).
+    scores: dict[str, float]
+    per_language: dict[str, dict[str, float]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Aggregation:
+    """How a task turns a multiset of its items into its scores.
+
+    ``statistics(item)``: the item's additive figures; ``group(item)``: the
+    group they are summed in (its language), or ``group=None`` to pool every
+    item; ``combine(totals, rows)``: the :class:`Summary` from
+    ``{group: (count, sums)}`` (only groups with an item appear, in the order
+    first seen). A task whose official score needs every item at once (a
+    best no-answer threshold) sets ``rows=True``: ``combine`` then also gets
+    the list of every item's statistics, in item order (otherwise ``None``).
+    ``primary``: the key of the headline score.
+
+    Sums are accumulated item by item in order, as the official scripts do,
+    so the figures are bit-identical to theirs.
+
+    >>> mean = mean_of("score", key="accuracy")
+    >>> mean.summarize([{"score": 1.0}, {"score": 0.5}]).scores
+    {'accuracy': 75.0}
+    >>> mean.score([{"score": 0.0}])
+    0.0
     """
 
-    name: str
-    summary: str
-    evaluate: Evaluator
+    statistics: Callable[[Item], Stats]
+    combine: Callable[[Totals, list[Stats] | None], Summary]
     primary: str
-    profiles: tuple[str, ...] = ("official",)
-    languages: tuple[str, ...] = ()
-    options: dict[str, str] = field(default_factory=dict)
+    group: Callable[[Item], Hashable] | None = None
+    rows: bool = False
+
+    def totals(self, items: Iterable[Item]) -> Totals:
+        """``{group: (count, sums)}`` of ``items`` (group ``None`` when pooled)."""
+        return self.accumulate({}, items)[0]
+
+    def accumulate(
+        self, totals: Totals, items: Iterable[Item], rows: list[Stats] | None = None
+    ) -> tuple[Totals, list[Stats] | None]:
+        """``totals`` (and ``rows`` when the aggregation keeps them) with
+        ``items`` added; the arguments are not modified."""
+        counts: dict[Hashable, int] = {k: c for k, (c, _) in totals.items()}
+        sums: dict[Hashable, list[float]] = {k: list(s) for k, (_, s) in totals.items()}
+        kept: list[Stats] | None = list(rows or ()) if self.rows else None
+        statistics, group = self.statistics, self.group
+        for item in items:
+            key = None if group is None else group(item)
+            stats = statistics(item)
+            acc = sums.get(key)
+            if acc is None:
+                counts[key] = 0
+                acc = sums[key] = [0.0] * len(stats)
+            counts[key] += 1
+            for k, value in enumerate(stats):
+                acc[k] += value
+            if kept is not None:
+                kept.append(stats)
+        return {key: (counts[key], tuple(sums[key])) for key in sums}, kept
+
+    def summarize(self, items: Iterable[Item]) -> Summary:
+        """The :class:`Summary` of ``items``."""
+        totals, rows = self.accumulate({}, items)
+        return self.combine(totals, rows)
+
+    def score(self, items: Iterable[Item]) -> float:
+        """The headline score (percent) of ``items``."""
+        return self.summarize(items).scores[self.primary]
+
+
+def merge_totals(a: Totals, b: Totals) -> Totals:
+    """The totals of two disjoint sets of items (``a``'s groups first).
+
+    >>> merge_totals({"ja": (2, (1.0,))}, {"ja": (1, (0.5,)), "ko": (1, (1.0,))})
+    {'ja': (3, (1.5,)), 'ko': (1, (1.0,))}
+    """
+    out = dict(a)
+    for key, (count, sums) in b.items():
+        if key in out:
+            c, s = out[key]
+            out[key] = (c + count, tuple(x + y for x, y in zip(s, sums, strict=True)))
+        else:
+            out[key] = (count, sums)
+    return out
+
+
+def mean_of(field_name: str, *, key: str) -> Aggregation:
+    """The pooled mean of the items' ``field_name`` as score ``key``, in
+    percent (0 for no item)."""
+
+    def combine(totals: Totals, rows: list[Stats] | None) -> Summary:
+        count, (total,) = totals.get(None, (0, (0.0,)))
+        return Summary({key: 100.0 * total / count if count else 0.0})
+
+    return Aggregation(statistics=lambda item: (item[field_name],), combine=combine, primary=key)
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """The gold and predictions of one evaluation as the task's readers
+    returned them, with the names of their sources (for messages)."""
+
+    gold: Any
+    predictions: Any
+    gold_name: str = "<gold>"
+    pred_name: str = "<predictions>"
+
+
+@dataclass(frozen=True)
+class Scored:
+    """What :meth:`Task.score` returns: one dict per item (at least ``id``
+    and ``score``, the primary per-item figure as a fraction, plus what the
+    task's :class:`Aggregation` reads), and the signature of what decided
+    the numbers (:func:`~answermatch.signature.make_signature`)."""
+
+    items: list[dict[str, Any]]
+    signature: str
+
+
+class Task(ABC):
+    """Base class of every task; see the module documentation.
+
+    Class attributes: ``name`` (the registered name), ``summary`` (one
+    line), ``primary`` (the key of the headline score), ``profiles``
+    (profile name -> the settings object :meth:`score` receives; ``official``
+    first), ``languages`` (the language codes it scores; empty for any),
+    ``options`` (keyword option -> one-line description), ``shapes``
+    (``"gold"``/``"predictions"`` -> the in-memory shapes the readers
+    accept, for the docs and ``answermatch tasks --json``), ``item_order``
+    (``"gold"`` or ``"predictions"``: whose order the items follow) and
+    ``gold_checks`` (the checks ``check-gold`` runs, or ``None``).
+    """
+
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    primary: ClassVar[str]
+    profiles: ClassVar[Mapping[str, Any]]
+    languages: ClassVar[tuple[str, ...]] = ()
+    options: ClassVar[Mapping[str, str]] = {}
+    shapes: ClassVar[Mapping[str, str]] = {}
+    item_order: ClassVar[str] = "gold"
+    gold_checks: ClassVar[GoldChecks | None] = None
+
+    # --- what a task implements ---------------------------------------------------
+
+    @abstractmethod
+    def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> Any:
+        """The gold of ``source`` (a path or a loaded object), checked."""
+
+    @abstractmethod
+    def read_predictions(self, source: Any, gold: Any, diag: Diagnostics, **options: Any) -> Any:
+        """The predictions of ``source``; ``gold`` is what :meth:`read_gold`
+        returned (some formats are read against it, e.g. line by line)."""
+
+    @abstractmethod
+    def score(self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any) -> Scored:
+        """Score every item of ``inputs`` under the profile ``settings``."""
+
+    @abstractmethod
+    def aggregation(self, settings: Any, **options: Any) -> Aggregation:
+        """How the items' statistics make the scores under ``settings``."""
+
+    def gold_entries(self, gold: Any) -> Iterable[Entry]:
+        """The gold as :class:`~answermatch.checks.Entry` records for
+        ``check-gold`` (only needed when :attr:`gold_checks` is set)."""
+        raise NotImplementedError(f"{self.name} has no gold checks")
+
+    def explain(
+        self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any
+    ) -> Iterator[Explanation]:
+        """One explanation per item, in the order of :meth:`score`'s items.
+
+        By default: the item's figures, each gold variant
+        (:meth:`item_variants`) scored alone through :meth:`score`
+        (:meth:`one_variant` says how to build that one-variant input).
+        Tasks override it to show their rule step by step."""
+        from ..explanation import through_scorer
+
+        return through_scorer(self, inputs, settings, diag, options)
+
+    def item_variants(self, inputs: Inputs) -> Mapping[Any, Sequence[str]]:
+        """``{item id: gold variants}`` for the default :meth:`explain`
+        (default: the item's own ``gold`` list, if it has one)."""
+        return {}
+
+    def one_variant(self, item: Mapping[str, Any], variant: str) -> Inputs | None:
+        """Inputs holding ``item`` with only ``variant`` as its gold, for the
+        default :meth:`explain` (``None``: variants are not scored alone)."""
+        return None
+
+    # --- provided ---------------------------------------------------------------------
+
+    def settings(self, profile: Any) -> Any:
+        """The settings of ``profile`` (a profile name, or a settings object
+        of the task's own kind, which is returned as it is)."""
+        if isinstance(profile, str):
+            if profile not in self.profiles:
+                raise UnknownProfileError(
+                    f"task {self.name!r} has no profile {profile!r}; "
+                    f"its profiles: {', '.join(self.profiles)}"
+                )
+            return self.profiles[profile]
+        return profile
+
+    def profile_name(self, profile: Any) -> str:
+        """The name of ``profile`` (a name, or a settings object with a ``name``)."""
+        return profile if isinstance(profile, str) else str(getattr(profile, "name", profile))
+
+    def read(self, gold: Any, predictions: Any, diag: Diagnostics, **options: Any) -> Inputs:
+        """Both sources read by the task's readers."""
+        gold_read = self.read_gold(gold, diag, **options)
+        preds_read = self.read_predictions(predictions, gold_read, diag, **options)
+        return Inputs(gold_read, preds_read, source_name(gold), source_name(predictions))
+
+    def result(
+        self, scored: Scored, profile: Any, diag: Diagnostics, options: Mapping[str, Any]
+    ) -> Result:
+        """The :class:`Result` of scored items: scores from the aggregation."""
+        settings = self.settings(profile)
+        aggregation = self.aggregation(settings, **options)
+        totals, rows = aggregation.accumulate({}, scored.items)
+        summary = aggregation.combine(totals, rows)
+        return Result(
+            task=self.name,
+            profile=self.profile_name(profile),
+            scores=summary.scores,
+            per_language=summary.per_language,
+            n=len(scored.items),
+            signature=scored.signature,
+            items=scored.items,
+            warnings=tuple(diag.messages),
+            options=dict(options),
+        )
+
+    def evaluate(
+        self,
+        gold: Any,
+        predictions: Any,
+        profile: Any = "official",
+        *,
+        diag: Diagnostics | None = None,
+        **options: Any,
+    ) -> Result:
+        """Read, score and aggregate (see :func:`answermatch.evaluate`)."""
+        diag = Diagnostics() if diag is None else diag
+        settings = self.settings(profile)
+        with gc_paused():
+            inputs = self.read(gold, predictions, diag, **options)
+            scored = self.score(inputs, settings, diag, **options)
+            return self.result(scored, profile, diag, options)
+
+    def describe(self) -> dict[str, Any]:
+        """The task as plain data (for ``answermatch tasks --json``)."""
+        return {
+            "name": self.name,
+            "summary": self.summary,
+            "primary": self.primary,
+            "profiles": list(self.profiles),
+            "languages": list(self.languages),
+            "options": dict(self.options),
+            "shapes": dict(self.shapes),
+            "item_order": self.item_order,
+            "gold_checks": self.gold_checks is not None,
+        }
 
 
 @contextmanager
@@ -51,8 +361,7 @@ def gc_paused() -> Iterator[None]:
     Scoring creates a few small containers per question (parsed records,
     items) and no reference cycles; on large inputs the collector's repeated
     passes over them cost a third of the time. It is resumed (if it was on)
-    when the block ends, whatever happens. Used as a decorator on a task's
-    ``evaluate`` (``@gc_paused()``) or as a ``with`` block.
+    when the block ends, whatever happens.
 
     >>> with gc_paused():
     ...     gc.isenabled()

@@ -72,7 +72,7 @@ from ..progress import progress
 from ..result import Result
 from ..signature import make_signature
 from ..sources import source_name
-from ._fair import Analyzer, tokenizer_signature
+from ..analysis import Analyzer, tokenizer_signature
 from .base import TaskSpec, gc_paused
 from .xor_data import (
     CACHE_LIMIT,
@@ -96,7 +96,7 @@ class EngspanProfile:
     """What a profile decides: the scored languages (in averaging order), the
     normalization (``norm``: ``xor-engspan`` is SQuAD's, ``unicode`` the
     library's preset with English articles), the tokens and numbers rules
-    (see :class:`~answermatch.tasks._fair.Analyzer`) and whether a bare
+    (see :class:`~answermatch.analysis.Analyzer`) and whether a bare
     string ``answers`` is one answer (``bare_string="one"``) or, as the
     official script iterates it, one answer per character (``"chars"``)."""
 

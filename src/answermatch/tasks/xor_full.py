@@ -31,7 +31,7 @@ Official rules (profile ``official``)
       means of the eleven languages the script knows (te sw th fi id ja ru ar
       en bn ko) are added and divided by 7 (always 7), in percent.
 
-Profile ``fair`` (see :mod:`answermatch.tasks._fair`)
+Profile ``fair`` (see :mod:`answermatch.analysis`)
     The ``unicode`` normalization preset (NFKC, case folding, Unicode
     punctuation and symbols removed; no articles, as officially), F1 over the
     language's tokens (MeCab for ja, one token per character for zh, the
@@ -76,7 +76,7 @@ from ..progress import progress
 from ..result import Result
 from ..signature import make_signature
 from ..sources import source_name
-from ._fair import Analyzer, tokenizer_signature
+from ..analysis import Analyzer, tokenizer_signature
 from .base import TaskSpec, gc_paused
 from .xor_data import (
     CACHE_LIMIT,
@@ -100,7 +100,7 @@ SLOTS = ("te", "sw", "th", "fi", "id", "ja", "ru", "ar", "en", "bn", "ko")
 @dataclass(frozen=True)
 class FullProfile:
     """What a profile decides: the text rules (``norm``, ``tokens``,
-    ``counters``, ``numbers``: see :class:`~answermatch.tasks._fair.Analyzer`),
+    ``counters``, ``numbers``: see :class:`~answermatch.analysis.Analyzer`),
     what BLEU compares (``"raw"``: the official strings; ``"tokens"``: the
     analysed tokens joined by a space, prediction and answers alike), the
     language slots in summation order (``None``: any language, sorted) and

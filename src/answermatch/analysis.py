@@ -1,4 +1,5 @@
-"""Building blocks of the ``fair`` profiles of the XOR-TyDi tasks.
+"""Text analysers for fair profiles: the tokens an answer is compared by,
+with each official rule replaceable by a fairer one through one switch.
 
 The official XOR-TyDi scorers (https://github.com/AkariAsai/XORQA,
 ``evals/``) lower-case, drop ASCII punctuation, split on whitespace and (for
@@ -50,9 +51,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 
-from ..matchers import extract_number
-from ..normalization import normalize
-from ..normalization.steps import (
+from .matchers import extract_number
+from .normalization import normalize
+from .normalization.steps import (
     XOR_COUNTERS,
     collapse_whitespace,
     lower,
@@ -131,8 +132,8 @@ def _official_norm(articles: bool) -> Callable[[str], str]:
 def tokenizer_signature(lang: str) -> str:
     """The signature of the tokenizer the ``language`` tokens use for ``lang``
     (``whitespace`` for a language without a tokenizer)."""
-    from ..errors import UnknownLanguageError
-    from ..tokenizers import get_tokenizer
+    from .errors import UnknownLanguageError
+    from .tokenizers import get_tokenizer
 
     try:
         signature = get_tokenizer(lang).signature()
@@ -184,8 +185,8 @@ class Analyzer:
         self._wakati = self.tokens == "official" and self.lang == "ja"
 
     def _language_split(self) -> Callable[[str], list[str]]:
-        from ..errors import UnknownLanguageError
-        from ..tokenizers import get_tokenizer
+        from .errors import UnknownLanguageError
+        from .tokenizers import get_tokenizer
 
         try:
             tokenizer = get_tokenizer(self.lang)
@@ -204,7 +205,7 @@ class Analyzer:
                 tokens.append(piece)
                 continue
             if self._wakati:  # MeCab first, then the normalization (the official order)
-                from ..tokenizers import get_tokenizer
+                from .tokenizers import get_tokenizer
 
                 piece = get_tokenizer("ja").wakati(piece)  # type: ignore[attr-defined]
             piece = self._norm(piece)

@@ -1,0 +1,315 @@
+"""Gold-file checks: the records ``check-gold`` works on and the checks
+any task can select.
+
+A task names its checks in a :class:`GoldChecks` (its
+:attr:`~answermatch.tasks.base.Task.gold_checks`) and turns its parsed gold
+into :class:`Entry` records (:meth:`~answermatch.tasks.base.Task.gold_entries`);
+:func:`answermatch.goldcheck.check_gold` runs them. Each :class:`Finding` has
+a severity (``error``: the scorer refuses the file or an item can never be
+scored as intended; ``warning``: probably a mistake; ``info``: worth
+knowing), the file, the line, a stable ``code`` and a message.
+
+>>> gold = GoldFile("gold.tsv", [Entry("q1", 1, ("Paris", "Paris", "")),
+...                              Entry("q1", 2, ("Rome",))])
+>>> rules = GoldChecks((check_ids, check_empty_variant, check_duplicate_variant))
+>>> for finding in rules.run(gold):
+...     print(finding)
+gold.tsv:1: error: q1: an answer variant is empty (a stray TAB?) [empty-variant]
+gold.tsv:1: info: q1: variant listed twice: 'Paris' [duplicate-variant]
+gold.tsv:2: error: q1: id repeated (first on line 1) [duplicate-id]
+"""
+
+from __future__ import annotations
+
+import re
+import string
+import unicodedata
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+__all__ = [
+    "ANSWER_CHECKS",
+    "SEVERITIES",
+    "Entry",
+    "Finding",
+    "GoldChecks",
+    "GoldFile",
+    "check_duplicate_variant",
+    "check_empty_variant",
+    "check_ids",
+    "check_no_positive",
+    "check_normalizes_empty",
+    "check_one_order_only",
+    "check_same_after_normalization",
+    "check_split_question",
+    "check_unicode_punct",
+    "preset_normalizer",
+]
+
+#: Severities, most serious first.
+SEVERITIES = ("error", "warning", "info")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem found in a gold file."""
+
+    severity: str
+    file: str
+    line: int | None
+    code: str
+    message: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return asdict(self)
+
+    def __str__(self) -> str:
+        where = self.file if self.line is None else f"{self.file}:{self.line}"
+        return f"{where}: {self.severity}: {self.message} [{self.code}]"
+
+
+@dataclass
+class Entry:
+    """One gold question: its id as written, its line, language, variants
+    (answers, sentences or paragraph ids) and, for labelled candidates, their
+    labels as a string of ``0``/``1``."""
+
+    id: Any
+    line: int | None
+    variants: tuple[str, ...]
+    lang: str | None = None
+    labels: str = ""
+
+
+@dataclass
+class GoldFile:
+    """A gold file read leniently: its entries and what reading it found."""
+
+    name: str
+    entries: list[Entry] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+    def add(self, severity: str, line: int | None, code: str, message: str) -> None:
+        self.findings.append(Finding(severity, self.name, line, code, message))
+
+
+Normalizer = Callable[[str, str | None], str]
+Check = Callable[[GoldFile, "GoldChecks"], Iterator[Finding]]
+
+
+def _finding(gold: GoldFile, entry: Entry, severity: str, code: str, message: str) -> Finding:
+    return Finding(severity, gold.name, entry.line, code, f"{entry.id}: {message}")
+
+
+def check_empty_variant(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
+    """An empty (or blank) variant: never matched, or matched by an empty answer."""
+    for entry in gold.entries:
+        if any(not v.strip() for v in entry.variants):
+            yield _finding(
+                gold, entry, "error", "empty-variant", "an answer variant is empty (a stray TAB?)"
+            )
+
+
+def check_duplicate_variant(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
+    """The same variant twice (harmless where the best variant counts, but
+    often a copy error)."""
+    for entry in gold.entries:
+        repeated = [v for v, n in Counter(entry.variants).items() if n > 1 and v.strip()]
+        if repeated:
+            yield _finding(
+                gold,
+                entry,
+                task.duplicate_variant_severity,
+                "duplicate-variant",
+                f"variant listed twice: {', '.join(map(repr, repeated))}",
+            )
+
+
+def check_same_after_normalization(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
+    """Distinct variants that the task's normalization makes identical."""
+    for entry in gold.entries:
+        groups: dict[str, list[str]] = defaultdict(list)
+        for variant in dict.fromkeys(entry.variants):
+            if variant.strip():
+                groups[task.normalize(variant, entry.lang)].append(variant)
+        for normalized, variants in groups.items():
+            if len(variants) > 1 and normalized:
+                yield _finding(
+                    gold,
+                    entry,
+                    "info",
+                    "same-after-normalization",
+                    f"{' and '.join(map(repr, variants))} both normalize to {normalized!r}",
+                )
+
+
+def check_normalizes_empty(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
+    """A non-empty variant that normalizes to "" (all punctuation, an article...)."""
+    for entry in gold.entries:
+        for variant in entry.variants:
+            if variant.strip() and not task.normalize(variant, entry.lang).strip():
+                yield _finding(
+                    gold,
+                    entry,
+                    "error",
+                    "normalizes-empty",
+                    f"{variant!r} normalizes to an empty string",
+                )
+
+
+_LIST_OR_QUOTE = re.compile('[,;"„”“«»]')
+
+
+def check_one_order_only(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
+    """Two-part answers ("A i B", each part at most four words) listed without
+    the other order ("B i A")."""
+    for entry in gold.entries:
+        pattern = task.conjunctions.get(entry.lang or "", task.conjunctions.get("*"))
+        if pattern is None:
+            continue
+        present = {task.normalize(v, entry.lang) for v in entry.variants}
+        for variant in dict.fromkeys(entry.variants):
+            parts = pattern.split(variant)
+            if len(parts) != 3 or not all(0 < len(parts[k].split()) <= 4 for k in (0, 2)):
+                continue  # not two short parts
+            if _LIST_OR_QUOTE.search(variant):
+                continue  # "A, B and C" or a quoted title: not a swappable pair
+            swapped = parts[2].strip() + parts[1] + parts[0].strip()
+            if task.normalize(swapped, entry.lang) not in present:
+                yield _finding(
+                    gold,
+                    entry,
+                    task.order_severity,
+                    "one-order-only",
+                    f"{variant!r} is listed without the other order {swapped!r}",
+                )
+
+
+def check_unicode_punct(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
+    """Non-ASCII punctuation, which the ASCII-only punctuation removal keeps."""
+    for entry in gold.entries:
+        for variant in entry.variants:
+            marks = sorted(
+                {
+                    c
+                    for c in variant
+                    if unicodedata.category(c).startswith("P") and c not in string.punctuation
+                }
+            )
+            if marks:
+                yield _finding(
+                    gold,
+                    entry,
+                    "info",
+                    "unicode-punct",
+                    f"{variant!r} keeps {''.join(marks)} after normalization (only ASCII "
+                    "punctuation is removed): an answer without it is no exact match",
+                )
+
+
+def check_ids(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
+    """Malformed ids (the task's rule) and ids given twice."""
+    seen: dict[str, int | None] = {}
+    for entry in gold.entries:
+        problem = task.id_problem(entry.id) if task.id_problem is not None else None
+        if problem:
+            yield _finding(gold, entry, "error", "malformed-id", problem)
+            continue
+        key = str(entry.id)
+        if key in seen:
+            where = f" (first on line {seen[key]})" if seen[key] is not None else ""
+            yield _finding(
+                gold, entry, task.duplicate_id_severity, "duplicate-id", f"id repeated{where}"
+            )
+        else:
+            seen[key] = entry.line
+
+
+def check_no_positive(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
+    """A question (DBQA) or test case (Zalo) without any correct candidate."""
+    for entry in gold.entries:
+        labels = entry.labels
+        if "1" not in labels:
+            yield _finding(
+                gold,
+                entry,
+                task.no_positive_severity,
+                "no-positive",
+                f"none of its {len(labels)} candidate(s) is labelled correct",
+            )
+
+
+def check_split_question(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
+    """A DBQA question whose lines are not consecutive (scored as two questions)."""
+    first: dict[Any, int | None] = {}
+    for entry in gold.entries:
+        if entry.id in first:
+            yield _finding(
+                gold,
+                entry,
+                "warning",
+                "split-question",
+                f"the question comes back after another one (first on line {first[entry.id]}): "
+                "grouping by consecutive lines scores it as a new question",
+            )
+        else:
+            first[entry.id] = entry.line
+
+
+def preset_normalizer(preset: str) -> Normalizer:
+    """The normalization preset ``preset`` as a check's normalizer
+    (whitespace collapsed at the end)."""
+
+    def normalize(text: str, lang: str | None) -> str:
+        from .normalization import PRESETS
+        from .normalization.steps import collapse_whitespace
+
+        for step in PRESETS[preset].build(lang):
+            text = step(text)
+        return collapse_whitespace(text)
+
+    return normalize
+
+
+def _exact(text: str, lang: str | None) -> str:
+    return text
+
+
+@dataclass(frozen=True)
+class GoldChecks:
+    """Which checks a task runs on its gold, and their settings:
+    ``normalize(text, lang)`` is the task's normalization (for the checks that
+    compare variants), ``id_problem(id)`` says what is wrong with an id (or
+    ``None``), ``conjunctions`` maps a language (``"*"``: any) to the pattern
+    that splits a two-part answer, and the severities of the checks whose
+    seriousness depends on the task."""
+
+    checks: tuple[Check, ...]
+    normalize: Normalizer = _exact
+    id_problem: Callable[[Any], str | None] | None = None
+    conjunctions: dict[str, re.Pattern[str]] = field(default_factory=dict)
+    order_severity: str = "info"
+    duplicate_variant_severity: str = "info"
+    duplicate_id_severity: str = "error"
+    no_positive_severity: str = "warning"
+
+    def run(self, gold: GoldFile) -> list[Finding]:
+        """The findings of every check on ``gold``, sorted by line."""
+        findings = list(gold.findings)
+        for check in self.checks:
+            findings += check(gold, self)
+        return sorted(findings, key=lambda f: (f.line or 0, SEVERITIES.index(f.severity), f.code))
+
+
+#: The checks that suit any task whose gold lists answer variants.
+ANSWER_CHECKS: tuple[Check, ...] = (
+    check_ids,
+    check_empty_variant,
+    check_duplicate_variant,
+    check_same_after_normalization,
+    check_normalizes_empty,
+    check_one_order_only,
+)
