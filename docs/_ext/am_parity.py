@@ -19,6 +19,9 @@ builds share one run of the slow fixtures.
 ``.. answermatch-fair-deltas:: TASK`` (same ``:gold:`` and content lines)
 measures the ``fair`` profile against ``official`` on the fixtures: one row
 per fixture for ``official``, for ``fair``, and for each difference alone.
+``:reader: NAME`` reads official files in another layout through
+``parity_readers/NAME.py`` (a function ``official(path, options)``).
+
 ``:changes:`` lists the differences, separated by ``;``, each as
 ``label: field field...``: the named fields of the task's ``PROFILES["fair"]``
 copied into ``PROFILES["official"]`` (``dataclasses.replace``), scored by the
@@ -64,6 +67,18 @@ def official_file(pred: Path) -> Path:
         if candidate.exists():
             return candidate
     return pred.with_name(pred.name + ".official.json")
+
+
+def official_reader(name: str | None) -> Any:
+    """How a fixture's ``*.official.json`` becomes ``{"scores", "per_language",
+    "per_item", "n"}``: as it is by default; ``:reader: NAME`` calls
+    ``official(path, options)`` of ``parity_readers/NAME.py`` beside this
+    file, for official files laid out as the official script printed them."""
+    if not name:
+        return lambda path, options: json.loads(path.read_text(encoding="utf-8"))
+    import importlib
+
+    return importlib.import_module(f"parity_readers.{name}").official
 
 
 def _source_hash() -> str:
@@ -218,11 +233,13 @@ class ParityDirective(SphinxDirective):
     option_spec: ClassVar[dict[str, Any]] = {
         "gold": directives.unchanged_required,
         "option": directives.unchanged,
+        "reader": directives.unchanged,
     }
 
     def run(self) -> list[nodes.Node]:
         mark_dynamic(self.env)
         task = self.arguments[0]
+        read_official = official_reader(self.options.get("reader"))
         root = repo_root(self.env)
         base = parity_dir(root)
         if not base.is_dir():
@@ -244,7 +261,7 @@ class ParityDirective(SphinxDirective):
         for line in (c.strip() for c in self.content if c.strip()):
             pred = base / line
             try:
-                official = json.loads(official_file(pred).read_text(encoding="utf-8"))
+                official = read_official(official_file(pred), options)
                 mine = run_answermatch(task, gold, pred, options, cache_dir)
             except Exception as exc:  # a missing task or a crash must fail the build
                 problems.append(f"{line}: {type(exc).__name__}: {exc}")
