@@ -241,9 +241,15 @@ def _cmd_tokenize(args: argparse.Namespace) -> int:
 
 
 def _cmd_tasks(args: argparse.Namespace) -> int:
+    from .errors import UnknownTaskError
     from .tasks import available_tasks, get_task
 
-    described = [get_task(name).describe() for name in available_tasks()]
+    described = []
+    for name in available_tasks():
+        try:
+            described.append(get_task(name).describe())
+        except UnknownTaskError as exc:  # a broken plugin: say so, list the others
+            print(f"answermatch: warning: {exc}", file=sys.stderr)
     if args.json:
         print(json.dumps(described, ensure_ascii=False, indent=1))
         return EXIT_OK

@@ -1,0 +1,218 @@
+"""The task contract and the services built on it, on a task defined here.
+
+Every service (evaluate, explain, check-gold, compare, the CLI) must work on
+a task it has never heard of: these tests register one at run time.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import pytest
+
+from answermatch import InputError, UnknownOptionError, UnknownTaskError, exact_match
+from answermatch.checks import ANSWER_CHECKS, Entry, GoldChecks
+from answermatch.cli import main
+from answermatch.diagnostics import Diagnostics
+from answermatch.errors import UnknownProfileError
+from answermatch.explain import explain
+from answermatch.goldcheck import check_gold
+from answermatch.registry import Registry
+from answermatch.signature import make_signature
+from answermatch.significance import compare_results
+from answermatch.tasks import available_tasks, evaluate, get_task, register
+from answermatch.tasks.base import (
+    Aggregation,
+    Inputs,
+    Scored,
+    Summary,
+    Task,
+    Totals,
+    merge_totals,
+)
+
+
+@dataclass(frozen=True)
+class Rules:
+    name: str
+    casefold: bool
+
+
+class Capitals(Task):
+    """Capitals by language; score = mean over languages of the language means."""
+
+    name = "test-capitals"
+    summary = "capital cities, exact match, mean of language means"
+    primary = "em"
+    profiles: ClassVar[dict[str, Rules]] = {
+        "official": Rules("official", casefold=False),
+        "fair": Rules("fair", casefold=True),
+    }
+    options: ClassVar[dict[str, str]] = {"penalty": "subtracted from every item's score"}
+    shapes: ClassVar[dict[str, str]] = {
+        "gold": "[(id, lang, [answers])]",
+        "predictions": "{id: str}",
+    }
+    gold_checks = GoldChecks(ANSWER_CHECKS)
+
+    def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> list[tuple]:
+        if not isinstance(source, list):
+            raise InputError("expected a list of (id, lang, answers)", path="<object>")
+        for k, row in enumerate(source, start=1):
+            if len(row) != 3:
+                raise InputError("expected (id, lang, answers)", path="<object>", line=k)
+            if not row[2]:
+                diag.warn(f"question {row[0]} has no answer", line=k)
+        return source
+
+    def read_predictions(self, source: Any, gold: Any, diag: Diagnostics, **options: Any):
+        return dict(source)
+
+    def score(self, inputs: Inputs, settings: Rules, diag: Diagnostics, **options: Any) -> Scored:
+        penalty = float(options.get("penalty", 0.0))
+        items = []
+        for qid, lang, answers in inputs.gold:
+            prediction = inputs.predictions.get(qid, "")
+            if settings.casefold:
+                prediction, answers = prediction.casefold(), [a.casefold() for a in answers]
+            hit = 1.0 if prediction in answers else 0.0
+            items.append(
+                {
+                    "id": qid,
+                    "lang": lang,
+                    "score": max(0.0, hit - penalty),
+                    "gold": list(answers),
+                    "prediction": prediction,
+                }
+            )
+        return Scored(items, make_signature(self.name, settings.name))
+
+    def aggregation(self, settings: Rules, **options: Any) -> Aggregation:
+        def combine(totals: Totals, rows: object) -> Summary:
+            means = {lang: 100 * sums[0] / count for lang, (count, sums) in totals.items()}
+            per_language = {lang: {"em": m, "count": totals[lang][0]} for lang, m in means.items()}
+            return Summary({"em": sum(means.values()) / len(means)}, per_language)
+
+        return Aggregation(lambda i: (i["score"],), combine, "em", group=lambda i: i["lang"])
+
+    def one_variant(self, item: dict, variant: str) -> Inputs:
+        return Inputs([(item["id"], item["lang"], [variant])], {item["id"]: item["prediction"]})
+
+    def gold_entries(self, gold: list[tuple]) -> Iterator[Entry]:
+        for k, (qid, lang, answers) in enumerate(gold, start=1):
+            yield Entry(qid, k, tuple(answers), lang)
+
+
+GOLD = [
+    ("1", "fr", ["Paris"]),
+    ("2", "fr", ["Lyon", "Lyon"]),
+    ("3", "pl", ["Warszawa", "Warsaw"]),
+]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def capitals():
+    return register(Capitals, replace=True)
+
+
+def test_a_task_registered_at_run_time_is_listed_and_found():
+    assert "test-capitals" in available_tasks()
+    assert isinstance(get_task("test-capitals"), Capitals)
+    with pytest.raises(ValueError, match="already registered"):
+        register(Capitals)
+
+
+def test_scores_come_from_the_aggregation_of_the_items():
+    result = evaluate("test-capitals", GOLD, {"1": "Paris", "2": "lyon", "3": "Warsaw"})
+    # fr: (1 + 0) / 2 = 50, pl: 100 -> mean of the language means
+    assert result.scores == {"em": 75.0}
+    assert result.per_language == {"fr": {"em": 50.0, "count": 2}, "pl": {"em": 100.0, "count": 1}}
+    fair = evaluate("test-capitals", GOLD, {"1": "Paris", "2": "lyon", "3": "Warsaw"}, "fair")
+    assert fair.scores == {"em": 100.0} and fair.profile == "fair"
+    assert result.options == {} and result.primary == 75.0
+
+
+def test_options_are_checked_and_passed_to_the_task():
+    penalised = evaluate("test-capitals", GOLD, {"1": "Paris"}, penalty=0.5)
+    assert penalised.scores == {"em": 12.5} and penalised.options == {"penalty": 0.5}
+    with pytest.raises(UnknownOptionError, match="its options: penalty"):
+        evaluate("test-capitals", GOLD, {}, bogus=1)
+
+
+def test_an_unknown_profile_has_its_own_error():
+    with pytest.raises(UnknownProfileError, match="its profiles: official, fair"):
+        evaluate("test-capitals", GOLD, {}, "lenient")
+    assert not issubclass(UnknownProfileError, UnknownTaskError)
+
+
+def test_totals_merge_like_the_items_they_sum():
+    aggregation = get_task("test-capitals").aggregation(Capitals.profiles["official"])
+    items = evaluate("test-capitals", GOLD, {"1": "Paris", "3": "Warsaw"}).items
+    merged = merge_totals(aggregation.totals(items[:1]), aggregation.totals(items[1:]))
+    assert merged == aggregation.totals(items)
+    assert aggregation.combine(merged, None).scores == {"em": 75.0}
+
+
+def test_explain_by_default_scores_each_variant_alone():
+    [e] = explain("test-capitals", GOLD, {"3": "Warsaw"}, ids=["3"])
+    assert e.scores["score"] == 1.0
+    assert [(v.text.raw, v.matched) for v in e.variants] == [("Warszawa", False), ("Warsaw", True)]
+    assert len(explain("test-capitals", GOLD, {}, limit=2)) == 2
+    with pytest.raises(InputError, match="no item with id 9"):
+        explain("test-capitals", GOLD, {}, ids=["9"])
+    with pytest.raises(InputError, match="0 or more"):
+        explain("test-capitals", GOLD, {}, limit=-1)
+
+
+def test_check_gold_reads_with_the_task_reader():
+    codes = [f.code for f in check_gold("test-capitals", GOLD)]
+    assert codes == ["duplicate-variant"]
+    [finding] = check_gold("test-capitals", [("1", "fr")])
+    assert (finding.severity, finding.code, finding.line) == ("error", "unreadable", 1)
+    warned = check_gold("test-capitals", [("1", "fr", [])])
+    assert [(f.severity, f.code) for f in warned] == [("warning", "reader-warning")]
+
+
+def test_compare_resamples_with_the_task_aggregation():
+    a = evaluate("test-capitals", GOLD, {"1": "Paris"})
+    b = evaluate("test-capitals", GOLD, {"1": "Paris", "2": "Lyon", "3": "Warsaw"})
+    comparison = compare_results([a, b], names=["a", "b"], resamples=50, seed=3)
+    assert [s.score for s in comparison.systems] == [25.0, 100.0]
+    assert comparison.systems[1].difference == 75.0
+
+
+def test_rows_reach_combine_when_the_aggregation_asks_for_them():
+    seen: list = []
+
+    def combine(totals: Totals, rows: list | None) -> Summary:
+        seen.append(rows)
+        return Summary({"best": max(r[0] for r in rows)})
+
+    agg = Aggregation(lambda i: (i["score"],), combine, "best", rows=True)
+    assert agg.score([{"score": 0.25}, {"score": 0.5}]) == 0.5
+    assert seen == [[(0.25,), (0.5,)]]
+
+
+def test_the_cli_describes_every_task_as_json(capsys):
+    assert main(["tasks", "--json"]) == 0
+    described = {t["name"]: t for t in json.loads(capsys.readouterr().out)}
+    assert described["test-capitals"]["options"] == {
+        "penalty": "subtracted from every item's score"
+    }
+    assert described["test-capitals"]["shapes"]["predictions"] == "{id: str}"
+
+
+def test_a_broken_entry_point_is_a_clear_error():
+    class Broken:
+        name, value = "broken", "no_such_module_for_answermatch:Task"
+
+        def load(self):
+            raise ModuleNotFoundError("No module named 'no_such_module_for_answermatch'")
+
+    registry: Registry[object] = Registry("task", "x", lambda n, v: v, UnknownTaskError)
+    registry._entry_points = {"broken": Broken()}  # what importlib.metadata would give
+    with pytest.raises(UnknownTaskError, match="could not be loaded from no_such_module"):
+        registry.get("broken")
