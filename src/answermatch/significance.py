@@ -6,8 +6,8 @@ replacement ``resamples`` times from a seeded generator. Every system is
 scored on the *same* resamples, each time with the task's own aggregation
 (the task's :meth:`~answermatch.tasks.base.Task.aggregation`: XOR-Full's
 sum of language means over 7, Zalo's pooled pair counts...), not a plain
-mean of item scores. The first system is the baseline; each other one is compared with it, as sacreBLEU's
-``--paired-bs`` does.
+mean of item scores. The first system is the baseline; each other one is
+compared with it, as sacreBLEU's ``--paired-bs`` does.
 
 For each system it reports
 
