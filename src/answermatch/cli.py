@@ -1,7 +1,9 @@
 """The ``answermatch`` command line.
 
 Exit status: 0 on success, 2 on bad input or bad usage (the message goes to
-stderr), 1 where a check found problems (``check-gold``).
+stderr), 1 where a check found problems (``check-gold``), 130 when
+interrupted (Ctrl-C). Output files are written whole or not at all
+(:mod:`answermatch.outputs`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Any
 from ._version import __version__
 from .errors import AnswermatchError, AnswermatchWarning
 
-EXIT_OK, EXIT_FOUND, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_FOUND, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 
 class _Parser(argparse.ArgumentParser):
@@ -129,6 +131,17 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def count_argument(value: str) -> int:
+    """An argparse type: a whole number, 0 or more (a huge one is kept as is)."""
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {value!r}") from None
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more, got {number}")
+    return number
+
+
 def parse_options(pairs: list[str]) -> dict[str, Any]:
     """The ``-o KEY=VALUE`` pairs as keyword options (values read as JSON when they
     parse, else kept as strings; ``-`` in keys becomes ``_``)."""
@@ -181,11 +194,25 @@ def format_table(result) -> str:
     return "\n".join(lines)
 
 
+def profile_names(value: str) -> list[str]:
+    """The comma-separated profile names of ``--profile`` (none may be empty)."""
+    names = [name.strip() for name in value.split(",")]
+    if not all(names):
+        raise AnswermatchError(
+            f"--profile expects NAME[,NAME...], got {value!r}: a profile name is empty"
+        )
+    return names
+
+
 def _cmd_score(args: argparse.Namespace) -> int:
+    from .outputs import check_not_an_input, json_line, json_text, write_output
     from .tasks import evaluate
 
     options = parse_options(args.option)
-    profiles = [p for p in args.profile.split(",") if p]
+    profiles = profile_names(args.profile)
+    inputs = [args.gold, args.pred]
+    if args.items:
+        check_not_an_input(args.items, inputs, "--items")
     results = [
         evaluate(
             args.task,
@@ -199,45 +226,81 @@ def _cmd_score(args: argparse.Namespace) -> int:
         for profile in profiles
     ]
     if args.items:
-        try:
-            fh = open(args.items, "w", encoding="utf-8")  # noqa: SIM115
-        except OSError as exc:
-            raise AnswermatchError(
-                f"cannot write --items file {args.items}: {exc.strerror}"
-            ) from None
-        with fh:
-            for result in results:
-                for item in result.items:
-                    record = {"profile": result.profile, **item} if len(results) > 1 else item
-                    fh.write(json.dumps(record, ensure_ascii=False) + "\n")
+        write_output(
+            args.items,
+            (
+                json_line({"profile": result.profile, **item} if len(results) > 1 else item)
+                for result in results
+                for item in result.items
+            ),
+            inputs=inputs,
+            what="--items",
+        )
     if args.json:
         payload: Any = [r.to_dict() for r in results]
-        if len(results) == 1:
-            payload = payload[0]
-        print(json.dumps(payload, ensure_ascii=False, indent=1))
+        print(json_text(payload[0] if len(results) == 1 else payload, indent=1))
     else:
         print("\n\n".join(format_table(r) for r in results))
     return EXIT_OK
 
 
 def _inputs(texts: list[str]) -> list[str]:
-    return texts if texts else [line.rstrip("\n") for line in sys.stdin]
+    """The texts of the command line, else the lines of standard input; text
+    that is not valid UTF-8 is an error."""
+    if texts:
+        for number, text in enumerate(texts, start=1):
+            if not _is_utf8(text):
+                raise AnswermatchError(f"text argument {number} is not valid UTF-8")
+        return texts
+    data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise AnswermatchError(
+            f"standard input, line {line}: not valid UTF-8 (byte 0x{data[exc.start]:02x})"
+        ) from None
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return lines[:-1] if lines and lines[-1] == "" else lines
+
+
+def _is_utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # undecodable bytes of argv became lone surrogates
+        return False
+    return True
 
 
 def _cmd_normalize(args: argparse.Namespace) -> int:
     from .normalization import normalize
 
-    for text in _inputs(args.text):
-        print(normalize(text, lang=args.lang, preset=args.preset))
+    texts = _inputs(args.text)
+    try:
+        out = [normalize(text, lang=args.lang, preset=args.preset) for text in texts]
+    except (KeyError, ValueError) as exc:
+        raise AnswermatchError(_reason(exc)) from None
+    if out:
+        print("\n".join(out))
     return EXIT_OK
 
 
 def _cmd_tokenize(args: argparse.Namespace) -> int:
     from .tokenizers import tokenize
 
-    for text in _inputs(args.text):
-        print(" ".join(tokenize(text, args.lang, args.mode)))
+    texts = _inputs(args.text)
+    try:
+        out = [" ".join(tokenize(text, args.lang, args.mode)) for text in texts]
+    except (KeyError, ValueError) as exc:
+        raise AnswermatchError(_reason(exc)) from None
+    if out:
+        print("\n".join(out))
     return EXIT_OK
+
+
+def _reason(exc: BaseException) -> str:
+    """An exception's message (a ``KeyError`` quotes its key)."""
+    return str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
 
 
 def _cmd_tasks(args: argparse.Namespace) -> int:
@@ -274,6 +337,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         except AnswermatchError as exc:
             print(f"answermatch: error: {exc}", file=sys.stderr)
             return EXIT_USAGE
+        except KeyboardInterrupt:
+            print("answermatch: interrupted", file=sys.stderr)
+            return EXIT_INTERRUPTED
         except BrokenPipeError:
             return EXIT_OK
 

@@ -16,6 +16,7 @@ item.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from itertools import islice
 from typing import Any
@@ -52,6 +53,7 @@ def explain(
     check_options(spec, options)
     if limit is not None and limit < 0:
         raise InputError(f"the limit must be 0 or more, not {limit}")
+    limit = None if limit is None else min(limit, sys.maxsize)
     wanted = None if ids is None else {str(i) for i in ids}
     diag = Diagnostics(strict=strict)
     inputs = spec.read(gold, pred, diag, **options)

@@ -82,6 +82,9 @@ __all__ = [
 
 DEFAULT_RESAMPLES = 1000
 DEFAULT_SEED = 12345
+#: Fewest resamples accepted: the interval's positions ``N // 40`` and
+#: ``N - 1 - N // 40`` must leave out at least one resample on each side.
+MIN_RESAMPLES = 40
 #: How far the aggregate of a full item list may be from the task's own score.
 TOLERANCE = 1e-9
 _MAX_LISTED = 5
@@ -318,6 +321,11 @@ def compare_results(
     """Compare already scored results (the first is the baseline); see :func:`compare`."""
     if len(results) < 2:
         raise AnswermatchError("a comparison needs at least two systems")
+    if resamples < MIN_RESAMPLES:
+        raise AnswermatchError(
+            f"at least {MIN_RESAMPLES} resamples are needed, got {resamples}: with fewer, "
+            "the 95% percentile interval is only the range of the resampled scores"
+        )
     names = [f"system {k + 1}" for k in range(len(results))] if names is None else list(names)
     if len(names) != len(results):
         raise AnswermatchError(f"{len(names)} names for {len(results)} systems")
@@ -400,11 +408,14 @@ def compare(
     the official full-file scores; the signature says ``pairing:common``).
     ``names`` label the systems (default: the file names).
     """
-    from .sources import source_name
+    from .sources import is_path, source_name
     from .tasks import evaluate
 
     if names is None:
-        names = [source_name(p) for p in predictions]
+        names = [
+            source_name(p) if is_path(p) else f"system {k}"
+            for k, p in enumerate(predictions, start=1)
+        ]
     results = [
         evaluate(task, gold, p, profile, strict=strict, progress=progress, **options)
         for p in predictions

@@ -25,7 +25,7 @@ def register(subparsers: Any) -> None:
         help="compare systems by paired bootstrap resampling",
         description="Score two or more prediction files with a task's metric and compare "
         "each with the first (the baseline) by paired bootstrap resampling over the "
-        "task's items: each system's headline score with its 95%% confidence interval, "
+        "task's items: each system's headline score with its 95% confidence interval, "
         "and the difference from the baseline with its interval and p-value.",
     )
     add_task_and_gold(parser)

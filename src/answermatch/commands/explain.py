@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..cli import EXIT_OK, add_run_options, add_task_and_gold, parse_options
+from ..cli import EXIT_OK, add_run_options, add_task_and_gold, count_argument, parse_options
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -29,7 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="ID",
         help="an item id (repeatable); default: all",
     )
-    parser.add_argument("--limit", type=int, metavar="N", help="only the first N items")
+    parser.add_argument("--limit", type=count_argument, metavar="N", help="only the first N items")
     parser.add_argument("--profile", default="official", help="scoring profile (default: official)")
     parser.add_argument("--json", action="store_true", help="print a JSON list")
     add_run_options(parser)

@@ -1,0 +1,128 @@
+"""Writing output files safely: whole or not at all, never over an input.
+
+Every file answermatch writes (``--items``, reports, anything later) goes
+through :func:`write_output`: the text is written to a temporary file beside
+the target and renamed into place only once complete, so a failed,
+interrupted or concurrent run leaves either the old file or a whole new one,
+never a clobbered or half-written one. A target that is one of the run's
+inputs (the same file, also through a link) is refused before anything is
+written. A target that is not a regular file (``/dev/stdout``, a pipe) is
+written directly, since it cannot be replaced.
+
+>>> import pathlib, tempfile
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> write_output(folder / "items.jsonl", ['{"id": 1}\\n'], inputs=[folder / "gold.jsonl"])
+>>> (folder / "items.jsonl").read_text()
+'{"id": 1}\\n'
+>>> write_output(folder / "items.jsonl", ["x"], inputs=[folder / "items.jsonl"], what="--items")
+Traceback (most recent call last):
+...
+answermatch.errors.AnswermatchError: --items file ... is also an input of this run: ...
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from .errors import AnswermatchError
+
+__all__ = ["check_not_an_input", "json_line", "json_text", "write_output"]
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one of them does not exist (yet)
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
+def check_not_an_input(target: Any, inputs: Iterable[Any], what: str = "output") -> None:
+    """An :class:`~answermatch.errors.AnswermatchError` when ``target`` is
+    one of ``inputs`` (paths; other inputs, loaded objects, are ignored)."""
+    path = Path(os.fspath(target))
+    for source in inputs:
+        if isinstance(source, (str, os.PathLike)) and _same_file(path, Path(os.fspath(source))):
+            raise AnswermatchError(
+                f"{what} file {os.fspath(target)} is also an input of this run: "
+                "refusing to overwrite it"
+            )
+
+
+def json_text(value: Any, *, indent: int | None = None) -> str:
+    """``value`` as JSON text that encodes to UTF-8: non-ASCII kept as is,
+    except when the value holds a lone surrogate (a ``"\\ud800"`` escape
+    in the input), which is then written as an escape too.
+
+    >>> json_text({"a": "é"}), json_text({"a": "\\ud800"})
+    ('{"a": "é"}', '{"a": "\\\\ud800"}')
+    """
+    text = json.dumps(value, ensure_ascii=False, indent=indent)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(value, ensure_ascii=True, indent=indent)
+    return text
+
+
+def json_line(value: Any) -> str:
+    """``value`` as one line of JSON Lines (see :func:`json_text`)."""
+    return json_text(value) + "\n"
+
+
+def write_output(
+    target: Any, chunks: Iterable[str], *, inputs: Iterable[Any] = (), what: str = "output"
+) -> None:
+    """Write the text ``chunks`` to ``target`` atomically (see the module
+    documentation); ``what`` names the file in messages (``--items``)."""
+    path = Path(os.fspath(target))
+    check_not_an_input(path, inputs, what)
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:
+        raise AnswermatchError(f"cannot write {what} file {path}: {exc.strerror}") from None
+    if mode is not None and not stat.S_ISREG(mode):
+        _write_direct(path, chunks, what)
+        return
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise AnswermatchError(f"cannot write {what} file {path}: {exc.strerror}") from None
+    temp = Path(temp_name)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
+            for chunk in chunks:
+                out.write(chunk)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temp, stat.S_IMODE(mode) if mode is not None else 0o666 & ~_umask())
+        os.replace(temp, path)
+    except OSError as exc:
+        temp.unlink(missing_ok=True)
+        raise AnswermatchError(f"cannot write {what} file {path}: {exc.strerror}") from None
+    except BaseException:  # interrupted (Ctrl-C) or a failing chunk: keep the old file
+        temp.unlink(missing_ok=True)
+        raise
+
+
+def _write_direct(path: Path, chunks: Iterable[str], what: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8", newline="") as out:
+            for chunk in chunks:
+                out.write(chunk)
+    except OSError as exc:
+        raise AnswermatchError(f"cannot write {what} file {path}: {exc.strerror}") from None
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
