@@ -27,8 +27,19 @@ pytestmark = pytest.mark.slow
 def plugin_path(tmp_path_factory) -> Path:
     target = tmp_path_factory.mktemp("plugin")
     subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
-         "--no-build-isolation", "--no-index", "--target", str(target), str(PLUGIN)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
+            "--target",
+            str(target),
+            str(PLUGIN),
+        ],
         check=True,
         capture_output=True,
     )
@@ -66,8 +77,18 @@ def test_score_explain_check_gold_and_compare_work_on_the_plugin(plugin_path):
     assert result["scores"]["f1"] == pytest.approx(100 * (2 / 3 + 1 + 2 / 3 + 0) / 4)
     assert result["scores"]["em"] == 25.0
 
-    explained = run(plugin_path, "explain", "jaqa", "--gold", str(gold), "--pred", str(pred),
-                    "--id", "q1", "--json")
+    explained = run(
+        plugin_path,
+        "explain",
+        "jaqa",
+        "--gold",
+        str(gold),
+        "--pred",
+        str(pred),
+        "--id",
+        "q1",
+        "--json",
+    )
     assert explained.returncode == 0, explained.stderr
     [item] = json.loads(explained.stdout)
     assert item["scores"]["f1"] == pytest.approx(2 / 3)
@@ -77,8 +98,20 @@ def test_score_explain_check_gold_and_compare_work_on_the_plugin(plugin_path):
     assert checked.returncode == 0, checked.stderr
     assert json.loads(checked.stdout)["counts"] == {"duplicate-variant": 1}
 
-    compared = run(plugin_path, "compare", "jaqa", "--gold", str(gold), "--pred", str(pred),
-                   "--pred", str(pred_b), "--resamples", "200", "--json")
+    compared = run(
+        plugin_path,
+        "compare",
+        "jaqa",
+        "--gold",
+        str(gold),
+        "--pred",
+        str(pred),
+        "--pred",
+        str(pred_b),
+        "--resamples",
+        "200",
+        "--json",
+    )
     assert compared.returncode == 0, compared.stderr
     systems = json.loads(compared.stdout)["systems"]
     assert systems[0]["score"] == pytest.approx(result["scores"]["f1"])
@@ -88,7 +121,9 @@ def test_score_explain_check_gold_and_compare_work_on_the_plugin(plugin_path):
 def test_installing_the_plugin_touches_no_file_of_answermatch():
     tracked = subprocess.run(
         ["git", "-C", str(REPO), "ls-files", "src/answermatch"],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     if tracked.returncode != 0:
         pytest.skip("not a git checkout")

@@ -30,6 +30,9 @@ _EXPORTS: dict[str, str] = {
     "unordered_match": "answermatch.matchers",
     "Match": "answermatch.matchers",
     "evaluate": "answermatch.tasks",
+    "scorer": "answermatch.incremental",
+    "Scorer": "answermatch.incremental",
+    "Task": "answermatch.tasks.base",
     "compare": "answermatch.significance",
     "Result": "answermatch.result",
     "AnswermatchError": "answermatch.errors",
@@ -38,6 +41,7 @@ _EXPORTS: dict[str, str] = {
     "UnknownLanguageError": "answermatch.errors",
     "UnknownTaskError": "answermatch.errors",
     "UnknownOptionError": "answermatch.errors",
+    "UnknownProfileError": "answermatch.errors",
     "AnswermatchWarning": "answermatch.errors",
 }
 
@@ -65,6 +69,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         MissingExtraError,
         UnknownLanguageError,
         UnknownOptionError,
+        UnknownProfileError,
         UnknownTaskError,
     )
     from .matchers import (
@@ -80,6 +85,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     )
     from .normalization import normalize
     from .result import Result
+    from .incremental import Scorer, scorer
     from .significance import compare
     from .tasks import evaluate
+    from .tasks.base import Task
     from .tokenizers import tokenize

@@ -57,3 +57,35 @@ def signature_fields(signature: str) -> dict[str, str]:
         key, _, value = part.partition(":")
         fields[key] = value
     return fields
+
+
+def merge_signatures(signatures: list[str]) -> str:
+    """One signature for results made of parts scored separately: the
+    fields of every part (a part that met a language another did not adds
+    its ``tok.LANG`` field); a field with two values is an error.
+
+    >>> merge_signatures(["task:x|profile:official|tok.ja:mecab|version:1",
+    ...                   "task:x|profile:official|tok.ko:words|version:1"])
+    'task:x|profile:official|tok.ja:mecab|tok.ko:words|version:1'
+    """
+    from .errors import AnswermatchError
+
+    if len(signatures) == 1:
+        return signatures[0]
+    merged: dict[str, str] = {}
+    for signature in signatures:
+        for key, value in signature_fields(signature).items():
+            if merged.setdefault(key, value) != value:
+                raise AnswermatchError(
+                    f"parts scored differently cannot be merged: {key} is "
+                    f"{merged[key]!r} in one and {value!r} in another"
+                )
+    head = [k for k in merged if not k.startswith("tok.") and k != "version"]
+    position = next(
+        (i for i, k in enumerate(head) if k not in ("task", "profile", "norm", "unicode")),
+        len(head),
+    )
+    keys = head[:position] + sorted(k for k in merged if k.startswith("tok.")) + head[position:]
+    if "version" in merged:
+        keys.append("version")
+    return "|".join(f"{k}:{merged[k]}" for k in keys)
