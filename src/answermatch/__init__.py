@@ -29,7 +29,7 @@ _EXPORTS: dict[str, str] = {
     "best_match": "answermatch.matchers",
     "unordered_match": "answermatch.matchers",
     "Match": "answermatch.matchers",
-    "evaluate": "answermatch.tasks",
+    "evaluate": "answermatch.evaluation",
     "scorer": "answermatch.incremental",
     "Scorer": "answermatch.incremental",
     "Task": "answermatch.tasks.base",
@@ -72,6 +72,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         UnknownProfileError,
         UnknownTaskError,
     )
+    from .evaluation import evaluate
+    from .incremental import Scorer, scorer
     from .matchers import (
         Match,
         best_match,
@@ -85,8 +87,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     )
     from .normalization import normalize
     from .result import Result
-    from .incremental import Scorer, scorer
     from .significance import compare
-    from .tasks import evaluate
     from .tasks.base import Task
     from .tokenizers import tokenize

@@ -63,6 +63,22 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument(
         "--items", metavar="FILE", help="write the per-item results as JSON lines to FILE"
     )
+    score.add_argument(
+        "--ci",
+        action="store_true",
+        help="add bootstrap 95%% confidence intervals of every score, computed with the "
+        "task's own aggregation",
+    )
+    score.add_argument(
+        "--resamples",
+        type=count_argument,
+        default=1000,
+        metavar="N",
+        help="bootstrap resamples for --ci (default: 1000)",
+    )
+    score.add_argument(
+        "--seed", type=int, default=12345, metavar="S", help="seed for --ci (default: 12345)"
+    )
     add_run_options(score)
     score.set_defaults(func=_cmd_score)
 
@@ -190,6 +206,8 @@ def format_table(result) -> str:
         extra = keys
     width = max((len(k) for k in extra), default=0)
     lines += [f"{k.ljust(width)}  {_fmt(result.scores[k])}" for k in extra]
+    if result.intervals is not None:
+        lines.append(_interval_line(result))
     lines.append(f"signature: {result.signature}")
     return "\n".join(lines)
 
@@ -204,9 +222,20 @@ def profile_names(value: str) -> list[str]:
     return names
 
 
+def _interval_line(result) -> str:
+    """The 95% intervals of the headline scores, saying why one has no width."""
+    parts = []
+    for key, (low, high) in result.intervals["scores"].items():
+        note = " (no variation: every resample scores the same)" if low == high else ""
+        parts.append(f"{key} [{low:.2f}, {high:.2f}]{note}")
+    return "95% CI (bootstrap, {} resamples, seed {}): {}".format(
+        result.intervals["resamples"], result.intervals["seed"], "; ".join(parts)
+    )
+
+
 def _cmd_score(args: argparse.Namespace) -> int:
+    from .evaluation import evaluate
     from .outputs import check_not_an_input, json_line, json_text, write_output
-    from .tasks import evaluate
 
     options = parse_options(args.option)
     profiles = profile_names(args.profile)
@@ -221,6 +250,9 @@ def _cmd_score(args: argparse.Namespace) -> int:
             profile,
             strict=args.strict,
             progress=not args.quiet,
+            ci=args.ci,
+            resamples=args.resamples,
+            seed=args.seed,
             **options,
         )
         for profile in profiles

@@ -30,6 +30,9 @@ class Result:
     their versions, answermatch's version). ``warnings`` repeats what was
     warned about the input; ``options`` holds the task options it was scored
     with (so that its aggregation can be rebuilt, e.g. by ``compare``).
+    ``intervals``: bootstrap 95% intervals when asked (``evaluate(...,
+    ci=True)``): ``{"scores": {key: (low, high)}, "per_language": {lang:
+    {key: (low, high)}}, "resamples": N, "seed": S}``.
     """
 
     task: str
@@ -41,6 +44,7 @@ class Result:
     items: list[dict[str, Any]] = field(default_factory=list, repr=False)
     warnings: tuple[str, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)
+    intervals: dict[str, Any] | None = None
 
     @property
     def primary(self) -> float:
@@ -66,6 +70,8 @@ class Result:
             "scores": dict(self.scores),
             "per_language": {k: dict(v) for k, v in self.per_language.items()},
         }
+        if self.intervals is not None:
+            out["intervals"] = self.intervals
         if items:
             out["items"] = [dict(i) for i in self.items]
         return out

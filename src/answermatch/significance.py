@@ -60,14 +60,15 @@ included) fixes the numbers.
 from __future__ import annotations
 
 import random
+import warnings
 from bisect import bisect_left
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import AnswermatchError, format_examples
+from .errors import AnswermatchError, AnswermatchWarning, format_examples
 from .result import Result
-from .tasks.base import Aggregation
+from .tasks.base import Aggregation, Summary
 
 __all__ = [
     "DEFAULT_RESAMPLES",
@@ -85,6 +86,10 @@ DEFAULT_SEED = 12345
 #: Fewest resamples accepted: the interval's positions ``N // 40`` and
 #: ``N - 1 - N // 40`` must leave out at least one resample on each side.
 MIN_RESAMPLES = 40
+#: Fewer paired items than this draw a warning that the test says little.
+FEW_ITEMS = 30
+#: Paired tests: option name -> the name in signatures (sacreBLEU's).
+TESTS = {"bootstrap": "paired-bs", "ar": "paired-ar"}
 #: How far the aggregate of a full item list may be from the task's own score.
 TOLERANCE = 1e-9
 _MAX_LISTED = 5
@@ -97,7 +102,7 @@ class SystemComparison:
 
     name: str
     score: float
-    ci: tuple[float, float]
+    ci: tuple[float, float] | None
     difference: float | None = None
     difference_ci: tuple[float, float] | None = None
     p_value: float | None = None
@@ -107,7 +112,7 @@ class SystemComparison:
         return {
             "name": self.name,
             "score": self.score,
-            "ci": list(self.ci),
+            "ci": None if self.ci is None else list(self.ci),
             "difference": self.difference,
             "difference_ci": None if self.difference_ci is None else list(self.difference_ci),
             "p_value": self.p_value,
@@ -189,10 +194,6 @@ def paired_bootstrap(
     ``scores[s][i]``, the headline score (percent) of system ``s`` on resample
     ``i``.
 
-    Items are put in group order once; a resample draws ``n`` positions,
-    sorts them, and finds each group's slice by bisection, so a system's
-    per-group sums are C-level ``sum(map(...))`` calls over the slice.
-
     >>> from answermatch.tasks.base import mean_of
     >>> agg = mean_of("score", key="accuracy")
     >>> a = [{"score": 1.0}, {"score": 0.0}]
@@ -200,22 +201,34 @@ def paired_bootstrap(
     >>> scores[0] == scores[1], all(s in (0.0, 50.0, 100.0) for s in scores[0])
     (True, True)
     """
+    primary = aggregator.primary
+    return [
+        [summary.scores[primary] for summary in summaries]
+        for summaries in bootstrap_summaries(aggregator, systems, resamples=resamples, seed=seed)
+    ]
+
+
+def bootstrap_summaries(
+    aggregator: Aggregation,
+    systems: Sequence[Sequence[Mapping[str, Any]]],
+    *,
+    resamples: int = DEFAULT_RESAMPLES,
+    seed: int = DEFAULT_SEED,
+) -> list[list[Summary]]:
+    """Every system's :class:`~answermatch.tasks.base.Summary` (all scores
+    and per-language figures) on ``resamples`` shared resamples of the items;
+    see :func:`paired_bootstrap`.
+
+    Items are put in group order once; a resample draws ``n`` positions,
+    sorts them, and finds each group's slice by bisection, so a system's
+    per-group sums are C-level ``sum(map(...))`` calls over the slice.
+    """
     if resamples < 1:
         raise AnswermatchError(f"the number of resamples must be at least 1, got {resamples}")
     n = len(systems[0])
     if n == 0:
         raise AnswermatchError("there are no paired items to resample")
-    group = aggregator.group
-    primary = aggregator.primary
-    keys: list[Hashable] = [None if group is None else group(item) for item in systems[0]]
-    for items in systems[1:]:
-        if group is not None:
-            for k, item in enumerate(items):
-                if group(item) != keys[k]:
-                    raise AnswermatchError(
-                        f"item {item.get('id')!r} is in group {group(item)!r} in one system "
-                        f"and {keys[k]!r} in the baseline: the systems cannot be paired"
-                    )
+    keys = _paired_groups(aggregator, systems)
     rank = {key: r for r, key in enumerate(dict.fromkeys(keys))}
     order = sorted(range(n), key=lambda k: rank[keys[k]])
     bounds: list[tuple[Hashable, int, int]] = []
@@ -225,13 +238,10 @@ def paired_bootstrap(
             bounds[-1] = (key, lo, position + 1)
         else:
             bounds.append((keys[k], position, position + 1))
-    columns = []
-    for items in systems:
-        stats = [aggregator.statistics(items[k]) for k in order]
-        columns.append([list(column) for column in zip(*stats, strict=True)])
+    columns = [_columns(aggregator, items, order) for items in systems]
 
     draw = random.Random(seed).random
-    scores: list[list[float]] = [[] for _ in systems]
+    out: list[list[Summary]] = [[] for _ in systems]
     span = range(n)
     for _ in range(resamples):
         picks = sorted([int(draw() * n) for _ in span])
@@ -252,8 +262,152 @@ def paired_bootstrap(
                 if aggregator.rows
                 else None
             )
-            scores[system].append(aggregator.combine(totals, rows).scores[primary])
-    return scores
+            out[system].append(aggregator.combine(totals, rows))
+    return out
+
+
+def _paired_groups(
+    aggregator: Aggregation, systems: Sequence[Sequence[Mapping[str, Any]]]
+) -> list[Hashable]:
+    """Each paired item's group (the same in every system, else an error)."""
+    group = aggregator.group
+    keys: list[Hashable] = [None if group is None else group(item) for item in systems[0]]
+    for items in systems[1:]:
+        if group is not None:
+            for k, item in enumerate(items):
+                if group(item) != keys[k]:
+                    raise AnswermatchError(
+                        f"item {item.get('id')!r} is in group {group(item)!r} in one system "
+                        f"and {keys[k]!r} in the baseline: the systems cannot be paired"
+                    )
+    return keys
+
+
+def _columns(
+    aggregator: Aggregation, items: Sequence[Mapping[str, Any]], order: Sequence[int]
+) -> list[list[float]]:
+    """The items' statistics in ``order``, one list per statistic."""
+    stats = [aggregator.statistics(items[k]) for k in order]
+    return [list(column) for column in zip(*stats, strict=True)]
+
+
+def confidence_intervals(
+    result: Result,
+    *,
+    resamples: int = DEFAULT_RESAMPLES,
+    seed: int = DEFAULT_SEED,
+    aggregation: Aggregation | None = None,
+) -> dict[str, Any]:
+    """Bootstrap 95% percentile intervals of one system's scores, each
+    computed with the task's own aggregation (XOR-Full's division by 7,
+    per-language means, pooled counts...) on ``resamples`` resamples of its
+    items drawn with ``random.Random(seed)``.
+
+    Returns ``{"scores": {key: (low, high)}, "per_language": {lang: {key:
+    (low, high)}}, "resamples": N, "seed": S}``. A score whose every resample
+    is the same (all items 0 or all 1) gets a zero-width interval: the
+    items do not vary, not a measured certainty. ``aggregation``: the task's
+    by default (:func:`aggregation_of`).
+
+    >>> from answermatch.tasks.base import mean_of
+    >>> r = Result(task="t", profile="official", scores={"em": 50.0}, per_language={}, n=4,
+    ...            signature="task:t", items=[{"score": s} for s in (1.0, 0.0, 1.0, 0.0)])
+    >>> ci = confidence_intervals(r, resamples=200, seed=1, aggregation=mean_of("score", key="em"))
+    >>> low, high = ci["scores"]["em"]
+    >>> low < 50.0 < high
+    True
+    """
+    if resamples < MIN_RESAMPLES:
+        raise AnswermatchError(
+            f"at least {MIN_RESAMPLES} resamples are needed, got {resamples}: with fewer, "
+            "the 95% percentile interval is only the range of the resampled scores"
+        )
+    aggregator = aggregation_of(result) if aggregation is None else aggregation
+    [summaries] = bootstrap_summaries(aggregator, [result.items], resamples=resamples, seed=seed)
+    scores: dict[str, list[float]] = {key: [] for key in result.scores}
+    languages: dict[str, dict[str, list[float]]] = {}
+    for summary in summaries:
+        for key, column in scores.items():
+            if key in summary.scores:
+                column.append(summary.scores[key])
+        for lang, figures in summary.per_language.items():
+            columns = languages.setdefault(lang, {})
+            for key, value in figures.items():
+                if key != "count":
+                    columns.setdefault(key, []).append(value)
+    return {
+        "scores": _intervals(scores),
+        "per_language": {lang: _intervals(columns) for lang, columns in languages.items()},
+        "resamples": resamples,
+        "seed": seed,
+    }
+
+
+def _intervals(values: dict[str, list[float]]) -> dict[str, tuple[float, float]]:
+    return {key: percentile_interval(column) for key, column in values.items() if column}
+
+
+def approximate_randomization(
+    aggregator: Aggregation,
+    baseline: Sequence[Mapping[str, Any]],
+    system: Sequence[Mapping[str, Any]],
+    *,
+    trials: int = DEFAULT_RESAMPLES,
+    seed: int = DEFAULT_SEED,
+) -> float:
+    """Two-sided p-value of a paired approximate randomization test: in each
+    of ``trials`` trials every paired item's two outputs are swapped with
+    probability 1/2 (``random.Random(seed)``), the task's headline score is
+    computed for both shuffled systems, and
+    ``p = (1 + #{trials with |difference| >= |observed difference|}) /
+    (trials + 1)`` (Riezler and Maxwell 2005; sacreBLEU's ``paired-ar``).
+
+    >>> from answermatch.tasks.base import mean_of
+    >>> agg = mean_of("score", key="em")
+    >>> same = [{"score": s} for s in (1.0, 0.0, 1.0)]
+    >>> approximate_randomization(agg, same, same, trials=99, seed=1)
+    1.0
+    """
+    if trials < 1:
+        raise AnswermatchError(f"the number of trials must be at least 1, got {trials}")
+    n = len(baseline)
+    if n == 0:
+        raise AnswermatchError("there are no paired items to shuffle")
+    keys = _paired_groups(aggregator, [baseline, system])
+    order = list(range(n))
+    cols_a = _columns(aggregator, baseline, order)
+    cols_b = _columns(aggregator, system, order)
+    width = len(cols_a)
+    primary = aggregator.primary
+
+    def score(swap: list[bool] | None, first: bool) -> float:
+        counts: dict[Hashable, int] = {}
+        sums: dict[Hashable, list[float]] = {}
+        rows: list[tuple[float, ...]] | None = [] if aggregator.rows else None
+        for k in range(n):
+            take_a = first != (swap is not None and swap[k])
+            cols = cols_a if take_a else cols_b
+            acc = sums.get(keys[k])
+            if acc is None:
+                counts[keys[k]] = 0
+                acc = sums[keys[k]] = [0.0] * width
+            counts[keys[k]] += 1
+            row = tuple(col[k] for col in cols)
+            for j in range(width):
+                acc[j] += row[j]
+            if rows is not None:
+                rows.append(row)
+        totals = {key: (counts[key], tuple(sums[key])) for key in sums}
+        return aggregator.combine(totals, rows).scores[primary]
+
+    observed = abs(score(None, False) - score(None, True))
+    draw = random.Random(seed).random
+    extreme = 0
+    for _ in range(trials):
+        swap = [draw() < 0.5 for _ in order]
+        if abs(score(swap, False) - score(swap, True)) >= observed:
+            extreme += 1
+    return (extreme + 1) / (trials + 1)
 
 
 def aggregation_of(result: Result) -> Aggregation:
@@ -302,7 +456,8 @@ def _listing(keys: list[tuple[Any, int]]) -> str:
     return f"{len(keys)} item(s) ({format_examples((repr(k[0]) for k in keys), _MAX_LISTED)})"
 
 
-def _signature(base: str, fields: Mapping[str, object]) -> str:
+def with_fields(base: str, fields: Mapping[str, object]) -> str:
+    """``base`` with ``fields`` added before its ``version``."""
     added = [f"{key}:{value}" for key, value in fields.items()]
     head, sep, version = base.rpartition("|version:")
     if not sep:
@@ -317,6 +472,7 @@ def compare_results(
     resamples: int = DEFAULT_RESAMPLES,
     seed: int = DEFAULT_SEED,
     common: bool = False,
+    test: str = "bootstrap",
 ) -> Comparison:
     """Compare already scored results (the first is the baseline); see :func:`compare`."""
     if len(results) < 2:
@@ -347,26 +503,45 @@ def compare_results(
                 "aggregation does not reproduce its own score"
             )
     paired = _pair(results, names, common)
-    boot = paired_bootstrap(aggregator, paired, resamples=resamples, seed=seed)
+    if len(paired[0]) < FEW_ITEMS:
+        warnings.warn(
+            f"only {len(paired[0])} paired items: with fewer than {FEW_ITEMS}, the intervals "
+            "and p-values say little",
+            AnswermatchWarning,
+            stacklevel=2,
+        )
     if common:
         full = [aggregator.score(items) for items in paired]
     else:
         full = [result.scores[metric] for result in results]
-    systems = [SystemComparison(names[0], full[0], percentile_interval(boot[0]))]
-    for k in range(1, len(results)):
-        differences = [s - b for s, b in zip(boot[k], boot[0], strict=True)]
-        observed = full[k] - full[0]
-        systems.append(
-            SystemComparison(
-                names[k],
-                full[k],
-                percentile_interval(boot[k]),
-                difference=observed,
-                difference_ci=percentile_interval(differences),
-                p_value=_p_value(differences, observed),
+    if test == "ar":
+        systems = [SystemComparison(names[0], full[0], None)]
+        for k in range(1, len(results)):
+            p_value = approximate_randomization(
+                aggregator, paired[0], paired[k], trials=resamples, seed=seed
             )
-        )
-    fields: dict[str, object] = {"test": "paired-bs", "resamples": resamples, "seed": seed}
+            systems.append(
+                SystemComparison(names[k], full[k], None, full[k] - full[0], None, p_value)
+            )
+    elif test == "bootstrap":
+        boot = paired_bootstrap(aggregator, paired, resamples=resamples, seed=seed)
+        systems = [SystemComparison(names[0], full[0], percentile_interval(boot[0]))]
+        for k in range(1, len(results)):
+            differences = [s - b for s, b in zip(boot[k], boot[0], strict=True)]
+            observed = full[k] - full[0]
+            systems.append(
+                SystemComparison(
+                    names[k],
+                    full[k],
+                    percentile_interval(boot[k]),
+                    difference=observed,
+                    difference_ci=percentile_interval(differences),
+                    p_value=_p_value(differences, observed),
+                )
+            )
+    else:
+        raise AnswermatchError(f"unknown test {test!r}; tests: {', '.join(TESTS)}")
+    fields: dict[str, object] = {"test": TESTS[test], "resamples": resamples, "seed": seed}
     if common:
         fields["pairing"] = "common"
     return Comparison(
@@ -377,8 +552,9 @@ def compare_results(
         resamples=resamples,
         seed=seed,
         pairing="common" if common else "all",
-        signature=_signature(first.signature, fields),
+        signature=with_fields(first.signature, fields),
         systems=tuple(systems),
+        test=TESTS[test],
     )
 
 
@@ -392,13 +568,15 @@ def compare(
     resamples: int = DEFAULT_RESAMPLES,
     seed: int = DEFAULT_SEED,
     common: bool = False,
+    test: str = "bootstrap",
     strict: bool = False,
     progress: bool = False,
     **options: Any,
 ) -> Comparison:
     """Score each of ``predictions`` with ``task`` and compare them with the
-    first (the baseline) by paired bootstrap resampling (see the module
-    documentation for the figures and the test).
+    first (the baseline) by paired bootstrap resampling (``test="bootstrap"``)
+    or paired approximate randomization (``test="ar"``, with ``resamples``
+    trials; no intervals); see the module documentation for the figures.
 
     Systems are paired item by item (by ``id``, the k-th repeat of an id with
     the k-th). Where the task's items follow the prediction file
@@ -420,4 +598,6 @@ def compare(
         evaluate(task, gold, p, profile, strict=strict, progress=progress, **options)
         for p in predictions
     ]
-    return compare_results(results, names=names, resamples=resamples, seed=seed, common=common)
+    return compare_results(
+        results, names=names, resamples=resamples, seed=seed, common=common, test=test
+    )

@@ -59,6 +59,13 @@ def register(subparsers: Any) -> None:
         help="where the systems' items differ (tasks that count the predicted questions), "
         "compare them on the items they all have",
     )
+    parser.add_argument(
+        "--test",
+        choices=("bootstrap", "ar"),
+        default="bootstrap",
+        help="paired bootstrap resampling (default; intervals and p-values) or paired "
+        "approximate randomization (p-values; --resamples sets the trials)",
+    )
     parser.add_argument("--json", action="store_true", help="print the comparison as JSON")
     add_run_options(parser)
     parser.set_defaults(func=run)
@@ -80,6 +87,7 @@ def run(args: argparse.Namespace) -> int:
         resamples=args.resamples,
         seed=args.seed,
         common=args.common_items,
+        test=args.test,
         strict=args.strict,
         progress=not args.quiet,
         **options,
@@ -114,8 +122,12 @@ def format_comparison(comparison: Comparison) -> str:
     c = comparison
     pairing = ", items common to all systems" if c.pairing == "common" else ""
     lines = [
-        f"{c.task} ({c.profile}), {c.metric}, n={c.n}{pairing}, paired bootstrap: "
-        f"{c.resamples} resamples, seed {c.seed}"
+        f"{c.task} ({c.profile}), {c.metric}, n={c.n}{pairing}, "
+        + (
+            f"paired approximate randomization: {c.resamples} trials, seed {c.seed}"
+            if c.test == "paired-ar"
+            else f"paired bootstrap: {c.resamples} resamples, seed {c.seed}"
+        )
     ]
     header = ["system", c.metric, "95% CI", "diff", "95% CI of diff", "p-value"]
     rows = [header]

@@ -1,0 +1,55 @@
+""":func:`evaluate`: a task's scores on one prediction set, with bootstrap
+confidence intervals when asked.
+
+>>> import answermatch
+>>> answermatch.evaluate is evaluate
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from .result import Result
+from .significance import DEFAULT_RESAMPLES, DEFAULT_SEED, confidence_intervals, with_fields
+from .tasks import evaluate as evaluate_task
+
+__all__ = ["evaluate"]
+
+
+def evaluate(
+    task: str,
+    gold: Any,
+    predictions: Any,
+    profile: str = "official",
+    *,
+    strict: bool = False,
+    progress: bool = False,
+    ci: bool = False,
+    resamples: int = DEFAULT_RESAMPLES,
+    seed: int = DEFAULT_SEED,
+    **options: Any,
+) -> Result:
+    """Score ``predictions`` against ``gold`` with the metric of ``task``.
+
+    ``gold`` and ``predictions`` are paths (plain or ``.gz``) or objects
+    already loaded in the shapes the task documents (``answermatch tasks
+    --json`` lists them). ``profile="official"`` reproduces the shared
+    task's own scorer, quirks included. ``strict=True`` turns warnings about
+    doubtful input into errors. Task options are passed as keywords.
+
+    ``ci=True`` adds seeded bootstrap 95% intervals of every score (and
+    per-language figure), each computed with the task's own aggregation
+    (:func:`answermatch.significance.confidence_intervals`), in
+    :attr:`Result.intervals <answermatch.result.Result.intervals>`; the
+    signature then names ``ci``, ``resamples`` and ``seed``.
+    """
+    result = evaluate_task(
+        task, gold, predictions, profile, strict=strict, progress=progress, **options
+    )
+    if not ci:
+        return result
+    intervals = confidence_intervals(result, resamples=resamples, seed=seed)
+    signature = with_fields(result.signature, {"ci": "95%", "resamples": resamples, "seed": seed})
+    return replace(result, intervals=intervals, signature=signature)
