@@ -278,6 +278,21 @@ class Task(ABC):
         default :meth:`explain` (``None``: variants are not scored alone)."""
         return None
 
+    def split_rows(
+        self, rows: list[dict[str, Any]], *, key: str = "id", prediction: str = "prediction"
+    ) -> tuple[Any, Any]:
+        """A batch of rows, each a gold record with its prediction in the
+        field ``prediction``, as ``(gold, predictions)`` in the task's
+        in-memory shapes (for row-wise engines: Dask, Spark, a data loader).
+
+        By default: the gold is the list of records without the prediction
+        field and the predictions a dict ``{row[key]: prediction}`` (rows
+        whose prediction is ``None`` are unanswered). Tasks whose shapes
+        differ override it."""
+        gold = [{k: v for k, v in row.items() if k != prediction} for row in rows]
+        answers = {row[key]: row[prediction] for row in rows if row.get(prediction) is not None}
+        return gold, answers
+
     # --- provided ---------------------------------------------------------------------
 
     def settings(self, profile: Any) -> Any:

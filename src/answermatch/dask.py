@@ -1,0 +1,138 @@
+"""Scoring at scale on Dask: each partition scored into a state, the states
+merged in a tree reduction (the optional extra ``answermatch[dask]``).
+
+:func:`evaluate` takes the gold as a Dask bag of records (dicts) or a Dask
+dataframe, and the predictions as a bag or dataframe of records keyed by the
+same id, a dict ``{id: prediction}``, or nothing when the gold rows already
+carry a prediction column. Rows are joined on the id; each partition becomes
+a :class:`~answermatch.incremental.Scorer` state (plain JSON data, so it
+crosses process and machine boundaries without pickle), and the states are
+merged pairwise up a tree (``Bag.reduction`` with ``split_every``). The
+result equals :func:`answermatch.evaluate` on the same rows (to rounding:
+partial sums are added in another order, about 1e-15 relative).
+
+The task turns a partition's rows into its own in-memory shapes
+(:meth:`~answermatch.tasks.base.Task.split_rows`). The same states serve any
+engine: see the docs page "Scoring at scale" for Spark and Ray.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .errors import AnswermatchError, MissingExtraError
+from .incremental import Scorer
+from .result import Result
+from .tasks import check_options, get_task
+
+__all__ = ["evaluate", "merge_states", "score_partition"]
+
+
+def _dask() -> Any:
+    try:
+        import dask.bag
+        import dask.dataframe
+    except ImportError:
+        raise MissingExtraError("dask", "dask") from None
+    return dask
+
+
+def score_partition(
+    rows: Iterable[Mapping[str, Any]],
+    task: str,
+    profile: str,
+    options: Mapping[str, Any],
+    *,
+    key: str = "id",
+    prediction: str = "prediction",
+    strict: bool = False,
+) -> dict[str, Any]:
+    """The :meth:`Scorer.to_dict <answermatch.incremental.Scorer.to_dict>`
+    state of one partition's rows (an empty state for no row)."""
+    scorer = Scorer(task, profile, strict=strict, **options)
+    rows = [dict(row) for row in rows]
+    if rows:
+        gold, predictions = scorer.task.split_rows(rows, key=key, prediction=prediction)
+        scorer.update(gold, predictions)
+    return scorer.to_dict()
+
+
+def merge_states(states: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """One state holding every state of ``states``, merged in order."""
+    merged: Scorer | None = None
+    for state in states:
+        part = Scorer.from_dict(state)
+        if merged is None:
+            merged = part
+        elif part.n:
+            merged.merge(part)
+    if merged is None:
+        raise AnswermatchError("no state to merge")
+    return merged.to_dict()
+
+
+def _is_missing(value: Any) -> bool:
+    return value is None or (isinstance(value, float) and math.isnan(value))
+
+
+def _rows(gold: Any, predictions: Any, key: str, prediction: str) -> Any:
+    """A bag of gold rows, each with its prediction (absent ones as None)."""
+    dask = _dask()
+    dd, db = dask.dataframe, dask.bag
+    if isinstance(gold, dd.DataFrame):
+        gold_frame = gold
+    elif isinstance(gold, db.Bag):
+        gold_frame = None
+    else:
+        raise AnswermatchError("the gold must be a Dask bag of records or a Dask dataframe")
+    if predictions is None:
+        return gold.to_bag(format="dict") if gold_frame is not None else gold
+    if isinstance(predictions, Mapping):
+        table = dict(predictions)
+        bag = gold.to_bag(format="dict") if gold_frame is not None else gold
+        return bag.map(lambda row: {**row, prediction: table.get(row[key])})
+    if isinstance(predictions, db.Bag):
+        predictions = predictions.map(lambda r: {key: r[key], prediction: r[prediction]})
+        predictions = predictions.to_dataframe()
+    if not isinstance(predictions, dd.DataFrame):
+        raise AnswermatchError(
+            "the predictions must be a Dask bag or dataframe of records, a dict {id: "
+            "prediction}, or None (the gold rows carry them)"
+        )
+    if gold_frame is None:
+        gold_frame = gold.to_dataframe()
+    joined = gold_frame.merge(predictions[[key, prediction]], on=key, how="left")
+    return joined.to_bag(format="dict").map(
+        lambda row: {**row, prediction: None if _is_missing(row[prediction]) else row[prediction]}
+    )
+
+
+def evaluate(
+    task: str,
+    gold: Any,
+    predictions: Any = None,
+    profile: str = "official",
+    *,
+    key: str = "id",
+    prediction: str = "prediction",
+    strict: bool = False,
+    split_every: int = 8,
+    **options: Any,
+) -> Result:
+    """Score on Dask (see the module documentation); runs on the current
+    Dask scheduler (a ``distributed.Client`` when one is active)."""
+    spec = get_task(task)
+    spec.settings(profile)
+    check_options(spec, options)
+    rows = _rows(gold, predictions, key, prediction)
+    states = rows.map_partitions(
+        lambda part: [
+            score_partition(
+                part, task, profile, options, key=key, prediction=prediction, strict=strict
+            )
+        ]
+    )
+    merged = states.reduction(merge_states, merge_states, split_every=split_every)
+    return Scorer.from_dict(merged.compute()).compute()
