@@ -60,7 +60,7 @@ def test_a_bag_and_a_dict_on_two_workers_equal_evaluate(client, parity):
 
 
 def test_dataframes_joined_on_the_id_equal_evaluate(client, parity):
-    gold, predictions, expected = xor_full(parity)
+    gold, predictions, _ = xor_full(parity)
     import pandas as pd
 
     gold_frame = dd.from_pandas(pd.DataFrame(gold), npartitions=5)
