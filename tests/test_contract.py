@@ -126,3 +126,27 @@ def test_a_broken_entry_point_is_a_clear_error():
     registry._entry_points = {"broken": Broken()}  # what importlib.metadata would give
     with pytest.raises(UnknownTaskError, match="could not be loaded from no_such_module"):
         registry.get("broken")
+
+
+def test_swapped_gold_and_predictions_are_named_as_such():
+    class Strict(Capitals):
+        name = "test-strict-capitals"
+
+        def read_predictions(self, source, gold, diag, **options):
+            if not isinstance(source, dict):
+                raise InputError("expected a dict {id: answer}", path="<object>")
+            return source
+
+        def read_gold(self, source, diag, **options):
+            if not isinstance(source, (list, dict)):
+                raise InputError("expected a list", path="<object>")
+            return super().read_gold(
+                list(source.items()) if isinstance(source, dict) else source, diag
+            )
+
+    register(Strict, replace=True)
+    with pytest.raises(InputError, match="are the gold and the predictions swapped"):
+        evaluate("test-strict-capitals", {"1": "Paris"}, GOLD)
+    with pytest.raises(InputError) as plain:
+        evaluate("test-strict-capitals", GOLD, [1])
+    assert "swapped" not in str(plain.value)

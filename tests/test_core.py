@@ -202,3 +202,19 @@ def test_read_jsonl_rejects_two_values_on_one_line(tmp_path):
     path.write_text('{"id": "a"}\n{"id": "b"} {"id": "c"}\n', encoding="utf-8")
     with pytest.raises(InputError, match=r"g\.jsonl:2: not valid JSON \(Extra data"):
         read_jsonl(path)
+
+
+def test_a_gzip_bomb_is_refused_early(tmp_path, monkeypatch):
+    import answermatch.sources as sources
+
+    monkeypatch.setattr(sources, "GZIP_FLOOR", 1 << 20)
+    bomb = tmp_path / "pred.json.gz"
+    with gzip.open(bomb, "wb") as fh:
+        for _ in range(64):
+            fh.write(b" " * (1 << 20))  # 64 MiB of spaces: about 64 KiB compressed
+    with pytest.raises(InputError, match="decompression bomb"):
+        read_text(bomb)
+    genuine = tmp_path / "ok.json.gz"
+    with gzip.open(genuine, "wb") as fh:
+        fh.write(b'{"q1": "a"}' * 1000)
+    assert read_text(genuine).startswith('{"q1": "a"}')

@@ -204,3 +204,29 @@ def test_registry_and_modes(tok: JiebaTokenizer) -> None:
 
 def test_signature(tok: JiebaTokenizer) -> None:
     assert tok.signature() == f"jieba({metadata.version('jieba')},dict=default,hmm=on)"
+
+
+def test_char_and_mixed_need_no_jieba_and_the_cache_can_move(tmp_path):
+    """In a core install (jieba blocked) char and mixed work and word names the extra;
+    ANSWERMATCH_CACHE_DIR relocates jieba's cache."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['jieba'] = None\n"
+        "from answermatch.tokenizers.zh import JiebaTokenizer, cache_dir\n"
+        "from answermatch.errors import MissingExtraError\n"
+        "t = JiebaTokenizer()\n"
+        "print(t.tokenize('北京abc', 'char'), t.tokenize('北京abc', 'mixed'), t.signature())\n"
+        "try:\n    t.tokenize('北京', 'word')\nexcept MissingExtraError as e:\n    print(e)\n"
+        "print(cache_dir())\n"
+    )
+    env = dict(os.environ, ANSWERMATCH_CACHE_DIR=str(tmp_path / "cache"))
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    lines = done.stdout.splitlines()
+    assert lines[0] == "['北', '京', 'a', 'b', 'c'] ['北', '京', 'abc'] jieba(absent)"
+    assert lines[1] == 'jieba is not installed; install it with: pip install "answermatch[zh]"'
+    assert lines[2] == str(tmp_path / "cache") and (tmp_path / "cache").is_dir()

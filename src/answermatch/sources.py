@@ -39,13 +39,21 @@ def source_name(source: object) -> str:
     return os.fspath(source) if is_path(source) else "<object>"  # type: ignore[arg-type]
 
 
+#: A ``.gz`` input may inflate to this many times its size (text compresses
+#: 3-10 times, highly repetitive files a few hundred times), but always to
+#: at least :data:`GZIP_FLOOR` bytes; more is refused as a decompression bomb.
+GZIP_RATIO = 1000
+GZIP_FLOOR = 256 << 20
+
+
 def read_bytes(path: PathLike) -> bytes:
-    """The file's bytes, gunzipped when the name ends in ``.gz``."""
+    """The file's bytes, gunzipped when the name ends in ``.gz`` (at most
+    ``GZIP_RATIO`` times the compressed size, and at least ``GZIP_FLOOR``
+    bytes, are inflated: more is an :class:`InputError`)."""
     p = Path(path)
     try:
         if p.suffix == ".gz":
-            with gzip.open(p, "rb") as fh:
-                return fh.read()
+            return _gunzip(p)
         return p.read_bytes()
     except FileNotFoundError:
         raise InputError("no such file", path=path) from None
@@ -53,6 +61,23 @@ def read_bytes(path: PathLike) -> bytes:
         raise InputError("is a directory, expected a file", path=path) from None
     except (OSError, EOFError) as exc:  # gzip.BadGzipFile is an OSError
         raise InputError(f"cannot read file ({exc})", path=path) from None
+
+
+def _gunzip(path: Path) -> bytes:
+    limit = max(GZIP_FLOOR, GZIP_RATIO * path.stat().st_size)
+    chunks: list[bytes] = []
+    total = 0
+    with gzip.open(path, "rb") as fh:
+        while chunk := fh.read(1 << 20):
+            total += len(chunk)
+            if total > limit:
+                raise InputError(
+                    f"inflates to more than {limit:,} bytes ({GZIP_RATIO} times its size): "
+                    "refused as a decompression bomb; decompress it yourself if it is genuine",
+                    path=path,
+                )
+            chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def decode_utf8(

@@ -46,6 +46,7 @@ A minimal task, exact match over a list of answers:
 from __future__ import annotations
 
 import gc
+import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -53,7 +54,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..diagnostics import Diagnostics
-from ..errors import UnknownProfileError
+from ..errors import InputError, UnknownProfileError
 from ..result import Result
 from ..signature import make_signature
 from ..sources import source_name
@@ -312,10 +313,33 @@ class Task(ABC):
         return profile if isinstance(profile, str) else str(getattr(profile, "name", profile))
 
     def read(self, gold: Any, predictions: Any, diag: Diagnostics, **options: Any) -> Inputs:
-        """Both sources read by the task's readers."""
-        gold_read = self.read_gold(gold, diag, **options)
-        preds_read = self.read_predictions(predictions, gold_read, diag, **options)
+        """Both sources read by the task's readers. When they fail but would
+        read the other way round, the error says that the gold and the
+        predictions look swapped."""
+        try:
+            gold_read = self.read_gold(gold, diag, **options)
+            preds_read = self.read_predictions(predictions, gold_read, diag, **options)
+        except InputError as exc:
+            if self._reads_swapped(gold, predictions, options):
+                raise InputError(
+                    f"{exc.message} (the files read the other way round: are the gold "
+                    "and the predictions swapped?)",
+                    path=exc.path,
+                    line=exc.line,
+                ) from None
+            raise
         return Inputs(gold_read, preds_read, source_name(gold), source_name(predictions))
+
+    def _reads_swapped(self, gold: Any, predictions: Any, options: Mapping[str, Any]) -> bool:
+        quiet = Diagnostics()
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                swapped = self.read_gold(predictions, quiet, **options)
+                self.read_predictions(gold, swapped, quiet, **options)
+        except Exception:  # any failure: not a plain swap
+            return False
+        return True
 
     def result(
         self, scored: Scored, profile: Any, diag: Diagnostics, options: Mapping[str, Any]

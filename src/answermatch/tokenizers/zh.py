@@ -22,12 +22,17 @@ Modes:
 
 Whitespace separates tokens and is dropped in every mode.
 
-jieba caches its prefix dictionary (a ``marshal`` file) on first use. By
-default it writes ``jieba.cache`` into the shared temporary directory, where
-another user could plant one; here the cache lives in the user's cache
-directory, ``$XDG_CACHE_HOME/answermatch`` (``~/.cache/answermatch``), created
-when missing. When it cannot be written, jieba rebuilds the dictionary in
-memory each time (about a second). jieba's start-up messages are silenced.
+Only ``word`` needs jieba (the ``zh`` extra); ``char`` and ``mixed`` work in
+a core install. jieba is loaded the first time a text is cut into words.
+
+jieba caches its prefix dictionary (a ``marshal`` file of about 9 MB) on
+first use. By default it writes ``jieba.cache`` into the shared temporary
+directory, where another user could plant one; here the cache lives in
+``$ANSWERMATCH_CACHE_DIR`` when that is set, else in the user's cache
+directory, ``$XDG_CACHE_HOME/answermatch`` (``~/.cache/answermatch``),
+created when missing. Delete it freely: it is rebuilt when missing. When it
+cannot be written, jieba rebuilds the dictionary in memory each time (about
+a second). jieba's start-up messages are silenced.
 
 >>> tok = JiebaTokenizer()
 >>> tok.tokenize("我来到北京清华大学")
@@ -44,6 +49,7 @@ import contextlib
 import logging
 import os
 from collections.abc import Callable
+from typing import Any
 
 import regex
 
@@ -56,15 +62,18 @@ _MIXED = regex.compile(r"((?=\p{Han})\X|(?=\p{S})\X|(?:(?=[^\p{Han}\p{P}\p{S}])\
 
 
 def cache_dir() -> str:
-    """``$XDG_CACHE_HOME/answermatch`` or ``~/.cache/answermatch``, created if possible.
+    """``$ANSWERMATCH_CACHE_DIR``, else ``$XDG_CACHE_HOME/answermatch`` or
+    ``~/.cache/answermatch``; created if possible.
 
     >>> cache_dir().endswith("answermatch")
     True
     """
-    base = os.environ.get("XDG_CACHE_HOME", "")
-    if not os.path.isabs(base):
-        base = os.path.join(os.path.expanduser("~"), ".cache")
-    path = os.path.join(base, "answermatch")
+    path = os.environ.get("ANSWERMATCH_CACHE_DIR", "")
+    if not path:
+        base = os.environ.get("XDG_CACHE_HOME", "")
+        if not os.path.isabs(base):
+            base = os.path.join(os.path.expanduser("~"), ".cache")
+        path = os.path.join(base, "answermatch")
     with contextlib.suppress(OSError):  # then jieba fails to write its cache, and goes on
         os.makedirs(path, exist_ok=True)
     return path
@@ -77,11 +86,18 @@ class JiebaTokenizer(Tokenizer):
     modes = ("word", "char", "mixed")
 
     def __init__(self) -> None:
+        self._jieba: Any = None
+        self._modes: dict[str, Callable[[str], list[str]]] = {
+            "word": self._words,
+            "char": _chars,
+            "mixed": _mixed,
+        }
+
+    def _load(self) -> Any:
         jieba = require("jieba", "zh")
-        self._version = version_of("jieba")
         tokenizer = jieba.Tokenizer()
         tokenizer.tmp_dir = cache_dir()
-        tokenizer.cache_file = f"jieba-{self._version}.cache"
+        tokenizer.cache_file = f"jieba-{version_of('jieba')}.cache"
         logger = logging.getLogger("jieba")
         level = logger.level
         logger.setLevel(logging.CRITICAL)  # "Building prefix dict..." and cache failures
@@ -90,21 +106,24 @@ class JiebaTokenizer(Tokenizer):
         finally:
             logger.setLevel(level)
         self._jieba = tokenizer
-        self._modes: dict[str, Callable[[str], list[str]]] = {
-            "word": self._words,
-            "char": _chars,
-            "mixed": _mixed,
-        }
+        return tokenizer
 
     def _tokenize(self, text: str, mode: str) -> list[str]:
         return self._modes[mode](text)
 
     def _words(self, text: str) -> list[str]:
-        return [part for word in self._jieba.lcut(text) for part in word.split()]
+        jieba = self._jieba if self._jieba is not None else self._load()
+        return [part for word in jieba.lcut(text) for part in word.split()]
 
     def signature(self) -> str:
-        """e.g. ``jieba(0.42.1,dict=default,hmm=on)``."""
-        return f"jieba({self._version},dict=default,hmm=on)"
+        """e.g. ``jieba(0.42.1,dict=default,hmm=on)`` (``jieba(absent)`` in a
+        core install, where only ``char`` and ``mixed``, which do not use it,
+        run)."""
+        try:
+            version = version_of("jieba") if require("jieba", "zh") else "absent"
+        except ImportError:
+            return "jieba(absent)"
+        return f"jieba({version},dict=default,hmm=on)"
 
     def __repr__(self) -> str:
         return "JiebaTokenizer()"
