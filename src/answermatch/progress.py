@@ -1,30 +1,50 @@
-"""A minimal progress bar on stderr, shown only on a terminal.
+"""A minimal progress bar: on stderr when it is a terminal, as a live HTML
+``<progress>`` element in a Jupyter notebook, nowhere otherwise.
 
 >>> list(progress(range(3), total=3, enabled=False))
 [0, 1, 2]
+>>> import io
+>>> out = io.StringIO()
+>>> list(_with_bar(range(3), 3, "xor-full", TerminalBar(out)))
+[0, 1, 2]
+>>> out.getvalue().split("\\r")[-1].split()[:3]
+['xor-full', '[##############################]', '3/3']
 """
 
 from __future__ import annotations
 
+import html
 import sys
 import time
 from collections.abc import Iterable, Iterator
-from typing import TypeVar
+from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
+
+
+class Bar(Protocol):
+    def draw(self, desc: str, done: int, total: int | None, elapsed: float) -> None: ...
+
+    def close(self) -> None: ...
 
 
 def progress(
     items: Iterable[T], *, total: int | None = None, desc: str = "", enabled: bool = True
 ) -> Iterable[T]:
-    """``items``, drawing a bar on stderr as they are consumed when ``enabled``
-    and stderr is a terminal (otherwise ``items`` itself, at no cost)."""
-    if not enabled or not sys.stderr.isatty():
+    """``items``, drawing a bar as they are consumed when ``enabled``: on
+    stderr when it is a terminal, in the notebook's output when running in a
+    Jupyter kernel (otherwise ``items`` itself, at no cost)."""
+    if not enabled:
         return items
-    return _with_bar(items, total, desc, sys.stderr)
+    if sys.stderr.isatty():
+        return _with_bar(items, total, desc, TerminalBar(sys.stderr))
+    notebook = _notebook_display()
+    if notebook is not None:
+        return _with_bar(items, total, desc, NotebookBar(*notebook))
+    return items
 
 
-def _with_bar(items: Iterable[T], total: int | None, desc: str, stream) -> Iterator[T]:
+def _with_bar(items: Iterable[T], total: int | None, desc: str, bar: Bar) -> Iterator[T]:
     start = last = time.monotonic()
     done = 0
     for item in items:
@@ -33,19 +53,60 @@ def _with_bar(items: Iterable[T], total: int | None, desc: str, stream) -> Itera
         now = time.monotonic()
         if now - last >= 0.1:
             last = now
-            _draw(stream, desc, done, total, now - start)
-    _draw(stream, desc, done, total, time.monotonic() - start)
-    stream.write("\n")
-    stream.flush()
+            bar.draw(desc, done, total, now - start)
+    bar.draw(desc, done, total, time.monotonic() - start)
+    bar.close()
 
 
-def _draw(stream, desc: str, done: int, total: int | None, elapsed: float) -> None:
-    if total:
-        width = 30
-        filled = int(width * done / total)
-        bar = "#" * filled + "-" * (width - filled)
-        text = f"\r{desc} [{bar}] {done}/{total} {elapsed:5.1f}s"
-    else:
-        text = f"\r{desc} {done} {elapsed:5.1f}s"
-    stream.write(text)
-    stream.flush()
+class TerminalBar:
+    """A bar redrawn in place on a terminal stream."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def draw(self, desc: str, done: int, total: int | None, elapsed: float) -> None:
+        if total:
+            width = 30
+            filled = int(width * done / total)
+            bar = "#" * filled + "-" * (width - filled)
+            text = f"\r{desc} [{bar}] {done}/{total} {elapsed:5.1f}s"
+        else:
+            text = f"\r{desc} {done} {elapsed:5.1f}s"
+        self.stream.write(text)
+        self.stream.flush()
+
+    def close(self) -> None:
+        self.stream.write("\n")
+        self.stream.flush()
+
+
+def _notebook_display() -> tuple[Any, Any] | None:
+    """IPython's ``display`` and ``HTML`` when running in a Jupyter kernel."""
+    ipython = sys.modules.get("IPython")
+    if ipython is None or "ipykernel" not in sys.modules:
+        return None
+    try:
+        shell = ipython.get_ipython()
+        from IPython.display import HTML, display
+    except Exception:  # an unusual IPython: no bar rather than a failure
+        return None
+    if shell is None or not hasattr(shell, "kernel"):
+        return None
+    return display, HTML
+
+
+class NotebookBar:
+    """A ``<progress>`` element in a notebook cell's output, updated in place."""
+
+    def __init__(self, display: Any, html_class: Any) -> None:
+        self._html = html_class
+        self._handle = display(html_class(""), display_id=True)
+
+    def draw(self, desc: str, done: int, total: int | None, elapsed: float) -> None:
+        bar = f'<progress value="{done}" max="{total}"></progress> ' if total else ""
+        count = f"{done}/{total}" if total else str(done)
+        label = html.escape(f"{desc} {count} {elapsed:.1f}s")
+        self._handle.update(self._html(f"{bar}<code>{label}</code>"))
+
+    def close(self) -> None:
+        pass

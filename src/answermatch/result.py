@@ -59,6 +59,55 @@ class Result:
             key = next(iter(self.scores))
         return self.scores[key]
 
+    def _repr_html_(self) -> str:
+        """A table of the scores (and per-language figures) for Jupyter."""
+        import html
+
+        def cell(value: Any) -> str:
+            text = f"{value:.2f}" if isinstance(value, float) else str(value)
+            return f"<td style='text-align:right'>{html.escape(text)}</td>"
+
+        def interval(key: str, lang: str | None = None) -> str:
+            if self.intervals is None:
+                return ""
+            found = (
+                self.intervals["scores"].get(key)
+                if lang is None
+                else self.intervals["per_language"].get(lang, {}).get(key)
+            )
+            return "" if found is None else f" [{found[0]:.2f}, {found[1]:.2f}]"
+
+        keys = list(self.scores)
+        lang_keys: list[str] = []
+        for figures in self.per_language.values():
+            lang_keys += [k for k in figures if k not in lang_keys]
+        head = f"<b>{html.escape(self.task)}</b> ({html.escape(self.profile)}), n={self.n}"
+        rows = []
+        if lang_keys:
+            header = "".join(f"<th>{html.escape(k)}</th>" for k in lang_keys)
+            rows.append(f"<tr><th>lang</th>{header}</tr>")
+            for lang, figures in self.per_language.items():
+                cells = "".join(
+                    cell(figures[k]) if k in figures else "<td></td>" for k in lang_keys
+                )
+                rows.append(f"<tr><td>{html.escape(lang)}</td>{cells}</tr>")
+            overall = "".join(
+                cell(self.scores[k]) if k in self.scores else "<td></td>" for k in lang_keys
+            )
+            rows.append(f"<tr><td><b>all</b></td>{overall}</tr>")
+            keys = [k for k in keys if k not in lang_keys]
+        for key in keys:
+            text = f"{self.scores[key]:.2f}{interval(key)}"
+            rows.append(
+                f"<tr><td>{html.escape(key)}</td><td style='text-align:right'>"
+                f"{html.escape(text)}</td></tr>"
+            )
+        signature = html.escape(self.signature)
+        return (
+            f"<div class='answermatch-result'><p>{head}</p><table>{''.join(rows)}</table>"
+            f"<p><small><code>{signature}</code></small></p></div>"
+        )
+
     def to_dict(self, *, items: bool = False) -> dict[str, Any]:
         """A JSON-ready dict: ``task, profile, signature, n, scores, per_language``
         (and ``items`` when asked)."""
