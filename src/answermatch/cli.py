@@ -117,6 +117,7 @@ _COMMAND_MODULES = (
     "answermatch.commands.explain",
     "answermatch.commands.check_gold",
     "answermatch.commands.compare",
+    "answermatch.commands.report",
 )
 
 

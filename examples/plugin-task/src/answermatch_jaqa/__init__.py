@@ -177,7 +177,7 @@ class JaQA(Task):
                     TextView(answer, answer, tuple(tokenize(answer, "ja"))),
                     {"f1": self._f1(prediction, answer, settings)},
                     "token F1 over MeCab words",
-                    self._f1(prediction, answer, settings) == item["f1"],
+                    0 < self._f1(prediction, answer, settings) == item["f1"],
                 )
                 for answer in question.answers
             )

@@ -1,0 +1,109 @@
+"""``answermatch report``: one self-contained HTML page, or the per-language
+table for papers (Markdown, LaTeX, CSV); the library side is
+:mod:`answermatch.report`."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..cli import EXIT_OK, add_task_and_gold, count_argument, parse_options, profile_names
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``report`` sub-command."""
+    parser = subparsers.add_parser(
+        "report",
+        help="an HTML report of one or more systems (or the per-language table)",
+        description="Score one or more systems under the official and fair profiles, with "
+        "bootstrap intervals, and write one self-contained HTML page: headline scores, "
+        "per-language bar charts with 95%% whiskers, the items where the systems disagree "
+        "most with their explanations, and the gold checks. --format markdown|latex|csv "
+        "prints the per-language table instead.",
+    )
+    add_task_and_gold(parser)
+    parser.add_argument(
+        "--pred",
+        required=True,
+        action="append",
+        metavar="FILE",
+        help="a system's prediction file (repeatable)",
+    )
+    parser.add_argument(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="write the report to FILE (default: standard output)",
+    )
+    parser.add_argument(
+        "--format",
+        choices=("html", "markdown", "latex", "csv"),
+        default="html",
+        help="html (default): the whole report; markdown, latex, csv: the per-language table",
+    )
+    parser.add_argument(
+        "--profile",
+        metavar="NAME[,NAME...]",
+        help="profiles shown side by side (default: official and fair)",
+    )
+    parser.add_argument("--no-ci", action="store_true", help="no bootstrap intervals (faster)")
+    parser.add_argument(
+        "--resamples",
+        type=count_argument,
+        default=1000,
+        metavar="N",
+        help="bootstrap resamples (default: 1000)",
+    )
+    parser.add_argument("--seed", type=int, default=12345, metavar="S", help="bootstrap seed")
+    parser.add_argument(
+        "--top",
+        type=count_argument,
+        default=10,
+        metavar="K",
+        help="explain the K items where the systems disagree most (default: 10)",
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a task option (repeatable)",
+    )
+    parser.add_argument(
+        "--strict", action="store_true", help="turn warnings about doubtful input into errors"
+    )
+    parser.add_argument("--quiet", "-q", action="store_true", help="no warnings on stderr")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Build the report and write or print it."""
+    from ..outputs import check_not_an_input, write_output
+    from ..report import build_report, render_html, render_table
+
+    inputs = [args.gold, *args.pred]
+    if args.output:
+        check_not_an_input(args.output, inputs, "--output")
+    report = build_report(
+        args.task,
+        args.gold,
+        args.pred,
+        profiles=profile_names(args.profile) if args.profile else None,
+        ci=not args.no_ci,
+        resamples=args.resamples,
+        seed=args.seed,
+        top=args.top,
+        strict=args.strict,
+        **parse_options(args.option),
+    )
+    text = render_html(report) if args.format == "html" else render_table(report, args.format)
+    if args.output:
+        write_output(
+            args.output,
+            [text if text.endswith("\n") else text + "\n"],
+            inputs=inputs,
+            what="--output",
+        )
+    else:
+        print(text)
+    return EXIT_OK

@@ -1,0 +1,244 @@
+"""One self-contained HTML page of a report: no network, no CDN; styles,
+inline SVG charts and a small script inline (see :mod:`answermatch.report`).
+
+The numbers the page shows are embedded as JSON (``<script
+type="application/json" id="answermatch-data">``); the page's script checks
+that every bar of the charts carries the value the JSON gives and marks the
+page ``data-consistent="true"``, which the browser test reads.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+from typing import Any
+
+from .build import Report, SystemRun
+from .tables import table_rows
+
+__all__ = ["render_html"]
+
+PALETTE = ("#3b6fb6", "#d9822b", "#3a9d5d", "#b8475a", "#7d5ba6", "#8c6d3f", "#3aa3a3")
+
+STYLE = """
+body { font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 70em;
+       color: #1d232b; padding: 0 1em; }
+h1 { font-size: 1.6em; margin-bottom: .2em; } h2 { margin-top: 1.6em; }
+.sub { color: #5a6470; margin-top: 0; }
+table { border-collapse: collapse; margin: .6em 0; }
+th, td { padding: .3em .7em; border-bottom: 1px solid #dde2e8; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+th { background: #f3f5f8; }
+.charts { display: flex; flex-wrap: wrap; gap: 1.5em; }
+figure { margin: 0; } figcaption { font-weight: 600; margin-bottom: .3em; }
+.legend span { display: inline-block; margin-right: 1em; }
+.legend i { display: inline-block; width: .9em; height: .9em; margin-right: .3em;
+            vertical-align: -.1em; }
+pre { background: #f6f8fa; padding: .6em; overflow-x: auto; font-size: 13px; }
+.item { border-left: 3px solid #d9822b; padding-left: .8em; margin: 1em 0; }
+.sev-error { color: #b8475a; font-weight: 600; } .sev-warning { color: #a86a16; }
+code.sig { font-size: 12px; color: #5a6470; word-break: break-all; }
+"""
+
+SCRIPT = """
+(function () {
+  var data = JSON.parse(document.getElementById("answermatch-data").textContent);
+  var ok = true, bars = document.querySelectorAll("rect.bar");
+  bars.forEach(function (bar) {
+    var system = data.systems[Number(bar.dataset.system)];
+    var result = system.results[bar.dataset.profile];
+    var lang = bar.dataset.lang;
+    var value = lang === "all" ? result.scores[data.primary]
+                               : result.per_language[lang][data.primary];
+    if (Math.abs(value - Number(bar.dataset.value)) > 1e-9) { ok = false; }
+  });
+  document.body.dataset.consistent = String(ok && bars.length > 0);
+  document.body.dataset.bars = String(bars.length);
+})();
+"""
+
+
+def _e(value: Any) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def _chart(report: Report, profile: str, width: int = 640, height: int = 260) -> str:
+    """A grouped bar chart (inline SVG): a group per language, a bar per
+    system, whiskers for the 95% intervals where computed."""
+    langs = report.languages() or ["all"]
+    primary = report.primary
+    left, bottom, top = 40, 30, 10
+    plot_w, plot_h = width - left - 10, height - bottom - top
+    group_w = plot_w / len(langs)
+    bar_w = max(2.0, min(28.0, (group_w - 8) / max(1, len(report.systems))))
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" '
+        f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="{_e(primary)} per language, {_e(profile)}">'
+    ]
+    for tick in range(0, 101, 25):
+        y = top + plot_h * (1 - tick / 100)
+        parts.append(
+            f'<line x1="{left}" x2="{width - 10}" y1="{y:.1f}" y2="{y:.1f}" stroke="#e3e7ec"/>'
+            f'<text x="{left - 6}" y="{y + 4:.1f}" font-size="11" text-anchor="end">{tick}</text>'
+        )
+    for g, lang in enumerate(langs):
+        x0 = left + g * group_w + (group_w - bar_w * len(report.systems)) / 2
+        for s, system in enumerate(report.systems):
+            result = system.results[profile]
+            value = (
+                result.scores.get(primary)
+                if lang == "all"
+                else result.per_language.get(lang, {}).get(primary)
+            )
+            if value is None:
+                continue
+            x = x0 + s * bar_w
+            y = top + plot_h * (1 - value / 100)
+            colour = PALETTE[s % len(PALETTE)]
+            parts.append(
+                f'<rect class="bar" x="{x:.1f}" y="{y:.1f}" width="{bar_w - 1:.1f}" '
+                f'height="{top + plot_h - y:.1f}" fill="{colour}" data-system="{s}" '
+                f'data-profile="{_e(profile)}" data-lang="{_e(lang)}" data-value="{value!r}">'
+                f"<title>{_e(system.name)} {_e(lang)}: {value:.2f}</title></rect>"
+            )
+            bounds = _bounds(system, profile, lang, primary)
+            if bounds is not None:
+                cx = x + (bar_w - 1) / 2
+                y1, y2 = (top + plot_h * (1 - b / 100) for b in bounds)
+                parts.append(
+                    f'<path class="whisker" d="M{cx:.1f},{y1:.1f}V{y2:.1f}M{cx - 3:.1f},{y1:.1f}'
+                    f'h6M{cx - 3:.1f},{y2:.1f}h6" stroke="#1d232b" stroke-width="1"/>'
+                )
+        parts.append(
+            f'<text x="{left + g * group_w + group_w / 2:.1f}" y="{height - 10}" '
+            f'font-size="12" text-anchor="middle">{_e(lang)}</text>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _bounds(system: SystemRun, profile: str, lang: str, key: str) -> tuple[float, float] | None:
+    intervals = system.results[profile].intervals
+    if intervals is None:
+        return None
+    if lang == "all":
+        return intervals["scores"].get(key)
+    return intervals["per_language"].get(lang, {}).get(key)
+
+
+def _headline(report: Report) -> str:
+    keys: list[str] = []
+    for system in report.systems:
+        for result in system.results.values():
+            keys += [k for k in result.scores if k not in keys]
+    head = "".join(f"<th>{_e(k)} ({_e(p)})</th>" for p in report.profiles for k in keys)
+    rows = []
+    for system in report.systems:
+        cells = []
+        for profile in report.profiles:
+            result = system.results[profile]
+            for key in keys:
+                value = result.scores.get(key)
+                bounds = _bounds(system, profile, "all", key)
+                text = "" if value is None else f"{value:.2f}"
+                if bounds is not None:
+                    text += f" <small>[{bounds[0]:.2f}, {bounds[1]:.2f}]</small>"
+                cells.append(f'<td class="score" data-key="{_e(key)}">{text}</td>')
+        rows.append(f"<tr><td>{_e(system.name)}</td>{''.join(cells)}</tr>")
+    return f"<table id='headline'><tr><th>system</th>{head}</tr>{''.join(rows)}</table>"
+
+
+def _language_table(report: Report) -> str:
+    rows = table_rows(report)
+    out = ["<table id='languages'>", "<tr>" + "".join(f"<th>{_e(c)}</th>" for c in rows[0])]
+    out += ["<tr>" + "".join(f"<td>{_e(c)}</td>" for c in row) + "</tr>" for row in rows[1:]]
+    out.append("</table>")
+    return "".join(out)
+
+
+def _disagreements(report: Report) -> str:
+    if not report.disagreements:
+        return "<p>Only one system, or no item scored differently.</p>"
+    out = []
+    for item in report.disagreements:
+        scores = ", ".join(f"{_e(n)}: {v:.2f}" for n, v in item.scores.items())
+        texts = "".join(
+            f"<p><b>{_e(name)}</b></p><pre>{_e(e.to_text())}</pre>"
+            for name, e in item.explanations.items()
+        )
+        out.append(
+            f"<div class='item'><p>item <code>{_e(item.id)}</code>: {scores}</p>{texts}</div>"
+        )
+    return "".join(out)
+
+
+def _findings(report: Report) -> str:
+    if not report.gold_checked:
+        return "<p>This task has no gold checks.</p>"
+    if not report.findings:
+        return "<p>No finding: the gold file passed every check.</p>"
+    rows = "".join(
+        f"<tr><td>{_e(f.line if f.line is not None else '')}</td>"
+        f"<td class='sev-{_e(f.severity)}'>{_e(f.severity)}</td><td>{_e(f.code)}</td>"
+        f"<td style='text-align:left'>{_e(f.message)}</td></tr>"
+        for f in report.findings
+    )
+    return (
+        f"<table id='findings'><tr><th>line</th><th>severity</th><th>code</th>"
+        f"<th>message</th></tr>{rows}</table>"
+    )
+
+
+def _finite(value: Any) -> Any:
+    """``value`` with NaN and infinities as ``None`` (JSON has no NaN)."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
+def render_html(report: Report) -> str:
+    """The report as one self-contained HTML page."""
+    legend = "".join(
+        f'<span><i style="background:{PALETTE[s % len(PALETTE)]}"></i>{_e(system.name)}</span>'
+        for s, system in enumerate(report.systems)
+    )
+    charts = "".join(
+        f"<figure><figcaption>{_e(report.primary)} per language, {_e(profile)}</figcaption>"
+        f"{_chart(report, profile)}</figure>"
+        for profile in report.profiles
+    )
+    signatures = "".join(
+        f"<li><code class='sig'>{_e(r.signature)}</code></li>"
+        for r in report.systems[0].results.values()
+    )
+    data = json.dumps(_finite(report.to_dict()), ensure_ascii=True).replace("</", "<\\/")
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>answermatch report: {_e(report.task)}</title>
+<style>{STYLE}</style></head>
+<body>
+<h1>{_e(report.task)}</h1>
+<p class="sub">{_e(report.summary)}<br>gold: <code>{_e(report.gold)}</code></p>
+<h2>Scores</h2>
+{_headline(report)}
+<h2>Per language</h2>
+<p class="legend">{legend}</p>
+<div class="charts">{charts}</div>
+{_language_table(report)}
+<h2>Where the systems disagree most</h2>
+{_disagreements(report)}
+<h2>Gold checks</h2>
+{_findings(report)}
+<h2>Signatures</h2>
+<ul>{signatures}</ul>
+<script type="application/json" id="answermatch-data">{data}</script>
+<script>{SCRIPT}</script>
+</body></html>
+"""

@@ -1,0 +1,101 @@
+"""The per-language table of a report, for papers: Markdown, LaTeX or CSV.
+
+Rows are the languages (then ``all``: the task's headline score), columns
+the systems under each profile; cells are the task's primary score in
+percent, two decimals, with the 95% interval where one was computed.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable
+
+from .build import Report
+
+__all__ = ["TABLE_FORMATS", "render_table", "table_rows"]
+
+
+def table_rows(report: Report, *, intervals: bool = True) -> list[list[str]]:
+    """The header row, then one row per language and the ``all`` row."""
+    primary = report.primary
+    columns = [(s, p) for s in report.systems for p in report.profiles]
+    header = ["language", *(f"{s.name} ({p})" for s, p in columns)]
+    rows = [header]
+
+    def cell(system, profile, lang: str | None) -> str:
+        result = system.results[profile]
+        if lang is None:
+            value = result.scores.get(primary)
+            bounds = None if result.intervals is None else result.intervals["scores"].get(primary)
+        else:
+            value = result.per_language.get(lang, {}).get(primary)
+            bounds = (
+                None
+                if result.intervals is None
+                else result.intervals["per_language"].get(lang, {}).get(primary)
+            )
+        if value is None:
+            return ""
+        text = f"{value:.2f}"
+        if intervals and bounds is not None:
+            text += f" [{bounds[0]:.2f}, {bounds[1]:.2f}]"
+        return text
+
+    for lang in report.languages():
+        rows.append([lang, *(cell(s, p, lang) for s, p in columns)])
+    rows.append(["all", *(cell(s, p, None) for s, p in columns)])
+    return rows
+
+
+def _markdown(rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])]
+    lines += ["| " + " | ".join(row) + " |" for row in rows[1:]]
+    return "\n".join(lines)
+
+
+_LATEX_SPECIAL = {c: "\\" + c for c in "&%$#_{}"}
+_LATEX_SPECIAL.update(
+    {"~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "\\": r"\textbackslash{}"}
+)
+
+
+def _latex_escape(text: str) -> str:
+    return "".join(_LATEX_SPECIAL.get(c, c) for c in text)
+
+
+def _latex(rows: list[list[str]]) -> str:
+    spec = "l" + "r" * (len(rows[0]) - 1)
+    body = [" & ".join(_latex_escape(c) for c in row) + r" \\" for row in rows]
+    return "\n".join(
+        [
+            rf"\begin{{tabular}}{{{spec}}}",
+            r"\toprule",
+            body[0],
+            r"\midrule",
+            *body[1:-1],
+            r"\midrule",
+            body[-1],
+            r"\bottomrule",
+            r"\end{tabular}",
+        ]
+    )
+
+
+def _csv(rows: list[list[str]]) -> str:
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    return out.getvalue().rstrip("\n")
+
+
+#: format name -> renderer of the table rows
+TABLE_FORMATS: dict[str, Callable[[list[list[str]]], str]] = {
+    "markdown": _markdown,
+    "latex": _latex,
+    "csv": _csv,
+}
+
+
+def render_table(report: Report, fmt: str) -> str:
+    """The per-language table in ``fmt`` (``markdown``, ``latex`` or ``csv``)."""
+    return TABLE_FORMATS[fmt](table_rows(report))

@@ -1,0 +1,201 @@
+"""answermatch report: a self-contained HTML page checked in a real headless
+browser (Chromium), and the per-language table for papers."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from answermatch.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
+GOLD = REPO / "examples" / "xor-full" / "gold.jsonl"
+PRED = REPO / "examples" / "xor-full" / "pred.json"
+ARTIFACTS = Path(os.environ.get("ANSWERMATCH_TEST_ARTIFACTS", REPO / "build" / "test-artifacts"))
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")
+def systems(tmp_path_factory) -> tuple[Path, Path]:
+    """The example predictions, and a second system that gets some of them wrong."""
+    folder = tmp_path_factory.mktemp("systems")
+    first = json.loads(PRED.read_text(encoding="utf-8"))
+    second = {key: (value if k % 3 else "?") for k, (key, value) in enumerate(first.items())}
+    a, b = folder / "system_a.json", folder / "system_b.json"
+    a.write_text(json.dumps(first, ensure_ascii=False), encoding="utf-8")
+    b.write_text(json.dumps(second, ensure_ascii=False), encoding="utf-8")
+    return a, b
+
+
+@pytest.fixture(scope="module")
+def report(systems, tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("report") / "report.html"
+    argv = [
+        "report",
+        "xor-full",
+        "--gold",
+        str(GOLD),
+        "--pred",
+        str(systems[0]),
+        "--pred",
+        str(systems[1]),
+        "-o",
+        str(out),
+        "--resamples",
+        "200",
+        "-q",
+    ]
+    assert main(argv) == 0
+    return out
+
+
+def scores(pred: Path, profile: str, capsys) -> dict:
+    assert (
+        main(
+            [
+                "score",
+                "xor-full",
+                "--gold",
+                str(GOLD),
+                "--pred",
+                str(pred),
+                "--profile",
+                profile,
+                "--json",
+                "-q",
+            ]
+        )
+        == 0
+    )
+    return json.loads(capsys.readouterr().out)
+
+
+def embedded(page: str) -> dict:
+    found = re.search(
+        r'<script type="application/json" id="answermatch-data">(.*?)</script>', page, re.S
+    )
+    assert found, "the page embeds its numbers as JSON"
+    return json.loads(found.group(1))
+
+
+def test_the_page_is_self_contained_and_its_numbers_are_the_scores(report, systems, capsys):
+    page = report.read_text(encoding="utf-8")
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page)  # nothing remote
+    assert "<svg" in page and "<style>" in page
+    data = embedded(page)
+    for k, pred in enumerate(systems):
+        for profile in ("official", "fair"):
+            expected = scores(pred, profile, capsys)
+            got = data["systems"][k]["results"][profile]
+            assert got["scores"] == expected["scores"]
+            assert got["per_language"] == expected["per_language"]
+    bars = re.findall(r'<rect class="bar"[^>]*data-lang="([^"]+)"[^>]*data-value="([^"]+)"', page)
+    languages = {lang for lang, _ in bars}
+    assert len(bars) == 2 * 2 * len(languages) and len(languages) >= 2
+    assert page.count('class="whisker"') == len(bars)  # intervals were computed
+    assert "Where the systems disagree most" in page and "Gold checks" in page
+
+
+def test_a_real_browser_renders_the_chart_and_agrees_with_the_json(report):
+    if CHROMIUM is None:
+        pytest.skip(
+            "Chromium is not installed (apt-get install chromium): the browser test cannot run"
+        )
+    profile = tempfile.mkdtemp(prefix="answermatch-chromium-")
+    dom = subprocess.run(
+        [CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "--dump-dom", report.as_uri()],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    ).stdout
+    data = embedded(dom)
+    bars = int(re.search(r'data-bars="(\d+)"', dom).group(1))
+    assert re.search(r'data-consistent="true"', dom), "the page's own check of bars vs JSON"
+    languages = {
+        lang for s in data["systems"] for r in s["results"].values() for lang in r["per_language"]
+    }
+    assert bars == len(data["systems"]) * len(data["profiles"]) * len(languages)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    shot = ARTIFACTS / "report.png"
+    subprocess.run(
+        [
+            CHROMIUM,
+            *FLAGS,
+            f"--user-data-dir={profile}",
+            "--window-size=1200,1600",
+            f"--screenshot={shot}",
+            report.as_uri(),
+        ],
+        capture_output=True,
+        timeout=120,
+        check=True,
+    )
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "latex", "csv"])
+def test_the_per_language_table_for_papers(systems, capsys, fmt):
+    assert (
+        main(
+            [
+                "report",
+                "xor-full",
+                "--gold",
+                str(GOLD),
+                "--pred",
+                str(systems[0]),
+                "--format",
+                fmt,
+                "--no-ci",
+                "--profile",
+                "official",
+                "-q",
+            ]
+        )
+        == 0
+    )
+    text = capsys.readouterr().out
+    official = scores(systems[0], "official", capsys)
+    for lang, figures in official["per_language"].items():
+        assert lang in text and f"{figures['f1']:.2f}" in text
+    assert f"{official['scores']['f1']:.2f}" in text
+    marker = {"markdown": "|---|", "latex": r"\begin{tabular}", "csv": "language,"}[fmt]
+    assert marker in text
+
+
+def test_the_report_is_never_written_over_an_input(systems, capsys):
+    assert (
+        main(
+            [
+                "report",
+                "xor-full",
+                "--gold",
+                str(GOLD),
+                "--pred",
+                str(systems[0]),
+                "-o",
+                str(systems[0]),
+                "-q",
+            ]
+        )
+        == 2
+    )
+    assert "is also an input" in capsys.readouterr().err
