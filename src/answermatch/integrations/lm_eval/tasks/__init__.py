@@ -1,0 +1,1 @@
+"""Ready lm-evaluation-harness task configs (YAML) and the functions they name."""
