@@ -294,6 +294,29 @@ class Task(ABC):
         answers = {row[key]: row[prediction] for row in rows if row.get(prediction) is not None}
         return gold, answers
 
+    def from_answers(
+        self,
+        predictions: Sequence[str],
+        references: Sequence[Sequence[str]],
+        *,
+        ids: Sequence[Any] | None = None,
+        lang: str | None = None,
+    ) -> tuple[Any, Any]:
+        """Plain lists (a prediction and its gold answers per item, as
+        Hugging Face ``evaluate`` passes them) as ``(gold, predictions)`` in
+        the task's shapes. By default rows ``{"id", "answers", "lang"}`` and a
+        dict ``{id: prediction}`` (through :meth:`split_rows`)."""
+        if len(predictions) != len(references):
+            raise InputError(
+                f"{len(predictions)} predictions for {len(references)} lists of references"
+            )
+        keys = [str(k) for k in range(len(predictions))] if ids is None else list(ids)
+        rows = [
+            {"id": key, "answers": list(answers), "lang": lang, "prediction": prediction}
+            for key, answers, prediction in zip(keys, references, predictions, strict=True)
+        ]
+        return self.split_rows(rows)
+
     # --- provided ---------------------------------------------------------------------
 
     def settings(self, profile: Any) -> Any:
