@@ -16,8 +16,16 @@ import answermatch
 from answermatch.cli import main
 from answermatch.errors import AnswermatchWarning, InputError
 
+# The hand-made golds below cover one or two languages on purpose: the
+# warning that the overall scores are still divided by 7 is tested on its own
+# (test_a_subset_of_languages_warns_that_it_is_still_divided_by_seven).
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:no gold question in:answermatch.errors.AnswermatchWarning"
+)
+
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "examples" / "xor-full"
+SEVEN = ("ar", "bn", "fi", "ja", "ko", "ru", "te")
 TINY = sys.float_info.min
 METRICS = ("f1", "em", "bleu")
 
@@ -223,7 +231,7 @@ def test_unanswered_questions_score_zero_and_count(tmp_path):
     gold = [q("1", ["Helsinki"]), q("2", ["Turku"]), q("3", ["Oulu"])]
     with pytest.warns(AnswermatchWarning, match="2 of 3 gold question") as record:
         result = score(gold, {"1": "Helsinki"})
-    assert len(record) == 1
+    assert len([w for w in record if "have no prediction" in str(w.message)]) == 1
     assert result.per_language["fi"] == {
         "f1": pytest.approx(100 / 3),
         "em": pytest.approx(100 / 3),
@@ -268,8 +276,29 @@ def test_other_known_languages_add_into_the_total_still_divided_by_seven():
 
 
 def test_strict_turns_warnings_into_errors():
+    gold = [q(lang, ["Helsinki"], lang) for lang in SEVEN] + [q("2", ["Oulu"])]
     with pytest.raises(InputError, match=r"have no prediction.*--strict"):
-        score([q("1", ["Helsinki"]), q("2", ["Oulu"])], {"1": "Helsinki"}, strict=True)
+        score(gold, {lang: "Helsinki" for lang in SEVEN}, strict=True)
+
+
+def test_a_subset_of_languages_warns_that_it_is_still_divided_by_seven():
+    gold = [q("1", ["Helsinki"]), q("2", ["Москва"], "ru")]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = score(gold, {"1": "Helsinki", "2": "Москва"})
+    [warning] = [str(w.message) for w in caught]
+    assert warning.startswith("no gold question in ar, bn, ja, ko, te (5 of the seven")
+    assert "divide by 7" in warning and warning in result.warnings
+    assert result.scores["em"] == pytest.approx(200 / 7)
+    with pytest.raises(InputError, match=r"no gold question in ar, bn, ja, ko, te .*--strict"):
+        score(gold, {"1": "Helsinki", "2": "Москва"}, strict=True)
+    # all seven present: no warning; the fair profile divides by the languages present
+    everything = [q(lang, ["x"], lang) for lang in SEVEN]
+    assert score(everything, {lang: "x" for lang in SEVEN}).warnings == ()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        fair = score(gold, {"1": "Helsinki", "2": "Киев"}, profile="fair")
+    assert fair.scores["em"] == 50.0
 
 
 def test_gzip_and_paths(tmp_path):
@@ -481,7 +510,7 @@ def test_lines_that_only_parse_when_joined_are_errors(tmp_path, text):
 
 
 def test_results_do_not_depend_on_the_score_cache(monkeypatch):
-    from answermatch.tasks import xor_full
+    from answermatch.tasks.xor import full as xor_full
 
     gold = [q(str(k), ["Helsinki", "Turku"][k % 2]) for k in range(6)]
     pred = {str(k): ["Helsinki", "Turku", "Oulu"][k % 3] for k in range(6)}

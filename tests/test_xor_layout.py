@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from answermatch.diagnostics import Diagnostics
 from answermatch.sources import read_text
-from answermatch.tasks import xor_data
-from answermatch.tasks.xor_layout import release_layout
+from answermatch.tasks.xor import data as xor_data
+from answermatch.tasks.xor.layout import release_layout
 
 
 def line(qid="q1", question="?", answers=("A",), lang="fi", split="dev", **dumps) -> str:

@@ -127,12 +127,12 @@ def test_processes_do_not_change_the_result(parity) -> None:
 def test_without_process_support_one_process_does_the_work(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from answermatch.tasks import xor_retrieve
+    from answermatch.tasks.xor import passages
 
     def no_processes(*args: Any, **kwargs: Any) -> Any:
         raise OSError("no semaphores here")
 
-    monkeypatch.setattr(xor_retrieve, "ProcessPoolExecutor", no_processes)
+    monkeypatch.setattr(passages, "ProcessPoolExecutor", no_processes)
     preds = [{"id": "a", "lang": "fi", "ctxs": ["Helsinki"]}] * 3
     with pytest.warns(AnswermatchWarning, match="more than once"):
         result = run(GOLD_ROWS[:1], preds, workers=2)
@@ -256,10 +256,14 @@ def test_strict_mode_refuses_what_the_official_script_accepts() -> None:
 
 def test_bare_string_answers_are_iterated_by_character() -> None:
     gold = [{"id": "1", "answers": "Oulu", "lang": "fi"}]  # answers "O", "u", "l", "u"
-    result = run(gold, [{"id": "1", "lang": "fi", "ctxs": ["a u b"]}])
+    with pytest.warns(AnswermatchWarning, match="each of its characters is an answer"):
+        result = run(gold, [{"id": "1", "lang": "fi", "ctxs": ["a u b"]}])
     assert result.items[0]["score"] == 1.0
-    result = run(gold, [{"id": "1", "lang": "fi", "ctxs": ["xyz"]}])
+    with pytest.warns(AnswermatchWarning, match='"answers" as a string'):
+        result = run(gold, [{"id": "1", "lang": "fi", "ctxs": ["xyz"]}])
     assert result.items[0]["score"] == 0.0
+    with pytest.raises(InputError, match='"answers" as a string.*--strict'):
+        run(gold, [{"id": "1", "lang": "fi", "ctxs": ["xyz"]}], strict=True)
 
 
 def test_empty_answer_and_empty_passages() -> None:

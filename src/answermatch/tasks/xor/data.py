@@ -1,6 +1,6 @@
 """Reading and checking XOR-TyDi QA gold files and prediction files.
 
-Shared by the ``xor-full``, ``xor-engspan`` (and ``xor-retrieve``) tasks.
+Shared by the ``xor-full``, ``xor-engspan`` and ``xor-retrieve`` tasks.
 The formats are those of the XOR-TyDi release and its evaluation scripts
 (https://github.com/AkariAsai/XORQA, ``evals/``):
 
@@ -42,19 +42,21 @@ from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from functools import partial
 from itertools import chain, compress, repeat
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypedDict
 
-from ..diagnostics import Diagnostics
-from ..errors import InputError, format_examples
-from ..normalization import PRESETS
-from ..sources import is_path, jsonl_columns, load_json, read_text, source_name
-from .xor_layout import release_layout
+from ...diagnostics import Diagnostics
+from ...errors import InputError, format_examples
+from ...normalization import PRESETS
+from ...sources import is_path, jsonl_columns, load_json, read_text, source_name
+from .layout import release_layout
 
 #: Entries a per-evaluation cache of scores holds before it starts afresh.
 CACHE_LIMIT = 1 << 16
 
 __all__ = [
     "CACHE_LIMIT",
+    "GOLD_SHAPE",
+    "GoldRecord",
     "XorGold",
     "XorQuestion",
     "normalizer",
@@ -63,12 +65,35 @@ __all__ = [
     "read_xor_predictions",
     "token_counts",
     "token_overlap",
+    "warn_bare_strings",
     "warn_duplicate_gold_ids",
     "warn_unanswered",
     "warn_unknown_predictions",
 ]
 
 _GOLD_SHAPE = 'expected {"id": ..., "answers": [...], "lang": ...}'
+
+
+class GoldRecord(TypedDict, total=False):
+    """One gold question as loaded data (one line of the JSON-lines file).
+
+    ``id``, ``answers`` and ``lang`` are required; other keys (``question``,
+    ``split``...) are ignored. ``answers`` may be a bare string, which the
+    official scripts read differently (see each task).
+    """
+
+    id: str
+    answers: list[str] | str
+    lang: str
+    question: str
+    split: str
+
+
+#: The gold every XOR task reads (for :attr:`~answermatch.tasks.base.Task.shapes`).
+GOLD_SHAPE = (
+    'a JSON-lines file (plain or .gz) or a list of dicts {"id": str, "answers": [str, ...], '
+    '"lang": str} (GoldRecord; other keys are ignored, "answers" may be one string)'
+)
 
 
 Columns = tuple[list[str], list[str], list[list[str]]]
@@ -258,6 +283,24 @@ def warn_duplicate_gold_ids(
         f"({format_examples(repr(qid) for qid, _ in repeated)}); {consequence}",
         path=source_name(source),
         line=repeated[0][1],
+    )
+
+
+def warn_bare_strings(gold: XorGold, source: Any, diag: Diagnostics) -> None:
+    """One warning when some questions give ``answers`` as a bare string,
+    which the official XOR-EnglishSpan and XOR-Retrieve scripts iterate
+    character by character (each character is an answer)."""
+    if not any(gold.bare):
+        return
+    bare = [
+        (qid, line) for qid, line, flag in zip(gold.ids, gold.lines, gold.bare, strict=True) if flag
+    ]
+    diag.warn(
+        f'{len(bare)} gold question(s) give "answers" as a string, not a list '
+        f"({format_examples(repr(qid) for qid, _ in bare)}); as in the official script "
+        "each of its characters is an answer",
+        path=source_name(source),
+        line=bare[0][1],
     )
 
 

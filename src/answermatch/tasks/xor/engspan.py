@@ -24,8 +24,8 @@ Official rules (profile ``official``)
       and recall are *each* the maximum over the answers, independently. F1,
       precision and recall are 0 without a common token. ``answers`` is
       iterated as given, so a bare string counts each of its characters as
-      an answer. A gold question without a prediction scores 0 and counts
-      (one warning).
+      an answer (with a warning; an error under ``strict``). A gold question
+      without a prediction scores 0 and counts (one warning).
     * Per language: means in percent. Overall F1 and EM: the plain mean of
       the per-language figures of the languages that have questions.
 
@@ -46,11 +46,10 @@ Items (gold order, scored languages only): ``id``, ``lang``, ``score``
 (= ``f1``), ``f1``, ``em``, ``precision``, ``recall`` (fractions),
 ``answered`` and ``prediction`` (``None`` if absent).
 
->>> from answermatch.diagnostics import Diagnostics
 >>> gold = [{"id": "1", "answers": ["the Kremlin"], "lang": "ru"},
 ...         {"id": "2", "answers": ["Lake Saimaa", "Saimaa"], "lang": "fi"}]
->>> result = evaluate(gold, {"1": "Kremlin", "2": {"answer": "Saimaa lake, Finland"}},
-...                   profile="official", diag=Diagnostics())
+>>> result = XorEngspan().evaluate(
+...     gold, {"1": "Kremlin", "2": {"answer": "Saimaa lake, Finland"}})
 >>> result.per_language["fi"]  # vs "Lake Saimaa": P 2/3, R 1, F1 4/5; vs "Saimaa": P 1/3, R 1
 {'f1': 80.0, 'em': 0.0, 'precision': 66.66..., 'recall': 100.0, 'count': 1}
 >>> result.scores
@@ -60,35 +59,36 @@ Items (gold order, scored languages only): ``id``, ``lang``, ``score``
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from functools import reduce
 from itertools import compress
-from operator import add, not_
-from typing import Any
+from operator import not_
+from typing import Any, ClassVar
 
-from ..diagnostics import Diagnostics
-from ..errors import InputError
-from ..progress import progress
-from ..result import Result
-from ..signature import make_signature
-from ..sources import source_name
-from ..analysis import Analyzer, tokenizer_signature
-from .base import TaskSpec, gc_paused
-from .xor_data import (
+from ...analysis import Analyzer, tokenizer_signature
+from ...diagnostics import Diagnostics
+from ...errors import InputError
+from ...progress import progress
+from ...signature import make_signature
+from ..base import Aggregation, Inputs, Summary, Task, Totals
+from .checks import ENGSPAN_CHECKS, gold_entries
+from .data import (
     CACHE_LIMIT,
+    GOLD_SHAPE,
     XorGold,
     read_xor_gold_columns,
     read_xor_predictions,
     token_overlap,
+    warn_bare_strings,
     warn_duplicate_gold_ids,
     warn_unanswered,
     warn_unknown_predictions,
 )
+from .full import one_question
+from .languages import LANGUAGES, no_scored_language, outside_seven
+from .totals import FastTotals, TotalledScored, language_totals
 
-__all__ = ["LANGUAGES", "PROFILES", "TASK", "EngspanProfile", "evaluate"]
-
-#: The languages the official script scores, in its order.
-LANGUAGES = ("ar", "bn", "fi", "ja", "ko", "ru", "te")
+__all__ = ["LANGUAGES", "PROFILES", "EngspanProfile", "XorEngspan"]
 
 
 @dataclass(frozen=True)
@@ -125,12 +125,14 @@ PROFILES: dict[str, EngspanProfile] = {
 }
 
 Scores = tuple[float, float, float, float]  # f1, em, precision, recall (fractions)
+#: The figures of an item the aggregation sums, in this order.
+FIGURES = ("f1", "em", "precision", "recall")
 _ZERO: Scores = (0.0, 0.0, 0.0, 0.0)
 
 
 class _Scorer:
     """Scores (answers, prediction) pairs; a repeated pair is scored once (a
-    cache that starts afresh after :data:`~answermatch.tasks.xor_data.CACHE_LIMIT`
+    cache that starts afresh after :data:`~answermatch.tasks.xor.data.CACHE_LIMIT`
     entries)."""
 
     def __init__(self, profile: EngspanProfile) -> None:
@@ -169,8 +171,8 @@ class _Scorer:
         return f1, em, precision, recall
 
 
-def _answer_lists(
-    gold: XorGold, predictions: list[str | None], profile: EngspanProfile, source: Any
+def answer_lists(
+    gold: XorGold, predictions: list[str | None], profile: EngspanProfile, source: str
 ) -> list[tuple[str, ...]]:
     """Each question's answers as the profile reads them; an answered question
     without any answer is an error."""
@@ -187,131 +189,171 @@ def _answer_lists(
                 raise InputError(
                     f"question {gold.ids[k]!r} has no answer (the official script cannot "
                     "score an answered question without answers)",
-                    path=source_name(source),
+                    path=source,
                     line=gold.lines[k],
                 )
     return answers
 
 
-def _scored_questions(
-    gold: XorGold, profile: EngspanProfile, source: Any, diag: Diagnostics
+def scored_questions(
+    gold: XorGold, profile: EngspanProfile, source: str, diag: Diagnostics
 ) -> XorGold:
+    """The questions in the profile's languages (the others left out, with a
+    warning; none left is an error)."""
     if set(gold.langs) <= set(profile.languages):
         return gold
     keep = [lang in profile.languages for lang in gold.langs]
-    left_out: dict[str, int] = {}
-    for lang in compress(gold.langs, map(not_, keep)):
-        left_out[lang] = left_out.get(lang, 0) + 1
     if not any(keep):
-        raise InputError(
-            f"no gold question in the languages xor-engspan scores ({' '.join(profile.languages)})",
-            path=source_name(source),
-        )
+        raise InputError(no_scored_language(profile.languages), path=source)
+    left_out = outside_seven(compress(gold.langs, map(not_, keep)), profile.languages)
     listed = ", ".join(f"{lang!r} ({count})" for lang, count in left_out.items())
     diag.warn(
         f"gold questions in languages the official script does not score are left out: {listed}",
-        path=source_name(source),
+        path=source,
     )
     return gold.select(keep)
 
 
-@gc_paused()
-def evaluate(
-    gold: Any, predictions: Any, *, profile: str | EngspanProfile, diag: Diagnostics, **options: Any
-) -> Result:
-    """Score XOR-EnglishSpan predictions (see the module documentation)."""
-    if options:
-        raise TypeError(f"xor-engspan takes no options, got {', '.join(sorted(options))}")
-    settings = profile if isinstance(profile, EngspanProfile) else PROFILES[profile]
-    all_questions = read_xor_gold_columns(gold, diag)
-    questions = _scored_questions(all_questions, settings, gold, diag)
-    warn_duplicate_gold_ids(
-        questions, gold, diag, "each copy is scored and counted, as in the official script"
-    )
-    preds = read_xor_predictions(predictions, diag, answer_objects=True)
-    warn_unknown_predictions(preds, set(all_questions.ids), predictions, diag)
+class XorEngspan(FastTotals, Task):
+    """XOR-TyDi QA XOR-EnglishSpan (see the module documentation)."""
 
-    ids, langs = questions.ids, questions.langs
-    answered = list(map(preds.get, ids))  # the prediction, or None
-    answers = _answer_lists(questions, answered, settings, gold)
-    score = _Scorer(settings)
-    scores = list(
-        map(
-            score,
-            progress(answers, total=len(answers), desc="xor-engspan", enabled=diag.progress),
-            answered,
-        )
+    name = "xor-engspan"
+    summary = (
+        "XOR-TyDi QA XOR-EnglishSpan: SQuAD-style F1 and EM of English answer spans "
+        "(ar bn fi ja ko ru te), as eval_xor_engspan.py"
     )
-    warn_unanswered(questions, len(answered) - answered.count(None), predictions, diag)
-    items = [
-        {
-            "id": qid,
-            "lang": lang,
-            "score": f1,
-            "f1": f1,
-            "em": em,
-            "precision": precision,
-            "recall": recall,
-            "answered": prediction is not None,
-            "prediction": prediction,
-        }
-        for qid, lang, prediction, (f1, em, precision, recall) in zip(
-            ids, langs, answered, scores, strict=True
-        )
-    ]
+    primary = "f1"
+    profiles: ClassVar[Mapping[str, Any]] = PROFILES
+    languages = LANGUAGES
+    options: ClassVar[Mapping[str, str]] = {}
+    shapes: ClassVar[Mapping[str, str]] = {
+        "gold": GOLD_SHAPE,
+        "predictions": "a JSON file (plain or .gz) or a dict {question id: answer}, an answer "
+        'being a str or {"answer": str}; keys are used as written',
+    }
+    item_order = "gold"
+    gold_checks = ENGSPAN_CHECKS
 
-    by_language: dict[str, list[Scores]] = {}
-    for lang, figures in zip(langs, scores, strict=True):
-        group = by_language.get(lang)
-        if group is None:
-            group = by_language[lang] = []
-        group.append(figures)
-    per_language: dict[str, dict[str, float]] = {}
-    f1_total = em_total = 0.0
-    for lang in settings.languages:  # the official averaging order
-        if lang not in by_language:
-            continue
-        count = len(by_language[lang])
-        # Summed one by one in gold order, as the official script does
-        # (builtin sum() compensates rounding on Python 3.12+).
-        f1, em, precision, recall = (
-            reduce(add, column, 0.0) for column in zip(*by_language[lang], strict=True)
+    def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> XorGold:
+        return read_xor_gold_columns(source, diag)
+
+    def read_predictions(
+        self, source: Any, gold: XorGold, diag: Diagnostics, **options: Any
+    ) -> dict[str, str]:
+        preds = read_xor_predictions(source, diag, answer_objects=True)
+        warn_unknown_predictions(preds, set(gold.ids), source, diag)
+        return preds
+
+    def gold_entries(self, gold: XorGold) -> list[Any]:
+        return gold_entries(gold)
+
+    def check(self, inputs: Inputs, settings: EngspanProfile, diag: Diagnostics) -> XorGold:
+        """The questions scored, after what ``score`` and ``explain`` refuse
+        or warn about."""
+        questions = scored_questions(inputs.gold, settings, inputs.gold_name, diag)
+        if settings.bare_string == "chars":
+            warn_bare_strings(questions, inputs.gold_name, diag)
+        warn_duplicate_gold_ids(
+            questions,
+            inputs.gold_name,
+            diag,
+            "each copy is scored and counted, as in the official script",
         )
-        figures = {
-            "f1": 100.0 * f1 / count,
-            "em": 100.0 * em / count,
-            "precision": 100.0 * precision / count,
-            "recall": 100.0 * recall / count,
-            "count": count,
-        }
-        per_language[lang] = figures
-        f1_total += figures["f1"]
-        em_total += figures["em"]
-    return Result(
-        task="xor-engspan",
-        profile=settings.name,
-        scores={"f1": f1_total / len(per_language), "em": em_total / len(per_language)},
-        per_language=per_language,
-        n=len(questions),
-        signature=make_signature(
-            "xor-engspan",
+        return questions
+
+    def score(
+        self, inputs: Inputs, settings: EngspanProfile, diag: Diagnostics, **options: Any
+    ) -> TotalledScored:
+        questions = self.check(inputs, settings, diag)
+        preds: dict[str, str] = inputs.predictions
+        ids, langs = questions.ids, questions.langs
+        answered = list(map(preds.get, ids))  # the prediction, or None
+        answers = answer_lists(questions, answered, settings, inputs.gold_name)
+        score = _Scorer(settings)
+        scores = list(
+            map(
+                score,
+                progress(answers, total=len(answers), desc="xor-engspan", enabled=diag.progress),
+                answered,
+            )
+        )
+        warn_unanswered(questions, len(answered) - answered.count(None), inputs.pred_name, diag)
+        items = [
+            {
+                "id": qid,
+                "lang": lang,
+                "score": f1,
+                "f1": f1,
+                "em": em,
+                "precision": precision,
+                "recall": recall,
+                "answered": prediction is not None,
+                "prediction": prediction,
+            }
+            for qid, lang, prediction, (f1, em, precision, recall) in zip(
+                ids, langs, answered, scores, strict=True
+            )
+        ]
+        signature = make_signature(
+            self.name,
             settings.name,
             norm=settings.norm,
             tokenizers={"en": tokenizer_signature("en")} if settings.tokens == "language" else None,
             extra=settings.differences(),
-        ),
-        items=items,
-        warnings=tuple(diag.messages),
-    )
+        )
+        # the aggregation's totals, from the scores' columns (same order, same sums)
+        return TotalledScored(items, signature, language_totals(langs, scores))
+
+    def aggregation(self, settings: EngspanProfile, **options: Any) -> Aggregation:
+        """Per language: the mean of each figure over its questions, in
+        percent. Overall F1 and EM: the mean of the per-language figures of
+        the languages with a question (in the profile's language order)."""
+        languages = settings.languages
+
+        def combine(totals: Totals, rows: list[Any] | None) -> Summary:
+            per_language: dict[str, dict[str, float]] = {}
+            f1_total = em_total = 0.0
+            for lang in languages:  # the official averaging order
+                if lang not in totals:
+                    continue
+                count, sums = totals[lang]
+                figures: dict[str, float] = {
+                    key: 100.0 * total / count for key, total in zip(FIGURES, sums, strict=True)
+                }
+                figures["count"] = count
+                per_language[lang] = figures
+                f1_total += figures["f1"]
+                em_total += figures["em"]
+            languages_present = len(per_language) or 1
+            return Summary(
+                {"f1": f1_total / languages_present, "em": em_total / languages_present},
+                per_language,
+            )
+
+        return Aggregation(
+            statistics=_figures, combine=combine, primary=self.primary, group=_language
+        )
+
+    def explain(
+        self, inputs: Inputs, settings: EngspanProfile, diag: Diagnostics, **options: Any
+    ) -> Iterator[Any]:
+        if settings != PROFILES["official"]:
+            return super().explain(inputs, settings, diag, **options)
+        from .explain import explain_engspan
+
+        return explain_engspan(self, inputs, settings, diag)
+
+    def item_variants(self, inputs: Inputs) -> dict[str, tuple[str, ...]]:
+        gold: XorGold = inputs.gold
+        return dict(zip(gold.ids, gold.answers, strict=True))
+
+    def one_variant(self, item: Mapping[str, Any], variant: str) -> Inputs:
+        return Inputs(one_question(item["lang"], variant), {"q": item["prediction"]})
 
 
-TASK = TaskSpec(
-    name="xor-engspan",
-    summary="XOR-TyDi QA XOR-EnglishSpan: SQuAD-style F1 and EM of English answer spans "
-    "(ar bn fi ja ko ru te), as eval_xor_engspan.py",
-    evaluate=evaluate,
-    primary="f1",
-    profiles=tuple(PROFILES),
-    languages=LANGUAGES,
-    options={},
-)
+def _figures(item: Mapping[str, Any]) -> Scores:
+    return item["f1"], item["em"], item["precision"], item["recall"]
+
+
+def _language(item: Mapping[str, Any]) -> str:
+    return item["lang"]

@@ -1,0 +1,210 @@
+"""Gold checks of the XOR-TyDi tasks (``answermatch check-gold``).
+
+``check-gold`` reads the gold with the tasks' own reader
+(:func:`~answermatch.tasks.xor.data.read_xor_gold_columns`), so a file
+``score`` refuses is an ``unreadable`` error there too, then runs the checks
+below on :func:`gold_entries`. Besides the generic answer checks of
+:mod:`answermatch.checks` (empty, repeated or normalized-away answers, two-part
+answers in one order only, non-ASCII punctuation), the XOR tasks check:
+
+``no-answer`` (error)
+    an empty ``answers`` list (the official scripts crash on it when the
+    question is answered);
+``bare-string-answers`` (warning)
+    ``"answers"`` given as a string, which XOR-EnglishSpan and XOR-Retrieve
+    iterate character by character;
+``counter-deletion`` (warning, xor-full)
+    年 歳 人 년 not right after a number: XOR-Full deletes them anywhere;
+``unknown-language`` (error) and ``other-language`` (warning), xor-full
+    a language without an official slot (the script crashes), one of its
+    slots outside the seven XOR-TyDi languages (added into the total);
+``left-out-language`` (warning) and ``no-scored-language`` (error), xor-engspan
+    a question outside the seven languages (left out), a gold with none in them.
+
+The language rules are those ``score`` applies
+(:mod:`~answermatch.tasks.xor.languages`), with its messages.
+
+>>> from answermatch.checks import GoldFile
+>>> from answermatch.tasks.xor.data import XorGold
+>>> gold = XorGold(["1", "2"], ["ja", "xx"], [("人口",), ("x",)], [False, True], [1, 2])
+>>> for finding in FULL_CHECKS.run(GoldFile("gold.jsonl", gold_entries(gold))):
+...     print(finding.line, finding.severity, finding.code)
+1 warning counter-deletion
+2 error unknown-language
+2 warning bare-string-answers
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ...checks import (
+    ANSWER_CHECKS,
+    Entry,
+    Finding,
+    GoldChecks,
+    GoldFile,
+    check_unicode_punct,
+    preset_normalizer,
+)
+from .data import XorGold
+from .languages import LANGUAGES, SLOTS, full_unknown_language, no_scored_language
+
+__all__ = [
+    "ENGSPAN_CHECKS",
+    "FULL_CHECKS",
+    "RETRIEVE_CHECKS",
+    "XorEntry",
+    "check_bare_string",
+    "check_counter_deletion",
+    "check_engspan_languages",
+    "check_full_languages",
+    "check_no_answer",
+    "gold_entries",
+]
+
+
+@dataclass
+class XorEntry(Entry):
+    """An :class:`~answermatch.checks.Entry` that also records whether the
+    file gave ``answers`` as a bare string."""
+
+    bare: bool = False
+
+
+def gold_entries(gold: XorGold) -> list[XorEntry]:
+    """The questions of a read gold as check entries (a bare string is one variant)."""
+    columns = zip(gold.ids, gold.lines, gold.answers, gold.langs, gold.bare, strict=True)
+    return [
+        XorEntry(qid, line, answers, lang, bare=bare) for qid, line, answers, lang, bare in columns
+    ]
+
+
+def _finding(gold: GoldFile, entry: Entry, severity: str, code: str, message: str) -> Finding:
+    return Finding(severity, gold.name, entry.line, code, f"{entry.id}: {message}")
+
+
+def check_no_answer(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
+    """An empty ``answers`` list."""
+    for entry in gold.entries:
+        if not entry.variants:
+            yield _finding(gold, entry, "error", "no-answer", "the answers list is empty")
+
+
+def check_bare_string(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
+    """``"answers"`` given as a string, not a list."""
+    for entry in gold.entries:
+        if getattr(entry, "bare", False):
+            yield _finding(
+                gold,
+                entry,
+                "warning",
+                "bare-string-answers",
+                '"answers" is a string, not a list (XOR-EnglishSpan and XOR-Retrieve '
+                "then take each of its characters as an answer)",
+            )
+
+
+# a counter right after a digit or a CJK numeral (1945年, 3만 년, 24万人) is
+# what the deletion is for; elsewhere (人口, 大人) it mangles a word
+_COUNTERS = re.compile("(?<![0-9０-９十百千万億兆만억천백조\\s])\\s*[年歳人년]|^[年歳人년]")
+
+
+def check_counter_deletion(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
+    """XOR-Full deletes 年 歳 人 년 anywhere: flag one that follows no number."""
+    for entry in gold.entries:
+        for variant in entry.variants:
+            if _COUNTERS.search(variant):
+                yield _finding(
+                    gold,
+                    entry,
+                    "warning",
+                    "counter-deletion",
+                    f"{variant!r} becomes {rules.normalize(variant, entry.lang)!r}: the "
+                    "normalization deletes 年 歳 人 년 even inside words",
+                )
+
+
+def check_full_languages(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
+    """A language without a slot in XOR-Full's official script (``score``
+    refuses it), or a slot outside the seven languages (``score`` warns)."""
+    for entry in gold.entries:
+        lang = str(entry.lang)
+        unknown = full_unknown_language([lang], [entry.line or 0], SLOTS)
+        if unknown is not None:
+            yield _finding(gold, entry, "error", "unknown-language", unknown[0])
+        elif lang not in LANGUAGES:
+            yield _finding(
+                gold,
+                entry,
+                "warning",
+                "other-language",
+                f"language {lang!r} is outside the seven XOR-TyDi languages: as in the "
+                "official script its per-language score is added into the total, which is "
+                "still divided by 7",
+            )
+
+
+def check_engspan_languages(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
+    """A question outside the seven languages XOR-EnglishSpan scores (left
+    out), and a gold without any question in them (refused)."""
+    scored = False
+    for entry in gold.entries:
+        if entry.lang in LANGUAGES:
+            scored = True
+            continue
+        yield _finding(
+            gold,
+            entry,
+            "warning",
+            "left-out-language",
+            f"language {entry.lang!r} is not one the official script scores "
+            f"({' '.join(LANGUAGES)}): the question is left out",
+        )
+    if gold.entries and not scored:
+        yield Finding("error", gold.name, None, "no-scored-language", no_scored_language(LANGUAGES))
+
+
+def _xor_id(value: Any) -> str | None:
+    if not isinstance(value, str) or not value:
+        return f"the id {json.dumps(value)} is not a non-empty string"
+    return None
+
+
+_AND = re.compile(r"(\s+(?:and|&)\s+)")
+#: The conjunctions that join a two-part answer, per language (``*``: English).
+CONJUNCTIONS: dict[str, re.Pattern[str]] = {
+    "ru": re.compile(r"(\s+и\s+)"),
+    "fi": re.compile(r"(\s+ja\s+)"),
+    "ar": re.compile(r"(\s+و)"),
+    "ko": re.compile(r"(\s+그리고\s+)"),
+    "*": _AND,
+}
+_XOR_CHECKS = (*ANSWER_CHECKS, check_no_answer, check_bare_string)
+
+FULL_CHECKS = GoldChecks(
+    (*_XOR_CHECKS, check_counter_deletion, check_unicode_punct, check_full_languages),
+    preset_normalizer("xor-full"),
+    _xor_id,
+    CONJUNCTIONS,
+    duplicate_id_severity="warning",
+)
+# English answers: English conjunctions whatever the question's language
+ENGSPAN_CHECKS = GoldChecks(
+    (*_XOR_CHECKS, check_unicode_punct, check_engspan_languages),
+    preset_normalizer("xor-engspan"),
+    _xor_id,
+    {"*": _AND},
+    duplicate_id_severity="warning",
+)
+RETRIEVE_CHECKS = GoldChecks(
+    (*_XOR_CHECKS, check_unicode_punct),
+    preset_normalizer("xor-engspan"),
+    _xor_id,
+    {"*": _AND},
+    duplicate_id_severity="warning",
+)

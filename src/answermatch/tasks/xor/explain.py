@@ -1,0 +1,258 @@
+"""Explanations of the XOR tasks' ``official`` profiles, step by step.
+
+Each function re-does the official rule of one task for every item, in the
+order of the task's items, and records the intermediate values: the
+normalization steps that changed each text (:func:`~answermatch.explanation.trace`),
+MeCab's segmentation for XOR-Full Japanese, each answer's EM, F1, precision
+and recall, the token window and the hit position for XOR-Retrieve. The
+figures are those of :meth:`score` for the same item (the tests check it on
+the parity fixtures). The inputs are checked and warned about as ``score``
+does (through the task's ``check``/``count``). Other profiles are explained
+through the task's scorer (:func:`~answermatch.explanation.through_scorer`).
+
+>>> from answermatch.diagnostics import Diagnostics
+>>> from answermatch.tasks.xor.engspan import PROFILES, XorEngspan
+>>> task = XorEngspan()
+>>> gold = [{"id": "q1", "answers": ["the Kremlin", "Kremlin Palace"], "lang": "ru"}]
+>>> inputs = task.read(gold, {"q1": "Kremlin"}, Diagnostics())
+>>> [e] = explain_engspan(task, inputs, PROFILES["official"], Diagnostics())
+>>> e.variants[0].text.normalized, e.variants[0].text.changes
+('kremlin', ('lower', 'squad_articles', 'collapse_whitespace'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from ...diagnostics import Diagnostics
+from ...errors import InputError
+from ...explanation import Explanation, TextView, Variant, trace, unanswered, verdict
+from ..base import Inputs
+from .data import XorGold, token_counts, token_overlap, warn_unanswered
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .engspan import EngspanProfile, XorEngspan
+    from .full import FullProfile, XorFull
+    from .retrieve import RetrieveProfile, XorRetrieve
+
+__all__ = ["explain_engspan", "explain_full", "explain_retrieve"]
+
+
+def _empty_answers_first(gold: XorGold, answered: Callable[[str], bool]) -> int | None:
+    """The index of the first answered question without an answer (``score``
+    refuses the input for it before scoring anything), or ``None``."""
+    if all(map(len, gold.answers)):
+        return None
+    for k, (qid, answers) in enumerate(zip(gold.ids, gold.answers, strict=True)):
+        if not answers and answered(qid):
+            return k
+    return None
+
+
+def explain_full(
+    task: XorFull, inputs: Inputs, settings: FullProfile, diag: Diagnostics
+) -> Iterator[Explanation]:
+    """XOR-Full's official rule: MeCab for Japanese, the ``xor-full``
+    normalization, EM and token F1 maxima over the answers, character BLEU."""
+    from ...bleu import BleuReferences
+    from ...normalization import PRESETS
+    from .full import no_answers_error
+
+    gold: XorGold = inputs.gold
+    preds: dict[str, str] = inputs.predictions
+    task.check(inputs, settings, diag)
+    empty = _empty_answers_first(gold, preds.__contains__)
+    if empty is not None:
+        raise no_answers_error(gold.ids[empty], inputs.gold_name, gold.lines[empty])
+    profile = settings.name
+    wakati: Callable[[str], str] | None = None
+    answered = 0
+    rows = zip(gold.ids, gold.langs, gold.answers, gold.lines, strict=True)
+    for qid, lang, raw_answers, line in rows:
+        prediction = preds.get(qid)
+        if prediction is None:
+            scores = {"score": 0.0, "f1": 0.0, "em": 0.0, "bleu": 0.0}
+            yield unanswered(task.name, profile, qid, lang, raw_answers, scores)
+            continue
+        answered += 1
+        steps = PRESETS[settings.norm].build(lang)
+        answers, text, seg = raw_answers, prediction, None
+        if lang == "ja":
+            if wakati is None:
+                from ...tokenizers import get_tokenizer
+
+                wakati = get_tokenizer("ja").wakati  # type: ignore[attr-defined]
+            try:
+                answers = tuple(wakati(a) for a in raw_answers)
+                text = seg = wakati(prediction.replace("・", " ").replace("、", ","))
+            except ValueError as exc:  # MeCab's limit on text length, as in score
+                raise InputError(
+                    f"question {qid!r}: {exc}", path=inputs.gold_name, line=line
+                ) from None
+        normalized, changes = trace(steps, text)
+        counts = token_counts(normalized)
+        variants = []
+        f1 = em = 0.0
+        for raw, answer in zip(raw_answers, answers, strict=True):
+            gold_norm, gold_changes = trace(steps, answer)
+            v_f1, v_p, v_r = token_overlap(counts, token_counts(gold_norm))
+            v_em = 1.0 if gold_norm == normalized else 0.0
+            f1, em = max(f1, v_f1), max(em, v_em)
+            variants.append(
+                Variant(
+                    TextView(
+                        raw,
+                        gold_norm,
+                        tuple(gold_norm.split()),
+                        gold_changes,
+                        answer if lang == "ja" else None,
+                    ),
+                    {"f1": v_f1, "em": v_em, "precision": v_p, "recall": v_r},
+                    "exact match" if v_em else "token F1",
+                    bool(v_em),
+                )
+            )
+        bleu = BleuReferences.of(answers).score(prediction)
+        details: dict[str, Any] = {
+            "bleu": "NLTK sentence BLEU of the raw prediction over characters, "
+            "against every answer" + (" as MeCab segments it" if seg is not None else ""),
+        }
+        counters = [v.text.raw for v in variants if "remove_counters" in v.text.changes]
+        if "remove_counters" in changes or counters:
+            details["counter deletion"] = "年 歳 人 년 deleted from " + ", ".join(
+                (["the prediction"] if "remove_counters" in changes else []) + counters
+            )
+        yield Explanation(
+            task.name,
+            profile,
+            qid,
+            lang,
+            TextView(prediction, normalized, tuple(normalized.split()), changes, seg),
+            tuple(variants),
+            "EM and token F1: maxima over the answers; BLEU over all answers",
+            {"score": f1, "f1": f1, "em": em, "bleu": bleu},
+            verdict(f1, em),
+            details,
+        )
+    warn_unanswered(gold.ids, answered, inputs.pred_name, diag)
+
+
+def explain_engspan(
+    task: XorEngspan, inputs: Inputs, settings: EngspanProfile, diag: Diagnostics
+) -> Iterator[Explanation]:
+    """XOR-EnglishSpan's official rule: SQuAD's normalization, EM, F1,
+    precision and recall each the maximum over the answers."""
+    from ...normalization import PRESETS
+    from .engspan import answer_lists
+
+    questions = task.check(inputs, settings, diag)
+    preds: dict[str, str] = inputs.predictions
+    answered = list(map(preds.get, questions.ids))
+    answer_sets = answer_lists(questions, answered, settings, inputs.gold_name)
+    steps = PRESETS[settings.norm].build("en")
+    profile = settings.name
+    keys = ("f1", "em", "precision", "recall")
+    rows = zip(questions.ids, questions.langs, questions.answers, questions.bare, strict=True)
+    for (qid, lang, raw_answers, bare), prediction, answers in zip(
+        rows, answered, answer_sets, strict=True
+    ):
+        if prediction is None:
+            scores = {"score": 0.0, **dict.fromkeys(keys, 0.0)}
+            yield unanswered(task.name, profile, qid, lang, raw_answers, scores)
+            continue
+        normalized, changes = trace(steps, prediction)
+        counts = token_counts(normalized)
+        best = dict.fromkeys(keys, 0.0)
+        variants = []
+        for answer in answers:
+            gold_norm, gold_changes = trace(steps, answer)
+            f, p, r = token_overlap(counts, token_counts(gold_norm))
+            em = 1.0 if gold_norm == normalized else 0.0
+            for key, value in zip(keys, (f, em, p, r), strict=True):
+                best[key] = max(best[key], value)
+            variants.append(
+                Variant(
+                    TextView(answer, gold_norm, tuple(gold_norm.split()), gold_changes),
+                    {"f1": f, "em": em, "precision": p, "recall": r},
+                    "exact match" if em else "token F1",
+                    bool(em),
+                )
+            )
+        details: dict[str, Any] = {}
+        articles = ["prediction"] if "squad_articles" in changes else []
+        articles += [v.text.raw for v in variants if "squad_articles" in v.text.changes]
+        if articles:
+            details["article removal"] = "a/an/the removed from " + ", ".join(articles)
+        if bare:
+            details["bare string"] = "answers is a string: each character is an answer"
+        yield Explanation(
+            task.name,
+            profile,
+            qid,
+            lang,
+            TextView(prediction, normalized, tuple(normalized.split()), changes),
+            tuple(variants),
+            "EM, F1, precision and recall: each the maximum over the answers",
+            {"score": best["f1"], **best},
+            verdict(best["f1"], best["em"]),
+            details,
+        )
+    warn_unanswered(questions, len(answered) - answered.count(None), inputs.pred_name, diag)
+
+
+def explain_retrieve(
+    task: XorRetrieve, inputs: Inputs, settings: RetrieveProfile, diag: Diagnostics
+) -> Iterator[Explanation]:
+    """XOR-Retrieve's official rule: the first N NLTK tokens of the
+    passages, a hit when some answer is a case-sensitive substring."""
+    from ...nltk_compat import word_tokenize
+    from .retrieve import hit_key
+
+    plan = task.count(inputs, settings, diag)
+    names = {budget: hit_key(name) for name, budget in settings.budgets}
+    budgets = tuple(sorted(names))
+    for item, (passages, answers) in zip(plan.counted, plan.jobs, strict=True):
+        tokens: list[str] = []
+        starts: list[int] = []
+        for passage in passages:
+            starts.append(len(tokens))
+            tokens += word_tokenize(passage)
+            if len(tokens) >= budgets[-1]:
+                break
+        scores: dict[str, float] = {}
+        for budget in budgets:
+            text = " ".join(tokens[:budget])
+            scores[names[budget]] = 1.0 if any(a in text for a in answers) else 0.0
+        text = " ".join(tokens[: budgets[-1]])
+        variants = []
+        for answer in answers:
+            at = text.find(answer)
+            position = text.count(" ", 0, at) + 1 if at >= 0 else None
+            passage_number = sum(1 for s in starts if position is not None and s < position)
+            variants.append(
+                Variant(
+                    TextView(answer, answer),
+                    {names[b]: float(answer in " ".join(tokens[:b])) for b in budgets},
+                    "case-sensitive substring of the first N tokens",
+                    at >= 0,
+                    {"token": position, "passage": passage_number or None},
+                )
+            )
+        primary = scores[hit_key(settings.primary)]
+        yield Explanation(
+            task.name,
+            settings.name,
+            item.id,
+            item.lang,
+            None,
+            tuple(variants),
+            "hit: some answer occurs in the first N NLTK tokens of the passages",
+            {"score": primary, **scores},
+            "hit" if primary else "miss",
+            {
+                "budgets": list(budgets),
+                "tokens": min(len(tokens), budgets[-1]),
+                "passages read": len(starts),
+            },
+        )

@@ -1,0 +1,506 @@
+"""XOR-TyDi QA, XOR-Full: answers in the question's language, scored by F1, EM and BLEU.
+
+Reproduces ``evals/eval_xor_full.py`` of the XOR-TyDi repository
+(https://github.com/AkariAsai/XORQA; task page https://nlp.cs.washington.edu/xorqa/),
+run with NLTK 3.10.4 and mecab-python3 with the unidic-lite dictionary.
+
+Files
+    *Gold*: the XOR-Full JSON-lines file (``xor_dev_full_v1_1.jsonl``), one
+    ``{"id", "question", "answers", "lang", "split"}`` per line.
+    *Predictions*: one JSON object ``{question id: answer string}``.
+    Both may be gzipped, or given as loaded objects (a list of dicts, a dict).
+
+Official rules (profile ``official``)
+    * A prediction key counts by its part after the last ``_``
+      (``"ja_-123"`` answers question ``"-123"``); if two keys come to the
+      same id the later one wins (with a warning). A gold question without a
+      prediction scores 0 on every metric and still counts (one warning says
+      how many). Prediction ids absent from the gold are ignored (warning).
+    * Japanese (``ja``): every answer is segmented by MeCab ``-Owakati``, the
+      official string being mecab-python3's (words joined by single spaces,
+      then ``" \\n"``); the prediction has ``・`` replaced by a space and
+      ``、`` by ``,`` before the same segmentation. Other languages: as is.
+    * Normalization (preset ``xor-full``): lowercase, ASCII punctuation
+      dropped, ``年 歳 人 년`` deleted anywhere, whitespace collapsed. EM and
+      token F1 take the maximum over the answers; F1 is 0 without a common
+      token.
+    * BLEU: NLTK sentence BLEU (:mod:`answermatch.bleu`) of the *raw*
+      prediction string against the answer strings (segmented for ``ja``,
+      trailing ``" \\n"`` included), so over characters.
+    * Per language: mean over its gold questions. Overall: the per-language
+      means of the eleven languages the script knows (te sw th fi id ja ru ar
+      en bn ko) are added and divided by 7 (always 7), in percent.
+
+Profile ``fair`` (see :mod:`answermatch.analysis`)
+    The ``unicode`` normalization preset (NFKC, case folding, Unicode
+    punctuation and symbols removed; no articles, as officially), F1 over the
+    language's tokens (MeCab for ja, one token per character for zh, the
+    word splitter for ar bn fi ko ru te, whitespace otherwise), counters
+    dropped only right after a number (``人口`` stays), numbers compared by
+    value, BLEU over the analysed tokens, any language accepted and the
+    overall score the mean of the languages present.
+
+Checks
+    A gold language outside those eleven is an error (the official script
+    crashes on it); a question in sw, th, id or en is scored as the official
+    script does (its language is added into the total, still divided by 7)
+    with a warning. An answered question whose ``answers`` list is empty is an
+    error (the official script crashes). Repeated gold ids are each scored and
+    counted, with a warning.
+
+Items (gold order): ``id``, ``lang``, ``score`` (= ``f1``), ``f1``, ``em``,
+``bleu`` (fractions), ``answered`` and ``prediction`` (``None`` if absent).
+
+The package :mod:`answermatch.tasks.xor` holds what the three XOR tasks
+share: the readers (:mod:`~answermatch.tasks.xor.data`), the languages
+(:mod:`~answermatch.tasks.xor.languages`), the gold checks
+(:mod:`~answermatch.tasks.xor.checks`) and the explanations
+(:mod:`~answermatch.tasks.xor.explain`).
+
+>>> import warnings
+>>> gold = [{"id": "1", "answers": ["Helsinki"], "lang": "fi"},
+...         {"id": "2", "answers": ["Москва"], "lang": "ru"}]
+>>> with warnings.catch_warnings(record=True) as caught:
+...     warnings.simplefilter("always")
+...     result = XorFull().evaluate(gold, {"fi_1": "helsinki!", "2": "Москва"})
+>>> print(caught[0].message)  # a subset of the languages, still divided by 7
+no gold question in ar, bn, ja, ko, te (5 of the seven XOR-TyDi languages); ...
+>>> result.per_language["fi"]  # BLEU over characters: (7/9 * 6/8 * 5/7 * 4/6) ** 0.25
+{'f1': 100.0, 'em': 100.0, 'bleu': 72.59..., 'count': 1}
+>>> result.scores  # the per-language means added and divided by 7
+{'f1': 28.57..., 'em': 28.57..., 'bleu': 24.65...}
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ...analysis import Analyzer, tokenizer_signature
+from ...bleu import BleuReferences
+from ...diagnostics import Diagnostics
+from ...errors import InputError, format_examples
+from ...progress import progress
+from ...result import Result
+from ...signature import make_signature
+from ...sources import source_name
+from ..base import Aggregation, Inputs, Scored, Summary, Task, Totals
+from .checks import FULL_CHECKS, gold_entries
+from .data import (
+    CACHE_LIMIT,
+    GOLD_SHAPE,
+    XorGold,
+    read_xor_gold_columns,
+    read_xor_predictions,
+    token_overlap,
+    warn_duplicate_gold_ids,
+    warn_unanswered,
+    warn_unknown_predictions,
+)
+from .languages import LANGUAGES, SLOTS, full_unknown_language, outside_seven
+from .totals import FastTotals, TotalledScored
+
+__all__ = ["LANGUAGES", "PROFILES", "SLOTS", "FullProfile", "XorFull"]
+
+
+@dataclass(frozen=True)
+class FullProfile:
+    """What a profile decides: the text rules (``norm``, ``tokens``,
+    ``counters``, ``numbers``: see :class:`~answermatch.analysis.Analyzer`),
+    what BLEU compares (``"raw"``: the official strings; ``"tokens"``: the
+    analysed tokens joined by a space, prediction and answers alike), the
+    language slots in summation order (``None``: any language, sorted) and
+    the divisor of the overall score (``None``: the number of languages
+    present)."""
+
+    name: str
+    norm: str
+    slots: tuple[str, ...] | None
+    divisor: int | None
+    tokens: str = "official"
+    counters: str = "anywhere"
+    numbers: str = "string"
+    bleu: str = "raw"
+
+    def differences(self) -> dict[str, str]:
+        """The text and BLEU rules that differ from the official profile's."""
+        official = PROFILES["official"]
+        return {
+            key: str(getattr(self, key))
+            for key in ("tokens", "counters", "numbers", "bleu")
+            if getattr(self, key) != getattr(official, key)
+        }
+
+
+PROFILES: dict[str, FullProfile] = {
+    "official": FullProfile("official", norm="xor-full", slots=SLOTS, divisor=7),
+    "fair": FullProfile(
+        "fair",
+        norm="unicode",
+        slots=None,
+        divisor=None,
+        tokens="language",
+        counters="after-number",
+        numbers="value",
+        bleu="tokens",
+    ),
+}
+
+Scores = tuple[float, float, float]  # f1, em, bleu (fractions)
+#: The figures of an item the aggregation sums, in this order.
+FIGURES = ("f1", "em", "bleu")
+
+
+class _Scorer:
+    """Scores (language, answers, prediction) triples under a profile.
+
+    A repeated triple is scored once (a cache that starts afresh after
+    :data:`~answermatch.tasks.xor.data.CACHE_LIMIT` entries); the Japanese
+    tokenizer caches its own MeCab output.
+    """
+
+    def __init__(self, profile: FullProfile) -> None:
+        self.profile = profile
+        self._analyzers: dict[str, Analyzer] = {}
+        self._scores: dict[tuple[str, tuple[str, ...], str], Scores] = {}
+
+    def analyzer(self, lang: str) -> Analyzer:
+        analyzer = self._analyzers.get(lang)
+        if analyzer is None:
+            p = self.profile
+            norm = "official" if p.norm == "xor-full" else p.norm
+            analyzer = self._analyzers[lang] = Analyzer(
+                lang, norm=norm, tokens=p.tokens, counters=p.counters, numbers=p.numbers
+            )
+        return analyzer
+
+    def __call__(self, lang: str, answers: tuple[str, ...], prediction: str) -> Scores:
+        key = (lang, answers, prediction)
+        scores = self._scores.get(key)
+        if scores is None:
+            if len(self._scores) >= CACHE_LIMIT:
+                self._scores.clear()
+            scores = self._scores[key] = self._score(lang, answers, prediction)
+        return scores
+
+    def _score(self, lang: str, answers: tuple[str, ...], prediction: str) -> Scores:
+        analyze = self.analyzer(lang)
+        tokens = analyze(prediction, prediction=True)
+        counts = Counter(tokens), len(tokens)
+        f1 = em = 0.0
+        golds = []
+        for answer in answers:
+            gold = analyze(answer)
+            golds.append(gold)
+            if gold == tokens:
+                em = 1.0
+            f1 = max(f1, token_overlap(counts, (Counter(gold), len(gold)))[0])
+        return f1, em, _BLEU[self.profile.bleu](lang, answers, prediction, golds, tokens)
+
+
+def _raw_bleu(
+    lang: str,
+    answers: tuple[str, ...],
+    prediction: str,
+    golds: list[tuple[str, ...]],
+    tokens: tuple[str, ...],
+) -> float:
+    """The official BLEU: raw prediction, answers MeCab-segmented for ``ja``."""
+    if lang == "ja":
+        from ...tokenizers import get_tokenizer
+
+        wakati = get_tokenizer("ja").wakati  # type: ignore[attr-defined]
+        answers = tuple(wakati(a) for a in answers)
+    return BleuReferences.of(answers).score(prediction)
+
+
+def _token_bleu(
+    lang: str,
+    answers: tuple[str, ...],
+    prediction: str,
+    golds: list[tuple[str, ...]],
+    tokens: tuple[str, ...],
+) -> float:
+    """Character BLEU of the analysed tokens joined by a space, both sides."""
+    return BleuReferences.of([" ".join(g) for g in golds]).score(" ".join(tokens))
+
+
+_BLEU: dict[str, Callable[..., float]] = {"raw": _raw_bleu, "tokens": _token_bleu}
+
+
+def reduce_keys(predictions: dict[str, str], source: Any, diag: Diagnostics) -> dict[str, str]:
+    """Keys cut to their part after the last ``_``; the later key wins.
+
+    >>> reduce_keys({"ja_-12": "東京", "x_y_7": "Oulu"}, "pred.json", Diagnostics())
+    {'-12': '東京', '7': 'Oulu'}
+    """
+    reduced: dict[str, str] = {}
+    clashes: list[str] = []
+    for key, value in predictions.items():
+        qid = key.rsplit("_", 1)[-1]
+        if qid in reduced:
+            clashes.append(key)
+        reduced[qid] = value
+    if clashes:
+        diag.warn(
+            f"{len(clashes)} prediction key(s) come to an id already predicted once the "
+            f"part before the last '_' is dropped ({format_examples(map(repr, clashes))}); "
+            "the later key wins, as in the official script",
+            path=source,
+        )
+    return reduced
+
+
+def check_languages(gold: XorGold, profile: FullProfile, source: str, diag: Diagnostics) -> None:
+    """A language without an official slot is an error; one in a slot
+    outside the seven XOR-TyDi languages warns (profiles with slots only)."""
+    if profile.slots is None:  # any language: nothing to check
+        return
+    unknown = full_unknown_language(gold.langs, gold.lines, profile.slots)
+    if unknown is not None:
+        message, line = unknown
+        raise InputError(message, path=source, line=line)
+    extra = outside_seven(gold.langs)
+    if extra:
+        listed = ", ".join(f"{lang} ({count})" for lang, count in extra.items())
+        diag.warn(
+            f"gold questions in languages outside the seven XOR-TyDi ones: {listed}; as in "
+            f"the official script their per-language scores are added into the total, "
+            f"which is still divided by {profile.divisor}",
+            path=source,
+        )
+
+
+def warn_missing_languages(present: Sequence[str], profile: FullProfile, diag: Diagnostics) -> None:
+    """One warning when a profile with a fixed divisor scores a gold that
+    lacks some of the seven languages: the overall scores are still divided
+    by the divisor (so they cannot reach 100)."""
+    if profile.divisor is None:
+        return
+    missing = [lang for lang in LANGUAGES if lang not in present]
+    if missing:
+        diag.warn(
+            f"no gold question in {', '.join(missing)} ({len(missing)} of the seven XOR-TyDi "
+            f"languages); as in the official script the overall scores still add the "
+            f"per-language means and divide by {profile.divisor} (the fair profile divides "
+            "by the number of languages present)"
+        )
+
+
+def _unanswered_item(qid: str, lang: str) -> dict[str, Any]:
+    return {
+        "id": qid,
+        "lang": lang,
+        "score": 0.0,
+        "f1": 0.0,
+        "em": 0.0,
+        "bleu": 0.0,
+        "answered": False,
+        "prediction": None,
+    }
+
+
+def no_answers_error(qid: str, source: str, line: int) -> InputError:
+    """An answered question whose ``answers`` list is empty."""
+    return InputError(
+        f'question {qid!r} has an empty "answers" list (the official '
+        "script cannot score an answered question without answers)",
+        path=source,
+        line=line,
+    )
+
+
+class XorFull(FastTotals, Task):
+    """XOR-TyDi QA XOR-Full (see the module documentation)."""
+
+    name = "xor-full"
+    summary = (
+        "XOR-TyDi QA XOR-Full: F1, EM and BLEU of target-language answers "
+        "(ar bn fi ja ko ru te), as eval_xor_full.py"
+    )
+    primary = "f1"
+    profiles: ClassVar[Mapping[str, Any]] = PROFILES
+    languages = LANGUAGES
+    options: ClassVar[Mapping[str, str]] = {}
+    shapes: ClassVar[Mapping[str, str]] = {
+        "gold": GOLD_SHAPE,
+        "predictions": "a JSON file (plain or .gz) or a dict {question id: answer str}; a key "
+        'counts by its part after the last "_" ("ja_-123" answers "-123")',
+    }
+    item_order = "gold"
+    gold_checks = FULL_CHECKS
+
+    def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> XorGold:
+        return read_xor_gold_columns(source, diag)
+
+    def read_predictions(
+        self, source: Any, gold: XorGold, diag: Diagnostics, **options: Any
+    ) -> dict[str, str]:
+        name = source_name(source)
+        preds = reduce_keys(read_xor_predictions(source, diag), name, diag)
+        warn_unknown_predictions(preds, set(gold.ids), name, diag)
+        return preds
+
+    def gold_entries(self, gold: XorGold) -> list[Any]:
+        return gold_entries(gold)
+
+    def check(self, inputs: Inputs, settings: FullProfile, diag: Diagnostics) -> None:
+        """What ``score`` and ``explain`` refuse or warn about before scoring."""
+        check_languages(inputs.gold, settings, inputs.gold_name, diag)
+        warn_duplicate_gold_ids(
+            inputs.gold,
+            inputs.gold_name,
+            diag,
+            "each copy is scored and counted, as in the official script",
+        )
+
+    def score(
+        self, inputs: Inputs, settings: FullProfile, diag: Diagnostics, **options: Any
+    ) -> TotalledScored:
+        gold: XorGold = inputs.gold
+        preds: dict[str, str] = inputs.predictions
+        self.check(inputs, settings, diag)
+        score = _Scorer(settings)
+        sums: dict[str, list[float]] = {}  # lang -> [count, f1, em, bleu]
+        items: list[dict[str, Any]] = []
+        answered = 0
+        rows = zip(gold.ids, gold.langs, gold.answers, gold.lines, strict=True)
+        for qid, lang, answers, line in progress(
+            rows, total=len(gold), desc="xor-full", enabled=diag.progress
+        ):
+            totals = sums.get(lang)
+            if totals is None:
+                totals = sums[lang] = [0, 0.0, 0.0, 0.0]
+            totals[0] += 1
+            prediction = preds.get(qid)
+            if prediction is None:
+                items.append(_unanswered_item(qid, lang))
+                continue
+            if not answers:
+                raise no_answers_error(qid, inputs.gold_name, line)
+            answered += 1
+            try:
+                f1, em, bleu = score(lang, answers, prediction)
+            except ValueError as exc:  # MeCab's limit on text length
+                raise InputError(
+                    f"question {qid!r}: {exc}", path=inputs.gold_name, line=line
+                ) from None
+            totals[1] += f1
+            totals[2] += em
+            totals[3] += bleu
+            items.append(
+                {
+                    "id": qid,
+                    "lang": lang,
+                    "score": f1,
+                    "f1": f1,
+                    "em": em,
+                    "bleu": bleu,
+                    "answered": True,
+                    "prediction": prediction,
+                }
+            )
+        warn_unanswered(gold.ids, answered, inputs.pred_name, diag)
+        # the aggregation's totals, summed in the loop above in gold order
+        totals_by_language: Totals = {
+            lang: (int(t[0]), (t[1], t[2], t[3])) for lang, t in sums.items()
+        }
+        return TotalledScored(items, self.signature(settings, sums), totals_by_language)
+
+    def signature(self, settings: FullProfile, languages: Sequence[str]) -> str:
+        """The signature of a result scored under ``settings`` over ``languages``."""
+        tokenizers = {}
+        if settings.tokens == "language":
+            tokenizers = {lang: tokenizer_signature(lang) for lang in languages}
+        elif "ja" in languages:
+            from ...tokenizers import get_tokenizer
+
+            tokenizers["ja"] = get_tokenizer("ja").signature()
+        return make_signature(
+            self.name,
+            settings.name,
+            norm=settings.norm,
+            tokenizers=tokenizers,
+            extra={
+                "bleu": "nltk-3.10.4-sentence-chars"
+                + ("" if settings.bleu == "raw" else "(tokens)"),
+                **{k: v for k, v in settings.differences().items() if k != "bleu"},
+            },
+        )
+
+    def aggregation(self, settings: FullProfile, **options: Any) -> Aggregation:
+        """Per language: the mean of each figure over its questions. Overall:
+        the per-language means added in the profile's slot order (``official``:
+        the script's eleven slots; ``None``: the languages present, sorted),
+        divided by the profile's divisor (``official``: always 7; ``None``:
+        the number of languages present), in percent."""
+        slots, divisor = settings.slots, settings.divisor
+
+        def combine(totals: Totals, rows: list[Any] | None) -> Summary:
+            order = slots if slots is not None else sorted(totals)  # type: ignore[type-var]
+            per_language: dict[str, dict[str, float]] = {}
+            overall = [0.0, 0.0, 0.0]
+            for lang in order:  # the official summation order
+                if lang not in totals:
+                    continue
+                count, sums = totals[lang]
+                means = [total / count for total in sums]
+                per_language[lang] = {
+                    **{key: mean * 100 for key, mean in zip(FIGURES, means, strict=True)},
+                    "count": count,
+                }
+                for k, mean in enumerate(means):
+                    overall[k] += mean
+            over = divisor if divisor is not None else len(per_language)
+            scores = {
+                key: overall[k] / over * 100 if over else 0.0 for k, key in enumerate(FIGURES)
+            }
+            return Summary(scores, dict(sorted(per_language.items())))
+
+        return Aggregation(
+            statistics=_figures,
+            combine=combine,
+            primary=self.primary,
+            group=_language,
+        )
+
+    def result(
+        self, scored: Scored, profile: Any, diag: Diagnostics, options: Mapping[str, Any]
+    ) -> Result:
+        present = {item["lang"] for item in scored.items}
+        totals = getattr(scored, "totals", None)
+        if totals is not None:
+            present = set(totals)
+        warn_missing_languages(sorted(present), self.settings(profile), diag)
+        return super().result(scored, profile, diag, options)
+
+    def explain(
+        self, inputs: Inputs, settings: FullProfile, diag: Diagnostics, **options: Any
+    ) -> Iterator[Any]:
+        if settings != PROFILES["official"]:
+            return super().explain(inputs, settings, diag, **options)
+        from .explain import explain_full
+
+        return explain_full(self, inputs, settings, diag)
+
+    def item_variants(self, inputs: Inputs) -> dict[str, tuple[str, ...]]:
+        gold: XorGold = inputs.gold
+        return dict(zip(gold.ids, gold.answers, strict=True))
+
+    def one_variant(self, item: Mapping[str, Any], variant: str) -> Inputs:
+        return Inputs(one_question(item["lang"], variant), {"q": item["prediction"]})
+
+
+def one_question(lang: str, answer: str) -> XorGold:
+    """A gold of one question ``"q"`` with one answer (to score a variant alone)."""
+    return XorGold(["q"], [lang], [(answer,)], [False], [1])
+
+
+def _figures(item: Mapping[str, Any]) -> Scores:
+    return item["f1"], item["em"], item["bleu"]
+
+
+def _language(item: Mapping[str, Any]) -> str:
+    return item["lang"]

@@ -1,0 +1,218 @@
+"""XOR-Retrieve's scoring engine: passages tokenized once, token windows,
+answer matching, and the work spread over processes.
+
+For each counted prediction item (a *job*: its passages and its answers)
+:func:`run_jobs` gives whether some answer occurs in the first N tokens of
+the passages, for each budget N, and how many tokens were gathered. The
+passages are tokenized by NLTK 3.10.4's ``word_tokenize`` as re-implemented
+in :mod:`answermatch.nltk_compat` (same tokens, about 25 times faster), each
+only as far as the largest budget reaches, a repeated passage once per
+process. How an answer is found in the window is a :class:`Match`
+(:data:`MATCHES`).
+
+>>> jobs = [(["By Jean Sibelius.", "Later text"], ("Jean Sibelius",))]
+>>> list(run_jobs(jobs, (2, 4), 1, Diagnostics()))  # "By Jean" | "By Jean Sibelius ."
+[((False, True), 4)]
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+import threading
+import unicodedata
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from itertools import repeat
+from typing import Any
+
+from ...diagnostics import Diagnostics
+from ...progress import progress
+
+__all__ = [
+    "MATCHES",
+    "PARALLEL_MIN_PASSAGES",
+    "PASSAGE_CACHE_LIMIT",
+    "Job",
+    "Match",
+    "Outcome",
+    "PassageTokens",
+    "first_tokens",
+    "run_jobs",
+]
+
+#: Below this many passages, one process does the work.
+PARALLEL_MIN_PASSAGES = 5000
+#: Passages whose tokens are remembered (per process).
+PASSAGE_CACHE_LIMIT = 100_000
+
+
+class PassageTokens:
+    """Tokenizes passages with NLTK's ``word_tokenize`` (re-implemented),
+    remembering each passage's tokens as (space-joined, count)."""
+
+    def __init__(self) -> None:
+        from ...nltk_compat import word_tokenize
+
+        self._tokenize = word_tokenize
+        self._cache: dict[str, tuple[str, int]] = {}
+
+    def __call__(self, passage: str) -> tuple[str, int]:
+        found = self._cache.get(passage)
+        if found is None:
+            tokens = self._tokenize(passage)
+            found = (" ".join(tokens), len(tokens))
+            if len(self._cache) >= PASSAGE_CACHE_LIMIT:
+                self._cache.clear()
+            self._cache[passage] = found
+        return found
+
+
+def first_tokens(pieces: list[tuple[str, int]], budget: int) -> str:
+    """The first ``budget`` tokens of the passages' tokens, space-joined
+    (tokens never contain whitespace)."""
+    out: list[str] = []
+    left = budget
+    for joined, count in pieces:
+        if count <= left:
+            out.append(joined)
+            left -= count
+            if not left:
+                break
+        else:
+            out.append(" ".join(joined.split(" ", left)[:left]))
+            break
+    return " ".join(out)
+
+
+def _fold(text: str) -> str:
+    """NFKC, full case folding, NFKC (the ``unicode`` preset's first steps)."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+
+
+@dataclass(frozen=True)
+class Match:
+    """How answers are found in the window of tokens: ``prepare`` turns the
+    gold answers into the strings searched for (once per question), ``text``
+    turns the space-joined window into the string searched in."""
+
+    prepare: Callable[[tuple[str, ...]], tuple[str, ...]]
+    text: Callable[[str], str]
+
+
+def _folded_answers(answers: tuple[str, ...]) -> tuple[str, ...]:
+    from ...nltk_compat import word_tokenize
+
+    out = []
+    for answer in answers:
+        tokens = word_tokenize(answer)
+        if tokens:  # an answer with no token (empty, spaces) is never a hit
+            out.append(" " + _fold(" ".join(tokens)) + " ")
+    return tuple(dict.fromkeys(out))
+
+
+#: ``substring``: the official rule, an answer anywhere in the space-joined
+#: tokens, case-sensitive (``10`` is found in ``1910``, an empty answer
+#: everywhere). ``tokens-folded``: the answer, tokenized by the same
+#: ``word_tokenize``, as a run of whole tokens, both sides NFKC and
+#: case-folded (``Jean Sibelius`` is found in ``JEAN SIBELIUS .``; ``10``
+#: not in ``1910``; an answer without a token is dropped).
+MATCHES: dict[str, Match] = {
+    "substring": Match(prepare=lambda answers: answers, text=lambda text: text),
+    "tokens-folded": Match(prepare=_folded_answers, text=lambda text: f" {_fold(text)} "),
+}
+
+Job = tuple[Sequence[str], tuple[str, ...]]  # passages, answers
+Outcome = tuple[tuple[bool, ...], int]  # hit per budget, tokens gathered
+
+
+def _score_job(
+    job: Job, budgets: tuple[int, ...], tokens: PassageTokens, match: str = "substring"
+) -> Outcome:
+    passages, answers = job
+    largest = max(budgets)
+    pieces: list[tuple[str, int]] = []
+    total = 0
+    for passage in passages:
+        joined, count = tokens(passage)
+        if count:
+            pieces.append((joined, count))
+            total += count
+        if total >= largest:
+            break
+    hits = []
+    for budget in budgets:
+        text = MATCHES[match].text(first_tokens(pieces, budget))
+        hits.append(any(answer in text for answer in answers))
+    return tuple(hits), min(total, largest)
+
+
+_worker_tokens: PassageTokens | None = None
+
+
+def _score_chunk(
+    chunk: list[Job], budgets: tuple[int, ...], match: str = "substring"
+) -> list[Outcome]:
+    """Worker process entry point (one tokenizer and cache per process)."""
+    global _worker_tokens
+    if _worker_tokens is None:
+        _worker_tokens = PassageTokens()
+    return [_score_job(job, budgets, _worker_tokens, match) for job in chunk]
+
+
+def _available_cpus() -> int:
+    try:
+        return len(os.sched_getaffinity(0))  # type: ignore[attr-defined]
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _workers(requested: int, jobs: list[Job]) -> tuple[int, Any]:
+    """How many processes to use, and the multiprocessing context."""
+    passages = sum(len(job[0]) for job in jobs)
+    forkable = sys.platform.startswith("linux") and threading.active_count() == 1
+    if requested == 0:  # automatic
+        if not forkable or passages < PARALLEL_MIN_PASSAGES:
+            return 1, None
+        requested = _available_cpus()
+    # never more processes than jobs, nor than CPUs (workers=300 on 2 cores: 2)
+    count = max(1, min(requested, len(jobs), _available_cpus()))
+    if count == 1:
+        return 1, None
+    return count, multiprocessing.get_context("fork" if forkable else "spawn")
+
+
+def _chunks(jobs: list[Job], size: int) -> list[list[Job]]:
+    return [jobs[i : i + size] for i in range(0, len(jobs), size)]
+
+
+def run_jobs(
+    jobs: list[Job],
+    budgets: tuple[int, ...],
+    workers: int,
+    diag: Diagnostics,
+    match: str = "substring",
+) -> Iterator[Outcome]:
+    """The outcome of each job, in order (computed in ``workers`` processes)."""
+    count, context = _workers(workers, jobs)
+    if count > 1:
+        from ...nltk_compat.punkt import english_splitter
+
+        english_splitter()  # load the parameters once, before forking
+        try:
+            pool = ProcessPoolExecutor(max_workers=count, mp_context=context)
+        except (OSError, NotImplementedError):  # no process support here: one process
+            count = 1
+    if count == 1:
+        tokens = PassageTokens()
+        for job in progress(jobs, total=len(jobs), desc="xor-retrieve", enabled=diag.progress):
+            yield _score_job(job, budgets, tokens, match)
+        return
+    # small chunks balance the load; results come back in submission order
+    size = max(1, min(32, len(jobs) // (count * 8)))
+    with pool:
+        results = pool.map(_score_chunk, _chunks(jobs, size), repeat(budgets), repeat(match))
+        flat = (outcome for chunk in results for outcome in chunk)
+        yield from progress(flat, total=len(jobs), desc="xor-retrieve", enabled=diag.progress)
