@@ -5,8 +5,9 @@ The gold becomes a :class:`PolEvalGold` (each line's variants), the
 predictions a list of stripped answers, one per gold line. Both readers
 raise :class:`~answermatch.errors.InputError` naming the file and the line,
 and warn (through :class:`~answermatch.diagnostics.Diagnostics`) where GEval
-accepts something doubtful: invalid UTF-8, a byte-order mark, an empty gold
-variant, and files that look exchanged (:func:`swap_problem`).
+accepts something doubtful: invalid UTF-8, a byte-order mark, files that
+look exchanged (:func:`swap_problem`) and an empty gold variant (said once
+the predictions are read).
 
 >>> from answermatch.diagnostics import Diagnostics
 >>> gold = read_gold(["Warszawa", ("czterech", "4")], Diagnostics())
@@ -56,16 +57,7 @@ def read_gold(source: Any, diag: Diagnostics) -> PolEvalGold:
     name, lines = _read_source(source, "<gold>", diag, variant_lists=True)
     if not lines:
         raise InputError("no lines to score (GEval's accuracy of zero lines is NaN)", path=name)
-    variants = [haskell_strip(line).split("\t") for line in lines]
-    empty = [number for number, line in enumerate(variants, start=1) if "" in line]
-    if empty:
-        diag.warn(
-            f"{len(empty)} gold line(s) are empty or have an empty answer variant (a stray "
-            "TAB?); GEval never matches an empty variant",
-            path=name,
-            line=empty[0],
-        )
-    return PolEvalGold(variants, name)
+    return PolEvalGold([haskell_strip(line).split("\t") for line in lines], name)
 
 
 def read_predictions(source: Any, gold: PolEvalGold, diag: Diagnostics) -> list[str]:
@@ -86,7 +78,24 @@ def read_predictions(source: Any, gold: PolEvalGold, diag: Diagnostics) -> list[
         )
     if swapped is not None:
         diag.warn(swapped[0], path=name, line=swapped[1])
+    _warn_empty_variants(gold, diag)
     return answers
+
+
+def _warn_empty_variants(gold: PolEvalGold, diag: Diagnostics) -> None:
+    """An empty gold line or variant (e.g. a stray TAB) can never match.
+
+    Said when the predictions are read, after the check for exchanged
+    files (whose gold, a prediction file, often has an empty line);
+    ``check-gold`` reports each such line as ``empty-variant``."""
+    empty = [number for number, line in enumerate(gold.variants, start=1) if "" in line]
+    if empty:
+        diag.warn(
+            f"{len(empty)} gold line(s) are empty or have an empty answer variant (a stray "
+            "TAB?); GEval never matches an empty variant",
+            path=gold.name,
+            line=empty[0],
+        )
 
 
 def swap_problem(answers: list[str], golds: list[list[str]]) -> tuple[str, int] | None:
