@@ -21,7 +21,8 @@ import random
 import time
 
 import answermatch
-from answermatch.tasks.geval import FuzzyAccuracy, haskell_strip
+from answermatch.tasks.poleval2021 import FuzzyAccuracy
+from answermatch.tasks.poleval2021.geval import haskell_strip
 
 WORDS = (  # noqa: SIM905
     "tak nie alfa cięciwa Egipt Mazowsze Indie Kanał Sueski szewcy becquerel melonik "

@@ -20,17 +20,15 @@ from hypothesis import strategies as st
 import answermatch
 from answermatch.cli import main
 from answermatch.errors import AnswermatchWarning, InputError
-from answermatch.tasks.geval import (
+from answermatch.tasks.poleval2021 import FuzzyAccuracy, haskell_lower
+from answermatch.tasks.poleval2021.geval import (
     HASKELL_SPACES,
-    FuzzyAccuracy,
     decode_lenient,
-    extract_number_string,
-    haskell_lower,
     haskell_strip,
     haskell_words,
-    roman_to_int,
     split_lines,
 )
+from answermatch.tasks.poleval2021.numbers import extract_number_string, roman_to_int
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "poleval2021"
 SYSTEMS = [
@@ -467,7 +465,7 @@ def test_result_metadata():
     assert result.task == "poleval2021" and result.profile == "official"
     assert "LenientHarden/ExtractNumber/Lower/Fuzzy/Accuracy" in result.signature
     spec = answermatch.tasks.get_task("poleval2021")
-    assert (spec.primary, spec.profiles, spec.languages) == (
+    assert (spec.primary, tuple(spec.profiles), spec.languages) == (
         "accuracy",
         ("official", "fair"),
         ("pl",),

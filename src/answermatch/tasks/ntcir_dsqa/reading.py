@@ -1,0 +1,229 @@
+"""Reading NTCIR-16 Data Search QA files: the gold (``ID<TAB>ANSWER...``
+lines or ``{id: answer(s)}``) and the run (a ``<SYSDESC>`` line, then
+``ID<TAB>ANSWER`` lines, or ``{id: answer}``).
+
+>>> from answermatch.diagnostics import Diagnostics
+>>> gold = read_gold({"DS2-QA-E-1": ["13,510,000", "13.51 million"]}, Diagnostics())
+>>> gold.questions[0].lang, gold.questions[0].answers
+('en', ('13,510,000', '13.51 million'))
+>>> read_predictions({"DS2-QA-E-1": "13510000"}, gold, Diagnostics())
+{'DS2-QA-E-1': ('13510000', None)}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import regex
+
+from ...diagnostics import Diagnostics
+from ...errors import InputError, format_examples
+from ...sources import is_path, read_text, source_name
+from .rules import LANGUAGES
+
+__all__ = ["NtcirGold", "Question", "read_gold", "read_predictions", "read_run"]
+
+_SYSDESC = regex.compile(r"\s*<SYSDESC>(.*?)</?SYSDESC>\s*")
+
+#: A run as read: question id -> (answer, line in the run file or None).
+Run = dict[str, tuple[str, int | None]]
+
+
+@dataclass(frozen=True)
+class Question:
+    """One gold question: its answers and where it was read."""
+
+    id: str
+    lang: str
+    answers: tuple[str, ...]
+    line: int | None
+
+
+@dataclass(frozen=True)
+class NtcirGold:
+    """The gold questions in file order and the name of their source."""
+
+    questions: list[Question]
+    name: str = "<gold>"
+
+
+def _lines(source: Any) -> Iterable[tuple[int, str]]:
+    text = read_text(source)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    for number, line in enumerate(text.split("\n"), start=1):
+        yield number, line.rstrip("\r")
+
+
+def _language(qid: str, default: str | None, path: str, line: int | None) -> str:
+    found = [code for code, lang in LANGUAGES.items() if lang.marker in qid]
+    if len(found) == 1:
+        return found[0]
+    if not found and default is not None:
+        return default
+    markers = [lang.marker for lang in LANGUAGES.values()]
+    what = "both {} and {}" if found else "neither {} nor {}"
+    raise InputError(
+        f"question id {qid!r} contains {what.format(*markers)}; "
+        "pass the option default_lang=en or default_lang=ja for unmarked ids",
+        path=path,
+        line=line,
+    )
+
+
+def _seen_twice(qid: str, first: int | None, second: int | None, path: str) -> InputError:
+    where = f" (lines {first} and {second})" if first is not None else ""
+    return InputError(f"question id {qid!r} appears twice{where}", path=path, line=second)
+
+
+def read_gold(source: Any, diag: Diagnostics, *, default_lang: str | None = None) -> NtcirGold:
+    """Gold questions in file order: a TSV path or ``{id: answer or [answers]}``
+    (an :class:`NtcirGold` is returned as it is). ``default_lang`` is the
+    language of ids without ``-E-``/``-J-`` (else such an id is an error)."""
+    if isinstance(source, NtcirGold):
+        return source
+    if default_lang is not None and default_lang not in LANGUAGES:
+        raise InputError(
+            f"option default_lang must be one of {', '.join(LANGUAGES)}, not {default_lang!r}"
+        )
+    path = source_name(source)
+    questions: list[Question] = []
+    lines: dict[str, int | None] = {}
+
+    def add(qid: str, answers: list[Any], line: int | None) -> None:
+        if not qid:
+            raise InputError("empty question id", path=path, line=line)
+        if qid in lines:
+            raise _seen_twice(qid, lines[qid], line, path)
+        if not answers:
+            raise InputError(f"question {qid!r} has no gold answer", path=path, line=line)
+        for column, answer in enumerate(answers, start=2):
+            if not isinstance(answer, str):
+                raise InputError(
+                    f"question {qid!r}: a gold answer must be a string, "
+                    f"not {type(answer).__name__}",
+                    path=path,
+                    line=line,
+                )
+            if not answer.strip():
+                raise InputError(
+                    f"question {qid!r}: empty gold answer in column {column}", path=path, line=line
+                )
+        lines[qid] = line
+        lang = _language(qid, default_lang, path, line)
+        questions.append(Question(qid, lang, tuple(answers), line))
+
+    if is_path(source):
+        for number, line in _lines(source):
+            if not line.strip():
+                continue
+            if not questions and _SYSDESC.fullmatch(line):
+                raise InputError(
+                    "this is a run file (it starts with the system description <SYSDESC>), "
+                    "not a gold file: are --gold and --pred swapped?",
+                    path=path,
+                    line=number,
+                )
+            fields = line.split("\t")
+            if len(fields) < 2:
+                raise InputError(
+                    "expected QUESTION_ID<TAB>ANSWER[<TAB>ANSWER...], found no TAB",
+                    path=path,
+                    line=number,
+                )
+            add(fields[0].strip(), fields[1:], number)
+    elif isinstance(source, Mapping):
+        for qid, value in source.items():
+            answers = list(value) if isinstance(value, (list, tuple)) else [value]
+            add(str(qid), answers, None)
+    else:
+        raise InputError(
+            "gold must be a TSV path or a dict {question id: answer(s)}, "
+            f"not {type(source).__name__}",
+            path=path,
+        )
+    if not questions:
+        raise InputError("the gold has no questions", path=path)
+    return NtcirGold(questions, path)
+
+
+def read_run(source: Any, gold_ids: Iterable[str] = ()) -> Run:
+    """The run's answers ``{id: (answer, line)}``: a run-file path or
+    ``{id: answer}``. ``gold_ids`` only sharpens the message when the
+    system description is missing (a gold file given as the run)."""
+    path = source_name(source)
+    answers: Run = {}
+    if isinstance(source, Mapping):
+        for qid, answer in source.items():
+            if not isinstance(answer, str):
+                raise InputError(
+                    f"question {qid!r}: the answer must be a string, not {type(answer).__name__}",
+                    path=path,
+                )
+            key = str(qid)
+            if key in answers:
+                raise InputError(f"question id {key!r} appears twice", path=path)
+            answers[key] = (answer, None)
+        return answers
+    if not is_path(source):
+        raise InputError(
+            "the run must be a path or a dict {question id: answer}, "
+            f"not {type(source).__name__}",
+            path=path,
+        )
+    lines = iter(_lines(source))
+    first = next(lines)[1]
+    if not _SYSDESC.fullmatch(first):
+        hint = ""
+        if first.split("\t", 1)[0].strip() in set(gold_ids) and first.count("\t") > 1:
+            hint = " (this looks like a gold file: are --gold and --pred swapped?)"
+        raise InputError(
+            f"expected the system description <SYSDESC>...</SYSDESC> on the "
+            f"first line, found {first[:60]!r}{hint}",
+            path=path,
+            line=1,
+        )
+    for number, line in lines:
+        if not line.strip():
+            continue
+        fields = line.split("\t")
+        if len(fields) != 2:
+            found = "no TAB" if len(fields) == 1 else f"{len(fields)} fields"
+            raise InputError(
+                f"expected QUESTION_ID<TAB>ANSWER, found {found}", path=path, line=number
+            )
+        qid = fields[0].strip()
+        if not qid:
+            raise InputError("empty question id", path=path, line=number)
+        if qid in answers:
+            raise _seen_twice(qid, answers[qid][1], number, path)
+        answers[qid] = (fields[1], number)
+    return answers
+
+
+def read_predictions(source: Any, gold: NtcirGold, diag: Diagnostics) -> Run:
+    """The run of ``source`` checked against ``gold``: every gold question
+    must be answered (an error listing the missing ids); an id not in the
+    gold is ignored with a warning."""
+    ids = [q.id for q in gold.questions]
+    run = read_run(source, ids)
+    pred_path = source_name(source)
+    missing = [qid for qid in ids if qid not in run]
+    if missing:
+        raise InputError(
+            f"the run has no answer for {len(missing)} of the {len(ids)} "
+            f"gold questions: {format_examples(missing, limit=10)}",
+            path=pred_path,
+        )
+    known = set(ids)
+    extra = [qid for qid in run if qid not in known]
+    if extra:
+        diag.warn(
+            f"{len(extra)} question id(s) are not in the gold and are ignored: "
+            f"{format_examples(extra, limit=10)}",
+            path=pred_path,
+            line=run[extra[0]][1],
+        )
+    return run

@@ -1,0 +1,198 @@
+"""The rules of NTCIR-16 Data Search QA: each language's normalization and
+words, the profiles, and how one answer is compared with the gold answers
+(exact match and F1 over word *sets*).
+
+>>> en = LANGUAGES["en"]
+>>> en.normalize("The 13,510,000 (−2.1%)")
+'13510000 -2.1'
+>>> compare_answer(en, "tokyo, Tokyo", ["Tokyo Metropolis", "Kyoto"]).f1
+0.6666666666666666
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
+
+import regex
+
+from ...normalization.steps import (
+    casefold,
+    collapse_whitespace,
+    nfkc,
+    remove_articles,
+    remove_invisible,
+)
+
+__all__ = [
+    "EN_STEPS",
+    "JA_STEPS",
+    "LANGUAGES",
+    "PROFILES",
+    "Comparison",
+    "Language",
+    "Profile",
+    "compare_answer",
+    "compare_normalized",
+    "delete_whitespace",
+    "set_f1",
+    "strip_punct_keep_numbers",
+]
+
+Step = Callable[[str], str]
+
+_MINUS_SIGN = str.maketrans({"\u2212": "-"})
+# a comma between digits followed by exactly one group of three digits
+_THOUSANDS_COMMA = regex.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+# punctuation, except a decimal point between digits and a sign before a digit
+_PUNCT_OUTSIDE_NUMBERS = regex.compile(r"(?!(?<=\d)\.(?=\d))(?!(?<![\w.])-(?=\d))\p{P}")
+
+
+def strip_punct_keep_numbers(text: str) -> str:
+    """Delete Unicode punctuation except what gives a number its value.
+
+    >>> strip_punct_keep_numbers("13,510,000 (−2.1%), 1990-2000, $“3.5”!")
+    '13510000 -2.1 19902000 $3.5'
+    """
+    text = _THOUSANDS_COMMA.sub("", text.translate(_MINUS_SIGN))
+    return _PUNCT_OUTSIDE_NUMBERS.sub("", text)
+
+
+def delete_whitespace(text: str) -> str:
+    """Delete every whitespace character (``str.split``'s notion).
+
+    >>> delete_whitespace(" 東京都\\u3000千代田区 ")
+    '東京都千代田区'
+    """
+    return "".join(text.split())
+
+
+EN_STEPS: tuple[Step, ...] = (
+    nfkc,
+    casefold,
+    nfkc,
+    remove_invisible,
+    strip_punct_keep_numbers,
+    partial(remove_articles, lang="en"),
+    collapse_whitespace,
+)
+JA_STEPS: tuple[Step, ...] = (
+    nfkc,
+    casefold,
+    nfkc,
+    remove_invisible,
+    strip_punct_keep_numbers,
+    delete_whitespace,
+)
+
+
+def _whitespace_words(text: str) -> list[str]:
+    return text.split()
+
+
+def _mecab_words(text: str) -> list[str]:
+    from ...tokenizers import tokenize
+
+    return tokenize(text, "ja")
+
+
+def _mecab_signature() -> str:
+    from ...tokenizers import get_tokenizer
+
+    return get_tokenizer("ja").signature()
+
+
+@dataclass(frozen=True)
+class Language:
+    """How one language's answers are normalized and split into words."""
+
+    code: str
+    marker: str  # the part of a question id that names the language
+    steps: tuple[Step, ...]
+    words: Callable[[str], list[str]]
+    tokenizer: Callable[[], str]  # the tokenizer's signature
+
+    def normalize(self, text: str) -> str:
+        """``text`` after every step of the language's normalization."""
+        for step in self.steps:
+            text = step(text)
+        return text
+
+
+@dataclass(frozen=True)
+class Profile:
+    """Everything that decides the numbers; a new profile is a new instance.
+    ``languages`` are in the order the per-language figures are reported."""
+
+    name: str
+    norm: str  # the normalization's name in the signature
+    languages: Mapping[str, Language]
+
+
+LANGUAGES: dict[str, Language] = {
+    "en": Language("en", "-E-", EN_STEPS, _whitespace_words, lambda: "whitespace"),
+    "ja": Language("ja", "-J-", JA_STEPS, _mecab_words, _mecab_signature),
+}
+#: ``fair`` is an alias of ``official``: with no official scorer, the
+#: ``official`` rules are already this library's own Unicode-aware choices
+#: (NFKC, so width folding; case folding; numbers keep their value; MeCab
+#: words for Japanese). Only the profile name in the signature differs.
+PROFILES: dict[str, Profile] = {
+    "official": Profile("official", "ntcir-dsqa", LANGUAGES),
+    "fair": Profile("fair", "ntcir-dsqa", LANGUAGES),
+}
+
+
+def set_f1(predicted: Iterable[str], gold: Iterable[str]) -> float:
+    """F1 of two *sets* of words (the task page's definition).
+
+    Two empty sets score 1, one empty set 0.
+
+    >>> set_f1(["a", "b", "b"], ["b", "c"])   # P = 1/2, R = 1/2
+    0.5
+    >>> set_f1([], []), set_f1([], ["a"])
+    (1.0, 0.0)
+    """
+    x, y = set(predicted), set(gold)
+    if not x or not y:
+        return float(x == y)
+    common = len(x & y)
+    if common == 0:
+        return 0.0
+    precision, recall = common / len(x), common / len(y)
+    return 2 * precision * recall / (precision + recall)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """An answer against a question's gold answers: ``em`` and ``f1`` (each
+    the best over the answers), ``best`` (the index of the gold answer with
+    the highest ``(em, f1)``, the first on ties) and each answer's own
+    ``(em, f1)`` in ``per_gold``."""
+
+    em: float
+    f1: float
+    best: int
+    per_gold: tuple[tuple[float, float], ...]
+
+
+def compare_normalized(
+    predicted: str, predicted_words: Sequence[str], golds: Sequence[tuple[str, Sequence[str]]]
+) -> Comparison:
+    """:class:`Comparison` of a normalized answer and its words with the
+    normalized gold answers and their words (``golds``: ``(text, words)``)."""
+    per_gold = tuple(
+        (float(predicted == text), set_f1(predicted_words, words)) for text, words in golds
+    )
+    best = max(range(len(per_gold)), key=lambda k: (per_gold[k], -k))
+    return Comparison(max(em for em, _ in per_gold), max(f1 for _, f1 in per_gold), best, per_gold)
+
+
+def compare_answer(lang: Language, answer: str, golds: Sequence[str]) -> Comparison:
+    """:class:`Comparison` of a raw answer with raw gold answers under ``lang``."""
+    predicted = lang.normalize(answer)
+    normalized = [lang.normalize(gold) for gold in golds]
+    return compare_normalized(
+        predicted, lang.words(predicted), [(text, lang.words(text)) for text in normalized]
+    )

@@ -1,0 +1,234 @@
+"""The NTCIR-16 Data Search QA task on the task contract (:class:`NtcirDsqa`):
+scoring, the pooled aggregation, ``explain`` and ``check-gold``.
+
+>>> r = NtcirDsqa().evaluate({"DS2-QA-E-1": "Tokyo", "DS2-QA-E-2": "Osaka City"},
+...                          {"DS2-QA-E-1": "tokyo", "DS2-QA-E-2": "Osaka"})
+>>> r.scores, r.per_language["en"]["count"]
+({'em': 50.0, 'f1': 83.33333333333333}, 2)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, ClassVar
+
+from ...checks import (
+    Entry,
+    GoldChecks,
+    check_duplicate_variant,
+    check_normalizes_empty,
+    check_one_order_only,
+    check_same_after_normalization,
+)
+from ...diagnostics import Diagnostics
+from ...errors import format_examples
+from ...explanation import Explanation, TextView, Variant, trace, verdict
+from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from .reading import NtcirGold, Question, Run, read_gold, read_predictions
+from .rules import LANGUAGES, PROFILES, Comparison, Language, Profile, compare_normalized
+
+__all__ = ["GOLD_CHECKS", "NtcirDsqa", "pooled_means"]
+
+NAME = "ntcir-dsqa"
+_KEYS = ("em", "f1")
+
+
+def _statistics(item: dict[str, Any]) -> Stats:
+    return (item["em"], item["f1"])
+
+
+def _language(item: dict[str, Any]) -> str:
+    return item["lang"]
+
+
+def pooled_means(languages: Iterable[str]) -> Aggregation:
+    """EM and F1: means over every question, both languages pooled, in
+    percent; ``per_language`` holds each language's means and ``count``, in
+    the order of ``languages`` (then any other, as first seen).
+
+    >>> agg = pooled_means(["en", "ja"])
+    >>> s = agg.summarize([{"lang": "ja", "em": 1.0, "f1": 1.0},
+    ...                    {"lang": "en", "em": 0.0, "f1": 0.5}])
+    >>> s.scores, list(s.per_language)
+    ({'em': 50.0, 'f1': 75.0}, ['en', 'ja'])
+    """
+    order = list(languages)
+
+    def combine(totals: Totals, rows: list[Stats] | None) -> Summary:
+        groups = [lang for lang in order if lang in totals]
+        groups += [lang for lang in totals if lang not in groups]
+        count = 0
+        sums = [0.0, 0.0]
+        per_language: dict[str, dict[str, float]] = {}
+        for lang in groups:
+            n, stats = totals[lang]
+            count += n
+            sums = [a + b for a, b in zip(sums, stats, strict=True)]
+            per_language[str(lang)] = {
+                **{key: 100.0 * value / n for key, value in zip(_KEYS, stats, strict=True)},
+                "count": n,
+            }
+        scores = {
+            key: 100.0 * value / count if count else 0.0
+            for key, value in zip(_KEYS, sums, strict=True)
+        }
+        return Summary(scores, per_language)
+
+    return Aggregation(statistics=_statistics, combine=combine, primary="em", group=_language)
+
+
+def _normalize_for_checks(text: str, lang: str | None) -> str:
+    return LANGUAGES[lang].normalize(text) if lang in LANGUAGES else text
+
+
+#: The checks ``check-gold ntcir-dsqa`` runs on what the reader accepted
+#: (the reader already refuses ids without a language marker, ids given
+#: twice and empty answers).
+GOLD_CHECKS = GoldChecks(
+    (
+        check_duplicate_variant,
+        check_same_after_normalization,
+        check_normalizes_empty,
+        check_one_order_only,
+    ),
+    _normalize_for_checks,
+    conjunctions={"en": re.compile(r"(\s+(?:and|&)\s+)")},
+)
+
+
+class NtcirDsqa(Task):
+    """NTCIR-16 Data Search QA (English and Japanese): EM and F1 over word
+    sets; see :mod:`answermatch.tasks.ntcir_dsqa`."""
+
+    name = NAME
+    summary = "NTCIR-16 Data Search QA (en, ja): exact match and macro F1 over word sets"
+    primary = "em"
+    profiles = PROFILES
+    languages = tuple(LANGUAGES)
+    options: ClassVar[Mapping[str, str]] = {
+        "default_lang": "language (en or ja) of question ids without -E-/-J- "
+        "(default: such an id is an error)"
+    }
+    shapes: ClassVar[Mapping[str, str]] = {
+        "gold": '{question id: answer or [answers]}, e.g. {"DS2-QA-E-1": ["13,510,000", '
+        '"13.51 million"]}; the language comes from -E-/-J- in the id',
+        "predictions": '{question id: answer}, e.g. {"DS2-QA-E-1": "13510000"}',
+    }
+    item_order = "gold"
+    gold_checks = GOLD_CHECKS
+
+    def read_gold(
+        self, source: Any, diag: Diagnostics, *, default_lang: str | None = None, **options: Any
+    ) -> NtcirGold:
+        return read_gold(source, diag, default_lang=default_lang)
+
+    def read_predictions(
+        self, source: Any, gold: NtcirGold, diag: Diagnostics, **options: Any
+    ) -> Run:
+        return read_predictions(source, gold, diag)
+
+    def score(self, inputs: Inputs, settings: Profile, diag: Diagnostics, **options: Any) -> Scored:
+        gold: NtcirGold = inputs.gold
+        run: Run = inputs.predictions
+        normalized = [
+            tuple(settings.languages[q.lang].normalize(a) for a in q.answers)
+            for q in gold.questions
+        ]
+        _warn_normalized_empty(gold, normalized, diag)
+        items = []
+        for question, golds in zip(gold.questions, normalized, strict=True):
+            lang = settings.languages[question.lang]
+            answer = run[question.id][0]
+            predicted = lang.normalize(answer)
+            result = compare_normalized(
+                predicted, lang.words(predicted), [(g, lang.words(g)) for g in golds]
+            )
+            items.append(_item(question, answer, result))
+        present = dict.fromkeys(q.lang for q in gold.questions)
+        tokenizers = {code: settings.languages[code].tokenizer() for code in present}
+        signature = make_signature(
+            NAME, self.profile_name(settings), norm=settings.norm, tokenizers=tokenizers
+        )
+        return Scored(items, signature)
+
+    def aggregation(self, settings: Profile, **options: Any) -> Aggregation:
+        return pooled_means(settings.languages)
+
+    def explain(
+        self, inputs: Inputs, settings: Profile, diag: Diagnostics, **options: Any
+    ) -> Iterator[Explanation]:
+        profile = self.profile_name(settings)
+        for question in inputs.gold.questions:
+            yield _explain(
+                question, inputs.predictions[question.id][0], settings.languages[question.lang],
+                profile,
+            )  # fmt: skip
+
+    def gold_entries(self, gold: NtcirGold) -> Iterable[Entry]:
+        return (Entry(q.id, q.line, q.answers, q.lang) for q in gold.questions)
+
+
+def _item(question: Question, answer: str, result: Comparison) -> dict[str, Any]:
+    return {
+        "id": question.id,
+        "lang": question.lang,
+        "score": result.em,
+        "em": result.em,
+        "f1": result.f1,
+        "gold": question.answers[result.best],
+        "prediction": answer,
+    }
+
+
+def _warn_normalized_empty(
+    gold: NtcirGold, normalized: list[tuple[str, ...]], diag: Diagnostics
+) -> None:
+    empty = [
+        (q, answer)
+        for q, golds in zip(gold.questions, normalized, strict=True)
+        for answer, norm in zip(q.answers, golds, strict=True)
+        if not norm
+    ]
+    if empty:
+        diag.warn(
+            f"{len(empty)} gold answer(s) are empty once normalized, so only an empty answer "
+            f"matches them: {format_examples([f'{q.id} {a!r}' for q, a in empty], limit=10)}",
+            path=gold.name,
+            line=empty[0][0].line,
+        )
+
+
+def _explain(question: Question, answer: str, lang: Language, profile: str) -> Explanation:
+    """The question's normalization traced step by step and each gold
+    answer's EM and F1, compared exactly as :meth:`NtcirDsqa.score` does."""
+    predicted, changes = trace(lang.steps, answer)
+    words = lang.words(predicted)
+    golds = []
+    for text in question.answers:
+        normalized, gold_changes = trace(lang.steps, text)
+        golds.append((text, normalized, lang.words(normalized), gold_changes))
+    result = compare_normalized(predicted, words, [(norm, w) for _, norm, w, _ in golds])
+    variants = tuple(
+        Variant(
+            TextView(text, norm, tuple(gold_words), gold_changes),
+            {"em": em, "f1": f1},
+            "exact match" if em else "F1 over word sets",
+            bool(em),
+        )
+        for (text, norm, gold_words, gold_changes), (em, f1) in zip(
+            golds, result.per_gold, strict=True
+        )
+    )
+    return Explanation(
+        NAME,
+        profile,
+        question.id,
+        question.lang,
+        TextView(answer, predicted, tuple(words), changes),
+        variants,
+        "EM and set F1: maxima over the gold answers",
+        {"score": result.em, "em": result.em, "f1": result.f1},
+        verdict(result.f1, result.em),
+        {"best gold": question.answers[result.best]},
+    )

@@ -1,0 +1,203 @@
+"""GEval's fuzzy accuracy: the matching rule of PolEval 2021 QA.
+
+The scheme ``LenientHarden/ExtractNumber/Lower/Fuzzy/Accuracy``
+(:class:`FuzzyAccuracy`), per gold variant (``getMatchingFunctionForString``
+in GEval's ``MatchingSpecification.hs``):
+
+* if the variant contains a number (the scheme's ``number`` rule, on the
+  original case), the answer must yield the same number: score 1 or 0;
+* otherwise both are case-mapped (``lower``) and the score is GEval's
+  ``Fuzzy`` similarity ``max(0, 1 - d / len(variant))``, with ``d`` the
+  Levenshtein distance over code points
+  (:func:`answermatch.matchers.levenshtein_distance`). Unlike the library's
+  symmetric :func:`~answermatch.matchers.levenshtein_ratio` it is relative
+  to the gold variant alone;
+* an empty variant scores 0 (GEval divides by zero there).
+
+``LenientHarden`` turns a score of at least ``threshold`` (0.5) into 1, so
+a fuzzy match allows up to half the variant's length in edits (not strict:
+exactly half matches). A line scores 1 when any variant does (``findBest``
+in ``MetricsMechanics.hs``).
+
+>>> scheme = FuzzyAccuracy()
+>>> scheme.judge("Kanal Sueski", ["Kanał Sueski"]).matched
+True
+>>> scheme.judge("w roku 1410", ["1410 r."]).rule, scheme.judge("XIV wiek", ["14"]).matched
+('number', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from ...matchers import levenshtein_distance
+from .case import fold, haskell_lower
+from .numbers import extract_number_string, fair_number
+
+__all__ = ["RULE_NAMES", "FuzzyAccuracy", "Verdict"]
+
+
+class Verdict(NamedTuple):
+    """How one answer line fared against the variants of one gold line.
+
+    ``matched`` is GEval's 0/1; ``variant`` is the index of the variant the
+    other fields describe: the first matching one, else the closest one (the
+    highest similarity, the first on ties). ``rule`` is ``"number"`` (the
+    variant contains a number), ``"fuzzy"`` or ``"empty"`` (an empty variant,
+    which never matches). ``similarity`` is GEval's score before hardening.
+    For ``fuzzy``: ``distance`` is the Levenshtein distance of the lowercased
+    strings and ``max_distance`` the largest distance accepted
+    (``len(variant) / 2`` under the threshold 0.5). For ``number``:
+    ``gold_number`` and ``answer_number`` are the extracted strings.
+    """
+
+    matched: bool
+    variant: int
+    rule: str
+    similarity: float
+    distance: int | None = None
+    max_distance: float | None = None
+    gold_number: str | None = None
+    answer_number: str | None = None
+
+
+_UNSET = object()
+# what a gold variant needs for matching: ("empty",), ("number", text) or
+# ("fuzzy", lowercased, length, max_distance)
+_GoldInfo = tuple
+
+#: Names of the case mappings and number rules in a scheme's name (GEval's
+#: flags for its own; a function not listed is named by its ``__name__``).
+RULE_NAMES: dict[Callable[..., Any], str] = {
+    haskell_lower: "Lower",
+    extract_number_string: "ExtractNumber",
+    fold: "CaseFoldNFKC",
+    fair_number: "NumberValue",
+}
+
+
+@dataclass(frozen=True)
+class FuzzyAccuracy:
+    """A GEval accuracy scheme ``LenientHarden/ExtractNumber/Lower/Fuzzy``
+    (see the module documentation).
+
+    ``threshold``: the similarity a fuzzy match needs (LenientHarden: 0.5);
+    ``lower``: the case mapping of the fuzzy comparison; ``number``: the
+    number rule, tried first on the original case (``None`` disables it).
+
+    >>> s = FuzzyAccuracy()
+    >>> gold = ["figa i pasternak", "pasternak i figa"]
+    >>> v = s.judge("Pasternak", gold)  # 7 deletions, at most 16 / 2 allowed
+    >>> v.matched, v.variant, v.distance, v.max_distance
+    (True, 0, 7, 8.0)
+    >>> v = s.judge("Figa", gold)
+    >>> v.matched, v.variant, v.distance, v.max_distance
+    (False, 0, 12, 8.0)
+    >>> s.judge("", [""]).rule
+    'empty'
+    >>> s.name
+    'LenientHarden/ExtractNumber/Lower/Fuzzy/Accuracy'
+    """
+
+    threshold: float = 0.5
+    lower: Callable[[str], str] = haskell_lower
+    number: Callable[[str], str | None] | None = extract_number_string
+
+    @property
+    def name(self) -> str:
+        """The scheme in GEval's notation (the ``match`` field of a signature)."""
+        harden = "LenientHarden" if self.threshold == 0.5 else f"Harden{self.threshold:g}"
+        parts = [harden]
+        if self.number is not None:
+            parts.append(_rule_name(self.number))
+        return "/".join([*parts, _rule_name(self.lower), "Fuzzy", "Accuracy"])
+
+    def prepare(self, variant: str) -> _GoldInfo:
+        """What matching needs from one gold variant (computed once per variant)."""
+        if not variant:
+            return ("empty",)
+        number = None if self.number is None else self.number(variant)
+        if number is not None:
+            return ("number", number)
+        length = len(variant)
+        return ("fuzzy", self.lower(variant), length, length * (1.0 - self.threshold))
+
+    def judge(self, answer: str, variants: Sequence[str]) -> Verdict:
+        """Judge one (already stripped) answer against the variants of one gold line."""
+        if not variants:
+            raise ValueError("a gold line has at least one variant (maybe an empty one)")
+        return self._judge(answer, [self.prepare(v) for v in variants])
+
+    def judge_all(
+        self, answers: Iterable[str], golds: Iterable[Sequence[str]]
+    ) -> Iterator[Verdict]:
+        """:meth:`judge` each (answer, variants) pair in turn; the work on a
+        gold variant is done once per distinct variant."""
+        cache = _Prepared(self.prepare)
+        judge = self._judge
+        for answer, variants in zip(answers, golds, strict=True):
+            yield judge(answer, [cache[variant] for variant in variants])
+
+    def _judge(self, answer: str, infos: Sequence[_GoldInfo]) -> Verdict:
+        # GEval hardens each variant's soft score (number: 0/1, fuzzy:
+        # max(0, 1 - d/L), empty: 0) against the threshold and keeps the best.
+        threshold = self.threshold
+        answer_number: Any = _UNSET
+        answer_lower: Any = _UNSET
+        best = (-1.0, 0, infos[0], None)
+        for index, info in enumerate(infos):
+            kind = info[0]
+            d = None
+            if kind == "fuzzy":
+                if answer_lower is _UNSET:
+                    answer_lower = self.lower(answer)
+                gold_lower = info[1]
+                d = (
+                    0
+                    if answer_lower == gold_lower
+                    else levenshtein_distance(answer_lower, gold_lower)
+                )
+                similarity = 1.0 - d / info[2]
+                if similarity < 0.0:
+                    similarity = 0.0
+            elif kind == "number":
+                if answer_number is _UNSET:
+                    answer_number = self.number(answer)  # type: ignore[misc]
+                similarity = 1.0 if answer_number == info[1] else 0.0
+            else:
+                similarity = 0.0
+            if similarity >= threshold:
+                return _verdict(True, index, info, similarity, d, answer_number)
+            if similarity > best[0]:
+                best = (similarity, index, info, d)
+        similarity, index, info, d = best
+        return _verdict(False, index, info, similarity, d, answer_number)
+
+
+def _rule_name(rule: Callable[..., Any]) -> str:
+    return RULE_NAMES.get(rule) or getattr(rule, "__name__", type(rule).__name__)
+
+
+def _verdict(
+    matched: bool, index: int, info: _GoldInfo, similarity: float, d: int | None, number: Any
+) -> Verdict:
+    kind = info[0]
+    if kind == "fuzzy":
+        return Verdict(matched, index, kind, similarity, d, info[3])
+    if kind == "number":
+        return Verdict(matched, index, kind, similarity, None, None, info[1], number)
+    return Verdict(matched, index, kind, similarity)
+
+
+class _Prepared(dict):
+    """variant -> its prepared form, computed on first use."""
+
+    def __init__(self, prepare: Callable[[str], _GoldInfo]) -> None:
+        super().__init__()
+        self.prepare = prepare
+
+    def __missing__(self, variant: str) -> _GoldInfo:
+        info = self[variant] = self.prepare(variant)
+        return info

@@ -1,0 +1,141 @@
+"""GEval's rules for reading line files (PolEval 2021 QA).
+
+GEval (https://github.com/amu-cai/geval, the evaluator behind the PolEval
+challenges on gonito.net) is written in Haskell; this module restates, in
+Python, how it reads the files of a PolEval 2021 QA evaluation. The source
+files read for each rule are named in the docstrings (``src/GEval/Core.hs``,
+``MetricsMechanics.hs``, ``MatchingSpecification.hs``, commit a7f81c5 of
+November 2022; GEval is built with the Stackage LTS 19 toolchain: GHC 9.0,
+text 1.2.5, conduit 1.3). Its number rule is in
+:mod:`~answermatch.tasks.poleval2021.numbers`, its matching in
+:mod:`~answermatch.tasks.poleval2021.fuzzy`.
+
+Reading a file (:func:`read_lines`)
+    Bytes are decoded as UTF-8 and every byte that is not part of a valid
+    sequence becomes one U+FFFD (text 1.2's lenient stream decoder restarts
+    one byte after the start of a bad sequence); a byte-order mark stays a
+    character. The text is split on ``\\n`` only, a final empty piece is
+    dropped and every ``\\r`` is deleted.
+
+Parsing a line
+    Accuracy's parser strips the whole line of Haskell ``isSpace`` characters
+    (:func:`haskell_strip`); a gold line is then split on TAB into variants,
+    which are not stripped again.
+
+>>> [haskell_strip(line).split("\\t") for line in split_lines("\\u3000a\\tb \\r\\nc\\n")]
+[['a', 'b'], ['c']]
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import re
+
+from ...diagnostics import Diagnostics
+from ...sources import read_bytes
+
+#: Haskell's ``Data.Char.isSpace`` (GHC 9.0): TAB, LF, VT, FF, CR, space and
+#: U+00A0 in Latin-1, and the ``Space_Separator`` (Zs) characters above
+#: U+0377. Unlike Python's ``str.isspace`` it excludes U+001C-U+001F, U+0085,
+#: U+2028 and U+2029.
+HASKELL_SPACES = (
+    "\t\n\x0b\x0c\r \xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u202f\u205f\u3000"
+)
+
+_NOT_SPACE_RUN = re.compile("[^" + re.escape(HASKELL_SPACES) + "]+")
+_ERROR_HANDLER = "answermatch.geval-per-byte"
+
+
+def _replace_per_byte(exc: UnicodeError) -> tuple[str, int]:
+    if not isinstance(exc, UnicodeDecodeError):
+        raise exc
+    return "\ufffd" * (exc.end - exc.start), exc.end
+
+
+codecs.register_error(_ERROR_HANDLER, _replace_per_byte)
+
+
+def decode_lenient(data: bytes) -> str:
+    """Decode UTF-8 as GEval does: one U+FFFD per byte of an invalid sequence.
+
+    (``Core.hs`` reads files through conduit's ``decodeUtf8Lenient``, which
+    uses text 1.2's ``streamDecodeUtf8With lenientDecode``.)
+
+    Python's own ``errors="replace"`` gives one U+FFFD per *maximal* invalid
+    subsequence; text 1.2 (GEval's decoder) gives one per byte.
+
+    >>> decode_lenient(b"\\xe2\\x82A\\xff")
+    '\\ufffd\\ufffdA\\ufffd'
+    >>> decode_lenient("\\ufeffzażółć".encode())  # a BOM stays a character
+    '\\ufeffzażółć'
+    """
+    return data.decode("utf-8", errors=_ERROR_HANDLER)
+
+
+def split_lines(text: str) -> list[str]:
+    """GEval's lines: split on ``\\n`` only, drop the final empty piece,
+    delete every ``\\r`` (``Core.hs``: ``CT.lines``, then ``cleanLine``).
+
+    >>> split_lines("a\\r\\nb\\x0bc\\u2028d\\n\\ne\\n")
+    ['a', 'b\\x0bc\\u2028d', '', 'e']
+    >>> split_lines("")
+    []
+    """
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    if "\r" in text:
+        lines = [line.replace("\r", "") for line in lines]
+    return lines
+
+
+def haskell_strip(text: str) -> str:
+    """Strip Haskell ``isSpace`` characters from both ends (``Data.Text.strip``,
+    the parser of expected and output lines for Accuracy in ``MetricsMechanics.hs``).
+
+    >>> haskell_strip("\\u3000 Warszawa\\xa0\\t")
+    'Warszawa'
+    >>> haskell_strip("\\x85Warszawa\\u2028")  # not spaces for Haskell
+    '\\x85Warszawa\\u2028'
+    """
+    return text.strip(HASKELL_SPACES)
+
+
+def haskell_words(text: str) -> list[str]:
+    """Haskell's ``words``: the runs of non-``isSpace`` characters.
+
+    >>> haskell_words(" XIV\\u2003wiek\\x85 ")
+    ['XIV', 'wiek\\x85']
+    """
+    return _NOT_SPACE_RUN.findall(text)
+
+
+def read_lines(path: str | os.PathLike[str], diag: Diagnostics) -> list[str]:
+    """The lines of a file as GEval reads them (not yet stripped).
+
+    Invalid UTF-8 is replaced (:func:`decode_lenient`) with one warning naming
+    the first bad line; a leading byte-order mark is kept and warned about.
+    ``.gz`` files are decompressed.
+    """
+    data = read_bytes(path)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        text = decode_lenient(data)
+        first = data.count(b"\n", 0, exc.start) + 1
+        bad_lines = sum(1 for line in split_lines(text) if "\ufffd" in line)
+        diag.warn(
+            f"invalid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start}); GEval "
+            f"replaces each invalid byte by U+FFFD ({bad_lines} line(s) affected)",
+            path=path,
+            line=first,
+        )
+    if text.startswith("\ufeff"):
+        diag.warn(
+            "the file starts with a byte-order mark; GEval keeps it as the character U+FEFF "
+            "at the start of line 1",
+            path=path,
+            line=1,
+        )
+    return split_lines(text)

@@ -1,0 +1,183 @@
+"""Reading PolEval 2021 QA files: the gold (``expected.tsv``) and the
+predictions (``out.tsv``), from paths or loaded lists, as GEval reads them.
+
+The gold becomes a :class:`PolEvalGold` (each line's variants), the
+predictions a list of stripped answers, one per gold line. Both readers
+raise :class:`~answermatch.errors.InputError` naming the file and the line,
+and warn (through :class:`~answermatch.diagnostics.Diagnostics`) where GEval
+accepts something doubtful: invalid UTF-8, a byte-order mark, files that
+look exchanged (:func:`swap_problem`) and an empty gold variant (said once
+the predictions are read).
+
+>>> from answermatch.diagnostics import Diagnostics
+>>> gold = read_gold(["Warszawa", ("czterech", "4")], Diagnostics())
+>>> gold.variants
+[['Warszawa'], ['czterech', '4']]
+>>> read_predictions([" warszawa ", "4"], gold, Diagnostics())
+['warszawa', '4']
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...diagnostics import Diagnostics
+from ...errors import InputError
+from ...sources import is_path
+from .fuzzy import FuzzyAccuracy
+from .geval import haskell_strip, read_lines
+
+__all__ = ["PolEvalGold", "read_gold", "read_predictions", "swap_problem"]
+
+#: How many lines the swap check judges both ways, at most and at least
+#: (fewer lines are too few to tell).
+SWAP_SAMPLE = 1000
+SWAP_MIN_LINES = 20
+
+
+@dataclass(frozen=True)
+class PolEvalGold:
+    """The gold as GEval parses it: for each line (in order), its variants
+    (the line stripped of Haskell whitespace, then split on TAB), and the
+    name of its source for messages."""
+
+    variants: list[list[str]]
+    name: str = "<gold>"
+
+
+def read_gold(source: Any, diag: Diagnostics) -> PolEvalGold:
+    """The gold of ``source``: a path (``expected.tsv``, plain or ``.gz``), a
+    list of lines (``"4\\tcztery"``), a list of variant lists
+    (``["4", "cztery"]``), or a :class:`PolEvalGold` (returned as it is)."""
+    if isinstance(source, PolEvalGold):
+        return source
+    name, lines = _read_source(source, "<gold>", diag, variant_lists=True)
+    if not lines:
+        raise InputError("no lines to score (GEval's accuracy of zero lines is NaN)", path=name)
+    return PolEvalGold([haskell_strip(line).split("\t") for line in lines], name)
+
+
+def read_predictions(source: Any, gold: PolEvalGold, diag: Diagnostics) -> list[str]:
+    """The answers of ``source`` (a path to ``out.tsv`` or a list of
+    strings), stripped, one per line of ``gold``."""
+    name, lines = _read_source(source, "<predictions>", diag, variant_lists=False)
+    answers = [haskell_strip(line) for line in lines]
+    n = len(gold.variants)
+    swapped = swap_problem(answers, gold.variants)
+    if len(answers) != n:
+        which = "few" if len(answers) < n else "many"
+        hint = f"; {swapped[0]}" if swapped is not None else ""
+        raise InputError(
+            f"too {which} lines: {len(answers)} in the predictions, {n} in the gold "
+            f"{gold.name} (GEval refuses to score: 'Too {which} lines in the output "
+            f"file'){hint}",
+            path=name,
+        )
+    if swapped is not None:
+        diag.warn(swapped[0], path=name, line=swapped[1])
+    _warn_empty_variants(gold, diag)
+    return answers
+
+
+def _warn_empty_variants(gold: PolEvalGold, diag: Diagnostics) -> None:
+    """An empty gold line or variant (e.g. a stray TAB) can never match.
+
+    Said when the predictions are read, after the check for exchanged
+    files (whose gold, a prediction file, often has an empty line);
+    ``check-gold`` reports each such line as ``empty-variant``."""
+    empty = [number for number, line in enumerate(gold.variants, start=1) if "" in line]
+    if empty:
+        diag.warn(
+            f"{len(empty)} gold line(s) are empty or have an empty answer variant (a stray "
+            "TAB?); GEval never matches an empty variant",
+            path=gold.name,
+            line=empty[0],
+        )
+
+
+def swap_problem(answers: list[str], golds: list[list[str]]) -> tuple[str, int] | None:
+    """``(message, line)`` when the predictions look like a gold file, i.e.
+    ``--gold`` and ``--pred`` exchanged; ``None`` otherwise.
+
+    Two signs, either is enough:
+
+    * more prediction lines hold a TAB than gold lines have several
+      variants: a prediction is one answer per line, and GEval compares a
+      TAB inside it as a character, while TABs separate a gold line's
+      variants;
+    * of the first :data:`SWAP_SAMPLE` lines (when there are at least
+      :data:`SWAP_MIN_LINES`), most match only when the two files exchange
+      their roles (under the ``official`` rules).
+
+    >>> swap_problem(["a\\tb", "c"], [["a"], ["c"]])[0]
+    '1 prediction line(s) hold TAB-separated answers and only 0 gold line(s) do: ...'
+    >>> swap_problem(["a", "c"], [["a", "b"], ["c"]]) is None
+    True
+    """
+    tabbed = [number for number, answer in enumerate(answers, start=1) if "\t" in answer]
+    several = sum(1 for variants in golds if len(variants) > 1)
+    if len(tabbed) > several:
+        return (
+            f"{len(tabbed)} prediction line(s) hold TAB-separated answers and only {several} "
+            "gold line(s) do: are --gold and --pred swapped? (a prediction is one answer per "
+            "line; GEval compares a TAB in it as a character)",
+            tabbed[0],
+        )
+    sample = min(len(answers), len(golds), SWAP_SAMPLE)
+    if sample < SWAP_MIN_LINES:
+        return None
+    scheme = FuzzyAccuracy()
+    given = scheme.judge_all(answers[:sample], golds[:sample])
+    exchanged = scheme.judge_all(
+        ("\t".join(v) for v in golds[:sample]), (a.split("\t") for a in answers[:sample])
+    )
+    only_exchanged = only_given = 0
+    first = None
+    for number, (right, reverse) in enumerate(zip(given, exchanged, strict=True), start=1):
+        if reverse.matched and not right.matched:
+            only_exchanged += 1
+            first = number if first is None else first
+        elif right.matched and not reverse.matched:
+            only_given += 1
+    if 2 * only_exchanged > sample and first is not None:
+        return (
+            f"{only_exchanged} of the first {sample} lines match only with the gold and the "
+            f"predictions exchanged ({only_given} only as given): are --gold and --pred swapped?",
+            first,
+        )
+    return None
+
+
+def _read_source(
+    source: Any, name: str, diag: Diagnostics, *, variant_lists: bool
+) -> tuple[str, list[str]]:
+    """``(name for messages, lines)`` of a file or of an already-loaded list."""
+    if is_path(source):
+        return os.fspath(source), read_lines(source, diag)
+    if isinstance(source, (str, bytes)) or not isinstance(source, Sequence):
+        shape = "lines or variant lists" if variant_lists else "answers"
+        raise InputError(
+            f"expected a path or a list of {shape}, got {type(source).__name__}",
+            path=name,
+        )
+    lines = []
+    for number, entry in enumerate(source, start=1):
+        if variant_lists and isinstance(entry, (list, tuple)):
+            if not entry or not all(isinstance(v, str) and "\t" not in v for v in entry):
+                raise InputError(
+                    "expected a non-empty list of answer variants (strings without TAB)",
+                    path=name,
+                    line=number,
+                )
+            entry = "\t".join(entry)
+        elif not isinstance(entry, str):
+            raise InputError(
+                f"expected a string, got {type(entry).__name__}", path=name, line=number
+            )
+        if "\n" in entry:
+            raise InputError("a line may not contain a newline", path=name, line=number)
+        lines.append(entry.replace("\r", ""))
+    return name, lines

@@ -1,0 +1,135 @@
+"""The PolEval 2021 QA task on the task contract (:class:`PolEval2021`).
+
+>>> from answermatch.diagnostics import Diagnostics
+>>> task = PolEval2021()
+>>> r = task.evaluate([["Stanów Zjednoczonych", "USA"], "4"], ["usa", "cztery"])
+>>> r.scores, [i["matched_variant"] for i in r.items]
+({'accuracy': 50.0}, [1, None])
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, ClassVar
+
+from ...checks import Entry
+from ...diagnostics import Diagnostics
+from ...explanation import Explanation
+from ...progress import progress
+from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from .explain import explain_lines
+from .fuzzy import FuzzyAccuracy, Verdict
+from .goldchecks import GOLD_CHECKS
+from .profiles import PROFILES
+from .reading import PolEvalGold, read_gold, read_predictions
+
+__all__ = ["PolEval2021", "accuracy"]
+
+NAME = "poleval2021"
+
+
+def _statistics(item: dict[str, Any]) -> Stats:
+    return (item["score"],)
+
+
+def _combine(totals: Totals, rows: list[Stats] | None) -> Summary:
+    count, (hits,) = totals.get(None, (0, (0.0,)))
+    return Summary({"accuracy": hits / count * 100 if count else 0.0})
+
+
+def accuracy() -> Aggregation:
+    """GEval's accuracy: the share of lines that match, in percent (pooled
+    over all lines; 0 for no line).
+
+    >>> accuracy().summarize([{"score": 1.0}, {"score": 0.0}, {"score": 1.0}]).scores
+    {'accuracy': 66.66666666666666}
+    """
+    return Aggregation(statistics=_statistics, combine=_combine, primary="accuracy")
+
+
+class PolEval2021(Task):
+    """PolEval 2021 Task 4 (Polish QA): GEval's fuzzy accuracy; see
+    :mod:`answermatch.tasks.poleval2021`."""
+
+    name = NAME
+    summary = (
+        "PolEval 2021 QA (Polish): GEval accuracy with number, lowercase and "
+        "fuzzy matching (LenientHarden/ExtractNumber/Lower/Fuzzy)"
+    )
+    primary = "accuracy"
+    profiles = PROFILES
+    languages = ("pl",)
+    options: ClassVar[Mapping[str, str]] = {}
+    shapes: ClassVar[Mapping[str, str]] = {
+        "gold": 'a list with one entry per question: the line "4\\tcztery" (variants '
+        'separated by TABs) or the list of variants ["4", "cztery"]',
+        "predictions": "a list of strings, one answer per gold line, in the same order",
+    }
+    item_order = "gold"
+    gold_checks = GOLD_CHECKS
+
+    def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> PolEvalGold:
+        return read_gold(source, diag)
+
+    def read_predictions(
+        self, source: Any, gold: PolEvalGold, diag: Diagnostics, **options: Any
+    ) -> list[str]:
+        return read_predictions(source, gold, diag)
+
+    def profile_name(self, profile: Any) -> str:
+        """A profile's name; a scheme that is none of :data:`PROFILES` is ``custom``."""
+        if isinstance(profile, str):
+            return profile
+        return next((name for name, s in self.profiles.items() if s == profile), "custom")
+
+    def score(
+        self, inputs: Inputs, settings: FuzzyAccuracy, diag: Diagnostics, **options: Any
+    ) -> Scored:
+        golds = inputs.gold.variants
+        answers = inputs.predictions
+        verdicts = settings.judge_all(answers, golds)
+        rows = progress(
+            zip(answers, golds, verdicts, strict=True),
+            total=len(golds),
+            desc=NAME,
+            enabled=diag.progress,
+        )
+        items = [_item(number, *row) for number, row in enumerate(rows, start=1)]
+        signature = make_signature(
+            NAME,
+            self.profile_name(settings),
+            extra={"match": settings.name, "unicode": unicodedata.unidata_version},
+        )
+        return Scored(items, signature)
+
+    def aggregation(self, settings: Any, **options: Any) -> Aggregation:
+        return accuracy()
+
+    def explain(
+        self, inputs: Inputs, settings: FuzzyAccuracy, diag: Diagnostics, **options: Any
+    ) -> Iterator[Explanation]:
+        return explain_lines(inputs, settings, self.profile_name(settings))
+
+    def gold_entries(self, gold: PolEvalGold) -> Iterable[Entry]:
+        return (
+            Entry(number, number, tuple(variants), "pl")
+            for number, variants in enumerate(gold.variants, start=1)
+        )
+
+
+def _item(number: int, answer: str, variants: list[str], verdict: Verdict) -> dict[str, Any]:
+    return {
+        "id": number,
+        "score": 1.0 if verdict.matched else 0.0,
+        "prediction": answer,
+        "gold": variants,
+        "matched_variant": verdict.variant if verdict.matched else None,
+        "best_variant": verdict.variant,
+        "rule": verdict.rule,
+        "similarity": verdict.similarity,
+        "distance": verdict.distance,
+        "max_distance": verdict.max_distance,
+        "gold_number": verdict.gold_number,
+        "answer_number": verdict.answer_number,
+    }
