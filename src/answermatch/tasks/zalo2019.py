@@ -16,9 +16,10 @@ Files
     "question", "title", "paragraphs": [{"id", "text", "label"}]}``), or a CSV
     in the submission layout listing the correct pairs. The kind is told from
     the content (JSON starts with ``[``). UTF-8, ``.gz`` allowed, a BOM is
-    accepted. Loaded objects work too: gold as the parsed test.json list or
-    ``{test_id: [paragraph ids]}``, submission as ``{test_id: [paragraph ids]}``
-    or a list of ``(test_id, paragraph_id)`` pairs.
+    accepted (and dropped). Loaded objects work too: gold as the parsed
+    test.json list (:class:`ZaloCase` records) or ``{test_id: [correct
+    paragraph ids]}``, submission as ``{test_id: [paragraph ids]}`` or a list
+    of ``(test_id, paragraph_id)`` pairs.
 
 Checks
     A test.json without labels (the public ``test.json``) is an error that
@@ -30,7 +31,10 @@ Checks
     are errors naming the file and line. A repeated row is counted once, with
     a warning (an error with ``strict=True``). With a CSV gold the test cases
     are the ids it lists, so a case without any correct paragraph cannot be
-    expressed: use a labelled test.json for that.
+    expressed: use a labelled test.json for that. An empty gold file, JSON
+    nested too deeply to read and any other shape of loaded object are
+    errors that say what was expected. ``score``, ``explain`` and
+    ``check-gold`` read the files with the same readers.
 
 Scores (percent)
     ``average="micro"`` (the default): true positives, submitted pairs and
@@ -51,10 +55,10 @@ Scores (percent)
 ...         {"__id__": "test_2", "paragraphs": [
 ...             {"id": "p1", "label": False}, {"id": "p2", "label": False}]}]
 >>> sub = [("test_1", "p1"), ("test_1", "p2"), ("test_2", "p2")]
->>> from answermatch.diagnostics import Diagnostics
->>> evaluate(gold, sub, profile="official", diag=Diagnostics()).scores  # TP 1 of 3 and 2
+>>> task = Zalo2019()
+>>> task.evaluate(gold, sub).scores  # TP 1 of 3 and 2
 {'f1': 40.0, 'precision': 33.33..., 'recall': 50.0}
->>> r = evaluate(gold, sub, profile="official", diag=Diagnostics(), average="macro")
+>>> r = task.evaluate(gold, sub, average="macro")
 >>> r.scores  # test_1: P 1/2, R 1/2, F1 1/2; test_2: 0, 0, 0
 {'f1': 25.0, 'precision': 25.0, 'recall': 25.0}
 """
@@ -63,27 +67,63 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Iterable, Mapping
+import json
+import re
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, TypedDict
 
+from ..checks import Entry, GoldChecks, check_ids, check_no_positive
 from ..diagnostics import Diagnostics
 from ..errors import InputError
-from ..result import Result
-from ..signature import make_signature
-from ..sources import is_path, load_json, read_text, source_name
-from .base import TaskSpec
+from ..explanation import Explanation, TextView, Variant, verdict
+from ..sources import is_path, read_text, source_name
+from .base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
 
+__all__ = [
+    "PROFILES",
+    "Case",
+    "Profile",
+    "Submission",
+    "Zalo2019",
+    "ZaloCase",
+    "ZaloParagraph",
+    "prf",
+    "read_gold",
+    "read_submission",
+]
+
+NAME = "zalo2019"
 HEADER = ("test_id", "answer")
+
+
+class ZaloParagraph(TypedDict, total=False):
+    """A paragraph of a labelled test case (``text`` is not read)."""
+
+    id: str
+    label: bool
+    text: str
+
+
+class ZaloCase(TypedDict, total=False):
+    """A test case of a labelled ``test.json`` (``question`` and ``title``
+    are not read)."""
+
+    __id__: str
+    question: str
+    title: str
+    paragraphs: list[ZaloParagraph]
 
 
 @dataclass(frozen=True)
 class Case:
-    """One gold test case: its paragraph ids (``None`` for a CSV gold) and the correct ones."""
+    """One gold test case: its paragraph ids (``None`` for a CSV gold), the
+    correct ones, and the line where it starts (``None`` when unknown)."""
 
     id: str
     paragraphs: tuple[str, ...] | None
     gold: tuple[str, ...]
+    line: int | None = None
 
 
 @dataclass
@@ -181,11 +221,19 @@ def _as_list(value: Any, path: str) -> list[Any]:
     return list(value)
 
 
+def _shown(value: Any) -> str:
+    """``repr(value)`` for a message, cut short (and without printing a huge integer)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _where(index: int, case_id: object = None) -> str:
     return f"test case #{index + 1}" + (f" ({case_id!r})" if isinstance(case_id, str) else "")
 
 
-def _cases_from_json(data: Any, path: str) -> list[Case]:
+def _cases_from_json(data: Any, path: str, text: str | None = None) -> list[Case]:
     if not isinstance(data, list):
         raise InputError(
             "expected a JSON list of test cases (the test.json layout), "
@@ -236,39 +284,100 @@ def _cases_from_json(data: Any, path: str) -> list[Case]:
             path=path,
         )
     cases: list[Case] = []
+    offset = 0
     for case_id, where, paragraphs in parsed:
         for pid, paragraph in paragraphs:
             label = paragraph.get("label")
             if not isinstance(label, bool):
-                found = "no 'label'" if "label" not in paragraph else f"label {label!r}"
+                found = "no 'label'" if "label" not in paragraph else f"label {_shown(label)}"
                 raise InputError(
                     f'{where}, paragraph {pid!r}: expected "label": true or false, found {found}',
                     path=path,
                 )
         ids = tuple(pid for pid, _ in paragraphs)
         gold = tuple(pid for pid, p in paragraphs if p["label"])
-        cases.append(Case(case_id, ids, gold))
+        line = None
+        if text is not None:
+            line, offset = _json_line(text, case_id, offset)
+        cases.append(Case(case_id, ids, gold, line))
     return cases
+
+
+def _parse_json(text: str, path: str, diag: Diagnostics) -> Any:
+    """Parse a whole JSON text; a repeated key warns (the last value wins)."""
+
+    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        obj = dict(pairs)
+        if len(obj) != len(pairs):
+            seen: set[str] = set()
+            for key, _ in pairs:
+                if key in seen:
+                    diag.warn(
+                        f"duplicate key {key!r} in a JSON object (the last value wins, "
+                        "as in the official scorer)",
+                        path=path,
+                    )
+                seen.add(key)
+        return obj
+
+    try:
+        return json.loads(text, object_pairs_hook=hook)
+    except json.JSONDecodeError as exc:
+        raise InputError(
+            f"not valid JSON ({exc.msg} at column {exc.colno})", path=path, line=exc.lineno
+        ) from None
+    except RecursionError:
+        raise InputError(
+            "JSON nested too deeply to read; expected a list of test cases", path=path
+        ) from None
+
+
+def _json_line(text: str, value: Any, start: int) -> tuple[int | None, int]:
+    """The line of the next ``"__id__": value`` at or after ``start`` in a
+    JSON ``text``, and where to search from next."""
+    if not isinstance(value, str):
+        return None, start
+    found = None
+    for encoded in (json.dumps(value), json.dumps(value, ensure_ascii=False)):
+        found = re.compile(r'"__id__"\s*:\s*' + re.escape(encoded)).search(text, start)
+        if found is not None:
+            break
+    if found is None:
+        return None, start
+    return text.count("\n", 0, found.start()) + 1, found.end()
 
 
 def read_gold(source: Any, diag: Diagnostics) -> list[Case]:
     """Gold test cases in order, from a labelled test.json, a CSV of pairs, or objects."""
     path = source_name(source)
     if is_path(source):
-        text = read_text(source).lstrip("\ufeff")
+        text = read_text(source)
+        if text.startswith("\ufeff"):
+            text = text[1:]
+        if not text.strip():
+            raise InputError(
+                "the gold file is empty; expected a labelled test.json or a CSV of the "
+                "correct test_id,answer pairs",
+                path=path,
+            )
         if text.lstrip().startswith("["):
-            cases = _cases_from_json(load_json(source, diag=diag), path)
+            cases = _cases_from_json(_parse_json(text, path, diag), path, text)
         else:
-            pairs = _read_csv(text, path, diag).pairs
-            cases = [Case(t, None, tuple(ps)) for t, ps in pairs.items()]
+            cases = _cases_from_pairs(_read_csv(text, path, diag))
     elif isinstance(source, list) and all(isinstance(c, dict) for c in source):
         cases = _cases_from_json(source, path)
     else:
-        pairs = _from_pairs(source, path, diag).pairs
-        cases = [Case(t, None, tuple(ps)) for t, ps in pairs.items()]
+        cases = _cases_from_pairs(_from_pairs(source, path, diag))
     if not cases:
         raise InputError("the gold has no test cases", path=path)
     return cases
+
+
+def _cases_from_pairs(submission: Submission) -> list[Case]:
+    return [
+        Case(t, None, tuple(ps), next(iter(ps.values()), None))
+        for t, ps in submission.pairs.items()
+    ]
 
 
 def read_submission(source: Any, diag: Diagnostics) -> Submission:
@@ -325,26 +434,6 @@ def prf(true_positives: int, submitted: int, gold: int) -> tuple[float, float, f
     return precision, recall, (2 * precision * recall / total if total else 0.0)
 
 
-def _micro(items: list[dict[str, Any]]) -> tuple[float, float, float]:
-    tp = sum(item["true_positives"] for item in items)
-    return prf(tp, sum(len(i["predicted"]) for i in items), sum(len(i["gold"]) for i in items))
-
-
-def _macro(items: list[dict[str, Any]]) -> tuple[float, float, float]:
-    n = len(items)
-    return (
-        sum(i["precision"] for i in items) / n,
-        sum(i["recall"] for i in items) / n,
-        sum(i["f1"] for i in items) / n,
-    )
-
-
-AVERAGES: dict[str, Callable[[list[dict[str, Any]]], tuple[float, float, float]]] = {
-    "micro": _micro,
-    "macro": _macro,
-}
-
-
 @dataclass(frozen=True)
 class Profile:
     """What decides the numbers besides the options; a new profile is a new instance."""
@@ -360,6 +449,18 @@ PROFILES: dict[str, Profile] = {
     "official": Profile("official", average="micro"),
     "fair": Profile("fair", average="micro"),
 }
+
+#: The averages the ``average`` option names.
+AVERAGES = ("micro", "macro")
+
+
+def _average(settings: Profile, value: Any) -> str:
+    average = settings.average if value is None else value
+    if not isinstance(average, str) or average not in AVERAGES:
+        raise InputError(
+            f"option average must be one of {', '.join(AVERAGES)}, not {_shown(average)}"
+        )
+    return average
 
 
 def _item(case: Case, predicted: list[str]) -> dict[str, Any]:
@@ -377,44 +478,129 @@ def _item(case: Case, predicted: list[str]) -> dict[str, Any]:
     }
 
 
-def evaluate(
-    gold: Any,
-    predictions: Any,
-    *,
-    profile: str,
-    diag: Diagnostics,
-    average: str | None = None,
-) -> Result:
-    """Score a submission; ``scores`` are ``f1``, ``precision`` and ``recall`` in percent."""
-    settings = PROFILES[profile]
-    average = settings.average if average is None else average
-    if average not in AVERAGES:
-        raise InputError(f"option average must be one of {', '.join(AVERAGES)}, not {average!r}")
-    cases = read_gold(gold, diag)
-    submission = read_submission(predictions, diag)
-    _check(cases, submission)
-    items = [_item(case, list(submission.pairs.get(case.id, {}))) for case in cases]
-    precision, recall, f1 = AVERAGES[average](items)
-    return Result(
-        task=TASK.name,
-        profile=profile,
-        scores={"f1": 100.0 * f1, "precision": 100.0 * precision, "recall": 100.0 * recall},
-        per_language={},
-        n=len(items),
-        signature=make_signature(TASK.name, profile, extra={"average": average}),
-        items=items,
-        warnings=tuple(diag.messages),
+@dataclass(frozen=True)
+class ZaloGold:
+    """The gold test cases, in order, and the name of their source."""
+
+    name: str
+    cases: list[Case]
+
+
+def _scored(inputs: Inputs) -> Iterator[tuple[Case, dict[str, Any]]]:
+    """Every gold test case with its item, in gold order."""
+    submission: Submission = inputs.predictions
+    for case in inputs.gold.cases:
+        yield case, _item(case, list(submission.pairs.get(case.id, {})))
+
+
+def _micro_statistics(item: Any) -> Stats:
+    return (item["true_positives"], len(item["predicted"]), len(item["gold"]))
+
+
+def _macro_statistics(item: Any) -> Stats:
+    return (item["precision"], item["recall"], item["f1"])
+
+
+def _micro(totals: Totals, rows: list[Stats] | None) -> Summary:
+    """Micro F1: true positives, submitted and gold pairs pooled over the cases."""
+    _, (tp, submitted, gold) = totals.get(None, (0, (0.0, 0.0, 0.0)))
+    precision, recall, f1 = prf(round(tp), round(submitted), round(gold))
+    return Summary({"f1": 100.0 * f1, "precision": 100.0 * precision, "recall": 100.0 * recall})
+
+
+def _macro(totals: Totals, rows: list[Stats] | None) -> Summary:
+    """Macro: each figure averaged over the test cases."""
+    n, (precision, recall, f1) = totals.get(None, (0, (0.0, 0.0, 0.0)))
+    if not n:
+        return Summary({"f1": 0.0, "precision": 0.0, "recall": 0.0})
+    means = {"f1": f1 / n, "precision": precision / n, "recall": recall / n}
+    return Summary({key: 100.0 * value for key, value in means.items()})
+
+
+class Zalo2019(Task):
+    """Zalo AI 2019 Wiki QA (see the module documentation)."""
+
+    name = NAME
+    summary = "Zalo AI 2019 Vietnamese Wiki QA: F1 of selected (test case, paragraph) pairs"
+    primary = "f1"
+    profiles = PROFILES
+    languages = ("vi",)
+    options: ClassVar[Mapping[str, str]] = {
+        "average": "micro (default: F1 over all pairs) or macro (mean over test cases)"
+    }
+    shapes: ClassVar[Mapping[str, str]] = {
+        "gold": "a path to a labelled test.json or a CSV of the correct test_id,answer pairs "
+        '(plain or .gz), the parsed test.json: a list of {"__id__": str, "paragraphs": '
+        '[{"id": str, "label": bool}, ...]}, or a mapping {test_id: [correct paragraph ids]}',
+        "predictions": "a path to a test_id,answer CSV (plain or .gz), a mapping {test_id: "
+        "[paragraph ids]}, or a list of (test_id, paragraph_id) pairs",
+    }
+    gold_checks = GoldChecks(
+        (check_ids, check_no_positive),
+        id_problem=lambda value: (
+            None if isinstance(value, str) and value else "missing or empty __id__"
+        ),
+        no_positive_severity="info",
     )
 
+    def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> ZaloGold:
+        _average(PROFILES["official"], options.get("average"))
+        return ZaloGold(source_name(source), read_gold(source, diag))
 
-TASK = TaskSpec(
-    name="zalo2019",
-    summary="Zalo AI 2019 Vietnamese Wiki QA: F1 of selected (test case, paragraph) pairs",
-    evaluate=evaluate,
-    primary="f1",
-    profiles=tuple(PROFILES),
-    languages=("vi",),
-    options={"average": "micro (default: F1 over all pairs) or macro (mean over test cases)"},
-)
+    def read_predictions(
+        self, source: Any, gold: ZaloGold, diag: Diagnostics, **options: Any
+    ) -> Submission:
+        submission = read_submission(source, diag)
+        _check(gold.cases, submission)
+        return submission
 
-__all__ = ["PROFILES", "TASK", "evaluate", "prf", "read_gold", "read_submission"]
+    def score(self, inputs: Inputs, settings: Profile, diag: Diagnostics, **options: Any) -> Scored:
+        average = _average(settings, options.get("average"))
+        items = [item for _, item in _scored(inputs)]
+        return Scored(items, make_signature(NAME, settings.name, extra={"average": average}))
+
+    def aggregation(self, settings: Profile, **options: Any) -> Aggregation:
+        """``micro``: F1 of the pooled pair counts; ``macro``: the mean of
+        each test case's precision, recall and F1."""
+        if _average(settings, options.get("average")) == "macro":
+            return Aggregation(statistics=_macro_statistics, combine=_macro, primary="f1")
+        return Aggregation(statistics=_micro_statistics, combine=_micro, primary="f1")
+
+    def explain(
+        self, inputs: Inputs, settings: Profile, diag: Diagnostics, **options: Any
+    ) -> Iterator[Explanation]:
+        """Per test case: its paragraphs, which are correct and which were
+        submitted, and the case's precision, recall and F1."""
+        _average(settings, options.get("average"))
+        for case, item in _scored(inputs):
+            predicted = item["predicted"]
+            paragraphs = case.paragraphs if case.paragraphs is not None else case.gold
+            unknown = [pid for pid in predicted if pid not in paragraphs]
+            yield Explanation(
+                NAME,
+                settings.name,
+                case.id,
+                "vi",
+                TextView(",".join(predicted), ",".join(predicted), tuple(predicted)),
+                tuple(
+                    Variant(
+                        TextView(pid, pid),
+                        {},
+                        "correct paragraph" if pid in case.gold else "incorrect paragraph",
+                        pid in case.gold and pid in predicted,
+                        {"submitted": pid in predicted},
+                    )
+                    for pid in (*paragraphs, *unknown)
+                ),
+                "precision, recall and F1 of the submitted paragraphs of this case",
+                {k: item[k] for k in ("score", "precision", "recall", "f1", "true_positives")},
+                verdict(item["f1"]),
+            )
+
+    def gold_entries(self, gold: ZaloGold) -> Iterable[Entry]:
+        for case in gold.cases:
+            if case.paragraphs is None:  # a CSV gold lists the correct pairs only
+                yield Entry(case.id, case.line, case.gold, "vi", "1" * len(case.gold))
+            else:
+                labels = "".join("1" if pid in case.gold else "0" for pid in case.paragraphs)
+                yield Entry(case.id, case.line, case.paragraphs, "vi", labels)

@@ -1,0 +1,56 @@
+"""What the two NLPCC-ICCPOL 2016 tasks share.
+
+>>> shown(10**5000)
+'an integer of 5001 digits'
+>>> shown("x" * 50)
+"'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'"
+>>> profile_name({"official": 1, "fair": 2}, 2), profile_name({"official": 1}, 3)
+('fair', 'custom')
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+#: The language both tasks score.
+LANGUAGES = ("zh",)
+
+#: The task overview that defines both tasks' metrics.
+OVERVIEW = (
+    "Nan Duan, Overview of the NLPCC-ICCPOL 2016 Shared Task: Open Domain Chinese "
+    "Question Answering, NLPCC-ICCPOL 2016, LNCS 10102 (doi:10.1007/978-3-319-50496-4_89)"
+)
+
+#: Longest text of a value quoted in a message.
+SHOWN_CHARS = 40
+
+
+def shown(value: Any) -> str:
+    """``value`` as a message quotes it: its ``repr``, cut after
+    :data:`SHOWN_CHARS` characters; a huge integer by its number of digits
+    (Python refuses to print integers of more than 4,300 digits)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        digits = math.floor(abs(value).bit_length() * math.log10(2)) + 1
+        if 10 ** (digits - 1) > abs(value):  # the estimate may be one too high
+            digits -= 1
+        return f"an integer of {digits} digits"
+    if isinstance(value, str) and len(value) > SHOWN_CHARS:
+        return repr(value[:SHOWN_CHARS] + "...")
+    text = repr(value)
+    return text if len(text) <= SHOWN_CHARS + 2 else text[:SHOWN_CHARS] + "..."
+
+
+def profile_name(profiles: Mapping[str, Any], settings: Any) -> str:
+    """The name of ``settings`` among ``profiles`` (a profile name is returned
+    as it is); a settings object built for a measurement is ``custom``."""
+    if isinstance(settings, str):
+        return settings
+    for name, known in profiles.items():
+        if known is settings:
+            return name
+    for name, known in profiles.items():
+        if known == settings:
+            return name
+    return "custom"

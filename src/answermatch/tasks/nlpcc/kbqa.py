@@ -1,0 +1,626 @@
+"""NLPCC-ICCPOL 2016 KBQA (Chinese knowledge-base QA): precision, recall, F1.
+
+The ``official`` profile reproduces the organisers' ``Eva.exe GOLD PRED``
+(as measured in the project's scorer specification):
+
+- Files are blocks of ``<question id=N>\\tQUESTION``, ``<answer id=N>\\tA1\\tA2...``
+  and a separator line of ``=`` (any length). The 2016 release adds a
+  ``<triple id=N>\\t...`` line between question and answer; it is read and
+  ignored (``Eva`` itself rejects that layout). LF and CRLF may be mixed;
+  blank lines are ignored.
+- The answer fields are TAB-separated; empty fields are dropped and the rest
+  form a *set*, compared exactly (case-sensitive, no trimming).
+- Per question: ``P = |pred & gold| / |pred|``, ``R = |pred & gold| / |gold|``,
+  ``F1 = 2PR / (P + R)`` (0 when nothing matches); an empty gold set gives
+  ``P = R = F1 = 1``.
+- Averages run over the questions of the *prediction* file (gold questions it
+  leaves out are ignored, with a warning: ``strict=True`` makes it an error);
+  a predicted id that is not in the gold is an error. The question text of a
+  prediction is not compared with the gold's.
+
+The ``fair`` profile normalizes every answer with the ``unicode`` preset
+before the sets are compared (width and case folding, punctuation removed),
+gives an empty gold set 1 only for an empty prediction (else 0), and averages
+over the gold questions (one left out of the predictions scores 0).
+
+It also reports the task guideline's ranked-candidate metrics over the
+answers in the order given: ``mrr``, ``accuracy@N`` (``ks`` option, default
+1, 3, 5) and ``averaged_f1`` (the guideline's F1, which gives 0, not 1, to an
+empty gold set). An answer repeated later in the list is the same candidate
+and takes no rank position. Sources: the NLPCC-ICCPOL 2016 open-domain QA
+task guideline and overview paper (doi:10.1007/978-3-319-50496-4_89).
+
+Choices where ``Eva`` could not be observed: a byte-order mark (at the start
+of the file or of any line) is dropped with a warning (.NET's text readers drop
+a leading UTF-8 BOM, so ``Eva`` most likely accepts it; ``--strict`` rejects
+it); invalid UTF-8 is replaced by U+FFFD with a warning, as .NET's decoder
+does; a duplicate question id, a block out of order, an answer line whose id
+differs from its question's, a missing separator, an unknown line, a line
+ending in a stray carriage return (``\\r\\r\\n``), an id of more than 18
+digits and a file without any question are errors naming the file and line.
+All problems of a file are listed at once, one per line of the message, and
+a line is blamed once.
+
+In memory, gold and predictions are mappings ``{question id: answers}``: the
+id an ``int`` or a string of digits, the answers a list of strings in
+candidate order or one TAB-separated string (as on an answer line).
+
+>>> from answermatch.tasks import get_task
+>>> task = get_task("nlpcc-kbqa")
+>>> gold = {1: ["北京"], 2: ["李白", "杜甫"]}
+>>> pred = {1: ["上海", "北京"], 2: ["李白"]}
+>>> r = task.evaluate(gold, pred)
+>>> r.scores["precision"], r.scores["recall"], r.scores["mrr"]
+(75.0, 75.0, 75.0)
+>>> [(i["id"], i["rank"]) for i in r.items]
+[(1, 2), (2, 1)]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from ...checks import Entry, GoldChecks, check_duplicate_variant, check_empty_variant, check_ids
+from ...diagnostics import Diagnostics
+from ...errors import InputError
+from ...explanation import Explanation, TextView, Variant, unanswered, verdict
+from ...ranking import f1, first_relevant_rank, precision, recall
+from ...sources import is_path, read_text, source_name
+from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from .common import LANGUAGES, profile_name, shown
+
+__all__ = [
+    "PROFILES",
+    "Block",
+    "KbqaFile",
+    "KbqaProfile",
+    "NlpccKbqa",
+    "load_blocks",
+    "parse_blocks",
+]
+
+NAME = "nlpcc-kbqa"
+MAX_LISTED_PROBLEMS = 10
+#: The longest question id read (Eva parses ids as machine integers).
+MAX_ID_DIGITS = 18
+
+
+@dataclass(frozen=True)
+class KbqaProfile:
+    """Settings of one scoring profile.
+
+    ``empty_gold_score``: P, R and F1 of a question whose gold set is empty
+    (``None``: 1 when the prediction is empty too, else 0).
+    ``ks``: the default cut-offs of ``accuracy@N``.
+    ``norm``: a normalization preset applied to every answer before the sets
+    are compared (``None``: exact strings); answers equal after it are one.
+    ``over``: the questions averaged over, those of the ``predictions``
+    (Eva's rule) or of the ``gold`` (a question left out scores 0).
+    """
+
+    empty_gold_score: float | None
+    ks: tuple[int, ...] = (1, 3, 5)
+    norm: str | None = None
+    over: str = "predictions"
+
+
+PROFILES: dict[str, KbqaProfile] = {
+    "official": KbqaProfile(empty_gold_score=1.0),
+    "fair": KbqaProfile(empty_gold_score=None, norm="unicode", over="gold"),
+}
+
+
+def _keys(answers: tuple[str, ...], norm: str | None) -> tuple[str, ...]:
+    """The answers as compared: normalized (preset ``norm``) and kept once,
+    empty results dropped; unchanged when ``norm`` is None.
+
+    >>> _keys(("Ｂｅｉｊｉｎｇ", "beijing", "《红楼梦》"), "unicode")
+    ('beijing', '红楼梦')
+    """
+    if norm is None:
+        return answers
+    from ...normalization import normalize
+
+    return _unique(normalize(a, "zh", norm) for a in answers)
+
+
+@dataclass(frozen=True)
+class Block:
+    """One question of a KBQA file.
+
+    ``answers``: the non-empty answer fields in the order given, each kept
+    once (its first occurrence). ``line``: the line of ``<question ...>``.
+    ``fields``: the answer line's fields as written (empty ones included),
+    ``answer_line``: its line (for ``check-gold``).
+    """
+
+    id: int
+    question: str
+    answers: tuple[str, ...]
+    line: int
+    fields: tuple[str, ...] = field(default=(), repr=False, compare=False)
+    answer_line: int | None = field(default=None, repr=False, compare=False)
+
+
+@dataclass(frozen=True)
+class KbqaFile:
+    """The questions of one file (gold or predictions), in file order."""
+
+    name: str
+    blocks: list[Block]
+
+    def by_id(self) -> dict[int, Block]:
+        return {b.id: b for b in self.blocks}
+
+
+_TAGGED = re.compile(r"<(question|triple|answer) id=([^>]*)>(.*)", re.DOTALL)
+_SEPARATOR = re.compile(r"=+[ \t]*")
+
+
+class _Problems:
+    """Collects the parse problems of one file (one per line) and raises them together."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.found: list[tuple[int, str]] = []
+
+    def add(self, line: int, message: str) -> None:
+        if self.found and self.found[-1][0] == line:
+            return  # a line is blamed once
+        self.found.append((line, message))
+
+    def raise_if_any(self) -> None:
+        if not self.found:
+            return
+        (line, first), rest = self.found[0], self.found[1 : 1 + MAX_LISTED_PROBLEMS]
+        message = first
+        if rest:
+            message += f" ({len(self.found)} problems in all; the others:)"
+            message += "".join(f"\n{self.name}:{n}: {m}" for n, m in rest)
+            left = len(self.found) - 1 - len(rest)
+            if left:
+                message += f"\n({left} more not shown)"
+        raise InputError(message, path=self.name, line=line)
+
+
+def _unique(fields: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(f for f in fields if f))
+
+
+def parse_blocks(text: str, name: str, diag: Diagnostics) -> list[Block]:
+    """Parse the text of a KBQA file (either layout) into blocks, in file order.
+
+    >>> text = "<question id=3>\\t谁?\\r\\n<answer id=3>\\tA\\t\\tB\\tA\\n====\\n"
+    >>> parse_blocks(text, "pred.txt", Diagnostics())
+    [Block(id=3, question='谁?', answers=('A', 'B'), line=1)]
+    >>> parse_blocks("<answer id=3>\\tA\\n", "pred.txt", Diagnostics())
+    Traceback (most recent call last):
+    ...
+    answermatch.errors.InputError: pred.txt:1: <answer id=3> comes before any <question> line ...
+    """
+    problems = _Problems(name)
+    blocks: list[Block] = []
+    seen: dict[int, int] = {}
+    # the open block: [id, question, question line, answers or None, has a problem,
+    #                  answer fields as written, answer line]
+    current: list[Any] | None = None
+
+    def close() -> None:
+        nonlocal current
+        assert current is not None
+        qid, question, qline, answers, broken, fields, aline = current
+        if answers is None:
+            if not broken:  # one problem per block is enough
+                problems.add(qline, f"question {qid} has no <answer id={qid}> line")
+        else:
+            blocks.append(Block(qid, question, answers, qline, fields, aline))
+        current = None
+
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    for number, line in enumerate(lines, start=1):
+        if line.endswith("\r"):
+            line = line[:-1]
+            if line.endswith("\r"):
+                problems.add(
+                    number,
+                    "the line ends in a stray carriage return '\\r' (its line end is "
+                    "'\\r\\r\\n'); expected LF or CRLF line ends",
+                )
+                line = line.rstrip("\r")
+        if line.startswith("\ufeff"):
+            diag.warn(
+                "byte-order mark (U+FEFF) at the start of the line ignored", path=name, line=number
+            )
+            line = line[1:]
+        if not line.strip():
+            continue
+        if _SEPARATOR.fullmatch(line):
+            if current is None:
+                problems.add(number, "separator line without a question block before it")
+            else:
+                close()
+            continue
+        match = _TAGGED.match(line)
+        if match is None:
+            problems.add(
+                number,
+                "unknown line: expected <question id=N>, <triple id=N>, "
+                f"<answer id=N> or a separator of '=', got {shown(line)}",
+            )
+            continue
+        kind, raw_id, rest = match.groups()
+        if rest and not rest.startswith("\t"):
+            tag = raw_id if len(raw_id) <= 40 else raw_id[:40] + "..."
+            problems.add(number, f"expected a TAB after <{kind} id={tag}>")
+            continue
+        if not raw_id.isdigit() or not raw_id.isascii():
+            problems.add(number, f"expected a numeric id in <{kind} id=...>, got {shown(raw_id)}")
+            continue
+        if len(raw_id) > MAX_ID_DIGITS:
+            problems.add(
+                number,
+                f"the id in <{kind} id=...> has {len(raw_id)} digits; expected a number of "
+                f"at most {MAX_ID_DIGITS} digits",
+            )
+            continue
+        qid = int(raw_id)
+        fields = rest.split("\t")[1:]
+        if kind == "question":
+            if current is not None:
+                if current[3] is not None:
+                    problems.add(number, f"missing separator line after question {current[0]}")
+                close()
+            if qid in seen:
+                problems.add(
+                    number, f"duplicate question id {qid} (lines {seen[qid]} and {number})"
+                )
+            else:
+                seen[qid] = number
+            current = [qid, "\t".join(fields), number, None, False, (), None]
+            continue
+        if current is None:
+            problems.add(
+                number, f"<{kind} id={qid}> comes before any <question> line (block out of order)"
+            )
+            continue
+        if qid != current[0]:
+            problems.add(
+                number,
+                f"<{kind} id={qid}> inside the block of question "
+                f"{current[0]} (expected id={current[0]})",
+            )
+            current[4] = True
+            continue
+        if current[3] is not None:
+            problems.add(
+                number,
+                f"<{kind} id={qid}> after the answer line of question {qid} "
+                "(block out of order or missing separator)",
+            )
+            continue
+        if kind == "answer":
+            current[3] = _unique(fields)
+            current[5] = tuple(fields)
+            current[6] = number
+    if current is not None:
+        close()  # the last block may end without a separator
+    problems.raise_if_any()
+    return blocks
+
+
+def _to_id(key: object, name: str) -> int:
+    if isinstance(key, int) and not isinstance(key, bool):
+        return key
+    if isinstance(key, str) and key.isdigit() and key.isascii() and len(key) <= MAX_ID_DIGITS:
+        return int(key)
+    raise InputError(
+        f"question ids must be integers (or strings of at most {MAX_ID_DIGITS} digits), "
+        f"got {shown(key)}",
+        path=name,
+    )
+
+
+def load_blocks(source: Any, diag: Diagnostics) -> list[Block]:
+    """Blocks from a path (plain or ``.gz``) or a mapping ``{id: answers}``.
+
+    ``answers`` is a sequence of strings in candidate order, or one string
+    holding TAB-separated answers as in the file.
+    """
+    name = source_name(source)
+    if is_path(source):
+        return parse_blocks(read_text(source, diag=diag, replace=True), name, diag)
+    if not isinstance(source, Mapping):
+        raise InputError(
+            f"expected a path or a mapping {{question id: answers}}, got {type(source).__name__}",
+            path=name,
+        )
+    blocks = []
+    seen: dict[int, Any] = {}
+    for index, (key, value) in enumerate(source.items(), start=1):
+        fields = value.split("\t") if isinstance(value, str) else value
+        if (
+            isinstance(fields, Mapping)
+            or not isinstance(fields, Sequence)
+            or not all(isinstance(f, str) for f in fields)
+        ):
+            raise InputError(
+                f"answers of question {shown(key)} must be strings: expected a list of answer "
+                f"strings or one TAB-separated string, got {shown(value)}",
+                path=name,
+            )
+        qid = _to_id(key, name)
+        if qid in seen:
+            raise InputError(
+                f"duplicate question id {qid} (keys {shown(seen[qid])} and {shown(key)})",
+                path=name,
+            )
+        seen[qid] = key
+        blocks.append(Block(qid, "", _unique(fields), index, tuple(fields), index))
+    return blocks
+
+
+def _ks(value: Any, default: tuple[int, ...]) -> tuple[int, ...]:
+    """The accuracy@N cut-offs from an option value: an int, a list or ``"1,3,5"``.
+
+    >>> _ks("5,1", (1,)), _ks([3], (1,)), _ks(None, (1, 3))
+    ((1, 5), (3,), (1, 3))
+    """
+    if value is None:
+        return default
+    if isinstance(value, str):
+        items: list[Any] = [v.strip() for v in value.split(",")]
+    elif isinstance(value, (list, tuple)):
+        items = list(value)
+    else:
+        items = [value]
+    ks = set()
+    for k in items:
+        if isinstance(k, str) and k.isdigit() and k.isascii() and len(k) <= MAX_ID_DIGITS:
+            k = int(k)
+        if not isinstance(k, int) or isinstance(k, bool) or k < 1:
+            raise InputError(
+                f"option ks: expected positive integers such as [1, 3, 5], got {shown(value)}"
+            )
+        ks.add(k)
+    return tuple(sorted(ks))
+
+
+# --- scoring -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Judged:
+    """One question as scored: the prediction (``None``: not predicted), the
+    gold, the answers as compared, and the item."""
+
+    block: Block | None
+    truth: Block
+    candidates: tuple[str, ...]
+    truth_keys: tuple[str, ...]
+    item: dict[str, Any]
+
+
+def _judge(block: Block | None, truth_block: Block, settings: KbqaProfile) -> _Judged:
+    truth_keys = _keys(truth_block.answers, settings.norm)
+    truth = set(truth_keys)
+    candidates = _keys(block.answers, settings.norm) if block is not None else ()
+    if truth:
+        p, r = precision(candidates, truth), recall(candidates, truth)
+        f = f1(candidates, truth)
+    elif settings.empty_gold_score is None:
+        p = r = f = 0.0 if candidates else 1.0
+    else:
+        p = r = f = settings.empty_gold_score
+    labels = [c in truth for c in candidates]
+    item = {
+        "id": truth_block.id,
+        "score": f,
+        "precision": p,
+        "recall": r,
+        "f1": f,
+        "averaged_f1": f1(candidates, truth),
+        "rank": first_relevant_rank(labels),
+    }
+    return _Judged(block, truth_block, candidates, truth_keys, item)
+
+
+def _judge_all(inputs: Inputs, settings: KbqaProfile, diag: Diagnostics) -> Iterator[_Judged]:
+    """Every scored question, in the order of the items (warns once about
+    gold questions without a prediction)."""
+    gold: KbqaFile = inputs.gold
+    predictions: KbqaFile = inputs.predictions
+    gold_by_id = gold.by_id()
+    pred_by_id = predictions.by_id()
+    missing = [b.id for b in gold.blocks if b.id not in pred_by_id]
+    if missing:
+        fate = (
+            "they are left out of the averages, as Eva does, so they do not lower the score "
+            "(the fair profile scores them 0)"
+            if settings.over == "predictions"
+            else "they score 0"
+        )
+        diag.warn(
+            f"{len(missing)} of {len(gold.blocks)} gold question(s) have no prediction "
+            f"(first: id {missing[0]}); {fate}",
+            path=predictions.name,
+        )
+    if settings.over == "predictions":
+        for block in predictions.blocks:
+            yield _judge(block, gold_by_id[block.id], settings)
+    else:
+        for truth in gold.blocks:
+            yield _judge(pred_by_id.get(truth.id), truth, settings)
+
+
+def _statistics(cutoffs: tuple[int, ...]):
+    def statistics(item: Mapping[str, Any]) -> Stats:
+        rank = item["rank"]
+        return (
+            item["precision"],
+            item["recall"],
+            item["f1"],
+            1.0 / rank if rank else 0.0,
+            item["averaged_f1"],
+            *(1.0 if rank is not None and rank <= k else 0.0 for k in cutoffs),
+        )
+
+    return statistics
+
+
+class NlpccKbqa(Task):
+    """NLPCC-ICCPOL 2016 KBQA (see the module documentation)."""
+
+    name = NAME
+    summary = (
+        "NLPCC-ICCPOL 2016 KBQA (Chinese): averaged precision, recall and F1 over "
+        "answer sets as the organisers' Eva tool, plus MRR, accuracy@N, averaged F1"
+    )
+    primary = "f1"
+    profiles = PROFILES
+    languages = LANGUAGES
+    options: ClassVar[Mapping[str, str]] = {
+        "ks": "cut-offs N of accuracy@N, e.g. [1,3,5] or 1,3,5 (default 1,3,5)"
+    }
+    shapes: ClassVar[Mapping[str, str]] = {
+        "gold": "a path to a KBQA file (Eva's layout or the 2016 release, plain or .gz), or "
+        "a mapping {question id: answers}: the id an int or a string of digits, the answers "
+        "a list of strings in candidate order or one TAB-separated string",
+        "predictions": "the same as the gold: a path or a mapping {question id: answers}",
+    }
+    item_order = "predictions"
+    gold_checks = GoldChecks(
+        (check_ids, check_empty_variant, check_duplicate_variant),
+        id_problem=lambda value: (
+            None if str(value).strip().isdigit() else f"the id {value!r} is not a number"
+        ),
+    )
+
+    def profile_name(self, profile: Any) -> str:
+        return profile_name(self.profiles, profile)
+
+    def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> KbqaFile:
+        name = source_name(source)
+        blocks = load_blocks(source, diag)
+        if not blocks:
+            raise InputError("no questions in the gold file", path=name)
+        return KbqaFile(name, blocks)
+
+    def read_predictions(
+        self, source: Any, gold: KbqaFile, diag: Diagnostics, **options: Any
+    ) -> KbqaFile:
+        name = source_name(source)
+        blocks = load_blocks(source, diag)
+        if not blocks:
+            raise InputError("no questions in the prediction file", path=name)
+        gold_by_id = gold.by_id()
+        unknown = [b for b in blocks if b.id not in gold_by_id]
+        if unknown:
+            listed = ", ".join(f"{b.id} (line {b.line})" for b in unknown[:MAX_LISTED_PROBLEMS])
+            more = "" if len(unknown) <= MAX_LISTED_PROBLEMS else ", ..."
+            raise InputError(
+                f"{len(unknown)} predicted question id(s) not in the gold file "
+                f"{gold.name}: {listed}{more}",
+                path=name,
+                line=unknown[0].line,
+            )
+        return KbqaFile(name, blocks)
+
+    def score(
+        self, inputs: Inputs, settings: KbqaProfile, diag: Diagnostics, **options: Any
+    ) -> Scored:
+        cutoffs = _ks(options.get("ks"), settings.ks)
+        items = [judged.item for judged in _judge_all(inputs, settings, diag)]
+        fair = {
+            "empty_gold": "match-empty" if settings.empty_gold_score is None else None,
+            "over": "gold" if settings.over == "gold" else None,
+        }
+        signature = make_signature(
+            NAME,
+            self.profile_name(settings),
+            norm=settings.norm,
+            extra={
+                "match": "set,exact" if settings.norm is None else "set,normalized",
+                "ks": ",".join(map(str, cutoffs)),
+                **{key: value for key, value in fair.items() if value is not None},
+            },
+        )
+        return Scored(items, signature)
+
+    def aggregation(self, settings: KbqaProfile, **options: Any) -> Aggregation:
+        """Pooled means over the items, in percent: precision, recall, F1,
+        MRR, accuracy@N (share of items whose first correct candidate is
+        within the first N) and the guideline's averaged F1."""
+        cutoffs = _ks(options.get("ks"), settings.ks)
+        width = 5 + len(cutoffs)
+
+        def combine(totals: Totals, rows: list[Stats] | None) -> Summary:
+            n, sums = totals.get(None, (0, (0.0,) * width))
+
+            def mean(total: float) -> float:
+                return 100.0 * total / n if n else 0.0
+
+            scores = {
+                key: mean(sums[k]) for k, key in enumerate(("precision", "recall", "f1", "mrr"))
+            }
+            scores.update({f"accuracy@{k}": mean(sums[5 + j]) for j, k in enumerate(cutoffs)})
+            scores["averaged_f1"] = mean(sums[4])
+            return Summary(scores)
+
+        return Aggregation(statistics=_statistics(cutoffs), combine=combine, primary="f1")
+
+    def explain(
+        self, inputs: Inputs, settings: KbqaProfile, diag: Diagnostics, **options: Any
+    ) -> Iterator[Explanation]:
+        """Per question: the answers as compared, each gold answer and whether
+        the prediction has it, the set figures and the first correct rank."""
+        profile = self.profile_name(settings)
+        match = "exact" if settings.norm is None else f"equal after the {settings.norm} preset"
+        for judged in _judge_all(inputs, settings, diag):
+            item = judged.item
+            scores = {k: item[k] for k in ("score", "precision", "recall", "f1", "averaged_f1")}
+            if judged.block is None:
+                yield unanswered(NAME, profile, item["id"], "zh", judged.truth.answers, scores)
+                continue
+            common = set(judged.candidates) & set(judged.truth_keys)
+            if judged.truth_keys:
+                rule = "set overlap: P = |pred ∩ gold| / |pred|, R = |pred ∩ gold| / |gold|"
+            elif settings.empty_gold_score is None:
+                rule = "empty gold set: 1 for an empty prediction, else 0"
+            else:
+                rule = "empty gold set: P = R = F1 = the profile's empty_gold_score"
+            raw = judged.block.answers
+            keys = _keys_each(judged.truth.answers, settings)
+            key_of = dict(zip(judged.truth.answers, keys, strict=True))
+            yield Explanation(
+                NAME,
+                profile,
+                item["id"],
+                "zh",
+                TextView("\t".join(raw), "\t".join(judged.candidates), judged.candidates),
+                tuple(
+                    Variant(TextView(a, key_of[a]), {}, match, key_of[a] in common)
+                    for a in judged.truth.answers
+                ),
+                rule,
+                scores,
+                verdict(item["f1"]),
+                {"common": sorted(common), "rank": item["rank"]},
+            )
+
+    def gold_entries(self, gold: KbqaFile) -> Iterable[Entry]:
+        for block in gold.blocks:
+            yield Entry(block.id, block.answer_line, block.fields, "zh")
+
+
+def _keys_each(answers: tuple[str, ...], settings: KbqaProfile) -> list[str]:
+    """Each answer as compared (one per answer, unlike :func:`_keys`)."""
+    if settings.norm is None:
+        return list(answers)
+    from ...normalization import normalize
+
+    return [normalize(a, "zh", settings.norm) for a in answers]
