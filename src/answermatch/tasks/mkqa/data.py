@@ -1,0 +1,464 @@
+"""Reading MKQA gold and predictions, with the official scripts' rules.
+
+Gold (``read_annotations`` in ``mkqa_eval.py``): JSON Lines (the official
+``mkqa.jsonl.gz``, or rows as Hugging Face ``datasets`` gives them), one
+example per line with ``example_id`` and ``answers``: a language -> a list
+of ``{"type", "text", "aliases"}``. Every line must carry the 26 languages.
+A language's gold answers are each answer's ``text`` (``null`` becomes
+``""``) and its ``aliases``, de-duplicated. A repeated ``example_id`` keeps
+the place of its first line and the answers of its last.
+
+Predictions (``read_predictions``): one ``<lang>.jsonl`` per language, each
+line ``{"example_id", "prediction", "binary_answer", "no_answer_prob"}``;
+the predicted text is the lower-cased ``binary_answer`` (``yes``/``no``)
+when it is not empty, else ``prediction`` (``null`` becomes ``""``);
+``no_answer_prob`` defaults to 0.
+
+>>> gold = read_gold([{"example_id": 7, "answers": {
+...     lang: [{"type": "entity", "text": "Paris", "aliases": ["Paris", "City of Light"]}]
+...     for lang in LANGUAGES}}], Diagnostics())
+>>> gold.answers("fr", 0)
+('Paris', 'City of Light')
+>>> preds = read_language([{"example_id": "7", "prediction": "paris", "binary_answer": None}],
+...                       "fr", "<object>", Diagnostics())
+>>> preds.texts["7"], preds.probs["7"]
+('paris', 0.0)
+"""
+
+from __future__ import annotations
+
+import gzip
+import math
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ...diagnostics import Diagnostics
+from ...errors import InputError, format_examples
+from ...sources import decode_utf8, is_path, jsonl_columns, read_bytes, source_name
+from .rules import LANGUAGES
+
+__all__ = [
+    "LanguagePredictions",
+    "MkqaGold",
+    "Predictions",
+    "read_gold",
+    "read_language",
+    "read_predictions",
+]
+
+_GZIP_MAGIC = b"\x1f\x8b"
+
+
+@dataclass
+class GoldRecord:
+    """One gold line: its id (``str()`` of ``example_id``, as the script
+    keys it), its line, and per language the answer texts as listed (text
+    first, then aliases)."""
+
+    id: str
+    line: int | None
+    raw_id: Any
+    answers: dict[str, tuple[str, ...]]
+    missing_queries: tuple[str, ...] = ()
+    #: per language, each answer as ``(text, aliases)``
+    groups: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = field(default_factory=dict)
+
+
+@dataclass
+class MkqaGold:
+    """The gold of every language.
+
+    ``ids``: the example ids in the order the script iterates them (first
+    occurrence); ``records``: every line (repeats included, for
+    ``check-gold``); ``kept[k]``: the record whose answers count for
+    ``ids[k]`` (the last line with that id). ``problems[lang]``: why that
+    language cannot be scored (an empty answer list, a non-text answer),
+    raised only when the language is scored, as the script fails then.
+    """
+
+    name: str
+    ids: list[str] = field(default_factory=list)
+    records: list[GoldRecord] = field(default_factory=list)
+    kept: list[int] = field(default_factory=list)
+    problems: dict[str, InputError] = field(default_factory=dict)
+    _dedup: dict[str, list[tuple[str, ...]]] = field(default_factory=dict, repr=False)
+
+    def answers(self, lang: str, k: int) -> tuple[str, ...]:
+        """The de-duplicated gold answers of ``ids[k]`` in ``lang``."""
+        column = self._dedup.get(lang)
+        if column is None:
+            column = self._dedup[lang] = [
+                tuple(dict.fromkeys(self.records[r].answers[lang])) for r in self.kept
+            ]
+        return column[k]
+
+    def line(self, k: int) -> int | None:
+        """The line of the record that counts for ``ids[k]``."""
+        return self.records[self.kept[k]].line
+
+    def check(self, lang: str) -> None:
+        """Raise the problem that keeps ``lang`` from being scored, if any."""
+        problem = self.problems.get(lang)
+        if problem is not None:
+            raise problem
+
+
+def _load_lines(source: Any, what: str) -> tuple[str, list[tuple[int | None, Any]]]:
+    """``(name, [(line, object)])`` of a JSON Lines path or loaded rows."""
+    if is_path(source):
+        name = os.fspath(source)
+        data = read_bytes(source)
+        if data[:2] == _GZIP_MAGIC and not name.endswith(".gz"):
+            try:
+                data = gzip.decompress(data)
+            except (OSError, EOFError) as exc:
+                raise InputError(f"cannot read gzip data ({exc})", path=name) from None
+        numbers, objects = jsonl_columns(decode_utf8(data, name), name)
+        return name, list(zip(numbers, objects, strict=True))
+    if isinstance(source, (str, bytes, Mapping)) or not isinstance(source, Iterable):
+        raise InputError(
+            f"{what}: expected a path or a list of rows (dicts), got {type(source).__name__}"
+        )
+    return "<object>", [(None, row) for row in source]
+
+
+def _where(line: int | None, k: int) -> str:
+    return "" if line is not None else f"row {k}: "
+
+
+def read_gold(source: Any, diag: Diagnostics) -> MkqaGold:
+    """The gold of ``source`` (see the module documentation)."""
+    name, rows = _load_lines(source, "MKQA gold")
+    gold = MkqaGold(name)
+    position: dict[str, int] = {}
+    for k, (line, row) in enumerate(rows):
+        at = _where(line, k)
+        if not isinstance(row, Mapping):
+            raise InputError(
+                f"{at}expected a JSON object with example_id and answers, got {type(row).__name__}",
+                path=name,
+                line=line,
+            )
+        if "example_id" not in row:
+            raise InputError(f"{at}the example has no example_id", path=name, line=line)
+        answers = row.get("answers")
+        if not isinstance(answers, Mapping):
+            raise InputError(
+                f"{at}example {row['example_id']}: expected 'answers' to be an object "
+                "mapping each language to its answers",
+                path=name,
+                line=line,
+            )
+        missing = [lang for lang in LANGUAGES if lang not in answers]
+        if missing:
+            raise InputError(
+                f"{at}example {row['example_id']}: the answers lack language(s) "
+                f"{format_examples(missing, 6)}; every MKQA line must carry all 26 languages",
+                path=name,
+                line=line,
+            )
+        ex_id = str(row["example_id"])
+        groups = {
+            lang: _answers(answers[lang], lang, ex_id, gold, name, line, at, diag)
+            for lang in LANGUAGES
+        }
+        texts = {
+            lang: tuple(t for text, aliases in found for t in (text, *aliases))
+            for lang, found in groups.items()
+        }
+        queries = row.get("queries")
+        missing_queries = (
+            tuple(lang for lang in LANGUAGES if lang not in queries)
+            if isinstance(queries, Mapping)
+            else ()
+        )
+        record = GoldRecord(ex_id, line, row["example_id"], texts, missing_queries, groups)
+        gold.records.append(record)
+        first = position.get(ex_id)
+        if first is None:
+            position[ex_id] = len(gold.ids)
+            gold.ids.append(ex_id)
+            gold.kept.append(len(gold.records) - 1)
+        else:
+            earlier = gold.records[gold.kept[first]].line
+            diag.warn(
+                f"{at}example id {ex_id} repeated"
+                + (f" (first on line {earlier})" if earlier is not None else "")
+                + ": the official script keeps its first place and the answers of its last line",
+                path=name,
+                line=line,
+            )
+            gold.kept[first] = len(gold.records) - 1
+    if not gold.ids:
+        raise InputError("the MKQA gold holds no example", path=name)
+    return gold
+
+
+def _answers(
+    value: Any,
+    lang: str,
+    ex_id: str,
+    gold: MkqaGold,
+    name: str,
+    line: int | None,
+    at: str,
+    diag: Diagnostics,
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    def fail(message: str) -> InputError:
+        return InputError(f"{at}example {ex_id}, {lang}: {message}", path=name, line=line)
+
+    def problem(message: str) -> None:
+        if lang not in gold.problems:
+            gold.problems[lang] = fail(message)
+            diag.warn(
+                f"{at}example {ex_id}, {lang}: {message}; {lang} cannot be scored",
+                path=name,
+                line=line,
+            )
+
+    if not isinstance(value, list):
+        raise fail(f"expected a list of answers, got {type(value).__name__}")
+    found: list[tuple[str, tuple[str, ...]]] = []
+    for answer in value:
+        if not isinstance(answer, Mapping) or "text" not in answer or "type" not in answer:
+            raise fail(
+                f'expected each answer to be an object with "type" and "text", got {answer!r}'
+            )
+        text = answer["text"] or ""
+        if not isinstance(text, str):
+            if isinstance(text, (list, dict)):
+                raise fail(f"an answer text must be a string or null, got {text!r}")
+            problem(f"an answer text must be a string or null, got {text!r}")
+            text = str(text)
+        aliases = answer.get("aliases", [])
+        if isinstance(aliases, str):
+            diag.warn(
+                f"{at}example {ex_id}, {lang}: 'aliases' is a string, not a list: the official "
+                "script takes each of its characters as an alias",
+                path=name,
+                line=line,
+            )
+            aliases = list(aliases)
+        if not isinstance(aliases, list):
+            raise fail(f"expected 'aliases' to be a list of strings, got {aliases!r}")
+        kept: list[str] = []
+        for alias in aliases:
+            if not isinstance(alias, str):
+                if isinstance(alias, (list, dict)):
+                    raise fail(f"an alias must be a string, got {alias!r}")
+                problem(f"an alias must be a string, got {alias!r}")
+                alias = str(alias)
+            kept.append(alias)
+        found.append((text, tuple(kept)))
+    if not found:
+        problem(
+            "the answer list is empty (the official script stops: "
+            '"Gold truth answers list should never be empty"); an unanswerable '
+            'example lists {"type": "unanswerable", "text": null}'
+        )
+    return tuple(found)
+
+
+# --- predictions ------------------------------------------------------------------------
+
+
+@dataclass
+class LanguagePredictions:
+    """The predictions of one language, keyed by ``str(example_id)`` in the
+    order the script keeps them (first occurrence; the last line wins)."""
+
+    lang: str
+    name: str
+    texts: dict[str, str] = field(default_factory=dict)
+    probs: dict[str, float] = field(default_factory=dict)
+    lines: dict[str, int | None] = field(default_factory=dict)
+    raw: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Predictions:
+    """The predictions of each language read, in the official order."""
+
+    languages: dict[str, LanguagePredictions]
+    name: str
+
+
+def _prob(value: Any, at: str, name: str, line: int | None, diag: Diagnostics) -> float:
+    if isinstance(value, bool):
+        diag.warn(
+            f"{at}no_answer_prob is {str(value).lower()}: the official script compares it as "
+            f"{int(value)}",
+            path=name,
+            line=line,
+        )
+        return float(value)
+    if not isinstance(value, (int, float)):
+        raise InputError(
+            f"{at}no_answer_prob must be a number, got {value!r} (the official script "
+            "cannot compare it)",
+            path=name,
+            line=line,
+        )
+    number = float(value)
+    if math.isnan(number):
+        diag.warn(
+            f"{at}no_answer_prob is NaN: the official script sorts it unpredictably",
+            path=name,
+            line=line,
+        )
+    return number
+
+
+def read_language(source: Any, lang: str, name: str, diag: Diagnostics) -> LanguagePredictions:
+    """The predictions of one language from a path or loaded rows."""
+    if is_path(source):
+        name, rows = _load_lines(source, f"MKQA predictions ({lang})")
+    else:
+        _, rows = _load_lines(source, f"MKQA predictions ({lang})")
+    out = LanguagePredictions(lang, name)
+    for k, (line, row) in enumerate(rows):
+        at = _where(line, k)
+        if not isinstance(row, Mapping):
+            raise InputError(
+                f"{at}expected a JSON object with example_id, prediction, binary_answer "
+                f"(and optionally no_answer_prob), got {type(row).__name__}",
+                path=name,
+                line=line,
+            )
+        absent = [key for key in ("example_id", "prediction", "binary_answer") if key not in row]
+        if absent:
+            raise InputError(
+                f"{at}the prediction lacks {', '.join(absent)} (the official script needs "
+                "example_id, prediction and binary_answer on every line; binary_answer may be "
+                "null)",
+                path=name,
+                line=line,
+            )
+        ex_id = str(row["example_id"])
+        binary = row["binary_answer"]
+        if binary:
+            if not isinstance(binary, str) or binary.lower() not in ("yes", "no"):
+                raise InputError(
+                    f"{at}example {ex_id}: binary_answer must be yes, no, empty or null, "
+                    f"got {binary!r}",
+                    path=name,
+                    line=line,
+                )
+            text = binary.lower()
+        else:
+            text = row["prediction"] or ""
+            if not isinstance(text, str):
+                raise InputError(
+                    f"{at}example {ex_id}: prediction must be a string or null, got {text!r}",
+                    path=name,
+                    line=line,
+                )
+        prob = _prob(row.get("no_answer_prob", 0), at, name, line, diag)
+        if ex_id in out.texts:
+            diag.warn(
+                f"{at}example {ex_id} predicted again (first on line {out.lines[ex_id]}): the "
+                "official script keeps the last prediction",
+                path=name,
+                line=line,
+            )
+        out.texts[ex_id] = text
+        out.probs[ex_id] = prob
+        out.lines.setdefault(ex_id, line)
+        out.raw[ex_id] = row.get("prediction")
+    return out
+
+
+def read_predictions(
+    source: Any, gold: MkqaGold, diag: Diagnostics, lang: str | None = None
+) -> Predictions:
+    """Predictions from a ``<lang>.jsonl`` file (``lang`` given or the file's
+    name), a folder of them, rows of one language (``lang`` given) or a dict
+    ``{lang: rows or path}``; every id checked against ``gold``."""
+    if lang is not None and lang not in LANGUAGES:
+        raise InputError(f"unknown MKQA language {lang!r}; the languages: {', '.join(LANGUAGES)}")
+    name = source_name(source)
+    languages: dict[str, LanguagePredictions] = {}
+    if is_path(source) and Path(source).is_dir():
+        wanted = (lang,) if lang else LANGUAGES
+        found = [code for code in wanted if (Path(source) / f"{code}.jsonl").is_file()]
+        if not found:
+            raise InputError(
+                f"no prediction file {wanted[0] + '.jsonl' if lang else '<lang>.jsonl'} in "
+                "the folder (expected files named like en.jsonl, zh_cn.jsonl)",
+                path=name,
+            )
+        _warn_missing(found, wanted, name, diag)
+        for code in found:
+            languages[code] = read_language(Path(source) / f"{code}.jsonl", code, name, diag)
+    elif is_path(source):
+        code = lang or _language_of(Path(source))
+        languages[code] = read_language(source, code, name, diag)
+    elif isinstance(source, Mapping):
+        unknown = [key for key in source if key not in LANGUAGES]
+        if unknown:
+            raise InputError(
+                f"predictions: {format_examples(map(repr, unknown))} is not an MKQA language; "
+                "expected a dict {lang: rows} with languages among " + ", ".join(LANGUAGES)
+            )
+        wanted = (lang,) if lang else tuple(code for code in LANGUAGES if code in source)
+        if not wanted or (lang and lang not in source):
+            raise InputError(f"predictions: no rows for {lang or 'any language'}")
+        _warn_missing(wanted, (lang,) if lang else LANGUAGES, name, diag)
+        for code in wanted:
+            languages[code] = read_language(source[code], code, f"<object:{code}>", diag)
+    else:
+        if lang is None:
+            raise InputError(
+                "predictions given as rows need the language: lang=xx (or a dict {lang: rows})"
+            )
+        languages[lang] = read_language(source, lang, name, diag)
+    for code, preds in languages.items():
+        _check_ids(preds, gold, code)
+    return Predictions(languages, name)
+
+
+def _language_of(path: Path) -> str:
+    stem = path.name.removesuffix(".gz").removesuffix(".jsonl")
+    if stem in LANGUAGES:
+        return stem
+    raise InputError(
+        "which language? give -o lang=xx (one of " + ", ".join(LANGUAGES) + ") or name the "
+        "file <lang>.jsonl",
+        path=path,
+    )
+
+
+def _warn_missing(
+    found: Iterable[str], wanted: Iterable[str], name: str, diag: Diagnostics
+) -> None:
+    absent = [code for code in wanted if code not in set(found)]
+    if absent:
+        diag.warn(
+            f"no predictions for {len(absent)} of the 26 languages "
+            f"({format_examples(absent, 6)}): the macro average covers the other "
+            f"{26 - len(absent)} only (the official macro average needs all 26)",
+            path=name,
+        )
+
+
+def _check_ids(preds: LanguagePredictions, gold: MkqaGold, lang: str) -> None:
+    missing = [ex_id for ex_id in gold.ids if ex_id not in preds.texts]
+    if missing:
+        raise InputError(
+            f"{len(missing)} example(s) of the gold have no prediction for {lang}: "
+            f"{format_examples(missing)} (the official script requires every example: "
+            '"... is missing from prediction")',
+            path=preds.name,
+        )
+    known = set(gold.ids)
+    extra = [ex_id for ex_id in preds.texts if ex_id not in known]
+    if extra:
+        raise InputError(
+            f"{len(extra)} predicted example(s) are not in the gold for {lang}: "
+            f"{format_examples(extra)} (the official script stops with a KeyError on them)",
+            path=preds.name,
+            line=preds.lines[extra[0]],
+        )

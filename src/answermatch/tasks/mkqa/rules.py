@@ -1,0 +1,327 @@
+"""How MKQA turns an answer into the tokens EM and F1 compare.
+
+The official rule (apple/ml-mkqa ``mkqa_eval_util.py``,
+``normalize_answer_by_language``): ``str.lower``, ASCII punctuation
+(``string.punctuation``) deleted, the language's "article" pattern replaced
+by a space, then tokens: every non-space character for zh_cn, zh_hk, zh_tw,
+ja, th and km, whitespace-separated words elsewhere.
+
+>>> official = Rules(OFFICIAL, "fr")
+>>> official.tokens("Le citron, lemon!")
+('citron', 'mon')
+>>> Rules(OFFICIAL, "ja").tokens("東京 Scott")
+('東', '京', 's', 'c', 'o', 't', 't')
+>>> Rules(OFFICIAL, "ar").tokens("الكتاب المال")
+('كتاب', 'م')
+
+Each difference of the ``fair`` profile is one switch of
+:class:`MkqaSettings`, so that each can be measured alone:
+
+>>> words = dataclasses.replace(OFFICIAL, articles="words")
+>>> Rules(words, "fr").tokens("Le citron, lemon! l'homme")
+('citron', 'lemon', 'homme')
+>>> Rules(words, "ar").tokens("الكتاب المال")
+('كتاب', 'مال')
+>>> Rules(dataclasses.replace(OFFICIAL, numbers="value"), "en").tokens("1,000 km")
+('1000', 'km')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import string
+import unicodedata
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cache
+
+__all__ = [
+    "ARTICLES",
+    "CHARACTER_LANGUAGES",
+    "FAIR",
+    "LANGUAGES",
+    "OFFICIAL",
+    "MkqaSettings",
+    "Rules",
+]
+
+#: The 26 MKQA languages, in the official scripts' order (``MKQA_LANGUAGES``).
+LANGUAGES: tuple[str, ...] = (
+    "ar", "da", "de", "en", "es", "fi", "fr", "he", "hu", "it", "ja", "km", "ko",
+    "ms", "nl", "no", "pl", "pt", "ru", "sv", "th", "tr", "vi", "zh_cn", "zh_hk", "zh_tw",
+)  # fmt: skip
+
+#: Languages the official rule splits into single characters ("mixed segmentation").
+CHARACTER_LANGUAGES = frozenset({"zh_cn", "zh_hk", "zh_tw", "ja", "th", "km"})
+
+#: The official article patterns, as written in ``ARTICLE_REGEX_BY_LANG``
+#: (the Arabic one is ``"\sال^|ال"``: its first branch can never match, so
+#: every ``ال`` goes). fr and it lack a closing ``\b``.
+ARTICLES: dict[str, str] = {
+    "en": r"\b(a|an|the)\b",
+    "es": r"\b(un|una|unos|unas|el|la|los|las)\b",
+    "vi": r"\b(của|là|cái|chiếc|những)\b",
+    "de": r"\b(ein|eine|einen|einem|eines|einer|der|die|das|den|dem|des)\b",
+    "ar": r"\sال^|ال",
+    "nl": r"\b(de|het|een|des|der|den)\b",
+    "sv": r"\b(en|ett)\b",
+    "da": r"\b(en|et)\b",
+    "no": r"\b(en|et|ei)\b",
+    "fr": r"\b(le|la|l'|les|du|de|d'|des|un|une|des)",
+    "pt": r"\b(o|a|os|as|um|uma|uns|umas)\b",
+    "it": r"\b(il|lo|la|l'|i|gli|le|del|dello|della|dell'|dei|degli|degl'|delle|un'|uno|una|un)",
+    "fi": r"\b(se|yks|yksi)\b",
+    "hu": r"\b(a|az|egy)\b",
+}
+
+# The fair profile's articles: whole words only, elided forms (l', dell'...)
+# before the apostrophe is deleted, the Arabic article only as a word's
+# prefix, and the Vietnamese list without của ("of") and là ("to be").
+_ELIDED = {
+    "fr": ("l", "d"),
+    "it": ("l", "dell", "degl", "un", "nell", "all", "dall", "sull"),
+}
+_WORD_ARTICLES: dict[str, str] = {
+    **{lang: pattern for lang, pattern in ARTICLES.items() if lang not in ("ar", "fr", "it", "vi")},
+    "vi": r"\b(cái|chiếc|những)\b",
+    "fr": r"\b(le|la|les|du|de|des|un|une)\b",
+    "it": r"\b(il|lo|la|i|gli|le|del|dello|della|dei|degli|delle|uno|una|un)\b",
+    "ar": r"(?<!\w)ال(?=\w\w)",
+}
+_APOSTROPHES = "'’ʼ"
+
+_ASCII_PUNCT = str.maketrans("", "", string.punctuation)
+_THAI_KHMER = "\u0e00-\u0e7f\u1780-\u17ff\u19e0-\u19ff"
+_SCRIPT_CHARS = re.compile(rf"[{_THAI_KHMER}]|[^\s{_THAI_KHMER}]+").findall
+
+
+@dataclass(frozen=True)
+class MkqaSettings:
+    """The switches of one profile (``official`` reproduces the script).
+
+    ``punctuation``: ``"ascii"`` deletes ``string.punctuation`` only;
+    ``"unicode"`` also every character of a Unicode punctuation category
+    (P*): 「」、。« » ، ...
+    ``width``: ``"keep"``; ``"nfkc"`` folds full-width and compatibility
+    forms first (Ａ１ = A1).
+    ``segmentation``: ``"official"`` splits zh/ja/th/km into characters;
+    ``"language"`` uses MeCab words for ja, jieba words for zh_*, and for th
+    and km keeps Thai/Khmer characters one by one but Latin words and digit
+    runs whole (no word segmenter ships with answermatch for them).
+    ``articles``: ``"official"`` patterns; ``"words"`` whole words only (see
+    the docs page).
+    ``numbers``: ``"string"``; ``"value"`` reads every number
+    (:func:`answermatch.analysis.split_numbers`) and compares it by value.
+    """
+
+    name: str = "official"
+    punctuation: str = "ascii"
+    width: str = "keep"
+    segmentation: str = "official"
+    articles: str = "official"
+    numbers: str = "string"
+
+    def __post_init__(self) -> None:
+        for key, known in _KNOWN.items():
+            value = getattr(self, key)
+            if value not in known:
+                raise ValueError(f"unknown {key} rule {value!r}; rules: {', '.join(known)}")
+
+    def describe(self) -> str:
+        """The switches that differ from the official rule, for signatures."""
+        changed = [
+            f"{f.name}={getattr(self, f.name)}"
+            for f in dataclasses.fields(self)
+            if f.name != "name" and getattr(self, f.name) != getattr(OFFICIAL, f.name)
+        ]
+        return "mkqa" + (f"({','.join(changed)})" if changed else "")
+
+
+_KNOWN = {
+    "punctuation": ("ascii", "unicode"),
+    "width": ("keep", "nfkc"),
+    "segmentation": ("official", "language"),
+    "articles": ("official", "words"),
+    "numbers": ("string", "value"),
+}
+
+#: The official rule.
+OFFICIAL = MkqaSettings()
+#: Every fair switch on.
+FAIR = MkqaSettings(
+    name="fair",
+    punctuation="unicode",
+    width="nfkc",
+    segmentation="language",
+    articles="words",
+    numbers="value",
+)
+
+
+def _nfkc(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
+
+
+def _ascii_punct(text: str) -> str:
+    return text.translate(_ASCII_PUNCT)
+
+
+def _unicode_punct(text: str) -> str:
+    return "".join(
+        ch for ch in text.translate(_ASCII_PUNCT) if not unicodedata.category(ch).startswith("P")
+    )
+
+
+def _whitespace(text: str) -> list[str]:
+    return text.split()
+
+
+def _characters(text: str) -> list[str]:
+    # mixed_segmentation keeps every character; white_space_fix drops the
+    # ones that strip to nothing
+    return [ch for ch in text if ch.strip()]
+
+
+@cache
+def _article_sub(pattern: str) -> Callable[[str], str]:
+    compiled = re.compile(pattern)
+    return lambda text: compiled.sub(" ", text)
+
+
+@cache
+def _elision_sub(lang: str) -> Callable[[str], str]:
+    words = "|".join(_ELIDED[lang])
+    compiled = re.compile(rf"\b(?:{words})[{_APOSTROPHES}](?=\w)")
+    return lambda text: compiled.sub(" ", text)
+
+
+class Rules:
+    """The normalization and tokens of one language under one profile.
+
+    ``normalize(text)`` is the official ``normalize_answer_by_language``
+    (the tokens joined by single spaces); ``tokens(text)`` what F1 counts.
+    """
+
+    def __init__(self, settings: MkqaSettings, lang: str) -> None:
+        self.settings = settings
+        self.lang = lang
+        self._steps = self._text_steps()
+        self._split = self._splitter()
+        self._cache: dict[str, tuple[str, ...]] = {}
+        self._counts: dict[str, Counter[str]] = {}
+
+    # --- building --------------------------------------------------------------------
+
+    def _text_steps(self) -> list[tuple[str, Callable[[str], str]]]:
+        s, lang = self.settings, self.lang
+        steps: list[tuple[str, Callable[[str], str]]] = []
+        if s.width == "nfkc":
+            steps.append(("nfkc", _nfkc))
+        steps.append(("lower", str.lower))
+        if s.articles == "words" and lang in _ELIDED:
+            steps.append(("elided_articles", _elision_sub(lang)))
+        if s.punctuation == "unicode":
+            steps.append(("strip_unicode_punct", _unicode_punct))
+        else:
+            steps.append(("strip_ascii_punct", _ascii_punct))
+        pattern = (ARTICLES if s.articles == "official" else _WORD_ARTICLES).get(lang)
+        if pattern:
+            steps.append(("remove_articles", _article_sub(pattern)))
+        return steps
+
+    def _splitter(self) -> Callable[[str], list[str]]:
+        lang = self.lang
+        if self.settings.segmentation == "official" or lang not in CHARACTER_LANGUAGES:
+            return _characters if lang in CHARACTER_LANGUAGES else _whitespace
+        if lang == "ja" or lang.startswith("zh"):
+            from ...tokenizers import get_tokenizer
+
+            tokenizer = get_tokenizer("ja" if lang == "ja" else "zh")
+            return lambda text: [t for t in tokenizer.tokenize(text) if t.strip()]
+        return _SCRIPT_CHARS
+
+    def tokenizer_signature(self) -> str | None:
+        """The signature of the word tokenizer used (``None``: characters or whitespace)."""
+        if self.settings.segmentation == "official" or self.lang not in CHARACTER_LANGUAGES:
+            return None
+        if self.lang == "ja" or self.lang.startswith("zh"):
+            from ...tokenizers import get_tokenizer
+
+            return get_tokenizer("ja" if self.lang == "ja" else "zh").signature()
+        return None
+
+    # --- applying --------------------------------------------------------------------
+
+    def text(self, text: str) -> str:
+        """``text`` after the character steps (before tokenization)."""
+        for _, step in self._steps:
+            text = step(text)
+        return text
+
+    def tokens(self, text: str) -> tuple[str, ...]:
+        """The tokens EM and F1 compare (cached per text)."""
+        found = self._cache.get(text)
+        if found is None:
+            found = self._cache[text] = self._tokens(text)
+        return found
+
+    def _tokens(self, text: str) -> tuple[str, ...]:
+        if self.settings.numbers == "value":
+            from ...analysis import split_numbers
+
+            out: list[str] = []
+            for is_number, piece in split_numbers(
+                unicodedata.normalize("NFKC", text) if self.settings.width == "nfkc" else text
+            ):
+                if is_number:
+                    out.append(piece)
+                else:
+                    out.extend(self._split(self.text(piece)))
+            return tuple(out)
+        return tuple(self._split(self.text(text)))
+
+    def normalize(self, text: str) -> str:
+        """The normalized string EM compares (tokens joined by spaces)."""
+        return " ".join(self.tokens(text))
+
+    def steps(self) -> list[tuple[str, Callable[[str], str]]]:
+        """The character steps as ``(name, step)``, in order (for ``explain``)."""
+        return list(self._steps)
+
+    def counts(self, text: str) -> Counter[str]:
+        """The token counts of ``text`` (cached)."""
+        found = self._counts.get(text)
+        if found is None:
+            found = self._counts[text] = Counter(self.tokens(text))
+        return found
+
+    def match(self, prediction: str, answers: Iterable[str]) -> tuple[float, float]:
+        """``(em, f1)`` of ``prediction``: the best over ``answers``, as
+        ``compute_max_score_over_answers`` takes it (``calculate_em``,
+        ``calculate_f1``: F1 is 1 when both sides have no token, 0 when one
+        side has none)."""
+        pred = self.tokens(prediction)
+        em = 0
+        f1: float = 0
+        pred_counts = None
+        for answer in answers:
+            gold = self.tokens(answer)
+            if gold == pred:
+                em = 1
+            if not gold or not pred:
+                value: float = int(gold == pred)
+            else:
+                if pred_counts is None:
+                    pred_counts = self.counts(prediction)
+                common = sum((pred_counts & self.counts(answer)).values())
+                if common == 0:
+                    value = 0.0
+                else:
+                    recall = 1.0 * common / len(gold)
+                    precision = 1.0 * common / len(pred)
+                    value = (2.0 * precision * recall) / (precision + recall)
+            if value > f1:
+                f1 = value
+        return float(em), float(f1)

@@ -1,0 +1,328 @@
+"""The ``mkqa`` task: apple/ml-mkqa's ``mkqa_eval.py`` (one language) and
+``mkqa_eval_all_languages.py`` (a folder of ``<lang>.jsonl`` files, with
+the macro average over the languages).
+
+>>> from answermatch.tasks.mkqa.data import LANGUAGES
+>>> gold = [{"example_id": 1, "answers": {l: [{"type": "entity", "text": "Ridley Scott"}]
+...                                         for l in LANGUAGES}},
+...         {"example_id": 2, "answers": {l: [{"type": "unanswerable", "text": None}]
+...                                         for l in LANGUAGES}}]
+>>> preds = [{"example_id": 1, "prediction": "Scott", "binary_answer": None, "no_answer_prob": 0.1},
+...          {"example_id": 2, "prediction": "", "binary_answer": None}]
+>>> result = Mkqa().evaluate(gold, preds, lang="en")
+>>> round(result.scores["best_f1"], 4), result.scores["f1"]
+(83.3333, 83.33333333333333)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, ClassVar
+
+from ...checks import Entry, GoldChecks, check_normalizes_empty, check_unicode_punct
+from ...diagnostics import Diagnostics
+from ...explanation import Explanation, TextView, Variant, figures, verdict
+from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from . import checks as mkqa_checks
+from .data import MkqaGold, Predictions, read_gold, read_predictions
+from .figures import KEYS, Row, best_threshold, numpy_mean, official_rounding
+from .rules import FAIR, LANGUAGES, OFFICIAL, MkqaSettings, Rules
+
+__all__ = ["Mkqa"]
+
+_INDEX = {lang: float(k) for k, lang in enumerate(LANGUAGES)}
+_RULES: dict[tuple[MkqaSettings, str], Rules] = {}
+
+
+def rules_for(settings: MkqaSettings, lang: str) -> Rules:
+    """The (cached) :class:`Rules` of ``lang`` under ``settings``."""
+    key = (settings, lang)
+    found = _RULES.get(key)
+    if found is None:
+        found = _RULES[key] = Rules(settings, lang)
+    return found
+
+
+def _official_normalize(text: str, lang: str | None) -> str:
+    return rules_for(OFFICIAL, lang or "en").normalize(text)
+
+
+def _statistics(item: Mapping[str, Any]) -> Stats:
+    return (
+        _INDEX[item["lang"]],
+        float(item["order"]),
+        float(item["no_answer_prob"]),
+        1.0 if item["answerable"] else 0.0,
+        item["em"],
+        item["f1"],
+        1.0 if item["answered"] else 0.0,
+    )
+
+
+def _rows_by_language(rows: Iterable[Stats]) -> dict[str, list[Row]]:
+    out: dict[float, list[Row]] = {}
+    for s in rows:
+        out.setdefault(s[0], []).append(Row(s[1], s[2], s[3] == 1.0, s[4], s[5], s[6] == 1.0))
+    return {LANGUAGES[int(index)]: found for index, found in out.items()}
+
+
+def _combine(totals: Totals, rows: list[Stats] | None) -> Summary:
+    if rows is None:  # pragma: no cover - the aggregation keeps rows
+        raise ValueError("the MKQA aggregation needs every item (rows=True)")
+    from .figures import figures as language_figures
+
+    grouped = _rows_by_language(rows)
+    per_language: dict[str, dict[str, float]] = {}
+    for lang in totals:
+        found = grouped[str(lang)]
+        per_language[str(lang)] = {**language_figures(found), "count": len(found)}
+    scores = {key: numpy_mean([figs[key] for figs in per_language.values()]) for key in KEYS}
+    return Summary(scores, per_language)
+
+
+class Mkqa(Task):
+    """MKQA (apple/ml-mkqa): EM and F1 per language with the best no-answer
+    threshold, and the macro average over languages; see docs/tasks/mkqa.rst."""
+
+    name = "mkqa"
+    summary = (
+        "MKQA open-domain QA in 26 languages (apple/ml-mkqa mkqa_eval.py): EM/F1 at the "
+        "best no-answer threshold, macro average over languages"
+    )
+    primary = "best_f1"
+    profiles: ClassVar[Mapping[str, Any]] = {"official": OFFICIAL, "fair": FAIR}
+    languages = LANGUAGES
+    options: ClassVar[Mapping[str, str]] = {
+        "lang": "the language of a single prediction file or list of rows (ar, da, ..., "
+        "zh_tw; default: the file name <lang>.jsonl); with a folder, score only that language",
+    }
+    shapes: ClassVar[Mapping[str, str]] = {
+        "gold": "a JSON Lines file (plain or .gz: the official mkqa.jsonl.gz) or a list of "
+        "rows as Hugging Face datasets gives MKQA: {'example_id': ..., 'queries': {lang: "
+        "...}, 'answers': {lang: [{'type': ..., 'text': str | None, 'aliases': [str, ...]}, "
+        "...]}} with all 26 languages",
+        "predictions": "a <lang>.jsonl file (lang from -o lang=xx or the file name), a folder "
+        "of <lang>.jsonl files, a list of rows of one language (with lang=xx), or a dict "
+        "{lang: rows or path}; a row is {'example_id': ..., 'prediction': str | None, "
+        "'binary_answer': 'yes' | 'no' | '' | None, 'no_answer_prob': float (optional, "
+        "default 0)}",
+    }
+    item_order = "gold"
+    gold_checks = GoldChecks(
+        (
+            mkqa_checks.check_duplicate_ids,
+            check_normalizes_empty,
+            mkqa_checks.check_duplicate_aliases,
+            check_unicode_punct,
+        ),
+        normalize=_official_normalize,
+    )
+
+    # --- reading ----------------------------------------------------------------------
+
+    def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> MkqaGold:
+        return read_gold(source, diag)
+
+    def read_predictions(
+        self, source: Any, gold: MkqaGold, diag: Diagnostics, **options: Any
+    ) -> Predictions:
+        return read_predictions(source, gold, diag, options.get("lang"))
+
+    # --- scoring ----------------------------------------------------------------------
+
+    def score(
+        self, inputs: Inputs, settings: MkqaSettings, diag: Diagnostics, **options: Any
+    ) -> Scored:
+        gold: MkqaGold = inputs.gold
+        predictions: Predictions = inputs.predictions
+        items: list[dict[str, Any]] = []
+        tokenizers: dict[str, str] = {}
+        for lang, preds in predictions.languages.items():
+            gold.check(lang)
+            rules = rules_for(settings, lang)
+            signature = rules.tokenizer_signature()
+            if signature:
+                tokenizers[lang] = signature
+            order = {ex_id: k for k, ex_id in enumerate(preds.texts)}
+            texts, probs = preds.texts, preds.probs
+            for k, ex_id in enumerate(gold.ids):
+                answers = gold.answers(lang, k)
+                text = texts[ex_id]
+                em, f1 = rules.match(text, answers)
+                items.append(
+                    {
+                        "id": ex_id,
+                        "lang": lang,
+                        "score": f1,
+                        "em": em,
+                        "f1": f1,
+                        "answerable": answers != ("",),
+                        "answered": bool(text),
+                        "no_answer_prob": probs[ex_id],
+                        "order": order[ex_id],
+                        "prediction": text,
+                    }
+                )
+        langs = list(predictions.languages)
+        extra = {
+            "seg": "official" if settings.segmentation == "official" else "language",
+            "langs": "all" if len(langs) == len(LANGUAGES) else "+".join(langs),
+            "threshold": "best-f1",
+        }
+        signature = make_signature(
+            self.name,
+            self.profile_name(settings),
+            norm=settings.describe(),
+            tokenizers=tokenizers,
+            extra=extra,
+        )
+        return Scored(items, signature)
+
+    def aggregation(self, settings: MkqaSettings, **options: Any) -> Aggregation:
+        return Aggregation(
+            statistics=_statistics,
+            combine=_combine,
+            primary=self.primary,
+            group=lambda item: item["lang"],
+            rows=True,
+        )
+
+    # --- the official printed figures --------------------------------------------------
+
+    @staticmethod
+    def official_rounding(result: Any) -> dict[str, Any]:
+        """What the official scripts print for ``result`` (a Result or its
+        ``to_dict()``): ``per_language`` rounded to 2 decimals as
+        ``mkqa_eval.py`` rounds them, and ``macro_average`` as
+        ``mkqa_eval_all_languages.py`` computes it (the mean of the rounded
+        figures, rounded)."""
+        per_language = (
+            result["per_language"] if isinstance(result, Mapping) else result.per_language
+        )
+        rounded, macro = official_rounding(per_language)
+        return {"per_language": rounded, "macro_average": macro}
+
+    @classmethod
+    def official_table(cls, result: Any) -> str:
+        """The official figures as a table (one row per language and the
+        "Macro Average" row, as ``mkqa_eval_all_languages.py`` prints them)."""
+        view = cls.official_rounding(result)
+        header = ["language", *KEYS]
+        body = [
+            [lang, *(f"{figs[k]:g}" for k in KEYS)] for lang, figs in view["per_language"].items()
+        ]
+        body.append(["Macro Average", *(f"{view['macro_average'][k]:g}" for k in KEYS)])
+        widths = [max(len(row[i]) for row in [header, *body]) for i in range(len(header))]
+        lines = []
+        for row in [header, *body]:
+            cells = [
+                c.ljust(w) if i == 0 else c.rjust(w)
+                for i, (c, w) in enumerate(zip(row, widths, strict=True))
+            ]
+            lines.append("  ".join(cells))
+        return "\n".join(lines)
+
+    # --- explain and check-gold --------------------------------------------------------
+
+    def explain(
+        self, inputs: Inputs, settings: MkqaSettings, diag: Diagnostics, **options: Any
+    ) -> Iterator[Explanation]:
+        scored = self.score(inputs, settings, diag, **options)
+        gold: MkqaGold = inputs.gold
+        position = {ex_id: k for k, ex_id in enumerate(gold.ids)}
+        thresholds: dict[str, float] = {}
+        by_lang: dict[str, list[Row]] = _rows_by_language(map(_statistics, scored.items))
+        for lang, rows in by_lang.items():
+            thresholds[lang] = best_threshold(rows)[1]
+        profile = self.profile_name(settings)
+        for item in scored.items:
+            lang = item["lang"]
+            rules = rules_for(settings, lang)
+            answers = gold.answers(lang, position[item["id"]])
+            variants = []
+            for answer in answers:
+                em, f1 = rules.match(item["prediction"], (answer,))
+                variants.append(
+                    Variant(
+                        _view(rules, answer),
+                        {"em": em, "f1": f1},
+                        _rule(rules, item["prediction"], answer),
+                        em == 1.0,
+                    )
+                )
+            threshold = thresholds[lang]
+            abstains = item["no_answer_prob"] > threshold
+            answerable = item["answerable"]
+            if abstains:
+                outcome = (
+                    "abstains: counts 0 (the example is answerable)"
+                    if answerable
+                    else "abstains: counts 1 (the example is unanswerable)"
+                )
+            else:
+                outcome = "answers: its EM and F1 count"
+            rule = (
+                "EM and F1: the best over the gold answers after normalization; at the best "
+                f"F1 threshold {threshold!r} the example {outcome} "
+                f"(no_answer_prob {item['no_answer_prob']!r} "
+                f"{'>' if abstains else '<='} {threshold!r})"
+            )
+            scores = figures(item)
+            yield Explanation(
+                self.name,
+                profile,
+                item["id"],
+                lang,
+                _view(rules, item["prediction"]),
+                tuple(variants),
+                rule,
+                scores,
+                verdict(item["f1"], item["em"]),
+                {
+                    "answerable": answerable,
+                    "no_answer_prob": item["no_answer_prob"],
+                    "best_f1_threshold": threshold,
+                    "abstains": abstains,
+                    "best_em": (1.0 if not answerable else 0.0) if abstains else item["em"],
+                    "best_f1": _best_f1_share(answerable, abstains, item),
+                },
+            )
+
+    def gold_entries(self, gold: MkqaGold) -> Iterable[Entry]:
+        return mkqa_checks.entries(gold)
+
+
+def _best_f1_share(answerable: bool, abstains: bool, item: Mapping[str, Any]) -> float:
+    """What the example adds to best_f1's sum: an abstaining example counts
+    1 if unanswerable, else 0; an answering one its F1 if answerable, else
+    0 for a non-empty predicted text and 1 for an empty one."""
+    if abstains:
+        return 0.0 if answerable else 1.0
+    if answerable:
+        return item["f1"]
+    return 0.0 if item["answered"] else 1.0
+
+
+def _view(rules: Rules, text: str) -> TextView:
+    changes: list[str] = []
+    current = text
+    for name, step in rules.steps():
+        after = step(current)
+        if after != current:
+            changes.append(name)
+        current = after
+    tokens = rules.tokens(text)
+    return TextView(text, " ".join(tokens), tokens, tuple(changes))
+
+
+def _rule(rules: Rules, prediction: str, answer: str) -> str:
+    pred, gold = rules.tokens(prediction), rules.tokens(answer)
+    if not gold or not pred:
+        return (
+            "both sides have no token: EM 1, F1 1"
+            if gold == pred
+            else "one side has no token: F1 0"
+        )
+    if gold == pred:
+        return "same normalized text: EM 1, F1 1"
+    return "bag-of-tokens F1 (EM 0: the normalized texts differ)"
