@@ -26,14 +26,14 @@ leading apostrophe stay attached) and ids stripped of surrounding spaces.
 ...     warnings.simplefilter("ignore")
 ...     result = Cmrc2018().evaluate(gold, {"Q0": "光荣和koei", "Q1": "1990年"})
 >>> result.scores
-{'AVERAGE': 65.0, 'F1': 80.0, 'EM': 50.0, 'TOTAL': 2, 'SKIP': 0}
+{'AVERAGE': 68.75, 'F1': 87.5, 'EM': 50.0, 'TOTAL': 2, 'SKIP': 0}
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from ...checks import Entry
 from ...diagnostics import Diagnostics
@@ -41,8 +41,8 @@ from ...errors import InputError
 from ...explanation import Explanation
 from ...signature import make_signature
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals
-from .data import Gold, read_gold, read_predictions
 from .checks import GOLD_CHECKS, entries
+from .data import Gold, read_gold, read_predictions
 from .profiles import FAIR, OFFICIAL, PROFILES, Comparer, Settings, signature_fields
 
 __all__ = ["FAIR", "OFFICIAL", "Cmrc2018", "Settings"]
@@ -71,11 +71,11 @@ class Cmrc2018(Task):
     primary = "F1"
     profiles = PROFILES
     languages = ("zh",)
-    options = {
+    options: ClassVar[Mapping[str, str]] = {
         "version": "6 (default: the Python 3 script, NLTK 3.10.4) or 5 (the Python 2 "
         "script, NLTK 3.4.5's tokenizer, ids stripped)",
     }
-    shapes = {
+    shapes: ClassVar[Mapping[str, str]] = {
         "gold": (
             "a CMRC 2018 file (a list of passages {context_id, context_text, qas: [{query_id, "
             "query_text, answers: [text, ...]}]}), a SQuAD-format file or object ({data: "

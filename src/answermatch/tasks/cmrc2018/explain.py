@@ -72,7 +72,7 @@ def explain(
         prediction = item["prediction"]
         key, tokens = comparer.analyse(prediction)
         variants: list[Variant] = []
-        for number, text in enumerate(item["gold"]):
+        for text in item["gold"]:
             answer_key, answer_tokens = comparer.analyse(text)
             f1 = comparer.f1_one(answer_tokens, tokens)
             em = int(answer_key == key)
@@ -89,7 +89,7 @@ def explain(
                     TextView(text, answer_key, tuple(answer_tokens)),
                     {"em": float(em), "f1": f1},
                     "exact match of the EM keys" if em else "longest common token run",
-                    bool(em) or f1 == item["f1"] and f1 > 0,
+                    bool(em) or (f1 == item["f1"] and f1 > 0),
                     details,
                 )
             )

@@ -133,8 +133,7 @@ class Comparer:
         known = self._analysed.get(text)
         if known is not None:
             return known
-        s = self.settings
-        if s.is_official:
+        if self.settings.is_official:
             result = (em_key(text), self._segment(text))
         else:
             result = self._analyse(text)
