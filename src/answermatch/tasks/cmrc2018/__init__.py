@@ -44,6 +44,7 @@ from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals
 from .checks import GOLD_CHECKS, entries
 from .data import Gold, read_gold, read_predictions
 from .profiles import FAIR, OFFICIAL, PROFILES, Comparer, Settings, signature_fields
+from .rules import py2_str
 
 __all__ = ["FAIR", "OFFICIAL", "Cmrc2018", "Settings"]
 
@@ -95,9 +96,14 @@ class Cmrc2018(Task):
 
     def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> Gold:
         gold = read_gold(source, diag)
-        if _version(options) == 5:  # the Python 2 scripts strip the ids
+        if _version(options) == 5:  # Python 2: ids stripped, str() of floats
             questions = [
-                replace(q, id=q.id.strip()) if isinstance(q.id, str) else q for q in gold.questions
+                replace(
+                    q,
+                    id=q.id.strip() if isinstance(q.id, str) else q.id,
+                    texts=tuple(map(py2_str, q.raw)),
+                )
+                for q in gold.questions
             ]
             gold = replace(gold, questions=questions)
         return gold

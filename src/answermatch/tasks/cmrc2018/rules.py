@@ -65,6 +65,21 @@ def as_text(value: object) -> str:
     return value if type(value) is str else str(value)
 
 
+def py2_str(value: object) -> str:
+    """``str(value)`` under Python 2.7 (the v5 scripts): a float shows 12
+    significant digits.
+
+    >>> py2_str(0.1 + 0.2), py2_str(39764.0), py2_str(1e16), py2_str("4.9")
+    ('0.3', '39764.0', '1e+16', '4.9')
+    """
+    if type(value) is float:
+        text = f"{value:.12g}"
+        if text.lstrip("-").isdigit():
+            text += ".0"
+        return text
+    return value if type(value) is str else str(value)
+
+
 def em_key(text: str) -> str:
     """What EM compares: lower-cased, stripped, the list deleted (in that
     order: a space next to a deleted character stays).
