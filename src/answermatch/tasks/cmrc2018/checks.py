@@ -1,0 +1,172 @@
+"""Gold checks of ``cmrc2018``: the generic ones plus span checks.
+
+``answer-start`` (warning): an ``answer_start`` (SQuAD layout, datasets
+rows) where the passage does not hold the answer text. ``not-in-context``
+(info): an answer of the original layout (no offsets) that its passage does
+not contain. ``numeric-answer`` (warning): an answer stored as a JSON
+number, compared as ``str()`` of it (``39764.0``: a spreadsheet date serial
+in CMRC 2018 dev). ``no-answer`` (error): a question without answers (the
+script fails on it when it has a prediction). ``normalizes-empty``: an
+answer the script's EM key empties (only characters of its list).
+Repeated ids are warnings: the script scores each occurrence.
+
+>>> from answermatch.checks import GoldFile
+>>> from .data import read_gold
+>>> from answermatch.diagnostics import Diagnostics
+>>> gold = read_gold([{"id": "q1", "context": "北京是首都",
+...                    "answers": {"text": ["首都", "——"], "answer_start": [3, 0]}}],
+...                  Diagnostics())
+>>> found = GoldFile("<object>", list(entries(gold)))
+>>> [f.code for f in GOLD_CHECKS.run(found)]
+['answer-start', 'not-in-context']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ...checks import (
+    Entry,
+    Finding,
+    GoldChecks,
+    GoldFile,
+    check_duplicate_variant,
+    check_empty_variant,
+    check_ids,
+    check_normalizes_empty,
+)
+from .data import Gold, line_of_ids
+from .rules import em_key
+
+__all__ = ["GOLD_CHECKS", "SpanEntry", "entries"]
+
+
+@dataclass
+class SpanEntry(Entry):
+    """An :class:`~answermatch.checks.Entry` with what the span checks need."""
+
+    raw: tuple[Any, ...] = ()
+    starts: tuple[Any, ...] = ()
+    context: str | None = None
+    where: str = ""
+
+
+def entries(gold: Gold) -> Iterator[SpanEntry]:
+    """The gold's questions as check entries, with their lines where known."""
+    for q, line in zip(gold.questions, line_of_ids(gold), strict=True):
+        yield SpanEntry(
+            q.id, line, q.texts, "zh", raw=q.raw, starts=q.starts, context=q.context, where=q.where
+        )
+
+
+def _spans(gold: GoldFile) -> Iterator[SpanEntry]:
+    return (e for e in gold.entries if isinstance(e, SpanEntry))
+
+
+def _finding(gold: GoldFile, entry: Entry, severity: str, code: str, message: str) -> Finding:
+    return Finding(severity, gold.name, entry.line, code, f"{entry.id}: {message}")
+
+
+def check_answer_start(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
+    """An offset that does not point at its answer; an answer not in its passage."""
+    for entry in _spans(gold):
+        context = entry.context
+        if context is None:
+            continue
+        for text, start in zip(entry.variants, entry.starts, strict=True):
+            if not text.strip():
+                continue
+            if start is None:
+                if text not in context:
+                    yield _finding(
+                        gold,
+                        entry,
+                        "info",
+                        "not-in-context",
+                        f"the answer {text!r} is not in its passage",
+                    )
+                continue
+            if not isinstance(start, int) or isinstance(start, bool):
+                yield _finding(
+                    gold,
+                    entry,
+                    "warning",
+                    "answer-start",
+                    f"answer_start {start!r} of {text!r} is not an integer",
+                )
+            elif context[start : start + len(text)] != text:
+                found = context.find(text)
+                hint = f"the text is at {found}" if found >= 0 else "the passage does not hold it"
+                yield _finding(
+                    gold,
+                    entry,
+                    "warning",
+                    "answer-start",
+                    f"answer_start {start} does not point at {text!r} "
+                    f"(it points at {context[start : start + len(text)]!r}; {hint})",
+                )
+                if found < 0:
+                    yield _finding(
+                        gold,
+                        entry,
+                        "info",
+                        "not-in-context",
+                        f"the answer {text!r} is not in its passage",
+                    )
+
+
+def check_numeric_answer(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
+    """Answers stored as JSON numbers (compared as their ``str()``)."""
+    for entry in _spans(gold):
+        for value, text in zip(entry.raw, entry.variants, strict=True):
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                yield _finding(
+                    gold,
+                    entry,
+                    "warning",
+                    "numeric-answer",
+                    f"the answer {value!r} is a JSON number; the script compares its str() "
+                    f"{text!r} (a spreadsheet conversion? store the text of the passage)",
+                )
+            elif not isinstance(value, str):
+                yield _finding(
+                    gold,
+                    entry,
+                    "warning",
+                    "numeric-answer",
+                    f"the answer {value!r} is not a string; the script compares {text!r}",
+                )
+
+
+def check_no_answer(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
+    """A question without any answer (the script fails on it if it is predicted)."""
+    for entry in gold.entries:
+        if not entry.variants:
+            yield _finding(
+                gold,
+                entry,
+                "error",
+                "no-answer",
+                "the question has no answer: the official script fails when it is predicted",
+            )
+
+
+def _normalize(text: str, lang: str | None) -> str:
+    return em_key(text)
+
+
+GOLD_CHECKS = GoldChecks(
+    (
+        check_ids,
+        check_no_answer,
+        check_empty_variant,
+        check_duplicate_variant,
+        check_normalizes_empty,
+        check_answer_start,
+        check_numeric_answer,
+    ),
+    normalize=_normalize,
+    duplicate_id_severity="warning",
+)

@@ -1,0 +1,229 @@
+"""The ``official`` and ``fair`` profiles of ``cmrc2018``: one settings
+object, one code path (:class:`Comparer`).
+
+Each field switches one official rule to a fairer one, so that each
+difference can be measured alone (``dataclasses.replace(OFFICIAL, field=...)``):
+
+``width``
+    ``"official"``: none. ``"nfkc"``: NFKC first (full-width ``ＡＢＣ１２３``
+    and half-width forms fold to their usual forms, ``①`` to ``1``).
+``punctuation``
+    ``"official"``: ``lower()``, ``strip()`` and the script's 31 characters
+    deleted. ``"unicode"``: case folding, every Unicode punctuation mark and
+    symbol deleted (categories P and S: ``,.!?()"'‘—…【】`` and the rest) and
+    whitespace collapsed.
+``segmentation``
+    ``"official"``: a token per character of U+4E00..U+9FA5, NLTK for the rest.
+    ``"han"``: a token per Han character of any block (extension A and
+    beyond, compatibility ideographs), NLTK for the rest. ``"jieba"``: jieba
+    words (precise mode) instead of characters (needs the ``zh`` extra).
+``numbers``
+    ``"string"``: digits are text. ``"value"``: each number is one token in
+    canonical form (:func:`answermatch.analysis.split_numbers`: thousands
+    separators, full-width and other scripts' digits, ``3.50`` = ``3.5``).
+``overlap``
+    ``"contiguous"``: the longest common contiguous token run (the script).
+    ``"bag"``: the multiset intersection of the tokens (SQuAD's F1).
+
+EM compares the normalized strings (the official key, or the fair text with
+numbers in canonical form).
+
+>>> official = Comparer(OFFICIAL)
+>>> official.em("ＡＢＣ", "abc"), Comparer(FAIR).em("ＡＢＣ", "abc")
+(0, 1)
+>>> official.f1(["1,000元"], "1000元")
+0.5
+>>> Comparer(FAIR).f1(["1,000元"], "1000元")
+1.0
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .rules import PUNCTUATION, em_key, f1_of, segmenter
+
+__all__ = ["FAIR", "OFFICIAL", "PROFILES", "Comparer", "Settings", "signature_fields"]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What decides the numbers (see the module documentation); ``version``
+    is the official script's version whose NLTK tokenizer splits the
+    non-Chinese runs (6: NLTK 3.10.4; 5: the Python 2 script's NLTK 3.4.5)."""
+
+    name: str
+    width: str = "official"
+    punctuation: str = "official"
+    segmentation: str = "official"
+    numbers: str = "string"
+    overlap: str = "contiguous"
+    version: int = 6
+
+    def __post_init__(self) -> None:
+        for field_name, known in _CHOICES.items():
+            value = getattr(self, field_name)
+            if value not in known:
+                raise ValueError(
+                    f"unknown {field_name} rule {value!r}; rules: {', '.join(map(str, known))}"
+                )
+
+    @property
+    def is_official(self) -> bool:
+        """True when every rule is the script's own (the fast path)."""
+        return all(getattr(self, f) == known[0] for f, known in _CHOICES.items() if f != "version")
+
+
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    "width": ("official", "nfkc"),
+    "punctuation": ("official", "unicode"),
+    "segmentation": ("official", "han", "jieba"),
+    "numbers": ("string", "value"),
+    "overlap": ("contiguous", "bag"),
+    "version": (6, 5),
+}
+
+OFFICIAL = Settings("official")
+FAIR = Settings(
+    "fair", width="nfkc", punctuation="unicode", segmentation="han", numbers="value", overlap="bag"
+)
+PROFILES: dict[str, Settings] = {"official": OFFICIAL, "fair": FAIR}
+
+_HAN = re.compile(
+    "([\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ebef\U00030000-\U0003134f])"
+)
+_CHINESE = re.compile("([\u4e00-\u9fa5])")
+_DELETE = str.maketrans("", "", PUNCTUATION)
+
+
+def word_tokenizer(version: int) -> Callable[[str], list[str]]:
+    """The NLTK ``word_tokenize`` of the script's ``version``."""
+    if version == 5:
+        from .nltk345 import word_tokenize as old
+
+        return old
+    from ...nltk_compat import word_tokenize
+
+    return word_tokenize
+
+
+class Comparer:
+    """EM and F1 of a prediction against a question's answers under ``settings``.
+
+    The official settings take the script's own functions
+    (:func:`~answermatch.tasks.cmrc2018.rules.em_key`, the mixed
+    segmentation); the others go through :meth:`analyse`.
+    """
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._word_tokenize = word_tokenizer(settings.version)
+        self._segment = segmenter(self._word_tokenize)
+        self._jieba: Callable[[str], list[str]] | None = None
+        self._analysed: dict[str, tuple[str, list[str]]] = {}
+
+    # -- the two views of a text ----------------------------------------------------
+
+    def analyse(self, text: str) -> tuple[str, list[str]]:
+        """``(EM key, F1 tokens)`` of ``text``."""
+        known = self._analysed.get(text)
+        if known is not None:
+            return known
+        if self.settings.is_official:
+            result = (em_key(text), self._segment(text))
+        else:
+            result = self._analyse(text)
+        if len(self._analysed) > 200_000:
+            self._analysed.clear()
+        self._analysed[text] = result
+        return result
+
+    def _analyse(self, text: str) -> tuple[str, list[str]]:
+        from ...normalization.steps import casefold, nfkc, strip_noise
+
+        s = self.settings
+        if s.width == "nfkc":
+            text = nfkc(text)
+        official_punct = s.punctuation == "official"
+        if official_punct:
+            text = text.lower().strip()  # the script's order: strip, then delete
+        if s.numbers == "value":
+            from ...analysis import split_numbers
+
+            pieces = split_numbers(text)
+        else:
+            pieces = [(False, text)]
+        key_parts: list[str] = []
+        tokens: list[str] = []
+        for is_number, piece in pieces:
+            if not is_number:
+                piece = piece.translate(_DELETE) if official_punct else strip_noise(casefold(piece))
+                tokens += self._tokens(piece)
+            else:
+                tokens.append(piece)
+            key_parts.append(piece)
+        key = "".join(key_parts)
+        return (key if official_punct else " ".join(key.split())), tokens
+
+    def _tokens(self, text: str) -> list[str]:
+        seg = self.settings.segmentation
+        if seg == "jieba":
+            if self._jieba is None:
+                from ...tokenizers import get_tokenizer
+
+                tokenizer = get_tokenizer("zh")
+                self._jieba = lambda t: [w for w in tokenizer.tokenize(t, "word") if w.strip()]
+            return self._jieba(text)
+        pattern = _HAN if seg == "han" else _CHINESE
+        tokens: list[str] = []
+        for index, piece in enumerate(pattern.split(text)):
+            if index % 2:
+                tokens.append(piece)
+            elif piece.strip():
+                tokens += self._word_tokenize(piece)
+        return tokens
+
+    # -- figures --------------------------------------------------------------------
+
+    def em(self, answers: Sequence[str] | str, prediction: str) -> int:
+        """1 when the prediction's EM key equals an answer's, else 0."""
+        if isinstance(answers, str):
+            answers = [answers]
+        key = self.analyse(prediction)[0]
+        return int(any(self.analyse(a)[0] == key for a in answers))
+
+    def f1_one(self, answer_tokens: Sequence[str], prediction_tokens: Sequence[str]) -> float:
+        """F1 of one answer's tokens against the prediction's."""
+        if self.settings.overlap == "bag":
+            common = sum((Counter(answer_tokens) & Counter(prediction_tokens)).values())
+            if common == 0:
+                return 0.0
+            precision = 1.0 * common / len(prediction_tokens)
+            recall = 1.0 * common / len(answer_tokens)
+            return (2 * precision * recall) / (precision + recall)
+        return f1_of(answer_tokens, prediction_tokens)
+
+    def f1(self, answers: Sequence[str], prediction: str) -> float:
+        """The best F1 over ``answers`` (a list of texts)."""
+        tokens = self.analyse(prediction)[1]
+        return max(self.f1_one(self.analyse(a)[1], tokens) for a in answers)
+
+
+def signature_fields(settings: Settings) -> dict[str, object]:
+    """The settings as signature fields (besides the profile's name).
+
+    >>> signature_fields(OFFICIAL)["script"]
+    'v6'
+    """
+    return {
+        "script": f"v{settings.version}",
+        "width": settings.width,
+        "punct": settings.punctuation,
+        "seg": settings.segmentation,
+        "numbers": settings.numbers,
+        "overlap": settings.overlap,
+    }

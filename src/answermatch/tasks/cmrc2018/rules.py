@@ -1,0 +1,203 @@
+"""The CMRC 2018 scorer's rules: its punctuation list, its exact-match key,
+its mixed segmentation and the longest common contiguous token run.
+
+The official scorer (``baseline/cmrc2018_evaluate.py``, v6, in
+https://github.com/ymcui/cmrc2018) compares a prediction with each gold
+answer twice:
+
+* **EM**: both sides as ``str(value).lower().strip()`` with every character
+  of a fixed list (:data:`PUNCTUATION`) deleted; equal strings match.
+  Nothing else changes: inner spaces, ASCII ``, . ! ? ( ) " '`` and the left
+  single quote ``‘`` still count. The list's ``……`` entry is two characters
+  and never matches (the script compares one character at a time).
+* **F1**: both sides through the *mixed segmentation* (:func:`segment`):
+  lower-cased, stripped, the list deleted, every character from U+4E00 to
+  U+9FA5 a token, and each run of other characters (English, digits, other
+  scripts, the rest of the punctuation) tokenized by NLTK's
+  ``word_tokenize``. The overlap is the longest common *contiguous* run of
+  tokens (:func:`longest_common_run`); precision and recall are its length
+  over each side's token count; 0 when the run is empty.
+
+The best answer counts for each figure. NLTK 3.10.4's ``word_tokenize`` is
+reproduced by :mod:`answermatch.nltk_compat` (no NLTK, no data folder).
+
+>>> em_key(" 《三国演义》 ")
+'三国演义'
+>>> segment("光荣和ω-Force开发")
+['光', '荣', '和', 'ωforce', '开', '发']
+>>> f1_of(segment("光荣和ω-force"), segment("光荣和koei"))
+0.75
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+__all__ = [
+    "CHINESE",
+    "PUNCTUATION",
+    "em_key",
+    "f1_of",
+    "longest_common_run",
+    "segment",
+    "segmenter",
+]
+
+#: The official list of characters that EM and F1 delete (31 single
+#: characters; the script's 32nd entry, ``……``, is two characters long and
+#: never equals the one character it is compared with).
+PUNCTUATION = "-:_*^/\\~`+=，。：？！“”；’《》·、「」（）－～『』"
+
+#: What the script calls Chinese: one character of U+4E00..U+9FA5.
+CHINESE = re.compile("([\u4e00-\u9fa5])")
+
+_DELETE = str.maketrans("", "", PUNCTUATION)
+
+
+def as_text(value: object) -> str:
+    """``str(value)``, as the script applies it to every answer and prediction
+    (a JSON number 39764.0 becomes ``'39764.0'``).
+
+    >>> as_text(39764.0), as_text("北京")
+    ('39764.0', '北京')
+    """
+    return value if type(value) is str else str(value)
+
+
+def py2_str(value: object) -> str:
+    """``str(value)`` under Python 2.7 (the v5 scripts): a float shows 12
+    significant digits.
+
+    >>> py2_str(0.1 + 0.2), py2_str(39764.0), py2_str(1e16), py2_str("4.9")
+    ('0.3', '39764.0', '1e+16', '4.9')
+    """
+    if type(value) is float:
+        text = f"{value:.12g}"
+        if text.lstrip("-").isdigit():
+            text += ".0"
+        return text
+    return value if type(value) is str else str(value)
+
+
+def em_key(text: str) -> str:
+    """What EM compares: lower-cased, stripped, the list deleted (in that
+    order: a space next to a deleted character stays).
+
+    >>> em_key("ABC -"), em_key("- ABC")
+    ('abc ', ' abc')
+    """
+    return text.lower().strip().translate(_DELETE)
+
+
+def segment(text: str, word_tokenize: Callable[[str], list[str]] | None = None) -> list[str]:
+    """The script's ``mixed_segmentation(text, rm_punc=True)``.
+
+    ``word_tokenize`` splits the non-Chinese runs (default: NLTK 3.10.4's,
+    from :mod:`answermatch.nltk_compat`). Deleted characters join the text
+    around them (``a-b`` is one run ``ab``), as in the script, which skips
+    them without ending the run.
+
+    >>> segment("2018年的NBA总决赛")
+    ['2018', '年', '的', 'nba', '总', '决', '赛']
+    >>> segment("约翰·史密斯说：“yes.”")
+    ['约', '翰', '史', '密', '斯', '说', 'yes', '.']
+    """
+    if word_tokenize is None:
+        from ...nltk_compat import word_tokenize
+    pieces = CHINESE.split(text.lower().strip().translate(_DELETE))
+    tokens: list[str] = []
+    for index, piece in enumerate(pieces):
+        if index % 2:
+            tokens.append(piece)
+        elif piece:
+            tokens += word_tokenize(piece)
+    return tokens
+
+
+def segmenter(
+    word_tokenize: Callable[[str], list[str]], cache_size: int = 200_000
+) -> Callable[[str], list[str]]:
+    """:func:`segment` with ``word_tokenize``, its runs' tokens remembered
+    (answers and predictions repeat the same short runs).
+
+    >>> seg = segmenter(str.split)
+    >>> seg("第3届 World Cup")
+    ['第', '3', '届', 'world', 'cup']
+    """
+    runs: dict[str, list[str]] = {}
+
+    def tokenize_run(run: str) -> list[str]:
+        tokens = runs.get(run)
+        if tokens is None:
+            if len(runs) >= cache_size:
+                runs.clear()
+            tokens = runs[run] = word_tokenize(run)
+        return tokens
+
+    split, delete = CHINESE.split, _DELETE
+
+    def seg(text: str) -> list[str]:
+        pieces = split(text.lower().strip().translate(delete))
+        if len(pieces) == 1:
+            return list(tokenize_run(pieces[0])) if pieces[0] else []
+        tokens: list[str] = []
+        for index, piece in enumerate(pieces):
+            if index % 2:
+                tokens.append(piece)
+            elif piece:
+                tokens += tokenize_run(piece)
+        return tokens
+
+    return seg
+
+
+def longest_common_run(a: Sequence[str], b: Sequence[str]) -> int:
+    """The length of the longest run of tokens found contiguously in both
+    ``a`` and ``b`` (the script's ``find_lcs``: a substring, not a subsequence).
+
+    Each distinct token becomes one character, so the run is a common
+    substring of two strings; its length is found by bisection (a common run
+    of length ``n`` holds one of every shorter length), each step testing the
+    shorter side's windows with ``in``.
+
+    >>> longest_common_run(list("abcde"), list("xbcdy"))
+    3
+    >>> longest_common_run(["a", "c"], ["a", "b", "c"])
+    1
+    >>> longest_common_run([], ["a"])
+    0
+    """
+    if not a or not b:
+        return 0
+    codes: dict[str, str] = {}
+    s = "".join([codes.setdefault(t, chr(len(codes) + 0x100)) for t in a])
+    t = "".join([codes.get(x) or codes.setdefault(x, chr(len(codes) + 0x100)) for x in b])
+    if len(s) > len(t):
+        s, t = t, s
+    if s in t:
+        return len(s)
+    low, high = 0, len(s) - 1  # a common run of `low` exists; none longer than `high`
+    while low < high:
+        mid = (low + high + 1) // 2
+        if any(s[i : i + mid] in t for i in range(len(s) - mid + 1)):
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+def f1_of(answer: Sequence[str], prediction: Sequence[str]) -> float:
+    """The script's F1 of one answer's tokens and the prediction's: the
+    longest common run over each side's length, 0 without one (computed in
+    the script's order, so the floats are bit-identical).
+
+    >>> f1_of(["a", "b", "c"], ["b", "c"])
+    0.8
+    """
+    run = longest_common_run(answer, prediction)
+    if run == 0:
+        return 0.0
+    precision = 1.0 * run / len(prediction)
+    recall = 1.0 * run / len(answer)
+    return (2 * precision * recall) / (precision + recall)

@@ -1,0 +1,639 @@
+"""KorQuAD 1.0: the official ``evaluate-v1.0.py`` (character-level F1) and a fair profile.
+
+KorQuAD 1.0 (https://korquad.github.io/KorQuad%201.0/) publishes its
+evaluation script with the data set, adapted from SQuAD v1.1's. Its rules:
+
+* **Normalization** of both sides: ``' " 《 》 < > 〈 〉 ( ) ‘ ’`` each become
+  a space; then lower case; then every ASCII punctuation character
+  (``string.punctuation``) is deleted; then whitespace runs become one
+  space and the ends are stripped. No articles, no Unicode punctuation
+  besides the twelve characters (``“ ” 「 」 … 、 。`` stay).
+* **EM**: the normalized strings are equal.
+* **F1** over *characters*: the normalized text is split on spaces and each
+  word into its characters (so spaces do not count); the common characters
+  are the multiset intersection; precision and recall are its size over
+  each side's character count; 0 when nothing is shared.
+* The best answer counts for each figure; a question without a prediction
+  scores 0 (a message on stderr); ``exact_match`` and ``f1`` are
+  100 x sum / number of gold questions. Extra predictions are ignored.
+
+The script fails (a traceback) on a gold file without ``version``, a
+question without answers that is predicted, and a prediction or an answer
+that is not a string: here these are :class:`~answermatch.errors.InputError`\\ s
+naming the question. A ``version`` other than ``KorQuAD_v1.0_*`` is a
+warning, as the script prints one.
+
+Inputs: the published layout ``{"version": "KorQuAD_v1.0_dev", "data":
+[{"title", "paragraphs": [{"context", "qas": [{"id", "question", "answers":
+[{"text", "answer_start"}]}]}]}]}``, or Hugging Face ``datasets`` rows ``{"id",
+"context", "question", "answers": {"text": [...], "answer_start": [...]}}``
+as a list or a JSON Lines file; predictions ``{id: text}`` (or a list of
+``{"id", "prediction_text"}``).
+
+>>> import warnings
+>>> gold = [{"id": "q1", "context": "서울은 대한민국의 수도이다.",
+...          "answers": {"text": ["대한민국"], "answer_start": [4]}}]
+>>> KorQuAD().evaluate(gold, {"q1": "대한민국의"}).scores  # 4 of 5 characters
+{'exact_match': 0.0, 'f1': 88.8888888888889}
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..checks import (
+    Entry,
+    Finding,
+    GoldChecks,
+    GoldFile,
+    check_duplicate_variant,
+    check_empty_variant,
+    check_ids,
+    check_normalizes_empty,
+)
+from ..diagnostics import Diagnostics
+from ..errors import InputError, format_examples
+from ..explanation import Explanation, TextView, Variant, unanswered, verdict
+from ..signature import make_signature
+from ..sources import is_path, jsonl_columns, read_text, source_name
+from .base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals
+
+__all__ = ["FAIR", "OFFICIAL", "KorQuAD", "Settings", "normalize_answer"]
+
+EXPECTED_VERSION = "KorQuAD_v1.0"
+
+#: The characters the script's ``remove_`` turns into spaces.
+TO_SPACE = "'\"《》<>〈〉()‘’"
+_TO_SPACE = str.maketrans(dict.fromkeys(TO_SPACE, " "))
+_DELETE = str.maketrans("", "", string.punctuation)
+
+
+def normalize_answer(text: str) -> str:
+    """The script's ``normalize_answer``: twelve marks to spaces, lower case,
+    ASCII punctuation deleted, whitespace collapsed.
+
+    >>> normalize_answer("《토지》(1969)")
+    '토지 1969'
+    >>> normalize_answer("“서울”, 1,000명")
+    '“서울” 1000명'
+    """
+    return " ".join(text.translate(_TO_SPACE).lower().translate(_DELETE).split())
+
+
+def char_f1(prediction: list[str], answer: list[str]) -> float:
+    """The script's F1 of two character lists (multiset overlap).
+
+    >>> char_f1(list("대한민국의"), list("대한민국"))
+    0.888888888888889
+    """
+    common = Counter(prediction) & Counter(answer)
+    same = sum(common.values())
+    if same == 0:
+        return 0.0
+    precision = 1.0 * same / len(prediction)
+    recall = 1.0 * same / len(answer)
+    return (2 * precision * recall) / (precision + recall)
+
+
+# --- profiles ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What decides the numbers. ``width``: ``"official"`` or ``"nfkc"``;
+    ``punctuation``: ``"official"`` (the twelve marks and ASCII punctuation)
+    or ``"unicode"`` (case folding, every Unicode punctuation mark and symbol
+    deleted); ``numbers``: ``"string"`` (digits are characters) or ``"value"``
+    (each number one unit in canonical form, so ``1,000`` = ``1000``)."""
+
+    name: str
+    width: str = "official"
+    punctuation: str = "official"
+    numbers: str = "string"
+
+    def __post_init__(self) -> None:
+        for field_name, known in _CHOICES.items():
+            if getattr(self, field_name) not in known:
+                raise ValueError(
+                    f"unknown {field_name} rule {getattr(self, field_name)!r}; "
+                    f"rules: {', '.join(known)}"
+                )
+
+    @property
+    def is_official(self) -> bool:
+        return all(getattr(self, f) == known[0] for f, known in _CHOICES.items())
+
+
+_CHOICES = {
+    "width": ("official", "nfkc"),
+    "punctuation": ("official", "unicode"),
+    "numbers": ("string", "value"),
+}
+OFFICIAL = Settings("official")
+FAIR = Settings("fair", width="nfkc", punctuation="unicode", numbers="value")
+
+
+class Analyzer:
+    """``(EM key, F1 units)`` of a text under ``settings``, remembered per text."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._known: dict[str, tuple[str, list[str]]] = {}
+
+    def __call__(self, text: str) -> tuple[str, list[str]]:
+        known = self._known.get(text)
+        if known is None:
+            if len(self._known) > 200_000:
+                self._known.clear()
+            known = self._known[text] = self._analyse(text)
+        return known
+
+    def _normalize(self, text: str) -> str:
+        if self.settings.punctuation == "unicode":
+            from ..normalization.steps import casefold, strip_noise
+
+            return " ".join(strip_noise(casefold(text)).split())
+        return normalize_answer(text)
+
+    def _analyse(self, text: str) -> tuple[str, list[str]]:
+        s = self.settings
+        if s.is_official:
+            key = normalize_answer(text)
+            return key, [c for c in key if c != " "]
+        if s.width == "nfkc":
+            from ..normalization.steps import nfkc
+
+            text = nfkc(text)
+        if s.numbers == "value":
+            from ..analysis import split_numbers
+
+            pieces = split_numbers(text)
+        else:
+            pieces = [(False, text)]
+        parts: list[str] = []
+        units: list[str] = []
+        for is_number, piece in pieces:
+            if is_number:
+                parts.append(f" {piece} ")
+                units.append(piece)
+            else:
+                normalized = self._normalize(piece)
+                parts.append(f" {normalized} ")
+                units += [c for c in normalized if c != " "]
+        return " ".join("".join(parts).split()), units
+
+
+# --- reading -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Question:
+    """A gold question: id, answer texts, their offsets, the passage, where it is."""
+
+    id: Any
+    answers: tuple[str, ...]
+    starts: tuple[Any, ...]
+    context: str | None
+    where: str
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Gold:
+    """The gold questions in file order, its source and (for a file) its text."""
+
+    questions: list[Question]
+    path: str
+    text: str | None = None
+
+
+def _question(qa: Any, where: str, context: Any, path: str, line: int | None) -> Question:
+    if not isinstance(qa, Mapping) or "id" not in qa:
+        raise InputError(f"{where}: expected a question object with 'id'", path=path, line=line)
+    if not isinstance(qa["id"], str | int):
+        raise InputError(f"{where}: the id {qa['id']!r} is not a string", path=path, line=line)
+    answers = qa.get("answers")
+    if isinstance(answers, Mapping):  # datasets rows
+        texts = answers.get("text")
+        starts = answers.get("answer_start")
+        if not isinstance(texts, list) or not isinstance(starts, list | None):
+            raise InputError(
+                f"{where}: 'answers' must be {{'text': [...], 'answer_start': [...]}}",
+                path=path,
+                line=line,
+            )
+        pairs = list(zip(texts, starts or [None] * len(texts), strict=False))
+    elif isinstance(answers, list):
+        pairs = []
+        for number, answer in enumerate(answers):
+            if not isinstance(answer, Mapping) or "text" not in answer:
+                raise InputError(
+                    f"{where}.answers[{number}]: expected {{'text': ..., 'answer_start': ...}}",
+                    path=path,
+                    line=line,
+                )
+            pairs.append((answer["text"], answer.get("answer_start")))
+    else:
+        raise InputError(
+            f"{where}: expected 'answers' as a list of {{'text', 'answer_start'}}",
+            path=path,
+            line=line,
+        )
+    for text, _ in pairs:
+        if not isinstance(text, str):
+            raise InputError(
+                f"{where}: the answer {text!r} is not a string (the official script fails on it)",
+                path=path,
+                line=line,
+            )
+    return Question(
+        qa["id"],
+        tuple(t for t, _ in pairs),
+        tuple(s for _, s in pairs),
+        context if isinstance(context, str) else None,
+        where,
+        line,
+    )
+
+
+def _from_squad(data: Mapping[str, Any], path: str, diag: Diagnostics) -> list[Question]:
+    if "version" not in data:
+        raise InputError(
+            "the gold has no 'version' (the official script reads it and fails without it); "
+            f'expected e.g. "version": "{EXPECTED_VERSION}_dev"',
+            path=path,
+        )
+    version = data["version"]
+    if not isinstance(version, str):
+        raise InputError(f"'version' must be a string, found {version!r}", path=path)
+    read_version = "_".join(version.split("_")[:-1])
+    if read_version != EXPECTED_VERSION:
+        diag.warn(
+            f"the evaluation expects {EXPECTED_VERSION}, but the gold says {read_version!r} "
+            f"(version {version!r}); scored anyway, as the official script does",
+            path=path,
+        )
+    articles = data.get("data")
+    if not isinstance(articles, list):
+        raise InputError("expected 'data': a list of articles", path=path)
+    questions: list[Question] = []
+    for a, article in enumerate(articles):
+        if not isinstance(article, Mapping) or not isinstance(article.get("paragraphs"), list):
+            raise InputError(f"data[{a}]: expected an article with 'paragraphs'", path=path)
+        for p, paragraph in enumerate(article["paragraphs"]):
+            where = f"data[{a}].paragraphs[{p}]"
+            if not isinstance(paragraph, Mapping) or not isinstance(paragraph.get("qas"), list):
+                raise InputError(f"{where}: expected a paragraph with 'qas'", path=path)
+            for k, qa in enumerate(paragraph["qas"]):
+                questions.append(
+                    _question(qa, f"{where}.qas[{k}]", paragraph.get("context"), path, None)
+                )
+    return questions
+
+
+def _from_rows(rows: Iterable[tuple[int | None, Any]], path: str) -> list[Question]:
+    questions = []
+    for index, (line, row) in enumerate(rows):
+        where = f"line {line}" if line else f"row #{index + 1}"
+        if not isinstance(row, Mapping):
+            raise InputError(f"{where}: expected a question object", path=path, line=line)
+        questions.append(_question(row, where, row.get("context"), path, line))
+    return questions
+
+
+def _load(source: Any, diag: Diagnostics) -> tuple[Any, str | None, bool]:
+    if not is_path(source):
+        return source, None, False
+    path = source_name(source)
+    text = read_text(source).lstrip("\ufeff")
+    if not path.endswith((".jsonl", ".jsonl.gz")):
+        try:
+            return json.loads(text), text, False
+        except json.JSONDecodeError as exc:
+            if exc.msg != "Extra data" or not text.lstrip().startswith("{"):
+                raise InputError(
+                    f"not valid JSON ({exc.msg} at column {exc.colno})", path=path, line=exc.lineno
+                ) from None
+    numbers, objects = jsonl_columns(text, path, diag=diag)
+    return list(zip(numbers, objects, strict=True)), text, True
+
+
+def read_gold(source: Any, diag: Diagnostics) -> Gold:
+    """The gold questions of a KorQuAD file or object (see the module documentation)."""
+    path = source_name(source)
+    data, text, lines = _load(source, diag)
+    if lines:
+        questions = _from_rows(data, path)
+    elif isinstance(data, Mapping):
+        questions = _from_squad(data, path, diag)
+    elif isinstance(data, list):
+        questions = _from_rows(((None, row) for row in data), path)
+    else:
+        raise InputError(
+            "expected the KorQuAD layout {version, data: [...]} or a list of question rows",
+            path=path,
+        )
+    if not questions:
+        raise InputError("the gold has no questions", path=path)
+    seen: set[Any] = set()
+    repeated = []
+    for q in questions:
+        if q.id in seen:
+            repeated.append(q.id)
+        seen.add(q.id)
+    if repeated:
+        diag.warn(
+            f"{len(repeated)} question id(s) appear more than once "
+            f"({format_examples(map(str, repeated))}); each occurrence is scored, as the "
+            "official script does",
+            path=path,
+        )
+    return Gold(questions, path, text)
+
+
+def read_predictions(source: Any, gold: Gold, diag: Diagnostics) -> dict[Any, Any]:
+    """``{id: text}`` from a JSON object, a path, or a list of ``{"id", "prediction_text"}``."""
+    path = source_name(source)
+    data, _, lines = _load(source, diag)
+    if lines:
+        data = [row for _, row in data]
+    if isinstance(data, list):
+        records: dict[Any, Any] = {}
+        for index, row in enumerate(data):
+            if not isinstance(row, Mapping) or "id" not in row or "prediction_text" not in row:
+                raise InputError(
+                    f"record #{index + 1}: expected {{'id', 'prediction_text'}} (or one object "
+                    "{question id: answer text})",
+                    path=path,
+                )
+            records[row["id"]] = row["prediction_text"]
+        data = records
+    if not isinstance(data, Mapping):
+        raise InputError(
+            f"expected a JSON object {{question id: answer text}}, found {type(data).__name__}",
+            path=path,
+        )
+    ids = {q.id for q in gold.questions}
+    missing = [q.id for q in gold.questions if q.id not in data]
+    if missing:
+        diag.warn(
+            f"{len(missing)} of {len(gold.questions)} question(s) have no prediction "
+            f"({format_examples(map(str, missing))}); each scores 0, as in the official script",
+            path=path,
+        )
+    extra = [k for k in data if k not in ids]
+    if extra:
+        diag.warn(
+            f"{len(extra)} prediction id(s) are not in the gold "
+            f"({format_examples(map(str, extra))}); ignored, as in the official script",
+            path=path,
+        )
+    return dict(data)
+
+
+# --- gold checks -------------------------------------------------------------------
+
+
+@dataclass
+class SpanEntry(Entry):
+    """A check entry with the answers' offsets and the passage."""
+
+    starts: tuple[Any, ...] = ()
+    context: str | None = None
+
+
+def _lines(gold: Gold) -> list[int | None]:
+    if gold.text is None or any(q.line for q in gold.questions):
+        return [q.line for q in gold.questions]
+    out: list[int | None] = []
+    position, line = 0, 1
+    for q in gold.questions:
+        found = gold.text.find(json.dumps(q.id, ensure_ascii=False), position)
+        if found < 0:
+            out.append(None)
+            continue
+        line += gold.text.count("\n", position, found)
+        position = found
+        out.append(line)
+    return out
+
+
+def check_answer_start(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
+    """``answer_start`` that does not point at the answer text in the passage."""
+    for entry in gold.entries:
+        if not isinstance(entry, SpanEntry) or entry.context is None:
+            continue
+        for text, start in zip(entry.variants, entry.starts, strict=True):
+            if start is None or not text.strip():
+                continue
+            if not isinstance(start, int) or isinstance(start, bool):
+                message = f"answer_start {start!r} of {text!r} is not an integer"
+            elif entry.context[start : start + len(text)] != text:
+                found = entry.context.find(text)
+                where = f"the text is at {found}" if found >= 0 else "the passage lacks it"
+                message = f"answer_start {start} does not point at {text!r} ({where})"
+            else:
+                continue
+            yield Finding(
+                "warning", gold.name, entry.line, "answer-start", f"{entry.id}: {message}"
+            )
+
+
+def check_no_answer(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
+    """A question without answers (the script fails when it is predicted)."""
+    for entry in gold.entries:
+        if not entry.variants:
+            yield Finding(
+                "error", gold.name, entry.line, "no-answer",
+                f"{entry.id}: no answer: the official script fails when it is predicted",
+            )  # fmt: skip
+
+
+GOLD_CHECKS = GoldChecks(
+    (
+        check_ids,
+        check_no_answer,
+        check_empty_variant,
+        check_duplicate_variant,
+        check_normalizes_empty,
+        check_answer_start,
+    ),
+    normalize=lambda text, lang: normalize_answer(text),
+    duplicate_id_severity="warning",
+)
+
+
+# --- the task ----------------------------------------------------------------------
+
+
+def _statistics(item: Mapping[str, Any]) -> Stats:
+    return (item["em"], item["f1"])
+
+
+def _combine(totals: Totals, rows: list[Stats] | None) -> Summary:
+    count, (em, f1) = totals.get(None, (0, (0.0, 0.0)))
+    if not count:
+        return Summary({"exact_match": 0.0, "f1": 0.0})
+    return Summary({"exact_match": 100.0 * em / count, "f1": 100.0 * f1 / count})
+
+
+class KorQuAD(Task):
+    """KorQuAD 1.0: EM and character-level F1 (see the module documentation)."""
+
+    name = "korquad"
+    summary = "KorQuAD 1.0 (evaluate-v1.0.py): EM and character-level F1 after normalization"
+    primary = "f1"
+    profiles: ClassVar[Mapping[str, Settings]] = {"official": OFFICIAL, "fair": FAIR}
+    languages = ("ko",)
+    shapes: ClassVar[Mapping[str, str]] = {
+        "gold": (
+            "the KorQuAD 1.0 layout {version: 'KorQuAD_v1.0_dev', data: [{title, paragraphs: "
+            "[{context, qas: [{id, question, answers: [{text, answer_start}]}]}]}]} (a file or "
+            "the parsed object), or Hugging Face datasets rows ({id, context, question, "
+            "answers: {text: [...], answer_start: [...]}}) as a list or a JSON Lines file"
+        ),
+        "predictions": "{question id: answer text} (a JSON object), or a list of "
+        "{id, prediction_text}",
+    }
+    gold_checks = GOLD_CHECKS
+
+    def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> Gold:
+        return read_gold(source, diag)
+
+    def read_predictions(
+        self, source: Any, gold: Gold, diag: Diagnostics, **options: Any
+    ) -> dict[Any, Any]:
+        return read_predictions(source, gold, diag)
+
+    def score(self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any) -> Scored:
+        settings = self.settings(settings)
+        analyse = Analyzer(settings)
+        items: list[dict[str, Any]] = []
+        for q in inputs.gold.questions:
+            if q.id not in inputs.predictions:
+                items.append(_unanswered(q))
+                continue
+            prediction = inputs.predictions[q.id]
+            if not isinstance(prediction, str):
+                raise InputError(
+                    f"the prediction for {q.id!r} is {prediction!r}, not a string (the official "
+                    "script fails on it)",
+                    path=inputs.pred_name,
+                )
+            if not q.answers:
+                raise InputError(
+                    f"question {q.id!r} ({q.where}) has no answer: the official script fails "
+                    "on it (max() of no score)",
+                    path=inputs.gold_name,
+                    line=q.line,
+                )
+            key, units = analyse(prediction)
+            em, f1 = 0, 0.0
+            for number, answer in enumerate(q.answers):
+                answer_key, answer_units = analyse(answer)
+                em = em or int(key == answer_key)
+                value = char_f1(units, answer_units)
+                if number == 0 or value > f1:
+                    f1 = value
+            items.append(
+                {
+                    "id": q.id,
+                    "score": f1,
+                    "f1": f1,
+                    "em": em,
+                    "answered": True,
+                    "prediction": prediction,
+                    "gold": list(q.answers),
+                }
+            )
+        return Scored(
+            items,
+            make_signature(
+                self.name,
+                settings.name,
+                norm="korquad" if settings.is_official else "korquad-fair",
+                extra={
+                    "width": settings.width,
+                    "punct": settings.punctuation,
+                    "numbers": settings.numbers,
+                    "unit": "char",
+                },
+            ),
+        )
+
+    def aggregation(self, settings: Any, **options: Any) -> Aggregation:
+        return Aggregation(statistics=_statistics, combine=_combine, primary="f1")
+
+    def explain(
+        self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any
+    ) -> Iterator[Explanation]:
+        settings = self.settings(settings)
+        analyse = Analyzer(settings)
+        rule = (
+            "EM: the normalized texts are equal (' \" 《 》 < > 〈 〉 ( ) ‘ ’ to spaces, "
+            "lower case, ASCII punctuation deleted, whitespace collapsed); F1: the multiset "
+            "of characters shared by the normalized texts (spaces not counted); the best "
+            "answer counts"
+        )
+        if not settings.is_official:
+            rule = (
+                f"the {settings.name} profile: width={settings.width}, "
+                f"punctuation={settings.punctuation}, numbers={settings.numbers}; " + rule
+            )
+        for item in self.score(inputs, settings, diag, **options).items:
+            figures = {"score": item["score"], "f1": item["f1"], "em": float(item["em"])}
+            if not item["answered"]:
+                yield unanswered(self.name, settings.name, item["id"], "ko", item["gold"], figures)
+                continue
+            key, units = analyse(item["prediction"])
+            variants = []
+            for answer in item["gold"]:
+                answer_key, answer_units = analyse(answer)
+                same = sum((Counter(units) & Counter(answer_units)).values())
+                f1 = char_f1(units, answer_units)
+                details: dict[str, Any] = {"common_characters": same}
+                if same:
+                    details["precision"] = same / len(units)
+                    details["recall"] = same / len(answer_units)
+                em = answer_key == key
+                variants.append(
+                    Variant(
+                        TextView(answer, answer_key, tuple(answer_units)),
+                        {"em": float(em), "f1": f1},
+                        "equal after normalization" if em else "common characters",
+                        em or (f1 == item["f1"] and f1 > 0),
+                        details,
+                    )
+                )
+            yield Explanation(
+                self.name,
+                settings.name,
+                item["id"],
+                "ko",
+                TextView(item["prediction"], key, tuple(units)),
+                tuple(variants),
+                rule,
+                figures,
+                verdict(figures["f1"], figures["em"]),
+            )
+
+    def gold_entries(self, gold: Gold) -> Iterable[Entry]:
+        for q, line in zip(gold.questions, _lines(gold), strict=True):
+            yield SpanEntry(q.id, line, q.answers, "ko", starts=q.starts, context=q.context)
+
+
+def _unanswered(q: Question) -> dict[str, Any]:
+    return {
+        "id": q.id,
+        "score": 0.0,
+        "f1": 0.0,
+        "em": 0,
+        "answered": False,
+        "prediction": None,
+        "gold": list(q.answers),
+    }
