@@ -12,7 +12,7 @@ from functools import partial
 import pytest
 
 import answermatch
-from answermatch.errors import UnknownLanguageError
+from answermatch.errors import AnswermatchWarning, UnknownLanguageError
 from answermatch.matchers import (
     Match,
     best_match,
@@ -25,7 +25,14 @@ from answermatch.matchers import (
     token_f1,
     unordered_match,
 )
+from answermatch.matchers import _inputs
 from answermatch.matchers.unordered import MAX_PARTS
+
+
+@pytest.fixture(autouse=True)
+def _unspaced_warning_not_yet_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test sees the once-per-process warning as if it were the first."""
+    monkeypatch.setattr(_inputs, "_warned_unspaced", False)
 
 
 def test_public_names_resolve_from_the_package() -> None:
@@ -47,7 +54,7 @@ def test_public_names_resolve_from_the_package() -> None:
 
 # --- argument checks -------------------------------------------------------------------
 
-MATCHERS_WITH_GOLDS = [exact_match, token_f1]
+MATCHERS_WITH_GOLDS = [exact_match, token_f1, levenshtein_ratio, numeric_match, unordered_match]
 
 
 @pytest.mark.parametrize("fn", MATCHERS_WITH_GOLDS)
@@ -62,16 +69,24 @@ def test_golds_checks(fn) -> None:
         fn("x", 5)
     with pytest.raises(TypeError, match="golds must be a str or a list/tuple"):
         fn("x", (g for g in ["x"]))
+    with pytest.raises(TypeError, match="golds must be a str or a list/tuple of str, not bytes"):
+        fn("x", b"x")
     with pytest.raises(TypeError, match=r"golds\[1\] must be a str, not bytes"):
         fn("x", ["x", b"x"])
-    assert fn("x", ("y", "x")) == 1.0  # a tuple is fine
+    assert fn("1", ("2", "1")) == 1.0  # a tuple is fine, the best gold counts
 
 
-def test_unknown_preset_and_mode() -> None:
+def test_unknown_preset_overlap_unit() -> None:
     with pytest.raises(ValueError, match="unknown normalization preset"):
         exact_match("a", "a", preset="sqad")
-    with pytest.raises(ValueError, match="unknown mode 'multiset'; modes: bag, set"):
-        token_f1("a", "a", mode="multiset")
+    with pytest.raises(ValueError, match="unknown overlap 'multiset'; overlaps: bag, set"):
+        token_f1("a", "a", overlap="multiset")
+    with pytest.raises(ValueError, match="unknown unit 'letter'; units: word, char"):
+        token_f1("a", "a", unit="letter")
+    with pytest.raises(ValueError, match=r"both_empty must be a number in \[0, 1\]"):
+        token_f1("a", "a", both_empty=2)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'mode'"):
+        token_f1("a", "a", mode="set")  # type: ignore[call-arg]
 
 
 # --- exact match ------------------------------------------------------------------------
@@ -127,7 +142,7 @@ def test_token_f1_counts() -> None:
     assert token_f1("Bolesław Prus", "Prus", lang="pl") == pytest.approx(2 / 3)
     # bag: shared 1 -> 2/(3+1); set: {paris, london} vs {paris} -> 2/(2+1)
     assert token_f1("paris paris london", "paris") == pytest.approx(0.5)
-    assert token_f1("paris paris london", "paris", mode="set") == pytest.approx(2 / 3)
+    assert token_f1("paris paris london", "paris", overlap="set") == pytest.approx(2 / 3)
     # the best gold wins: 2/(3+1) against "york", 4/(3+2) against "new york"
     assert token_f1("new york city", ["york", "new york"]) == pytest.approx(0.8)
     assert token_f1("Warszawa", "Kraków") == 0.0
@@ -170,7 +185,8 @@ def test_token_f1_japanese_counts_mecab_words() -> None:
     expected = _f1([w.surface for w in tagger(pred)], [w.surface for w in tagger(gold)])
     assert 0.0 < expected < 1.0
     assert token_f1(pred, gold, lang="ja") == pytest.approx(expected)
-    assert token_f1(pred, gold) == 0.0  # whole strings without a tokenizer
+    with pytest.warns(AnswermatchWarning, match="without spaces"):
+        assert token_f1(pred, gold) == 0.0  # whole strings without a tokenizer
 
 
 def test_token_f1_chinese_counts_jieba_words() -> None:
@@ -181,7 +197,8 @@ def test_token_f1_chinese_counts_jieba_words() -> None:
     )
     assert 0.0 < expected < 1.0
     assert token_f1(pred, gold, lang="zh") == pytest.approx(expected)
-    assert token_f1(pred, gold) == 0.0
+    with pytest.warns(AnswermatchWarning, match="without spaces"):
+        assert token_f1(pred, gold) == 0.0
 
 
 # --- edit distance -------------------------------------------------------------------------
@@ -209,8 +226,16 @@ def test_levenshtein_ratio() -> None:
     assert levenshtein_ratio("", "") == 1.0
     with pytest.raises(TypeError, match="prediction must be a str"):
         levenshtein_ratio(None, "a")  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="gold must be a str"):
-        levenshtein_ratio("a", ["a"])  # type: ignore[arg-type]
+    # a list of golds: the best counts
+    assert levenshtein_ratio("Mickiewicz", ["Słowacki", "Mickiewicza"]) == pytest.approx(
+        1 - 1 / 11
+    )
+    assert levenshtein_ratio("a", ["a"]) == 1.0
+    with pytest.raises(TypeError, match=r"golds\[1\] must be a str"):
+        levenshtein_ratio("a", ["a", 1])  # type: ignore[list-item]
+    # raw by default; with a preset both texts are normalized first
+    assert levenshtein_ratio("KRAKÓW!", "Kraków") < 0.5
+    assert levenshtein_ratio("KRAKÓW!", "Kraków", preset="unicode") == 1.0
 
 
 def test_levenshtein_ratio_differs_from_rapidfuzz_and_geval() -> None:
@@ -304,7 +329,9 @@ def test_extract_number_type_error() -> None:
     ],
 )
 def test_numeric_match(prediction: str, gold: str, expected: bool) -> None:
-    assert numeric_match(prediction, gold) is expected
+    score = numeric_match(prediction, gold)
+    assert type(score) is float
+    assert score == (1.0 if expected else 0.0)
 
 
 # --- best match ------------------------------------------------------------------------------
@@ -381,7 +408,7 @@ def test_split_parts_japanese_and_chinese_use_words() -> None:
 
 
 def test_split_parts_unknown_language() -> None:
-    with pytest.raises(UnknownLanguageError, match="no conjunctions for language 'xx'"):
+    with pytest.raises(UnknownLanguageError, match="unknown language 'xx'"):
         split_parts("a and b", "xx")
 
 
@@ -409,22 +436,22 @@ def _em(lang: str | None):
     ],
 )
 def test_unordered_match(prediction: str, gold: str, lang: str, expected: float) -> None:
-    assert unordered_match(prediction, gold, lang, _em(lang)) == pytest.approx(expected)
+    assert unordered_match(prediction, gold, lang=lang, matcher=_em(lang)) == pytest.approx(expected)
 
 
 def test_unordered_match_japanese_and_chinese() -> None:
     pytest.importorskip("fugashi")
     pytest.importorskip("jieba")
-    assert unordered_match("大阪と東京", "東京と大阪", "ja", _em("ja")) == 1.0
-    assert unordered_match("苏丹和埃及", "埃及和苏丹", "zh", _em("zh")) == 1.0
-    assert unordered_match("苏丹与埃及", "埃及和苏丹", "zh", _em("zh")) == 1.0
+    assert unordered_match("大阪と東京", "東京と大阪", lang="ja", matcher=_em("ja")) == 1.0
+    assert unordered_match("苏丹和埃及", "埃及和苏丹", lang="zh", matcher=_em("zh")) == 1.0
+    assert unordered_match("苏丹与埃及", "埃及和苏丹", lang="zh", matcher=_em("zh")) == 1.0
 
 
 def test_unordered_match_keeps_the_whole_when_it_scores_higher() -> None:
     f1 = partial(token_f1, lang="pl")
     pred, gold = "Adam Mickiewicz i Słowacki", "Juliusz Słowacki i Mickiewicz"
     # parts: each pairing shares one of 3 words -> 2/3; whole: 3 of 4+4 words -> 0.75
-    assert unordered_match(pred, gold, "pl", f1) == pytest.approx(0.75)
+    assert unordered_match(pred, gold, lang="pl", matcher=f1) == pytest.approx(0.75)
 
 
 def test_unordered_match_too_many_parts_compares_whole_only() -> None:
@@ -433,15 +460,18 @@ def test_unordered_match_too_many_parts_compares_whole_only() -> None:
     pred = " and ".join(reversed(words))
     gold = " and ".join(words)
     assert len(split_parts(pred, "en")) == n
-    assert unordered_match(pred, gold, "en", _em("en")) == 0.0
+    assert unordered_match(pred, gold, lang="en", matcher=_em("en")) == 0.0
     fewer = words[:MAX_PARTS]
     assert (
-        unordered_match(" and ".join(reversed(fewer)), " and ".join(fewer), "en", _em("en")) == 1.0
+        unordered_match(" and ".join(reversed(fewer)), " and ".join(fewer), lang="en") == 1.0
     )
 
 
 def test_unordered_match_argument_checks() -> None:
-    with pytest.raises(TypeError, match="gold must be a str"):
-        unordered_match("a", ["a"], "en", _em("en"))  # type: ignore[arg-type]
+    assert unordered_match("b and a", ["x", "a and b"], lang="en") == 1.0  # golds: best wins
+    with pytest.raises(TypeError, match=r"golds\[0\] must be a str"):
+        unordered_match("a", [1], lang="en")  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="matcher must be callable"):
+        unordered_match("a", "a", lang="en", matcher="exact")  # type: ignore[arg-type]
     with pytest.raises(UnknownLanguageError):
-        unordered_match("a", "a", "xx", _em(None))
+        unordered_match("a", "a", lang="xx")

@@ -29,6 +29,10 @@ from answermatch.matchers import (
 from answermatch.matchers.unordered import _best_pairing
 from answermatch.normalization import available_presets, normalize
 
+# token_f1 on hypothesis' texts without lang may meet Chinese or Thai, which
+# warns (once) that whitespace cannot split it: expected here, not an error
+pytestmark = pytest.mark.filterwarnings("ignore::answermatch.errors.AnswermatchWarning")
+
 PRESETS = available_presets()
 LIBRARY_PRESETS = ["unicode"]
 ARTICLE_LANGS = [None, "en", "es", "de", "fr", "vi", "ar", "ja"]
@@ -111,7 +115,7 @@ def test_strip_noise_equals_its_three_steps(text: str) -> None:
 )
 def test_scores_are_fractions(pred: str, golds: list[str], preset: str, mode: str) -> None:
     assert exact_match(pred, golds, preset=preset) in (0.0, 1.0)
-    assert 0.0 <= token_f1(pred, golds, preset=preset, mode=mode) <= 1.0
+    assert 0.0 <= token_f1(pred, golds, preset=preset, overlap=mode) <= 1.0
     for gold in golds:
         assert 0.0 <= levenshtein_ratio(pred, gold) <= 1.0
 
@@ -137,7 +141,7 @@ def test_exact_match_implies_full_f1(
 ) -> None:
     pred, gold = pair
     if exact_match(pred, gold, lang=lang, preset=preset):
-        assert token_f1(pred, gold, lang=lang, preset=preset, mode=mode) == 1.0
+        assert token_f1(pred, gold, lang=lang, preset=preset, overlap=mode) == 1.0
 
 
 CJK = st.text(
@@ -166,8 +170,8 @@ def test_exact_match_implies_full_f1_cjk(lang: str, pair: tuple[str, str]) -> No
     a=any_text, b=any_text, preset=st.sampled_from(PRESETS), mode=st.sampled_from(["bag", "set"])
 )
 def test_f1_is_symmetric(lang: str | None, a: str, b: str, preset: str, mode: str) -> None:
-    assert token_f1(a, b, lang=lang, preset=preset, mode=mode) == token_f1(
-        b, a, lang=lang, preset=preset, mode=mode
+    assert token_f1(a, b, lang=lang, preset=preset, overlap=mode) == token_f1(
+        b, a, lang=lang, preset=preset, overlap=mode
     )
 
 
@@ -283,12 +287,12 @@ conj_text = st.lists(
 def test_unordered_match_bounded_symmetric_and_at_least_whole(
     a: str, b: str, lang: str | None
 ) -> None:
-    score = unordered_match(a, b, lang, levenshtein_ratio)
+    score = unordered_match(a, b, lang=lang, matcher=levenshtein_ratio)
     assert 0.0 <= score <= 1.0
     assert score >= levenshtein_ratio(a, b)
-    assert score == pytest.approx(unordered_match(b, a, lang, levenshtein_ratio))
+    assert score == pytest.approx(unordered_match(b, a, lang=lang, matcher=levenshtein_ratio))
     em = partial(exact_match, lang=lang)
-    assert unordered_match(a, b, lang, em) >= em(a, b)
+    assert unordered_match(a, b, lang=lang) >= em(a, b)
 
 
 @FAST

@@ -275,7 +275,9 @@ def test_arabic_default_deletes_only_tatweel(text: str) -> None:
 
 
 def test_supported_languages() -> None:
-    assert supported_languages() == sorted(["ja", "zh", "vi", "pl", "de", "es", "fr", *WORD_LANGS])
+    assert supported_languages() == sorted(
+        ["ja", "zh", "vi", "pl", "de", "es", "fr", "hi", "id", "sw", *WORD_LANGS]
+    )
 
 
 @pytest.mark.parametrize("lang", WORD_LANGS)
@@ -287,7 +289,7 @@ def test_registry_gives_word_tokenizers(lang: str) -> None:
 
 
 def test_unknown_language_lists_supported() -> None:
-    expected = r"'xx'.*supported: ar, bn, de, en, es, fi, fr, ja"
+    expected = r"'xx'.*supported: ar, bn, de, en, es, fi, fr, hi, id, ja"
     with pytest.raises(UnknownLanguageError, match=expected):
         tokenize("text", "xx")
 

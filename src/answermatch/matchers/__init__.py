@@ -1,42 +1,86 @@
 """Answer matchers: pure functions that score a prediction against gold
 answers, each a fraction in [0, 1].
 
->>> from answermatch.matchers import exact_match, token_f1, levenshtein_ratio
+Every matcher is called the same way::
+
+    matcher(prediction, golds, *, lang=None, ...) -> float
+
+``golds`` is one string, a list/tuple of strings (the best gold counts) or
+golds prepared once with :func:`prepare_golds`; ``lang`` is any spelling of a
+known language (``"ja"``, ``"ja-JP"``, ``"jpn"``: see
+:func:`answermatch.languages.canonical_language`), and an unknown one raises
+:class:`~answermatch.errors.UnknownLanguageError` in every matcher.
+
+>>> from answermatch.matchers import exact_match, token_f1, levenshtein_ratio, numeric_match
 >>> exact_match("Warszawa!", ["warszawa", "Warsaw"])
 1.0
 >>> round(token_f1("Adam Bernard Mickiewicz", "Adam Mickiewicz"), 3)
 0.8
->>> levenshtein_ratio("Kraków", "Krakow")
+>>> levenshtein_ratio("Kraków", ["Krakow", "Cracow"])
 0.833...
+>>> numeric_match("około 1 000 osób", "1000")
+1.0
 
 - :func:`exact_match`, :func:`token_f1`: after normalization
-  (:mod:`answermatch.normalization`); ``golds`` is one string or a list of
-  them and the best gold counts.
-- :func:`levenshtein_distance`, :func:`levenshtein_ratio`: edit distance over
-  code points, raw text.
-- :func:`extract_number`, :func:`numeric_match`: numbers in any script.
-- :func:`best_match`: which gold wins under any matcher;
-  :func:`unordered_match`: parts of an answer in any order.
+  (:mod:`answermatch.normalization`); F1 over words (the language's
+  tokenizer) or characters (``unit="char"``), as a bag or a set
+  (``overlap=``).
+- :func:`levenshtein_ratio`: edit similarity over code points, raw text
+  unless a ``preset`` is given; :func:`levenshtein_distance` (two texts).
+- :func:`numeric_match`: the first numbers are equal in value (any script);
+  :func:`extract_number`.
+- :func:`unordered_match`: parts of an answer in any order;
+  :func:`best_match`: which gold wins under any matcher.
+
+For evaluators that score item by item: :func:`prepare_golds` (normalize
+and count the golds once), the batch forms :func:`token_f1_batch`,
+:func:`exact_match_batch`, :func:`levenshtein_ratio_batch`,
+:func:`numeric_match_batch` (options checked once; the same numbers), and
+:func:`overlap_f1` / :func:`overlap_prf`, SQuAD's F1 arithmetic on tokens
+you split yourself, with the official scripts' rule for two empty texts as
+an option.
 """
 
 from .combine import Match, Matcher, best_match
-from .edit import levenshtein_distance, levenshtein_ratio
-from .exact import exact_match
-from .numeric import extract_number, numeric_match
-from .overlap import token_f1, words
+from .edit import levenshtein_distance, levenshtein_ratio, levenshtein_ratio_batch
+from .exact import exact_match, exact_match_batch
+from .numeric import extract_number, numeric_match, numeric_match_batch
+from .analysis import (
+    OVERLAPS,
+    UNITS,
+    PreparedGolds,
+    TokenCounts,
+    characters,
+    prepare_golds,
+    words,
+)
+from .overlap import PRF, overlap_f1, overlap_prf, token_f1, token_f1_batch
 from .unordered import split_parts, unordered_match
 
 __all__ = [
+    "OVERLAPS",
+    "PRF",
+    "UNITS",
     "Match",
     "Matcher",
+    "PreparedGolds",
+    "TokenCounts",
     "best_match",
+    "characters",
     "exact_match",
+    "exact_match_batch",
     "extract_number",
     "levenshtein_distance",
     "levenshtein_ratio",
+    "levenshtein_ratio_batch",
     "numeric_match",
+    "numeric_match_batch",
+    "overlap_f1",
+    "overlap_prf",
+    "prepare_golds",
     "split_parts",
     "token_f1",
+    "token_f1_batch",
     "unordered_match",
     "words",
 ]

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from ._inputs import check_text
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ._inputs import as_golds, check_batch, check_text
+
+if TYPE_CHECKING:
+    from .analysis import PreparedGolds
 
 
 def levenshtein_distance(a: str, b: str) -> int:
@@ -21,10 +27,58 @@ def levenshtein_distance(a: str, b: str) -> int:
     return Levenshtein.distance(check_text(a, "a"), check_text(b, "b"))
 
 
-def levenshtein_ratio(prediction: str, gold: str) -> float:
+def _similarity(a: str, b: str) -> float:
+    """RapidFuzz's ``Levenshtein.normalized_similarity``, which replaces this
+    function on its first call (RapidFuzz is imported when first needed)."""
+    global _similarity
+    from rapidfuzz.distance import Levenshtein
+
+    _similarity = Levenshtein.normalized_similarity
+    return _similarity(a, b)
+
+
+def _best_ratio(prediction: str, golds: object, lang: str | None, preset: str | None) -> float:
+    """The general case of :func:`levenshtein_ratio`: several or prepared
+    golds, or a normalization."""
+    from .analysis import PreparedGolds, resolve
+
+    similarity = _similarity
+    if type(golds) is PreparedGolds:
+        an = resolve(lang, preset, "word", "bag", 1.0, golds)
+        pred, texts = an.normalize(prediction), golds.normalized
+    else:
+        texts = as_golds(golds)  # type: ignore[arg-type]
+        if preset is None or preset == "none":
+            from ..languages import optional_language
+
+            optional_language(lang)  # the same error for an unknown language
+            pred = prediction
+        else:
+            from .analysis import analyzer
+
+            normalize = analyzer(lang, preset).normalize
+            pred, texts = normalize(prediction), tuple(normalize(t) for t in texts)
+    return max(similarity(pred, text) for text in texts)
+
+
+def levenshtein_ratio(
+    prediction: str,
+    golds: str | Sequence[str] | PreparedGolds,
+    *,
+    lang: str | None = None,
+    preset: str | None = None,
+) -> float:
     """Similarity ``1 - d / max(len(prediction), len(gold))`` with ``d`` the
-    :func:`levenshtein_distance` (code points); 1.0 when both are empty.
-    Symmetric and always in [0, 1].
+    :func:`levenshtein_distance` (code points), against the best gold; 1.0
+    when both are empty. Symmetric and always in [0, 1]; it is RapidFuzz's
+    ``Levenshtein.normalized_similarity``, which computes it.
+
+    The texts are compared raw unless a ``preset`` is given (then both are
+    normalized under ``lang`` and ``preset``, see
+    :func:`~answermatch.normalization.normalize`); ``golds`` is one string,
+    a list/tuple of them, or golds prepared by
+    :func:`~answermatch.matchers.prepare_golds` (then their normalized
+    texts are compared).
 
     Not to be confused with:
 
@@ -43,16 +97,41 @@ def levenshtein_ratio(prediction: str, gold: str) -> float:
 
     >>> levenshtein_ratio("Mickiewicz", "Mickiewicza")
     0.909...
-    >>> levenshtein_ratio("ab", "ba")
-    0.0
-    >>> levenshtein_ratio("", "")
+    >>> levenshtein_ratio("Mickiewicz", ["Słowacki", "Mickiewicza"])
+    0.909...
+    >>> levenshtein_ratio("KRAKÓW!", "Kraków", preset="unicode")
     1.0
+    >>> levenshtein_ratio("ab", "ba"), levenshtein_ratio("", "")
+    (0.0, 1.0)
     """
+    if lang is None and preset is None and type(golds) is str and type(prediction) is str:
+        return _similarity(prediction, golds)
     check_text(prediction, "prediction")
-    check_text(gold, "gold")
-    longest = max(len(prediction), len(gold))
-    if longest == 0:
-        return 1.0
-    from rapidfuzz.distance import Levenshtein
+    return _best_ratio(prediction, golds, lang, preset)
 
-    return 1.0 - Levenshtein.distance(prediction, gold) / longest
+
+def levenshtein_ratio_batch(
+    predictions: Sequence[str],
+    golds: Sequence[str | Sequence[str] | PreparedGolds],
+    *,
+    lang: str | None = None,
+    preset: str | None = None,
+) -> list[float]:
+    """:func:`levenshtein_ratio` of each prediction against its gold entry
+    (the same numbers).
+
+    >>> levenshtein_ratio_batch(["Krakow", "Gdansk"], ["Kraków", ["Gdańsk", "Danzig"]])
+    [0.833..., 0.833...]
+    """
+    check_batch(predictions, golds)
+    similarity = _similarity
+    raw = lang is None and preset is None
+    results: list[float] = []
+    for i, (prediction, entry) in enumerate(zip(predictions, golds)):
+        if type(prediction) is not str:
+            check_text(prediction, f"predictions[{i}]")
+        if raw and type(entry) is str:
+            results.append(similarity(prediction, entry))
+        else:
+            results.append(_best_ratio(prediction, entry, lang, preset))
+    return results

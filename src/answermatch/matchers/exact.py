@@ -4,20 +4,35 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..normalization import normalize
-from ._inputs import as_golds, check_text
+from ._inputs import as_golds, check_batch, check_text
+from .analysis import _CALLS, Analyzer, PreparedGolds, analyzer, resolve
+
+
+def _exact(an: Analyzer, prediction: str, golds: object) -> float:
+    normalize = an.normalize
+    pred = normalize(prediction)
+    if type(golds) is str:
+        return 1.0 if normalize(golds) == pred else 0.0
+    if type(golds) is PreparedGolds:
+        return 1.0 if pred in golds.normalized else 0.0
+    for gold in as_golds(golds):  # type: ignore[arg-type]
+        if normalize(gold) == pred:
+            return 1.0
+    return 0.0
 
 
 def exact_match(
     prediction: str,
-    golds: str | Sequence[str],
+    golds: str | Sequence[str] | PreparedGolds,
+    *,
     lang: str | None = None,
-    preset: str = "unicode",
+    preset: str | None = None,
 ) -> float:
     """1.0 if the normalized prediction equals any normalized gold, else 0.0.
 
-    ``golds`` is one string or a list/tuple of strings; ``lang`` and
-    ``preset`` choose the normalization
+    ``golds`` is one string, a list/tuple of strings or golds prepared by
+    :func:`~answermatch.matchers.prepare_golds`; ``lang`` and ``preset``
+    (default ``"unicode"``) choose the normalization
     (:func:`answermatch.normalization.normalize`). An empty prediction
     matches an empty gold.
 
@@ -28,7 +43,36 @@ def exact_match(
     >>> exact_match("ＡＢＣ", "abc", preset="squad")  # SQuAD keeps full-width letters
     0.0
     """
-    check_text(prediction, "prediction")
-    golds_ = as_golds(golds)
-    pred = normalize(prediction, lang, preset)
-    return 1.0 if any(normalize(g, lang, preset) == pred for g in golds_) else 0.0
+    try:
+        an = _CALLS[(lang, preset, "word", "bag", 1.0)] if type(golds) is not PreparedGolds else None
+    except (KeyError, TypeError):
+        an = None
+    if an is None:
+        an = resolve(lang, preset, "word", "bag", 1.0, golds)
+    if type(prediction) is not str:
+        check_text(prediction, "prediction")
+    return _exact(an, prediction, golds)
+
+
+def exact_match_batch(
+    predictions: Sequence[str],
+    golds: Sequence[str | Sequence[str] | PreparedGolds],
+    *,
+    lang: str | None = None,
+    preset: str | None = None,
+) -> list[float]:
+    """:func:`exact_match` of each prediction against its gold entry, with
+    the options checked once (the same numbers).
+
+    >>> exact_match_batch(["Paris!", "Lyon"], ["paris", ["Marseille", "Nice"]])
+    [1.0, 0.0]
+    """
+    check_batch(predictions, golds)
+    base = analyzer(lang, "unicode" if preset is None else preset)
+    results: list[float] = []
+    for i, (prediction, entry) in enumerate(zip(predictions, golds)):
+        if type(prediction) is not str:
+            check_text(prediction, f"predictions[{i}]")
+        an = resolve(lang, preset, "word", "bag", 1.0, entry) if type(entry) is PreparedGolds else base
+        results.append(_exact(an, prediction, entry))
+    return results

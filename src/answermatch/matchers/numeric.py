@@ -41,7 +41,9 @@ import re
 import unicodedata
 from decimal import Decimal
 
-from ._inputs import check_text
+from collections.abc import Sequence
+
+from ._inputs import as_golds, check_batch, check_text
 
 _DIGIT_RUN = re.compile(r"\d+")  # Unicode decimal digits, Python's own tables
 _SIGNS: dict[str, bool] = {  # sign -> negative
@@ -150,16 +152,62 @@ def extract_number(text: str) -> str | None:
     return _canonical(negative, integer, fraction)
 
 
-def numeric_match(prediction: str, gold: str) -> bool:
-    """True when both texts contain a number (:func:`extract_number`) and the
-    first numbers are equal in value (compared as :class:`~decimal.Decimal`).
+def _number_of(text: str) -> Decimal | None:
+    found = extract_number(text)
+    return None if found is None else Decimal(found)
+
+
+def _numeric(prediction: str, golds: object, lang: str | None) -> float:
+    if lang is not None:
+        from ..languages import canonical_language
+
+        canonical_language(lang)  # the same error for an unknown language everywhere
+    pred = _number_of(prediction)
+    if pred is None:
+        for _ in as_golds(golds):  # type: ignore[arg-type]  (still check the golds)
+            pass
+        return 0.0
+    for gold in as_golds(golds):  # type: ignore[arg-type]
+        if _number_of(gold) == pred:
+            return 1.0
+    return 0.0
+
+
+def numeric_match(
+    prediction: str, golds: str | Sequence[str], *, lang: str | None = None
+) -> float:
+    """1.0 when the prediction and a gold both contain a number
+    (:func:`extract_number`) and their first numbers are equal in value
+    (compared as :class:`~decimal.Decimal`), else 0.0. ``golds`` is one
+    string, a list/tuple of them or prepared golds (whose original texts are
+    read). Numbers are read the same way in every language; ``lang`` is
+    checked (an unknown one raises
+    :class:`~answermatch.errors.UnknownLanguageError`) and otherwise unused.
 
     >>> numeric_match("w 1 410 roku", "1410")
-    True
-    >>> numeric_match("3,50 zł", "3.5"), numeric_match("5", "-5"), numeric_match("pięć", "5")
-    (True, False, False)
+    1.0
+    >>> numeric_match("3,50 zł", ["3.5", "4"]), numeric_match("5", "-5"), numeric_match("pięć", "5")
+    (1.0, 0.0, 0.0)
     """
     check_text(prediction, "prediction")
-    check_text(gold, "gold")
-    pred, ref = extract_number(prediction), extract_number(gold)
-    return pred is not None and ref is not None and Decimal(pred) == Decimal(ref)
+    return _numeric(prediction, golds, lang)
+
+
+def numeric_match_batch(
+    predictions: Sequence[str],
+    golds: Sequence[str | Sequence[str]],
+    *,
+    lang: str | None = None,
+) -> list[float]:
+    """:func:`numeric_match` of each prediction against its gold entry (the
+    same numbers).
+
+    >>> numeric_match_batch(["1 000", "tři"], ["1000", "3"])
+    [1.0, 0.0]
+    """
+    check_batch(predictions, golds)
+    results: list[float] = []
+    for i, (prediction, entry) in enumerate(zip(predictions, golds)):
+        check_text(prediction, f"predictions[{i}]")
+        results.append(_numeric(prediction, entry, lang))
+    return results

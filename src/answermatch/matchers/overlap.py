@@ -1,92 +1,286 @@
-"""Token overlap F1 (SQuAD-style), over the words of a language."""
+"""Token overlap F1 (SQuAD-style), over the words or characters of a language.
+
+Three layers, from the top:
+
+- :func:`token_f1`: a prediction against one or more golds, normalized and
+  tokenized here; :func:`token_f1_batch` does the same over lists with the
+  options checked once.
+- :func:`~answermatch.matchers.prepare_golds` (in
+  :mod:`answermatch.matchers.prepared`): golds normalized and counted once,
+  accepted by :func:`token_f1` in place of the golds.
+- :func:`overlap_f1` / :func:`overlap_prf`: the arithmetic alone, on two
+  token sequences or their counts, for callers that tokenize on their own
+  (the official scorers' quirks are options: what two empty texts score).
+
+The arithmetic is SQuAD v1.1's ``f1_score``, operation for operation:
+``precision = common / predicted``, ``recall = common / gold``,
+``f1 = 2 * precision * recall / (precision + recall)``.
+"""
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Sequence
+from collections import _count_elements  # type: ignore[attr-defined]
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
-from ..normalization import normalize
-from ._inputs import as_golds, check_text
+from ._inputs import as_golds, check_batch, check_text, warn_unspaced
+from .analysis import (
+    _CALLS,
+    OVERLAPS,
+    Analyzer,
+    PreparedGolds,
+    TokenCounts,
+    _check_options,
+    analyzer,
+    resolve,
+)
 
 
-def _bag_overlap(pred: list[str], gold: list[str]) -> tuple[int, int, int]:
-    common = Counter(pred) & Counter(gold)
-    return sum(common.values()), len(pred), len(gold)
+
+class PRF(NamedTuple):
+    """F1, precision and recall of one comparison."""
+
+    f1: float
+    precision: float
+    recall: float
 
 
-def _set_overlap(pred: list[str], gold: list[str]) -> tuple[int, int, int]:
+def _bag_common(pred: Mapping[str, int], gold: Mapping[str, int]) -> int:
+    if len(gold) < len(pred):
+        pred, gold = gold, pred
+    get = gold.get
+    common = 0
+    for token, count in pred.items():
+        other = get(token)
+        if other:
+            common += count if count < other else other
+    return common
+
+
+def _f1(common: int, n_pred: int, n_gold: int, both_empty: float) -> float:
+    if common == 0:
+        return float(both_empty) if n_pred == 0 and n_gold == 0 else 0.0
+    precision = 1.0 * common / n_pred
+    recall = 1.0 * common / n_gold
+    return (2 * precision * recall) / (precision + recall)
+
+
+def _prf(common: int, n_pred: int, n_gold: int, both_empty: float) -> PRF:
+    if common == 0:
+        if n_pred == 0 and n_gold == 0:
+            return PRF(both_empty, both_empty, both_empty)
+        return _ZERO
+    precision = 1.0 * common / n_pred
+    recall = 1.0 * common / n_gold
+    return PRF((2 * precision * recall) / (precision + recall), precision, recall)
+
+
+_ZERO = PRF(0.0, 0.0, 0.0)
+
+
+def _common(pred: TokenCounts, gold: TokenCounts, overlap: str) -> tuple[int, int, int]:
+    """(shared, predicted, gold) token counts: the one place the overlap is counted."""
+    if overlap == "bag":
+        return _bag_common(pred[0], gold[0]), pred[1], gold[1]
+    p, g = pred[0], gold[0]
+    return len(p.keys() & g.keys()), len(p), len(g)
+
+
+def _token_lists_f1(pred: list[str], gold: list[str], overlap: str, both_empty: float) -> float:
+    """:func:`_common` and :func:`_f1` for two token lists, without building
+    the counts of both (the plain call's path; the numbers are the same)."""
+    if overlap == "bag":
+        if not pred or not gold:
+            return float(both_empty) if not pred and not gold else 0.0
+        left: dict[str, int] = {}
+        _count_elements(left, gold)
+        common = 0
+        for token in pred:
+            count = left.get(token)
+            if count:
+                left[token] = count - 1
+                common += 1
+        return _f1(common, len(pred), len(gold), both_empty)
     p, g = set(pred), set(gold)
-    return len(p & g), len(p), len(g)
+    return _f1(len(p & g), len(p), len(g), both_empty)
 
 
-# mode -> (shared, predicted, gold) counts
-OVERLAP_MODES: dict[str, Callable[[list[str], list[str]], tuple[int, int, int]]] = {
-    "bag": _bag_overlap,
-    "set": _set_overlap,
-}
+def _as_counts(value: object, name: str) -> TokenCounts:
+    if type(value) is TokenCounts:
+        return value
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], Mapping):
+        return TokenCounts(value[0], value[1])
+    if isinstance(value, Mapping):
+        return TokenCounts(value, sum(value.values()))
+    if isinstance(value, Sequence) and not isinstance(value, str | bytes | bytearray):
+        for i, token in enumerate(value):
+            if not isinstance(token, str):
+                raise TypeError(f"{name}[{i}] must be a str token, not {type(token).__name__}")
+        return TokenCounts.of(value)
+    raise TypeError(
+        f"{name} must be a list/tuple of tokens, a Counter or TokenCounts, "
+        f"not {type(value).__name__}"
+    )
 
 
-def words(text: str, lang: str | None = None) -> list[str]:
-    """The tokens F1 counts: ``str.split()`` when ``lang`` is None, else the
-    language's tokenizer (:func:`answermatch.tokenizers.tokenize`, which
-    raises :class:`~answermatch.errors.UnknownLanguageError` for a language
-    without one). Whitespace-only tokens are dropped; nothing else is, so
-    under a preset that keeps punctuation a tokenizer's punctuation tokens
-    count like words.
+def overlap_prf(
+    prediction: Sequence[str] | Mapping[str, int] | TokenCounts,
+    gold: Sequence[str] | Mapping[str, int] | TokenCounts,
+    *,
+    overlap: str = "bag",
+    both_empty: float = 1.0,
+) -> PRF:
+    """F1, precision and recall of two token sequences (or their counts:
+    a ``Counter``, a :class:`TokenCounts` or a ``(Counter, total)`` pair).
 
-    >>> words("pan tadeusz")
-    ['pan', 'tadeusz']
+    ``overlap``: ``"bag"`` counts shared tokens as a multiset (SQuAD),
+    ``"set"`` counts each distinct token once. No shared token scores
+    ``(0, 0, 0)``; when *both* sides have no tokens the score is
+    ``both_empty`` for all three: 1.0 by default (nothing was asked and
+    nothing answered), 0.0 in SQuAD v1.1's and XOR-TyDi's scripts (which
+    see no shared token), 1.0 in SQuAD v2.0's.
+
+    >>> overlap_prf(["new", "york", "city"], ["york"])
+    PRF(f1=0.5, precision=0.3333333333333333, recall=1.0)
+    >>> overlap_prf([], [], both_empty=0.0).f1
+    0.0
     """
-    if lang is None:
-        return text.split()
-    from ..tokenizers import tokenize
+    _check_options(overlap, both_empty)
+    common = _common(_as_counts(prediction, "prediction"), _as_counts(gold, "gold"), overlap)
+    return _prf(*common, both_empty)
 
-    return [t for t in tokenize(text, lang) if t and not t.isspace()]
+
+def overlap_f1(
+    prediction: Sequence[str] | Mapping[str, int] | TokenCounts,
+    gold: Sequence[str] | Mapping[str, int] | TokenCounts,
+    *,
+    overlap: str = "bag",
+    both_empty: float = 1.0,
+) -> float:
+    """The F1 of :func:`overlap_prf`.
+
+    >>> overlap_f1(["the", "the", "cat"], ["the", "cat"])
+    0.8
+    >>> overlap_f1(["the", "the", "cat"], ["the", "cat"], overlap="set")
+    1.0
+    """
+    return overlap_prf(prediction, gold, overlap=overlap, both_empty=both_empty)[0]
+
+
+def _f1_against(an: Analyzer, prediction: str, golds: object) -> float:
+    """The best F1 of ``prediction`` over ``golds`` (str, sequence or
+    prepared) under ``an``; the single code path of every F1 form."""
+    normalize = an.normalize
+    pred_norm = normalize(prediction)
+    overlap, both_empty = an.overlap, an.both_empty
+    if type(golds) is str:
+        gold_norm = normalize(golds)
+        if gold_norm == pred_norm:
+            return 1.0 if pred_norm else float(both_empty)
+        if an.warn:
+            warn_unspaced(pred_norm)
+            warn_unspaced(gold_norm)
+        split = an.split
+        return _token_lists_f1(split(pred_norm), split(gold_norm), overlap, both_empty)
+    if type(golds) is PreparedGolds:
+        if pred_norm in golds.normalized:
+            return 1.0 if pred_norm else float(both_empty)
+        counted = golds.counts(an)
+    else:
+        normalized = [normalize(gold) for gold in as_golds(golds)]  # type: ignore[arg-type]
+        if pred_norm in normalized:
+            return 1.0 if pred_norm else float(both_empty)
+        counted = [an.counts(gold) for gold in normalized]
+    pred = an.counts(pred_norm)
+    best = 0.0
+    for gold in counted:
+        score = _f1(*_common(pred, gold, overlap), both_empty)
+        if score > best:
+            best = score
+    return best
 
 
 def token_f1(
     prediction: str,
-    golds: str | Sequence[str],
+    golds: str | Sequence[str] | PreparedGolds,
+    *,
     lang: str | None = None,
-    preset: str = "unicode",
-    mode: str = "bag",
+    preset: str | None = None,
+    overlap: str = "bag",
+    unit: str = "word",
+    both_empty: float = 1.0,
 ) -> float:
     """Token F1 between the prediction and the best gold, in [0, 1].
 
-    Both texts are normalized (``lang``, ``preset``: see
-    :func:`answermatch.normalization.normalize`), then split into words
-    (:func:`words`: whitespace for ``lang=None``, else the language's
-    tokenizer, so Japanese and Chinese count words, not whole strings).
-    With ``shared`` the tokens in common (multiset intersection for
-    ``mode="bag"``, SQuAD's rule; set intersection for ``mode="set"``),
-    F1 = 2 * shared / (predicted tokens + gold tokens), which equals
-    2PR / (P + R). Texts equal after normalization score 1 (so an empty
-    prediction against an empty gold is 1, where SQuAD's scorer says 0);
-    otherwise no shared token scores 0. The score is symmetric in its two
-    texts.
+    ``golds``: one string, a list/tuple of them, or golds prepared once by
+    :func:`~answermatch.matchers.prepare_golds` (then ``lang`` and
+    ``preset`` come from them). Both texts are normalized (``lang``,
+    ``preset``, default ``"unicode"``: see
+    :func:`answermatch.normalization.normalize`), then split into tokens:
+
+    - ``unit="word"`` (default): the language's tokenizer, so Japanese and
+      Chinese count words, not whole strings; whitespace when ``lang`` is
+      None (a text in Chinese, Japanese or Thai then warns once that it is
+      one token);
+    - ``unit="char"``: every character but whitespace (:func:`characters`),
+      the count of SQuAD-style scorers for Chinese.
+
+    ``overlap="bag"`` counts shared tokens as a multiset (SQuAD's rule),
+    ``"set"`` counts each distinct token once. F1 is SQuAD's
+    ``2PR / (P + R)`` (:func:`overlap_prf`). Texts equal after
+    normalization score 1, except two empty texts, which score
+    ``both_empty`` (1.0 by default; SQuAD v1.1's script gives 0); otherwise
+    no shared token scores 0. The score is symmetric in its two texts.
 
     >>> token_f1("Adam Mickiewicz", "Mickiewicz")
     0.666...
-    >>> token_f1("the the cat", "the cat"), token_f1("the the cat", "the cat", mode="set")
+    >>> token_f1("the the cat", "the cat"), token_f1("the the cat", "the cat", overlap="set")
     (0.8, 1.0)
-    >>> token_f1("", "")
-    1.0
+    >>> token_f1("東京都の人口", "東京都", lang="ja")
+    0.666...
+    >>> token_f1("北京大学", "北京", unit="char")
+    0.666...
+    >>> token_f1("", ""), token_f1("", "", both_empty=0.0)
+    (1.0, 0.0)
     """
-    check_text(prediction, "prediction")
-    golds_ = as_golds(golds)
-    overlap = OVERLAP_MODES.get(mode)
-    if overlap is None:
-        raise ValueError(f"unknown mode {mode!r}; modes: {', '.join(OVERLAP_MODES)}")
-    pred = normalize(prediction, lang, preset)
-    pred_words: list[str] | None = None
-    best = 0.0
-    for gold in golds_:
-        gold_norm = normalize(gold, lang, preset)
-        if gold_norm == pred:
-            return 1.0
-        if pred_words is None:
-            pred_words = words(pred, lang)
-        shared, n_pred, n_gold = overlap(pred_words, words(gold_norm, lang))
-        if shared:
-            best = max(best, 2 * shared / (n_pred + n_gold))
-    return best
+    try:
+        an = _CALLS[(lang, preset, unit, overlap, both_empty)] if type(golds) is not PreparedGolds else None
+    except (KeyError, TypeError):
+        an = None
+    if an is None:
+        an = resolve(lang, preset, unit, overlap, both_empty, golds)
+    if type(prediction) is not str:
+        check_text(prediction, "prediction")
+    return _f1_against(an, prediction, golds)
+
+
+def token_f1_batch(
+    predictions: Sequence[str],
+    golds: Sequence[str | Sequence[str] | PreparedGolds],
+    *,
+    lang: str | None = None,
+    preset: str | None = None,
+    overlap: str = "bag",
+    unit: str = "word",
+    both_empty: float = 1.0,
+) -> list[float]:
+    """:func:`token_f1` of each prediction against its gold entry (a string,
+    a list of strings or prepared golds), with the options checked once:
+    ``[token_f1(p, g, ...) for p, g in zip(predictions, golds)]``, the same
+    numbers, faster.
+
+    >>> token_f1_batch(["Adam Mickiewicz", "Prus"], ["Mickiewicz", ["Bolesław Prus", "Prus"]])
+    [0.666..., 1.0]
+    """
+    check_batch(predictions, golds)
+    base = analyzer(lang, "unicode" if preset is None else preset, unit, overlap, both_empty)
+    results: list[float] = []
+    append = results.append
+    for i, (prediction, entry) in enumerate(zip(predictions, golds)):
+        if type(prediction) is not str:
+            check_text(prediction, f"predictions[{i}]")
+        if type(entry) is PreparedGolds:
+            append(_f1_against(resolve(lang, preset, unit, overlap, both_empty, entry), prediction, entry))
+        else:
+            append(_f1_against(base, prediction, entry))
+    return results

@@ -28,12 +28,13 @@ Bengali ``-ও`` meaning "also"), ``A, B and C`` lists split at commas.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
 
 import regex
 
-from ..errors import UnknownLanguageError
-from ._inputs import check_text
+from ..languages import LANGUAGES, optional_language
+from ._inputs import as_golds, check_text
 from .combine import Matcher
 
 Splitter = Callable[[str], list[str]]
@@ -144,13 +145,17 @@ SPLITTERS: dict[str | None, Splitter] = {
 }
 
 
+for _lang in LANGUAGES:  # a known language with no conjunction list splits on "&"
+    SPLITTERS.setdefault(_lang, SPLITTERS[None])
+
+
 def split_parts(text: str, lang: str | None) -> list[str]:
     """The parts of ``text`` between the conjunctions of ``lang`` (stripped,
     empty parts dropped). ``lang=None`` splits on ``&`` only.
 
     >>> split_parts("pasternak i figa", "pl")
     ['pasternak', 'figa']
-    >>> split_parts("Rock & Roll", None), split_parts("Andes and Alps", "en")
+    >>> split_parts("Rock & Roll", None), split_parts("Andes and Alps", "en-US")
     (['Rock', 'Roll'], ['Andes', 'Alps'])
     >>> split_parts("서울과 부산", "ko"), split_parts("사과 배", "ko")
     (['서울', '부산'], ['사과 배'])
@@ -158,11 +163,7 @@ def split_parts(text: str, lang: str | None) -> list[str]:
     ['مصر', 'السودان']
     """
     check_text(text, "text")
-    splitter = SPLITTERS.get(lang)
-    if splitter is None:
-        known = ", ".join(sorted(k for k in SPLITTERS if k is not None))
-        raise UnknownLanguageError(f"no conjunctions for language {lang!r}; known: {known}")
-    return splitter(text)
+    return SPLITTERS[optional_language(lang)](text)
 
 
 def _best_pairing(scores: list[list[float]]) -> float:
@@ -183,27 +184,52 @@ def _best_pairing(scores: list[list[float]]) -> float:
     return best[(1 << n) - 1]
 
 
-def unordered_match(prediction: str, gold: str, lang: str | None, matcher: Matcher) -> float:
+def unordered_match(
+    prediction: str,
+    golds: str | Sequence[str],
+    *,
+    lang: str | None = None,
+    matcher: Matcher | None = None,
+) -> float:
     """Score of a (two- or more-part) answer whose parts may come in any
-    order: the larger of ``matcher(prediction, gold)`` on the whole texts and,
-    when both split into the same number (2 to :data:`MAX_PARTS`) of parts
-    (:func:`split_parts`), the mean of ``matcher`` over the parts paired in
-    the best order. A fraction in [0, 1] when ``matcher`` gives one.
+    order, against the best gold: for each gold, the larger of
+    ``matcher(prediction, gold)`` on the whole texts and, when both split
+    into the same number (2 to :data:`MAX_PARTS`) of parts
+    (:func:`split_parts` under ``lang``), the mean of ``matcher`` over the
+    parts paired in the best order. ``matcher`` defaults to
+    :func:`~answermatch.matchers.exact_match` under ``lang``; any
+    ``matcher(prediction, gold) -> float`` in [0, 1] will do.
 
-    >>> from functools import partial
-    >>> from answermatch.matchers import exact_match
-    >>> em = partial(exact_match, lang="pl")
-    >>> unordered_match("figa i pasternak", "pasternak i figa", "pl", em)
+    >>> unordered_match("figa i pasternak", "pasternak i figa", lang="pl")
     1.0
-    >>> unordered_match("Azję i Europę", "Afrykę i Azję", "pl", em)
+    >>> unordered_match("Azję i Europę", ["Afrykę i Azję", "Azję"], lang="pl")
     0.5
-    >>> unordered_match("Afrykę i Azję", "Afrykę oraz Azję", "pl", em)
+    >>> unordered_match("Afrykę i Azję", "Afrykę oraz Azję", lang="pl")
     1.0
+    >>> from functools import partial
+    >>> from answermatch.matchers import token_f1
+    >>> unordered_match("Jan Kowalski i Anna", "Anna i Jan", lang="pl",
+    ...                 matcher=partial(token_f1, lang="pl"))  # the whole text wins
+    0.857...
     """
     check_text(prediction, "prediction")
-    check_text(gold, "gold")
+    golds_ = as_golds(golds)
+    lang = optional_language(lang)
+    if matcher is None:
+        from .exact import exact_match
+
+        matcher = partial(exact_match, lang=lang)
+    elif not callable(matcher):
+        raise TypeError(f"matcher must be callable, not {type(matcher).__name__}")
+    pred_parts = split_parts(prediction, lang)
+    return max(_unordered_one(prediction, pred_parts, gold, lang, matcher) for gold in golds_)
+
+
+def _unordered_one(
+    prediction: str, pred_parts: list[str], gold: str, lang: str | None, matcher: Matcher
+) -> float:
     whole = float(matcher(prediction, gold))
-    pred_parts, gold_parts = split_parts(prediction, lang), split_parts(gold, lang)
+    gold_parts = split_parts(gold, lang)
     n = len(pred_parts)
     if n != len(gold_parts) or not 2 <= n <= MAX_PARTS:
         return whole

@@ -53,10 +53,14 @@ newer than those tables may be treated differently across versions.
 
 from __future__ import annotations
 
+import re
+import string
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 
+from ..languages import optional_language
 from . import steps
 from .steps import (
     casefold,
@@ -91,6 +95,10 @@ class Preset:
     description: str
     build: Callable[[str | None], tuple[Step, ...]]
     until_stable: bool = False
+    #: optional: ``fused(lang)`` is one function giving what the steps give
+    #: (repeated until stable if ``until_stable``), written for speed; the
+    #: tests check it against the steps
+    fused: Callable[[str | None], Step] | None = None
 
 
 def _unicode_steps(lang: str | None) -> tuple[Step, ...]:
@@ -103,6 +111,76 @@ def _unicode_steps(lang: str | None) -> tuple[Step, ...]:
         partial(remove_articles, lang=lang),
         collapse_whitespace,
     )
+
+
+_ASCII_DELETIONS = str.maketrans("", "", string.punctuation)
+_NOISE_SUB = steps._NOISE.sub
+
+
+# The only characters that are letters or digits for str.isalnum and yet
+# deleted by strip_noise: tatweel and the Hangul fillers (default-ignorable
+# letters); the tests check this over every code point of the running tables.
+_ALNUM_NOISE = frozenset("\u0640\u115f\u1160\u3164\uffa0")
+
+
+def _ascii_articles(lang: str | None) -> Step | None:
+    """What :func:`~.steps.remove_articles` does to lower-case ASCII text:
+    only the language's ASCII articles can match there, and on ASCII the
+    ``regex`` word test equals ``re``'s."""
+    words = [w for w in steps.ARTICLES.get(lang or "", ()) if w.isascii()]
+    if not words:
+        return None
+    pattern = re.compile(r"(?<!\w)(?:" + "|".join(words) + r")(?!\w)")
+    return partial(pattern.sub, " ")
+
+
+def _unicode_fused(lang: str | None) -> Step:
+    """The ``unicode`` preset as one function. On ASCII text NFKC, NFC and
+    case folding are ``str.lower``, the deleted punctuation and symbols are
+    exactly ``string.punctuation``, and one pass is stable. Other text takes
+    a second pass unless the first one left it unchanged, or left only
+    letters, digits and single spaces that NFKC and case folding keep (which
+    no step changes, when the language has no articles)."""
+    to_normal = unicodedata.normalize
+    is_normalized = unicodedata.is_normalized
+    has_articles = lang in steps.ARTICLES or lang == "ar"
+    articles = partial(remove_articles, lang=lang) if has_articles else None
+    ascii_articles = _ascii_articles(lang)
+
+    def one_pass(text: str) -> str:
+        text = to_normal("NFKC", to_normal("NFKC", text).casefold())
+        if not (text.isalnum() and _ALNUM_NOISE.isdisjoint(text)):
+            text = to_normal("NFC", _NOISE_SUB("", text))
+        # else: letters and digits only, no noise to delete (and NFKC text is NFC)
+        if articles is not None:
+            text = articles(text)
+        return " ".join(text.split())
+
+    def unicode_preset(text: str) -> str:
+        if text.isascii():
+            text = text.lower().translate(_ASCII_DELETIONS)
+            if ascii_articles is not None:
+                text = ascii_articles(text)
+            return " ".join(text.split())
+        result = one_pass(text)
+        if result == text:
+            return result
+        if (
+            not has_articles
+            and (result.isalnum() or result.replace(" ", "").isalnum())
+            and _ALNUM_NOISE.isdisjoint(result)
+            and result.casefold() == result
+            and is_normalized("NFKC", result)
+        ):
+            return result
+        for _ in range(_MAX_PASSES):
+            again = one_pass(result)
+            if again == result:
+                return result
+            result = again
+        raise RuntimeError(f"normalization preset 'unicode' did not converge on {result!r}")
+
+    return unicode_preset
 
 
 def _squad_steps(lang: str | None) -> tuple[Step, ...]:
@@ -119,6 +197,7 @@ PRESETS: dict[str, Preset] = {
             "kept), articles of the language, whitespace collapse; idempotent",
             _unicode_steps,
             until_stable=True,
+            fused=_unicode_fused,
         ),
         Preset(
             "squad",
@@ -150,7 +229,7 @@ def available_presets() -> list[str]:
 def _pipeline(preset: str, lang: str | None) -> tuple[tuple[Step, ...], bool]:
     try:
         spec = PRESETS[preset]
-    except KeyError:
+    except (KeyError, TypeError):
         raise ValueError(
             f"unknown normalization preset {preset!r}; presets: {', '.join(available_presets())}"
         ) from None
@@ -163,12 +242,55 @@ def _apply(steps_: tuple[Step, ...], text: str) -> str:
     return text
 
 
+@lru_cache(maxsize=1024)
+def normalizer(preset: str = "unicode", lang: str | None = None) -> Callable[[str], str]:
+    """The function ``text -> normalize(text, lang, preset)``, with the preset
+    and language looked up once: for callers that normalize many strings
+    (it does not check that ``text`` is a ``str``).
+
+    >>> norm = normalizer("unicode", "EN")
+    >>> norm("The Beatles!") == normalize("The Beatles!", lang="en")
+    True
+    """
+    if not isinstance(preset, str):
+        raise TypeError(f"preset must be a str, not {type(preset).__name__}")
+    lang = optional_language(lang)
+    steps_, until_stable = _pipeline(preset, lang)
+    fused = PRESETS[preset].fused
+    if fused is not None:
+        return fused(lang)
+    if len(steps_) == 1:
+        (single,) = steps_
+        if not until_stable:
+            return single
+    if not until_stable:
+        return partial(_apply, steps_)
+
+    def run(text: str) -> str:
+        result = _apply(steps_, text)
+        # On ASCII the unicode steps are lower-casing, deletions, a projection
+        # (articles) and whitespace collapse: one pass is already stable. A
+        # text the steps left unchanged is stable by definition.
+        if result == text or text.isascii():
+            return result
+        for _ in range(_MAX_PASSES):
+            again = _apply(steps_, result)
+            if again == result:
+                return result
+            result = again
+        raise RuntimeError(f"normalization preset {preset!r} did not converge on {result!r}")
+
+    return run
+
+
 def normalize(text: str, lang: str | None = None, preset: str = "unicode") -> str:
     """Normalize ``text`` with the steps of ``preset`` for language ``lang``.
 
     ``lang`` only selects the article list (see
     :data:`~answermatch.normalization.steps.ARTICLES`); ``None`` removes no
-    articles.
+    articles. Any spelling :func:`~answermatch.languages.canonical_language`
+    accepts will do (``en-US``, ``eng``); an unknown language raises
+    :class:`~answermatch.errors.UnknownLanguageError`.
 
     >>> normalize("  ＳＴＲＡßＥ,  «Berlin»\\u200b ")
     'strasse berlin'
@@ -176,24 +298,26 @@ def normalize(text: str, lang: str | None = None, preset: str = "unicode") -> st
     'ángeles'
     >>> normalize("The Who", preset="squad")
     'who'
+    >>> normalize("The Who", lang="EN") == normalize("The Who", lang="en")
+    True
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__name__}")
-    if not isinstance(lang, str | None):
-        raise TypeError(f"lang must be a str or None, not {type(lang).__name__}")
-    steps_, until_stable = _pipeline(preset, lang)
-    ascii_input = text.isascii()
-    text = _apply(steps_, text)
-    if not until_stable or ascii_input:
-        # On ASCII the unicode steps are lower-casing, deletions, a projection
-        # (articles) and whitespace collapse: one pass is already stable.
-        return text
-    for _ in range(_MAX_PASSES):
-        again = _apply(steps_, text)
-        if again == text:
-            return text
-        text = again
-    raise RuntimeError(f"normalization preset {preset!r} did not converge on {text!r}")
+    try:
+        run = normalizer(preset, lang)
+    except TypeError:
+        if not isinstance(lang, str | None):
+            raise TypeError(f"lang must be a str or None, not {type(lang).__name__}") from None
+        raise
+    return run(text)
 
 
-__all__ = ["PRESETS", "Preset", "Step", "available_presets", "normalize", "steps"]
+__all__ = [
+    "PRESETS",
+    "Preset",
+    "Step",
+    "available_presets",
+    "normalize",
+    "normalizer",
+    "steps",
+]

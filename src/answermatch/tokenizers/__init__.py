@@ -1,30 +1,36 @@
 """Per-language tokenizers behind a lazy registry.
 
 Each language maps to a module and a class; the module (and the library it
-wraps) is imported the first time that language is tokenized.
+wraps) is imported the first time that language is tokenized. Language codes
+go through :func:`answermatch.languages.canonical_language`, so ``ja-JP``,
+``jpn`` and ``JA`` all name the Japanese tokenizer.
 
 >>> tokenize("Who wrote Lalka?", "en")
 ['Who', 'wrote', 'Lalka', '?']
+>>> tokenize("Who wrote Lalka?", "en-GB") == tokenize("Who wrote Lalka?", "eng")
+True
 """
 
 from __future__ import annotations
 
 import importlib
 import threading
+from collections.abc import Callable
 
-from ..errors import UnknownLanguageError
+from ..languages import LANGUAGES, canonical_language
 from .base import Tokenizer
 
-# language code -> (module, class)
-_REGISTRY: dict[str, tuple[str, str]] = {
+_SPECIFIC: dict[str, tuple[str, str]] = {
     "ja": ("answermatch.tokenizers.ja", "MecabTokenizer"),
     "zh": ("answermatch.tokenizers.zh", "JiebaTokenizer"),
     "vi": ("answermatch.tokenizers.vi", "PyviTokenizer"),
     "pl": ("answermatch.tokenizers.pl", "SpacyPolishTokenizer"),
-    **{
-        lang: ("answermatch.tokenizers.words", "WordTokenizer")
-        for lang in ("ar", "bn", "fi", "ko", "ru", "te", "en", "de", "es", "fr")
-    },
+}
+# canonical language code -> (module, class); every known language has one,
+# the languages written with spaces share the word splitter
+_REGISTRY: dict[str, tuple[str, str]] = {
+    lang: _SPECIFIC.get(lang, ("answermatch.tokenizers.words", "WordTokenizer"))
+    for lang in LANGUAGES
 }
 
 _cache: dict[str, Tokenizer] = {}
@@ -32,22 +38,30 @@ _lock = threading.Lock()
 
 
 def supported_languages() -> list[str]:
-    """Language codes with a registered tokenizer."""
+    """Language codes with a registered tokenizer (every known language).
+
+    >>> supported_languages()[:3]
+    ['ar', 'bn', 'de']
+    """
     return sorted(_REGISTRY)
 
 
 def get_tokenizer(lang: str) -> Tokenizer:
-    """The (cached) tokenizer for ``lang``; loads its library on first use."""
-    tok = _cache.get(lang)
-    if tok is not None:
-        return tok
+    """The (cached) tokenizer for ``lang`` (any spelling
+    :func:`~answermatch.languages.canonical_language` accepts); loads its
+    library on first use.
+
+    >>> get_tokenizer("EN") is get_tokenizer("en")
+    True
+    """
+    try:
+        return _cache[lang]
+    except (KeyError, TypeError):
+        pass
     if not isinstance(lang, str):
         raise TypeError(f"lang must be a str, not {type(lang).__name__}")
-    entry = _REGISTRY.get(lang)
-    if entry is None:
-        raise UnknownLanguageError(
-            f"no tokenizer for language {lang!r}; supported: {', '.join(supported_languages())}"
-        )
+    lang = canonical_language(lang)
+    entry = _REGISTRY[lang]
     with _lock:
         tok = _cache.get(lang)
         if tok is None:
@@ -56,6 +70,18 @@ def get_tokenizer(lang: str) -> Tokenizer:
             tok = factory(lang) if module.endswith(".words") else factory()
             _cache[lang] = tok
     return tok
+
+
+def splitter(lang: str, mode: str | None = None) -> Callable[[str], list[str]]:
+    """A function ``text -> tokens`` that gives what ``tokenize(text, lang,
+    mode)`` gives, with the language and mode looked up once (for callers
+    that tokenize many texts and have checked that they are strings).
+
+    >>> split = splitter("en-US")
+    >>> split("Who wrote Lalka?")
+    ['Who', 'wrote', 'Lalka', '?']
+    """
+    return get_tokenizer(lang).splitter(mode)
 
 
 def tokenize(text: str, lang: str, mode: str | None = None) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from types import ModuleType
 
 from ..errors import MissingExtraError
@@ -25,13 +26,22 @@ class Tokenizer(ABC):
         """Split ``text``; ``mode=None`` means the default (first) mode."""
         if not isinstance(text, str):
             raise TypeError(f"text must be a str, not {type(text).__name__}")
+        return self._tokenize(text, self._mode(mode))
+
+    def splitter(self, mode: str | None = None) -> Callable[[str], list[str]]:
+        """:meth:`tokenize` with ``mode`` checked once and no check of the text."""
+        mode = self._mode(mode)
+        tokenize = self._tokenize
+        return lambda text: tokenize(text, mode)
+
+    def _mode(self, mode: str | None) -> str:
         mode = self.modes[0] if mode is None else mode
         if mode not in self.modes:
             raise ValueError(
                 f"unknown mode {mode!r} for language {self.lang!r}; "
                 f"its modes: {', '.join(self.modes)}"
             )
-        return self._tokenize(text, mode)
+        return mode
 
     @abstractmethod
     def _tokenize(self, text: str, mode: str) -> list[str]: ...

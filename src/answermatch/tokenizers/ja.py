@@ -50,7 +50,7 @@ from __future__ import annotations
 import os
 import shlex
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 from .base import Tokenizer, require, version_of
@@ -86,12 +86,28 @@ class MecabTokenizer(Tokenizer):
         self._cached_wakati = lru_cache(maxsize=_CACHE_SIZE)(self._wakati)
 
     def _tokenize(self, text: str, mode: str) -> list[str]:
+        if len(text) <= MAX_CHARS and "\x00" not in text:  # the common case, one parse
+            with self._lock:
+                return self._tagger.parse(text).split()
         tokens: list[str] = []
         with self._lock:
             for piece in text.split("\x00"):
                 for chunk in _chunks(piece, MAX_CHARS):
                     tokens += self._tagger.parse(chunk).split()
         return tokens
+
+    def splitter(self, mode: str | None = None) -> Callable[[str], list[str]]:
+        """:meth:`tokenize` with the checks done once (one function call per text)."""
+        self._mode(mode)
+        parse, lock, general = self._tagger.parse, self._lock, self._tokenize
+
+        def split(text: str) -> list[str]:
+            if len(text) <= MAX_CHARS and "\x00" not in text:
+                with lock:
+                    return parse(text).split()
+            return general(text, "word")
+
+        return split
 
     def wakati(self, text: str) -> str:
         """The string ``MeCab.Tagger("-Owakati").parse(text)`` gives with unidic-lite.

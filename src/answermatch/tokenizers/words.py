@@ -129,6 +129,8 @@ class WordTokenizer(Tokenizer):
         self._findall = _token_pattern(rules.joiners).findall
 
     def _tokenize(self, text: str, mode: str) -> list[str]:
+        if text.isascii() and text.replace(" ", "").isalnum():
+            return text.split()  # ASCII letters and digits between spaces: the words as they are
         if self._deletions is not None:
             text = text.translate(self._deletions)
         findall = self._findall

@@ -1,0 +1,294 @@
+"""What the matchers do to a text before comparing it: normalize, split
+into tokens, count; once per set of options (:class:`Analyzer`) and, for
+gold answers scored many times, once per gold (:func:`prepare_golds`)."""
+
+from __future__ import annotations
+
+from collections import _count_elements  # type: ignore[attr-defined]
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import NamedTuple
+
+import regex
+
+from ._inputs import as_golds, check_text, warn_unspaced
+
+#: The two ways of counting shared tokens: ``bag`` (multiset intersection,
+#: SQuAD's rule) and ``set`` (each distinct token once).
+OVERLAPS = ("bag", "set")
+#: What a token is: ``word`` (the language's tokenizer, whitespace for no
+#: language) or ``char`` (every character but whitespace, a character being a
+#: grapheme cluster: a base with its combining marks).
+UNITS = ("word", "char")
+
+
+class TokenCounts(NamedTuple):
+    """The tokens of one text as ``counts`` (token -> how many times, all
+    positive) and their ``total`` (the number of tokens, repeats included).
+    A plain ``(Counter, int)`` pair is accepted wherever this is.
+
+    >>> TokenCounts.of(["new", "york", "new"])
+    TokenCounts(counts={'new': 2, 'york': 1}, total=3)
+    """
+
+    counts: Mapping[str, int]
+    total: int
+
+    @classmethod
+    def of(cls, tokens: Sequence[str]) -> TokenCounts:
+        """Count a sequence of tokens."""
+        counts: dict[str, int] = {}
+        _count_elements(counts, tokens)
+        return cls(counts, len(tokens))
+
+
+def _check_options(overlap: object, both_empty: object) -> None:
+    if overlap not in OVERLAPS:
+        raise ValueError(f"unknown overlap {overlap!r}; overlaps: {', '.join(OVERLAPS)}")
+    if (
+        isinstance(both_empty, bool)
+        or not isinstance(both_empty, int | float)
+        or not 0 <= both_empty <= 1
+    ):
+        raise ValueError(f"both_empty must be a number in [0, 1], not {both_empty!r}")
+
+
+# --- texts to tokens -----------------------------------------------------------------
+
+_CLUSTERS = regex.compile(r"\X").findall
+
+
+def characters(text: str) -> list[str]:
+    """The characters of ``text`` but whitespace, a character being a
+    grapheme cluster (a base with its combining marks): the tokens of
+    ``unit="char"``, the way SQuAD-style scorers for Chinese count.
+
+    >>> characters("東京 タワー")
+    ['東', '京', 'タ', 'ワ', 'ー']
+    >>> characters("Hà")  # decomposed: a + grave still one character
+    ['H', 'à']
+    """
+    tokens: list[str] = []
+    for chunk in text.split():
+        tokens += _CLUSTERS(chunk)
+    return tokens
+
+
+def _splitter(lang: str | None, unit: str) -> Callable[[str], list[str]]:
+    if unit == "char":
+        return characters
+    if lang is None:
+        return str.split
+    from ..tokenizers import splitter
+
+    return splitter(lang)
+
+
+def words(text: str, lang: str | None = None, *, unit: str = "word") -> list[str]:
+    """The tokens F1 counts in an (already normalized) text: with
+    ``unit="word"``, ``str.split()`` when ``lang`` is None, else the
+    language's tokenizer (:func:`answermatch.tokenizers.tokenize`); with
+    ``unit="char"``, :func:`characters`. Whitespace is never a token;
+    nothing else is dropped, so under a preset that keeps punctuation a
+    tokenizer's punctuation tokens count like words.
+
+    >>> words("pan tadeusz")
+    ['pan', 'tadeusz']
+    >>> words("東京都の人口", "ja-JP")
+    ['東京', '都', 'の', '人口']
+    """
+    check_text(text, "text")
+    from ..languages import optional_language
+
+    lang = optional_language(lang)
+    if unit not in UNITS:
+        raise ValueError(f"unknown unit {unit!r}; units: {', '.join(UNITS)}")
+    return _splitter(lang, unit)(text)
+
+
+class Analyzer:
+    """Normalization and tokenization under one set of options, looked up
+    once (what :func:`token_f1` and :func:`exact_match` build for each
+    distinct set of options, and reuse)."""
+
+    __slots__ = ("both_empty", "lang", "normalize", "overlap", "preset", "split", "unit", "warn")
+
+    def __init__(
+        self, lang: str | None, preset: str, unit: str, overlap: str, both_empty: float
+    ) -> None:
+        from ..languages import optional_language
+        from ..normalization import normalizer
+
+        self.lang = optional_language(lang)
+        if not isinstance(preset, str):
+            raise TypeError(f"preset must be a str, not {type(preset).__name__}")
+        self.normalize = normalizer(preset, self.lang)
+        if unit not in UNITS:
+            raise ValueError(f"unknown unit {unit!r}; units: {', '.join(UNITS)}")
+        _check_options(overlap, both_empty)
+        self.preset, self.unit, self.overlap, self.both_empty = preset, unit, overlap, both_empty
+        self.warn = self.lang is None and unit == "word"
+        if unit == "char" or self.lang is None:
+            self.split = _splitter(self.lang, unit)
+        else:  # loaded on first use: options are checked, and an exact match
+            self.split = self._load_split  # decided, without loading MeCab or jieba
+
+    def _load_split(self, text: str) -> list[str]:
+        self.split = _splitter(self.lang, self.unit)
+        return self.split(text)
+
+    def counts(self, normalized: str) -> TokenCounts:
+        """The tokens of a normalized text, counted."""
+        if self.warn:
+            warn_unspaced(normalized)
+        tokens = self.split(normalized)
+        counts: dict[str, int] = {}
+        _count_elements(counts, tokens)
+        return TokenCounts(counts, len(tokens))
+
+
+_ANALYZERS: dict[tuple[object, ...], Analyzer] = {}
+
+
+def analyzer(
+    lang: str | None = None,
+    preset: str = "unicode",
+    unit: str = "word",
+    overlap: str = "bag",
+    both_empty: float = 1.0,
+) -> Analyzer:
+    """The (cached) :class:`Analyzer` for a set of options; raises the
+    errors a matcher raises for a bad option.
+
+    >>> analyzer("EN").lang
+    'en'
+    """
+    key = (lang, preset, unit, overlap, both_empty)
+    try:
+        return _ANALYZERS[key]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable option: let the checks name it
+        return Analyzer(lang, preset, unit, overlap, both_empty)
+    made = Analyzer(lang, preset, unit, overlap, both_empty)
+    if len(_ANALYZERS) < 1024:
+        _ANALYZERS[key] = made
+    return made
+
+
+# (lang, preset, unit, overlap, both_empty) as a call gives them, preset None
+# included -> its analyzer for golds that are not prepared
+_CALLS: dict[tuple[object, ...], Analyzer] = {}
+
+
+def resolve(
+    lang: str | None,
+    preset: str | None,
+    unit: str,
+    overlap: str,
+    both_empty: float,
+    golds: object,
+) -> Analyzer:
+    """The analyzer for a call's options: those of prepared golds where the
+    call leaves them out, else preset ``unicode`` when it is None. Raises
+    the matcher's errors for a bad option.
+
+    >>> resolve("ja-JP", None, "word", "bag", 1.0, "東京").preset
+    'unicode'
+    """
+    if type(golds) is PreparedGolds:
+        return golds.analyzer(lang, preset, unit, overlap, both_empty)
+    key = (lang, preset, unit, overlap, both_empty)
+    try:
+        return _CALLS[key]
+    except (KeyError, TypeError):
+        pass
+    made = analyzer(lang, "unicode" if preset is None else preset, unit, overlap, both_empty)
+    if len(_CALLS) < 1024:
+        _CALLS[key] = made
+    return made
+
+
+class PreparedGolds(Sequence[str]):
+    """The gold answers of one item, normalized under ``lang`` and
+    ``preset``; their tokens are counted the first time a unit (``word``,
+    ``char``) is asked for, then kept. Make one with :func:`prepare_golds`;
+    :func:`~answermatch.matchers.token_f1`,
+    :func:`~answermatch.matchers.exact_match`,
+    :func:`~answermatch.matchers.levenshtein_ratio` and
+    :func:`~answermatch.matchers.numeric_match` accept it in place of the
+    golds and give the numbers they give for the plain strings. It is a
+    sequence of the original gold strings.
+
+    >>> golds = prepare_golds(["Eiffel Tower", "Tour Eiffel"], lang="en")
+    >>> list(golds), golds.normalized
+    (['Eiffel Tower', 'Tour Eiffel'], ('eiffel tower', 'tour eiffel'))
+    """
+
+    __slots__ = ("_counts", "lang", "normalized", "preset", "texts")
+
+    def __init__(self, texts: tuple[str, ...], an: Analyzer) -> None:
+        self.texts = texts
+        self.lang = an.lang
+        self.preset = an.preset
+        normalize = an.normalize
+        self.normalized = tuple(normalize(t) for t in texts)
+        self._counts: dict[str, tuple[TokenCounts, ...]] = {}
+
+    def analyzer(
+        self, lang: str | None, preset: str | None, unit: str, overlap: str, both_empty: float
+    ) -> Analyzer:
+        """The analyzer for a call on these golds (``lang`` and ``preset``
+        default to theirs); :class:`ValueError` if the call asks for others."""
+        an = analyzer(
+            self.lang if lang is None else lang,
+            self.preset if preset is None else preset,
+            unit,
+            overlap,
+            both_empty,
+        )
+        self.check(an)
+        return an
+
+    def check(self, an: Analyzer) -> None:
+        """Raise :class:`ValueError` unless ``an`` normalizes as these golds were."""
+        if an.lang != self.lang or an.preset != self.preset:
+            raise ValueError(
+                f"these golds were prepared with lang={self.lang!r}, preset={self.preset!r}; "
+                f"the call asks for lang={an.lang!r}, preset={an.preset!r}: leave lang and "
+                "preset out, or prepare the golds again"
+            )
+
+    def counts(self, an: Analyzer) -> tuple[TokenCounts, ...]:
+        """The token counts of each gold for ``an``'s unit (computed once)."""
+        found = self._counts.get(an.unit)
+        if found is None:
+            found = self._counts[an.unit] = tuple(an.counts(n) for n in self.normalized)
+        return found
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        return self.texts[index]
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.texts)
+
+    def __repr__(self) -> str:
+        return f"PreparedGolds({list(self.texts)!r}, lang={self.lang!r}, preset={self.preset!r})"
+
+
+def prepare_golds(
+    golds: str | Sequence[str], *, lang: str | None = None, preset: str = "unicode"
+) -> PreparedGolds:
+    """Normalize ``golds`` (one string or a list/tuple of them) once, for
+    many calls of the matchers; their tokens are counted on first use.
+
+    >>> from answermatch.matchers import token_f1, exact_match
+    >>> golds = prepare_golds(["東京都", "東京"], lang="ja")
+    >>> token_f1("東京都の人口", golds) == token_f1("東京都の人口", ["東京都", "東京"], lang="ja")
+    True
+    >>> exact_match("東京都。", golds)
+    1.0
+    """
+    return PreparedGolds(as_golds(golds), analyzer(lang, preset))
