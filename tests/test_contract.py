@@ -10,9 +10,9 @@ import json
 
 import pytest
 
-from answermatch import AnswermatchWarning, InputError, UnknownOptionError, UnknownTaskError
+from answermatch import InputError, UnknownOptionError, UnknownTaskError
 from answermatch.cli import main
-from answermatch.errors import UnknownProfileError
+from answermatch.errors import SmallSampleWarning, UnknownProfileError
 from answermatch.explain import explain
 from answermatch.goldcheck import check_gold
 from answermatch.registry import Registry
@@ -88,7 +88,7 @@ def test_check_gold_reads_with_the_task_reader():
 def test_compare_resamples_with_the_task_aggregation():
     a = evaluate("test-capitals", GOLD, {"1": "Paris"})
     b = evaluate("test-capitals", GOLD, {"1": "Paris", "2": "Lyon", "3": "Warsaw"})
-    with pytest.warns(AnswermatchWarning, match="only 3 paired items"):
+    with pytest.warns(SmallSampleWarning, match="only 3 paired items"):
         comparison = compare_results([a, b], names=["a", "b"], resamples=50, seed=3)
     assert [s.score for s in comparison.systems] == [25.0, 100.0]
     assert comparison.systems[1].difference == 75.0

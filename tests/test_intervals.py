@@ -6,8 +6,7 @@ import random
 
 import pytest
 
-from answermatch import AnswermatchWarning
-from answermatch.errors import AnswermatchError
+from answermatch.errors import AnswermatchError, SmallSampleWarning
 from answermatch.evaluation import evaluate
 from answermatch.result import Result
 from answermatch.significance import (
@@ -91,5 +90,5 @@ def test_compare_with_ar_against_one_baseline_for_several_systems():
 
 
 def test_too_few_items_draw_a_warning():
-    with pytest.warns(AnswermatchWarning, match="only 3 paired items"):
+    with pytest.warns(SmallSampleWarning, match="only 3 paired items"):
         compare("test-capitals", GOLD, [{"1": "Paris"}, {}], resamples=50)

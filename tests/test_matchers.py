@@ -15,6 +15,7 @@ import answermatch
 from answermatch.errors import AnswermatchWarning, UnknownLanguageError
 from answermatch.matchers import (
     Match,
+    _inputs,
     best_match,
     exact_match,
     extract_number,
@@ -25,7 +26,6 @@ from answermatch.matchers import (
     token_f1,
     unordered_match,
 )
-from answermatch.matchers import _inputs
 from answermatch.matchers.unordered import MAX_PARTS
 
 
@@ -227,9 +227,7 @@ def test_levenshtein_ratio() -> None:
     with pytest.raises(TypeError, match="prediction must be a str"):
         levenshtein_ratio(None, "a")  # type: ignore[arg-type]
     # a list of golds: the best counts
-    assert levenshtein_ratio("Mickiewicz", ["Słowacki", "Mickiewicza"]) == pytest.approx(
-        1 - 1 / 11
-    )
+    assert levenshtein_ratio("Mickiewicz", ["Słowacki", "Mickiewicza"]) == pytest.approx(1 - 1 / 11)
     assert levenshtein_ratio("a", ["a"]) == 1.0
     with pytest.raises(TypeError, match=r"golds\[1\] must be a str"):
         levenshtein_ratio("a", ["a", 1])  # type: ignore[list-item]
@@ -436,7 +434,9 @@ def _em(lang: str | None):
     ],
 )
 def test_unordered_match(prediction: str, gold: str, lang: str, expected: float) -> None:
-    assert unordered_match(prediction, gold, lang=lang, matcher=_em(lang)) == pytest.approx(expected)
+    assert unordered_match(prediction, gold, lang=lang, matcher=_em(lang)) == pytest.approx(
+        expected
+    )
 
 
 def test_unordered_match_japanese_and_chinese() -> None:
@@ -462,9 +462,7 @@ def test_unordered_match_too_many_parts_compares_whole_only() -> None:
     assert len(split_parts(pred, "en")) == n
     assert unordered_match(pred, gold, lang="en", matcher=_em("en")) == 0.0
     fewer = words[:MAX_PARTS]
-    assert (
-        unordered_match(" and ".join(reversed(fewer)), " and ".join(fewer), lang="en") == 1.0
-    )
+    assert unordered_match(" and ".join(reversed(fewer)), " and ".join(fewer), lang="en") == 1.0
 
 
 def test_unordered_match_argument_checks() -> None:

@@ -17,9 +17,9 @@ from importlib.metadata import version as installed
 import pytest
 
 from answermatch import __version__, evaluate
-from answermatch.signature import signature_fields
 from answermatch.cli import main
 from answermatch.errors import AnswermatchWarning
+from answermatch.signature import signature_fields
 from answermatch.tasks import available_tasks, get_task
 from test_compare import EXAMPLE_FILES
 

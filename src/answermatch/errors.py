@@ -72,6 +72,12 @@ class AnswermatchWarning(UserWarning):
     """
 
 
+class SmallSampleWarning(UserWarning):
+    """Too few items for a statistic (an interval, a p-value) to mean much.
+    Unlike :class:`AnswermatchWarning` it says nothing about the input's
+    validity, so ``--strict`` does not turn it into an error."""
+
+
 def format_examples(values: Iterable[str], limit: int = 3) -> str:
     """The first ``limit`` values joined by commas, then how many more there are.
 

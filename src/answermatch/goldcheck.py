@@ -27,7 +27,7 @@ from typing import Any
 from .checks import SEVERITIES, Entry, Finding, GoldFile
 from .diagnostics import Diagnostics
 from .errors import AnswermatchWarning, InputError, UnknownTaskError
-from .sources import source_name
+from .sources import is_path, source_name
 from .tasks import check_options, get_task
 
 __all__ = ["SEVERITIES", "Entry", "Finding", "GoldFile", "check_gold"]
@@ -40,6 +40,8 @@ def check_gold(task: str, gold: str | os.PathLike[str] | Any, **options: Any) ->
     if spec.gold_checks is None:
         raise UnknownTaskError(f"check-gold has no checks for {task!r}")
     check_options(spec, options)
+    if is_path(gold) and not os.path.isfile(gold):  # not the file's content: a usage error
+        raise InputError("no such file" if not os.path.exists(gold) else "not a file", path=gold)
     name = source_name(gold)
     found = GoldFile(name)
     diag = Diagnostics()

@@ -66,7 +66,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import AnswermatchError, AnswermatchWarning, format_examples
+from .errors import AnswermatchError, SmallSampleWarning, format_examples
 from .result import Result
 from .tasks.base import Aggregation, Summary
 
@@ -507,7 +507,7 @@ def compare_results(
         warnings.warn(
             f"only {len(paired[0])} paired items: with fewer than {FEW_ITEMS}, the intervals "
             "and p-values say little",
-            AnswermatchWarning,
+            SmallSampleWarning,
             stacklevel=2,
         )
     if common:
