@@ -71,14 +71,8 @@ def evaluate(
     progress: bool = False,
     **options: Any,
 ) -> Result:
-    """Score ``predictions`` against ``gold`` with the metric of ``task``.
-
-    ``gold`` and ``predictions`` are paths (plain or ``.gz``) or objects
-    already loaded in the shapes the task documents (``answermatch tasks
-    --json`` lists them). ``profile="official"`` reproduces the shared
-    task's own scorer, quirks included. ``strict=True`` turns warnings about
-    doubtful input into errors. Task options are passed as keywords.
-    """
+    """The task layer's evaluation: what :func:`answermatch.evaluate` does
+    without confidence intervals (see there)."""
     spec = get_task(task)
     spec.settings(profile)  # UnknownProfileError for a bad name
     check_options(spec, options)
