@@ -4,9 +4,12 @@ compare, the fair profile, signatures, loaded shapes and hostile input (issue 15
 from __future__ import annotations
 
 import json
+import warnings
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import answermatch
 from answermatch.cli import main
@@ -272,3 +275,59 @@ def test_the_tie_order_and_skipping_are_in_the_signature(tmp_path):
     assert skipped.scores != given.scores and "no_positive:skip" in skipped.signature
     fields = {p.partition(":")[0] for p in given.signature.split("|")}
     assert {"grouping", "ties", "labels", "ap"} <= fields
+
+
+# --- no traceback on any input ------------------------------------------------------
+
+_PIECES = st.sampled_from(
+    ["q", "问题", "\t", "\n", "\r\n", "0", "1", " 1", "O", "0.5", "nan", "1e999", "\ufeff",
+     "\xff", "9" * 400, "-", "."]
+)  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    gold=st.one_of(st.binary(max_size=200), st.lists(_PIECES, max_size=30).map("".join)),
+    pred=st.one_of(st.binary(max_size=200), st.lists(_PIECES, max_size=30).map("".join)),
+    grouping=st.sampled_from(["consecutive", "text"]),
+)
+def test_random_files_give_a_result_or_an_input_error(tmp_path_factory, gold, pred, grouping):
+    folder = tmp_path_factory.mktemp("random")
+    paths = []
+    for name, content in (("test.txt", gold), ("scores.txt", pred)):
+        data = content if isinstance(content, bytes) else content.encode("utf-8", "surrogatepass")
+        (folder / name).write_bytes(data)
+        paths.append(str(folder / name))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        for run in (
+            lambda: score(*paths, grouping=grouping),
+            lambda: explain("nlpcc-dbqa", *paths, grouping=grouping),
+            lambda: check_gold("nlpcc-dbqa", paths[0]),
+        ):
+            try:
+                run()
+            except InputError as exc:
+                assert str(exc) and exc.path in paths
+
+
+_OBJECTS = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.tuples(inner, inner, inner)
+        | st.dictionaries(st.sampled_from(["question", "sentence", "label", "x"]), inner)
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(gold=_OBJECTS, pred=_OBJECTS)
+def test_random_objects_give_a_result_or_an_input_error(gold, pred):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        try:
+            score(gold, pred)
+        except InputError as exc:
+            assert str(exc)

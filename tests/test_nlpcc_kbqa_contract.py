@@ -10,6 +10,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import answermatch
 from answermatch.cli import main
@@ -430,3 +432,58 @@ def test_the_ks_option_changes_numbers_and_signature():
         default, changed = score(GOLD, PRED), score(GOLD, PRED, ks=[2])
     assert default.scores != changed.scores
     assert "ks:2" in changed.signature.split("|") and "ks:1,3,5" in default.signature.split("|")
+
+
+# --- no traceback on any input ------------------------------------------------------
+
+
+_KBQA_PIECES = st.sampled_from(
+    ["<question id=1>\t", "<answer id=1>\t", "<triple id=2>", "<question id=", "===", "\r",
+     "\n", "\t", "\ufeff", "a", "99999999999999999999", "北京", "\x00", ">"]
+)  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    gold=st.one_of(st.binary(max_size=200), st.lists(_KBQA_PIECES, max_size=30).map("".join)),
+    pred=st.one_of(st.binary(max_size=200), st.lists(_KBQA_PIECES, max_size=30).map("".join)),
+)
+def test_random_files_give_a_result_or_an_input_error(tmp_path_factory, gold, pred):
+    folder = tmp_path_factory.mktemp("random")
+    paths = []
+    for name, content in (("gold.txt", gold), ("pred.txt", pred)):
+        data = content if isinstance(content, bytes) else content.encode("utf-8")
+        (folder / name).write_bytes(data)
+        paths.append(str(folder / name))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        for run in (
+            lambda: score(*paths),
+            lambda: explain("nlpcc-kbqa", *paths),
+            lambda: check_gold("nlpcc-kbqa", paths[0]),
+        ):
+            try:
+                run()
+            except InputError as exc:
+                assert str(exc) and exc.path in paths
+
+
+_OBJECTS = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.integers() | st.text(max_size=3), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(gold=_OBJECTS, pred=_OBJECTS)
+def test_random_objects_give_a_result_or_an_input_error(gold, pred):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        try:
+            score(gold, pred)
+        except InputError as exc:
+            assert str(exc)

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 import random
+import warnings
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import answermatch
 from answermatch.cli import main
@@ -266,3 +269,52 @@ def test_the_average_is_in_the_signature():
     assert "average:macro" in macro.signature.split("|")
     with pytest.raises(InputError, match="average must be one of micro, macro"):
         score(GOLD, PRED, average=["macro"])
+
+
+# --- no traceback on any input ------------------------------------------------------
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(["__id__", "paragraphs", "id", "label", "x"]), inner)
+    ),
+    max_leaves=20,
+)
+_CSV = st.lists(st.sampled_from(["test_id,answer", "t1,p1", ",", '"', "\n", "\ufeff", "a,b,c"]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    gold=st.one_of(st.binary(max_size=100), _JSON.map(json.dumps), _CSV.map("".join)),
+    pred=st.one_of(st.binary(max_size=100), _CSV.map("".join)),
+)
+def test_random_files_give_a_result_or_an_input_error(tmp_path_factory, gold, pred):
+    folder = tmp_path_factory.mktemp("random")
+    paths = []
+    for name, content in (("test.json", gold), ("submission.csv", pred)):
+        data = content if isinstance(content, bytes) else content.encode("utf-8")
+        (folder / name).write_bytes(data)
+        paths.append(str(folder / name))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        for run in (
+            lambda: score(*paths),
+            lambda: explain("zalo2019", *paths),
+            lambda: check_gold("zalo2019", paths[0]),
+        ):
+            try:
+                run()
+            except InputError as exc:
+                assert str(exc) and exc.path in paths
+
+
+@settings(max_examples=150, deadline=None)
+@given(gold=_JSON, pred=_JSON)
+def test_random_objects_give_a_result_or_an_input_error(gold, pred):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        try:
+            score(gold, pred)
+        except InputError as exc:
+            assert str(exc)
