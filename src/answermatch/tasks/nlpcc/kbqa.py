@@ -59,7 +59,7 @@ candidate order or one TAB-separated string (as on an answer line).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -457,7 +457,10 @@ def _judge_all(inputs: Inputs, settings: KbqaProfile, diag: Diagnostics) -> Iter
             yield _judge(pred_by_id.get(truth.id), truth, settings)
 
 
-def _statistics(cutoffs: tuple[int, ...]):
+def _statistics(cutoffs: tuple[int, ...]) -> Callable[[Mapping[str, Any]], Stats]:
+    """An item's sums: P, R, F1, reciprocal rank, the guideline's F1, then a
+    hit (1.0) or not (0.0) for each cut-off."""
+
     def statistics(item: Mapping[str, Any]) -> Stats:
         rank = item["rank"]
         return (
