@@ -267,6 +267,7 @@ def test_the_average_is_in_the_signature():
     micro, macro = score(GOLD, PRED), score(GOLD, PRED, average="macro")
     assert "average:micro" in micro.signature.split("|")
     assert "average:macro" in macro.signature.split("|")
+    assert not [f for f in micro.signature.split("|") if f.startswith("tok.")]  # ids, no text
     with pytest.raises(InputError, match="average must be one of micro, macro"):
         score(GOLD, PRED, average=["macro"])
 
