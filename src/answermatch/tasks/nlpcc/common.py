@@ -17,12 +17,6 @@ from typing import Any
 #: The language both tasks score.
 LANGUAGES = ("zh",)
 
-#: The task overview that defines both tasks' metrics.
-OVERVIEW = (
-    "Nan Duan, Overview of the NLPCC-ICCPOL 2016 Shared Task: Open Domain Chinese "
-    "Question Answering, NLPCC-ICCPOL 2016, LNCS 10102 (doi:10.1007/978-3-319-50496-4_89)"
-)
-
 #: Longest text of a value quoted in a message.
 SHOWN_CHARS = 40
 

@@ -59,7 +59,7 @@ candidate order or one TAB-separated string (as on an answer line).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -314,13 +314,13 @@ def parse_blocks(text: str, name: str, diag: Diagnostics) -> list[Block]:
 
 
 def _to_id(key: object, name: str) -> int:
-    if isinstance(key, int) and not isinstance(key, bool):
+    if isinstance(key, int) and not isinstance(key, bool) and 0 <= key < 10**MAX_ID_DIGITS:
         return key
     if isinstance(key, str) and key.isdigit() and key.isascii() and len(key) <= MAX_ID_DIGITS:
         return int(key)
     raise InputError(
-        f"question ids must be integers (or strings of at most {MAX_ID_DIGITS} digits), "
-        f"got {shown(key)}",
+        f"question ids must be integers (or strings of digits) of at most {MAX_ID_DIGITS} "
+        f"digits, got {shown(key)}",
         path=name,
     )
 
@@ -457,7 +457,10 @@ def _judge_all(inputs: Inputs, settings: KbqaProfile, diag: Diagnostics) -> Iter
             yield _judge(pred_by_id.get(truth.id), truth, settings)
 
 
-def _statistics(cutoffs: tuple[int, ...]):
+def _statistics(cutoffs: tuple[int, ...]) -> Callable[[Mapping[str, Any]], Stats]:
+    """An item's sums: P, R, F1, reciprocal rank, the guideline's F1, then a
+    hit (1.0) or not (0.0) for each cut-off."""
+
     def statistics(item: Mapping[str, Any]) -> Stats:
         rank = item["rank"]
         return (
@@ -582,7 +585,7 @@ class NlpccKbqa(Task):
         match = "exact" if settings.norm is None else f"equal after the {settings.norm} preset"
         for judged in _judge_all(inputs, settings, diag):
             item = judged.item
-            scores = {k: item[k] for k in ("score", "precision", "recall", "f1", "averaged_f1")}
+            scores = {k: item[k] for k in ("score", "precision", "recall", "f1")}
             if judged.block is None:
                 yield unanswered(NAME, profile, item["id"], "zh", judged.truth.answers, scores)
                 continue
@@ -609,7 +612,11 @@ class NlpccKbqa(Task):
                 rule,
                 scores,
                 verdict(item["f1"]),
-                {"common": sorted(common), "rank": item["rank"]},
+                {
+                    "common": sorted(common),
+                    "rank": item["rank"],
+                    "averaged_f1": item["averaged_f1"],
+                },
             )
 
     def gold_entries(self, gold: KbqaFile) -> Iterable[Entry]:
