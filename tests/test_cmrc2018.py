@@ -410,12 +410,23 @@ def test_gold_checks_on_a_handmade_file(tmp_path: Path) -> None:
     assert any(code == "reader-warning" for _, code in found)  # the reader's warnings too
 
 
-def test_gold_checks_find_the_29_numbers_of_cmrc_dev(parity) -> None:
-    findings = check_gold("cmrc2018", parity("cmrc2018", "cmrc2018_dev.json"))
+def test_gold_checks_find_the_29_numbers_of_cmrc_dev(parity, tmp_path: Path) -> None:
+    path = parity("cmrc2018", "cmrc2018_dev.json")
+    findings = check_gold("cmrc2018", path)
     numeric = [f for f in findings if f.code == "numeric-answer"]
     assert len(numeric) == 29
-    assert all(f.line is not None for f in numeric)
     assert not [f for f in findings if f.severity == "error"]
+    # the file is one line: no line numbers; an indented copy gets the id's line
+    assert all(f.line is None for f in numeric)
+    pretty = tmp_path / "dev.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    pretty.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    lines = pretty.read_text(encoding="utf-8").splitlines()
+    numeric = [f for f in check_gold("cmrc2018", pretty) if f.code == "numeric-answer"]
+    assert len(numeric) == 29
+    for finding in numeric:
+        qid = finding.message.split(":")[0]
+        assert f'"query_id": "{qid}"' in lines[finding.line - 1]
 
 
 def test_gold_checks_on_drcd_offsets(parity) -> None:
