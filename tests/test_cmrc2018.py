@@ -259,10 +259,15 @@ def test_longest_common_run_equals_the_scripts_dynamic_programme(a, b) -> None:
     assert "".join(a[start : start + length]) in "".join(b)
 
 
-def test_python2_str_of_floats() -> None:
+def test_python2_str_of_floats_and_lists() -> None:
     assert py2_str(0.1 + 0.2) == "0.3"  # Python 3 would give 0.30000000000000004
     assert py2_str(147.0) == "147.0"
     assert py2_str("x") == "x"
+    assert py2_str(["a", "é", 0.5]) == "[u'a', u'\\xe9', 0.5]"
+    # version 5 compares predictions as Python 2 prints them
+    gold = [{"id": "q", "answers": {"text": ["0.3"], "answer_start": [0]}}]
+    assert quiet_evaluate(gold, {"q": 0.1 + 0.2}, version=5).items[0]["em"] == 1
+    assert quiet_evaluate(gold, {"q": 0.1 + 0.2}).items[0]["em"] == 0
 
 
 def test_version_5_keeps_dashes_attached_and_strips_ids() -> None:

@@ -28,7 +28,7 @@ or a list of ``{"id", "prediction_text"}`` records.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -300,10 +300,12 @@ def _key(value: Any) -> Any:
 # --- predictions -------------------------------------------------------------
 
 
-def read_predictions(source: Any, gold: Gold, diag: Diagnostics) -> dict[Any, str]:
+def read_predictions(
+    source: Any, gold: Gold, diag: Diagnostics, to_text: Callable[[Any], str] = as_text
+) -> dict[Any, str]:
     """``{id: text}`` from a JSON object (or a list of ``{"id",
     "prediction_text"}``), a path or an object; values that are not strings
-    become their ``str()`` (with a warning), as in the script."""
+    become their ``str()`` (``to_text``; with a warning), as in the script."""
     path = source_name(source)
     if is_path(source):
         parsed, _, lines = _parse_file(source, diag)
@@ -329,7 +331,7 @@ def read_predictions(source: Any, gold: Gold, diag: Diagnostics) -> dict[Any, st
             "(None becomes 'None'), as the official script does",
             path=path,
         )
-    predictions = {k: as_text(v) for k, v in data.items()}
+    predictions = {k: to_text(v) for k, v in data.items()}
     _warn_coverage(predictions, gold, path, diag)
     return predictions
 
