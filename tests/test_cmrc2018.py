@@ -500,3 +500,18 @@ def test_no_nltk_data_is_read() -> None:
     # conftest points NLTK_DATA at an empty folder; scoring works without it
     assert not os.listdir(os.environ["NLTK_DATA"])
     assert quiet_evaluate(ROWS, {"D0_Q0": "Mr. Smith's car."}).n == 2
+
+
+def test_explain_on_the_command_line(tmp_path: Path, capsys) -> None:
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in ROWS), "utf-8")
+    pred = tmp_path / "pred.json"
+    pred.write_text(json.dumps(PREDS, ensure_ascii=False), encoding="utf-8")
+    argv = ["explain", "cmrc2018", "--gold", str(gold), "--pred", str(pred), "-q"]
+    assert main([*argv, "--id", "D0_Q1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("cmrc2018 D0_Q1 (zh): partial match")
+    # the tokens, the first longest common run (中国; 首都 is as long), P 2/4, R 2/5
+    assert "tokens: 中 | 国 | 的 | 首 | 都" in out
+    assert 'run: ["中", "国"]; length: 2; precision: 0.5000; recall: 0.4000' in out
+    assert "f1=0.4444" in out

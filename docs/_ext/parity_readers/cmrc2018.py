@@ -40,7 +40,9 @@ def official(path: Path, options: dict[str, Any]) -> dict[str, Any]:
         }
         for key in ("AVERAGE", "F1", "EM"):
             if f"{scores[key]:.3f}" != printed[key]:
-                raise ValueError(f"{path}: v5 {key} sums to {scores[key]!r}, printed {printed[key]}")
+                raise ValueError(
+                    f"{path}: v5 {key} sums to {scores[key]!r}, printed {printed[key]}"
+                )
     return {
         "scores": scores,
         "per_language": {},
