@@ -515,3 +515,11 @@ def test_explain_on_the_command_line(tmp_path: Path, capsys) -> None:
     assert "tokens: 中 | 国 | 的 | 首 | 都" in out
     assert 'run: ["中", "国"]; length: 2; precision: 0.5000; recall: 0.4000' in out
     assert "f1=0.4444" in out
+
+
+def test_a_repeated_prediction_id_keeps_the_last_value(tmp_path: Path) -> None:
+    path = tmp_path / "pred.json"
+    path.write_text('{"D0_Q0": "上海", "D0_Q0": "北京", "D0_Q1": "中国的首都"}', "utf-8")
+    with pytest.warns(AnswermatchWarning, match="'D0_Q0' appears twice"):
+        result = evaluate("cmrc2018", ROWS, path)
+    assert result.scores["EM"] == 100.0
