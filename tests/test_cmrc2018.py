@@ -114,6 +114,7 @@ def test_version_5_gives_the_python2_figures(parity, capsys, gold, pred) -> None
         assert item["em"] == expected["em"]
 
 
+@pytest.mark.slow
 def test_the_segmentation_tokenizer_matches_nltk_3_10_4_on_the_fixtures(parity) -> None:
     """Every non-Chinese run of the four fixtures' answers, predictions and
     passages, through NLTK 3.10.4 itself configured with the same
@@ -161,6 +162,7 @@ def test_the_segmentation_tokenizer_matches_nltk_3_10_4_on_the_fixtures(parity) 
         nltk.data.find, nltk.data.load = saved
 
 
+@pytest.mark.slow
 def test_explain_gives_the_items_figures_on_a_fixture(parity) -> None:
     gold, pred = parity("cmrc2018", "cmrc2018_dev.json"), parity("cmrc2018", "pred_seed1.json")
     official = json.loads(parity("cmrc2018", "pred_seed1.official.json").read_text())
@@ -479,6 +481,7 @@ def test_each_fair_rule_alone() -> None:
     assert f1_em("1,000元", "１０００元。", FAIR) == (1.0, 1)
 
 
+@pytest.mark.slow
 def test_fair_jieba_segmentation() -> None:
     pytest.importorskip("jieba", reason="the zh extra installs jieba")
     words = dataclasses.replace(OFFICIAL, name="test", segmentation="jieba")
