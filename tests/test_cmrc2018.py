@@ -114,6 +114,7 @@ def test_version_5_gives_the_python2_figures(parity, capsys, gold, pred) -> None
         assert item["em"] == expected["em"]
 
 
+@pytest.mark.slow
 def test_the_segmentation_tokenizer_matches_nltk_3_10_4_on_the_fixtures(parity) -> None:
     """Every non-Chinese run of the four fixtures' answers, predictions and
     passages, through NLTK 3.10.4 itself configured with the same
@@ -161,6 +162,7 @@ def test_the_segmentation_tokenizer_matches_nltk_3_10_4_on_the_fixtures(parity) 
         nltk.data.find, nltk.data.load = saved
 
 
+@pytest.mark.slow
 def test_explain_gives_the_items_figures_on_a_fixture(parity) -> None:
     gold, pred = parity("cmrc2018", "cmrc2018_dev.json"), parity("cmrc2018", "pred_seed1.json")
     official = json.loads(parity("cmrc2018", "pred_seed1.official.json").read_text())
@@ -259,10 +261,15 @@ def test_longest_common_run_equals_the_scripts_dynamic_programme(a, b) -> None:
     assert "".join(a[start : start + length]) in "".join(b)
 
 
-def test_python2_str_of_floats() -> None:
+def test_python2_str_of_floats_and_lists() -> None:
     assert py2_str(0.1 + 0.2) == "0.3"  # Python 3 would give 0.30000000000000004
     assert py2_str(147.0) == "147.0"
     assert py2_str("x") == "x"
+    assert py2_str(["a", "é", 0.5]) == "[u'a', u'\\xe9', 0.5]"
+    # version 5 compares predictions as Python 2 prints them
+    gold = [{"id": "q", "answers": {"text": ["0.3"], "answer_start": [0]}}]
+    assert quiet_evaluate(gold, {"q": 0.1 + 0.2}, version=5).items[0]["em"] == 1
+    assert quiet_evaluate(gold, {"q": 0.1 + 0.2}).items[0]["em"] == 0
 
 
 def test_version_5_keeps_dashes_attached_and_strips_ids() -> None:
@@ -410,12 +417,23 @@ def test_gold_checks_on_a_handmade_file(tmp_path: Path) -> None:
     assert any(code == "reader-warning" for _, code in found)  # the reader's warnings too
 
 
-def test_gold_checks_find_the_29_numbers_of_cmrc_dev(parity) -> None:
-    findings = check_gold("cmrc2018", parity("cmrc2018", "cmrc2018_dev.json"))
+def test_gold_checks_find_the_29_numbers_of_cmrc_dev(parity, tmp_path: Path) -> None:
+    path = parity("cmrc2018", "cmrc2018_dev.json")
+    findings = check_gold("cmrc2018", path)
     numeric = [f for f in findings if f.code == "numeric-answer"]
     assert len(numeric) == 29
-    assert all(f.line is not None for f in numeric)
     assert not [f for f in findings if f.severity == "error"]
+    # the file is one line: no line numbers; an indented copy gets the id's line
+    assert all(f.line is None for f in numeric)
+    pretty = tmp_path / "dev.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    pretty.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    lines = pretty.read_text(encoding="utf-8").splitlines()
+    numeric = [f for f in check_gold("cmrc2018", pretty) if f.code == "numeric-answer"]
+    assert len(numeric) == 29
+    for finding in numeric:
+        qid = finding.message.split(":")[0]
+        assert f'"query_id": "{qid}"' in lines[finding.line - 1]
 
 
 def test_gold_checks_on_drcd_offsets(parity) -> None:
@@ -463,6 +481,7 @@ def test_each_fair_rule_alone() -> None:
     assert f1_em("1,000元", "１０００元。", FAIR) == (1.0, 1)
 
 
+@pytest.mark.slow
 def test_fair_jieba_segmentation() -> None:
     pytest.importorskip("jieba", reason="the zh extra installs jieba")
     words = dataclasses.replace(OFFICIAL, name="test", segmentation="jieba")
@@ -484,3 +503,26 @@ def test_no_nltk_data_is_read() -> None:
     # conftest points NLTK_DATA at an empty folder; scoring works without it
     assert not os.listdir(os.environ["NLTK_DATA"])
     assert quiet_evaluate(ROWS, {"D0_Q0": "Mr. Smith's car."}).n == 2
+
+
+def test_explain_on_the_command_line(tmp_path: Path, capsys) -> None:
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in ROWS), "utf-8")
+    pred = tmp_path / "pred.json"
+    pred.write_text(json.dumps(PREDS, ensure_ascii=False), encoding="utf-8")
+    argv = ["explain", "cmrc2018", "--gold", str(gold), "--pred", str(pred), "-q"]
+    assert main([*argv, "--id", "D0_Q1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("cmrc2018 D0_Q1 (zh): partial match")
+    # the tokens, the first longest common run (中国; 首都 is as long), P 2/4, R 2/5
+    assert "tokens: 中 | 国 | 的 | 首 | 都" in out
+    assert 'run: ["中", "国"]; length: 2; precision: 0.5000; recall: 0.4000' in out
+    assert "f1=0.4444" in out
+
+
+def test_a_repeated_prediction_id_keeps_the_last_value(tmp_path: Path) -> None:
+    path = tmp_path / "pred.json"
+    path.write_text('{"D0_Q0": "上海", "D0_Q0": "北京", "D0_Q1": "中国的首都"}', "utf-8")
+    with pytest.warns(AnswermatchWarning, match="'D0_Q0' appears twice"):
+        result = evaluate("cmrc2018", ROWS, path)
+    assert result.scores["EM"] == 100.0

@@ -230,3 +230,11 @@ def test_profiles() -> None:
     gold = [row("q", "1,000명")]
     assert quiet(gold, {"q": "１０００명"}).items[0]["em"] == 0
     assert quiet(gold, {"q": "１０００명"}, "fair").items[0]["em"] == 1
+
+
+def test_a_repeated_prediction_id_keeps_the_last_value(tmp_path: Path) -> None:
+    path = tmp_path / "pred.json"
+    path.write_text('{"a": "셋", "a": "하나"}', "utf-8")
+    with pytest.warns(AnswermatchWarning, match="'a' appears twice"):
+        result = evaluate("korquad", [row("a", "하나")], path)
+    assert result.scores["exact_match"] == 100.0

@@ -44,7 +44,7 @@ from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals
 from .checks import GOLD_CHECKS, entries
 from .data import Gold, read_gold, read_predictions
 from .profiles import FAIR, OFFICIAL, PROFILES, Comparer, Settings, signature_fields
-from .rules import py2_str
+from .rules import as_text, py2_str
 
 __all__ = ["FAIR", "OFFICIAL", "Cmrc2018", "Settings"]
 
@@ -111,7 +111,7 @@ class Cmrc2018(Task):
     def read_predictions(
         self, source: Any, gold: Gold, diag: Diagnostics, **options: Any
     ) -> dict[Any, str]:
-        return read_predictions(source, gold, diag)
+        return read_predictions(source, gold, diag, py2_str if _version(options) == 5 else as_text)
 
     # --- scoring ----------------------------------------------------------------------
 

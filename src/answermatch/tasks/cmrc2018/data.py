@@ -28,7 +28,7 @@ or a list of ``{"id", "prediction_text"}`` records.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -215,13 +215,34 @@ def _is_jsonl(name: str) -> bool:
     return name.endswith((".jsonl", ".jsonl.gz", ".ndjson", ".ndjson.gz"))
 
 
+def _keep_last(path: str, diag: Diagnostics) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
+    """A ``json`` object hook: the last value of a repeated key wins (as in
+    ``json.load``), with one warning per repeated key."""
+
+    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        obj = dict(pairs)
+        if len(obj) != len(pairs):
+            seen: set[str] = set()
+            for key, _ in pairs:
+                if key in seen:
+                    diag.warn(
+                        f"the key {key!r} appears twice in one JSON object; the last value "
+                        "wins, as in the official script",
+                        path=path,
+                    )
+                seen.add(key)
+        return obj
+
+    return hook
+
+
 def _parse_file(source: Any, diag: Diagnostics) -> tuple[Any, str, bool]:
     """The parsed content, the text, and whether it is JSON Lines."""
     path = source_name(source)
     text = read_text(source).lstrip("\ufeff")  # json.load of bytes accepts a BOM too
     if not _is_jsonl(path):
         try:
-            return json.loads(text), text, False
+            return json.loads(text, object_pairs_hook=_keep_last(path, diag)), text, False
         except json.JSONDecodeError as exc:
             if not (exc.msg == "Extra data" and text.lstrip().startswith("{")):
                 raise InputError(
@@ -300,10 +321,12 @@ def _key(value: Any) -> Any:
 # --- predictions -------------------------------------------------------------
 
 
-def read_predictions(source: Any, gold: Gold, diag: Diagnostics) -> dict[Any, str]:
+def read_predictions(
+    source: Any, gold: Gold, diag: Diagnostics, to_text: Callable[[Any], str] = as_text
+) -> dict[Any, str]:
     """``{id: text}`` from a JSON object (or a list of ``{"id",
     "prediction_text"}``), a path or an object; values that are not strings
-    become their ``str()`` (with a warning), as in the script."""
+    become their ``str()`` (``to_text``; with a warning), as in the script."""
     path = source_name(source)
     if is_path(source):
         parsed, _, lines = _parse_file(source, diag)
@@ -329,7 +352,7 @@ def read_predictions(source: Any, gold: Gold, diag: Diagnostics) -> dict[Any, st
             "(None becomes 'None'), as the official script does",
             path=path,
         )
-    predictions = {k: as_text(v) for k, v in data.items()}
+    predictions = {k: to_text(v) for k, v in data.items()}
     _warn_coverage(predictions, gold, path, diag)
     return predictions
 
@@ -377,6 +400,8 @@ def line_of_ids(gold: Gold) -> list[int | None]:
     if gold.layout == "rows":
         return [q.line for q in gold.questions]
     text = gold.text
+    if text.count("\n", 0, 100_000) < 2:  # minified JSON: lines say nothing
+        return [None] * len(gold.questions)
     lines: list[int | None] = []
     position, line = 0, 1
     for q in gold.questions:

@@ -67,17 +67,34 @@ def as_text(value: object) -> str:
 
 def py2_str(value: object) -> str:
     """``str(value)`` under Python 2.7 (the v5 scripts): a float shows 12
-    significant digits.
+    significant digits; inside a list, strings show as ``u'...'`` with
+    non-ASCII characters escaped (a dict's keys keep the file's order, which
+    Python 2 did not).
 
     >>> py2_str(0.1 + 0.2), py2_str(39764.0), py2_str(1e16), py2_str("4.9")
     ('0.3', '39764.0', '1e+16', '4.9')
+    >>> print(py2_str(["北京", 0.1, None]))
+    [u'\\u5317\\u4eac', 0.1, None]
     """
     if type(value) is float:
         text = f"{value:.12g}"
         if text.lstrip("-").isdigit():
             text += ".0"
         return text
+    if isinstance(value, (list, dict)):
+        return _py2_repr(value)
     return value if type(value) is str else str(value)
+
+
+def _py2_repr(value: object) -> str:
+    if isinstance(value, str):
+        return "u" + ascii(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(map(_py2_repr, value)) + "]"
+    if isinstance(value, dict):
+        pairs = (f"{_py2_repr(k)}: {_py2_repr(v)}" for k, v in value.items())
+        return "{" + ", ".join(pairs) + "}"
+    return repr(value)
 
 
 def em_key(text: str) -> str:
