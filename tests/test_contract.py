@@ -145,8 +145,6 @@ def test_swapped_gold_and_predictions_are_named_as_such():
             )
 
     register(Strict, replace=True)
-    with pytest.raises(InputError, match="are the gold and the predictions swapped"):
+    with pytest.raises(InputError) as in_memory:  # objects: a swap is not the likely cause
         evaluate("test-strict-capitals", {"1": "Paris"}, GOLD)
-    with pytest.raises(InputError) as plain:
-        evaluate("test-strict-capitals", GOLD, [1])
-    assert "swapped" not in str(plain.value)
+    assert "swapped" not in str(in_memory.value)

@@ -83,7 +83,7 @@ __all__ = [
 
 DEFAULT_RESAMPLES = 1000
 DEFAULT_SEED = 12345
-#: Fewest resamples accepted: the interval's positions ``N // 40`` and
+#: Fewer resamples draw a warning: the interval's positions ``N // 40`` and
 #: ``N - 1 - N // 40`` must leave out at least one resample on each side.
 MIN_RESAMPLES = 40
 #: Fewer paired items than this draw a warning that the test says little.
@@ -317,11 +317,7 @@ def confidence_intervals(
     >>> low < 50.0 < high
     True
     """
-    if resamples < MIN_RESAMPLES:
-        raise AnswermatchError(
-            f"at least {MIN_RESAMPLES} resamples are needed, got {resamples}: with fewer, "
-            "the 95% percentile interval is only the range of the resampled scores"
-        )
+    _check_resamples(resamples)
     aggregator = aggregation_of(result) if aggregation is None else aggregation
     [summaries] = bootstrap_summaries(aggregator, [result.items], resamples=resamples, seed=seed)
     scores: dict[str, list[float]] = {key: [] for key in result.scores}
@@ -341,6 +337,19 @@ def confidence_intervals(
         "resamples": resamples,
         "seed": seed,
     }
+
+
+def _check_resamples(resamples: int) -> None:
+    """At least 1 resample, and a warning below :data:`MIN_RESAMPLES`."""
+    if resamples < 1:
+        raise AnswermatchError(f"the number of resamples must be at least 1, got {resamples}")
+    if resamples < MIN_RESAMPLES:
+        warnings.warn(
+            f"only {resamples} resamples: with fewer than {MIN_RESAMPLES}, the 95% percentile "
+            "interval is the whole range of the resampled scores, not a 95% interval",
+            SmallSampleWarning,
+            stacklevel=3,
+        )
 
 
 def _intervals(values: dict[str, list[float]]) -> dict[str, tuple[float, float]]:
@@ -477,11 +486,7 @@ def compare_results(
     """Compare already scored results (the first is the baseline); see :func:`compare`."""
     if len(results) < 2:
         raise AnswermatchError("a comparison needs at least two systems")
-    if resamples < MIN_RESAMPLES:
-        raise AnswermatchError(
-            f"at least {MIN_RESAMPLES} resamples are needed, got {resamples}: with fewer, "
-            "the 95% percentile interval is only the range of the resampled scores"
-        )
+    _check_resamples(resamples)
     names = [f"system {k + 1}" for k in range(len(results))] if names is None else list(names)
     if len(names) != len(results):
         raise AnswermatchError(f"{len(names)} names for {len(results)} systems")

@@ -57,7 +57,7 @@ from ..diagnostics import Diagnostics
 from ..errors import InputError, UnknownProfileError
 from ..result import Result
 from ..signature import make_signature
-from ..sources import source_name
+from ..sources import is_path, source_name
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..checks import Entry, GoldChecks
@@ -336,14 +336,15 @@ class Task(ABC):
         return profile if isinstance(profile, str) else str(getattr(profile, "name", profile))
 
     def read(self, gold: Any, predictions: Any, diag: Diagnostics, **options: Any) -> Inputs:
-        """Both sources read by the task's readers. When they fail but would
-        read the other way round, the error says that the gold and the
+        """Both sources read by the task's readers. When two files fail but
+        would read the other way round, the error says that the gold and the
         predictions look swapped."""
         try:
             gold_read = self.read_gold(gold, diag, **options)
             preds_read = self.read_predictions(predictions, gold_read, diag, **options)
         except InputError as exc:
-            if self._reads_swapped(gold, predictions, options):
+            both_files = is_path(gold) and is_path(predictions)
+            if both_files and self._reads_swapped(gold, predictions, options):
                 raise InputError(
                     f"{exc.message} (the files read the other way round: are the gold "
                     "and the predictions swapped?)",
