@@ -30,7 +30,14 @@ from ...sources import is_path
 from .fuzzy import FuzzyAccuracy
 from .geval import haskell_strip, read_lines
 
-__all__ = ["PolEvalGold", "read_gold", "read_predictions", "swap_problem"]
+__all__ = [
+    "GoldLines",
+    "PolEvalGold",
+    "Predictions",
+    "read_gold",
+    "read_predictions",
+    "swap_problem",
+]
 
 #: How many lines the swap check judges both ways, at most and at least
 #: (fewer lines are too few to tell).
@@ -54,7 +61,16 @@ class PolEvalGold:
             object.__setattr__(self, "lines", ["\t".join(v) for v in self.variants])
 
 
-def read_gold(source: Any, diag: Diagnostics) -> PolEvalGold:
+#: The gold in memory: one entry per question, the line (``"4\\tcztery"``)
+#: or its variants (``["4", "cztery"]``); or an already read :class:`PolEvalGold`.
+GoldLines = Sequence[str | Sequence[str]]
+#: The predictions in memory: one answer per gold line, in the same order.
+Predictions = Sequence[str]
+
+
+def read_gold(
+    source: str | os.PathLike[str] | GoldLines | PolEvalGold, diag: Diagnostics
+) -> PolEvalGold:
     """The gold of ``source``: a path (``expected.tsv``, plain or ``.gz``), a
     list of lines (``"4\\tcztery"``), a list of variant lists
     (``["4", "cztery"]``), or a :class:`PolEvalGold` (returned as it is)."""
@@ -67,7 +83,9 @@ def read_gold(source: Any, diag: Diagnostics) -> PolEvalGold:
     return PolEvalGold([line.split("\t") for line in stripped], name, stripped)
 
 
-def read_predictions(source: Any, gold: PolEvalGold, diag: Diagnostics) -> list[str]:
+def read_predictions(
+    source: str | os.PathLike[str] | Predictions, gold: PolEvalGold, diag: Diagnostics
+) -> list[str]:
     """The answers of ``source`` (a path to ``out.tsv`` or a list of
     strings), stripped, one per line of ``gold``."""
     name, lines = _read_source(source, "<predictions>", diag, variant_lists=False)
