@@ -12,16 +12,26 @@ Run: ``python benchmarks/bench_poleval.py [--n 1000000] [--repeat 3]``.
 The target is 1,000,000 pairs in under 10 s. Timings are the best of
 ``--repeat`` runs (wall clock and CPU time of this process; on a busy
 machine the CPU time is the better estimate of an idle machine's wall clock).
+
+``--baseline SRC`` also times another version of answermatch side by side,
+in the same process and alternating with this one (SRC is the ``src``
+folder of that version, e.g. from ``git archive 83dd771 src | tar -x -C
+/tmp/old``; it is imported under the name ``answermatch_baseline``), and
+prints the ratios.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
+import shutil
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 import answermatch
-from answermatch.tasks.poleval2021 import FuzzyAccuracy
 from answermatch.tasks.poleval2021.geval import haskell_strip
 
 WORDS = (  # noqa: SIM905
@@ -94,29 +104,72 @@ def _best(repeat: int, run) -> tuple[float, float, object]:
     return wall, cpu, value
 
 
+def _baseline(src: str):
+    """The answermatch package of the source folder ``src`` (a copy named
+    ``answermatch_baseline``, so both versions load in one process)."""
+    folder = Path(tempfile.mkdtemp(prefix="answermatch-baseline-"))
+    shutil.copytree(Path(src) / "answermatch", folder / "answermatch_baseline")
+    sys.path.insert(0, str(folder))
+    return importlib.import_module("answermatch_baseline")
+
+
+def _scheme_of(package) -> type:
+    """The FuzzyAccuracy class of a version (tasks/geval.py before the task
+    contract, the tasks/poleval2021 package after)."""
+    for name in ("tasks.poleval2021", "tasks.geval"):
+        try:
+            module = importlib.import_module(f"{package.__name__}.{name}")
+        except ImportError:
+            continue
+        if hasattr(module, "FuzzyAccuracy"):
+            return module.FuzzyAccuracy
+    raise SystemExit(f"no FuzzyAccuracy in {package.__name__}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=1_000_000, help="number of pairs")
     parser.add_argument("--repeat", type=int, default=3, help="runs; the best is reported")
+    parser.add_argument("--baseline", metavar="SRC", help="also time the answermatch in SRC")
     args = parser.parse_args()
 
     preds, golds = make_pairs(args.n)
-    scheme = FuzzyAccuracy()
     answers = [haskell_strip(p) for p in preds]
     variants = [haskell_strip(g).split("\t") for g in golds]
+    versions = [("", answermatch)]
+    if args.baseline:
+        versions.append((" (baseline)", _baseline(args.baseline)))
 
-    def judge() -> int:
-        return sum(v.matched for v in scheme.judge_all(answers, variants))
-
-    def evaluate() -> float:
-        return answermatch.evaluate("poleval2021", golds, preds).scores["accuracy"]
-
-    t_judge, c_judge, hits = _best(args.repeat, judge)
-    t_eval, c_eval, accuracy = _best(args.repeat, evaluate)
+    runs = {}
+    for label, package in versions:
+        scheme = _scheme_of(package)()
+        runs[f"judge{label}"] = lambda s=scheme: sum(
+            v.matched for v in s.judge_all(answers, variants)
+        )
+        runs[f"evaluate{label}"] = lambda p=package: p.evaluate("poleval2021", golds, preds).scores[
+            "accuracy"
+        ]
+    best: dict[str, tuple[float, float]] = {k: (float("inf"), float("inf")) for k in runs}
+    values: dict[str, object] = {}
+    for _ in range(args.repeat):  # the versions alternate, so both see the same load
+        for name, run in runs.items():
+            wall, cpu, values[name] = _best(1, run)
+            best[name] = (min(best[name][0], wall), min(best[name][1], cpu))
+    accuracy, hits = values["evaluate"], values["judge"]
     print(f"pairs: {args.n:,}  (accuracy {accuracy:.2f}%, {hits:,} matches)")
-    for name, wall, cpu in (("judge", t_judge, c_judge), ("evaluate", t_eval, c_eval)):
-        print(f"{name:9} {wall:6.2f} s wall, {cpu:6.2f} s CPU  ({args.n / wall:,.0f} pairs/s)")
-    per_million = t_eval * 1e6 / args.n
+    for name, (wall, cpu) in best.items():
+        print(f"{name:20} {wall:6.2f} s wall, {cpu:6.2f} s CPU  ({args.n / wall:,.0f} pairs/s)")
+    if args.baseline:
+        for name in ("judge", "evaluate"):
+            base = best[f"{name} (baseline)"]
+            other = values[f"{name} (baseline)"]
+            if values[name] != other:
+                print(f"{name}: the baseline gives {other}, not {values[name]}")
+            print(
+                f"{name}: this version / baseline = {best[name][0] / base[0]:.3f} (wall), "
+                f"{best[name][1] / base[1]:.3f} (CPU)"
+            )
+    per_million = best["evaluate"][0] * 1e6 / args.n
     verdict = "met" if per_million < 10 else "NOT met (see the CPU time on a busy machine)"
     print(f"target: 1,000,000 pairs in under 10 s: {per_million:.2f} s per million, {verdict}")
 

@@ -494,3 +494,19 @@ def test_real_files_given_the_wrong_way_round(parity, system):
         assert answermatch.evaluate("poleval2021", gold, pred).warnings == ()
     with pytest.raises(InputError, match="swapped"):
         answermatch.evaluate("poleval2021", pred, gold, strict=True)
+
+
+# --- command line errors ----------------------------------------------------------------------
+
+
+def test_cli_missing_files_and_bad_options_exit_2(tmp_path, capsys):
+    missing = ["--gold", str(tmp_path / "nope.tsv"), "--pred", str(tmp_path / "nope2.tsv")]
+    assert main(["score", "poleval2021", *missing]) == 2
+    err = capsys.readouterr().err
+    assert "nope.tsv" in err and "no such file" in err
+    gold, pred = map(str, EXAMPLE)
+    assert main(["score", "poleval2021", "--gold", gold, "--pred", pred, "-o", "colour=red"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown option(s) for poleval2021: colour" in err and "Traceback" not in err
+    assert main(["score", "poleval2021", "--gold", gold, "--pred", pred, "-o", "novalue"]) == 2
+    assert "KEY=VALUE" in capsys.readouterr().err

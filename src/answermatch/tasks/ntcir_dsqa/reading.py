@@ -12,7 +12,8 @@ lines or ``{id: answer(s)}``) and the run (a ``<SYSDESC>`` line, then
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import os
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,12 +24,24 @@ from ...errors import InputError, format_examples
 from ...sources import is_path, read_text, source_name
 from .rules import LANGUAGES
 
-__all__ = ["NtcirGold", "Question", "read_gold", "read_predictions", "read_run"]
+__all__ = [
+    "GoldAnswers",
+    "NtcirGold",
+    "Question",
+    "RunAnswers",
+    "read_gold",
+    "read_predictions",
+    "read_run",
+]
 
 _SYSDESC = regex.compile(r"\s*<SYSDESC>(.*?)</?SYSDESC>\s*")
 
 #: A run as read: question id -> (answer, line in the run file or None).
 Run = dict[str, tuple[str, int | None]]
+#: The gold in memory: question id -> its answer or list of answers.
+GoldAnswers = Mapping[str, str | Sequence[str]]
+#: A run in memory: question id -> answer.
+RunAnswers = Mapping[str, str]
 
 
 @dataclass(frozen=True)
@@ -78,7 +91,12 @@ def _seen_twice(qid: str, first: int | None, second: int | None, path: str) -> I
     return InputError(f"question id {qid!r} appears twice{where}", path=path, line=second)
 
 
-def read_gold(source: Any, diag: Diagnostics, *, default_lang: str | None = None) -> NtcirGold:
+def read_gold(
+    source: str | os.PathLike[str] | GoldAnswers | NtcirGold,
+    diag: Diagnostics,
+    *,
+    default_lang: str | None = None,
+) -> NtcirGold:
     """Gold questions in file order: a TSV path or ``{id: answer or [answers]}``
     (an :class:`NtcirGold` is returned as it is). ``default_lang`` is the
     language of ids without ``-E-``/``-J-`` (else such an id is an error)."""
@@ -149,7 +167,7 @@ def read_gold(source: Any, diag: Diagnostics, *, default_lang: str | None = None
     return NtcirGold(questions, path)
 
 
-def read_run(source: Any, gold_ids: Iterable[str] = ()) -> Run:
+def read_run(source: str | os.PathLike[str] | RunAnswers, gold_ids: Iterable[str] = ()) -> Run:
     """The run's answers ``{id: (answer, line)}``: a run-file path or
     ``{id: answer}``. ``gold_ids`` only sharpens the message when the
     system description is missing (a gold file given as the run)."""
@@ -203,7 +221,9 @@ def read_run(source: Any, gold_ids: Iterable[str] = ()) -> Run:
     return answers
 
 
-def read_predictions(source: Any, gold: NtcirGold, diag: Diagnostics) -> Run:
+def read_predictions(
+    source: str | os.PathLike[str] | RunAnswers, gold: NtcirGold, diag: Diagnostics
+) -> Run:
     """The run of ``source`` checked against ``gold``: every gold question
     must be answered (an error listing the missing ids); an id not in the
     gold is ignored with a warning."""

@@ -140,6 +140,23 @@ class FuzzyAccuracy:
         for answer, variants in zip(answers, golds, strict=True):
             yield judge(answer, [cache[variant] for variant in variants])
 
+    def judge_lines(self, answers: Iterable[str], lines: Iterable[str]) -> Iterator[Verdict]:
+        """:meth:`judge` each answer against a gold line given whole (stripped,
+        its variants separated by TABs); the work on a gold line is done once
+        per distinct line (gold files repeat lines such as ``tak``).
+
+        >>> [v.matched for v in FuzzyAccuracy().judge_lines(["Egiptu", "tak"], ["Egipt", "nie"])]
+        [True, False]
+        """
+        variant_cache = _Prepared(self.prepare)
+        line_cache: dict[str, list[_GoldInfo]] = {}
+        judge = self._judge
+        for answer, line in zip(answers, lines, strict=True):
+            infos = line_cache.get(line)
+            if infos is None:
+                infos = line_cache[line] = [variant_cache[v] for v in line.split("\t")]
+            yield judge(answer, infos)
+
     def _judge(self, answer: str, infos: Sequence[_GoldInfo]) -> Verdict:
         # GEval hardens each variant's soft score (number: 0/1, fuzzy:
         # max(0, 1 - d/L), empty: 0) against the threshold and keeps the best.
@@ -154,14 +171,19 @@ class FuzzyAccuracy:
                 if answer_lower is _UNSET:
                     answer_lower = self.lower(answer)
                 gold_lower = info[1]
-                d = (
-                    0
-                    if answer_lower == gold_lower
-                    else levenshtein_distance(answer_lower, gold_lower)
-                )
-                similarity = 1.0 - d / info[2]
-                if similarity < 0.0:
+                if answer_lower == gold_lower:
+                    d = 0
+                    similarity = 1.0
+                elif abs(len(answer_lower) - len(gold_lower)) >= info[2]:
+                    # d >= the length difference >= len(variant): the similarity
+                    # is 0 whatever d is; d is computed only if this variant
+                    # ends up the one the verdict describes
                     similarity = 0.0
+                else:
+                    d = levenshtein_distance(answer_lower, gold_lower)
+                    similarity = 1.0 - d / info[2]
+                    if similarity < 0.0:
+                        similarity = 0.0
             elif kind == "number":
                 if answer_number is _UNSET:
                     answer_number = self.number(answer)  # type: ignore[misc]
@@ -173,6 +195,8 @@ class FuzzyAccuracy:
             if similarity > best[0]:
                 best = (similarity, index, info, d)
         similarity, index, info, d = best
+        if d is None and info[0] == "fuzzy":
+            d = levenshtein_distance(answer_lower, info[1])
         return _verdict(False, index, info, similarity, d, answer_number)
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...diagnostics import Diagnostics
@@ -30,7 +30,14 @@ from ...sources import is_path
 from .fuzzy import FuzzyAccuracy
 from .geval import haskell_strip, read_lines
 
-__all__ = ["PolEvalGold", "read_gold", "read_predictions", "swap_problem"]
+__all__ = [
+    "GoldLines",
+    "PolEvalGold",
+    "Predictions",
+    "read_gold",
+    "read_predictions",
+    "swap_problem",
+]
 
 #: How many lines the swap check judges both ways, at most and at least
 #: (fewer lines are too few to tell).
@@ -42,13 +49,28 @@ SWAP_MIN_LINES = 20
 class PolEvalGold:
     """The gold as GEval parses it: for each line (in order), its variants
     (the line stripped of Haskell whitespace, then split on TAB), and the
-    name of its source for messages."""
+    name of its source for messages. ``lines`` are the stripped lines
+    (computed from ``variants`` when not given)."""
 
     variants: list[list[str]]
     name: str = "<gold>"
+    lines: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.lines and self.variants:
+            object.__setattr__(self, "lines", ["\t".join(v) for v in self.variants])
 
 
-def read_gold(source: Any, diag: Diagnostics) -> PolEvalGold:
+#: The gold in memory: one entry per question, the line (``"4\\tcztery"``)
+#: or its variants (``["4", "cztery"]``); or an already read :class:`PolEvalGold`.
+GoldLines = Sequence[str | Sequence[str]]
+#: The predictions in memory: one answer per gold line, in the same order.
+Predictions = Sequence[str]
+
+
+def read_gold(
+    source: str | os.PathLike[str] | GoldLines | PolEvalGold, diag: Diagnostics
+) -> PolEvalGold:
     """The gold of ``source``: a path (``expected.tsv``, plain or ``.gz``), a
     list of lines (``"4\\tcztery"``), a list of variant lists
     (``["4", "cztery"]``), or a :class:`PolEvalGold` (returned as it is)."""
@@ -57,10 +79,13 @@ def read_gold(source: Any, diag: Diagnostics) -> PolEvalGold:
     name, lines = _read_source(source, "<gold>", diag, variant_lists=True)
     if not lines:
         raise InputError("no lines to score (GEval's accuracy of zero lines is NaN)", path=name)
-    return PolEvalGold([haskell_strip(line).split("\t") for line in lines], name)
+    stripped = [haskell_strip(line) for line in lines]
+    return PolEvalGold([line.split("\t") for line in stripped], name, stripped)
 
 
-def read_predictions(source: Any, gold: PolEvalGold, diag: Diagnostics) -> list[str]:
+def read_predictions(
+    source: str | os.PathLike[str] | Predictions, gold: PolEvalGold, diag: Diagnostics
+) -> list[str]:
     """The answers of ``source`` (a path to ``out.tsv`` or a list of
     strings), stripped, one per line of ``gold``."""
     name, lines = _read_source(source, "<predictions>", diag, variant_lists=False)
@@ -117,8 +142,10 @@ def swap_problem(answers: list[str], golds: list[list[str]]) -> tuple[str, int] 
     >>> swap_problem(["a", "c"], [["a", "b"], ["c"]]) is None
     True
     """
-    tabbed = [number for number, answer in enumerate(answers, start=1) if "\t" in answer]
-    several = sum(1 for variants in golds if len(variants) > 1)
+    tabbed = []
+    if "\t" in "\n".join(answers):
+        tabbed = [number for number, answer in enumerate(answers, start=1) if "\t" in answer]
+    several = sum(1 for variants in golds if len(variants) > 1) if tabbed else 0
     if len(tabbed) > several:
         return (
             f"{len(tabbed)} prediction line(s) hold TAB-separated answers and only {several} "
@@ -163,6 +190,10 @@ def _read_source(
             f"expected a path or a list of {shape}, got {type(source).__name__}",
             path=name,
         )
+    if set(map(type, source)) <= {str}:  # a list of str: checked at C speed
+        text = "\n".join(source)
+        if text.count("\n") == max(len(source) - 1, 0):  # else: a newline in an entry
+            return name, text.replace("\r", "").split("\n") if "\r" in text else list(source)
     lines = []
     for number, entry in enumerate(source, start=1):
         if variant_lists and isinstance(entry, (list, tuple)):

@@ -86,16 +86,16 @@ class PolEval2021(Task):
     def score(
         self, inputs: Inputs, settings: FuzzyAccuracy, diag: Diagnostics, **options: Any
     ) -> Scored:
-        golds = inputs.gold.variants
+        gold: PolEvalGold = inputs.gold
         answers = inputs.predictions
-        verdicts = settings.judge_all(answers, golds)
+        verdicts = settings.judge_lines(answers, gold.lines)
         rows = progress(
-            zip(answers, golds, verdicts, strict=True),
-            total=len(golds),
+            zip(answers, gold.variants, verdicts, strict=True),
+            total=len(answers),
             desc=NAME,
             enabled=diag.progress,
         )
-        items = [_item(number, *row) for number, row in enumerate(rows, start=1)]
+        items = _items(rows)
         signature = make_signature(
             NAME,
             self.profile_name(settings),
@@ -118,18 +118,26 @@ class PolEval2021(Task):
         )
 
 
-def _item(number: int, answer: str, variants: list[str], verdict: Verdict) -> dict[str, Any]:
-    return {
-        "id": number,
-        "score": 1.0 if verdict.matched else 0.0,
-        "prediction": answer,
-        "gold": variants,
-        "matched_variant": verdict.variant if verdict.matched else None,
-        "best_variant": verdict.variant,
-        "rule": verdict.rule,
-        "similarity": verdict.similarity,
-        "distance": verdict.distance,
-        "max_distance": verdict.max_distance,
-        "gold_number": verdict.gold_number,
-        "answer_number": verdict.answer_number,
-    }
+def _items(rows: Iterable[tuple[str, list[str], Verdict]]) -> list[dict[str, Any]]:
+    """The item of each (answer, variants, verdict), numbered from 1."""
+    items = []
+    append = items.append
+    for number, (answer, variants, verdict) in enumerate(rows, start=1):
+        matched, variant, rule, similarity, distance, max_distance, gold_n, answer_n = verdict
+        append(
+            {
+                "id": number,
+                "score": 1.0 if matched else 0.0,
+                "prediction": answer,
+                "gold": variants,
+                "matched_variant": variant if matched else None,
+                "best_variant": variant,
+                "rule": rule,
+                "similarity": similarity,
+                "distance": distance,
+                "max_distance": max_distance,
+                "gold_number": gold_n,
+                "answer_number": answer_n,
+            }
+        )
+    return items
