@@ -14,6 +14,7 @@ from answermatch.errors import (
     AnswermatchWarning,
     InputError,
     MissingExtraError,
+    UnknownProfileError,
     UnknownTaskError,
 )
 from answermatch.result import Result
@@ -143,12 +144,12 @@ def test_every_registered_task_loads_with_a_consistent_spec():
     for name in available_tasks():
         spec = get_task(name)
         assert spec.name == name
-        assert spec.profiles[0] == "official"
+        assert next(iter(spec.profiles)) == "official"
         assert spec.primary and spec.summary
 
 
 def test_evaluate_rejects_unknown_profile_and_option():
-    with pytest.raises(UnknownTaskError, match="no profile 'nope'"):
+    with pytest.raises(UnknownProfileError, match="no profile 'nope'"):
         evaluate("poleval2021", ["a"], ["a"], profile="nope")
     with pytest.raises(TypeError, match="unknown option") as caught:
         evaluate("poleval2021", ["a"], ["a"], nonsense=1)
