@@ -220,6 +220,5 @@ def test_too_few_resamples_are_refused_or_warned_about(capsys):
     base = ["compare", "xor-full", "--gold", str(GOLD), "--pred", str(PRED), "--pred", str(PRED)]
     assert main([*base, "--resamples", "0", "-q"]) == 2
     assert "must be at least 1" in capsys.readouterr().err
-    with pytest.warns(UserWarning, match="only 1 resamples"):
-        assert main([*base, "--resamples", "1", "-q", "--json"]) == 0
-    capsys.readouterr()
+    assert main([*base, "--resamples", "1", "-q", "--json"]) == 0
+    assert "warning: only 1 resamples" in capsys.readouterr().err

@@ -442,7 +442,10 @@ def test_a_thousand_resamples_of_3500_questions_take_seconds():
         [{"id": k, "lang": langs[k % 7], "score": rng.random()} for k in range(3500)]
         for _ in range(2)
     ]
-    systems = [[{**item, "f1": item["score"]} for item in items] for items in systems]
+    systems = [
+        [{**item, "f1": item["score"], "em": 0.0, "bleu": 0.0} for item in items]
+        for items in systems
+    ]
     result = Result(task="xor-full", profile="official", scores={}, per_language={}, n=0,
                     signature="")  # fmt: skip
     start = time.process_time()
