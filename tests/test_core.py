@@ -219,3 +219,18 @@ def test_a_gzip_bomb_is_refused_early(tmp_path, monkeypatch):
     with gzip.open(genuine, "wb") as fh:
         fh.write(b'{"q1": "a"}' * 1000)
     assert read_text(genuine).startswith('{"q1": "a"}')
+
+
+def test_json_beyond_the_decoder_s_limits_is_an_input_error(tmp_path):
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    with pytest.raises(InputError, match="nested too deeply"):
+        load_json(deep)
+    lines = tmp_path / "deep.jsonl"
+    lines.write_text('{"id": 1}\n' + "[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"deep\.jsonl:2: JSON nested too deeply"):
+        read_jsonl(lines)
+    huge = tmp_path / "huge.json"
+    huge.write_text('{"q1": ' + "7" * 5000 + "}", encoding="utf-8")
+    with pytest.raises(InputError, match="number too long"):
+        load_json(huge)

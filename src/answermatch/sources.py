@@ -111,6 +111,15 @@ def _json_error(exc: json.JSONDecodeError) -> str:
     return f"not valid JSON ({exc.msg} at column {exc.colno})"
 
 
+def _json_limit(exc: BaseException) -> str:
+    """The message for JSON that Python's decoder cannot hold: nesting deeper
+    than the interpreter's recursion limit, or an integer longer than its
+    digit limit (``sys.get_int_max_str_digits``)."""
+    if isinstance(exc, RecursionError):
+        return "JSON nested too deeply to read (arrays or objects within each other)"
+    return f"a JSON number too long to read ({exc})"
+
+
 def _pairs_hook(path: str, diag: Diagnostics | None, line: int | None = None):
     """A ``json`` object hook that keeps the last value of a repeated key (as
     ``json`` does) and warns about it through ``diag``."""
@@ -141,6 +150,8 @@ def load_json(source: PathLike, *, diag: Diagnostics | None = None) -> Any:
         return json.loads(text, object_pairs_hook=_pairs_hook(name, diag))
     except json.JSONDecodeError as exc:
         raise InputError(_json_error(exc), path=name, line=exc.lineno) from None
+    except (RecursionError, ValueError) as exc:
+        raise InputError(_json_limit(exc), path=name) from None
 
 
 def read_jsonl(source: PathLike, *, diag: Diagnostics | None = None) -> list[tuple[int, Any]]:
@@ -196,7 +207,7 @@ def _decode_all(lines: list[str]) -> list[Any] | None:
     """Every line decoded as exactly one JSON value, or ``None``."""
     try:
         parsed = list(map(_DECODER.raw_decode, lines))
-    except json.JSONDecodeError:
+    except (RecursionError, ValueError):  # JSONDecodeError is a ValueError
         return None
     if not all(map(eq, map(itemgetter(1), parsed), map(len, lines))):
         return None
@@ -211,4 +222,6 @@ def _decode_each(lines: list[str], numbers: Sequence[int], name: str) -> list[An
             objects.append(json.loads(line))
         except json.JSONDecodeError as exc:
             raise InputError(_json_error(exc), path=name, line=number) from None
+        except (RecursionError, ValueError) as exc:
+            raise InputError(_json_limit(exc), path=name, line=number) from None
     return objects
