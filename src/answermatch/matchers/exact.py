@@ -44,7 +44,9 @@ def exact_match(
     0.0
     """
     try:
-        an = _CALLS[(lang, preset, "word", "bag", 1.0)] if type(golds) is not PreparedGolds else None
+        an = (
+            _CALLS[(lang, preset, "word", "bag", 1.0)] if type(golds) is not PreparedGolds else None
+        )
     except (KeyError, TypeError):
         an = None
     if an is None:
@@ -70,9 +72,13 @@ def exact_match_batch(
     check_batch(predictions, golds)
     base = analyzer(lang, "unicode" if preset is None else preset)
     results: list[float] = []
-    for i, (prediction, entry) in enumerate(zip(predictions, golds)):
+    for i, (prediction, entry) in enumerate(zip(predictions, golds, strict=True)):
         if type(prediction) is not str:
             check_text(prediction, f"predictions[{i}]")
-        an = resolve(lang, preset, "word", "bag", 1.0, entry) if type(entry) is PreparedGolds else base
+        an = (
+            resolve(lang, preset, "word", "bag", 1.0, entry)
+            if type(entry) is PreparedGolds
+            else base
+        )
         results.append(_exact(an, prediction, entry))
     return results

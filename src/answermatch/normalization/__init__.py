@@ -162,6 +162,14 @@ def _unicode_fused(lang: str | None) -> Step:
             if ascii_articles is not None:
                 text = ascii_articles(text)
             return " ".join(text.split())
+        if (
+            not has_articles
+            and text.isalnum()
+            and is_normalized("NFKC", text)
+            and _ALNUM_NOISE.isdisjoint(text)
+            and text.casefold() == text
+        ):
+            return text  # one word of letters and digits that no step changes
         result = one_pass(text)
         if result == text:
             return result
