@@ -755,3 +755,28 @@ def tokenize_ja(text: str) -> list[str]:
     for piece in text.split("\x00"):
         tokens += tok._tagger.parse(piece).split()
     return tokens
+
+
+def test_batch_shares_repeated_golds_with_the_same_numbers() -> None:
+    from answermatch.matchers import exact_match_batch, token_f1_batch
+
+    preds = ["Adam Mickiewicz", "Mickiewicz", "Prus", "Bolesław Prus", "", "x"]
+    golds = [
+        "Mickiewicz",
+        "Mickiewicz",
+        ["Bolesław Prus", "Prus"],
+        ("Bolesław Prus", "Prus"),
+        "",
+        "",
+    ]
+    assert token_f1_batch(preds, golds) == [
+        token_f1(p, g) for p, g in zip(preds, golds, strict=True)
+    ]
+    assert token_f1_batch(preds, golds, both_empty=0.0, overlap="set") == [
+        token_f1(p, g, both_empty=0.0, overlap="set") for p, g in zip(preds, golds, strict=True)
+    ]
+    assert exact_match_batch(preds, golds) == [
+        exact_match(p, g) for p, g in zip(preds, golds, strict=True)
+    ]
+    with pytest.raises(ValueError, match="golds is empty"):
+        token_f1_batch(["a", "b"], [[], []])

@@ -292,3 +292,38 @@ def prepare_golds(
     1.0
     """
     return PreparedGolds(as_golds(golds), analyzer(lang, preset))
+
+
+def _gold_key(entry: object) -> object:
+    if type(entry) is str:
+        return entry
+    if type(entry) in (list, tuple) and all(type(g) is str for g in entry):  # type: ignore[attr-defined]
+        return tuple(entry)  # type: ignore[arg-type]
+    return None
+
+
+def share_repeated_golds(entries: Sequence[object], an: Analyzer) -> list[object]:
+    """The gold entries of a batch, those that occur more than once prepared
+    once under ``an`` and shared (the others as given): the batch forms'
+    cache, which lives as long as the call.
+
+    >>> shared = share_repeated_golds(["Paris", "Lyon", "Paris"], analyzer())
+    >>> shared[0] is shared[2], shared[1]
+    (True, 'Lyon')
+    """
+    keys = [_gold_key(entry) for entry in entries]
+    seen: dict[object, int] = {}
+    _count_elements(seen, keys)
+    if len(seen) == len(keys) and None not in seen:
+        return list(entries)  # nothing repeats
+    prepared: dict[object, PreparedGolds] = {}
+    shared: list[object] = []
+    for entry, key in zip(entries, keys, strict=True):
+        if key is None or seen[key] < 2:
+            shared.append(entry)
+            continue
+        found = prepared.get(key)
+        if found is None:
+            found = prepared[key] = PreparedGolds(as_golds(entry), an)  # type: ignore[arg-type]
+        shared.append(found)
+    return shared

@@ -32,6 +32,7 @@ from .analysis import (
     _check_options,
     analyzer,
     resolve,
+    share_repeated_golds,
 )
 
 
@@ -290,7 +291,8 @@ def token_f1_batch(
     base = analyzer(lang, "unicode" if preset is None else preset, unit, overlap, both_empty)
     results: list[float] = []
     append = results.append
-    for i, (prediction, entry) in enumerate(zip(predictions, golds, strict=True)):
+    entries = share_repeated_golds(golds, base)
+    for i, (prediction, entry) in enumerate(zip(predictions, entries, strict=True)):
         if type(prediction) is not str:
             check_text(prediction, f"predictions[{i}]")
         if type(entry) is PreparedGolds:
