@@ -780,3 +780,9 @@ def test_batch_shares_repeated_golds_with_the_same_numbers() -> None:
     ]
     with pytest.raises(ValueError, match="golds is empty"):
         token_f1_batch(["a", "b"], [[], []])
+
+
+def test_edge_punctuation_is_unicode_noise() -> None:
+    from answermatch.normalization import _EDGE_NOISE, steps
+
+    assert all(steps._NOISE.match(c) for c in _EDGE_NOISE)

@@ -6,7 +6,7 @@ Three layers, from the top:
   tokenized here; :func:`token_f1_batch` does the same over lists with the
   options checked once.
 - :func:`~answermatch.matchers.prepare_golds` (in
-  :mod:`answermatch.matchers.prepared`): golds normalized and counted once,
+  :mod:`answermatch.matchers.analysis`): golds normalized and counted once,
   accepted by :func:`token_f1` in place of the golds.
 - :func:`overlap_f1` / :func:`overlap_prf`: the arithmetic alone, on two
   token sequences or their counts, for callers that tokenize on their own
