@@ -778,8 +778,12 @@ def test_batch_shares_repeated_golds_with_the_same_numbers() -> None:
     assert exact_match_batch(preds, golds) == [
         exact_match(p, g) for p, g in zip(preds, golds, strict=True)
     ]
-    with pytest.raises(ValueError, match="golds is empty"):
+    with pytest.raises(ValueError, match=r"golds\[0\] is empty"):
         token_f1_batch(["a", "b"], [[], []])
+    with pytest.raises(TypeError, match=r"golds\[1\]\[0\] must be a str, not int"):
+        exact_match_batch(["a", "b"], ["a", [1]])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"golds\[0\] must be a str or a list/tuple of str"):
+        token_f1_batch(["a"], [None])  # type: ignore[list-item]
 
 
 def test_edge_punctuation_is_unicode_noise() -> None:

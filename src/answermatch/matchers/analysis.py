@@ -294,24 +294,26 @@ def prepare_golds(
     return PreparedGolds(as_golds(golds), analyzer(lang, preset))
 
 
-def _gold_key(entry: object) -> object:
+def _gold_key(entry: object, index: int) -> object:
+    """A hashable key for a batch's gold entry (None for prepared golds),
+    after checking it as the plain call would, naming its place."""
     if type(entry) is str:
         return entry
-    if type(entry) in (list, tuple) and all(type(g) is str for g in entry):  # type: ignore[attr-defined]
-        return tuple(entry)  # type: ignore[arg-type]
-    return None
+    if type(entry) is PreparedGolds:
+        return None
+    return as_golds(entry, f"golds[{index}]")  # type: ignore[arg-type]
 
 
 def share_repeated_golds(entries: Sequence[object], an: Analyzer) -> list[object]:
-    """The gold entries of a batch, those that occur more than once prepared
-    once under ``an`` and shared (the others as given): the batch forms'
-    cache, which lives as long as the call.
+    """The gold entries of a batch, checked (errors name the entry), those
+    that occur more than once prepared once under ``an`` and shared (the
+    others as given): the batch forms' cache, which lives as long as the call.
 
     >>> shared = share_repeated_golds(["Paris", "Lyon", "Paris"], analyzer())
     >>> shared[0] is shared[2], shared[1]
     (True, 'Lyon')
     """
-    keys = [_gold_key(entry) for entry in entries]
+    keys = [_gold_key(entry, i) for i, entry in enumerate(entries)]
     seen: dict[object, int] = {}
     _count_elements(seen, keys)
     if len(seen) == len(keys) and None not in seen:
