@@ -10,6 +10,8 @@ import unicodedata
 from functools import partial
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import answermatch
 from answermatch.errors import AnswermatchWarning, UnknownLanguageError
@@ -473,3 +475,318 @@ def test_unordered_match_argument_checks() -> None:
         unordered_match("a", "a", lang="en", matcher="exact")  # type: ignore[arg-type]
     with pytest.raises(UnknownLanguageError):
         unordered_match("a", "a", lang="xx")
+
+
+# --- one API: golds, floats, keyword options ----------------------------------------------
+
+
+UNIFORM = [exact_match, token_f1, levenshtein_ratio, numeric_match, unordered_match]
+
+
+@pytest.mark.parametrize("fn", UNIFORM)
+def test_uniform_signature(fn) -> None:
+    import inspect
+
+    params = inspect.signature(fn).parameters
+    names = list(params)
+    assert names[:2] == ["prediction", "golds"]
+    assert params["lang"].kind is inspect.Parameter.KEYWORD_ONLY
+    assert params["lang"].default is None
+    for name in names[2:]:
+        assert params[name].kind is inspect.Parameter.KEYWORD_ONLY
+    for golds in ("5", ["4", "5"], ("5",)):
+        score = fn("5", golds)
+        assert type(score) is float and score == 1.0
+    assert fn("5", ["4", "6"]) < 1.0
+
+
+def test_numeric_match_best_gold_and_float() -> None:
+    assert numeric_match("w 1 410 roku", ["1400", "1410"]) == 1.0
+    assert numeric_match("brak", ["1", "2"]) == 0.0
+    with pytest.raises(TypeError, match=r"golds\[0\] must be a str"):
+        numeric_match("brak", [1])  # type: ignore[list-item]
+
+
+# --- characters, CJK and the unspaced warning -------------------------------------------
+
+
+def test_token_f1_char_unit() -> None:
+    # 北京大学 vs 北京: 2 shared characters of 4 and 2 -> 2 * (1/2 * 1) / (1/2 + 1)
+    assert token_f1("北京大学", "北京", unit="char") == pytest.approx(2 / 3)
+    assert token_f1("北京大学", "北京", lang="zh-CN", unit="char") == pytest.approx(2 / 3)
+    # characters are grapheme clusters: a decomposed letter is one
+    decomposed = unicodedata.normalize("NFD", "Hà")
+    assert token_f1(decomposed, "Ha", unit="char", preset="none") == pytest.approx(0.5)
+    assert token_f1("a b", "ab", unit="char") == 1.0  # whitespace is no character
+
+
+def test_unspaced_warning_once() -> None:
+    with pytest.warns(AnswermatchWarning, match="written without spaces") as caught:
+        assert token_f1("東京都の人口", "東京都") == 0.0
+        assert token_f1("กรุงเทพมหานคร", "กรุงเทพ") == 0.0  # Thai: no second warning
+    assert len(caught) == 1
+
+
+@pytest.mark.filterwarnings("error")
+def test_no_unspaced_warning_when_it_does_not_apply() -> None:
+    assert token_f1("東京都の人口", "東京都", unit="char") > 0.0
+    assert token_f1("서울 특별시", "서울") > 0.0  # Korean is written with spaces
+    assert exact_match("東京都", "東京都") == 1.0  # no splitting in exact match
+    pytest.importorskip("fugashi")
+    assert token_f1("東京都の人口", "東京都", lang="ja") > 0.0
+
+
+# --- the F1 core ------------------------------------------------------------------------
+
+
+def test_overlap_prf_forms() -> None:
+    from collections import Counter
+
+    from answermatch.matchers import PRF, TokenCounts, overlap_f1, overlap_prf
+
+    pred, gold = ["new", "york", "city"], ["york"]
+    expected = PRF(0.5, 1 / 3, 1.0)
+    assert overlap_prf(pred, gold) == expected
+    assert overlap_prf(tuple(pred), Counter(gold)) == expected
+    assert overlap_prf(TokenCounts.of(pred), (Counter(gold), 1)) == expected
+    assert overlap_f1(["a", "a", "b"], ["a", "a", "a"]) == pytest.approx(2 / 3)
+    assert overlap_f1(["a", "a", "b"], ["a"], overlap="set") == pytest.approx(2 / 3)
+    assert overlap_prf([], []) == PRF(1.0, 1.0, 1.0)
+    assert overlap_prf([], [], both_empty=0.0) == PRF(0.0, 0.0, 0.0)
+    assert overlap_prf([], ["a"]) == PRF(0.0, 0.0, 0.0)
+    with pytest.raises(TypeError, match="prediction must be a list/tuple of tokens"):
+        overlap_f1("new york", ["york"])  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"gold\[1\] must be a str token"):
+        overlap_f1(["a"], ["a", 1])  # type: ignore[list-item]
+
+
+token_lists = st.lists(st.sampled_from(["a", "b", "c", "d", "東", "ä"]), max_size=7)
+
+
+@settings(deadline=None, max_examples=300)
+@given(pred=token_lists, gold=token_lists)
+def test_overlap_prf_equals_xor_scripts_arithmetic(pred: list[str], gold: list[str]) -> None:
+    """With both_empty=0 the core gives XOR-TyDi's / SQuAD v1.1's numbers,
+    bit for bit (the tasks' own copy is the reference)."""
+    from answermatch.matchers import overlap_prf
+    from answermatch.tasks.xor_data import token_counts, token_overlap
+
+    ours = overlap_prf(pred, gold, both_empty=0.0)
+    theirs = token_overlap(token_counts(" ".join(pred)), token_counts(" ".join(gold)))
+    assert tuple(ours) == tuple(float(x) for x in theirs)
+
+
+# --- prepared golds and batch forms give the plain numbers --------------------------------
+
+texts = st.text(alphabet=st.sampled_from(list("ab cA.!Ｂ東京都の人和")), max_size=8)
+gold_lists = st.lists(texts, min_size=1, max_size=3)
+
+
+@settings(deadline=None, max_examples=200)
+@given(
+    preds=st.lists(texts, min_size=1, max_size=4),
+    golds=st.lists(gold_lists, min_size=4, max_size=4),
+    lang=st.sampled_from([None, "en", "ja"]),
+    preset=st.sampled_from(["unicode", "squad", "none"]),
+    overlap=st.sampled_from(["bag", "set"]),
+    unit=st.sampled_from(["word", "char"]),
+    both_empty=st.sampled_from([0.0, 1.0]),
+)
+@pytest.mark.filterwarnings("ignore::answermatch.errors.AnswermatchWarning")
+def test_prepared_and_batch_forms_equal_plain_calls(
+    preds, golds, lang, preset, overlap, unit, both_empty
+) -> None:
+    from answermatch.matchers import (
+        exact_match_batch,
+        levenshtein_ratio_batch,
+        numeric_match_batch,
+        prepare_golds,
+        token_f1_batch,
+    )
+
+    if lang == "ja":
+        pytest.importorskip("fugashi")
+    golds = golds[: len(preds)]
+    f1_opts = {"overlap": overlap, "unit": unit, "both_empty": both_empty}
+    plain_f1 = [
+        token_f1(p, g, lang=lang, preset=preset, **f1_opts)
+        for p, g in zip(preds, golds, strict=True)
+    ]
+    plain_em = [
+        exact_match(p, g, lang=lang, preset=preset) for p, g in zip(preds, golds, strict=True)
+    ]
+    plain_lev = [levenshtein_ratio(p, g) for p, g in zip(preds, golds, strict=True)]
+    plain_lev_norm = [
+        levenshtein_ratio(p, g, lang=lang, preset=preset) for p, g in zip(preds, golds, strict=True)
+    ]
+    prepared = [prepare_golds(g, lang=lang, preset=preset) for g in golds]
+    assert [token_f1(p, g, **f1_opts) for p, g in zip(preds, prepared, strict=True)] == plain_f1
+    assert [exact_match(p, g) for p, g in zip(preds, prepared, strict=True)] == plain_em
+    assert [levenshtein_ratio(p, g) for p, g in zip(preds, prepared, strict=True)] == plain_lev_norm
+    assert token_f1_batch(preds, golds, lang=lang, preset=preset, **f1_opts) == plain_f1
+    assert token_f1_batch(preds, prepared, **f1_opts) == plain_f1
+    assert exact_match_batch(preds, golds, lang=lang, preset=preset) == plain_em
+    assert exact_match_batch(preds, prepared) == plain_em
+    assert levenshtein_ratio_batch(preds, golds) == plain_lev
+    assert numeric_match_batch(preds, golds) == [
+        numeric_match(p, g) for p, g in zip(preds, golds, strict=True)
+    ]
+    # a single gold string takes the same path as a one-gold list
+    assert [
+        token_f1(p, g[0], lang=lang, preset=preset, **f1_opts)
+        for p, g in zip(preds, golds, strict=True)
+    ] == [
+        token_f1(p, [g[0]], lang=lang, preset=preset, **f1_opts)
+        for p, g in zip(preds, golds, strict=True)
+    ]
+
+
+def test_prepared_golds() -> None:
+    from answermatch.matchers import PreparedGolds, prepare_golds
+
+    golds = prepare_golds(["The Eiffel Tower", "Tour Eiffel"], lang="en-GB")
+    assert isinstance(golds, PreparedGolds)
+    assert (golds.lang, golds.preset) == ("en", "unicode")
+    assert list(golds) == ["The Eiffel Tower", "Tour Eiffel"] and len(golds) == 2
+    assert golds.normalized == ("eiffel tower", "tour eiffel")
+    assert exact_match("eiffel tower!", golds) == 1.0
+    assert token_f1("the tower", golds) == pytest.approx(2 / 3)
+    assert token_f1("the tower", golds, lang="en") == pytest.approx(2 / 3)  # same lang: fine
+    with pytest.raises(ValueError, match="prepared with lang='en', preset='unicode'"):
+        token_f1("tower", golds, lang="fr")
+    with pytest.raises(ValueError, match="prepared with lang='en'"):
+        exact_match("tower", golds, preset="squad")
+    with pytest.raises(ValueError, match="golds is empty"):
+        prepare_golds([])
+    with pytest.raises(UnknownLanguageError):
+        prepare_golds("x", lang="xx")
+
+
+def test_batch_argument_checks() -> None:
+    from answermatch.matchers import exact_match_batch, token_f1_batch
+
+    with pytest.raises(ValueError, match="differ in length"):
+        token_f1_batch(["a"], ["a", "b"])
+    with pytest.raises(TypeError, match="predictions must be a list or tuple, not str"):
+        exact_match_batch("a", ["a"])  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"predictions\[1\] must be a str, not int"):
+        token_f1_batch(["a", 1], ["a", "b"])  # type: ignore[list-item]
+    with pytest.raises(UnknownLanguageError):
+        token_f1_batch([], [], lang="xx")  # options are checked even for no items
+    assert token_f1_batch([], []) == []
+
+
+# --- the fast paths equal the general ones ----------------------------------------------
+
+any_text = st.text(max_size=12)
+mixed_text = st.text(
+    alphabet=st.one_of(
+        st.characters(max_codepoint=0x7F),
+        st.sampled_from(list("\u0640\u115f\u3164\uffa0ＡＢ①ﬁß İΣ東京。、「」é\u0301\u0345 \u3000")),
+    ),
+    max_size=12,
+)
+
+
+@settings(deadline=None, max_examples=400)
+@given(
+    text=st.one_of(any_text, mixed_text), lang=st.sampled_from([None, "en", "es", "ar", "vi", "ja"])
+)
+def test_fused_unicode_normalizer_equals_its_steps(text: str, lang: str | None) -> None:
+    from answermatch.normalization import PRESETS, _apply, normalizer
+
+    steps_ = PRESETS["unicode"].build(lang)
+    expected = _apply(steps_, text)
+    for _ in range(8):
+        again = _apply(steps_, expected)
+        if again == expected:
+            break
+        expected = again
+    assert normalizer("unicode", lang)(text) == expected
+
+
+def test_alnum_noise_table_is_complete() -> None:
+    """The characters str.isalnum accepts and strip_noise deletes are exactly
+    the fused normalizer's exception set, on the running Unicode tables."""
+    from answermatch.normalization import _ALNUM_NOISE, steps
+
+    found = {
+        chr(cp)
+        for cp in range(0x110000)
+        if chr(cp).isalnum() and steps._NOISE.match(chr(cp)) is not None
+    }
+    assert found == set(_ALNUM_NOISE)
+
+
+def test_ascii_punctuation_is_unicode_noise() -> None:
+    import string
+
+    from answermatch.normalization import steps
+
+    ascii_noise = {chr(c) for c in range(128) if steps._NOISE.match(chr(c))}
+    assert ascii_noise == set(string.punctuation)
+
+
+@settings(deadline=None, max_examples=300)
+@given(text=st.text(alphabet=st.characters(max_codepoint=0x7F), max_size=15))
+def test_word_splitter_ascii_fast_path(text: str) -> None:
+    from answermatch.tokenizers.words import WordTokenizer, _token_pattern
+
+    tok = WordTokenizer("fi")  # Finnish also joins at ":", the widest rule
+    findall = _token_pattern("-\u2010\u2011'\u2019:").findall
+    expected = [t for chunk in text.split() for t in findall(chunk)]
+    assert tok.tokenize(text) == expected
+
+
+def test_japanese_splitter_equals_tokenize() -> None:
+    pytest.importorskip("fugashi")
+    from answermatch.tokenizers import splitter
+
+    split = splitter("ja")
+    for text in ["東京都の人口", "", "  ", "東京\x00大阪", "a" * 10, "東京\u3000タワー"]:
+        assert split(text) == tokenize_ja(text)
+
+
+def tokenize_ja(text: str) -> list[str]:
+    from answermatch.tokenizers import get_tokenizer
+
+    tok = get_tokenizer("ja")
+    tokens: list[str] = []
+    for piece in text.split("\x00"):
+        tokens += tok._tagger.parse(piece).split()
+    return tokens
+
+
+def test_batch_shares_repeated_golds_with_the_same_numbers() -> None:
+    from answermatch.matchers import exact_match_batch, token_f1_batch
+
+    preds = ["Adam Mickiewicz", "Mickiewicz", "Prus", "Bolesław Prus", "", "x"]
+    golds = [
+        "Mickiewicz",
+        "Mickiewicz",
+        ["Bolesław Prus", "Prus"],
+        ("Bolesław Prus", "Prus"),
+        "",
+        "",
+    ]
+    assert token_f1_batch(preds, golds) == [
+        token_f1(p, g) for p, g in zip(preds, golds, strict=True)
+    ]
+    assert token_f1_batch(preds, golds, both_empty=0.0, overlap="set") == [
+        token_f1(p, g, both_empty=0.0, overlap="set") for p, g in zip(preds, golds, strict=True)
+    ]
+    assert exact_match_batch(preds, golds) == [
+        exact_match(p, g) for p, g in zip(preds, golds, strict=True)
+    ]
+    with pytest.raises(ValueError, match=r"golds\[0\] is empty"):
+        token_f1_batch(["a", "b"], [[], []])
+    with pytest.raises(TypeError, match=r"golds\[1\]\[0\] must be a str, not int"):
+        exact_match_batch(["a", "b"], ["a", [1]])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"golds\[0\] must be a str or a list/tuple of str"):
+        token_f1_batch(["a"], [None])  # type: ignore[list-item]
+
+
+def test_edge_punctuation_is_unicode_noise() -> None:
+    from answermatch.normalization import _EDGE_NOISE, steps
+
+    assert all(steps._NOISE.match(c) for c in _EDGE_NOISE)

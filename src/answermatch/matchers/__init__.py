@@ -41,10 +41,6 @@ you split yourself, with the official scripts' rule for two empty texts as
 an option.
 """
 
-from .combine import Match, Matcher, best_match
-from .edit import levenshtein_distance, levenshtein_ratio, levenshtein_ratio_batch
-from .exact import exact_match, exact_match_batch
-from .numeric import extract_number, numeric_match, numeric_match_batch
 from .analysis import (
     OVERLAPS,
     UNITS,
@@ -54,6 +50,10 @@ from .analysis import (
     prepare_golds,
     words,
 )
+from .combine import Match, Matcher, best_match
+from .edit import levenshtein_distance, levenshtein_ratio, levenshtein_ratio_batch
+from .exact import exact_match, exact_match_batch
+from .numeric import extract_number, numeric_match, numeric_match_batch
 from .overlap import PRF, overlap_f1, overlap_prf, token_f1, token_f1_batch
 from .unordered import split_parts, unordered_match
 

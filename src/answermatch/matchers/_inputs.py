@@ -71,9 +71,7 @@ def check_batch(predictions: object, golds: object) -> None:
 
 # Scripts written without spaces between words: whitespace splitting sees a
 # whole phrase as one token.
-_UNSPACED = regex.compile(
-    r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}]"
-)
+_UNSPACED = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}]")
 _warned_unspaced = False
 
 

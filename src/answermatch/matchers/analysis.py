@@ -292,3 +292,40 @@ def prepare_golds(
     1.0
     """
     return PreparedGolds(as_golds(golds), analyzer(lang, preset))
+
+
+def _gold_key(entry: object, index: int) -> object:
+    """A hashable key for a batch's gold entry (None for prepared golds),
+    after checking it as the plain call would, naming its place."""
+    if type(entry) is str:
+        return entry
+    if type(entry) is PreparedGolds:
+        return None
+    return as_golds(entry, f"golds[{index}]")  # type: ignore[arg-type]
+
+
+def share_repeated_golds(entries: Sequence[object], an: Analyzer) -> list[object]:
+    """The gold entries of a batch, checked (errors name the entry), those
+    that occur more than once prepared once under ``an`` and shared (the
+    others as given): the batch forms' cache, which lives as long as the call.
+
+    >>> shared = share_repeated_golds(["Paris", "Lyon", "Paris"], analyzer())
+    >>> shared[0] is shared[2], shared[1]
+    (True, 'Lyon')
+    """
+    keys = [_gold_key(entry, i) for i, entry in enumerate(entries)]
+    seen: dict[object, int] = {}
+    _count_elements(seen, keys)
+    if len(seen) == len(keys) and None not in seen:
+        return list(entries)  # nothing repeats
+    prepared: dict[object, PreparedGolds] = {}
+    shared: list[object] = []
+    for entry, key in zip(entries, keys, strict=True):
+        if key is None or seen[key] < 2:
+            shared.append(entry)
+            continue
+        found = prepared.get(key)
+        if found is None:
+            found = prepared[key] = PreparedGolds(as_golds(entry), an)  # type: ignore[arg-type]
+        shared.append(found)
+    return shared

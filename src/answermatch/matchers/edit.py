@@ -127,7 +127,7 @@ def levenshtein_ratio_batch(
     similarity = _similarity
     raw = lang is None and preset is None
     results: list[float] = []
-    for i, (prediction, entry) in enumerate(zip(predictions, golds)):
+    for i, (prediction, entry) in enumerate(zip(predictions, golds, strict=True)):
         if type(prediction) is not str:
             check_text(prediction, f"predictions[{i}]")
         if raw and type(entry) is str:

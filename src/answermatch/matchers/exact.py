@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ._inputs import as_golds, check_batch, check_text
-from .analysis import _CALLS, Analyzer, PreparedGolds, analyzer, resolve
+from .analysis import _CALLS, Analyzer, PreparedGolds, analyzer, resolve, share_repeated_golds
 
 
 def _exact(an: Analyzer, prediction: str, golds: object) -> float:
@@ -44,7 +44,9 @@ def exact_match(
     0.0
     """
     try:
-        an = _CALLS[(lang, preset, "word", "bag", 1.0)] if type(golds) is not PreparedGolds else None
+        an = (
+            _CALLS[(lang, preset, "word", "bag", 1.0)] if type(golds) is not PreparedGolds else None
+        )
     except (KeyError, TypeError):
         an = None
     if an is None:
@@ -70,9 +72,14 @@ def exact_match_batch(
     check_batch(predictions, golds)
     base = analyzer(lang, "unicode" if preset is None else preset)
     results: list[float] = []
-    for i, (prediction, entry) in enumerate(zip(predictions, golds)):
+    entries = share_repeated_golds(golds, base)
+    for i, (prediction, entry) in enumerate(zip(predictions, entries, strict=True)):
         if type(prediction) is not str:
             check_text(prediction, f"predictions[{i}]")
-        an = resolve(lang, preset, "word", "bag", 1.0, entry) if type(entry) is PreparedGolds else base
+        an = (
+            resolve(lang, preset, "word", "bag", 1.0, entry)
+            if type(entry) is PreparedGolds
+            else base
+        )
         results.append(_exact(an, prediction, entry))
     return results

@@ -39,9 +39,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from decimal import Decimal
-
 from collections.abc import Sequence
+from decimal import Decimal
 
 from ._inputs import as_golds, check_batch, check_text
 
@@ -173,9 +172,7 @@ def _numeric(prediction: str, golds: object, lang: str | None) -> float:
     return 0.0
 
 
-def numeric_match(
-    prediction: str, golds: str | Sequence[str], *, lang: str | None = None
-) -> float:
+def numeric_match(prediction: str, golds: str | Sequence[str], *, lang: str | None = None) -> float:
     """1.0 when the prediction and a gold both contain a number
     (:func:`extract_number`) and their first numbers are equal in value
     (compared as :class:`~decimal.Decimal`), else 0.0. ``golds`` is one
@@ -207,7 +204,7 @@ def numeric_match_batch(
     """
     check_batch(predictions, golds)
     results: list[float] = []
-    for i, (prediction, entry) in enumerate(zip(predictions, golds)):
+    for i, (prediction, entry) in enumerate(zip(predictions, golds, strict=True)):
         check_text(prediction, f"predictions[{i}]")
         results.append(_numeric(prediction, entry, lang))
     return results

@@ -6,7 +6,7 @@ Three layers, from the top:
   tokenized here; :func:`token_f1_batch` does the same over lists with the
   options checked once.
 - :func:`~answermatch.matchers.prepare_golds` (in
-  :mod:`answermatch.matchers.prepared`): golds normalized and counted once,
+  :mod:`answermatch.matchers.analysis`): golds normalized and counted once,
   accepted by :func:`token_f1` in place of the golds.
 - :func:`overlap_f1` / :func:`overlap_prf`: the arithmetic alone, on two
   token sequences or their counts, for callers that tokenize on their own
@@ -26,15 +26,14 @@ from typing import NamedTuple
 from ._inputs import as_golds, check_batch, check_text, warn_unspaced
 from .analysis import (
     _CALLS,
-    OVERLAPS,
     Analyzer,
     PreparedGolds,
     TokenCounts,
     _check_options,
     analyzer,
     resolve,
+    share_repeated_golds,
 )
-
 
 
 class PRF(NamedTuple):
@@ -92,6 +91,14 @@ def _token_lists_f1(pred: list[str], gold: list[str], overlap: str, both_empty: 
     if overlap == "bag":
         if not pred or not gold:
             return float(both_empty) if not pred and not gold else 0.0
+        pred_set, gold_set = set(pred), set(gold)
+        if len(pred_set) == len(pred) and len(gold_set) == len(gold):
+            common = len(pred_set & gold_set)  # no repeated token: bag = set
+            if common == 0:
+                return 0.0
+            precision = 1.0 * common / len(pred)  # _f1, inline
+            recall = 1.0 * common / len(gold)
+            return (2 * precision * recall) / (precision + recall)
         left: dict[str, int] = {}
         _count_elements(left, gold)
         common = 0
@@ -100,7 +107,11 @@ def _token_lists_f1(pred: list[str], gold: list[str], overlap: str, both_empty: 
             if count:
                 left[token] = count - 1
                 common += 1
-        return _f1(common, len(pred), len(gold), both_empty)
+        if common == 0:
+            return 0.0
+        precision = 1.0 * common / len(pred)  # _f1, inline
+        recall = 1.0 * common / len(gold)
+        return (2 * precision * recall) / (precision + recall)
     p, g = set(pred), set(gold)
     return _f1(len(p & g), len(p), len(g), both_empty)
 
@@ -244,7 +255,11 @@ def token_f1(
     (1.0, 0.0)
     """
     try:
-        an = _CALLS[(lang, preset, unit, overlap, both_empty)] if type(golds) is not PreparedGolds else None
+        an = (
+            _CALLS[(lang, preset, unit, overlap, both_empty)]
+            if type(golds) is not PreparedGolds
+            else None
+        )
     except (KeyError, TypeError):
         an = None
     if an is None:
@@ -276,11 +291,16 @@ def token_f1_batch(
     base = analyzer(lang, "unicode" if preset is None else preset, unit, overlap, both_empty)
     results: list[float] = []
     append = results.append
-    for i, (prediction, entry) in enumerate(zip(predictions, golds)):
+    entries = share_repeated_golds(golds, base)
+    for i, (prediction, entry) in enumerate(zip(predictions, entries, strict=True)):
         if type(prediction) is not str:
             check_text(prediction, f"predictions[{i}]")
         if type(entry) is PreparedGolds:
-            append(_f1_against(resolve(lang, preset, unit, overlap, both_empty, entry), prediction, entry))
+            append(
+                _f1_against(
+                    resolve(lang, preset, unit, overlap, both_empty, entry), prediction, entry
+                )
+            )
         else:
             append(_f1_against(base, prediction, entry))
     return results

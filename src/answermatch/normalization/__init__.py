@@ -123,6 +123,13 @@ _NOISE_SUB = steps._NOISE.sub
 _ALNUM_NOISE = frozenset("\u0640\u115f\u1160\u3164\uffa0")
 
 
+# Punctuation often found around an answer (after NFKC, which has made
+# full-width marks ASCII); every one is deleted by strip_noise (the tests
+# check), so stripping them from the ends of a text that is otherwise letters,
+# digits and spaces is what the noise step does to it.
+_EDGE_NOISE = string.punctuation + "、。「」『』【】〈〉《》〔〕・〜«»“”„‘’‚–—•·"
+
+
 def _ascii_articles(lang: str | None) -> Step | None:
     """What :func:`~.steps.remove_articles` does to lower-case ASCII text:
     only the language's ASCII articles can match there, and on ASCII the
@@ -150,7 +157,15 @@ def _unicode_fused(lang: str | None) -> Step:
     def one_pass(text: str) -> str:
         text = to_normal("NFKC", to_normal("NFKC", text).casefold())
         if not (text.isalnum() and _ALNUM_NOISE.isdisjoint(text)):
-            text = to_normal("NFC", _NOISE_SUB("", text))
+            core = text.strip(_EDGE_NOISE)
+            if (
+                core
+                and (core.isalnum() or core.replace(" ", "").isalnum())
+                and _ALNUM_NOISE.isdisjoint(core)
+            ):
+                text = core  # only punctuation around letters, digits and spaces
+            else:
+                text = to_normal("NFC", _NOISE_SUB("", text))
         # else: letters and digits only, no noise to delete (and NFKC text is NFC)
         if articles is not None:
             text = articles(text)
@@ -162,6 +177,14 @@ def _unicode_fused(lang: str | None) -> Step:
             if ascii_articles is not None:
                 text = ascii_articles(text)
             return " ".join(text.split())
+        if (
+            not has_articles
+            and text.isalnum()
+            and is_normalized("NFKC", text)
+            and _ALNUM_NOISE.isdisjoint(text)
+            and text.casefold() == text
+        ):
+            return text  # one word of letters and digits that no step changes
         result = one_pass(text)
         if result == text:
             return result
