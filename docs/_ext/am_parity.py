@@ -23,9 +23,10 @@ per fixture for ``official``, for ``fair``, and for each difference alone.
 ``parity_readers/NAME.py`` (a function ``official(path, options)``).
 
 ``:changes:`` lists the differences, separated by ``;``, each as
-``label: field field...``: the named fields of the task's ``PROFILES["fair"]``
-copied into ``PROFILES["official"]`` (``dataclasses.replace``), scored by the
-task module's ``evaluate`` with that profile object. ``:scores:`` names the
+``label: field field...``: the named fields of the task's ``fair`` settings
+copied into its ``official`` settings (``dataclasses.replace``), scored by
+the task's :meth:`~answermatch.tasks.base.Task.evaluate` with that settings
+object. ``:scores:`` names the
 score keys shown (default: all).
 """
 
@@ -290,13 +291,12 @@ def run_profile(
     if cached.exists():
         return json.loads(cached.read_text(encoding="utf-8"))
     import dataclasses
-    import importlib
 
     from answermatch.diagnostics import Diagnostics
-    from answermatch.tasks import _REGISTRY
+    from answermatch.tasks import get_task
 
-    module = importlib.import_module(_REGISTRY[task])
-    official, fair = module.PROFILES["official"], module.PROFILES["fair"]
+    spec = get_task(task)
+    official, fair = spec.settings("official"), spec.settings("fair")
     if fields == ("*",):
         profile: Any = "fair"
     elif not fields:
@@ -305,7 +305,7 @@ def run_profile(
         profile = dataclasses.replace(official, **{f: getattr(fair, f) for f in fields})
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        result = module.evaluate(str(gold), str(pred), profile=profile, diag=Diagnostics())
+        result = spec.evaluate(str(gold), str(pred), profile, diag=Diagnostics())
     scores = dict(result.scores)
     cache_dir.mkdir(parents=True, exist_ok=True)
     cached.write_text(json.dumps(scores), encoding="utf-8")

@@ -1,0 +1,140 @@
+"""The XOR tasks as the task contract sees them: description, shapes, wrong
+in-memory shapes, profiles, and no traceback on any JSON-like input."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import warnings
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import answermatch
+from answermatch.errors import AnswermatchWarning, InputError, UnknownProfileError
+from answermatch.explain import explain
+from answermatch.goldcheck import check_gold
+from answermatch.tasks import get_task
+
+TASKS = ("xor-full", "xor-engspan", "xor-retrieve")
+SEVEN = ("ar", "bn", "fi", "ja", "ko", "ru", "te")
+
+
+def test_every_xor_task_describes_itself():
+    # what ``answermatch tasks --json`` prints for each task
+    described = {name: json.loads(json.dumps(get_task(name).describe())) for name in TASKS}
+    for name in TASKS:
+        task = described[name]
+        assert task["profiles"] == ["official", "fair"]
+        assert task["languages"] == list(SEVEN)
+        assert "answers" in task["shapes"]["gold"] and task["shapes"]["predictions"]
+        assert task["gold_checks"] is True
+    assert described["xor-retrieve"]["item_order"] == "predictions"
+    assert set(described["xor-retrieve"]["options"]) == {"workers"}
+    assert described["xor-full"]["options"] == {} == described["xor-engspan"]["options"]
+
+
+@pytest.mark.parametrize("task", TASKS)
+def test_an_unknown_profile_has_its_own_error(task):
+    with pytest.raises(UnknownProfileError, match="its profiles: official, fair"):
+        answermatch.evaluate(task, [], {}, "lenient")
+
+
+@pytest.mark.parametrize("task", TASKS)
+def test_an_unknown_option_is_refused(task):
+    with pytest.raises(TypeError, match=f"unknown option.*{task}"):
+        answermatch.evaluate(task, [], {}, colour="red")
+
+
+GOOD = [{"id": "1", "answers": ["Helsinki"], "lang": "fi"}]
+PRED = {"xor-full": {"1": "Helsinki"}, "xor-engspan": {"1": "Helsinki"}}
+PRED["xor-retrieve"] = [{"id": "1", "lang": "fi", "ctxs": ["Helsinki"]}]
+
+
+@pytest.mark.parametrize("task", TASKS)
+@pytest.mark.parametrize(
+    ("gold", "message", "line"),
+    [
+        ({"1": "Helsinki"}, "list of question dicts, got dict", None),
+        (None, "list of question dicts, got NoneType", None),
+        (b"{}", "list of question dicts, got bytes", None),
+        ([*GOOD, "Oslo"], 'expected {"id": ..., "answers": [...], "lang": ...}, got str', 2),
+        ([*GOOD, {"id": "2", "lang": "fi"}], 'missing "answers"', 2),
+        ([{"id": 1, "answers": ["x"], "lang": "fi"}], '"id" must be a string', 1),
+        ([{"id": "1", "answers": ["x"], "lang": None}], '"lang" must be a string', 1),
+        ([{"id": "1", "answers": [["x"]], "lang": "fi"}], '"answers" must be a list of strings', 1),
+        ([], "the gold has no question", None),
+    ],
+)
+def test_wrong_gold_shapes_name_the_item_and_the_shape(task, gold, message, line):
+    with pytest.raises(InputError, match=re.escape(message)) as exc:
+        answermatch.evaluate(task, gold, PRED[task])
+    assert exc.value.path == "<object>" and exc.value.line == line
+
+
+@pytest.mark.parametrize(
+    ("task", "pred", "message"),
+    [
+        ("xor-full", ["Helsinki"], "expected one JSON object {question id: answer}"),
+        ("xor-full", None, "expected one JSON object"),
+        ("xor-full", {1: "Helsinki"}, "prediction keys must be strings, got 1"),
+        ("xor-full", {"1": 5}, "the prediction for '1' must be a string, got 5"),
+        ("xor-engspan", {"1": {"text": "x"}}, 'must be a string or {"answer": string}'),
+        ("xor-retrieve", {"1": "Helsinki"}, "expected a JSON list of prediction items"),
+        ("xor-retrieve", [["1", "fi", []]], "prediction item 1: expected {"),
+    ],
+)
+def test_wrong_prediction_shapes_name_the_item_and_the_shape(task, pred, message):
+    with pytest.raises(InputError, match=re.escape(message)):
+        answermatch.evaluate(task, GOOD, pred)
+
+
+# --- no traceback, whatever the JSON --------------------------------------------------
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=6),
+    lambda children: (
+        st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=4), children, max_size=3)
+    ),
+    max_leaves=8,
+)
+FIELD = st.sampled_from(["id", "answers", "lang", "ctxs", "answer", "x"])
+VALUE = st.one_of(
+    JSON, st.sampled_from([*SEVEN, "", "xx", "1", "2"]), st.lists(st.text(max_size=4))
+)
+RECORD = st.dictionaries(FIELD, VALUE, max_size=4)
+GOLD = st.one_of(JSON, st.lists(RECORD, max_size=4))
+PREDICTIONS = st.one_of(
+    JSON,
+    st.dictionaries(st.sampled_from(["1", "2", "x_1"]), VALUE, max_size=3),
+    st.lists(RECORD, max_size=3),
+)
+
+
+@settings(deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@given(task=st.sampled_from(TASKS), gold=GOLD, pred=PREDICTIONS)
+def test_any_json_gives_a_result_or_an_input_error(task, gold, pred):
+    for run in (
+        lambda: (
+            answermatch.evaluate(task, gold, pred, workers=1)
+            if task == "xor-retrieve"
+            else answermatch.evaluate(task, gold, pred)
+        ),
+        lambda: explain(task, gold, pred),
+        lambda: check_gold(task, gold),
+    ):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", AnswermatchWarning)
+            with contextlib.suppress(InputError):
+                run()
+
+
+def test_get_task_gives_the_class_instances():
+    from answermatch.tasks.xor.engspan import XorEngspan
+    from answermatch.tasks.xor.full import XorFull
+    from answermatch.tasks.xor.retrieve import XorRetrieve
+
+    for name, cls in zip(TASKS, (XorFull, XorEngspan, XorRetrieve), strict=True):
+        assert isinstance(get_task(name), cls) and get_task(name).name == name
