@@ -138,3 +138,72 @@ def test_get_task_gives_the_class_instances():
 
     for name, cls in zip(TASKS, (XorFull, XorEngspan, XorRetrieve), strict=True):
         assert isinstance(get_task(name), cls) and get_task(name).name == name
+
+
+# --- JSON that Python cannot decode, values JSON cannot show (issue #15) --------------
+
+
+@pytest.fixture
+def hostile(tmp_path):
+    good = '{"id": "1", "answers": ["x"], "lang": "fi"}\n'
+    files = {
+        "gold-deep": good + '{"id": "2", "answers": ' + "[" * 100_000 + "]" * 100_000 + "}\n",
+        "gold-long-int": good + '{"id": ' + "9" * 5000 + ', "answers": ["x"], "lang": "fi"}\n',
+        "pred-deep": "[" * 100_000 + "]" * 100_000,
+        "pred-long-int": '{"1": ' + "9" * 5000 + "}",
+        "gold": good,
+    }
+    paths = {}
+    for name, text in files.items():
+        paths[name] = tmp_path / name
+        paths[name].write_text(text, encoding="utf-8")
+    return paths
+
+
+@pytest.mark.parametrize("task", TASKS)
+@pytest.mark.parametrize(
+    ("gold", "pred", "line", "message"),
+    [
+        ("gold-deep", "pred-deep", 2, "JSON nested too deeply to read"),
+        ("gold-long-int", "pred-deep", 2, "more than 4,300 digits"),
+        ("gold", "pred-deep", None, "JSON nested too deeply to read"),
+        ("gold", "pred-long-int", None, "more than 4,300 digits"),
+    ],
+)
+def test_undecodable_json_is_an_input_error(hostile, capsys, task, gold, pred, line, message):
+    for run in (answermatch.evaluate, explain):
+        with pytest.raises(InputError, match=message) as exc:
+            run(task, str(hostile[gold]), str(hostile[pred]))
+        assert exc.value.line == line
+        assert exc.value.path == str(hostile[gold] if gold != "gold" else hostile[pred])
+    if gold != "gold":
+        [finding] = check_gold(task, str(hostile[gold]))
+        assert (finding.code, finding.line) == ("unreadable", line)
+    argv = ["--gold", str(hostile[gold]), "--pred", str(hostile[pred])]
+    for command in ("score", "explain"):
+        from answermatch.cli import main
+
+        assert main([command, task, *argv]) == 2
+        err = capsys.readouterr().err
+        assert message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("task", "gold", "pred", "message"),
+    [
+        ("xor-full", [{"id": "1", "answers": {1, 2}, "lang": "fi"}], {}, "got a set"),
+        ("xor-full", [{"id": {1}, "answers": ["x"], "lang": "fi"}], {}, '"id" must be a string'),
+        ("xor-full", [{"id": "1", "answers": ["x"], "lang": 10**5000}], {}, "an int of 5001"),
+        ("xor-full", [{"id": "1", "answers": ["x"], "lang": "fi"}], {"1": 10**5000}, "5001"),
+        ("xor-engspan", [{"id": "1", "answers": ["x"], "lang": "fi"}], {"1": object()}, "object"),
+        (
+            "xor-retrieve",
+            [{"id": "1", "answers": ["x"], "lang": "fi"}],
+            [{"id": object(), "lang": "fi", "ctxs": []}],
+            "got an object",
+        ),
+    ],
+)
+def test_values_json_cannot_show_are_named_by_type(task, gold, pred, message):
+    with pytest.raises(InputError, match=message):
+        answermatch.evaluate(task, gold, pred)
