@@ -207,3 +207,42 @@ def test_undecodable_json_is_an_input_error(hostile, capsys, task, gold, pred, l
 def test_values_json_cannot_show_are_named_by_type(task, gold, pred, message):
     with pytest.raises(InputError, match=message):
         answermatch.evaluate(task, gold, pred)
+
+
+# --- swapped --gold and --pred (issue #15) ----------------------------------------------
+
+EXAMPLE_FILES = {
+    "xor-full": ("examples/xor-full/gold.jsonl", "examples/xor-full/pred.json"),
+    "xor-engspan": ("examples/xor-engspan/gold.jsonl", "examples/xor-engspan/pred.json"),
+    "xor-retrieve": (
+        "docs/examples/xor-retrieve/gold.jsonl",
+        "docs/examples/xor-retrieve/pred.json",
+    ),
+}
+
+
+@pytest.mark.parametrize("task", TASKS)
+def test_swapped_files_are_named_as_such(task, tmp_path, capsys):
+    from pathlib import Path
+
+    from answermatch.cli import main
+
+    root = Path(__file__).resolve().parents[1]
+    gold, pred = (str(root / name) for name in EXAMPLE_FILES[task])
+    assert main(["score", task, "--gold", pred, "--pred", gold]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"answermatch: error: {pred}:1: ")
+    assert "predictions file: were --gold and --pred swapped?" in err
+    assert main(["score", task, "--gold", gold, "--pred", gold]) == 2
+    assert "a gold file: were --gold and --pred swapped?" in capsys.readouterr().err
+    one_line = tmp_path / "pred.json"  # a predictions object on one line
+    one_line.write_text(json.dumps({"1": "x", "2": "y"}), encoding="utf-8")
+    if task != "xor-retrieve":
+        with pytest.raises(InputError, match=r'missing "id": .*swapped'):
+            answermatch.evaluate(task, one_line, one_line)
+    # a genuine mistake in a gold file gets no such hint
+    broken = tmp_path / "gold.jsonl"
+    broken.write_text('{"id": "1", "answers": ["x"]}\n', encoding="utf-8")
+    with pytest.raises(InputError, match='missing "lang"') as exc:
+        answermatch.evaluate(task, broken, pred)
+    assert "were --gold" not in str(exc.value)

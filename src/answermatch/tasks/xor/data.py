@@ -195,7 +195,9 @@ def _jsonl(text: str, name: str, diag: Diagnostics) -> tuple[Sequence[int], list
     :class:`InputError` naming its line."""
     try:
         return jsonl_columns(text, name, diag=diag)
-    except InputError:
+    except InputError as exc:
+        if exc.line == 1 and _looks_like_predictions(_whole(text)):
+            raise InputError(exc.message + SWAPPED, path=exc.path, line=exc.line) from None
         raise
     except (RecursionError, ValueError) as exc:
         for number, line in enumerate(text.split("\n"), start=1):
@@ -210,11 +212,14 @@ def _jsonl(text: str, name: str, diag: Diagnostics) -> tuple[Sequence[int], list
 
 def read_json(source: Any, diag: Diagnostics, expected: str) -> Any:
     """:func:`~answermatch.sources.load_json`, with JSON that Python cannot
-    decode an :class:`InputError` saying what was ``expected``."""
+    decode an :class:`InputError` saying what was ``expected`` (and a gold
+    file given as predictions said so)."""
     try:
         return load_json(source, diag=diag)
-    except InputError:
-        raise
+    except InputError as exc:
+        if exc.line is None or not looks_like_gold(source):
+            raise
+        raise InputError(exc.message + _SWAPPED_GOLD, path=exc.path, line=exc.line) from None
     except (RecursionError, ValueError) as exc:
         raise InputError(f"{_unreadable(exc)}; {expected}", path=source_name(source)) from None
 
@@ -250,16 +255,55 @@ def _loaded_records(source: Any) -> tuple[Sequence[int], Sequence[Any]]:
     return range(1, len(records) + 1), records
 
 
+#: Added to a reader's error when the file looks like the other side's.
+SWAPPED = "; this looks like a predictions file: were --gold and --pred swapped?"
+_SWAPPED_GOLD = "; this looks like a gold file: were --gold and --pred swapped?"
+
+
+def _looks_like_predictions(record: Any) -> bool:
+    """A predictions object (``{id: answer}``) or list of retrieval items
+    read where a gold line was expected."""
+    if isinstance(record, dict):
+        return bool(record) and not {"id", "answers", "lang"} & set(record)
+    return (
+        isinstance(record, list)
+        and bool(record)
+        and all(isinstance(item, dict) and "ctxs" in item for item in record)
+    )
+
+
+def _whole(text: str) -> Any:
+    """The text decoded as one JSON value, or ``None``."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def looks_like_gold(source: Any) -> bool:
+    """Whether the file ``source`` starts with a gold line (an object with
+    ``id`` and ``answers``), for the hint of a prediction reader's error."""
+    try:
+        first = read_text(source).lstrip("\ufeff").split("\n", 1)[0]
+        record = json.loads(first)
+    except (InputError, ValueError, RecursionError):
+        return False
+    return isinstance(record, dict) and {"id", "answers"} <= set(record)
+
+
 def _question(record: Any, name: str, line: int) -> XorQuestion:
     try:
         qid, lang, answers = record["id"], record["lang"], record["answers"]
     except (KeyError, TypeError, IndexError):
+        hint = SWAPPED if line == 1 and _looks_like_predictions(record) else ""
         if not isinstance(record, dict):
             raise InputError(
-                f"{_GOLD_SHAPE}, got {type(record).__name__}", path=name, line=line
+                f"{_GOLD_SHAPE}, got {type(record).__name__}{hint}", path=name, line=line
             ) from None
         missing = next(key for key in ("id", "answers", "lang") if key not in record)
-        raise InputError(f'missing "{missing}": {_GOLD_SHAPE}', path=name, line=line) from None
+        raise InputError(
+            f'missing "{missing}": {_GOLD_SHAPE}{hint}', path=name, line=line
+        ) from None
     if not isinstance(record, dict):
         raise InputError(f"{_GOLD_SHAPE}, got {type(record).__name__}", path=name, line=line)
     if not isinstance(qid, str):
