@@ -469,10 +469,12 @@ class XorFull(FastTotals, Task):
     def result(
         self, scored: Scored, profile: Any, diag: Diagnostics, options: Mapping[str, Any]
     ) -> Result:
-        present = {item["lang"] for item in scored.items}
+        """The result, warning first when the overall scores divide by 7 a
+        sum that lacks some of the seven languages (here, where the division
+        happens: a part of the data scored alone, e.g. by an incremental
+        scorer, does not warn)."""
         totals = getattr(scored, "totals", None)
-        if totals is not None:
-            present = set(totals)
+        present = set(totals) if totals is not None else {item["lang"] for item in scored.items}
         warn_missing_languages(sorted(present), self.settings(profile), diag)
         return super().result(scored, profile, diag, options)
 
