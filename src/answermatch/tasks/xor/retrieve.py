@@ -103,20 +103,20 @@ from ...errors import InputError, format_examples
 from ...signature import make_signature
 from ...sources import is_path, read_text, source_name
 from ...tokenizers.base import version_of
-from ..base import Aggregation, Inputs, Summary, Task, Totals
-from .checks import RETRIEVE_CHECKS, gold_entries
+from ..base import Aggregation, Inputs, Summary, Totals
+from .checks import RETRIEVE_CHECKS
 from .data import (
     GOLD_SHAPE,
     XorGold,
     read_json,
-    read_xor_gold_columns,
     shown,
     warn_bare_strings,
     warn_duplicate_gold_ids,
 )
 from .languages import LANGUAGES
 from .passages import MATCHES, Job, run_jobs
-from .totals import FastTotals, TotalledScored
+from .task import XorTask
+from .totals import TotalledScored
 
 __all__ = [
     "LANGUAGES",
@@ -420,7 +420,7 @@ def hit_key(name: str) -> str:
     return name.replace("r@", "hit@")
 
 
-class XorRetrieve(FastTotals, Task):
+class XorRetrieve(XorTask):
     """XOR-TyDi QA XOR-Retrieve (see the module documentation)."""
 
     name = "xor-retrieve"
@@ -430,7 +430,6 @@ class XorRetrieve(FastTotals, Task):
     )
     primary = "r@5kt"
     profiles: ClassVar[Mapping[str, Any]] = PROFILES
-    languages = LANGUAGES
     options: ClassVar[Mapping[str, str]] = {
         "workers": "processes used for tokenizing (default 0: automatic, all CPUs on Linux "
         "for large inputs; 1: no extra process; never more than the CPUs available)",
@@ -444,16 +443,10 @@ class XorRetrieve(FastTotals, Task):
     item_order = "predictions"
     gold_checks = RETRIEVE_CHECKS
 
-    def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> XorGold:
-        return read_xor_gold_columns(source, diag)
-
     def read_predictions(
         self, source: Any, gold: XorGold, diag: Diagnostics, **options: Any
     ) -> list[PredictionItem]:
         return read_predictions(source, diag)
-
-    def gold_entries(self, gold: XorGold) -> list[Any]:
-        return gold_entries(gold)
 
     def count(self, inputs: Inputs, settings: RetrieveProfile, diag: Diagnostics) -> Counted:
         """The items ``settings`` counts (see :class:`Counted`), after the
@@ -558,11 +551,9 @@ class XorRetrieve(FastTotals, Task):
             statistics=statistics_of, combine=combine, primary=settings.primary, group=_language
         )
 
-    def explain(
+    def explain_official(
         self, inputs: Inputs, settings: RetrieveProfile, diag: Diagnostics, **options: Any
     ) -> Iterator[Any]:
-        if settings != PROFILES["official"]:
-            return super().explain(inputs, settings, diag, **options)
         _workers_option(options.get("workers", 0))
         from .explain import explain_retrieve
 
