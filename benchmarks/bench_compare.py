@@ -19,8 +19,8 @@ import argparse
 import random
 import time
 
-from answermatch.significance import aggregation_of as aggregator_for
 from answermatch.result import Result
+from answermatch.significance import aggregation_of as aggregator_for
 from answermatch.significance import paired_bootstrap
 
 LANGUAGES = ("ar", "bn", "fi", "ja", "ko", "ru", "te")
@@ -36,10 +36,14 @@ def main() -> None:
     args = parser.parse_args()
 
     rng = random.Random(0)
-    systems = [
-        [{"id": k, "lang": LANGUAGES[k % 7], "score": rng.random()} for k in range(args.items)]
-        for _ in range(args.systems)
-    ]
+
+    def item(k: int) -> dict:
+        # an XOR-Full item carries the figures its aggregation sums (f1, em, bleu)
+        f1 = rng.random()
+        return {"id": k, "lang": LANGUAGES[k % 7], "score": f1, "f1": f1, "em": float(f1 > 0.9),
+                "bleu": f1 / 2}  # fmt: skip
+
+    systems = [[item(k) for k in range(args.items)] for _ in range(args.systems)]
     result = Result(
         task=args.task, profile="official", scores={}, per_language={}, n=0, signature=""
     )

@@ -138,7 +138,7 @@ def test_bare_string_answers_are_iterated_by_character():
     first, second = result.items
     assert first["em"] == 1 and first["f1"] == 1  # "x" is one of the answers x, y, z
     assert second["em"] == 0 and second["f1"] == 0
-    with pytest.raises(InputError, match='"answers" as a string.*--strict') as exc:
+    with pytest.raises(InputError, match=r'"answers" as a string.*--strict') as exc:
         score(gold, pred, strict=True)
     assert exc.value.line == 1
 

@@ -262,7 +262,7 @@ def test_bare_string_answers_are_iterated_by_character() -> None:
     with pytest.warns(AnswermatchWarning, match='"answers" as a string'):
         result = run(gold, [{"id": "1", "lang": "fi", "ctxs": ["xyz"]}])
     assert result.items[0]["score"] == 0.0
-    with pytest.raises(InputError, match='"answers" as a string.*--strict'):
+    with pytest.raises(InputError, match=r'"answers" as a string.*--strict'):
         run(gold, [{"id": "1", "lang": "fi", "ctxs": ["xyz"]}], strict=True)
 
 

@@ -23,9 +23,10 @@ per fixture for ``official``, for ``fair``, and for each difference alone.
 ``parity_readers/NAME.py`` (a function ``official(path, options)``).
 
 ``:changes:`` lists the differences, separated by ``;``, each as
-``label: field field...``: the named fields of the task's ``fair`` profile
-copied into the ``official`` profile (``dataclasses.replace``), scored by the
-task's ``evaluate`` with that settings object. ``:scores:`` names the
+``label: field field...``: the named fields of the task's ``fair`` settings
+copied into its ``official`` settings (``dataclasses.replace``), scored by
+the task's :meth:`~answermatch.tasks.base.Task.evaluate` with that settings
+object. ``:scores:`` names the
 score keys shown (default: all).
 """
 
@@ -295,7 +296,7 @@ def run_profile(
     from answermatch.tasks import get_task
 
     spec = get_task(task)
-    official, fair = spec.profiles["official"], spec.profiles["fair"]
+    official, fair = spec.settings("official"), spec.settings("fair")
     if fields == ("*",):
         profile: Any = "fair"
     elif not fields:

@@ -36,7 +36,6 @@ The language rules are those ``score`` applies
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -51,7 +50,7 @@ from ...checks import (
     check_unicode_punct,
     preset_normalizer,
 )
-from .data import XorGold
+from .data import XorGold, shown
 from .languages import LANGUAGES, SLOTS, full_unknown_language, no_scored_language
 
 __all__ = [
@@ -171,7 +170,7 @@ def check_engspan_languages(gold: GoldFile, rules: GoldChecks) -> Iterator[Findi
 
 def _xor_id(value: Any) -> str | None:
     if not isinstance(value, str) or not value:
-        return f"the id {json.dumps(value)} is not a non-empty string"
+        return f"the id {shown(value)} is not a non-empty string"
     return None
 
 

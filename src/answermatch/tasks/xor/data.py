@@ -60,9 +60,11 @@ __all__ = [
     "XorGold",
     "XorQuestion",
     "normalizer",
+    "read_json",
     "read_xor_gold",
     "read_xor_gold_columns",
     "read_xor_predictions",
+    "shown",
     "token_counts",
     "token_overlap",
     "warn_bare_strings",
@@ -162,6 +164,66 @@ class XorGold:
         return cls(ids, langs, answers, bare, lines)
 
 
+def shown(value: Any, *, ensure_ascii: bool = True) -> str:
+    """``value`` as JSON, for a message about it; what JSON cannot show (a
+    set, an object, an integer of more than 4,300 digits, a structure nested
+    too deeply) by its type.
+
+    >>> shown([1, "a"]), shown({1, 2}), shown(10**5000)
+    ('[1, "a"]', 'a set', 'an int of 5001 digits')
+    """
+    try:
+        return json.dumps(value, ensure_ascii=ensure_ascii)
+    except (TypeError, ValueError, RecursionError):
+        if isinstance(value, int) and not isinstance(value, bool):
+            digits = int(value.bit_length() * 0.30102999566398120) + 1  # no str() of it
+            return f"an int of {digits} digits"
+        name = type(value).__name__
+        return f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
+
+
+def _unreadable(exc: BaseException) -> str:
+    """What a JSON decoder's RecursionError or ValueError means for the user."""
+    if isinstance(exc, RecursionError):
+        return "JSON nested too deeply to read"
+    return "not valid JSON (a number of more than 4,300 digits, which Python's JSON reader refuses)"
+
+
+def _jsonl(text: str, name: str, diag: Diagnostics) -> tuple[Sequence[int], list[Any]]:
+    """:func:`~answermatch.sources.jsonl_columns`, with JSON that Python
+    cannot decode (nested too deeply, a too long number) an
+    :class:`InputError` naming its line."""
+    try:
+        return jsonl_columns(text, name, diag=diag)
+    except InputError as exc:
+        if exc.line == 1 and _looks_like_predictions(_whole(text)):
+            raise InputError(exc.message + SWAPPED, path=exc.path, line=exc.line) from None
+        raise
+    except (RecursionError, ValueError) as exc:
+        for number, line in enumerate(text.split("\n"), start=1):
+            try:
+                json.loads(line) if line.strip() else None
+            except (RecursionError, ValueError) as bad:
+                raise InputError(
+                    f"{_unreadable(bad)}; {_GOLD_SHAPE} on each line", path=name, line=number
+                ) from None
+        raise InputError(_unreadable(exc), path=name) from None
+
+
+def read_json(source: Any, diag: Diagnostics, expected: str) -> Any:
+    """:func:`~answermatch.sources.load_json`, with JSON that Python cannot
+    decode an :class:`InputError` saying what was ``expected`` (and a gold
+    file given as predictions said so)."""
+    try:
+        return load_json(source, diag=diag)
+    except InputError as exc:
+        if exc.line is None or not looks_like_gold(source):
+            raise
+        raise InputError(exc.message + _SWAPPED_GOLD, path=exc.path, line=exc.line) from None
+    except (RecursionError, ValueError) as exc:
+        raise InputError(f"{_unreadable(exc)}; {expected}", path=source_name(source)) from None
+
+
 def _columns(records: Sequence[Any]) -> Columns | None:
     """The ids, languages and answers of the records, read column by column
     at C speed, when every record is a dict with a string ``id`` and
@@ -193,31 +255,70 @@ def _loaded_records(source: Any) -> tuple[Sequence[int], Sequence[Any]]:
     return range(1, len(records) + 1), records
 
 
+#: Added to a reader's error when the file looks like the other side's.
+SWAPPED = "; this looks like a predictions file: were --gold and --pred swapped?"
+_SWAPPED_GOLD = "; this looks like a gold file: were --gold and --pred swapped?"
+
+
+def _looks_like_predictions(record: Any) -> bool:
+    """A predictions object (``{id: answer}``) or list of retrieval items
+    read where a gold line was expected."""
+    if isinstance(record, dict):
+        return bool(record) and not {"id", "answers", "lang"} & set(record)
+    return (
+        isinstance(record, list)
+        and bool(record)
+        and all(isinstance(item, dict) and "ctxs" in item for item in record)
+    )
+
+
+def _whole(text: str) -> Any:
+    """The text decoded as one JSON value, or ``None``."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def looks_like_gold(source: Any) -> bool:
+    """Whether the file ``source`` starts with a gold line (an object with
+    ``id`` and ``answers``), for the hint of a prediction reader's error."""
+    try:
+        first = read_text(source).lstrip("\ufeff").split("\n", 1)[0]
+        record = json.loads(first)
+    except (InputError, ValueError, RecursionError):
+        return False
+    return isinstance(record, dict) and {"id", "answers"} <= set(record)
+
+
 def _question(record: Any, name: str, line: int) -> XorQuestion:
     try:
         qid, lang, answers = record["id"], record["lang"], record["answers"]
     except (KeyError, TypeError, IndexError):
+        hint = SWAPPED if line == 1 and _looks_like_predictions(record) else ""
         if not isinstance(record, dict):
             raise InputError(
-                f"{_GOLD_SHAPE}, got {type(record).__name__}", path=name, line=line
+                f"{_GOLD_SHAPE}, got {type(record).__name__}{hint}", path=name, line=line
             ) from None
         missing = next(key for key in ("id", "answers", "lang") if key not in record)
-        raise InputError(f'missing "{missing}": {_GOLD_SHAPE}', path=name, line=line) from None
+        raise InputError(
+            f'missing "{missing}": {_GOLD_SHAPE}{hint}', path=name, line=line
+        ) from None
     if not isinstance(record, dict):
         raise InputError(f"{_GOLD_SHAPE}, got {type(record).__name__}", path=name, line=line)
     if not isinstance(qid, str):
         raise InputError(
-            f'"id" must be a string (prediction keys are strings), got {json.dumps(qid)}',
+            f'"id" must be a string (prediction keys are strings), got {shown(qid)}',
             path=name,
             line=line,
         )
     if not isinstance(lang, str):
-        raise InputError(f'"lang" must be a string, got {json.dumps(lang)}', path=name, line=line)
+        raise InputError(f'"lang" must be a string, got {shown(lang)}', path=name, line=line)
     if isinstance(answers, str):
         return XorQuestion(qid, lang, (answers,), True, line)
     if not isinstance(answers, list) or not all(map(isinstance, answers, repeat(str))):
         raise InputError(
-            f'"answers" must be a list of strings, got {json.dumps(answers, ensure_ascii=False)}',
+            f'"answers" must be a list of strings, got {shown(answers, ensure_ascii=False)}',
             path=name,
             line=line,
         )
@@ -250,7 +351,7 @@ def _read_columns(source: Any, name: str, diag: Diagnostics) -> XorGold:
         layout = release_layout(text)
         if layout is not None:
             return _from_columns(layout, range(1, len(layout[0]) + 1))
-        numbers, records = jsonl_columns(text, name, diag=diag)
+        numbers, records = _jsonl(text, name, diag)
     else:
         numbers, records = _loaded_records(source)
     columns = _columns(records)
@@ -327,12 +428,12 @@ def read_xor_predictions(
     ``json.load``); keys stay as written (XOR-Full reduces them later).
     """
     name = source_name(source)
-    data = load_json(source, diag=diag) if is_path(source) else source
     value_shape = 'a string or {"answer": string}' if answer_objects else "a string"
+    expected = f"expected one JSON object {{question id: answer}} (answers: {value_shape})"
+    data = read_json(source, diag, expected) if is_path(source) else source
     if not isinstance(data, Mapping):
         raise InputError(
-            f"expected one JSON object {{question id: answer}} (answers: {value_shape}), "
-            f"got {type(data).__name__}",
+            f"{expected}, got {type(data).__name__}",
             path=name,
             line=1 if is_path(source) else None,
         )
@@ -341,13 +442,13 @@ def read_xor_predictions(
     predictions: dict[str, str] = {}
     for key, value in data.items():
         if not isinstance(key, str):
-            raise InputError(f"prediction keys must be strings, got {key!r}", path=name)
+            raise InputError(f"prediction keys must be strings, got {shown(key)}", path=name)
         if answer_objects and isinstance(value, dict) and "answer" in value:
             value = value["answer"]
         if not isinstance(value, str):
             raise InputError(
                 f"the prediction for {key!r} must be {value_shape}, "
-                f"got {json.dumps(value, ensure_ascii=False)[:80]}",
+                f"got {shown(value, ensure_ascii=False)[:80]}",
                 path=name,
                 line=_key_line(source, key),
             )

@@ -70,13 +70,12 @@ from ...diagnostics import Diagnostics
 from ...errors import InputError
 from ...progress import progress
 from ...signature import make_signature
-from ..base import Aggregation, Inputs, Summary, Task, Totals
-from .checks import ENGSPAN_CHECKS, gold_entries
+from ..base import Aggregation, Inputs, Summary, Totals
+from .checks import ENGSPAN_CHECKS
 from .data import (
     CACHE_LIMIT,
     GOLD_SHAPE,
     XorGold,
-    read_xor_gold_columns,
     read_xor_predictions,
     token_overlap,
     warn_bare_strings,
@@ -84,9 +83,9 @@ from .data import (
     warn_unanswered,
     warn_unknown_predictions,
 )
-from .full import one_question
 from .languages import LANGUAGES, no_scored_language, outside_seven
-from .totals import FastTotals, TotalledScored, language_totals
+from .task import XorAnswerTask
+from .totals import TotalledScored, language_totals
 
 __all__ = ["LANGUAGES", "PROFILES", "EngspanProfile", "XorEngspan"]
 
@@ -214,7 +213,7 @@ def scored_questions(
     return gold.select(keep)
 
 
-class XorEngspan(FastTotals, Task):
+class XorEngspan(XorAnswerTask):
     """XOR-TyDi QA XOR-EnglishSpan (see the module documentation)."""
 
     name = "xor-engspan"
@@ -222,20 +221,13 @@ class XorEngspan(FastTotals, Task):
         "XOR-TyDi QA XOR-EnglishSpan: SQuAD-style F1 and EM of English answer spans "
         "(ar bn fi ja ko ru te), as eval_xor_engspan.py"
     )
-    primary = "f1"
     profiles: ClassVar[Mapping[str, Any]] = PROFILES
-    languages = LANGUAGES
-    options: ClassVar[Mapping[str, str]] = {}
     shapes: ClassVar[Mapping[str, str]] = {
         "gold": GOLD_SHAPE,
         "predictions": "a JSON file (plain or .gz) or a dict {question id: answer}, an answer "
         'being a str or {"answer": str}; keys are used as written',
     }
-    item_order = "gold"
     gold_checks = ENGSPAN_CHECKS
-
-    def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> XorGold:
-        return read_xor_gold_columns(source, diag)
 
     def read_predictions(
         self, source: Any, gold: XorGold, diag: Diagnostics, **options: Any
@@ -243,9 +235,6 @@ class XorEngspan(FastTotals, Task):
         preds = read_xor_predictions(source, diag, answer_objects=True)
         warn_unknown_predictions(preds, set(gold.ids), source, diag)
         return preds
-
-    def gold_entries(self, gold: XorGold) -> list[Any]:
-        return gold_entries(gold)
 
     def check(self, inputs: Inputs, settings: EngspanProfile, diag: Diagnostics) -> XorGold:
         """The questions scored, after what ``score`` and ``explain`` refuse
@@ -334,21 +323,12 @@ class XorEngspan(FastTotals, Task):
             statistics=_figures, combine=combine, primary=self.primary, group=_language
         )
 
-    def explain(
+    def explain_official(
         self, inputs: Inputs, settings: EngspanProfile, diag: Diagnostics, **options: Any
     ) -> Iterator[Any]:
-        if settings != PROFILES["official"]:
-            return super().explain(inputs, settings, diag, **options)
         from .explain import explain_engspan
 
         return explain_engspan(self, inputs, settings, diag)
-
-    def item_variants(self, inputs: Inputs) -> dict[str, tuple[str, ...]]:
-        gold: XorGold = inputs.gold
-        return dict(zip(gold.ids, gold.answers, strict=True))
-
-    def one_variant(self, item: Mapping[str, Any], variant: str) -> Inputs:
-        return Inputs(one_question(item["lang"], variant), {"q": item["prediction"]})
 
 
 def _figures(item: Mapping[str, Any]) -> Scores:

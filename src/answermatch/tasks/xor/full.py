@@ -86,13 +86,12 @@ from ...progress import progress
 from ...result import Result
 from ...signature import make_signature
 from ...sources import source_name
-from ..base import Aggregation, Inputs, Scored, Summary, Task, Totals
-from .checks import FULL_CHECKS, gold_entries
+from ..base import Aggregation, Inputs, Scored, Summary, Totals
+from .checks import FULL_CHECKS
 from .data import (
     CACHE_LIMIT,
     GOLD_SHAPE,
     XorGold,
-    read_xor_gold_columns,
     read_xor_predictions,
     token_overlap,
     warn_duplicate_gold_ids,
@@ -100,7 +99,8 @@ from .data import (
     warn_unknown_predictions,
 )
 from .languages import LANGUAGES, SLOTS, full_unknown_language, outside_seven
-from .totals import FastTotals, TotalledScored
+from .task import XorAnswerTask
+from .totals import TotalledScored
 
 __all__ = ["LANGUAGES", "PROFILES", "SLOTS", "FullProfile", "XorFull"]
 
@@ -312,7 +312,7 @@ def no_answers_error(qid: str, source: str, line: int) -> InputError:
     )
 
 
-class XorFull(FastTotals, Task):
+class XorFull(XorAnswerTask):
     """XOR-TyDi QA XOR-Full (see the module documentation)."""
 
     name = "xor-full"
@@ -320,20 +320,13 @@ class XorFull(FastTotals, Task):
         "XOR-TyDi QA XOR-Full: F1, EM and BLEU of target-language answers "
         "(ar bn fi ja ko ru te), as eval_xor_full.py"
     )
-    primary = "f1"
     profiles: ClassVar[Mapping[str, Any]] = PROFILES
-    languages = LANGUAGES
-    options: ClassVar[Mapping[str, str]] = {}
     shapes: ClassVar[Mapping[str, str]] = {
         "gold": GOLD_SHAPE,
         "predictions": "a JSON file (plain or .gz) or a dict {question id: answer str}; a key "
         'counts by its part after the last "_" ("ja_-123" answers "-123")',
     }
-    item_order = "gold"
     gold_checks = FULL_CHECKS
-
-    def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> XorGold:
-        return read_xor_gold_columns(source, diag)
 
     def read_predictions(
         self, source: Any, gold: XorGold, diag: Diagnostics, **options: Any
@@ -342,9 +335,6 @@ class XorFull(FastTotals, Task):
         preds = reduce_keys(read_xor_predictions(source, diag), name, diag)
         warn_unknown_predictions(preds, set(gold.ids), name, diag)
         return preds
-
-    def gold_entries(self, gold: XorGold) -> list[Any]:
-        return gold_entries(gold)
 
     def check(self, inputs: Inputs, settings: FullProfile, diag: Diagnostics) -> None:
         """What ``score`` and ``explain`` refuse or warn about before scoring."""
@@ -469,33 +459,21 @@ class XorFull(FastTotals, Task):
     def result(
         self, scored: Scored, profile: Any, diag: Diagnostics, options: Mapping[str, Any]
     ) -> Result:
-        present = {item["lang"] for item in scored.items}
+        """The result, warning first when the overall scores divide by 7 a
+        sum that lacks some of the seven languages (here, where the division
+        happens: a part of the data scored alone, e.g. by an incremental
+        scorer, does not warn)."""
         totals = getattr(scored, "totals", None)
-        if totals is not None:
-            present = set(totals)
+        present = set(totals) if totals is not None else {item["lang"] for item in scored.items}
         warn_missing_languages(sorted(present), self.settings(profile), diag)
         return super().result(scored, profile, diag, options)
 
-    def explain(
+    def explain_official(
         self, inputs: Inputs, settings: FullProfile, diag: Diagnostics, **options: Any
     ) -> Iterator[Any]:
-        if settings != PROFILES["official"]:
-            return super().explain(inputs, settings, diag, **options)
         from .explain import explain_full
 
         return explain_full(self, inputs, settings, diag)
-
-    def item_variants(self, inputs: Inputs) -> dict[str, tuple[str, ...]]:
-        gold: XorGold = inputs.gold
-        return dict(zip(gold.ids, gold.answers, strict=True))
-
-    def one_variant(self, item: Mapping[str, Any], variant: str) -> Inputs:
-        return Inputs(one_question(item["lang"], variant), {"q": item["prediction"]})
-
-
-def one_question(lang: str, answer: str) -> XorGold:
-    """A gold of one question ``"q"`` with one answer (to score a variant alone)."""
-    return XorGold(["q"], [lang], [(answer,)], [False], [1])
 
 
 def _figures(item: Mapping[str, Any]) -> Scores:

@@ -101,20 +101,22 @@ from typing import Any, ClassVar, TypedDict
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...signature import make_signature
-from ...sources import is_path, load_json, read_text, source_name
+from ...sources import is_path, read_text, source_name
 from ...tokenizers.base import version_of
-from ..base import Aggregation, Inputs, Summary, Task, Totals
-from .checks import RETRIEVE_CHECKS, gold_entries
+from ..base import Aggregation, Inputs, Summary, Totals
+from .checks import RETRIEVE_CHECKS
 from .data import (
     GOLD_SHAPE,
     XorGold,
-    read_xor_gold_columns,
+    read_json,
+    shown,
     warn_bare_strings,
     warn_duplicate_gold_ids,
 )
 from .languages import LANGUAGES
 from .passages import MATCHES, Job, run_jobs
-from .totals import FastTotals, TotalledScored
+from .task import XorTask
+from .totals import TotalledScored
 
 __all__ = [
     "LANGUAGES",
@@ -202,7 +204,7 @@ def _item_line(source: Any, position: int) -> int | None:
             if text[index] == ",":
                 index += 1
         start = _skip(text, index)
-    except (ValueError, IndexError, InputError):
+    except (ValueError, IndexError, RecursionError):  # (InputError is a ValueError)
         return None
     return text.count("\n", 0, start) + 1
 
@@ -228,9 +230,9 @@ def _item(record: Any, position: int, source: Any) -> PredictionItem:
             raise fail(f'missing "{key}": {_ITEM_SHAPE}')
     qid, lang, ctxs = record["id"], record["lang"], record["ctxs"]
     if not isinstance(qid, str):
-        raise fail(f'"id" must be a string (gold ids are strings), got {json.dumps(qid)}')
+        raise fail(f'"id" must be a string (gold ids are strings), got {shown(qid)}')
     if not isinstance(lang, str):
-        raise fail(f'"lang" must be a string, got {json.dumps(lang)}')
+        raise fail(f'"lang" must be a string, got {shown(lang)}')
     if not isinstance(ctxs, list):
         raise fail(f'"ctxs" must be a list of passage strings, got {type(ctxs).__name__}')
     for number, ctx in enumerate(ctxs, start=1):
@@ -248,10 +250,11 @@ def _item(record: Any, position: int, source: Any) -> PredictionItem:
 
 def read_predictions(source: Any, diag: Diagnostics) -> list[PredictionItem]:
     """The prediction items of a JSON list file (plain or ``.gz``) or a loaded list."""
-    data = load_json(source, diag=diag) if is_path(source) else source
+    expected = f"expected a JSON list of prediction items ({_ITEM_SHAPE})"
+    data = read_json(source, diag, expected) if is_path(source) else source
     if not isinstance(data, list):
         raise InputError(
-            f"expected a JSON list of prediction items ({_ITEM_SHAPE}), got {type(data).__name__}",
+            f"{expected}, got {type(data).__name__}",
             path=source_name(source),
             line=1 if is_path(source) else None,
         )
@@ -417,7 +420,7 @@ def hit_key(name: str) -> str:
     return name.replace("r@", "hit@")
 
 
-class XorRetrieve(FastTotals, Task):
+class XorRetrieve(XorTask):
     """XOR-TyDi QA XOR-Retrieve (see the module documentation)."""
 
     name = "xor-retrieve"
@@ -427,7 +430,6 @@ class XorRetrieve(FastTotals, Task):
     )
     primary = "r@5kt"
     profiles: ClassVar[Mapping[str, Any]] = PROFILES
-    languages = LANGUAGES
     options: ClassVar[Mapping[str, str]] = {
         "workers": "processes used for tokenizing (default 0: automatic, all CPUs on Linux "
         "for large inputs; 1: no extra process; never more than the CPUs available)",
@@ -441,16 +443,10 @@ class XorRetrieve(FastTotals, Task):
     item_order = "predictions"
     gold_checks = RETRIEVE_CHECKS
 
-    def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> XorGold:
-        return read_xor_gold_columns(source, diag)
-
     def read_predictions(
         self, source: Any, gold: XorGold, diag: Diagnostics, **options: Any
     ) -> list[PredictionItem]:
         return read_predictions(source, diag)
-
-    def gold_entries(self, gold: XorGold) -> list[Any]:
-        return gold_entries(gold)
 
     def count(self, inputs: Inputs, settings: RetrieveProfile, diag: Diagnostics) -> Counted:
         """The items ``settings`` counts (see :class:`Counted`), after the
@@ -555,11 +551,9 @@ class XorRetrieve(FastTotals, Task):
             statistics=statistics_of, combine=combine, primary=settings.primary, group=_language
         )
 
-    def explain(
+    def explain_official(
         self, inputs: Inputs, settings: RetrieveProfile, diag: Diagnostics, **options: Any
     ) -> Iterator[Any]:
-        if settings != PROFILES["official"]:
-            return super().explain(inputs, settings, diag, **options)
         _workers_option(options.get("workers", 0))
         from .explain import explain_retrieve
 

@@ -1,0 +1,76 @@
+"""What the three XOR task classes share.
+
+:class:`XorTask`: the gold reader (every XOR task reads the same JSON-lines
+gold, :func:`~answermatch.tasks.xor.data.read_xor_gold_columns`), its
+entries for ``check-gold``, the per-language sums taken while scoring
+(:class:`~answermatch.tasks.xor.totals.FastTotals`), and ``explain``: the
+official profile shown step by step by the task's :meth:`~XorTask.explain_official`,
+any other profile through the task's scorer.
+:class:`XorAnswerTask` adds, for the tasks that compare answer strings
+(XOR-Full, XOR-EnglishSpan), each gold answer scored alone under another
+profile.
+
+>>> one_question("fi", "Helsinki").questions()
+[XorQuestion(id='q', lang='fi', answers=('Helsinki',), answers_is_str=False, line=1)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, ClassVar
+
+from ...diagnostics import Diagnostics
+from ...explanation import Explanation
+from ..base import Inputs, Task
+from .checks import XorEntry, gold_entries
+from .data import XorGold, read_xor_gold_columns
+from .languages import LANGUAGES
+from .totals import FastTotals
+
+__all__ = ["XorAnswerTask", "XorTask", "one_question"]
+
+
+class XorTask(FastTotals, Task):
+    """Base class of the XOR-TyDi tasks (see the module documentation)."""
+
+    languages = LANGUAGES
+    options: ClassVar[Mapping[str, str]] = {}
+    item_order = "gold"
+
+    def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> XorGold:
+        return read_xor_gold_columns(source, diag)
+
+    def gold_entries(self, gold: XorGold) -> list[XorEntry]:
+        return gold_entries(gold)
+
+    def explain(
+        self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any
+    ) -> Iterator[Explanation]:
+        if settings != self.profiles["official"]:
+            return super().explain(inputs, settings, diag, **options)
+        return self.explain_official(inputs, settings, diag, **options)
+
+    def explain_official(
+        self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any
+    ) -> Iterator[Explanation]:
+        """The official rule, step by step (:mod:`answermatch.tasks.xor.explain`)."""
+        raise NotImplementedError
+
+
+class XorAnswerTask(XorTask):
+    """An XOR task that compares answer strings: under a profile other than
+    ``official``, ``explain`` scores each gold answer alone."""
+
+    primary = "f1"
+
+    def item_variants(self, inputs: Inputs) -> dict[str, tuple[str, ...]]:
+        gold: XorGold = inputs.gold
+        return dict(zip(gold.ids, gold.answers, strict=True))
+
+    def one_variant(self, item: Mapping[str, Any], variant: str) -> Inputs:
+        return Inputs(one_question(item["lang"], variant), {"q": item["prediction"]})
+
+
+def one_question(lang: str, answer: str) -> XorGold:
+    """A gold of one question ``"q"`` with one answer (to score a variant alone)."""
+    return XorGold(["q"], [lang], [(answer,)], [False], [1])
