@@ -306,8 +306,9 @@ class Rules:
         em = 0
         f1: float = 0
         pred_counts = None
+        tokens = self.tokens
         for answer in answers:
-            gold = self.tokens(answer)
+            gold = tokens(answer)
             if gold == pred:
                 em = 1
             if not gold or not pred:
@@ -315,7 +316,11 @@ class Rules:
             else:
                 if pred_counts is None:
                     pred_counts = self.counts(prediction)
-                common = sum((pred_counts & self.counts(answer)).values())
+                common = 0
+                for token, n in self.counts(answer).items():
+                    m = pred_counts.get(token)
+                    if m:
+                        common += n if n < m else m
                 if common == 0:
                     value = 0.0
                 else:

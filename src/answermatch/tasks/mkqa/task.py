@@ -110,6 +110,7 @@ class Mkqa(Task):
     item_order = "gold"
     gold_checks = GoldChecks(
         (
+            mkqa_checks.check_readable,
             mkqa_checks.check_duplicate_ids,
             check_normalizes_empty,
             mkqa_checks.check_duplicate_aliases,
@@ -138,7 +139,7 @@ class Mkqa(Task):
         items: list[dict[str, Any]] = []
         tokenizers: dict[str, str] = {}
         for lang, preds in predictions.languages.items():
-            gold.check(lang)
+            gold.prepare(lang, diag)
             rules = rules_for(settings, lang)
             signature = rules.tokenizer_signature()
             if signature:
