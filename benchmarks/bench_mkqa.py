@@ -13,7 +13,8 @@ busy machine):
   ``answermatch score mkqa --gold GOLD --pred en.jsonl --json``, on
   ``--copies`` copies (default 8,334: 50,004 questions);
 * ``26 languages``: ``mkqa_eval_all_languages.py -a GOLD -p DIR`` (which
-  scores the languages in a process pool) against ``answermatch score mkqa
+  scores the languages in a process pool and prints its table; without
+  ``-o``, so it draws no plots) against ``answermatch score mkqa
   --gold GOLD --pred DIR --json``, on ``--copies-all`` copies (default 321:
   1,926 examples x 26 = 50,076 questions).
 
@@ -133,6 +134,19 @@ def timed(argv: list[str], cwd: Path, repeat: int) -> tuple[float, float, str]:
     return best, best_cpu, out
 
 
+def _psql_rows(text: str) -> dict[str, dict[str, float]]:
+    """The rows of the table ``mkqa_eval_all_languages.py`` prints (tabulate's psql)."""
+    lines = [line for line in text.splitlines() if line.startswith("|") and line[1:2] != "-"]
+    header = [cell.strip() for cell in lines[0].strip("|").split("|")]
+    rows = {}
+    for line in lines[1:]:
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        rows[cells[0]] = {
+            key: float(value) for key, value in zip(header[1:], cells[1:], strict=True)
+        }
+    return rows
+
+
 def _rounded(figures: dict) -> dict:
     from answermatch.tasks.mkqa import Mkqa
 
@@ -179,22 +193,21 @@ def run(args: argparse.Namespace) -> None:
         every.mkdir()
         gold = build(Path(args.gold), args.copies_all, every, languages, seed=2)
         folder = every / "pred"
-        outdir = every / "out"
         official_all = [
             args.official_python, str(scripts / "mkqa_eval_all_languages.py"),
-            "-a", str(gold), "-p", str(folder), "-o", str(outdir),
+            "-a", str(gold), "-p", str(folder),
         ]  # fmt: skip
-        t_off_all, c_off_all, _ = timed(official_all, every, args.repeat)
+        t_off_all, c_off_all, printed_table = timed(official_all, every, args.repeat)
         t_am_all, c_am_all, out_am_all = timed(
             [*answermatch_cmd, "--gold", str(gold), "--pred", str(folder)], every, args.repeat
         )
-        table = json.loads((outdir / "metrics.json").read_text(encoding="utf-8"))
         view = _rounded(json.loads(out_am_all))
-        row = {v: k for k, v in table["language"].items()}
-        for key in (k for k in table if k != "language"):
-            assert view["macro_average"][key] == table[key][row["Macro Average"]], key
-            for lang in languages:
-                assert view["per_language"][lang][key] == table[key][row[lang]], (lang, key)
+        table = _psql_rows(printed_table)
+        for name, figures in table.items():
+            mine = view["macro_average"] if name == "Macro Average" else view["per_language"][name]
+            for key, value in figures.items():
+                assert mine[key] == value, (name, key, mine[key], value)
+        assert len(table) == len(languages) + 1
         rows.append(
             (
                 "26 languages (folder)",
