@@ -479,8 +479,15 @@ def test_official_layout_and_decoded_lines_give_the_same_scores(parity, tmp_path
     compact.write_text(
         "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in rows), encoding="utf-8"
     )
+    # lines listing their languages in another order (the reader learns the order)
+    shuffled = tmp_path / "shuffled.jsonl"
+    reordered = [
+        {**r, "answers": dict(reversed(list(r["answers"].items())))} if k % 2 else r
+        for k, r in enumerate(rows)
+    ]
+    shuffled.write_text("".join(json.dumps(r) + "\n" for r in reordered), encoding="utf-8")
     reference = quiet_evaluate(str(gold), folder)
-    for other in (rows, str(compact)):
+    for other in (rows, str(compact), str(shuffled)):
         result = quiet_evaluate(other, folder)
         assert result.per_language == reference.per_language
         assert result.items == reference.items

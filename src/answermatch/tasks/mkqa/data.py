@@ -197,6 +197,35 @@ _KEYS = tuple(f'"{lang}": ['.encode() for lang in LANGUAGES)
 _INDEX = {lang: k for k, lang in enumerate(LANGUAGES)}
 
 
+# The order of the languages in the previous line's answers: files list them
+# in one order, so each key is searched from where the previous one was found
+# (one pass over the line instead of one per language).
+_order: list[int] = list(range(len(LANGUAGES)))
+
+
+def _key_positions(data: bytes, first: int) -> list[int] | None:
+    """Where each language's key (``"en": [``) starts in ``data``, by
+    language index; ``None`` when one is missing or the first is not at
+    ``first`` (right after ``"answers": {``)."""
+    global _order
+    starts = [0] * len(_KEYS)
+    position = first
+    ordered = True
+    for k in _order:
+        found = data.find(_KEYS[k], position)
+        if found < 0:
+            found = data.find(_KEYS[k])
+            if found < 0:
+                return None
+            ordered = False
+        starts[k] = position = found
+    if not ordered:
+        _order = sorted(range(len(_KEYS)), key=starts.__getitem__)
+    if min(starts) != first:
+        return None
+    return starts
+
+
 def _scan(data: bytes, name: str, line: int) -> tuple[Any, LazyAnswers] | None:
     """``(example_id, answers)`` of a line in the official layout (as
     ``json.dumps`` writes it: one ``"answers": {`` whose 26 language lists
@@ -214,8 +243,8 @@ def _scan(data: bytes, name: str, line: int) -> tuple[Any, LazyAnswers] | None:
         return None
     if data.count(_LIST_KEY) - data.count(_ALIASES_KEY) != len(LANGUAGES):
         return None
-    starts = list(map(data.find, _KEYS))
-    if -1 in starts or min(starts) != at + len(_ANSWERS_KEY):
+    starts = _key_positions(data, at + len(_ANSWERS_KEY))
+    if starts is None:
         return None
     head = data[where + len(_ID_KEY) : where + len(_ID_KEY) + 256].decode("utf-8", "replace")
     try:
