@@ -105,18 +105,23 @@ class LazyAnswers(Mapping[str, Any]):
     bytes from that language's key to the next one): scoring one language
     does not decode the 25 others."""
 
-    __slots__ = ("data", "line", "name", "starts")
+    __slots__ = ("data", "ends", "line", "name", "starts")
 
     def __init__(self, data: bytes, starts: list[int], name: str, line: int) -> None:
         self.data = data
         self.starts = starts
         self.name = name
         self.line = line
+        self.ends: dict[int, int] | None = None
 
     def __getitem__(self, lang: str) -> Any:
         k = _INDEX[lang]
         begin = self.starts[k]
-        end = min((s for s in self.starts if s > begin), default=len(self.data))
+        ends = self.ends
+        if ends is None:  # each language's list ends before the next key
+            ordered = sorted(self.starts)
+            ends = self.ends = dict(zip(ordered, [*ordered[1:], len(self.data)], strict=True))
+        end = ends[begin]
         start = begin + len(_KEYS[k]) - 1
         try:
             return _DECODER.raw_decode(self.data[start:end].decode("utf-8"))[0]
@@ -381,6 +386,7 @@ def _add(
 
 
 _NONE = type(None)
+_MISSING = object()
 _TEXT_TYPES = frozenset({str, _NONE})
 _ALIAS_LISTS = frozenset({list, tuple})
 
@@ -389,18 +395,22 @@ def _plain_list(value: Any) -> bool:
     """:func:`_plain` for the answers of one language."""
     if type(value) is not list or not value:
         return False
-    if set(map(type, value)) != {dict} or not all(map(dict.__contains__, value, repeat("type"))):
-        return False
-    try:
-        texts = list(map(itemgetter("text"), value))
-    except KeyError:
-        return False
-    if not set(map(type, texts)) <= _TEXT_TYPES:
-        return False
-    aliases = list(map(dict.get, value, repeat("aliases"), repeat(())))
-    if not set(map(type, aliases)) <= _ALIAS_LISTS:
-        return False
-    return set(map(type, chain.from_iterable(aliases))) <= {str}
+    for answer in value:
+        if type(answer) is not dict or "type" not in answer:
+            return False
+        text = answer.get("text", _MISSING)
+        if text is not None and type(text) is not str:
+            return False
+        aliases = answer.get("aliases")
+        if aliases is not None:
+            if type(aliases) is not list:
+                return False
+            for alias in aliases:
+                if type(alias) is not str:
+                    return False
+        elif "aliases" in answer:
+            return False
+    return True
 
 
 def _plain(answers: Mapping[str, Any]) -> bool:
@@ -475,7 +485,7 @@ def _answers(
                 line=line,
             )
             aliases = list(aliases)
-        if not isinstance(aliases, list):
+        if not isinstance(aliases, (list, tuple)):
             raise fail(f"expected 'aliases' to be a list of strings, got {aliases!r}")
         kept: list[str] = []
         for alias in aliases:
