@@ -5,13 +5,16 @@ languages), a gold replicated COPIES times (ids made unique per copy) and
 prediction files whose answers differ per copy (the gold answer, a case or
 punctuation change, an article, a partial answer, another example's answer,
 an empty answer, yes/no; a seeded no-answer probability), then times whole
-processes, best of ``--repeat``:
+processes, best of ``--repeat`` (wall clock, and CPU time: user + system
+of the process and of the workers it waited for, the better estimate on a
+busy machine):
 
 * ``one language``: ``mkqa_eval.py -a GOLD -p en.jsonl -l en`` against
   ``answermatch score mkqa --gold GOLD --pred en.jsonl --json``, on
   ``--copies`` copies (default 8,334: 50,004 questions);
 * ``26 languages``: ``mkqa_eval_all_languages.py -a GOLD -p DIR`` (which
-  scores the languages in a process pool) against ``answermatch score mkqa
+  scores the languages in a process pool and prints its table; without
+  ``-o``, so it draws no plots) against ``answermatch score mkqa
   --gold GOLD --pred DIR --json``, on ``--copies-all`` copies (default 321:
   1,926 examples x 26 = 50,076 questions).
 
@@ -33,6 +36,7 @@ import gzip
 import json
 import os
 import random
+import resource
 import shutil
 import subprocess
 import sys
@@ -108,17 +112,39 @@ def build(gold_path: Path, copies: int, folder: Path, languages: list[str], seed
     return gold_out
 
 
-def timed(argv: list[str], cwd: Path, repeat: int) -> tuple[float, str]:
-    best, out = float("inf"), ""
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed(argv: list[str], cwd: Path, repeat: int) -> tuple[float, float, str]:
+    """Best wall-clock time, best CPU time (user + system, the process and
+    the workers it waited for) and the output of ``argv``."""
+    best, best_cpu, out = float("inf"), float("inf"), ""
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     for _ in range(repeat):
+        cpu = _children_cpu()
         start = time.perf_counter()
         proc = subprocess.run(argv, cwd=cwd, capture_output=True, text=True, env=env)
         elapsed = time.perf_counter() - start
+        cpu = _children_cpu() - cpu
         if proc.returncode != 0:
             raise SystemExit(f"{' '.join(argv)} failed:\n{proc.stderr[-2000:]}")
-        best, out = min(best, elapsed), proc.stdout
-    return best, out
+        best, best_cpu, out = min(best, elapsed), min(best_cpu, cpu), proc.stdout
+    return best, best_cpu, out
+
+
+def _psql_rows(text: str) -> dict[str, dict[str, float]]:
+    """The rows of the table ``mkqa_eval_all_languages.py`` prints (tabulate's psql)."""
+    lines = [line for line in text.splitlines() if line.startswith("|") and line[1:2] != "-"]
+    header = [cell.strip() for cell in lines[0].strip("|").split("|")]
+    rows = {}
+    for line in lines[1:]:
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        rows[cells[0]] = {
+            key: float(value) for key, value in zip(header[1:], cells[1:], strict=True)
+        }
+    return rows
 
 
 def _rounded(figures: dict) -> dict:
@@ -144,14 +170,16 @@ def run(args: argparse.Namespace) -> None:
         gold = build(Path(args.gold), args.copies, one, ["en"], seed=1)
         pred = one / "pred" / "en.jsonl"
         official_cmd = [args.official_python, str(scripts / "mkqa_eval.py"), "-a", str(gold)]
-        t_off, out_off = timed([*official_cmd, "-p", str(pred), "-l", "en", "-v"], one, args.repeat)
-        t_am, out_am = timed(
+        t_off, c_off, out_off = timed(
+            [*official_cmd, "-p", str(pred), "-l", "en", "-v"], one, args.repeat
+        )
+        t_am, c_am, out_am = timed(
             [*answermatch_cmd, "--gold", str(gold), "--pred", str(pred)], one, args.repeat
         )
         printed = json.loads(out_off)
         mine = _rounded(json.loads(out_am))["per_language"]["en"]
         assert mine == printed, (mine, printed)
-        rows.append(("one language (en)", 6 * args.copies, t_am, t_off))
+        rows.append(("one language (en)", 6 * args.copies, t_am, t_off, c_am, c_off))
 
         # --- all languages ------------------------------------------------------------
         languages = json.loads(
@@ -165,30 +193,39 @@ def run(args: argparse.Namespace) -> None:
         every.mkdir()
         gold = build(Path(args.gold), args.copies_all, every, languages, seed=2)
         folder = every / "pred"
-        outdir = every / "out"
         official_all = [
             args.official_python, str(scripts / "mkqa_eval_all_languages.py"),
-            "-a", str(gold), "-p", str(folder), "-o", str(outdir),
+            "-a", str(gold), "-p", str(folder),
         ]  # fmt: skip
-        t_off_all, _ = timed(official_all, every, args.repeat)
-        t_am_all, out_am_all = timed(
+        t_off_all, c_off_all, printed_table = timed(official_all, every, args.repeat)
+        t_am_all, c_am_all, out_am_all = timed(
             [*answermatch_cmd, "--gold", str(gold), "--pred", str(folder)], every, args.repeat
         )
-        table = json.loads((outdir / "metrics.json").read_text(encoding="utf-8"))
         view = _rounded(json.loads(out_am_all))
-        row = {v: k for k, v in table["language"].items()}
-        for key in (k for k in table if k != "language"):
-            assert view["macro_average"][key] == table[key][row["Macro Average"]], key
-            for lang in languages:
-                assert view["per_language"][lang][key] == table[key][row[lang]], (lang, key)
-        rows.append(("26 languages (folder)", 6 * args.copies_all * 26, t_am_all, t_off_all))
+        table = _psql_rows(printed_table)
+        for name, figures in table.items():
+            mine = view["macro_average"] if name == "Macro Average" else view["per_language"][name]
+            for key, value in figures.items():
+                assert mine[key] == value, (name, key, mine[key], value)
+        assert len(table) == len(languages) + 1
+        rows.append(
+            (
+                "26 languages (folder)",
+                6 * args.copies_all * 26,
+                t_am_all,
+                t_off_all,
+                c_am_all,
+                c_off_all,
+            )
+        )
 
-    print("| input | questions | answermatch | official | ratio |")
+    print("| input | questions | answermatch wall / CPU | official wall / CPU | ratio wall / CPU |")
     print("|---|---|---|---|---|")
-    for name, questions, mine_s, official_s in rows:
+    for name, questions, mine_s, official_s, mine_cpu, official_cpu in rows:
         print(
-            f"| {name} | {questions:,} | {mine_s:.2f} s | {official_s:.2f} s | "
-            f"{official_s / mine_s:.1f}x |"
+            f"| {name} | {questions:,} | {mine_s:.2f} s / {mine_cpu:.2f} s | "
+            f"{official_s:.2f} s / {official_cpu:.2f} s | "
+            f"{official_s / mine_s:.1f}x / {official_cpu / mine_cpu:.1f}x |"
         )
 
 

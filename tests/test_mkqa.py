@@ -462,3 +462,48 @@ def test_gold_problems_are_reported_once_per_language():
         task = get_task("mkqa")
         task.read_gold([line(1, {"ja": []}), line(2, {"ja": []})], diag)
     assert len(diag.messages) == 1
+
+
+# --- the two gold paths -----------------------------------------------------------------
+
+
+@pytest.mark.parity
+def test_official_layout_and_decoded_lines_give_the_same_scores(parity, tmp_path):
+    # the official file is read language by language; the same rows in memory,
+    # or written compactly (another layout), are decoded whole
+    gold = parity("mkqa", "mkqa_test6.jsonl.gz")
+    folder = str(parity("mkqa", "pred_seed2"))
+    with gzip.open(gold, "rt", encoding="utf-8") as fh:
+        rows = [json.loads(line) for line in fh]
+    compact = tmp_path / "compact.jsonl"
+    compact.write_text(
+        "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in rows), encoding="utf-8"
+    )
+    # lines listing their languages in another order (the reader learns the order)
+    shuffled = tmp_path / "shuffled.jsonl"
+    reordered = [
+        {**r, "answers": dict(reversed(list(r["answers"].items())))} if k % 2 else r
+        for k, r in enumerate(rows)
+    ]
+    shuffled.write_text("".join(json.dumps(r) + "\n" for r in reordered), encoding="utf-8")
+    reference = quiet_evaluate(str(gold), folder)
+    for other in (rows, str(compact), str(shuffled)):
+        result = quiet_evaluate(other, folder)
+        assert result.per_language == reference.per_language
+        assert result.items == reference.items
+
+
+def test_a_malformed_answer_in_the_official_layout(tmp_path):
+    bad = line(1, {"fi": [{"type": "entity", "text": "x", "aliases": None}]})
+    path = tmp_path / "gold.jsonl"
+    path.write_text(json.dumps(line(2)) + "\n" + json.dumps(bad) + "\n", encoding="utf-8")
+    preds = [pred(1, "x"), pred(2, "x")]
+    # scoring another language works (only fi's answers are unreadable)
+    assert quiet_evaluate(str(path), preds, lang="en").scores["exact_match"] == 100.0
+    with pytest.raises(InputError, match=r"gold.jsonl:2: .*fi.*aliases"):
+        quiet_evaluate(str(path), preds, lang="fi")
+    findings = {(f.line, f.code) for f in check_gold("mkqa", str(path))}
+    assert (2, "unreadable-answer") in findings
+    # an id given as a string in one line and a number in another is one id
+    path.write_text(json.dumps(line("5")) + "\n", encoding="utf-8")
+    assert quiet_evaluate(str(path), [pred(5, "x")], lang="en").items[0]["id"] == "5"

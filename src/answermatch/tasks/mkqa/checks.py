@@ -20,10 +20,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...checks import Entry, Finding, GoldFile
+from ...errors import InputError
 from .data import MkqaGold
 from .rules import LANGUAGES
 
-__all__ = ["MkqaEntry", "check_duplicate_aliases", "check_duplicate_ids", "entries"]
+__all__ = [
+    "MkqaEntry",
+    "check_duplicate_aliases",
+    "check_duplicate_ids",
+    "check_readable",
+    "entries",
+]
 
 
 @dataclass
@@ -32,6 +39,7 @@ class MkqaEntry(Entry):
     with its answers as ``(text, aliases)``."""
 
     groups: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    problem: str | None = None
 
 
 def entries(gold: MkqaGold) -> Iterable[MkqaEntry]:
@@ -39,13 +47,25 @@ def entries(gold: MkqaGold) -> Iterable[MkqaEntry]:
     are the de-duplicated answers the script compares with."""
     for record in gold.records:
         for lang in LANGUAGES:
+            try:
+                groups = record.groups(lang)
+            except InputError as exc:  # a lazily read line the script cannot read
+                yield MkqaEntry(record.id, record.line, (), lang, problem=exc.message)
+                continue
+            texts = (t for text, aliases in groups for t in (text, *aliases))
             yield MkqaEntry(
-                record.id,
-                record.line,
-                tuple(dict.fromkeys(record.answers[lang])),
-                lang,
-                groups=record.groups.get(lang, ()),
+                record.id, record.line, tuple(dict.fromkeys(texts)), lang, groups=groups
             )
+
+
+def check_readable(gold: GoldFile, rules: Any) -> Iterator[Finding]:
+    """An answer the official script cannot read, in a line whose answers
+    are read language by language (the official layout): ``score`` reports
+    it only when that language is scored."""
+    for entry in gold.entries:
+        problem = getattr(entry, "problem", None)
+        if problem:
+            yield Finding("error", gold.name, entry.line, "unreadable-answer", problem)
 
 
 def check_duplicate_ids(gold: GoldFile, rules: Any) -> Iterator[Finding]:

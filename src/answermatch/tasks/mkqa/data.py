@@ -28,10 +28,13 @@ when it is not empty, else ``prediction`` (``null`` becomes ``""``);
 from __future__ import annotations
 
 import gzip
+import json
 import math
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from itertools import chain, repeat
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -55,16 +58,89 @@ _GZIP_MAGIC = b"\x1f\x8b"
 @dataclass
 class GoldRecord:
     """One gold line: its id (``str()`` of ``example_id``, as the script
-    keys it), its line, and per language the answer texts as listed (text
-    first, then aliases)."""
+    keys it), its line, the ``answers`` object (decoded, or a
+    :class:`LazyAnswers` that decodes one language when asked), and (for a
+    line that needed conversions, such as ``aliases`` given as a string) its
+    answers already read per language."""
 
     id: str
     line: int | None
     raw_id: Any
-    answers: dict[str, tuple[str, ...]]
-    missing_queries: tuple[str, ...] = ()
-    #: per language, each answer as ``(text, aliases)``
-    groups: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = field(default_factory=dict)
+    source: Mapping[str, Any]
+    parsed: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] | None = None
+
+    def groups(
+        self, lang: str, gold: MkqaGold | None = None, diag: Diagnostics | None = None
+    ) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """Each answer of ``lang`` as ``(text, aliases)`` (a ``null`` text is
+        ``""``). A lazily decoded line is checked here: an answer the
+        official script cannot read is an :class:`InputError`."""
+        if self.parsed is not None:
+            return self.parsed[lang]
+        value = self.source[lang]
+        if isinstance(self.source, LazyAnswers) and not _plain_list(value):
+            scratch = MkqaGold(self.source.name) if gold is None else gold
+            found = _answers(
+                value,
+                lang,
+                self.id,
+                scratch,
+                self.source.name,
+                self.line,
+                "",
+                Diagnostics() if diag is None else diag,
+            )
+            scratch.check(lang)
+            return found
+        return tuple((answer["text"] or "", tuple(answer.get("aliases", ()))) for answer in value)
+
+    def texts(self, lang: str) -> tuple[str, ...]:
+        """The answer texts of ``lang`` as listed (each text, then its aliases)."""
+        return tuple(t for text, aliases in self.groups(lang) for t in (text, *aliases))
+
+
+class LazyAnswers(Mapping[str, Any]):
+    """The ``answers`` object of a gold line in the official layout, kept
+    as the line's bytes and decoded one language at a time (``json`` on the
+    bytes from that language's key to the next one): scoring one language
+    does not decode the 25 others."""
+
+    __slots__ = ("data", "ends", "line", "name", "starts")
+
+    def __init__(self, data: bytes, starts: list[int], name: str, line: int) -> None:
+        self.data = data
+        self.starts = starts
+        self.name = name
+        self.line = line
+        self.ends: dict[int, int] | None = None
+
+    def __getitem__(self, lang: str) -> Any:
+        k = _INDEX[lang]
+        begin = self.starts[k]
+        ends = self.ends
+        if ends is None:  # each language's list ends before the next key
+            ordered = sorted(self.starts)
+            ends = self.ends = dict(zip(ordered, [*ordered[1:], len(self.data)], strict=True))
+        end = ends[begin]
+        start = begin + len(_KEYS[k]) - 1
+        try:
+            return _DECODER.raw_decode(self.data[start:end].decode("utf-8"))[0]
+        except UnicodeDecodeError as exc:
+            raise InputError(
+                f"invalid UTF-8 (byte 0x{self.data[start + exc.start]:02x}); expected UTF-8 text",
+                path=self.name,
+                line=self.line,
+            ) from None
+        except json.JSONDecodeError as exc:
+            raise InputError(
+                f"not valid JSON in the {lang} answers ({exc.msg})", path=self.name, line=self.line
+            ) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGUAGES)
+
+    def __len__(self) -> int:
+        return len(LANGUAGES)
 
 
 @dataclass
@@ -77,6 +153,7 @@ class MkqaGold:
     ``ids[k]`` (the last line with that id). ``problems[lang]``: why that
     language cannot be scored (an empty answer list, a non-text answer),
     raised only when the language is scored, as the script fails then.
+    A language's answers are gathered (:meth:`prepare`) when it is scored.
     """
 
     name: str
@@ -86,14 +163,24 @@ class MkqaGold:
     problems: dict[str, InputError] = field(default_factory=dict)
     _dedup: dict[str, list[tuple[str, ...]]] = field(default_factory=dict, repr=False)
 
+    def prepare(self, lang: str, diag: Diagnostics | None = None) -> None:
+        """Gather and check the answers of ``lang``; an :class:`InputError`
+        if it cannot be scored."""
+        self.check(lang)
+        if lang in self._dedup:
+            return
+        records = self.records
+        column = []
+        for r in self.kept:
+            groups = records[r].groups(lang, self, diag)
+            column.append(tuple(dict.fromkeys(t for g in groups for t in (g[0], *g[1]))))
+        self._dedup[lang] = column
+
     def answers(self, lang: str, k: int) -> tuple[str, ...]:
         """The de-duplicated gold answers of ``ids[k]`` in ``lang``."""
-        column = self._dedup.get(lang)
-        if column is None:
-            column = self._dedup[lang] = [
-                tuple(dict.fromkeys(self.records[r].answers[lang])) for r in self.kept
-            ]
-        return column[k]
+        if lang not in self._dedup:
+            self.prepare(lang)
+        return self._dedup[lang][k]
 
     def line(self, k: int) -> int | None:
         """The line of the record that counts for ``ids[k]``."""
@@ -106,8 +193,80 @@ class MkqaGold:
             raise problem
 
 
-def _load_lines(source: Any, what: str) -> tuple[str, list[tuple[int | None, Any]]]:
-    """``(name, [(line, object)])`` of a JSON Lines path or loaded rows."""
+_DECODER = json.JSONDecoder()
+_ANSWERS_KEY = b'"answers": {'
+_ID_KEY = b'"example_id": '
+_LIST_KEY = b'": ['
+_ALIASES_KEY = b'"aliases": ['
+_KEYS = tuple(f'"{lang}": ['.encode() for lang in LANGUAGES)
+_INDEX = {lang: k for k, lang in enumerate(LANGUAGES)}
+
+
+# The order of the languages in the previous line's answers: files list them
+# in one order, so each key is searched from where the previous one was found
+# (one pass over the line instead of one per language).
+_order: list[int] = list(range(len(LANGUAGES)))
+
+
+def _key_positions(data: bytes, first: int) -> list[int] | None:
+    """Where each language's key (``"en": [``) starts in ``data``, by
+    language index; ``None`` when one is missing or the first is not at
+    ``first`` (right after ``"answers": {``)."""
+    global _order
+    starts = [0] * len(_KEYS)
+    position = first
+    ordered = True
+    for k in _order:
+        found = data.find(_KEYS[k], position)
+        if found < 0:
+            found = data.find(_KEYS[k])
+            if found < 0:
+                return None
+            ordered = False
+        starts[k] = position = found
+    if not ordered:
+        _order = sorted(range(len(_KEYS)), key=starts.__getitem__)
+    if min(starts) != first:
+        return None
+    return starts
+
+
+def _scan(data: bytes, name: str, line: int) -> tuple[Any, LazyAnswers] | None:
+    """``(example_id, answers)`` of a line in the official layout (as
+    ``json.dumps`` writes it: one ``"answers": {`` whose 26 language lists
+    are the only list-valued keys besides ``aliases``, one
+    ``"example_id"``), found with byte searches, without decoding the
+    answers; ``None`` for any other line, which is then decoded whole.
+    These keys cannot be matched inside a string, where a quote is escaped."""
+    if data[:1] != b"{" or data[-1:] != b"}":
+        return None
+    at = data.find(_ANSWERS_KEY)
+    if at < 0 or data.find(_ANSWERS_KEY, at + 1) >= 0:
+        return None
+    where = data.find(_ID_KEY)
+    if where < 0 or data.find(_ID_KEY, where + 1) >= 0:
+        return None
+    if data.count(_LIST_KEY) - data.count(_ALIASES_KEY) != len(LANGUAGES):
+        return None
+    starts = _key_positions(data, at + len(_ANSWERS_KEY))
+    if starts is None:
+        return None
+    head = data[where + len(_ID_KEY) : where + len(_ID_KEY) + 256].decode("utf-8", "replace")
+    try:
+        ex_id = _DECODER.raw_decode(head)[0]
+    except json.JSONDecodeError:
+        return None
+    if not isinstance(ex_id, (str, int, float)) or isinstance(ex_id, bool):
+        return None
+    return ex_id, LazyAnswers(data, starts, name, line)
+
+
+def _load_lines(
+    source: Any, what: str, *, scan: bool = False
+) -> tuple[str, list[tuple[int | None, Any]]]:
+    """``(name, [(line, object)])`` of a JSON Lines path or loaded rows.
+    With ``scan``, a line in the official MKQA layout comes as ``(example_id,
+    LazyAnswers)`` instead of its decoded object (see :func:`_scan`)."""
     if is_path(source):
         name = os.fspath(source)
         data = read_bytes(source)
@@ -116,6 +275,8 @@ def _load_lines(source: Any, what: str) -> tuple[str, list[tuple[int | None, Any
                 data = gzip.decompress(data)
             except (OSError, EOFError) as exc:
                 raise InputError(f"cannot read gzip data ({exc})", path=name) from None
+        if scan:
+            return name, _scan_lines(data, name)
         numbers, objects = jsonl_columns(decode_utf8(data, name), name)
         return name, list(zip(numbers, objects, strict=True))
     if isinstance(source, (str, bytes, Mapping)) or not isinstance(source, Iterable):
@@ -125,17 +286,46 @@ def _load_lines(source: Any, what: str) -> tuple[str, list[tuple[int | None, Any
     return "<object>", [(None, row) for row in source]
 
 
+def _scan_lines(data: bytes, name: str) -> list[tuple[int | None, Any]]:
+    out: list[tuple[int | None, Any]] = []
+    for number, line in enumerate(data.split(b"\n"), start=1):
+        if not line.strip():
+            continue
+        found = _scan(line, name, number)
+        if found is None:
+            try:
+                found = json.loads(
+                    line
+                )  # bytes: the encoding is detected as the script's json does
+            except UnicodeDecodeError as exc:
+                raise InputError(
+                    f"invalid UTF-8 (byte 0x{line[exc.start]:02x}); expected UTF-8 text",
+                    path=name,
+                    line=number,
+                ) from None
+            except json.JSONDecodeError as exc:
+                raise InputError(
+                    f"not valid JSON ({exc.msg} at column {exc.colno})", path=name, line=number
+                ) from None
+        out.append((number, found))
+    return out
+
+
 def _where(line: int | None, k: int) -> str:
     return "" if line is not None else f"row {k}: "
 
 
 def read_gold(source: Any, diag: Diagnostics) -> MkqaGold:
     """The gold of ``source`` (see the module documentation)."""
-    name, rows = _load_lines(source, "MKQA gold")
+    name, rows = _load_lines(source, "MKQA gold", scan=True)
     gold = MkqaGold(name)
     position: dict[str, int] = {}
     for k, (line, row) in enumerate(rows):
         at = _where(line, k)
+        if type(row) is tuple:  # a line in the official layout, decoded lazily
+            raw_id, lazy = row
+            _add(gold, position, GoldRecord(str(raw_id), line, raw_id, lazy), at, diag)
+            continue
         if not isinstance(row, Mapping):
             raise InputError(
                 f"{at}expected a JSON object with example_id and answers, got {type(row).__name__}",
@@ -152,49 +342,102 @@ def read_gold(source: Any, diag: Diagnostics) -> MkqaGold:
                 path=name,
                 line=line,
             )
-        missing = [lang for lang in LANGUAGES if lang not in answers]
-        if missing:
-            raise InputError(
-                f"{at}example {row['example_id']}: the answers lack language(s) "
-                f"{format_examples(missing, 6)}; every MKQA line must carry all 26 languages",
-                path=name,
-                line=line,
-            )
         ex_id = str(row["example_id"])
-        groups = {
-            lang: _answers(answers[lang], lang, ex_id, gold, name, line, at, diag)
-            for lang in LANGUAGES
-        }
-        texts = {
-            lang: tuple(t for text, aliases in found for t in (text, *aliases))
-            for lang, found in groups.items()
-        }
-        queries = row.get("queries")
-        missing_queries = (
-            tuple(lang for lang in LANGUAGES if lang not in queries)
-            if isinstance(queries, Mapping)
-            else ()
-        )
-        record = GoldRecord(ex_id, line, row["example_id"], texts, missing_queries, groups)
-        gold.records.append(record)
-        first = position.get(ex_id)
-        if first is None:
-            position[ex_id] = len(gold.ids)
-            gold.ids.append(ex_id)
-            gold.kept.append(len(gold.records) - 1)
-        else:
-            earlier = gold.records[gold.kept[first]].line
-            diag.warn(
-                f"{at}example id {ex_id} repeated"
-                + (f" (first on line {earlier})" if earlier is not None else "")
-                + ": the official script keeps its first place and the answers of its last line",
-                path=name,
-                line=line,
-            )
-            gold.kept[first] = len(gold.records) - 1
+        parsed = None
+        if not _plain(answers):
+            missing = [lang for lang in LANGUAGES if lang not in answers]
+            if missing:
+                raise InputError(
+                    f"{at}example {row['example_id']}: the answers lack language(s) "
+                    f"{format_examples(missing, 6)}; every MKQA line must carry all 26 languages",
+                    path=name,
+                    line=line,
+                )
+            parsed = {
+                lang: _answers(answers[lang], lang, ex_id, gold, name, line, at, diag)
+                for lang in LANGUAGES
+            }
+        _add(gold, position, GoldRecord(ex_id, line, row["example_id"], answers, parsed), at, diag)
     if not gold.ids:
         raise InputError("the MKQA gold holds no example", path=name)
     return gold
+
+
+def _add(
+    gold: MkqaGold, position: dict[str, int], record: GoldRecord, at: str, diag: Diagnostics
+) -> None:
+    gold.records.append(record)
+    ex_id = record.id
+    first = position.get(ex_id)
+    if first is None:
+        position[ex_id] = len(gold.ids)
+        gold.ids.append(ex_id)
+        gold.kept.append(len(gold.records) - 1)
+        return
+    earlier = gold.records[gold.kept[first]].line
+    diag.warn(
+        f"{at}example id {ex_id} repeated"
+        + (f" (first on line {earlier})" if earlier is not None else "")
+        + ": the official script keeps its first place and the answers of its last line",
+        path=gold.name,
+        line=record.line,
+    )
+    gold.kept[first] = len(gold.records) - 1
+
+
+_NONE = type(None)
+_MISSING = object()
+_TEXT_TYPES = frozenset({str, _NONE})
+_ALIAS_LISTS = frozenset({list, tuple})
+
+
+def _plain_list(value: Any) -> bool:
+    """:func:`_plain` for the answers of one language."""
+    if type(value) is not list or not value:
+        return False
+    for answer in value:
+        if type(answer) is not dict or "type" not in answer:
+            return False
+        text = answer.get("text", _MISSING)
+        if text is not None and type(text) is not str:
+            return False
+        aliases = answer.get("aliases")
+        if aliases is not None:
+            if type(aliases) is not list:
+                return False
+            for alias in aliases:
+                if type(alias) is not str:
+                    return False
+        elif "aliases" in answer:
+            return False
+    return True
+
+
+def _plain(answers: Mapping[str, Any]) -> bool:
+    """True when every language's answers are in the plain layout (a
+    non-empty list of objects with ``type`` and ``text``, the text a string
+    or ``null``, ``aliases`` absent or a list of strings): the common case,
+    checked at C speed; any other line is read answer by answer
+    (:func:`_answers`), which says what is wrong."""
+    try:
+        lists = list(map(answers.__getitem__, LANGUAGES))
+    except (KeyError, TypeError):
+        return False
+    if set(map(type, lists)) != {list} or not all(lists):
+        return False
+    flat = list(chain.from_iterable(lists))
+    if set(map(type, flat)) != {dict} or not all(map(dict.__contains__, flat, repeat("type"))):
+        return False
+    try:
+        texts = list(map(itemgetter("text"), flat))
+    except KeyError:
+        return False
+    if not set(map(type, texts)) <= _TEXT_TYPES:
+        return False
+    aliases = list(map(dict.get, flat, repeat("aliases"), repeat(())))
+    if not set(map(type, aliases)) <= _ALIAS_LISTS:
+        return False
+    return set(map(type, chain.from_iterable(aliases))) <= {str}
 
 
 def _answers(
@@ -242,7 +485,7 @@ def _answers(
                 line=line,
             )
             aliases = list(aliases)
-        if not isinstance(aliases, list):
+        if not isinstance(aliases, (list, tuple)):
             raise fail(f"expected 'aliases' to be a list of strings, got {aliases!r}")
         kept: list[str] = []
         for alias in aliases:

@@ -303,19 +303,23 @@ class Rules:
         ``calculate_f1``: F1 is 1 when both sides have no token, 0 when one
         side has none)."""
         pred = self.tokens(prediction)
-        em = 0
         f1: float = 0
         pred_counts = None
+        tokens = self.tokens
         for answer in answers:
-            gold = self.tokens(answer)
-            if gold == pred:
-                em = 1
+            gold = tokens(answer)
+            if gold == pred:  # EM 1 and F1 1: nothing can beat it
+                return 1.0, 1.0
             if not gold or not pred:
                 value: float = int(gold == pred)
             else:
                 if pred_counts is None:
                     pred_counts = self.counts(prediction)
-                common = sum((pred_counts & self.counts(answer)).values())
+                common = 0
+                for token, n in self.counts(answer).items():
+                    m = pred_counts.get(token)
+                    if m:
+                        common += n if n < m else m
                 if common == 0:
                     value = 0.0
                 else:
@@ -324,4 +328,4 @@ class Rules:
                     value = (2.0 * precision * recall) / (precision + recall)
             if value > f1:
                 f1 = value
-        return float(em), float(f1)
+        return 0.0, float(f1)

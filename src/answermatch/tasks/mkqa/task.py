@@ -35,7 +35,8 @@ _RULES: dict[tuple[MkqaSettings, str], Rules] = {}
 
 
 def rules_for(settings: MkqaSettings, lang: str) -> Rules:
-    """The (cached) :class:`Rules` of ``lang`` under ``settings``."""
+    """The (cached) :class:`Rules` of ``lang`` under ``settings`` (for the
+    gold checks; an evaluation makes its own, whose caches go with it)."""
     key = (settings, lang)
     found = _RULES.get(key)
     if found is None:
@@ -110,6 +111,7 @@ class Mkqa(Task):
     item_order = "gold"
     gold_checks = GoldChecks(
         (
+            mkqa_checks.check_readable,
             mkqa_checks.check_duplicate_ids,
             check_normalizes_empty,
             mkqa_checks.check_duplicate_aliases,
@@ -138,8 +140,8 @@ class Mkqa(Task):
         items: list[dict[str, Any]] = []
         tokenizers: dict[str, str] = {}
         for lang, preds in predictions.languages.items():
-            gold.check(lang)
-            rules = rules_for(settings, lang)
+            gold.prepare(lang, diag)
+            rules = Rules(settings, lang)  # its caches live as long as this evaluation
             signature = rules.tokenizer_signature()
             if signature:
                 tokenizers[lang] = signature
@@ -235,9 +237,10 @@ class Mkqa(Task):
         for lang, rows in by_lang.items():
             thresholds[lang] = best_threshold(rows)[1]
         profile = self.profile_name(settings)
+        by_language: dict[str, Rules] = {}
         for item in scored.items:
             lang = item["lang"]
-            rules = rules_for(settings, lang)
+            rules = by_language.get(lang) or by_language.setdefault(lang, Rules(settings, lang))
             answers = gold.answers(lang, position[item["id"]])
             variants = []
             for answer in answers:
