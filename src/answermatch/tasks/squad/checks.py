@@ -3,6 +3,10 @@ task-specific checks ``check-gold`` runs besides :mod:`answermatch.checks`.
 
 >>> gold = GoldFile("dev.json", [SpanEntry("q1", 3, ("Paris",), "en", starts=(4,),
 ...                                        context="in Paris", raw=("Paris",))])
+>>> gold.entries[0].starts = (3,)
+>>> [f.code for f in check_answer_start(gold, GoldChecks(()))]
+[]
+>>> gold.entries[0].starts = (4,)
 >>> [f.code for f in check_answer_start(gold, GoldChecks(()))]
 ['answer-start']
 """
@@ -26,9 +30,10 @@ __all__ = [
 
 @dataclass
 class SpanEntry(Entry):
-    """An :class:`~answermatch.checks.Entry` with what span checks need: the
-    answers as stored (``raw``: a number stays a number), their
-    ``answer_start`` offsets and the context."""
+    """An :class:`~answermatch.checks.Entry` (its ``variants``: the distinct
+    answer texts) with what span checks need: every answer as stored
+    (``raw``: a number stays a number), their ``answer_start`` offsets and
+    the context."""
 
     starts: tuple[Any, ...] = ()
     context: str | None = None
@@ -46,8 +51,9 @@ def check_answer_start(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
         context = getattr(entry, "context", None)
         if context is None:
             continue
-        for text, start in zip(entry.variants, getattr(entry, "starts", ()), strict=False):
-            if start is None or not text:
+        raw = getattr(entry, "raw", ())
+        for text, start in zip(raw, getattr(entry, "starts", ()), strict=False):
+            if start is None or not isinstance(text, str) or not text:
                 continue
             if not isinstance(start, int) or isinstance(start, bool):
                 yield _finding(

@@ -47,8 +47,9 @@ def explain_items(
 ) -> Iterator[Explanation]:
     """One explanation per item; ``golds[k]`` are item ``k``'s gold answers."""
     how = (
-        "EM: the normalized texts are equal; F1: bag-of-tokens overlap "
-        f"(0 without a shared token; {rules.empty_f1:g} when both have no token)"
+        "EM: 1 when the normalized texts are equal; F1: bag-of-tokens overlap "
+        f"(0 without a shared token; {rules.empty_f1:g} when both have no token); each is "
+        "the max over the gold answers"
     )
     for item, answers in zip(items, golds, strict=True):
         scores = figures(item)
@@ -72,10 +73,14 @@ def explain_items(
         for view in kept:
             em = 1.0 if view.tokens == pred.tokens else 0.0
             f1 = f1_of(pred.tokens, view.tokens, rules.empty_f1)
-            label = "no answer (the only gold of an unanswerable question)" if not view.raw else how
+            label = (
+                "no answer (the only gold of an unanswerable question)"
+                if not view.raw
+                else ("compared")
+            )
             key = "exact" if v2 else "em"
             variants.append(Variant(view, {key: em, "f1": f1}, label, em == 1.0))
-        rule = "exact and f1 are each the max over the gold answers"
+        rule = how
         details: dict[str, Any] = {}
         if v2:
             details = {
@@ -86,8 +91,7 @@ def explain_items(
             if item["abstained"]:
                 rule = (
                     "the no-answer probability exceeds the threshold: the question counts as "
-                    "abstained (1 if it has no answer, else 0); raw scores: max over the "
-                    "gold answers"
+                    f"abstained (1 if it has no answer, else 0); raw scores: {how}"
                 )
             em_key = "exact_thresh"
         else:

@@ -94,7 +94,6 @@ class SpanTask(Task):
     def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> SpanGold:
         gold = read_gold(source, diag)
         self.check_version(gold, diag)
-        self.warn_duplicates(gold, diag)
         gold.lang = self.lang_of(gold, options)  # an unknown language fails here
         return gold
 
@@ -102,6 +101,8 @@ class SpanTask(Task):
         """Warn about the gold's ``version`` as the official script does."""
 
     def warn_duplicates(self, gold: SpanGold, diag: Diagnostics) -> None:
+        """Warn about repeated question ids (when scoring; check-gold reports
+        them as ``duplicate-id``)."""
         seen: set[str] = set()
         repeated = [q.id for q in gold.questions if q.id in seen or seen.add(q.id)]  # type: ignore[func-returns-value]
         if repeated:
@@ -120,6 +121,7 @@ class SpanTask(Task):
         self, source: Any, gold: SpanGold, diag: Diagnostics, **options: Any
     ) -> Predictions:
         preds = read_predictions(source, diag)
+        self.warn_duplicates(gold, diag)
         report_coverage(gold, preds, diag, missing_is_error=False)
         return preds
 
@@ -186,7 +188,7 @@ class SpanTask(Task):
             yield SpanEntry(
                 q.id,
                 gold.line(index),
-                tuple(a if isinstance(a, str) else str(a) for a in q.answers),
+                tuple(dict.fromkeys(a if isinstance(a, str) else str(a) for a in q.answers)),
                 lang,
                 starts=q.starts,
                 context=q.context,
@@ -326,6 +328,7 @@ class SquadV2(SpanTask):
         self, source: Any, gold: SpanGold, diag: Diagnostics, **options: Any
     ) -> Predictions:
         preds = read_predictions(source, diag, probabilities=True)
+        self.warn_duplicates(gold, diag)
         report_coverage(gold, preds, diag, missing_is_error=True)
         if options.get("na_prob") is not None:
             if preds.probs is not None:
