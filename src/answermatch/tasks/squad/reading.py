@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from numbers import Real
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
@@ -51,8 +51,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Question:
+class Question(NamedTuple):
     """One gold question: its id, answers (texts as stored: a text stored as
     a JSON number stays a number, see :attr:`SpanGold.number_answers`),
     their ``answer_start`` offsets, its context (when given) and its index
@@ -60,9 +59,17 @@ class Question:
 
     id: str
     answers: tuple[Any, ...]
-    starts: tuple[Any, ...]
+    #: the starts as a tuple, or the file's list of answer objects (read lazily)
+    spans: Any
     context: str | None
     row: int
+
+    @property
+    def starts(self) -> tuple[Any, ...]:
+        """The ``answer_start`` of each answer (``None`` where absent)."""
+        if isinstance(self.spans, tuple):
+            return self.spans
+        return tuple(a.get("answer_start") for a in self.spans)
 
 
 @dataclass
@@ -79,6 +86,8 @@ class SpanGold:
     file_lang: str | None = None
     #: the language whose rules apply, once the task has decided it
     lang: str | None = None
+    #: False when every answer text is known to be a string
+    may_have_numbers: bool = True
     _text: str | None = field(default=None, repr=False)
     _row_lines: list[int] | None = field(default=None, repr=False)
 
@@ -113,6 +122,8 @@ class SpanGold:
     @property
     def number_answers(self) -> list[int]:
         """Indices of the questions with an answer text stored as a number."""
+        if not self.may_have_numbers:
+            return []
         return [
             k
             for k, q in enumerate(self.questions)
@@ -167,10 +178,14 @@ def lang_from_name(name: str) -> str | None:
 # --- loading files ----------------------------------------------------------------
 
 
-def _load(source: Any, diag: Diagnostics, what: str) -> tuple[Any, str | None, list[int] | None]:
+def _load(
+    source: Any, diag: Diagnostics, what: str, *, key_check: bool = True
+) -> tuple[Any, str | None, list[int] | None]:
     """A path's content as a JSON value, a list of JSON Lines rows or Parquet
     rows; loaded objects are returned as they are. Also the text (for line
-    numbers) and, for JSON Lines, each row's line."""
+    numbers) and, for JSON Lines, each row's line. ``key_check``: warn about
+    a key repeated in a JSON object (a prediction given twice); the gold is
+    read without (the check costs a Python call per object)."""
     if not is_path(source):
         return source, None, None
     name = os.fspath(source)
@@ -187,7 +202,8 @@ def _load(source: Any, diag: Diagnostics, what: str) -> tuple[Any, str | None, l
     from ...sources import _pairs_hook
 
     try:
-        return json.loads(text, object_pairs_hook=_pairs_hook(name, diag)), text, None
+        hook = _pairs_hook(name, diag) if key_check else None
+        return json.loads(text, object_pairs_hook=hook), text, None
     except json.JSONDecodeError as exc:
         if exc.msg != "Extra data":
             raise InputError(
@@ -196,7 +212,7 @@ def _load(source: Any, diag: Diagnostics, what: str) -> tuple[Any, str | None, l
                 path=name,
                 line=exc.lineno,
             ) from None
-    numbers, rows = jsonl_columns(text, name, diag=diag)
+    numbers, rows = jsonl_columns(text, name, diag=diag if key_check else None)
     return rows, None, list(numbers)
 
 
@@ -227,7 +243,7 @@ def read_gold(source: Any, diag: Diagnostics) -> SpanGold:
     official scripts divide by zero).
     """
     name = source_name(source)
-    data, text, row_lines = _load(source, diag, "gold")
+    data, text, row_lines = _load(source, diag, "gold", key_check=False)
     version: Any = None
     if isinstance(data, Mapping) and "data" in data:
         version = data.get("version")
@@ -254,7 +270,9 @@ def read_gold(source: Any, diag: Diagnostics) -> SpanGold:
     if not questions:
         raise InputError("the gold has no questions", path=name)
     file_lang = lang_from_name(name) if is_path(source) else None
-    return SpanGold(questions, name, layout, version, file_lang, None, text, row_lines)
+    gold = SpanGold(questions, name, layout, version, file_lang, None, True, text, row_lines)
+    gold.may_have_numbers = any(type(a) is not str for q in questions for a in q.answers)
+    return gold
 
 
 def _where(article: int, paragraph: int, question: int, qid: Any = None) -> str:
@@ -271,6 +289,37 @@ def _line_of(text: str | None, qid: Any) -> int | None:
 
 
 def _from_articles(articles: list[Any], name: str, text: str | None) -> list[Question]:
+    """The questions of the articles; a well-formed file takes the fast path,
+    anything else the checked one, which names the first problem."""
+    try:
+        questions = _articles_fast(articles)
+    except (KeyError, TypeError, AttributeError, ValueError):
+        questions = None
+    return questions if questions is not None else _articles_checked(articles, name, text)
+
+
+def _articles_fast(articles: list[Any]) -> list[Question] | None:
+    questions: list[Question] = []
+    append = questions.append
+    for article in articles:
+        for paragraph in article["paragraphs"]:
+            context = paragraph.get("context")
+            if context is not None and type(context) is not str:
+                context = None
+            for qa in paragraph["qas"]:
+                qid = qa["id"]
+                answers = qa["answers"]
+                if type(qid) is not str or type(answers) is not list:
+                    return None
+                texts = tuple([a["text"] for a in answers])
+                for t in texts:
+                    if type(t) is not str:
+                        return None  # numbers and errors: the checked path
+                append(Question(qid, texts, answers, context, len(questions)))
+    return questions
+
+
+def _articles_checked(articles: list[Any], name: str, text: str | None) -> list[Question]:
     questions: list[Question] = []
     for a, article in enumerate(articles):
         if not isinstance(article, Mapping) or not isinstance(article.get("paragraphs"), list):
@@ -477,6 +526,8 @@ def read_predictions(source: Any, diag: Diagnostics, *, probabilities: bool = Fa
 
 
 def _probability(value: Any, where: str, name: str, line: int | None, diag: Diagnostics) -> float:
+    if type(value) is float and value == value:  # the common case, NaN excluded
+        return value
     if isinstance(value, bool):
         diag.warn(
             f"{where}: a no-answer probability of {value!r} is read as {int(value)} "

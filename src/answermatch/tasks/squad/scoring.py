@@ -19,9 +19,9 @@ from typing import Any
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from .reading import Predictions, SpanGold
-from .rules import SpanRules, Tokens, score_pair
+from .rules import Bag, SpanRules, Tokens, bag, score_bags
 
-__all__ = ["cached_tokenizer", "check_numbers", "report_coverage", "score_v1"]
+__all__ = ["cached_tokenizer", "check_numbers", "pair_scorer", "report_coverage", "score_v1"]
 
 
 def cached_tokenizer(rules: SpanRules, lang: str) -> Callable[[str], Tokens]:
@@ -36,6 +36,38 @@ def cached_tokenizer(rules: SpanRules, lang: str) -> Callable[[str], Tokens]:
         return found
 
     return tokens
+
+
+def pair_scorer(
+    rules: SpanRules, lang: str, *, drop_empty: bool = False
+) -> Callable[[str, tuple[Any, ...]], tuple[float, float]]:
+    """``(prediction, answers) -> (em, f1)`` under ``rules``, cached: the same
+    prediction against the same answers is scored once. ``drop_empty``:
+    SQuAD v2.0's rule, gold answers that normalize to nothing are dropped
+    and a question left without any has the single gold ``""``."""
+    tokenize = rules.tokenizer(lang)
+    empty_f1 = rules.empty_f1
+    bags: dict[str, Bag] = {}
+    cache: dict[tuple[str, tuple[Any, ...]], tuple[float, float]] = {}
+    nothing = [bag(())]
+
+    def bag_of(text: str) -> Bag:
+        found = bags.get(text)
+        if found is None:
+            found = bags[text] = bag(tokenize(text))
+        return found
+
+    def score(prediction: str, answers: tuple[Any, ...]) -> tuple[float, float]:
+        key = (prediction, answers)
+        found = cache.get(key)
+        if found is None:
+            golds = [bag_of(a) for a in answers]
+            if drop_empty:
+                golds = [g for g in golds if g.tokens] or nothing
+            found = cache[key] = score_bags(bag_of(prediction), golds, empty_f1)
+        return found
+
+    return score
 
 
 def check_numbers(gold: SpanGold, scored: Callable[[int], bool] = lambda k: True) -> None:
@@ -93,8 +125,7 @@ def score_v1(
     ``label``: the language put in each item (``None``: none)."""
     texts = preds.texts
     check_numbers(gold, lambda k: gold.questions[k].id in texts)
-    tokens = cached_tokenizer(rules, lang)
-    empty_f1 = rules.empty_f1
+    score = pair_scorer(rules, lang)
     items: list[dict[str, Any]] = []
     for index, question in enumerate(gold.questions):
         prediction = texts.get(question.id)
@@ -109,7 +140,7 @@ def score_v1(
                     path=gold.name,
                     line=gold.line(index),
                 )
-            em, f1 = score_pair(tokens(prediction), [tokens(a) for a in question.answers], empty_f1)
+            em, f1 = score(prediction, question.answers)
         item: dict[str, Any] = {
             "id": question.id,
             "score": f1,

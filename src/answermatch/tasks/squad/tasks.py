@@ -32,8 +32,8 @@ from .checks import (
 )
 from .explaining import explain_items
 from .reading import Predictions, SpanGold, read_gold, read_na_probs, read_predictions
-from .rules import SpanRules, score_pair
-from .scoring import cached_tokenizer, check_numbers, report_coverage, score_v1
+from .rules import SpanRules
+from .scoring import check_numbers, pair_scorer, report_coverage, score_v1
 from .v2 import v2_statistics, v2_summary
 
 __all__ = ["PROFILES", "PROFILES_V2", "SpanTask", "Squad", "SquadV2"]
@@ -376,35 +376,35 @@ class SquadV2(SpanTask):
         threshold = _threshold(options.get("na_prob_thresh", 1.0))
         check_numbers(gold)
         lang = self.lang_of(gold, options)
-        tokens = cached_tokenizer(rules, lang)
+        score = pair_scorer(rules, lang, drop_empty=True)
+        texts = preds.texts
         probs = preds.probs
         rank = {k: i for i, k in enumerate(probs)} if probs is not None else {}
-        empty_f1 = rules.empty_f1
         items: list[dict[str, Any]] = []
+        append = items.append
         for q in self._unique(gold):
-            golds = [t for t in map(tokens, q.answers) if t] or [()]
-            prediction = preds.texts[q.id]
-            exact, f1 = score_pair(tokens(prediction), golds, empty_f1)
-            has_ans = bool(q.answers)
-            prob = probs[q.id] if probs is not None else None
+            qid, answers = q.id, q.answers
+            prediction = texts[qid]
+            exact, f1 = score(prediction, answers)
+            prob = probs[qid] if probs is not None else None
             abstained = (0.0 if prob is None else prob) > threshold
             if abstained:
-                exact_t = f1_t = float(not has_ans)
+                exact_t = f1_t = 0.0 if answers else 1.0
             else:
                 exact_t, f1_t = exact, f1
-            items.append(
+            append(
                 {
-                    "id": q.id,
+                    "id": qid,
                     "score": f1_t,
                     "exact": exact,
                     "f1": f1,
                     "exact_thresh": exact_t,
                     "f1_thresh": f1_t,
-                    "has_ans": has_ans,
+                    "has_ans": bool(answers),
                     "na_prob": prob,
                     "abstained": abstained,
                     "prediction": prediction,
-                    "na_rank": rank.get(q.id, 0),
+                    "na_rank": rank[qid] if probs is not None else 0,
                 }
             )
         extra = {

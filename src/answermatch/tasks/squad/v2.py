@@ -26,6 +26,7 @@ own threshold.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
 from ..base import Stats, Summary, Totals
@@ -40,9 +41,7 @@ __all__ = [
 ]
 
 # positions in an item's statistics
-ET, FT, HAS, HAS_ET, HAS_FT, NO_ET, NO_FT, EXACT_RAW, F1_RAW, PROB, RANK, ANSWERED, HAS_PROB = (
-    range(13)
-)
+ET, FT, HAS, EXACT_RAW, F1_RAW, PROB, RANK, ANSWERED, HAS_PROB = range(9)
 
 
 def v2_statistics(
@@ -57,16 +56,10 @@ def v2_statistics(
     has_prob: bool,
 ) -> Stats:
     """An item's statistics (see the positions above)."""
-    has = 1.0 if has_ans else 0.0
-    no = 1.0 - has
     return (
         exact_thresh,
         f1_thresh,
-        has,
-        has * exact_thresh,
-        has * f1_thresh,
-        no * exact_thresh,
-        no * f1_thresh,
+        1.0 if has_ans else 0.0,
         exact_raw,
         f1_raw,
         0.0 if prob is None else prob,
@@ -78,15 +71,18 @@ def v2_statistics(
 
 def _ordered(rows: Sequence[Stats]) -> list[Stats]:
     """Rows by probability, ties in the order of the probabilities' source."""
-    return sorted(rows, key=lambda r: (r[PROB], r[RANK]))
+    return sorted(rows, key=itemgetter(PROB, RANK))
 
 
-def best_threshold(rows: Sequence[Stats], raw: int) -> tuple[float, float]:
+def best_threshold(
+    rows: Sequence[Stats], raw: int, ordered: Sequence[Stats] | None = None
+) -> tuple[float, float]:
     """``(best score in percent, its threshold)`` for the raw score at
-    position ``raw`` (:data:`EXACT_RAW` or :data:`F1_RAW`)."""
+    position ``raw`` (:data:`EXACT_RAW` or :data:`F1_RAW`); ``ordered``: the
+    rows already sorted by probability."""
     current = best = float(sum(1 for r in rows if not r[HAS]))
     threshold = 0.0
-    for row in _ordered(rows):
+    for row in _ordered(rows) if ordered is None else ordered:
         if row[HAS]:
             current += row[raw]
         elif row[ANSWERED]:
@@ -96,12 +92,14 @@ def best_threshold(rows: Sequence[Stats], raw: int) -> tuple[float, float]:
     return 100.0 * best / len(rows), threshold
 
 
-def pr_average_precision(rows: Sequence[Stats], raw: int | None) -> float:
+def pr_average_precision(
+    rows: Sequence[Stats], raw: int | None, ordered: Sequence[Stats] | None = None
+) -> float:
     """The script's average precision (percent) of the precision-recall
     curve over the questions sorted by probability, with a point only where
     the probability changes (ties grouped); ``raw=None``: the oracle
     (1 for every answerable question)."""
-    ordered = _ordered(rows)
+    ordered = _ordered(rows) if ordered is None else ordered
     num_true_pos = sum(1 for r in rows if r[HAS])
     true_pos = 0.0
     last_recall = 0.0
@@ -118,32 +116,39 @@ def pr_average_precision(rows: Sequence[Stats], raw: int | None) -> float:
 
 
 def v2_summary(totals: Totals, rows: list[Stats] | None, *, pr_curves: bool) -> Summary:
-    """The figures of ``evaluate-v2.0.py``, in its order."""
-    count = sum(c for c, _ in totals.values())
-    sums = [0.0] * 13
-    for _, group_sums in totals.values():
-        sums = [a + b for a, b in zip(sums, group_sums, strict=True)]
-    scores: dict[str, Any] = {}
+    """The figures of ``evaluate-v2.0.py``, in its order. The sums run over
+    ``rows`` in item order (the script sums its dicts in gold order), so
+    they are bit-identical to the script's."""
+    rows = rows or []
+    count = len(rows)
     if not count:
         return Summary({"exact": 0.0, "f1": 0.0, "total": 0})
-    scores["exact"] = 100.0 * sums[ET] / count
-    scores["f1"] = 100.0 * sums[FT] / count
-    scores["total"] = count
-    has_total = round(sums[HAS])
-    no_total = count - has_total
-    if has_total:
-        scores["HasAns_exact"] = 100.0 * sums[HAS_ET] / has_total
-        scores["HasAns_f1"] = 100.0 * sums[HAS_FT] / has_total
-        scores["HasAns_total"] = has_total
-    if no_total:
-        scores["NoAns_exact"] = 100.0 * sums[NO_ET] / no_total
-        scores["NoAns_f1"] = 100.0 * sums[NO_FT] / no_total
-        scores["NoAns_total"] = no_total
-    if rows and all(r[HAS_PROB] for r in rows):
-        scores["best_exact"], scores["best_exact_thresh"] = best_threshold(rows, EXACT_RAW)
-        scores["best_f1"], scores["best_f1_thresh"] = best_threshold(rows, F1_RAW)
-        if pr_curves and has_total:
-            scores["pr_exact_ap"] = pr_average_precision(rows, EXACT_RAW)
-            scores["pr_f1_ap"] = pr_average_precision(rows, F1_RAW)
-            scores["pr_oracle_ap"] = pr_average_precision(rows, None)
+    sums = {True: [0.0, 0.0, 0], False: [0.0, 0.0, 0]}  # has answer -> exact, f1, count
+    exact = f1 = 0.0
+    for row in rows:
+        exact += row[ET]
+        f1 += row[FT]
+        part = sums[row[HAS] == 1.0]
+        part[0] += row[ET]
+        part[1] += row[FT]
+        part[2] += 1
+    scores: dict[str, Any] = {
+        "exact": 100.0 * exact / count,
+        "f1": 100.0 * f1 / count,
+        "total": count,
+    }
+    for prefix, has in (("HasAns", True), ("NoAns", False)):
+        part_exact, part_f1, total = sums[has]
+        if total:
+            scores[f"{prefix}_exact"] = 100.0 * part_exact / total
+            scores[f"{prefix}_f1"] = 100.0 * part_f1 / total
+            scores[f"{prefix}_total"] = total
+    if all(r[HAS_PROB] for r in rows):
+        ordered = _ordered(rows)
+        scores["best_exact"], scores["best_exact_thresh"] = best_threshold(rows, EXACT_RAW, ordered)
+        scores["best_f1"], scores["best_f1_thresh"] = best_threshold(rows, F1_RAW, ordered)
+        if pr_curves and sums[True][2]:
+            scores["pr_exact_ap"] = pr_average_precision(rows, EXACT_RAW, ordered)
+            scores["pr_f1_ap"] = pr_average_precision(rows, F1_RAW, ordered)
+            scores["pr_oracle_ap"] = pr_average_precision(rows, None, ordered)
     return Summary(scores)
