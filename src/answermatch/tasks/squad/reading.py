@@ -301,6 +301,7 @@ def _from_articles(articles: list[Any], name: str, text: str | None) -> list[Que
 def _articles_fast(articles: list[Any]) -> list[Question] | None:
     questions: list[Question] = []
     append = questions.append
+    new = tuple.__new__  # Question(...) without the Python-level __new__
     for article in articles:
         for paragraph in article["paragraphs"]:
             context = paragraph.get("context")
@@ -315,7 +316,7 @@ def _articles_fast(articles: list[Any]) -> list[Question] | None:
                 for t in texts:
                     if type(t) is not str:
                         return None  # numbers and errors: the checked path
-                append(Question(qid, texts, answers, context, len(questions)))
+                append(new(Question, (qid, texts, answers, context, len(questions))))
     return questions
 
 

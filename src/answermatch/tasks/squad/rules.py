@@ -37,6 +37,9 @@ answers that both have no token is 1, as SQuAD v2.0 says, not 0).
 
 from __future__ import annotations
 
+import contextlib
+import json
+import os
 import re
 import string
 import sys
@@ -81,16 +84,66 @@ def mlqa_punctuation() -> dict[int, None]:
     version :data:`unicodedata.unidata_version`) starts with P, plus ASCII
     ``string.punctuation`` (which adds ``$ + < = > ^ ` | ~``).
 
+    Scanning the 1.1 million code points takes about a second, so the list
+    is kept in the user's cache folder (``$XDG_CACHE_HOME/answermatch`` or
+    ``~/.cache/answermatch``), one file per Unicode version; a cached entry
+    that is not punctuation in this Python is ignored and the set rescanned.
+
     >>> table = mlqa_punctuation()
     >>> all(ord(c) in table for c in "!$+~«»、。؟")
     True
     >>> any(ord(c) in table for c in "€°×")
     False
     """
-    category = unicodedata.category
-    table = dict.fromkeys(i for i in range(sys.maxunicode) if category(chr(i)).startswith("P"))
+    path = _punct_cache()
+    points = _read_points(path) if path else None
+    if points is None:
+        category = unicodedata.category
+        points = [i for i in range(sys.maxunicode) if category(chr(i)).startswith("P")]
+        if path:
+            _write_points(path, points)
+    table = dict.fromkeys(points)
     table.update(dict.fromkeys(map(ord, string.punctuation)))
     return table
+
+
+def _punct_cache() -> str | None:
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):
+        base = os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(base, "answermatch")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        return None
+    name = f"mlqa-punct-unicode-{unicodedata.unidata_version}-max{sys.maxunicode}.json"
+    return os.path.join(folder, name)
+
+
+def _read_points(path: str) -> list[int] | None:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            points = json.load(fh)
+    except (OSError, ValueError):
+        return None
+    category = unicodedata.category
+    if not isinstance(points, list) or not all(
+        isinstance(i, int) and 0 <= i < sys.maxunicode and category(chr(i)).startswith("P")
+        for i in points
+    ):
+        return None
+    return points
+
+
+def _write_points(path: str, points: list[int]) -> None:
+    temporary = f"{path}.{os.getpid()}.tmp"
+    try:
+        with open(temporary, "w", encoding="utf-8") as fh:
+            json.dump(points, fh)
+        os.replace(temporary, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.remove(temporary)
 
 
 @dataclass(frozen=True)
