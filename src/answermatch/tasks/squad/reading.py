@@ -299,24 +299,26 @@ def _from_articles(articles: list[Any], name: str, text: str | None) -> list[Que
 
 
 def _articles_fast(articles: list[Any]) -> list[Question] | None:
-    questions: list[Question] = []
-    append = questions.append
+    qas = [
+        (qa, context)
+        for article in articles
+        for paragraph in article["paragraphs"]
+        for context in (paragraph.get("context"),)
+        for qa in paragraph["qas"]
+    ]
     new = tuple.__new__  # Question(...) without the Python-level __new__
-    for article in articles:
-        for paragraph in article["paragraphs"]:
-            context = paragraph.get("context")
-            if context is not None and type(context) is not str:
-                context = None
-            for qa in paragraph["qas"]:
-                qid = qa["id"]
-                answers = qa["answers"]
-                if type(qid) is not str or type(answers) is not list:
-                    return None
-                texts = tuple([a["text"] for a in answers])
-                for t in texts:
-                    if type(t) is not str:
-                        return None  # numbers and errors: the checked path
-                append(new(Question, (qid, texts, answers, context, len(questions))))
+    questions = [
+        new(Question, (qa["id"], tuple([a["text"] for a in qa["answers"]]), qa["answers"], ctx, k))
+        for k, (qa, ctx) in enumerate(qas)
+    ]
+    for q in questions:
+        if type(q[0]) is not str or type(q[2]) is not list:
+            return None  # the checked path says what is wrong
+        for text in q[1]:
+            if type(text) is not str:
+                return None  # numbers (kept) and errors: the checked path
+        if q[3] is not None and type(q[3]) is not str:
+            return None
     return questions
 
 

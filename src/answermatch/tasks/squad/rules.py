@@ -49,8 +49,6 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
-from ...normalization.steps import nfkc, remove_articles
-
 __all__ = [
     "MLQA_LANGUAGES",
     "SpanRules",
@@ -257,6 +255,11 @@ def _squad_tokens(text: str) -> Tokens:
     return tuple(_SQUAD_SUB(" ", text.lower().translate(_ASCII_TABLE)).split())
 
 
+def nfkc(text: str) -> str:
+    """Unicode NFKC (width folding and the other compatibility mappings)."""
+    return unicodedata.normalize("NFKC", text)
+
+
 def _strip_mlqa_punct(text: str) -> str:
     if text.isascii():  # every ASCII character of category P is in string.punctuation
         return text.translate(_ASCII_TABLE)
@@ -277,6 +280,8 @@ def _articles(rule: str, lang: str) -> Callable[[str], str] | None:
             raise ValueError(f"MLQA has no rule for language {lang!r}")
         pattern = _MLQA_ARTICLES[lang]
         return None if pattern is None else (lambda text: pattern.sub(" ", text))
+    from ...normalization.steps import remove_articles  # loads regex: only for fair rules
+
     return lambda text: remove_articles(text, lang)
 
 

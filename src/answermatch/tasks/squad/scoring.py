@@ -126,30 +126,35 @@ def score_v1(
     texts = preds.texts
     check_numbers(gold, lambda k: gold.questions[k].id in texts)
     score = pair_scorer(rules, lang)
+    get = texts.get
     items: list[dict[str, Any]] = []
-    for index, question in enumerate(gold.questions):
-        prediction = texts.get(question.id)
+    append = items.append
+    for question in gold.questions:
+        qid, answers = question[0], question[1]
+        prediction = get(qid)
         if prediction is None:
             em = f1 = 0.0
+        elif not answers:
+            raise InputError(
+                f"question {qid!r} has no gold answer; the official v1.1 script "
+                "stops on it (max() of an empty list). Score SQuAD v2.0 data with "
+                "squad-v2",
+                path=gold.name,
+                line=gold.line(question.row),
+            )
         else:
-            if not question.answers:
-                raise InputError(
-                    f"question {question.id!r} has no gold answer; the official v1.1 script "
-                    "stops on it (max() of an empty list). Score SQuAD v2.0 data with "
-                    "squad-v2",
-                    path=gold.name,
-                    line=gold.line(index),
-                )
-            em, f1 = score(prediction, question.answers)
-        item: dict[str, Any] = {
-            "id": question.id,
-            "score": f1,
-            "em": em,
-            "f1": f1,
-            "answered": prediction is not None,
-            "prediction": prediction,
-        }
-        if label is not None:
+            em, f1 = score(prediction, answers)
+        append(
+            {
+                "id": qid,
+                "score": f1,
+                "em": em,
+                "f1": f1,
+                "answered": prediction is not None,
+                "prediction": prediction,
+            }
+        )
+    if label is not None:
+        for item in items:
             item["lang"] = label
-        items.append(item)
     return items

@@ -30,7 +30,6 @@ from .checks import (
     check_number_answer,
     normalizes_empty_check,
 )
-from .explaining import explain_items
 from .reading import Predictions, SpanGold, read_gold, read_na_probs, read_predictions
 from .rules import SpanRules
 from .scoring import check_numbers, pair_scorer, report_coverage, score_v1
@@ -165,6 +164,8 @@ class SpanTask(Task):
     def explain(
         self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any
     ) -> Iterator[Explanation]:
+        from .explaining import explain_items
+
         rules = self.settings(settings)
         scored = self.score(inputs, rules, diag, **options)
         golds = self.item_golds(inputs.gold)
