@@ -563,4 +563,7 @@ def read_na_probs(source: Any, diag: Diagnostics) -> dict[str, float]:
             f"na_prob must be a JSON object {{id: probability}}, not a {type(data).__name__}",
             path=name,
         )
+    floats = type(data) is dict and all(type(v) is float and v == v for v in data.values())
+    if floats and all(type(k) is str for k in data):
+        return dict(data)  # the common case: a JSON object of floats
     return {str(k): _probability(v, f"na_prob of {k!r}", name, None, diag) for k, v in data.items()}

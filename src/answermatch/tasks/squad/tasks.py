@@ -33,7 +33,7 @@ from .checks import (
 from .reading import Predictions, SpanGold, read_gold, read_na_probs, read_predictions
 from .rules import SpanRules
 from .scoring import check_numbers, pair_scorer, report_coverage, score_v1
-from .v2 import v2_statistics, v2_summary
+from .v2 import ANSWERED, HAS, HAS_PROB, v2_summary
 
 __all__ = ["PROFILES", "PROFILES_V2", "SpanTask", "Squad", "SquadV2"]
 
@@ -427,16 +427,16 @@ class SquadV2(SpanTask):
 
 
 def _v2_stats(item: Mapping[str, Any]) -> Stats:
-    return v2_statistics(
+    prob = item["na_prob"]
+    flags = (HAS if item["has_ans"] else 0) | (ANSWERED if item["prediction"] else 0)
+    return (
         item["exact_thresh"],
         item["f1_thresh"],
-        item["has_ans"],
         item["exact"],
         item["f1"],
-        item["na_prob"],
-        item["na_rank"],
-        bool(item["prediction"]),
-        item["na_prob"] is not None,
+        0.0 if prob is None else prob,
+        float(item["na_rank"]),
+        float(flags if prob is None else flags | HAS_PROB),
     )
 
 

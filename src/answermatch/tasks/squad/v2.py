@@ -41,7 +41,9 @@ __all__ = [
 ]
 
 # positions in an item's statistics
-ET, FT, HAS, EXACT_RAW, F1_RAW, PROB, RANK, ANSWERED, HAS_PROB = range(9)
+ET, FT, EXACT_RAW, F1_RAW, PROB, RANK, FLAGS = range(7)
+#: bits of FLAGS
+HAS, ANSWERED, HAS_PROB = 1, 2, 4
 
 
 def v2_statistics(
@@ -56,16 +58,15 @@ def v2_statistics(
     has_prob: bool,
 ) -> Stats:
     """An item's statistics (see the positions above)."""
+    flags = (HAS if has_ans else 0) | (ANSWERED if answered else 0) | (HAS_PROB if has_prob else 0)
     return (
         exact_thresh,
         f1_thresh,
-        1.0 if has_ans else 0.0,
         exact_raw,
         f1_raw,
         0.0 if prob is None else prob,
         float(rank),
-        1.0 if answered else 0.0,
-        1.0 if has_prob else 0.0,
+        float(flags),
     )
 
 
@@ -80,12 +81,13 @@ def best_threshold(
     """``(best score in percent, its threshold)`` for the raw score at
     position ``raw`` (:data:`EXACT_RAW` or :data:`F1_RAW`); ``ordered``: the
     rows already sorted by probability."""
-    current = best = float(sum(1 for r in rows if not r[HAS]))
+    current = best = float(sum(1 for r in rows if not int(r[FLAGS]) & HAS))
     threshold = 0.0
     for row in _ordered(rows) if ordered is None else ordered:
-        if row[HAS]:
+        flags = int(row[FLAGS])
+        if flags & HAS:
             current += row[raw]
-        elif row[ANSWERED]:
+        elif flags & ANSWERED:
             current += -1
         if current > best:
             best, threshold = current, row[PROB]
@@ -100,12 +102,12 @@ def pr_average_precision(
     the probability changes (ties grouped); ``raw=None``: the oracle
     (1 for every answerable question)."""
     ordered = _ordered(rows) if ordered is None else ordered
-    num_true_pos = sum(1 for r in rows if r[HAS])
+    num_true_pos = sum(1 for r in rows if int(r[FLAGS]) & HAS)
     true_pos = 0.0
     last_recall = 0.0
     avg_prec = 0.0
     for i, row in enumerate(ordered):
-        if row[HAS]:
+        if int(row[FLAGS]) & HAS:
             true_pos += 1.0 if raw is None else row[raw]
         cur_p = true_pos / float(i + 1)
         cur_r = true_pos / float(num_true_pos)
@@ -128,7 +130,7 @@ def v2_summary(totals: Totals, rows: list[Stats] | None, *, pr_curves: bool) -> 
     for row in rows:
         exact += row[ET]
         f1 += row[FT]
-        part = sums[row[HAS] == 1.0]
+        part = sums[bool(int(row[FLAGS]) & HAS)]
         part[0] += row[ET]
         part[1] += row[FT]
         part[2] += 1
@@ -143,7 +145,7 @@ def v2_summary(totals: Totals, rows: list[Stats] | None, *, pr_curves: bool) -> 
             scores[f"{prefix}_exact"] = 100.0 * part_exact / total
             scores[f"{prefix}_f1"] = 100.0 * part_f1 / total
             scores[f"{prefix}_total"] = total
-    if all(r[HAS_PROB] for r in rows):
+    if all(int(r[FLAGS]) & HAS_PROB for r in rows):
         ordered = _ordered(rows)
         scores["best_exact"], scores["best_exact_thresh"] = best_threshold(rows, EXACT_RAW, ordered)
         scores["best_f1"], scores["best_f1_thresh"] = best_threshold(rows, F1_RAW, ordered)
