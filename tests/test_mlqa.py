@@ -135,3 +135,24 @@ def test_fair_profile_on_arabic_and_chinese():
     fair = quiet(gold, {"q1": "北京"}, "fair", lang="zh")
     assert fair.items[0]["f1"] == pytest.approx(0.4)  # jieba words, not 9 characters
     assert "tok.zh:jieba" in fair.signature
+
+
+def test_the_punctuation_cache_is_checked(tmp_path, monkeypatch):
+    from answermatch.tasks.squad import rules
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    expected = set(mlqa_punctuation())
+    path = rules._punct_cache()
+    assert path is not None and path.startswith(str(tmp_path))
+    try:
+        for content in ("not json", "[65, 66]", "{}"):  # "A", "B" are no punctuation
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(content)
+            rules.mlqa_punctuation.cache_clear()
+            assert set(rules.mlqa_punctuation()) == expected
+        # the rescan rewrote the file: a later run reads it back
+        rules.mlqa_punctuation.cache_clear()
+        assert set(rules.mlqa_punctuation()) == expected
+        assert unicodedata.unidata_version in path
+    finally:
+        rules.mlqa_punctuation.cache_clear()

@@ -202,6 +202,8 @@ class SpanRules:
         squad = (self.width, self.punct, self.articles, self.tokens, self.numbers)
         if squad == ("keep", "ascii", "squad", "whitespace", "string"):
             return _squad_tokens  # SQuAD's rule in one expression
+        if squad == ("keep", "unicode", "mlqa", "mlqa", "string"):
+            return _mlqa_tokens(lang)  # MLQA's rule in one expression
         steps = [step for _, step in self.steps(lang)]
         split = self.split(lang)
 
@@ -258,6 +260,19 @@ def _squad_tokens(text: str) -> Tokens:
 def nfkc(text: str) -> str:
     """Unicode NFKC (width folding and the other compatibility mappings)."""
     return unicodedata.normalize("NFKC", text)
+
+
+def _mlqa_tokens(lang: str) -> Callable[[str], Tokens]:
+    articles = _articles("mlqa", lang) or (lambda text: text)
+    split = SpanRules("mlqa", tokens="mlqa").split(lang)
+    table = mlqa_punctuation()
+
+    def tokens(text: str) -> Tokens:
+        text = text.lower()
+        text = text.translate(_ASCII_TABLE if text.isascii() else table)
+        return tuple(split(articles(text)))
+
+    return tokens
 
 
 def _strip_mlqa_punct(text: str) -> str:
