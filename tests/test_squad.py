@@ -344,6 +344,12 @@ def test_v2_duplicate_id_keeps_first_place_and_last_answers():
     assert r.items[0]["exact"] == 1.0 and r.scores["total"] == 2
 
 
+def test_v2_pr_curves_without_probabilities_warn():
+    with pytest.warns(AnswermatchWarning, match="pr_curves needs"):
+        r = answermatch.evaluate("squad-v2", rows(["x"]), {"q1": "x"}, pr_curves=True)
+    assert "pr_exact_ap" not in r.scores and "best_f1" not in r.scores
+
+
 def test_v2_bad_options():
     gold = rows(["x"])
     with pytest.raises(InputError, match="na_prob_thresh"):

@@ -414,6 +414,12 @@ class SquadV2(SpanTask):
         }
         if _flag(options.get("pr_curves")):
             extra["pr_curves"] = "yes"
+            if probs is None:
+                diag.warn(
+                    "pr_curves needs no-answer probabilities (na_prob, or "
+                    "no_answer_probability in the predictions); without them the official "
+                    "script computes no precision-recall figures either"
+                )
         return Scored(items, self.signature(rules, lang, extra))
 
     def aggregation(self, settings: Any, **options: Any) -> Aggregation:
