@@ -1,0 +1,118 @@
+"""MLQA (``mlqa_evaluation_v1.py``, github.com/facebookresearch/MLQA): SQuAD
+v1.1's EM and F1 with the answer language's rules; also XQuAD files.
+
+The rules (see :mod:`answermatch.tasks.squad.rules`): lower-case; drop every
+Unicode punctuation code point (category P, from the running Python's
+``unicodedata``, so the signature names its Unicode version) and ASCII
+``string.punctuation``; the language's articles (Arabic: every ``ال``,
+inside words too); whitespace tokens, except Chinese, where each character
+of U+4E00..U+9FA5 is a token. F1 is 0 without a shared token (two empty
+answers included). Missing predictions score 0 and count.
+
+The language is the ``lang`` option (en, es, de, ar, hi, vi, zh), or the one
+the gold file's name states (MLQA's ``...-context-xx-question-yy.json``:
+answers are in the context's language; XQuAD's ``xquad.xx.json``).
+
+This task reads and scores through the SQuAD package
+(:mod:`answermatch.tasks.squad`): MLQA's script is SQuAD v1.1's with
+language rules, and its files are in SQuAD's layout.
+
+>>> gold = [{"id": "q1", "answers": {"text": ["北京大学"], "answer_start": [0]}}]
+>>> r = Mlqa().evaluate(gold, {"q1": "北京"}, lang="zh")
+>>> r.scores, r.per_language["zh"]["count"]
+({'exact_match': 0.0, 'f1': 66.66666666666666}, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ..checks import GoldChecks, check_ids
+from ..diagnostics import Diagnostics
+from ..errors import InputError
+from .squad.checks import (
+    check_answer_start,
+    check_no_answer,
+    check_number_answer,
+    normalizes_empty_check,
+)
+from .squad.reading import SpanGold
+from .squad.rules import MLQA_LANGUAGES, SpanRules
+from .squad.tasks import FAIR, SpanTask
+
+__all__ = ["PROFILES", "Mlqa"]
+
+PROFILES: dict[str, SpanRules] = {
+    "official": SpanRules("official", punct="unicode", articles="mlqa", tokens="mlqa"),
+    "fair": FAIR,
+}
+
+
+def _normalize(text: str, lang: str | None) -> str:
+    return " ".join(PROFILES["official"].tokenizer(lang or "en")(text))
+
+
+class Mlqa(SpanTask):
+    """MLQA's official scorer, one answer language per run."""
+
+    name = "mlqa"
+    summary = (
+        "MLQA (mlqa_evaluation_v1.py): SQuAD-style EM/F1 with per-language punctuation, "
+        "articles and Chinese characters; also XQuAD"
+    )
+    script = "mlqa_evaluation_v1"
+    profiles: ClassVar[Mapping[str, Any]] = PROFILES
+    languages = MLQA_LANGUAGES
+    options: ClassVar[Mapping[str, str]] = {
+        "lang": "answer language: en, es, de, ar, hi, vi or zh (default: the one the gold "
+        "file's name states, e.g. xquad.de.json or dev-context-de-question-en.json)",
+    }
+    shapes: ClassVar[Mapping[str, str]] = {
+        "gold": "the SQuAD v1.1 layout (MLQA and XQuAD files) or Hugging Face rows "
+        '{"id", "answers": {"text": [...], "answer_start": [...]}}, as for squad',
+        "predictions": '{id: text}, or a list of {"id", "prediction_text"}, as objects, '
+        "JSON or JSON Lines",
+    }
+    gold_checks = GoldChecks(
+        (
+            check_ids,
+            check_number_answer,
+            check_no_answer,
+            check_answer_start,
+            normalizes_empty_check(SpanTask.empty_consequence),
+        ),
+        normalize=_normalize,
+        duplicate_id_severity="warning",
+    )
+
+    def lang_of(self, gold: SpanGold, options: Mapping[str, Any]) -> str:
+        lang = options.get("lang") or gold.file_lang
+        if lang is None:
+            raise InputError(
+                "mlqa needs the answer language: -o lang=xx (one of "
+                f"{', '.join(MLQA_LANGUAGES)}); the gold file's name does not state it",
+                path=gold.name,
+            )
+        if lang not in MLQA_LANGUAGES:
+            from_name = "" if options.get("lang") else " (from the gold file's name)"
+            raise InputError(
+                f"MLQA's script has no rules for language {lang!r}{from_name}; its languages: "
+                f"{', '.join(MLQA_LANGUAGES)}. Score other XQuAD languages with squad "
+                "(SQuAD v1.1's rule, as XTREME does)",
+                path=gold.name,
+            )
+        return str(lang)
+
+    def label_of(self, gold: SpanGold, options: Mapping[str, Any]) -> str | None:
+        return self.lang_of(gold, options)
+
+    def check_version(self, gold: SpanGold, diag: Diagnostics) -> None:
+        # The script expects "1.0" and prints a warning otherwise; XQuAD files
+        # say "1.1". Only other versions are worth a warning here.
+        if gold.layout == "squad" and str(gold.version) not in ("1.0", "1.1"):
+            diag.warn(
+                f"the gold says version {gold.version!r}; MLQA files say 1.0 and XQuAD "
+                "files 1.1 (the official script only prints a warning)",
+                path=gold.name,
+            )

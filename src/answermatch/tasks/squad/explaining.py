@@ -1,0 +1,110 @@
+"""What ``explain`` shows for SQuAD-format tasks: each text normalized step
+by step, its tokens, every gold variant with its EM and F1, the deciding
+rule and the item's figures (the very numbers the scorer gave the item).
+
+>>> from answermatch.tasks.squad.rules import SpanRules
+>>> view = text_view(SpanRules("official"), "en", "The Beatles!")
+>>> view.normalized, view.tokens, view.changes
+('beatles', ('beatles',), ('lower', 'strip_ascii_punct', 'remove_articles'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from ...explanation import Explanation, TextView, Variant, figures, unanswered, verdict
+from .rules import SpanRules, f1_of
+
+__all__ = ["explain_items", "text_view"]
+
+
+def text_view(rules: SpanRules, lang: str, text: Any) -> TextView:
+    """``text`` as the rules see it: normalized, its tokens, the steps that changed it."""
+    raw = text if isinstance(text, str) else str(text)
+    changes: list[str] = []
+    current = raw
+    for name, step in rules.steps(lang):
+        after = step(current)
+        if after != current:
+            changes.append(name)
+        current = after
+    tokens = rules.tokenizer(lang)(raw)
+    if rules.numbers == "value" and tokens != tuple(rules.split(lang)(current)):
+        changes.append("numbers_by_value")
+    return TextView(raw, " ".join(tokens), tokens, tuple(changes))
+
+
+def explain_items(
+    task: str,
+    profile: str,
+    items: Sequence[dict[str, Any]],
+    golds: Sequence[Sequence[Any]],
+    rules: SpanRules,
+    lang: str,
+    *,
+    v2: bool = False,
+) -> Iterator[Explanation]:
+    """One explanation per item; ``golds[k]`` are item ``k``'s gold answers."""
+    how = (
+        "EM: 1 when the normalized texts are equal; F1: bag-of-tokens overlap "
+        f"(0 without a shared token; {rules.empty_f1:g} when both have no token); each is "
+        "the max over the gold answers"
+    )
+    for item, answers in zip(items, golds, strict=True):
+        scores = figures(item)
+        if item.get("prediction") is None:
+            yield unanswered(
+                task, profile, item["id"], item.get("lang"), [str(a) for a in answers], scores
+            )
+            continue
+        pred = text_view(rules, lang, item["prediction"])
+        views = [text_view(rules, lang, a) for a in answers]
+        kept = [v for v in views if v.tokens] if v2 else views
+        variants: list[Variant] = []
+        if v2:
+            variants += [
+                Variant(v, {}, "dropped: normalizes to nothing (evaluate-v2.0.py)", False)
+                for v in views
+                if not v.tokens
+            ]
+            if not kept:
+                kept = [TextView("", "", (), ())]
+        for view in kept:
+            em = 1.0 if view.tokens == pred.tokens else 0.0
+            f1 = f1_of(pred.tokens, view.tokens, rules.empty_f1)
+            label = (
+                "no answer (the only gold of an unanswerable question)"
+                if not view.raw
+                else ("compared")
+            )
+            key = "exact" if v2 else "em"
+            variants.append(Variant(view, {key: em, "f1": f1}, label, em == 1.0))
+        rule = how
+        details: dict[str, Any] = {}
+        if v2:
+            details = {
+                "has_ans": item["has_ans"],
+                "na_prob": item["na_prob"],
+                "abstained": item["abstained"],
+            }
+            if item["abstained"]:
+                rule = (
+                    "the no-answer probability exceeds the threshold: the question counts as "
+                    f"abstained (1 if it has no answer, else 0); raw scores: {how}"
+                )
+            em_key = "exact_thresh"
+        else:
+            em_key = "em"
+        yield Explanation(
+            task,
+            profile,
+            item["id"],
+            item.get("lang"),
+            pred,
+            tuple(variants),
+            rule,
+            scores,
+            verdict(scores["score"], scores[em_key]),
+            details,
+        )

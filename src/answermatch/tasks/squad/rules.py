@@ -1,0 +1,392 @@
+"""The rules that turn an answer into the tokens EM and F1 compare, as one
+settings object per profile (:class:`SpanRules`), for SQuAD v1.1, v2.0 and
+MLQA alike.
+
+Official rules, as in the scripts:
+
+* SQuAD (``evaluate-v1.1.py``, ``evaluate-v2.0.py``): ``str.lower``; drop the
+  32 characters of ASCII ``string.punctuation``; replace the words ``a``,
+  ``an``, ``the`` by a space (Python ``re``, ``\\b(a|an|the)\\b``); split on
+  whitespace.
+* MLQA (``mlqa_evaluation_v1.py``): ``str.lower``; drop every code point of
+  Unicode category P (scanned from Python's ``unicodedata``, so the set is
+  the running Python's) and ASCII ``string.punctuation``; the language's
+  article pattern (Python ``re``): en ``a an the``; es ``un una unos unas el
+  la los las``; de ``ein eine einen einem eines einer der die das den dem
+  des``; vi ``của là cái chiếc những``; ar every ``ال`` anywhere (the pattern
+  ``\\sال^|ال``, whose first branch never matches); hi, zh none; zh splits
+  every character of U+4E00..U+9FA5 off as its own token and the rest on
+  whitespace; the others split on whitespace.
+
+The ``fair`` switches, each measurable alone (``dataclasses.replace``):
+``punct="unicode"`` (MLQA's set for SQuAD too), ``width="nfkc"``,
+``articles="words"`` (the language's articles as whole words; for Arabic
+the word-initial prefix ``ال`` only, :func:`answermatch.normalization.steps.remove_articles`),
+``tokens="language"`` (jieba words for zh, MeCab for ja, whitespace for the
+rest), ``numbers="value"`` (each number one token in canonical form,
+:func:`answermatch.analysis.split_numbers`), ``empty_f1=1.0`` (F1 of two
+answers that both have no token is 1, as SQuAD v2.0 says, not 0).
+
+>>> squad = SpanRules("official")
+>>> squad.tokenizer("en")("The Beatles’ «1»!")
+('beatles’', '«1»')
+>>> mlqa = SpanRules("official", punct="unicode", articles="mlqa", tokens="mlqa")
+>>> mlqa.tokenizer("zh")("《红楼梦》 Vol 2")
+('红', '楼', '梦', 'vol', '2')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import string
+import sys
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import NamedTuple
+
+__all__ = [
+    "MLQA_LANGUAGES",
+    "SpanRules",
+    "f1_of",
+    "mlqa_punctuation",
+    "score_pair",
+]
+
+Tokens = tuple[str, ...]
+
+#: The languages MLQA's script knows (any other raises an exception there).
+MLQA_LANGUAGES = ("en", "es", "de", "ar", "hi", "vi", "zh")
+
+_ASCII_TABLE = str.maketrans("", "", string.punctuation)
+_SQUAD_ARTICLES = re.compile(r"\b(a|an|the)\b")
+_MLQA_ARTICLES: dict[str, re.Pattern[str] | None] = {
+    "en": _SQUAD_ARTICLES,
+    "es": re.compile(r"\b(un|una|unos|unas|el|la|los|las)\b"),
+    "hi": None,
+    "vi": re.compile(r"\b(của|là|cái|chiếc|những)\b"),
+    "de": re.compile(r"\b(ein|eine|einen|einem|eines|einer|der|die|das|den|dem|des)\b"),
+    "zh": None,
+}
+_CJK_SPLIT = re.compile(r"[\u4e00-\u9fa5]|[^\u4e00-\u9fa5\s]+").findall
+
+
+@cache
+def mlqa_punctuation() -> dict[int, None]:
+    """MLQA's punctuation as a ``str.translate`` table: every code point below
+    ``sys.maxunicode`` whose category (in this Python's ``unicodedata``,
+    version :data:`unicodedata.unidata_version`) starts with P, plus ASCII
+    ``string.punctuation`` (which adds ``$ + < = > ^ ` | ~``).
+
+    Scanning the 1.1 million code points takes about a second, so the list
+    is kept in the user's cache folder (``$XDG_CACHE_HOME/answermatch`` or
+    ``~/.cache/answermatch``), one file per Unicode version; a cached entry
+    that is not punctuation in this Python is ignored and the set rescanned.
+
+    >>> table = mlqa_punctuation()
+    >>> all(ord(c) in table for c in "!$+~«»、。؟")
+    True
+    >>> any(ord(c) in table for c in "€°×")
+    False
+    """
+    path = _punct_cache()
+    points = _read_points(path) if path else None
+    if points is None:
+        category = unicodedata.category
+        points = [i for i in range(sys.maxunicode) if category(chr(i)).startswith("P")]
+        if path:
+            _write_points(path, points)
+    table = dict.fromkeys(points)
+    table.update(dict.fromkeys(map(ord, string.punctuation)))
+    return table
+
+
+def _punct_cache() -> str | None:
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):
+        base = os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(base, "answermatch")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        return None
+    name = f"mlqa-punct-unicode-{unicodedata.unidata_version}-max{sys.maxunicode}.json"
+    return os.path.join(folder, name)
+
+
+def _read_points(path: str) -> list[int] | None:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            points = json.load(fh)
+    except (OSError, ValueError):
+        return None
+    category = unicodedata.category
+    if not isinstance(points, list) or not all(
+        isinstance(i, int) and 0 <= i < sys.maxunicode and category(chr(i)).startswith("P")
+        for i in points
+    ):
+        return None
+    return points
+
+
+def _write_points(path: str, points: list[int]) -> None:
+    temporary = f"{path}.{os.getpid()}.tmp"
+    try:
+        with open(temporary, "w", encoding="utf-8") as fh:
+            json.dump(points, fh)
+        os.replace(temporary, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.remove(temporary)
+
+
+@dataclass(frozen=True)
+class SpanRules:
+    """A profile's rules (see the module documentation for each value).
+
+    ``punct``: ``"ascii"`` (SQuAD) or ``"unicode"`` (MLQA's category-P set);
+    ``width``: ``"keep"`` or ``"nfkc"``; ``articles``: ``"squad"``,
+    ``"mlqa"`` or ``"words"``; ``tokens``: ``"whitespace"``, ``"mlqa"`` or
+    ``"language"``; ``numbers``: ``"string"`` or ``"value"``; ``empty_f1``:
+    the F1 of two answers without tokens (0 in SQuAD v1.1 and MLQA, 1 in
+    SQuAD v2.0).
+    """
+
+    name: str
+    punct: str = "ascii"
+    width: str = "keep"
+    articles: str = "squad"
+    tokens: str = "whitespace"
+    numbers: str = "string"
+    empty_f1: float = 0.0
+
+    def __post_init__(self) -> None:
+        for attr, known in _KNOWN.items():
+            if getattr(self, attr) not in known:
+                raise ValueError(
+                    f"unknown {attr} rule {getattr(self, attr)!r}; rules: {', '.join(known)}"
+                )
+
+    def steps(self, lang: str) -> list[tuple[str, Callable[[str], str]]]:
+        """The string steps before tokenization, named, in order."""
+        out: list[tuple[str, Callable[[str], str]]] = []
+        if self.width == "nfkc":
+            out.append(("nfkc", nfkc))
+        out.append(("lower", str.lower))
+        table = _ASCII_TABLE if self.punct == "ascii" else None
+        if table is not None:
+            out.append(("strip_ascii_punct", lambda t: t.translate(_ASCII_TABLE)))
+        else:
+            out.append(("strip_unicode_punct", _strip_mlqa_punct))
+        articles = _articles(self.articles, lang)
+        if articles is not None:
+            out.append(("remove_articles", articles))
+        return out
+
+    def split(self, lang: str) -> Callable[[str], list[str]]:
+        """How the normalized text becomes tokens."""
+        if self.tokens == "mlqa":
+            if lang not in MLQA_LANGUAGES:
+                raise ValueError(f"MLQA has no rule for language {lang!r}")
+            return _CJK_SPLIT if lang == "zh" else str.split
+        if self.tokens == "language" and lang in _LANGUAGE_SPLIT:
+            return _LANGUAGE_SPLIT[lang]()
+        return str.split
+
+    def tokenizer(self, lang: str) -> Callable[[str], Tokens]:
+        """``text -> tokens`` under these rules for language ``lang``."""
+        squad = (self.width, self.punct, self.articles, self.tokens, self.numbers)
+        if squad == ("keep", "ascii", "squad", "whitespace", "string"):
+            return _squad_tokens  # SQuAD's rule in one expression
+        if squad == ("keep", "unicode", "mlqa", "mlqa", "string"):
+            return _mlqa_tokens(lang)  # MLQA's rule in one expression
+        steps = [step for _, step in self.steps(lang)]
+        split = self.split(lang)
+
+        def words(text: str) -> list[str]:
+            for step in steps:
+                text = step(text)
+            return split(text)
+
+        if self.numbers == "string":
+            return lambda text: tuple(words(text))
+        from ...analysis import split_numbers
+
+        def by_value(text: str) -> Tokens:
+            if self.width == "nfkc":
+                text = nfkc(text)
+            tokens: list[str] = []
+            for is_number, piece in split_numbers(text):
+                tokens.extend([piece] if is_number else words(piece))
+            return tuple(tokens)
+
+        return by_value
+
+    def tokenizer_signature(self, lang: str) -> str | None:
+        """The signature of the language tokenizer these rules use, if any."""
+        if self.tokens != "language" or lang not in _LANGUAGE_SPLIT:
+            return None
+        from ...tokenizers import get_tokenizer
+
+        return get_tokenizer(lang).signature()
+
+    def describe(self, lang: str) -> str:
+        """A short name of the rules for the signature."""
+        fields = [self.punct, self.width, f"articles={self.articles}", f"tok={self.tokens}"]
+        fields += [f"numbers={self.numbers}", f"empty_f1={self.empty_f1:g}"]
+        return ",".join(fields)
+
+
+_KNOWN = {
+    "punct": ("ascii", "unicode"),
+    "width": ("keep", "nfkc"),
+    "articles": ("squad", "mlqa", "words"),
+    "tokens": ("whitespace", "mlqa", "language"),
+    "numbers": ("string", "value"),
+}
+
+
+_SQUAD_SUB = _SQUAD_ARTICLES.sub
+
+
+def _squad_tokens(text: str) -> Tokens:
+    return tuple(_SQUAD_SUB(" ", text.lower().translate(_ASCII_TABLE)).split())
+
+
+def nfkc(text: str) -> str:
+    """Unicode NFKC (width folding and the other compatibility mappings)."""
+    return unicodedata.normalize("NFKC", text)
+
+
+def _mlqa_tokens(lang: str) -> Callable[[str], Tokens]:
+    articles = _articles("mlqa", lang) or (lambda text: text)
+    split = SpanRules("mlqa", tokens="mlqa").split(lang)
+    table = mlqa_punctuation()
+
+    def tokens(text: str) -> Tokens:
+        text = text.lower()
+        text = text.translate(_ASCII_TABLE if text.isascii() else table)
+        return tuple(split(articles(text)))
+
+    return tokens
+
+
+def _strip_mlqa_punct(text: str) -> str:
+    if text.isascii():  # every ASCII character of category P is in string.punctuation
+        return text.translate(_ASCII_TABLE)
+    return text.translate(mlqa_punctuation())
+
+
+def _ar_article(text: str) -> str:
+    return text.replace("ال", " ")
+
+
+def _articles(rule: str, lang: str) -> Callable[[str], str] | None:
+    if rule == "squad":
+        return lambda text: _SQUAD_ARTICLES.sub(" ", text)
+    if rule == "mlqa":
+        if lang == "ar":
+            return _ar_article
+        if lang not in _MLQA_ARTICLES:
+            raise ValueError(f"MLQA has no rule for language {lang!r}")
+        pattern = _MLQA_ARTICLES[lang]
+        return None if pattern is None else (lambda text: pattern.sub(" ", text))
+    from ...normalization.steps import remove_articles  # loads regex: only for fair rules
+
+    return lambda text: remove_articles(text, lang)
+
+
+def _tokenizer_split(lang: str) -> Callable[[], Callable[[str], list[str]]]:
+    def build() -> Callable[[str], list[str]]:
+        from ...tokenizers import get_tokenizer
+
+        tokenizer = get_tokenizer(lang)
+        return lambda text: [t for t in tokenizer.tokenize(text) if t and not t.isspace()]
+
+    return build
+
+
+#: Languages whose official rule splits characters or whitespace where the
+#: language has a word tokenizer: the ``language`` tokens use it.
+_LANGUAGE_SPLIT: dict[str, Callable[[], Callable[[str], list[str]]]] = {
+    "zh": _tokenizer_split("zh"),
+    "ja": _tokenizer_split("ja"),
+}
+
+
+class Bag(NamedTuple):
+    """An answer's tokens with their set, and whether they are all distinct
+    (then the shared count is the size of the sets' intersection)."""
+
+    tokens: Tokens
+    set: frozenset[str]
+    distinct: bool
+
+
+def bag(tokens: Tokens) -> Bag:
+    """The :class:`Bag` of ``tokens``."""
+    unique = frozenset(tokens)
+    return Bag(tokens, unique, len(unique) == len(tokens))
+
+
+def f1_of(pred: Tokens, gold: Tokens, empty_f1: float) -> float:
+    """Bag-of-tokens F1 as the official scripts compute it, bit for bit:
+    0 without a shared token; ``empty_f1`` when both sides are empty.
+
+    >>> f1_of(("a", "b"), ("b", "c", "d"), 0.0)
+    0.4
+    >>> f1_of(("a", "a", "b"), ("a", "b", "b", "a"), 0.0)  # shared: a, a, b
+    0.8571428571428571
+    >>> f1_of((), (), 0.0), f1_of((), (), 1.0), f1_of(("x",), (), 1.0)
+    (0.0, 1.0, 0.0)
+    """
+    return _f1(bag(pred), bag(gold), empty_f1)
+
+
+def _f1(pred: Bag, gold: Bag, empty_f1: float) -> float:
+    p, g = pred.tokens, gold.tokens
+    if not p or not g:
+        return empty_f1 if not p and not g else 0.0
+    if p == g:
+        return 1.0
+    common = pred.set & gold.set
+    if not common:
+        return 0.0
+    if pred.distinct and gold.distinct:
+        num_same = len(common)
+    else:  # the size of Counter(pred) & Counter(gold)
+        num_same = sum([min(p.count(t), g.count(t)) for t in common])
+    precision = 1.0 * num_same / len(p)
+    recall = 1.0 * num_same / len(g)
+    return (2 * precision * recall) / (precision + recall)
+
+
+def score_bags(pred: Bag, golds: list[Bag], empty_f1: float) -> tuple[float, float]:
+    """:func:`score_pair` on bags."""
+    tokens = pred.tokens
+    em = 0.0
+    for gold in golds:
+        if gold.tokens == tokens:
+            if tokens or empty_f1:
+                return 1.0, 1.0
+            em = 1.0
+    best = 0.0
+    for gold in golds:
+        f1 = _f1(pred, gold, empty_f1)
+        if f1 > best:
+            best = f1
+    return em, best
+
+
+def score_pair(pred: Tokens, golds: list[Tokens], empty_f1: float) -> tuple[float, float]:
+    """``(em, f1)``: each the max over the gold answers' token lists (EM: the
+    normalized strings are equal, i.e. the token lists are).
+
+    >>> score_pair(("denver", "broncos"), [("denver",), ("broncos", "team")], 0.0)
+    (0.0, 0.6666666666666666)
+    """
+    return score_bags(bag(pred), [bag(g) for g in golds], empty_f1)

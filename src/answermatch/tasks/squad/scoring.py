@@ -1,0 +1,160 @@
+"""Per-question EM and F1 for SQuAD-format gold, and the checks of the
+predictions against the gold that the official scripts imply.
+
+>>> from answermatch.diagnostics import Diagnostics
+>>> from answermatch.tasks.squad.reading import read_gold, read_predictions
+>>> from answermatch.tasks.squad.rules import SpanRules
+>>> gold = read_gold([{"id": "q1", "answers": {"text": ["the Beatles", "Beatles"],
+...                                             "answer_start": [0, 4]}}], Diagnostics())
+>>> preds = read_predictions({"q1": "Beatles!"}, Diagnostics())
+>>> [(i["em"], i["f1"]) for i in score_v1(gold, preds, SpanRules("official"), "en")]
+[(1.0, 1.0)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...diagnostics import Diagnostics
+from ...errors import InputError, format_examples
+from .reading import Predictions, SpanGold
+from .rules import Bag, SpanRules, Tokens, bag, score_bags
+
+__all__ = ["cached_tokenizer", "check_numbers", "pair_scorer", "report_coverage", "score_v1"]
+
+
+def cached_tokenizer(rules: SpanRules, lang: str) -> Callable[[str], Tokens]:
+    """The rules' tokenizer with a cache (gold answers and predictions repeat)."""
+    tokenize = rules.tokenizer(lang)
+    cache: dict[str, Tokens] = {}
+
+    def tokens(text: str) -> Tokens:
+        found = cache.get(text)
+        if found is None:
+            found = cache[text] = tokenize(text)
+        return found
+
+    return tokens
+
+
+def pair_scorer(
+    rules: SpanRules, lang: str, *, drop_empty: bool = False
+) -> Callable[[str, tuple[Any, ...]], tuple[float, float]]:
+    """``(prediction, answers) -> (em, f1)`` under ``rules``, cached: the same
+    prediction against the same answers is scored once. ``drop_empty``:
+    SQuAD v2.0's rule, gold answers that normalize to nothing are dropped
+    and a question left without any has the single gold ``""``."""
+    tokenize = rules.tokenizer(lang)
+    empty_f1 = rules.empty_f1
+    bags: dict[str, Bag] = {}
+    cache: dict[tuple[str, tuple[Any, ...]], tuple[float, float]] = {}
+    nothing = [bag(())]
+
+    def bag_of(text: str) -> Bag:
+        found = bags.get(text)
+        if found is None:
+            found = bags[text] = bag(tokenize(text))
+        return found
+
+    def score(prediction: str, answers: tuple[Any, ...]) -> tuple[float, float]:
+        key = (prediction, answers)
+        found = cache.get(key)
+        if found is None:
+            golds = [bag_of(a) for a in answers]
+            if drop_empty:
+                golds = [g for g in golds if g.tokens] or nothing
+            found = cache[key] = score_bags(bag_of(prediction), golds, empty_f1)
+        return found
+
+    return score
+
+
+def check_numbers(gold: SpanGold, scored: Callable[[int], bool] = lambda k: True) -> None:
+    """An error for gold answer texts stored as JSON numbers in scored
+    questions: the official scripts stop there (``.lower()`` of a number)."""
+    bad = [k for k in gold.number_answers if scored(k)]
+    if bad:
+        first = gold.questions[bad[0]]
+        raise InputError(
+            f"{len(bad)} question(s) have an answer text stored as a number (e.g. "
+            f"{first.id!r}: {next(a for a in first.answers if not isinstance(a, str))!r}); "
+            "the official script stops there (it calls .lower() on the text). Store the "
+            "answers as strings; answermatch check-gold lists them",
+            path=gold.name,
+            line=gold.line(bad[0]),
+        )
+
+
+def report_coverage(
+    gold: SpanGold, preds: Predictions, diag: Diagnostics, *, missing_is_error: bool
+) -> None:
+    """Warn (or fail) about gold ids without a prediction and predictions
+    whose id is not in the gold."""
+    ids = {q.id for q in gold.questions}
+    missing = list(dict.fromkeys(q.id for q in gold.questions if q.id not in preds.texts))
+    if missing:
+        shown = format_examples(map(repr, missing))
+        if missing_is_error:
+            raise InputError(
+                f"{len(missing)} question(s) have no prediction: {shown}; the official "
+                "SQuAD v2.0 script stops on a missing prediction (KeyError), so every "
+                "question needs one (an empty string predicts no answer)",
+                path=preds.name,
+            )
+        diag.warn(
+            f"{len(missing)} question(s) have no prediction and score 0, as in the official "
+            f"script: {shown}",
+            path=preds.name,
+        )
+    extra = [k for k in preds.texts if k not in ids]
+    if extra:
+        diag.warn(
+            f"{len(extra)} prediction(s) have ids that are not in the gold and are ignored, "
+            f"as in the official script: {format_examples(map(repr, extra))}",
+            path=preds.name,
+            line=preds.lines.get(extra[0]),
+        )
+
+
+def score_v1(
+    gold: SpanGold, preds: Predictions, rules: SpanRules, lang: str, label: str | None = None
+) -> list[dict[str, Any]]:
+    """One item per gold question, in gold order (SQuAD v1.1 / MLQA): ``em``
+    and ``f1`` each the max over the gold answers, 0 when unanswered.
+    ``label``: the language put in each item (``None``: none)."""
+    texts = preds.texts
+    check_numbers(gold, lambda k: gold.questions[k].id in texts)
+    score = pair_scorer(rules, lang)
+    get = texts.get
+    items: list[dict[str, Any]] = []
+    append = items.append
+    for question in gold.questions:
+        qid, answers = question[0], question[1]
+        prediction = get(qid)
+        if prediction is None:
+            em = f1 = 0.0
+        elif not answers:
+            raise InputError(
+                f"question {qid!r} has no gold answer; the official v1.1 script "
+                "stops on it (max() of an empty list). Score SQuAD v2.0 data with "
+                "squad-v2",
+                path=gold.name,
+                line=gold.line(question.row),
+            )
+        else:
+            em, f1 = score(prediction, answers)
+        append(
+            {
+                "id": qid,
+                "score": f1,
+                "em": em,
+                "f1": f1,
+                "answered": prediction is not None,
+                "prediction": prediction,
+            }
+        )
+    if label is not None:
+        for item in items:
+            item["lang"] = label
+    return items

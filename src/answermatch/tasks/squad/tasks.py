@@ -1,0 +1,463 @@
+"""The ``squad`` (SQuAD v1.1) and ``squad-v2`` (SQuAD v2.0) tasks, and the
+base class they share with ``mlqa``.
+
+>>> gold = [{"id": "q1", "answers": {"text": ["Denver Broncos"], "answer_start": [0]}},
+...         {"id": "q2", "answers": {"text": ["Santa Clara"], "answer_start": [0]}}]
+>>> r = Squad().evaluate(gold, {"q1": "the Denver Broncos", "q2": "Clara, California"})
+>>> r.scores
+{'exact_match': 50.0, 'f1': 75.0}
+>>> gold2 = gold + [{"id": "q3", "answers": {"text": [], "answer_start": []}}]
+>>> r = SquadV2().evaluate(gold2, {"q1": "Denver Broncos", "q2": "", "q3": ""})
+>>> r.scores["exact"], r.scores["HasAns_exact"], r.scores["NoAns_exact"]
+(66.66666666666667, 50.0, 100.0)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, ClassVar
+
+from ...checks import GoldChecks, check_ids, check_unicode_punct
+from ...diagnostics import Diagnostics
+from ...errors import InputError, format_examples
+from ...explanation import Explanation
+from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from .checks import (
+    SpanEntry,
+    check_answer_start,
+    check_no_answer,
+    check_number_answer,
+    normalizes_empty_check,
+)
+from .reading import Predictions, SpanGold, read_gold, read_na_probs, read_predictions
+from .rules import SpanRules
+from .scoring import check_numbers, pair_scorer, report_coverage, score_v1
+from .v2 import ANSWERED, HAS, HAS_PROB, v2_summary
+
+__all__ = ["PROFILES", "PROFILES_V2", "SpanTask", "Squad", "SquadV2"]
+
+#: ``fair``: Unicode punctuation, NFKC width folding, the language's
+#: articles as whole words, its word tokenizer (zh, ja), numbers by value,
+#: and F1 = 1 when both answers have no token.
+FAIR = SpanRules(
+    "fair",
+    punct="unicode",
+    width="nfkc",
+    articles="words",
+    tokens="language",
+    numbers="value",
+    empty_f1=1.0,
+)
+PROFILES: dict[str, SpanRules] = {"official": SpanRules("official"), "fair": FAIR}
+PROFILES_V2: dict[str, SpanRules] = {
+    "official": SpanRules("official", empty_f1=1.0),
+    "fair": FAIR,
+}
+
+_GOLD_SHAPES = (
+    'the official layout {"version", "data": [{"title", "paragraphs": [{"context", "qas": '
+    '[{"id", "question", "answers": [{"text", "answer_start"}]}]}]}]} (or its "data" list); '
+    'or rows as Hugging Face datasets gives them, {"id", "answers": {"text": [...], '
+    '"answer_start": [...]}} with optional "context", "question", "title", as a list, '
+    "a JSON list, JSON Lines or Parquet (with pyarrow installed)"
+)
+
+
+class SpanTask(Task):
+    """What SQuAD v1.1, v2.0 and MLQA share: SQuAD-format readers, gold
+    checks, per-item EM/F1 and their explanation."""
+
+    primary = "f1"
+    item_order = "gold"
+    #: the official script, for messages and signatures
+    script: ClassVar[str]
+    #: what becomes of a gold answer that normalizes to nothing
+    empty_consequence: ClassVar[str] = (
+        "no prediction can match it (EM needs an empty prediction, and F1 of two empty "
+        "answers is 0)"
+    )
+
+    # --- language -------------------------------------------------------------------
+
+    def lang_of(self, gold: SpanGold, options: Mapping[str, Any]) -> str:
+        """The language whose rules apply."""
+        return str(options.get("lang") or "en")
+
+    def label_of(self, gold: SpanGold, options: Mapping[str, Any]) -> str | None:
+        """The language put in the items (per-language figures), or ``None``."""
+        return options.get("lang")
+
+    # --- reading --------------------------------------------------------------------
+
+    def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> SpanGold:
+        gold = read_gold(source, diag)
+        self.check_version(gold, diag)
+        gold.lang = self.lang_of(gold, options)  # an unknown language fails here
+        return gold
+
+    def check_version(self, gold: SpanGold, diag: Diagnostics) -> None:
+        """Warn about the gold's ``version`` as the official script does."""
+
+    def warn_duplicates(self, gold: SpanGold, diag: Diagnostics) -> None:
+        """Warn about repeated question ids (when scoring; check-gold reports
+        them as ``duplicate-id``)."""
+        seen: set[str] = set()
+        repeated = [q.id for q in gold.questions if q.id in seen or seen.add(q.id)]  # type: ignore[func-returns-value]
+        if repeated:
+            diag.warn(
+                f"{len(repeated)} question id(s) are given more than once "
+                f"({format_examples(map(repr, dict.fromkeys(repeated)))}); {self.duplicate_rule}",
+                path=gold.name,
+            )
+
+    duplicate_rule: ClassVar[str] = (
+        "each occurrence is scored and counted, with the same prediction, as the official "
+        "script does"
+    )
+
+    def read_predictions(
+        self, source: Any, gold: SpanGold, diag: Diagnostics, **options: Any
+    ) -> Predictions:
+        preds = read_predictions(source, diag)
+        self.warn_duplicates(gold, diag)
+        report_coverage(gold, preds, diag, missing_is_error=False)
+        return preds
+
+    # --- scoring --------------------------------------------------------------------
+
+    def norm_name(self, settings: SpanRules, lang: str) -> str:
+        for name, profile in self.profiles.items():
+            if dataclasses.replace(profile, name=settings.name) == settings:
+                return f"{self.script}" if name == "official" else name
+        return settings.describe(lang)
+
+    def signature(self, settings: SpanRules, lang: str, extra: dict[str, Any]) -> str:
+        tokenizer = settings.tokenizer_signature(lang)
+        return make_signature(
+            self.name,
+            self.profile_name(settings),
+            norm=self.norm_name(settings, lang),
+            tokenizers={lang: tokenizer} if tokenizer else None,
+            extra=extra,
+        )
+
+    def score(self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any) -> Scored:
+        settings = self.settings(settings)
+        gold, preds = inputs.gold, inputs.predictions
+        lang = self.lang_of(gold, options)
+        label = self.label_of(gold, options)
+        items = score_v1(gold, preds, settings, lang, label)
+        extra = {"lang": label} if label else {}
+        return Scored(items, self.signature(settings, lang, extra))
+
+    def aggregation(self, settings: Any, **options: Any) -> Aggregation:
+        return Aggregation(
+            statistics=_em_f1,
+            combine=_combine_v1,
+            primary="f1",
+            group=_lang,
+        )
+
+    # --- explain and check-gold -------------------------------------------------------
+
+    def explain(
+        self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any
+    ) -> Iterator[Explanation]:
+        from .explaining import explain_items
+
+        rules = self.settings(settings)
+        scored = self.score(inputs, rules, diag, **options)
+        golds = self.item_golds(inputs.gold)
+        return explain_items(
+            self.name,
+            self.profile_name(settings),
+            scored.items,
+            golds,
+            rules,
+            self.lang_of(inputs.gold, options),
+            v2=isinstance(self, SquadV2),
+        )
+
+    def item_golds(self, gold: SpanGold) -> list[tuple[Any, ...]]:
+        """The gold answers of each item, in item order."""
+        return [q.answers for q in gold.questions]
+
+    def gold_entries(self, gold: SpanGold) -> Iterable[SpanEntry]:
+        lang = gold.lang or "en"
+        for index, q in enumerate(gold.questions):
+            yield SpanEntry(
+                q.id,
+                gold.line(index),
+                tuple(dict.fromkeys(a if isinstance(a, str) else str(a) for a in q.answers)),
+                lang,
+                starts=q.starts,
+                context=q.context,
+                raw=q.answers,
+            )
+
+
+def _em_f1(item: Mapping[str, Any]) -> Stats:
+    return (item["em"], item["f1"])
+
+
+def _lang(item: Mapping[str, Any]) -> Any:
+    return item.get("lang")
+
+
+def _combine_v1(totals: Totals, rows: list[Stats] | None) -> Summary:
+    """``exact_match`` and ``f1``: 100 x the sums over every question
+    (unanswered ones count 0) / the number of questions."""
+    if not totals:
+        return Summary({"exact_match": 0.0, "f1": 0.0})
+    if len(totals) == 1:
+        [(count, (em, f1))] = totals.values()
+    else:
+        count = sum(c for c, _ in totals.values())
+        em = f1 = 0.0
+        for _, (e, f) in totals.values():
+            em, f1 = em + e, f1 + f
+    per_language = {
+        lang: {"exact_match": 100.0 * e / c, "f1": 100.0 * f / c, "count": c}
+        for lang, (c, (e, f)) in totals.items()
+        if lang is not None
+    }
+    return Summary({"exact_match": 100.0 * em / count, "f1": 100.0 * f1 / count}, per_language)
+
+
+def _normalizer(rules: SpanRules):
+    def normalize(text: str, lang: str | None) -> str:
+        return " ".join(rules.tokenizer(lang or "en")(text))
+
+    return normalize
+
+
+class Squad(SpanTask):
+    """SQuAD v1.1 (``evaluate-v1.1.py``); also XQuAD files, per language."""
+
+    name = "squad"
+    summary = "SQuAD v1.1 (evaluate-v1.1.py): exact match and token F1, max over the gold answers"
+    script = "evaluate-v1.1"
+    profiles: ClassVar[Mapping[str, Any]] = PROFILES
+    options: ClassVar[Mapping[str, str]] = {
+        "lang": "language of the answers (default en): names the per-language figures and "
+        "chooses the fair profile's articles and tokenizer; the official rule ignores it",
+    }
+    shapes: ClassVar[Mapping[str, str]] = {
+        "gold": _GOLD_SHAPES,
+        "predictions": '{id: text} (the official layout), or a list of {"id", '
+        '"prediction_text"} (Hugging Face metric style), as objects, JSON or JSON Lines',
+    }
+    gold_checks = GoldChecks(
+        (
+            check_ids,
+            check_number_answer,
+            check_no_answer,
+            check_answer_start,
+            check_unicode_punct,
+            normalizes_empty_check(SpanTask.empty_consequence),
+        ),
+        normalize=_normalizer(PROFILES["official"]),
+        duplicate_id_severity="warning",
+    )
+
+    def check_version(self, gold: SpanGold, diag: Diagnostics) -> None:
+        if gold.layout != "squad":
+            return
+        if gold.version is None:
+            diag.warn(
+                "the gold has no 'version' (evaluate-v1.1.py stops on that with a KeyError; "
+                "answermatch goes on)",
+                path=gold.name,
+            )
+        elif gold.version != "1.1":
+            diag.warn(
+                f"evaluation expects v-1.1, but the gold says version {gold.version!r} "
+                "(evaluate-v1.1.py prints the same warning and scores it)",
+                path=gold.name,
+            )
+
+
+class SquadV2(SpanTask):
+    """SQuAD v2.0 (``evaluate-v2.0.py``), with the no-answer threshold, the
+    best thresholds and (``pr_curves``) the precision-recall APs."""
+
+    name = "squad-v2"
+    summary = (
+        "SQuAD v2.0 (evaluate-v2.0.py): EM/F1 with unanswerable questions, no-answer "
+        "threshold, best thresholds"
+    )
+    script = "evaluate-v2.0"
+    profiles: ClassVar[Mapping[str, Any]] = PROFILES_V2
+    options: ClassVar[Mapping[str, str]] = {
+        "na_prob": "no-answer probabilities {id: p}: a JSON file (--na-prob-file) or a dict; "
+        "adds best_exact/best_f1 and their thresholds",
+        "na_prob_thresh": "a question abstains when its probability is > this (default 1.0)",
+        "pr_curves": "true: add pr_exact_ap, pr_f1_ap, pr_oracle_ap (as --out-image-dir "
+        "does; needs probabilities)",
+        "lang": "language of the answers (default en): the fair profile's articles and "
+        "tokenizer; the official rule ignores it",
+    }
+    shapes: ClassVar[Mapping[str, str]] = {
+        "gold": _GOLD_SHAPES + "; a question without answers is unanswerable",
+        "predictions": '{id: text} ("" predicts no answer), or a list of {"id", '
+        '"prediction_text", "no_answer_probability"} (Hugging Face metric style), as '
+        "objects, JSON or JSON Lines; probabilities also as na_prob {id: p}",
+    }
+    empty_consequence = (
+        "evaluate-v2.0.py drops it silently; a question whose answers all normalize to "
+        "nothing keeps counting as answerable but its only gold becomes '' (an empty "
+        "prediction then scores 1)"
+    )
+    duplicate_rule: ClassVar[str] = (
+        "the official script keeps one question per id (its first place, the last "
+        "occurrence's answers); so does answermatch"
+    )
+    gold_checks = GoldChecks(
+        (
+            check_ids,
+            check_number_answer,
+            check_answer_start,
+            check_unicode_punct,
+            normalizes_empty_check(empty_consequence),
+        ),
+        normalize=_normalizer(PROFILES_V2["official"]),
+        duplicate_id_severity="warning",
+    )
+
+    def read_predictions(
+        self, source: Any, gold: SpanGold, diag: Diagnostics, **options: Any
+    ) -> Predictions:
+        preds = read_predictions(source, diag, probabilities=True)
+        self.warn_duplicates(gold, diag)
+        report_coverage(gold, preds, diag, missing_is_error=True)
+        if options.get("na_prob") is not None:
+            if preds.probs is not None:
+                diag.warn(
+                    "the predictions carry no_answer_probability and the na_prob option is "
+                    "given: the na_prob option is used",
+                    path=preds.name,
+                )
+            preds.probs = read_na_probs(options["na_prob"], diag)
+        if preds.probs is not None:
+            where = "na_prob" if options.get("na_prob") is not None else preds.name
+            lacking = list(dict.fromkeys(q.id for q in gold.questions if q.id not in preds.probs))
+            if lacking:
+                raise InputError(
+                    f"{len(lacking)} question(s) have no no-answer probability: "
+                    f"{format_examples(map(repr, lacking))}; the official script stops on "
+                    "that (KeyError)",
+                    path=where if isinstance(where, str) else None,
+                )
+            if _flag(options.get("pr_curves")):
+                ids = {q.id for q in gold.questions}
+                extra = [k for k in preds.probs if k not in ids]
+                if extra:
+                    raise InputError(
+                        f"{len(extra)} no-answer probabilities are for ids not in the gold "
+                        f"({format_examples(map(repr, extra))}); the official script's "
+                        "precision-recall analysis stops on them (KeyError)",
+                        path=where if isinstance(where, str) else None,
+                    )
+        return preds
+
+    def _unique(self, gold: SpanGold) -> list[Any]:
+        """One question per id: the first place, the last occurrence's answers."""
+        by_id: dict[str, Any] = {}
+        for q in gold.questions:
+            by_id[q.id] = q
+        return list(by_id.values())
+
+    def item_golds(self, gold: SpanGold) -> list[tuple[Any, ...]]:
+        return [q.answers for q in self._unique(gold)]
+
+    def score(self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any) -> Scored:
+        rules = self.settings(settings)
+        gold, preds = inputs.gold, inputs.predictions
+        threshold = _threshold(options.get("na_prob_thresh", 1.0))
+        check_numbers(gold)
+        lang = self.lang_of(gold, options)
+        score = pair_scorer(rules, lang, drop_empty=True)
+        texts = preds.texts
+        probs = preds.probs
+        rank = {k: i for i, k in enumerate(probs)} if probs is not None else {}
+        items: list[dict[str, Any]] = []
+        append = items.append
+        for q in self._unique(gold):
+            qid, answers = q.id, q.answers
+            prediction = texts[qid]
+            exact, f1 = score(prediction, answers)
+            prob = probs[qid] if probs is not None else None
+            abstained = (0.0 if prob is None else prob) > threshold
+            if abstained:
+                exact_t = f1_t = 0.0 if answers else 1.0
+            else:
+                exact_t, f1_t = exact, f1
+            append(
+                {
+                    "id": qid,
+                    "score": f1_t,
+                    "exact": exact,
+                    "f1": f1,
+                    "exact_thresh": exact_t,
+                    "f1_thresh": f1_t,
+                    "has_ans": bool(answers),
+                    "na_prob": prob,
+                    "abstained": abstained,
+                    "prediction": prediction,
+                    "na_rank": rank[qid] if probs is not None else 0,
+                }
+            )
+        extra = {
+            "na_prob": "given" if probs is not None else "none",
+            "na_prob_thresh": threshold,
+        }
+        if _flag(options.get("pr_curves")):
+            extra["pr_curves"] = "yes"
+            if probs is None:
+                diag.warn(
+                    "pr_curves needs no-answer probabilities (na_prob, or "
+                    "no_answer_probability in the predictions); without them the official "
+                    "script computes no precision-recall figures either"
+                )
+        return Scored(items, self.signature(rules, lang, extra))
+
+    def aggregation(self, settings: Any, **options: Any) -> Aggregation:
+        pr_curves = _flag(options.get("pr_curves"))
+        return Aggregation(
+            statistics=_v2_stats,
+            combine=lambda totals, rows: v2_summary(totals, rows, pr_curves=pr_curves),
+            primary="f1",
+            rows=True,
+        )
+
+
+def _v2_stats(item: Mapping[str, Any]) -> Stats:
+    prob = item["na_prob"]
+    flags = (HAS if item["has_ans"] else 0) | (ANSWERED if item["prediction"] else 0)
+    return (
+        item["exact_thresh"],
+        item["f1_thresh"],
+        item["exact"],
+        item["f1"],
+        0.0 if prob is None else prob,
+        float(item["na_rank"]),
+        float(flags if prob is None else flags | HAS_PROB),
+    )
+
+
+def _threshold(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise InputError(f"na_prob_thresh must be a number, not {value!r}")
+    try:
+        return float(value)
+    except ValueError:
+        raise InputError(f"na_prob_thresh must be a number, not {value!r}") from None
+
+
+def _flag(value: Any) -> bool:
+    if value in (None, False, "false", "False", "no", "0", 0):
+        return False
+    if value in (True, "true", "True", "yes", "1", 1):
+        return True
+    raise InputError(f"pr_curves must be true or false, not {value!r}")
