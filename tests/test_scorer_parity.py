@@ -36,7 +36,7 @@ from answermatch.tasks import evaluate, get_task
 from answermatch.tasks.base import merge_totals
 from conftest import parity_path
 
-pytestmark = pytest.mark.parity
+pytestmark = [pytest.mark.parity, pytest.mark.slow]
 
 
 def registered(task: str) -> bool:
