@@ -119,7 +119,7 @@ class Scorer:
             scores=summary.scores,
             per_language=summary.per_language,
             n=self.n,
-            signature=merge_signatures(self.signatures),
+            signature=self._merged_signature(self.signatures),
             items=list(self.items),
             warnings=tuple(self.warnings),
             options=dict(self.options),
@@ -134,7 +134,7 @@ class Scorer:
             raise AnswermatchError(
                 f"cannot merge a scorer of {_describe(*theirs)} into one of {_describe(*mine)}"
             )
-        merge_signatures([*self.signatures, *other.signatures])  # raises on a conflict
+        self._merged_signature([*self.signatures, *other.signatures])  # raises on a conflict
         self.totals = merge_totals(self.totals, other.totals)
         if self.rows is not None:
             self.rows += other.rows or []
@@ -144,6 +144,13 @@ class Scorer:
         if self.keep_items:
             self.items += other.items
         return self
+
+    def _merged_signature(self, signatures: list[str]) -> str:
+        """One signature for the parts: the task's ``merge_signatures`` when
+        it has one (a field that lists the parts' languages, say), else
+        :func:`~answermatch.signature.merge_signatures`."""
+        merge = getattr(self.task, "merge_signatures", None) or merge_signatures
+        return merge(signatures)
 
     def to_dict(self) -> dict[str, Any]:
         """The state as plain JSON-ready data (no texts unless ``keep_items``)."""

@@ -554,6 +554,34 @@ class Zalo2019(Task):
         _check(gold.cases, submission)
         return submission
 
+    def split_rows(
+        self, rows: list[dict[str, Any]], *, key: str = "id", prediction: str = "prediction"
+    ) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
+        """Test cases of test.json (``{"__id__", "paragraphs": [{"id",
+        "label"}, ...]}``; ``key`` stands for ``__id__`` when that is absent)
+        whose ``prediction`` is the list of selected paragraph ids, as the
+        cases and the submission ``{test_id: [paragraph ids]}`` (``None``:
+        nothing selected).
+
+        >>> gold, sub = Zalo2019().split_rows([{"__id__": "test_1", "paragraphs": [
+        ...     {"id": "p1", "label": True}], "prediction": ["p1"]}])
+        >>> sub
+        {'test_1': ['p1']}
+        """
+        gold = [
+            {
+                **({"__id__": row[key]} if "__id__" not in row and key in row else {}),
+                **{k: v for k, v in row.items() if k != prediction},
+            }
+            for row in rows
+        ]
+        submission = {
+            case.get("__id__"): list(row[prediction])
+            for case, row in zip(gold, rows, strict=True)
+            if row.get(prediction) is not None
+        }
+        return gold, submission
+
     def score(self, inputs: Inputs, settings: Profile, diag: Diagnostics, **options: Any) -> Scored:
         average = _average(settings, options.get("average"))
         items = [item for _, item in _scored(inputs)]

@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 from ...checks import Entry, GoldChecks, check_normalizes_empty, check_unicode_punct
 from ...diagnostics import Diagnostics
+from ...errors import AnswermatchError, InputError
 from ...explanation import Explanation, TextView, Variant, figures, verdict
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
 from . import checks as mkqa_checks
@@ -73,6 +74,17 @@ def _combine(totals: Totals, rows: list[Stats] | None) -> Summary:
     from .figures import figures as language_figures
 
     grouped = _rows_by_language(rows)
+    for lang, found in grouped.items():
+        # two different rows at one file position: parts scored apart and merged
+        # (Scorer.merge), whose order across the parts is lost (a resample's
+        # repeated rows are the same row)
+        at: dict[float, Row] = {}
+        if any(at.setdefault(row.order, row) != row for row in found):
+            raise AnswermatchError(
+                f"the MKQA rows of {lang} come from parts scored apart: the best threshold "
+                "walks a language's predictions in file order, so score each language in "
+                "one part (split MKQA by language, as its files are)"
+            )
     per_language: dict[str, dict[str, float]] = {}
     for lang in totals:
         found = grouped[str(lang)]
@@ -129,6 +141,57 @@ class Mkqa(Task):
         self, source: Any, gold: MkqaGold, diag: Diagnostics, **options: Any
     ) -> Predictions:
         return read_predictions(source, gold, diag, options.get("lang"))
+
+    def split_rows(
+        self, rows: list[dict[str, Any]], *, key: str = "id", prediction: str = "prediction"
+    ) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:
+        """Rows of MKQA's gold (``{"example_id", "answers": {lang: ...}, ...}``;
+        ``key`` stands for ``example_id`` when that is absent), each with
+        ``"lang"`` and one language's prediction fields (``prediction``,
+        ``binary_answer``, ``no_answer_prob``), as the gold examples (each
+        once, in first-seen order) and ``{lang: prediction rows}``.
+
+        The official script scores every example of a language, and its
+        best threshold walks a language's predictions in file order: a
+        batch holds the same examples for each of its languages (partition
+        by language, or by example with all its languages), and a language
+        is scored in one batch (its rows are not merged across parts).
+
+        >>> gold, preds = Mkqa().split_rows([
+        ...     {"example_id": 1, "answers": {}, "lang": "en", "prediction": "x"},
+        ...     {"example_id": 1, "answers": {}, "lang": "ja", "prediction": None}])
+        >>> [g["example_id"] for g in gold], sorted(preds)
+        ([1], ['en', 'ja'])
+        """
+        own = {"lang", prediction, "binary_answer", "no_answer_prob"}
+        gold: dict[Any, dict[str, Any]] = {}
+        by_lang: dict[str, list[dict[str, Any]]] = {}
+        for number, row in enumerate(rows, start=1):
+            ex_id = row.get("example_id", row.get(key))
+            lang = row.get("lang")
+            if ex_id is None or not isinstance(lang, str):
+                raise InputError(
+                    'expected a row {"example_id", "answers": {lang: ...}, "lang": xx, '
+                    f'"{prediction}": text, ...}}',
+                    path="<rows>",
+                    line=number,
+                )
+            gold.setdefault(ex_id, {k: v for k, v in row.items() if k not in own})
+            gold[ex_id].setdefault("example_id", ex_id)
+            found = {"example_id": ex_id, "prediction": row.get(prediction)}
+            found["binary_answer"] = row.get("binary_answer")
+            if row.get("no_answer_prob") is not None:
+                found["no_answer_prob"] = row["no_answer_prob"]
+            by_lang.setdefault(lang, []).append(found)
+        for lang, found in by_lang.items():
+            if len(found) != len(gold):
+                raise InputError(
+                    f"a batch of MKQA rows has {len(found)} rows for {lang} and {len(gold)} "
+                    "examples: give each batch the same examples in each of its languages "
+                    "(partition the rows by language)",
+                    path="<rows>",
+                )
+        return list(gold.values()), by_lang
 
     # --- scoring ----------------------------------------------------------------------
 
@@ -188,6 +251,29 @@ class Mkqa(Task):
             group=lambda item: item["lang"],
             rows=True,
         )
+
+    @staticmethod
+    def merge_signatures(signatures: list[str]) -> str:
+        """The signature of parts scored apart (:class:`answermatch.Scorer`):
+        as :func:`~answermatch.signature.merge_signatures`, with ``langs``
+        the union of the parts' languages (``all`` for the 26).
+
+        >>> base = "task:mkqa|profile:official|langs:{}|version:1"
+        >>> Mkqa.merge_signatures([base.format("en"), base.format("ar+ja")])
+        'task:mkqa|profile:official|langs:ar+en+ja|version:1'
+        """
+        from ...signature import merge_signatures, signature_fields
+
+        found: set[str] = set()
+        for signature in signatures:
+            value = signature_fields(signature).get("langs", "")
+            found |= set(LANGUAGES) if value == "all" else set(filter(None, value.split("+")))
+        langs = "all" if found == set(LANGUAGES) else "+".join(c for c in LANGUAGES if c in found)
+        marked = [
+            "|".join("langs:*" if f.startswith("langs:") else f for f in s.split("|"))
+            for s in signatures
+        ]
+        return merge_signatures(marked).replace("|langs:*|", f"|langs:{langs}|")
 
     # --- the official printed figures --------------------------------------------------
 

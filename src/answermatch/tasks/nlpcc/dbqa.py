@@ -581,6 +581,21 @@ class NlpccDbqa(Task):
             )
         return DbqaScores(name, source, diag)
 
+    def split_rows(
+        self, rows: list[dict[str, Any]], *, key: str = "id", prediction: str = "prediction"
+    ) -> tuple[list[dict[str, Any]], list[Any]]:
+        """Rows ``{"question", "sentence", "label", prediction: score}`` (one
+        per test line) as the test rows and the aligned list of scores. A
+        question is scored within one batch: keep each question's lines
+        together in one partition (as the test file keeps them together).
+
+        >>> NlpccDbqa().split_rows([{"question": "q", "sentence": "s", "label": 1,
+        ...                          "prediction": 0.5}])
+        ([{'question': 'q', 'sentence': 's', 'label': 1}], [0.5])
+        """
+        gold = [{k: v for k, v in row.items() if k != prediction} for row in rows]
+        return gold, [row.get(prediction) for row in rows]
+
     def score(
         self, inputs: Inputs, settings: DbqaProfile, diag: Diagnostics, **options: Any
     ) -> Scored:

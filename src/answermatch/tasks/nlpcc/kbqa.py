@@ -533,6 +533,21 @@ class NlpccKbqa(Task):
             )
         return KbqaFile(name, blocks)
 
+    def split_rows(
+        self, rows: list[dict[str, Any]], *, key: str = "id", prediction: str = "prediction"
+    ) -> tuple[dict[Any, Any], dict[Any, Any]]:
+        """Rows ``{key: question id, "answers": gold answers, prediction:
+        candidates}`` as the two mappings ``{question id: answers}`` (a
+        ``None`` prediction: the question is not answered).
+
+        >>> NlpccKbqa().split_rows([{"id": 8, "answers": ["梅とら"], "prediction": "梅とら\\tx"},
+        ...                         {"id": 9, "answers": "2013年", "prediction": None}])
+        ({8: ['梅とら'], 9: '2013年'}, {8: '梅とら\\tx'})
+        """
+        gold = {row[key]: row.get("answers") for row in rows}
+        answers = {row[key]: row[prediction] for row in rows if row.get(prediction) is not None}
+        return gold, answers
+
     def score(
         self, inputs: Inputs, settings: KbqaProfile, diag: Diagnostics, **options: Any
     ) -> Scored:

@@ -128,6 +128,22 @@ class NtcirDsqa(Task):
     ) -> Run:
         return read_predictions(source, gold, diag)
 
+    def split_rows(
+        self, rows: list[dict[str, Any]], *, key: str = "id", prediction: str = "prediction"
+    ) -> tuple[dict[Any, Any], dict[Any, Any]]:
+        """Rows ``{key: question id, "answers": answer or [answers],
+        prediction: answer}`` as the mappings ``{id: answers}`` and ``{id:
+        answer}`` (a ``None`` prediction is left out: the reader then says
+        which question has no answer, as for a run that misses it).
+
+        >>> NtcirDsqa().split_rows([{"id": "DS2-QA-E-1", "answers": ["13.51 million"],
+        ...                          "prediction": "13510000"}])
+        ({'DS2-QA-E-1': ['13.51 million']}, {'DS2-QA-E-1': '13510000'})
+        """
+        gold = {row[key]: row.get("answers") for row in rows}
+        answers = {row[key]: row[prediction] for row in rows if row.get(prediction) is not None}
+        return gold, answers
+
     def score(self, inputs: Inputs, settings: Profile, diag: Diagnostics, **options: Any) -> Scored:
         gold: NtcirGold = inputs.gold
         run: Run = inputs.predictions

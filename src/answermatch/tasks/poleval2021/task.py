@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from ...checks import Entry
 from ...diagnostics import Diagnostics
+from ...errors import InputError
 from ...explanation import Explanation
 from ...progress import progress
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
@@ -105,6 +106,28 @@ class PolEval2021(Task):
 
     def aggregation(self, settings: Any, **options: Any) -> Aggregation:
         return accuracy()
+
+    def split_rows(
+        self, rows: list[dict[str, Any]], *, key: str = "id", prediction: str = "prediction"
+    ) -> tuple[list[Any], list[str]]:
+        """Rows ``{"answers": variants, prediction: answer}`` (the variants a
+        list or one TAB-separated line; other fields ignored) as the aligned
+        gold and answer lists; a ``None`` prediction is an empty line.
+
+        >>> PolEval2021().split_rows([{"id": 7, "answers": ["4", "cztery"], "prediction": "4"},
+        ...                           {"id": 8, "answers": "tak", "prediction": None}])
+        ([['4', 'cztery'], 'tak'], ['4', ''])
+        """
+        missing = next((k for k, row in enumerate(rows, start=1) if "answers" not in row), None)
+        if missing is not None:
+            raise InputError(
+                'expected rows {"answers": [variants], "prediction": answer}',
+                path="<rows>",
+                line=missing,
+            )
+        gold = [row["answers"] for row in rows]
+        answers = [row.get(prediction) or "" for row in rows]
+        return gold, answers
 
     def explain(
         self, inputs: Inputs, settings: FuzzyAccuracy, diag: Diagnostics, **options: Any

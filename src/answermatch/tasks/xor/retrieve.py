@@ -448,6 +448,28 @@ class XorRetrieve(XorTask):
     ) -> list[PredictionItem]:
         return read_predictions(source, diag)
 
+    def split_rows(
+        self, rows: list[dict[str, Any]], *, key: str = "id", prediction: str = "prediction"
+    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """Gold records whose ``prediction`` is their list of passages (best
+        first) as the gold records and the prediction items ``{"id",
+        "lang", "ctxs"}`` (the gold's language; a ``None`` prediction: no
+        item).
+
+        >>> gold, items = XorRetrieve().split_rows(
+        ...     [{"id": "q1", "lang": "ja", "answers": ["x"], "prediction": ["a x b"]},
+        ...      {"id": "q2", "lang": "ja", "answers": ["y"], "prediction": None}])
+        >>> [g["id"] for g in gold], items
+        (['q1', 'q2'], [{'id': 'q1', 'lang': 'ja', 'ctxs': ['a x b']}])
+        """
+        gold = [{k: v for k, v in row.items() if k != prediction} for row in rows]
+        items = [
+            {"id": row[key], "lang": row.get("lang"), "ctxs": row[prediction]}
+            for row in rows
+            if row.get(prediction) is not None
+        ]
+        return gold, items
+
     def count(self, inputs: Inputs, settings: RetrieveProfile, diag: Diagnostics) -> Counted:
         """The items ``settings`` counts (see :class:`Counted`), after the
         warnings and errors ``score`` and ``explain`` share."""
