@@ -119,6 +119,19 @@ def _slices(length: int) -> tuple[slice, ...]:
     return tuple(slice(i, i + n) for n in _ORDERS for i in range(length - n + 1))
 
 
+@lru_cache(maxsize=MAX_ORDER * (SHORT + 1))
+def _order_slices(length: int, n: int) -> tuple[slice, ...]:
+    """The slices of the n-grams of a sequence of ``length`` items."""
+    return tuple(slice(i, i + n) for i in range(length - n + 1))
+
+
+def _ngrams_of(seq: str | tuple[Hashable, ...], n: int) -> Iterator[Gram]:
+    """The n-grams of ``seq`` one at a time."""
+    if len(seq) <= SHORT:
+        return map(seq.__getitem__, _order_slices(len(seq), n))
+    return _grams(seq, n)
+
+
 def _all_grams(seq: str | tuple[Hashable, ...]) -> Iterator[Gram]:
     """Every n-gram (n = 1..4) of ``seq`` one at a time, in :func:`all_ngrams` order."""
     if len(seq) <= SHORT:
@@ -170,7 +183,7 @@ class BleuReferences:
     True
     """
 
-    __slots__ = ("_by_order", "_max_counts", "chars", "lengths", "references", "text")
+    __slots__ = ("_by_order", "_max_counts", "_used", "chars", "lengths", "references", "text")
 
     def __init__(self, references: Sequence[Sequence[Hashable]]) -> None:
         if len(references) == 0:
@@ -185,6 +198,7 @@ class BleuReferences:
         )
         self._max_counts: dict[Gram, int] | None = None
         self._by_order: list[_Order] | None = None
+        self._used = False  # has scored a hypothesis by the general path
 
     @classmethod
     def of(cls, references: Sequence[Sequence[Hashable]]) -> BleuReferences:
@@ -209,36 +223,41 @@ class BleuReferences:
         if best is None:
             best = {}
             for reference in self.references:
+                if not best:
+                    _count_into(best, _all_grams(reference))  # type: ignore[arg-type]
+                    continue
                 counts: dict[Gram, int] = {}
                 _count_into(counts, _all_grams(reference))  # type: ignore[arg-type]
-                if not best:
-                    best = counts
-                    continue
                 for gram, count in counts.items():
                     if count > best.get(gram, 0):
                         best[gram] = count
             self._max_counts = best
         return best
 
+    def _counts(self) -> list[dict[Gram, int]]:
+        """Per order n (index n - 1): each n-gram's largest count in one reference."""
+        per_order: list[dict[Gram, int]] = [{} for _ in range(MAX_ORDER + 1)]
+        for gram, count in self.max_counts.items():
+            per_order[len(gram)][gram] = count  # type: ignore[arg-type]
+        return per_order[1:]
+
     def _orders(self) -> list[_Order]:
         """Per order: the references' distinct n-grams, their largest counts,
         and those that can overlap themselves (see :meth:`_count_in`)."""
         if self._by_order is None:
-            by_length: list[dict[str, int]] = [{} for _ in range(MAX_ORDER + 1)]
-            for gram, count in self.max_counts.items():
-                by_length[len(gram)][gram] = count  # type: ignore[arg-type,index]
             orders: list[_Order] = []
-            for n in _ORDERS:
-                counts = by_length[n]
+            for n, counts in zip(_ORDERS, self._counts(), strict=True):
                 grams = tuple(counts)
                 # a gram with a border (a proper prefix that is also a suffix) can
                 # occur overlapping itself, which str.count does not see; for
                 # n <= 4 that is g[0] == g[-1], or g[:2] == g[2:] when n == 4
-                borders = map(eq, map(_FIRST, grams), map(_LAST, grams))
-                if n == MAX_ORDER:
-                    borders = map(or_, borders, map(eq, map(_HEAD, grams), map(_TAIL, grams)))
-                bordered = tuple((g, counts[g]) for g in compress(grams, borders)) if n > 1 else ()
-                orders.append((grams, tuple(counts.values()), bordered))
+                bordered: tuple[tuple[str, int], ...] = ()
+                if n > 1:
+                    borders = map(eq, map(_FIRST, grams), map(_LAST, grams))
+                    if n == MAX_ORDER:
+                        borders = map(or_, borders, map(eq, map(_HEAD, grams), map(_TAIL, grams)))
+                    bordered = tuple((g, counts[g]) for g in compress(grams, borders))
+                orders.append((grams, tuple(counts.values()), bordered))  # type: ignore[arg-type]
             self._by_order = orders
         return self._by_order
 
@@ -285,9 +304,16 @@ class BleuReferences:
         elif any(hypothesis in r for r in self.references):  # type: ignore[operator]
             # A substring of one reference: every n-gram matches, unclipped.
             return [max(0, hyp_len - n + 1) for n in _ORDERS]
-        if self.text and len(self.max_counts) <= _REFERENCE_SIDE * hyp_len:
+        # counting from the references' side pays once they are prepared for
+        # it: from the second hypothesis on, or for a long one
+        if (
+            self.text
+            and (self._used or hyp_len > SHORT)
+            and len(self.max_counts) <= _REFERENCE_SIDE * hyp_len
+        ):
             self._count_in(hypothesis, matched)  # type: ignore[arg-type]
             return matched[1:]
+        self._used = True
         in_refs = self.max_counts
         found: dict[Gram, int] = {}  # only the hypothesis n-grams some reference has
         if hyp_len <= SHORT:
