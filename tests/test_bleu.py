@@ -8,7 +8,7 @@ import sys
 import warnings
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from answermatch.bleu import BleuReferences, all_ngrams, sentence_bleu
@@ -152,3 +152,92 @@ def test_matches_nltk_on_the_parity_data(parity):
             assert ours == nltk_bleu(question["answers"], prediction), (question, prediction)
             checked += 1
     assert checked > 10_000
+
+
+# --- bit-identity with NLTK on random strings (both counting paths) ------------
+
+# few letters, so n-grams repeat and overlap themselves ("aaaa", "abab"), plus
+# CJK, a combining mark, a zero-width joiner and whitespace
+SMALL_ALPHABET = st.sampled_from(list("aab ab\n東京\u0301\u200dé"))
+WIDE_ALPHABET = st.sampled_from(list("abcdefghijklmnopqrstuvwxyzABCDEFGHIJ東京大学の日本語"))
+SMALL_TEXT = st.text(alphabet=SMALL_ALPHABET, max_size=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(SMALL_TEXT, min_size=1, max_size=3), SMALL_TEXT)
+def test_matches_nltk_on_repetitive_strings(references, hypothesis):
+    assert sentence_bleu(references, hypothesis) == nltk_bleu(references, hypothesis)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.text(alphabet=SMALL_ALPHABET, max_size=6), min_size=1, max_size=2),
+    st.text(alphabet=SMALL_ALPHABET, min_size=130, max_size=400),
+)
+def test_matches_nltk_on_long_hypotheses(references, hypothesis):
+    # long hypothesis, short references: counted from the references' side
+    assert sentence_bleu(references, hypothesis) == nltk_bleu(references, hypothesis)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.text(alphabet=SMALL_ALPHABET, min_size=100, max_size=300), min_size=1, max_size=2),
+    st.text(alphabet=SMALL_ALPHABET, max_size=12),
+)
+def test_matches_nltk_on_long_references(references, hypothesis):
+    # long references, short hypothesis: the hypothesis' n-grams are looked up
+    assert sentence_bleu(references, hypothesis) == nltk_bleu(references, hypothesis)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.text(max_size=30), min_size=1, max_size=3), st.text(max_size=200))
+def test_matches_nltk_on_any_unicode_of_any_length(references, hypothesis):
+    assert sentence_bleu(references, hypothesis) == nltk_bleu(references, hypothesis)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(SMALL_TEXT, min_size=1, max_size=3), st.lists(SMALL_TEXT, max_size=4))
+def test_prepared_references_give_the_same_score_every_time(references, hypotheses):
+    prepared = BleuReferences.of(references)
+    for hypothesis in hypotheses * 2:
+        assert prepared.score(hypothesis) == nltk_bleu(references, hypothesis)
+
+
+def test_matches_is_nltks_numerators():
+    modified_precision = pytest.importorskip("nltk.translate.bleu_score").modified_precision
+    references, hypothesis = ["abab abab", "baba"], "ababab aab"
+    expected = [modified_precision(references, hypothesis, n).numerator for n in range(1, 5)]
+    assert BleuReferences.of(references).matches(hypothesis) == expected
+
+
+def test_self_overlapping_ngrams_are_all_counted():
+    # "aaaa" holds the 2-gram "aa" 3 times overlapping (str.count says 2)
+    assert BleuReferences.of(["aaaaaa"]).matches("aaaa xy") == [4, 3, 2, 1]
+    assert BleuReferences.of(["abab"]).matches("ababab") == [4, 3, 2, 1]
+
+
+def test_a_ten_megabyte_hypothesis_builds_no_substring(monkeypatch):
+    import tracemalloc
+
+    hypothesis = ("東京大学の日本語 abc " * 800_000)[:10_000_000]
+    references = ("東京 大学 の 日本 \n", "東京大学")
+    tracemalloc.start()
+    try:
+        score = BleuReferences(references).score(hypothesis)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert 0 < score < 1
+    assert peak < 5_000_000  # the hypothesis itself is 40 MB; nothing of its size is built
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    st.lists(st.text(alphabet=WIDE_ALPHABET, min_size=400, max_size=700), min_size=1, max_size=2),
+    st.text(alphabet=WIDE_ALPHABET, min_size=129, max_size=150),
+)
+def test_matches_nltk_when_both_sides_are_long(references, hypothesis):
+    # references with many distinct n-grams: the hypothesis' are streamed order by order
+    prepared = BleuReferences.of(references)
+    assume(len(prepared.max_counts) > 3 * len(hypothesis))
+    assert prepared.score(hypothesis) == nltk_bleu(references, hypothesis)

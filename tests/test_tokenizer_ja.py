@@ -152,11 +152,65 @@ def test_long_text(tok: MecabTokenizer, official) -> None:
     assert len(text) > MAX_CHARS
     # tokenize cuts it after a newline; MeCab can still parse it whole
     assert tok.tokenize(text) == official.parse(text).split()
-    with pytest.raises(ValueError, match="too long for MeCab"):
-        tok.wakati(text)
-    # the official string of a text just under the limit is still exact
+    # wakati parses it window by window, and gives MeCab's string on the whole text
+    assert tok.wakati(text) == official.parse(text)
     short = text[: MAX_CHARS - 3]
     assert tok.wakati(short) == official.parse(short)
+
+
+def _mixed_text(size: int, seed: int) -> str:
+    """Japanese sentences of the parity gold, with spaces, newlines, digits,
+    Latin words and ideographic spaces between them."""
+    import random
+
+    rng = random.Random(seed)
+    pieces = ["東京タワーは日本の電波塔です。", "1964年に開業した", "Tokyo Tower", "　", "\n", " "]
+    parity_gold = os.path.join(
+        os.path.dirname(__file__), "..", "..", "shared", "parity", "xor", "xor_dev_full_v1_1.jsonl"
+    )
+    if os.path.exists(parity_gold):
+        with open(parity_gold, encoding="utf-8") as fh:
+            for line in fh:
+                record = json.loads(line)
+                if record["lang"] == "ja":
+                    pieces.append(record["question"])
+                    pieces.extend(a for a in record["answers"] if isinstance(a, str))
+    out: list[str] = []
+    length = 0
+    while length < size:
+        piece = rng.choice(pieces)
+        out.append(piece)
+        length += len(piece)
+    return "".join(out)[:size]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "text",
+    [
+        _mixed_text(120_000, 1),
+        _mixed_text(260_000, 2),
+        "日本語の文章" * 20_000,  # no whitespace at all
+        "東京\u3000タワー " * 12_000,  # words that are whitespace
+        "1a" * 60_000,  # the costliest text MeCab still parses
+    ],
+    ids=["mixed-120k", "mixed-260k", "no-space", "ideographic-space", "digits-letters"],
+)
+def test_long_wakati_is_mecabs_string_on_the_whole_text(tok: MecabTokenizer, official, text):
+    assert len(text) > MAX_CHARS
+    assert tok.wakati(text) == official.parse(text)
+
+
+@pytest.mark.slow
+def test_long_wakati_fails_where_mecab_fails(tok: MecabTokenizer, official) -> None:
+    # MeCab gives up when its path cost passes 2**31 - 1: between 89,837 and
+    # 89,838 repetitions of "1a" with unidic-lite
+    fits, too_long = "1a" * 89_837, "1a" * 89_838
+    assert official.parse(fits) is not None
+    assert official.parse(too_long) is None
+    assert tok.wakati(fits) == official.parse(fits)
+    with pytest.raises(ValueError, match="MeCab cannot parse this text"):
+        tok.wakati(too_long)
 
 
 def test_text_beyond_mecab_limit_is_tokenized(tok: MecabTokenizer, official) -> None:

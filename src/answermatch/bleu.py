@@ -17,8 +17,23 @@ and in Papineni et al., 2002):
 * brevity penalty ``exp(1 - r / c)`` when the hypothesis length ``c`` is not
   longer than ``r``, the reference length closest to ``c`` (the shorter on a
   tie); 1 otherwise;
-* the score is ``BP * exp(sum(0.25 * log(p_n)))`` with ``math.fsum``, the
-  same floating-point operations as NLTK, so the results are identical.
+* the score is ``BP * exp(fsum(0.25 * log(p_n)))``.
+
+The floating-point operations are NLTK's, in its order: NLTK keeps each
+precision as an unnormalised ``Fraction`` whose ``float`` is the correctly
+rounded quotient of two integers, which is what ``matched / total`` gives
+here; the zero-order stand-in, the weights, ``math.fsum``, ``math.exp`` and
+the brevity penalty are the same calls, so the results are bit-identical
+(``tests/test_bleu.py`` checks that against NLTK on random strings). NLTK
+also *warns* (``UserWarning``) for every order without a match; this module
+does not: :meth:`BleuReferences.matches` tells which orders matched.
+
+How it is fast without changing a bit: the references' n-gram counts are
+prepared once per reference set (:meth:`BleuReferences.of` reuses a recent
+one), the hypothesis' n-grams are streamed at C speed and only those present
+in some reference are counted (so memory does not grow with the hypothesis),
+and orders above the first one without a match are skipped (an n-gram match
+implies a match of its (n-1)-gram prefix, so they cannot match either).
 
 Sequences are strings (n-grams of characters) or lists/tuples of tokens.
 
@@ -37,8 +52,20 @@ from __future__ import annotations
 
 import math
 import sys
-from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
+from functools import lru_cache
+from itertools import chain, compress, islice
+from operator import add, eq, itemgetter, or_
+
+try:  # the C loop behind Counter(iterable), without Counter's Python-level set-up
+    from _collections import _count_elements as _count_into
+except ImportError:  # pragma: no cover - other interpreters
+
+    def _count_into(mapping: dict, iterable: object) -> None:  # type: ignore[misc]
+        get = mapping.get
+        for element in iterable:  # type: ignore[attr-defined]
+            mapping[element] = get(element, 0) + 1
+
 
 __all__ = ["BleuReferences", "all_ngrams", "sentence_bleu"]
 
@@ -46,8 +73,19 @@ MAX_ORDER = 4
 WEIGHT = 1.0 / MAX_ORDER  # 0.25, NLTK's default uniform weights
 _ZERO_PRECISION_LOG = WEIGHT * math.log(sys.float_info.min)
 _ORDERS = range(1, MAX_ORDER + 1)
+#: how many prepared reference sets :meth:`BleuReferences.of` keeps
+CACHE_SIZE = 4096
+#: sequences up to this length are cut into n-grams by cached slices
+SHORT = 128
+#: count from the references' side when they hold at most this many n-grams
+#: per hypothesis item (``str.count`` per reference gram beats building every
+#: hypothesis substring until the references are much longer than it)
+_REFERENCE_SIDE = 3
+_FIRST, _LAST = itemgetter(0), itemgetter(-1)
+_HEAD, _TAIL = itemgetter(slice(0, 2)), itemgetter(slice(2, None))
 
 Gram = Hashable  # a substring (texts) or a tuple of tokens
+_Order = tuple[tuple[str, ...], tuple[int, ...], tuple[tuple[str, int], ...]]
 
 
 def all_ngrams(sequence: Sequence[Hashable]) -> list[Gram]:
@@ -59,13 +97,64 @@ def all_ngrams(sequence: Sequence[Hashable]) -> list[Gram]:
     >>> all_ngrams(["new", "york"])
     [('new',), ('york',), ('new', 'york')]
     """
-    seq = sequence if isinstance(sequence, str) else tuple(sequence)
-    size = len(seq)
-    return [seq[i : i + n] for n in _ORDERS for i in range(size - n + 1)]
+    return list(_all_grams(sequence if isinstance(sequence, str) else tuple(sequence)))
+
+
+def _grams(seq: str | tuple[Hashable, ...], n: int) -> Iterator[Gram]:
+    """The n-grams of ``seq`` one at a time (no list): substrings of a string,
+    tuples of a tuple."""
+    if isinstance(seq, str):
+        if n == 1:
+            return iter(seq)
+        grams: Iterator[str] = map(add, seq, islice(seq, 1, None))
+        for k in range(2, n):
+            grams = map(add, grams, islice(seq, k, None))
+        return grams
+    return zip(*(islice(seq, k, None) for k in range(n)), strict=False)
+
+
+@lru_cache(maxsize=SHORT + 1)
+def _slices(length: int) -> tuple[slice, ...]:
+    """The slices of every n-gram (n = 1..4) of a sequence of ``length`` items."""
+    return tuple(slice(i, i + n) for n in _ORDERS for i in range(length - n + 1))
+
+
+@lru_cache(maxsize=MAX_ORDER * (SHORT + 1))
+def _order_slices(length: int, n: int) -> tuple[slice, ...]:
+    """The slices of the n-grams of a sequence of ``length`` items."""
+    return tuple(slice(i, i + n) for i in range(length - n + 1))
+
+
+def _ngrams_of(seq: str | tuple[Hashable, ...], n: int) -> Iterator[Gram]:
+    """The n-grams of ``seq`` one at a time."""
+    if len(seq) <= SHORT:
+        return map(seq.__getitem__, _order_slices(len(seq), n))
+    return _grams(seq, n)
+
+
+def _all_grams(seq: str | tuple[Hashable, ...]) -> Iterator[Gram]:
+    """Every n-gram (n = 1..4) of ``seq`` one at a time, in :func:`all_ngrams` order."""
+    if len(seq) <= SHORT:
+        return map(seq.__getitem__, _slices(len(seq)))
+    return chain.from_iterable(_grams(seq, n) for n in _ORDERS)
+
+
+def _overlapping(text: str, gram: str) -> int:
+    """Occurrences of ``gram`` in ``text``, overlapping ones included.
+
+    >>> _overlapping("aaaa", "aa"), "aaaa".count("aa")
+    (3, 2)
+    """
+    found, at = 0, text.find(gram)
+    while at >= 0:
+        found += 1
+        at = text.find(gram, at + 1)
+    return found
 
 
 def _bleu(matched: list[int], hyp_len: int, ref_len: int) -> float:
-    """BLEU from the clipped match counts per order (``matched[n]``)."""
+    """BLEU from the clipped match counts per order (``matched[n]``), with
+    NLTK's operations: ``w * log(p)`` per order, ``fsum``, ``exp``, then BP."""
     log_sum: list[float] = []
     for n in _ORDERS:
         if matched[n]:
@@ -90,9 +179,11 @@ class BleuReferences:
     1.0
     >>> refs.score("Toky") == sentence_bleu(["Tokyo", "Tokio"], "Toky")
     True
+    >>> BleuReferences.of(["Tokyo", "Tokio"]) is refs  # a recent set is reused
+    True
     """
 
-    __slots__ = ("_max_counts", "chars", "lengths", "references", "text")
+    __slots__ = ("_by_order", "_max_counts", "_used", "chars", "lengths", "references", "text")
 
     def __init__(self, references: Sequence[Sequence[Hashable]]) -> None:
         if len(references) == 0:
@@ -106,56 +197,164 @@ class BleuReferences:
             frozenset("".join(self.references)) if self.text else frozenset()  # type: ignore[arg-type]
         )
         self._max_counts: dict[Gram, int] | None = None
+        self._by_order: list[_Order] | None = None
+        self._used = False  # has scored a hypothesis by the general path
 
     @classmethod
     def of(cls, references: Sequence[Sequence[Hashable]]) -> BleuReferences:
-        """Prepare ``references`` (a non-empty sequence of strings or token lists)."""
-        return cls(references)
+        """Prepare ``references`` (a non-empty sequence of strings or token
+        lists); the last :data:`CACHE_SIZE` hashable sets are reused."""
+        key = references if type(references) is tuple else tuple(references)
+        try:
+            prepared = _PREPARED.get(key)
+        except TypeError:  # token lists: not hashable, prepared afresh
+            return cls(references)
+        if prepared is None:
+            if len(_PREPARED) >= CACHE_SIZE:
+                _PREPARED.pop(next(iter(_PREPARED)), None)  # the oldest entry
+            prepared = _PREPARED[key] = cls(key)
+        return prepared
 
     @property
     def max_counts(self) -> dict[Gram, int]:
-        """Each n-gram's largest count in any one reference."""
-        if self._max_counts is None:
-            max_counts: dict[Gram, int] = {}
+        """Each n-gram's largest count in any one reference (n = 1..4; grams of
+        different orders differ in length, so one mapping holds them all)."""
+        best = self._max_counts
+        if best is None:
+            best = {}
             for reference in self.references:
-                counts = Counter(all_ngrams(reference))
-                if not max_counts:
-                    max_counts = counts
+                if not best:
+                    _count_into(best, _all_grams(reference))  # type: ignore[arg-type]
                     continue
+                counts: dict[Gram, int] = {}
+                _count_into(counts, _all_grams(reference))  # type: ignore[arg-type]
                 for gram, count in counts.items():
-                    if count > max_counts.get(gram, 0):
-                        max_counts[gram] = count
-            self._max_counts = max_counts
-        return self._max_counts
+                    if count > best.get(gram, 0):
+                        best[gram] = count
+            self._max_counts = best
+        return best
+
+    def _counts(self) -> list[dict[Gram, int]]:
+        """Per order n (index n - 1): each n-gram's largest count in one reference."""
+        per_order: list[dict[Gram, int]] = [{} for _ in range(MAX_ORDER + 1)]
+        for gram, count in self.max_counts.items():
+            per_order[len(gram)][gram] = count  # type: ignore[arg-type]
+        return per_order[1:]
+
+    def _orders(self) -> list[_Order]:
+        """Per order: the references' distinct n-grams, their largest counts,
+        and those that can overlap themselves (see :meth:`_count_in`)."""
+        if self._by_order is None:
+            orders: list[_Order] = []
+            for n, counts in zip(_ORDERS, self._counts(), strict=True):
+                grams = tuple(counts)
+                # a gram with a border (a proper prefix that is also a suffix) can
+                # occur overlapping itself, which str.count does not see; for
+                # n <= 4 that is g[0] == g[-1], or g[:2] == g[2:] when n == 4
+                bordered: tuple[tuple[str, int], ...] = ()
+                if n > 1:
+                    borders = map(eq, map(_FIRST, grams), map(_LAST, grams))
+                    if n == MAX_ORDER:
+                        borders = map(or_, borders, map(eq, map(_HEAD, grams), map(_TAIL, grams)))
+                    bordered = tuple((g, counts[g]) for g in compress(grams, borders))
+                orders.append((grams, tuple(counts.values()), bordered))  # type: ignore[arg-type]
+            self._by_order = orders
+        return self._by_order
+
+    def _count_in(self, hypothesis: str, matched: list[int]) -> None:
+        """Clipped matches of a text hypothesis counted from the references'
+        side: ``hypothesis.count`` of every reference n-gram (C speed, and no
+        substring of the hypothesis is built), corrected for self-overlapping
+        grams; stops at the first order without a match."""
+        count = hypothesis.count
+        for n, (grams, most, bordered) in zip(_ORDERS, self._orders(), strict=True):
+            total = sum(map(min, map(count, grams), most))
+            for gram, limit in bordered:
+                plain = count(gram)
+                if plain:
+                    total += min(_overlapping(hypothesis, gram), limit) - min(plain, limit)
+            if not total:
+                return  # no n-gram matches: no longer one can either
+            matched[n] = total
 
     def closest_length(self, hyp_len: int) -> int:
         """The reference length closest to ``hyp_len``, the shorter on a tie."""
-        return min(self.lengths, key=lambda ref_len: (abs(ref_len - hyp_len), ref_len))
+        lengths = self.lengths
+        if len(lengths) == 1:
+            return lengths[0]
+        return min(lengths, key=lambda ref_len: (abs(ref_len - hyp_len), ref_len))
+
+    def matches(self, hypothesis: Sequence[Hashable]) -> list[int]:
+        """The clipped n-gram matches of ``hypothesis`` for n = 1..4 (NLTK's
+        numerators; NLTK warns once for each order whose count is 0).
+
+        >>> BleuReferences.of(["abcd"]).matches("abxd")
+        [3, 1, 0, 0]
+        """
+        hyp_len = len(hypothesis)
+        matched = [0] * (MAX_ORDER + 1)
+        if hyp_len == 0:
+            return matched[1:]
+        if not self.text:
+            hypothesis = tuple(hypothesis)  # a string's n-grams become tuples of characters
+        elif not isinstance(hypothesis, str):  # tokens against strings: compare as tuples
+            return BleuReferences([tuple(r) for r in self.references]).matches(hypothesis)
+        elif self.chars.isdisjoint(hypothesis):
+            return matched[1:]
+        elif any(hypothesis in r for r in self.references):  # type: ignore[operator]
+            # A substring of one reference: every n-gram matches, unclipped.
+            return [max(0, hyp_len - n + 1) for n in _ORDERS]
+        # counting from the references' side pays once they are prepared for
+        # it: from the second hypothesis on, or for a long one
+        if (
+            self.text
+            and (self._used or hyp_len > SHORT)
+            and len(self.max_counts) <= _REFERENCE_SIDE * hyp_len
+        ):
+            self._count_in(hypothesis, matched)  # type: ignore[arg-type]
+            return matched[1:]
+        self._used = True
+        in_refs = self.max_counts
+        found: dict[Gram, int] = {}  # only the hypothesis n-grams some reference has
+        if hyp_len <= SHORT:
+            _count_into(found, filter(in_refs.__contains__, _all_grams(hypothesis)))  # type: ignore[arg-type]
+        else:
+            self._count_long(hypothesis, found)  # type: ignore[arg-type]
+        for gram, count in found.items():
+            most = in_refs[gram]
+            matched[len(gram)] += count if count < most else most  # type: ignore[arg-type]
+        return matched[1:]
+
+    def _count_long(self, hypothesis: str | tuple[Hashable, ...], found: dict[Gram, int]) -> None:
+        """Count the hypothesis n-grams the references have into ``found``,
+        streaming one order after the other (memory bounded by the references)."""
+        in_refs = self.max_counts
+        for n in _ORDERS:  # order by order, stopping at the first order without a match
+            before = len(found)
+            _count_into(found, filter(in_refs.__contains__, _grams(hypothesis, n)))  # type: ignore[arg-type]
+            if len(found) == before:
+                break  # no n-gram matches: no longer one can either
 
     def score(self, hypothesis: Sequence[Hashable]) -> float:
         """Sentence BLEU of ``hypothesis`` against these references (a fraction)."""
         hyp_len = len(hypothesis)
         if hyp_len == 0:
             return 0.0
-        if not self.text:
-            hypothesis = tuple(hypothesis)  # a string's n-grams become tuples of characters
-        elif not isinstance(hypothesis, str):  # tokens against strings: compare as tuples
-            return BleuReferences.of([tuple(r) for r in self.references]).score(hypothesis)
-        elif self.chars.isdisjoint(hypothesis):
-            return 0.0  # no unigram match
-        elif any(hypothesis in r for r in self.references):  # type: ignore[operator]
-            # A substring of one reference: every n-gram matches, unclipped.
-            matched = [0, *(max(0, hyp_len - n + 1) for n in _ORDERS)]
-            return _bleu(matched, hyp_len, self.closest_length(hyp_len))
-        matched = [0] * (MAX_ORDER + 1)
-        get = self.max_counts.get
-        for gram, count in Counter(all_ngrams(hypothesis)).items():
-            in_ref = get(gram)
-            if in_ref:
-                matched[len(gram)] += count if count < in_ref else in_ref  # type: ignore[arg-type]
+        if self.text and type(hypothesis) is str:
+            if self.chars.isdisjoint(hypothesis):
+                return 0.0  # no unigram match
+            for reference in self.references:
+                if hypothesis in reference:  # type: ignore[operator]
+                    # every n-gram matches, unclipped: all precisions are 1
+                    matched = [0, *(hyp_len - n + 1 if hyp_len >= n else 0 for n in _ORDERS)]
+                    return _bleu(matched, hyp_len, self.closest_length(hyp_len))
+        matched = [0, *self.matches(hypothesis)]
         if not matched[1]:
             return 0.0
         return _bleu(matched, hyp_len, self.closest_length(hyp_len))
+
+
+_PREPARED: dict[tuple, BleuReferences] = {}
 
 
 def sentence_bleu(

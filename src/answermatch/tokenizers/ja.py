@@ -23,8 +23,28 @@ How MeCab treats its input (checked against mecab-python3 1.0.12):
 - Input stops at the first NUL (MeCab reads a C string).
 - MeCab fails ("too long sentence") once the best path's cost passes
   2**31 - 1, which happens after about 180,000 characters of the costliest
-  text (alternating digits and letters) and 1,000,000 of ordinary Japanese;
-  mecab-python3 then returns ``None`` and fugashi crashes the interpreter.
+  text (alternating digits and letters) and somewhere between 1,000,000 and
+  10,000,000 of ordinary Japanese; mecab-python3 then returns ``None`` (the
+  official XOR-Full script then stops with an ``AttributeError``) and fugashi
+  crashes the interpreter. Parsing a whole text also takes about 1.2 kB per
+  character (1.2 GB for 1,000,000 characters).
+
+:meth:`~MecabTokenizer.wakati` reproduces mecab-python3 exactly, NUL
+included. A text longer than :data:`MAX_CHARS` is parsed in overlapping
+windows of :data:`WINDOW` characters (memory bounded by the window, not the
+text): two neighbouring windows are joined at a word boundary where both
+chose the same words with the same dictionary entries on either side. That
+is not a proof that MeCab's best path over the whole text runs there too,
+but Viterbi paths from different contexts that agree have merged, and the
+result was mecab-python3's string on every text compared (up to 1,000,000
+characters; ``tests/test_tokenizer_ja.py``). The path cost is added up
+across windows, and a text on which MeCab would fail raises
+:class:`ValueError` as mecab-python3 returns ``None`` (MeCab may give up a
+few characters before its best path reaches the limit, because it also
+checks the other candidate words there; on ``"1a" * n`` both fail from the
+same ``n``). Where no join is found, the
+window grows, up to 80,000 characters (far below MeCab's cost limit, so a
+window alone never makes MeCab fail); beyond that :class:`ValueError` says so.
 
 :meth:`~MecabTokenizer.tokenize` keeps MeCab's split but never returns
 whitespace: it is the ``-Owakati`` string's :meth:`str.split`, so it equals
@@ -32,9 +52,7 @@ MeCab's words exactly unless the text holds whitespace other than
 space/tab/newline/VT (which is then dropped, and splits a word it was part
 of). A NUL separates like whitespace (the text after it is tokenized too),
 and a text longer than :data:`MAX_CHARS` is parsed in pieces cut after a
-newline or space. :meth:`~MecabTokenizer.wakati` reproduces mecab-python3
-exactly, NUL included, and raises :class:`ValueError` for a text longer than
-:data:`MAX_CHARS`, where MeCab may fail.
+newline or space (no cost limit applies).
 
 >>> tok = MecabTokenizer()
 >>> tok.tokenize("東京タワーは日本の電波塔です。")
@@ -47,8 +65,11 @@ exactly, NUL included, and raises :class:`ValueError` for a text longer than
 
 from __future__ import annotations
 
+import atexit
 import os
 import shlex
+import shutil
+import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from functools import lru_cache
@@ -58,6 +79,21 @@ from .base import Tokenizer, require, version_of
 #: Longest text (in characters) parsed in one piece; MeCab's path cost stays
 #: below 2**31 for at least 3.5 times this length on any text we measured.
 MAX_CHARS = 50_000
+#: Window (characters) of the long-text parse, and the overlap of two windows.
+WINDOW = 20_000
+OVERLAP = 2_000
+#: Nodes that must agree on each side of a join.
+AGREE = 2
+#: MeCab gives up when no path to a word costs less than this.
+COST_LIMIT = 2**31 - 1
+# a MeCab resource file defining an output type "answermatch" that prints
+# each word with its dictionary entry's ids and cost and the path cost so far
+_COST_RC = (
+    "node-format-answermatch = %m\\t%phl %phr %c\\t%pc\\n\n"
+    "unk-format-answermatch = %m\\t%phl %phr %c\\t%pc\\n\n"
+    "bos-format-answermatch = \n"
+    "eos-format-answermatch = \\t\\t%pc\\n\n"
+)
 #: Texts up to this length have their ``wakati`` string cached.
 CACHED_CHARS = 512
 _CACHE_SIZE = 1 << 16
@@ -81,6 +117,8 @@ class MecabTokenizer(Tokenizer):
         self._tagger = fugashi.GenericTagger(
             f"-r {shlex.quote(rc)} -d {shlex.quote(dicdir)} -Owakati"
         )
+        self._dicdir = dicdir
+        self._cost_tagger: object | None = None  # made on first long text
         self._lock = threading.Lock()
         self._dictionary = _read_version(os.path.join(dicdir, "version"))
         self._cached_wakati = lru_cache(maxsize=_CACHE_SIZE)(self._wakati)
@@ -126,11 +164,7 @@ class MecabTokenizer(Tokenizer):
     def _wakati(self, text: str) -> str:
         head = text.partition("\x00")[0]
         if len(head) > MAX_CHARS:
-            raise ValueError(
-                f"text of {len(head)} characters is too long for MeCab: its exact -Owakati "
-                f"output is only produced up to {MAX_CHARS} characters (MeCab itself fails "
-                "on some texts from about 180,000)"
-            )
+            return self._long_wakati(head)
         last = head.rstrip(_MECAB_SPACES)
         if not last:
             return "\n"
@@ -141,6 +175,65 @@ class MecabTokenizer(Tokenizer):
                 return self._tagger.parse(head) + " \n"
             return " ".join([node.surface for node in self._tagger(head)]) + " \n"
 
+    def _window(self, text: str, start: int, end: int) -> list[_Node]:
+        """MeCab's best path over ``text[start:end]``: (first character, end,
+        surface, dictionary entry, path cost from the window's start)."""
+        if self._cost_tagger is None:
+            import fugashi
+
+            rc = _cost_rc()
+            self._cost_tagger = fugashi.GenericTagger(
+                f"-r {shlex.quote(rc)} -d {shlex.quote(self._dicdir)} -Oanswermatch"
+            )
+        lines = self._cost_tagger.parse(text[start:end]).split("\n")  # type: ignore[attr-defined]
+        nodes: list[_Node] = []
+        at = start
+        find = text.find
+        for line in lines:
+            surface, entry, cost = line.split("\t")
+            if not surface:  # EOS
+                nodes.append((end, end, "", "", int(cost)))
+                break
+            at = find(surface, at)  # after the spaces MeCab skipped
+            nodes.append((at, at + len(surface), surface, entry, int(cost)))
+            at += len(surface)
+        return nodes
+
+    def _long_wakati(self, text: str) -> str:
+        """-Owakati of a long text, window by window (see the module notes)."""
+        pieces: list[str] = []
+        size = len(text)
+        with self._lock:
+            start, end = 0, min(size, WINDOW)
+            nodes = self._window(text, 0, end)
+            offset = 0  # whole-text path cost where this window's costs start from
+            done = 0  # the text up to here is written
+            while True:
+                _check_cost(nodes, offset, size)
+                first = next(i for i, node in enumerate(nodes) if node[0] >= done)
+                if end == size:
+                    pieces.extend(node[2] + " " for node in nodes[first:-1])
+                    break
+                next_start = end - OVERLAP
+                next_end = min(size, next_start + WINDOW)
+                following = self._window(text, next_start, next_end)
+                join = _join(nodes, following, (next_start + end) // 2, max(done, next_start))
+                if join is None:  # no agreement: a longer window, from the same start
+                    if end - start >= 4 * WINDOW:  # MeCab alone stays far from its limit
+                        raise ValueError(
+                            f"cannot split a text of {size} characters for MeCab near "
+                            f"character {end}: no word boundary found"
+                        )
+                    end = min(size, start + 2 * (end - start))
+                    nodes = self._window(text, start, end)
+                    continue
+                mine, theirs = join
+                pieces.extend(node[2] + " " for node in nodes[first : mine + 1])
+                offset += nodes[mine][4] - following[theirs][4]
+                nodes, done, start, end = following, nodes[mine][1], next_start, next_end
+        pieces.append("\n")
+        return "".join(pieces)
+
     def signature(self) -> str:
         """e.g. ``mecab(fugashi=1.5.2,unidic-lite=1.0.8,dic=UniDic 2.1.2)``."""
         return (
@@ -150,6 +243,57 @@ class MecabTokenizer(Tokenizer):
 
     def __repr__(self) -> str:
         return "MecabTokenizer()"
+
+
+_Node = tuple[int, int, str, str, int]  # start, end, surface, entry, path cost
+
+
+def _join(left: list[_Node], right: list[_Node], middle: int, after: int) -> tuple[int, int] | None:
+    """Where to pass from window ``left`` to the next one, ``right``: indexes
+    (i, j) of the same node, both followed and preceded by :data:`AGREE`
+    identical nodes (position, surface, dictionary entry), ending after
+    ``after`` and nearest ``middle``."""
+    index = {node[:4]: j for j, node in enumerate(right[:-1])}
+    best: tuple[int, int] | None = None
+    for i in range(AGREE, len(left) - AGREE - 1):
+        if left[i][0] < after:
+            continue
+        j = index.get(left[i][:4])
+        if j is None or j < AGREE or j + AGREE >= len(right) - 1:
+            continue
+        if all(left[i + k][:4] == right[j + k][:4] for k in range(-AGREE, AGREE + 1)):
+            if best is None or abs(left[i][1] - middle) < abs(left[best[0]][1] - middle):
+                best = (i, j)
+            elif left[i][1] > middle:
+                break
+    return best
+
+
+def _check_cost(nodes: list[_Node], offset: int, size: int) -> None:
+    """Raise as MeCab fails when the path cost reaches :data:`COST_LIMIT`."""
+    worst = max(node[4] for node in nodes) + offset
+    if worst >= COST_LIMIT:
+        raise ValueError(
+            f"MeCab cannot parse this text of {size} characters: its best path costs "
+            f"more than {COST_LIMIT} (mecab-python3 returns None and the official "
+            "script stops)"
+        )
+
+
+_RC_PATH: list[str] = []
+
+
+def _cost_rc() -> str:
+    """A MeCab resource file defining the ``answermatch`` output type (made
+    once per process in a private temporary folder, removed at exit)."""
+    if not _RC_PATH:
+        folder = tempfile.mkdtemp(prefix="answermatch-mecab-")
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        path = os.path.join(folder, "mecabrc")
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(_COST_RC)
+        _RC_PATH.append(path)
+    return _RC_PATH[0]
 
 
 def _read_version(path: str) -> str:
