@@ -66,7 +66,6 @@ __all__ = [
     "read_xor_predictions",
     "shown",
     "token_counts",
-    "token_overlap",
     "warn_bare_strings",
     "warn_duplicate_gold_ids",
     "warn_unanswered",
@@ -490,32 +489,6 @@ def token_counts(text: str) -> tuple[Counter[str], int]:
     """
     tokens = text.split()
     return Counter(tokens), len(tokens)
-
-
-def token_overlap(
-    prediction: tuple[Mapping[str, int], int], gold: tuple[Mapping[str, int], int]
-) -> tuple[float, float, float]:
-    """SQuAD-style ``(f1, precision, recall)`` of two :func:`token_counts`.
-
-    The common tokens are counted as a multiset; no common token gives
-    ``(0, 0, 0)`` (so two empty texts score 0), as in both XOR-TyDi scripts.
-    The arithmetic is theirs, operation for operation.
-
-    >>> token_overlap(token_counts("new york city"), token_counts("york"))
-    (0.5, 0.3333333333333333, 1.0)
-    """
-    pred_counts, pred_len = prediction
-    gold_counts, gold_len = gold
-    get = gold_counts.get
-    common = 0
-    for token, count in pred_counts.items():
-        in_gold = get(token, 0)
-        common += count if count < in_gold else in_gold
-    if common == 0:
-        return 0, 0, 0
-    precision = 1.0 * common / pred_len
-    recall = 1.0 * common / gold_len
-    return (2 * precision * recall) / (precision + recall), precision, recall
 
 
 def normalizer(preset: str, lang: str | None = None) -> Callable[[str], str]:

@@ -68,6 +68,7 @@ from typing import Any, ClassVar
 from ...analysis import Analyzer, tokenizer_signature
 from ...diagnostics import Diagnostics
 from ...errors import InputError
+from ...matchers import overlap_prf
 from ...progress import progress
 from ...signature import make_signature
 from ..base import Aggregation, Inputs, Summary, Totals
@@ -77,7 +78,6 @@ from .data import (
     GOLD_SHAPE,
     XorGold,
     read_xor_predictions,
-    token_overlap,
     warn_bare_strings,
     warn_duplicate_gold_ids,
     warn_unanswered,
@@ -165,7 +165,7 @@ class _Scorer:
             gold = analyze(answer)
             if gold == tokens:
                 em = 1.0
-            f, p, r = token_overlap(counts, (Counter(gold), len(gold)))
+            f, p, r = overlap_prf(counts, (Counter(gold), len(gold)), both_empty=0.0)
             f1, precision, recall = max(f1, f), max(precision, p), max(recall, r)
         return f1, em, precision, recall
 

@@ -28,8 +28,9 @@ from typing import TYPE_CHECKING, Any
 from ...diagnostics import Diagnostics
 from ...errors import InputError
 from ...explanation import Explanation, TextView, Variant, trace, unanswered, verdict
+from ...matchers import overlap_prf
 from ..base import Inputs
-from .data import XorGold, token_counts, token_overlap, warn_unanswered
+from .data import XorGold, token_counts, warn_unanswered
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engspan import EngspanProfile, XorEngspan
@@ -96,7 +97,7 @@ def explain_full(
         f1 = em = 0.0
         for raw, answer in zip(raw_answers, answers, strict=True):
             gold_norm, gold_changes = trace(steps, answer)
-            v_f1, v_p, v_r = token_overlap(counts, token_counts(gold_norm))
+            v_f1, v_p, v_r = overlap_prf(counts, token_counts(gold_norm), both_empty=0.0)
             v_em = 1.0 if gold_norm == normalized else 0.0
             f1, em = max(f1, v_f1), max(em, v_em)
             variants.append(
@@ -167,7 +168,7 @@ def explain_engspan(
         variants = []
         for answer in answers:
             gold_norm, gold_changes = trace(steps, answer)
-            f, p, r = token_overlap(counts, token_counts(gold_norm))
+            f, p, r = overlap_prf(counts, token_counts(gold_norm), both_empty=0.0)
             em = 1.0 if gold_norm == normalized else 0.0
             for key, value in zip(keys, (f, em, p, r), strict=True):
                 best[key] = max(best[key], value)

@@ -82,6 +82,7 @@ from ...analysis import Analyzer, tokenizer_signature
 from ...bleu import BleuReferences
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
+from ...matchers import overlap_prf
 from ...progress import progress
 from ...result import Result
 from ...signature import make_signature
@@ -93,7 +94,6 @@ from .data import (
     GOLD_SHAPE,
     XorGold,
     read_xor_predictions,
-    token_overlap,
     warn_duplicate_gold_ids,
     warn_unanswered,
     warn_unknown_predictions,
@@ -196,7 +196,7 @@ class _Scorer:
             golds.append(gold)
             if gold == tokens:
                 em = 1.0
-            f1 = max(f1, token_overlap(counts, (Counter(gold), len(gold)))[0])
+            f1 = max(f1, overlap_prf(counts, (Counter(gold), len(gold)), both_empty=0.0)[0])
         return f1, em, _BLEU[self.profile.bleu](lang, answers, prediction, golds, tokens)
 
 
