@@ -11,6 +11,7 @@ from answermatch.checks import ANSWER_CHECKS, Entry, GoldChecks
 from answermatch.diagnostics import Diagnostics
 from answermatch.signature import make_signature
 from answermatch.tasks.base import Aggregation, Inputs, Scored, Summary, Task, Totals
+from answermatch.tokenizers.base import Tokenizer
 
 
 @dataclass(frozen=True)
@@ -89,3 +90,16 @@ GOLD = [
     ("2", "fr", ["Lyon", "Lyon"]),
     ("3", "pl", ["Warszawa", "Warsaw"]),
 ]
+
+
+class PigTokenizer(Tokenizer):
+    """A tokenizer of a made-up language, added as a plugin would add it."""
+
+    lang = "x-pig"
+    modes = ("word",)
+
+    def _tokenize(self, text: str, mode: str) -> list[str]:
+        return [word[1:] + word[0] + "ay" for word in text.split() if word]
+
+    def signature(self) -> str:
+        return "pig-latin(1)"

@@ -264,10 +264,10 @@ def preset_normalizer(preset: str) -> Normalizer:
     (whitespace collapsed at the end)."""
 
     def normalize(text: str, lang: str | None) -> str:
-        from .normalization import PRESETS
+        from .normalization import get_preset
         from .normalization.steps import collapse_whitespace
 
-        for step in PRESETS[preset].build(lang):
+        for step in get_preset(preset).build(lang):
             text = step(text)
         return collapse_whitespace(text)
 

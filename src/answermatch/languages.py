@@ -109,6 +109,8 @@ def canonical_language(code: str) -> str:
         raise TypeError(f"lang must be a str or None, not {type(code).__name__}")
     primary = code.strip().replace("_", "-").split("-", 1)[0].lower()
     canonical = primary if primary in LANGUAGES else _THREE_LETTER.get(primary)
+    if canonical is None and _has_plugin_tokenizer(code):
+        return code  # a language a plugin package adds, named as the plugin names it
     if canonical is None:
         raise UnknownLanguageError(
             f"unknown language {code!r}; supported: {', '.join(supported_languages())}"
@@ -116,6 +118,12 @@ def canonical_language(code: str) -> str:
     if len(_CANONICAL) < 4096:  # bounded: codes come from programs, not from data
         _CANONICAL[code] = canonical
     return canonical
+
+
+def _has_plugin_tokenizer(code: str) -> bool:
+    from .tokenizers import PLUGIN_TOKENIZERS
+
+    return code in PLUGIN_TOKENIZERS
 
 
 def optional_language(code: str | None) -> str | None:

@@ -61,6 +61,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache, partial
 
 from ..languages import optional_language
+from ..registry import Registry
 from . import steps
 from .steps import (
     casefold,
@@ -239,23 +240,51 @@ PRESETS: dict[str, Preset] = {
 }
 
 
+def _check_preset(name: str, value: object) -> Preset:
+    preset = value() if callable(value) and not isinstance(value, Preset) else value
+    if not isinstance(preset, Preset) or preset.name != name:
+        raise ValueError(f"the entry point for preset {name!r} gives {value!r}, not its Preset")
+    return preset
+
+
+#: Presets added by other packages: the entry-point group
+#: ``answermatch.presets`` (name -> a :class:`Preset`), or :func:`register_preset`.
+PLUGIN_PRESETS: Registry[Preset] = Registry(
+    "normalization preset", "answermatch.presets", _check_preset, ValueError
+)
+
+
+def register_preset(preset: Preset) -> None:
+    """Add ``preset`` under its name (a name already taken is an error)."""
+    if preset.name in PRESETS:
+        raise ValueError(f"a normalization preset named {preset.name!r} already exists")
+    PLUGIN_PRESETS.add(preset.name, preset)
+
+
+def get_preset(name: str) -> Preset:
+    """The preset called ``name``: answermatch's own, or one a plugin adds."""
+    spec = PRESETS.get(name) if isinstance(name, str) else None
+    if spec is not None:
+        return spec
+    if isinstance(name, str) and name in PLUGIN_PRESETS:
+        return PLUGIN_PRESETS.get(name)
+    raise ValueError(
+        f"unknown normalization preset {name!r}; presets: {', '.join(available_presets())}"
+    )
+
+
 def available_presets() -> list[str]:
-    """Names of the normalization presets.
+    """Names of the normalization presets (plugins' included).
 
     >>> "unicode" in available_presets()
     True
     """
-    return sorted(PRESETS)
+    return sorted({*PRESETS, *PLUGIN_PRESETS.names()})
 
 
 @cache
 def _pipeline(preset: str, lang: str | None) -> tuple[tuple[Step, ...], bool]:
-    try:
-        spec = PRESETS[preset]
-    except (KeyError, TypeError):
-        raise ValueError(
-            f"unknown normalization preset {preset!r}; presets: {', '.join(available_presets())}"
-        ) from None
+    spec = get_preset(preset)
     return spec.build(lang), spec.until_stable
 
 
@@ -279,7 +308,7 @@ def normalizer(preset: str = "unicode", lang: str | None = None) -> Callable[[st
         raise TypeError(f"preset must be a str, not {type(preset).__name__}")
     lang = optional_language(lang)
     steps_, until_stable = _pipeline(preset, lang)
-    fused = PRESETS[preset].fused
+    fused = get_preset(preset).fused
     if fused is not None:
         return fused(lang)
     if len(steps_) == 1:

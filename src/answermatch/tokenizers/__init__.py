@@ -17,7 +17,9 @@ import importlib
 import threading
 from collections.abc import Callable
 
+from ..errors import UnknownLanguageError
 from ..languages import LANGUAGES, canonical_language
+from ..registry import Registry
 from .base import Tokenizer
 
 _SPECIFIC: dict[str, tuple[str, str]] = {
@@ -33,17 +35,44 @@ _REGISTRY: dict[str, tuple[str, str]] = {
     for lang in LANGUAGES
 }
 
+
+def _check_tokenizer(lang: str, value: object) -> Tokenizer:
+    tokenizer = value() if isinstance(value, type) else value
+    if not isinstance(tokenizer, Tokenizer):
+        raise UnknownLanguageError(
+            f"the entry point for language {lang!r} gives {value!r}, not an answermatch Tokenizer"
+        )
+    return tokenizer
+
+
+#: Tokenizers of languages answermatch does not know, added by other
+#: packages: the entry-point group ``answermatch.tokenizers`` (language code
+#: -> a :class:`~answermatch.tokenizers.base.Tokenizer` subclass), or
+#: :func:`register_tokenizer`.
+PLUGIN_TOKENIZERS: Registry[Tokenizer] = Registry(
+    "tokenizer", "answermatch.tokenizers", _check_tokenizer, UnknownLanguageError
+)
+
+
+def register_tokenizer(lang: str, tokenizer: Tokenizer) -> None:
+    """Add the tokenizer of a language answermatch does not know."""
+    if lang in _REGISTRY:
+        raise ValueError(f"answermatch already has a tokenizer for {lang!r}")
+    PLUGIN_TOKENIZERS.add(lang, tokenizer)
+
+
 _cache: dict[str, Tokenizer] = {}
 _lock = threading.Lock()
 
 
 def supported_languages() -> list[str]:
-    """Language codes with a registered tokenizer (every known language).
+    """Language codes with a registered tokenizer (every known language,
+    and those plugins add).
 
     >>> supported_languages()[:3]
     ['ar', 'bn', 'de']
     """
-    return sorted(_REGISTRY)
+    return sorted({*_REGISTRY, *PLUGIN_TOKENIZERS.names()})
 
 
 def get_tokenizer(lang: str) -> Tokenizer:
@@ -60,8 +89,11 @@ def get_tokenizer(lang: str) -> Tokenizer:
         pass
     if not isinstance(lang, str):
         raise TypeError(f"lang must be a str, not {type(lang).__name__}")
-    lang = canonical_language(lang)
-    entry = _REGISTRY[lang]
+    lang = canonical_language(lang)  # a plugin's language code passes as it is
+    entry = _REGISTRY.get(lang)
+    if entry is None:
+        tok = _cache[lang] = PLUGIN_TOKENIZERS.get(lang)
+        return tok
     with _lock:
         tok = _cache.get(lang)
         if tok is None:
