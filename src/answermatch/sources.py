@@ -111,13 +111,17 @@ def _json_error(exc: json.JSONDecodeError) -> str:
     return f"not valid JSON ({exc.msg} at column {exc.colno})"
 
 
-def _json_limit(exc: BaseException) -> str:
+def json_limit_message(exc: BaseException) -> str:
     """The message for JSON that Python's decoder cannot hold: nesting deeper
-    than the interpreter's recursion limit, or an integer longer than its
-    digit limit (``sys.get_int_max_str_digits``)."""
+    than the interpreter's recursion limit (``RecursionError``), or an
+    integer longer than its digit limit (``sys.get_int_max_str_digits``).
+
+    >>> json_limit_message(RecursionError())
+    'JSON nested too deeply to read'
+    """
     if isinstance(exc, RecursionError):
-        return "JSON nested too deeply to read (arrays or objects within each other)"
-    return f"a JSON number too long to read ({exc})"
+        return "JSON nested too deeply to read"
+    return "not valid JSON (a number of more than 4,300 digits, which Python's JSON reader refuses)"
 
 
 def _pairs_hook(path: str, diag: Diagnostics | None, line: int | None = None):
@@ -151,7 +155,7 @@ def load_json(source: PathLike, *, diag: Diagnostics | None = None) -> Any:
     except json.JSONDecodeError as exc:
         raise InputError(_json_error(exc), path=name, line=exc.lineno) from None
     except (RecursionError, ValueError) as exc:
-        raise InputError(_json_limit(exc), path=name) from None
+        raise InputError(json_limit_message(exc), path=name) from None
 
 
 def read_jsonl(source: PathLike, *, diag: Diagnostics | None = None) -> list[tuple[int, Any]]:
@@ -223,5 +227,5 @@ def _decode_each(lines: list[str], numbers: Sequence[int], name: str) -> list[An
         except json.JSONDecodeError as exc:
             raise InputError(_json_error(exc), path=name, line=number) from None
         except (RecursionError, ValueError) as exc:
-            raise InputError(_json_limit(exc), path=name, line=number) from None
+            raise InputError(json_limit_message(exc), path=name, line=number) from None
     return objects

@@ -181,46 +181,26 @@ def shown(value: Any, *, ensure_ascii: bool = True) -> str:
         return f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
 
 
-def _unreadable(exc: BaseException) -> str:
-    """What a JSON decoder's RecursionError or ValueError means for the user."""
-    if isinstance(exc, RecursionError):
-        return "JSON nested too deeply to read"
-    return "not valid JSON (a number of more than 4,300 digits, which Python's JSON reader refuses)"
-
-
 def _jsonl(text: str, name: str, diag: Diagnostics) -> tuple[Sequence[int], list[Any]]:
-    """:func:`~answermatch.sources.jsonl_columns`, with JSON that Python
-    cannot decode (nested too deeply, a too long number) an
-    :class:`InputError` naming its line."""
+    """:func:`~answermatch.sources.jsonl_columns`, with a gold file given as
+    predictions said so."""
     try:
         return jsonl_columns(text, name, diag=diag)
     except InputError as exc:
         if exc.line == 1 and _looks_like_predictions(_whole(text)):
             raise InputError(exc.message + SWAPPED, path=exc.path, line=exc.line) from None
         raise
-    except (RecursionError, ValueError) as exc:
-        for number, line in enumerate(text.split("\n"), start=1):
-            try:
-                json.loads(line) if line.strip() else None
-            except (RecursionError, ValueError) as bad:
-                raise InputError(
-                    f"{_unreadable(bad)}; {_GOLD_SHAPE} on each line", path=name, line=number
-                ) from None
-        raise InputError(_unreadable(exc), path=name) from None
 
 
-def read_json(source: Any, diag: Diagnostics, expected: str) -> Any:
-    """:func:`~answermatch.sources.load_json`, with JSON that Python cannot
-    decode an :class:`InputError` saying what was ``expected`` (and a gold
-    file given as predictions said so)."""
+def read_json(source: Any, diag: Diagnostics) -> Any:
+    """:func:`~answermatch.sources.load_json`, with a gold file given as
+    predictions said so."""
     try:
         return load_json(source, diag=diag)
     except InputError as exc:
         if exc.line is None or not looks_like_gold(source):
             raise
         raise InputError(exc.message + _SWAPPED_GOLD, path=exc.path, line=exc.line) from None
-    except (RecursionError, ValueError) as exc:
-        raise InputError(f"{_unreadable(exc)}; {expected}", path=source_name(source)) from None
 
 
 def _columns(records: Sequence[Any]) -> Columns | None:
@@ -429,7 +409,7 @@ def read_xor_predictions(
     name = source_name(source)
     value_shape = 'a string or {"answer": string}' if answer_objects else "a string"
     expected = f"expected one JSON object {{question id: answer}} (answers: {value_shape})"
-    data = read_json(source, diag, expected) if is_path(source) else source
+    data = read_json(source, diag) if is_path(source) else source
     if not isinstance(data, Mapping):
         raise InputError(
             f"{expected}, got {type(data).__name__}",
