@@ -61,7 +61,7 @@ def pair_scorer(
         key = (prediction, answers)
         found = cache.get(key)
         if found is None:
-            golds = [bag_of(a) for a in answers]
+            golds = [bag_of(a) for a in dict.fromkeys(answers)]  # the max ignores repeats
             if drop_empty:
                 golds = [g for g in golds if g.tokens] or nothing
             found = cache[key] = score_bags(bag_of(prediction), golds, empty_f1)
