@@ -119,6 +119,11 @@ class SpanGold:
         """The line of question ``index`` in the file (``None`` for objects)."""
         return self._lines[index]
 
+    @cached_property
+    def ids(self) -> list[str]:
+        """The question ids in file order."""
+        return [q[0] for q in self.questions]
+
     @property
     def number_answers(self) -> list[int]:
         """Indices of the questions with an answer text stored as a number."""
@@ -469,6 +474,9 @@ def read_predictions(source: Any, diag: Diagnostics, *, probabilities: bool = Fa
     name = source_name(source)
     data, _, row_lines = _load(source, diag, "predictions")
     if isinstance(data, Mapping) and not ("id" in data and "prediction_text" in data):
+        plain = type(data) is dict and all(type(v) is str for v in data.values())
+        if plain and all(type(k) is str for k in data):
+            return Predictions(dict(data), name)  # the official layout, as parsed
         texts: dict[str, str] = {}
         for key, value in data.items():
             if not isinstance(value, str):

@@ -61,7 +61,7 @@ def pair_scorer(
         key = (prediction, answers)
         found = cache.get(key)
         if found is None:
-            golds = [bag_of(a) for a in answers]
+            golds = [bag_of(a) for a in dict.fromkeys(answers)]  # the max ignores repeats
             if drop_empty:
                 golds = [g for g in golds if g.tokens] or nothing
             found = cache[key] = score_bags(bag_of(prediction), golds, empty_f1)
@@ -91,8 +91,11 @@ def report_coverage(
 ) -> None:
     """Warn (or fail) about gold ids without a prediction and predictions
     whose id is not in the gold."""
-    ids = {q.id for q in gold.questions}
-    missing = list(dict.fromkeys(q.id for q in gold.questions if q.id not in preds.texts))
+    ids = set(gold.ids)
+    texts = preds.texts
+    missing = (
+        [] if ids <= texts.keys() else list(dict.fromkeys(k for k in gold.ids if k not in texts))
+    )
     if missing:
         shown = format_examples(map(repr, missing))
         if missing_is_error:
@@ -107,7 +110,7 @@ def report_coverage(
             f"script: {shown}",
             path=preds.name,
         )
-    extra = [k for k in preds.texts if k not in ids]
+    extra = [] if len(texts) == len(ids) - len(missing) else [k for k in texts if k not in ids]
     if extra:
         diag.warn(
             f"{len(extra)} prediction(s) have ids that are not in the gold and are ignored, "

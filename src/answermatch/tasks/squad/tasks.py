@@ -102,8 +102,10 @@ class SpanTask(Task):
     def warn_duplicates(self, gold: SpanGold, diag: Diagnostics) -> None:
         """Warn about repeated question ids (when scoring; check-gold reports
         them as ``duplicate-id``)."""
+        if len(set(gold.ids)) == len(gold.ids):
+            return
         seen: set[str] = set()
-        repeated = [q.id for q in gold.questions if q.id in seen or seen.add(q.id)]  # type: ignore[func-returns-value]
+        repeated = [k for k in gold.ids if k in seen or seen.add(k)]  # type: ignore[func-returns-value]
         if repeated:
             diag.warn(
                 f"{len(repeated)} question id(s) are given more than once "

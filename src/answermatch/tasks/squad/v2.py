@@ -44,6 +44,10 @@ __all__ = [
 ET, FT, EXACT_RAW, F1_RAW, PROB, RANK, FLAGS = range(7)
 #: bits of FLAGS
 HAS, ANSWERED, HAS_PROB = 1, 2, 4
+# the FLAGS values (floats) with each bit set, for set lookups
+_WITH_HAS = frozenset(float(f) for f in range(8) if f & HAS)
+_WITH_ANSWERED = frozenset(float(f) for f in range(8) if f & ANSWERED)
+_WITH_PROB = frozenset(float(f) for f in range(8) if f & HAS_PROB)
 
 
 def v2_statistics(
@@ -72,7 +76,9 @@ def v2_statistics(
 
 def _ordered(rows: Sequence[Stats]) -> list[Stats]:
     """Rows by probability, ties in the order of the probabilities' source."""
-    return sorted(rows, key=itemgetter(PROB, RANK))
+    # two stable sorts on single floats are faster than one on (PROB, RANK)
+    # pairs; the first is linear when the rows already follow the source
+    return sorted(sorted(rows, key=itemgetter(RANK)), key=itemgetter(PROB))
 
 
 def best_threshold(
@@ -81,14 +87,16 @@ def best_threshold(
     """``(best score in percent, its threshold)`` for the raw score at
     position ``raw`` (:data:`EXACT_RAW` or :data:`F1_RAW`); ``ordered``: the
     rows already sorted by probability."""
-    current = best = float(sum(1 for r in rows if not int(r[FLAGS]) & HAS))
+    current = best = float(sum(1 for r in rows if r[FLAGS] not in _WITH_HAS))
     threshold = 0.0
     for row in _ordered(rows) if ordered is None else ordered:
-        flags = int(row[FLAGS])
-        if flags & HAS:
+        flags = row[FLAGS]
+        if flags in _WITH_HAS:
             current += row[raw]
-        elif flags & ANSWERED:
+        elif flags in _WITH_ANSWERED:
             current += -1
+        else:
+            continue  # adding 0 improves nothing
         if current > best:
             best, threshold = current, row[PROB]
     return 100.0 * best / len(rows), threshold
@@ -102,12 +110,12 @@ def pr_average_precision(
     the probability changes (ties grouped); ``raw=None``: the oracle
     (1 for every answerable question)."""
     ordered = _ordered(rows) if ordered is None else ordered
-    num_true_pos = sum(1 for r in rows if int(r[FLAGS]) & HAS)
+    num_true_pos = sum(1 for r in rows if r[FLAGS] in _WITH_HAS)
     true_pos = 0.0
     last_recall = 0.0
     avg_prec = 0.0
     for i, row in enumerate(ordered):
-        if int(row[FLAGS]) & HAS:
+        if row[FLAGS] in _WITH_HAS:
             true_pos += 1.0 if raw is None else row[raw]
         cur_p = true_pos / float(i + 1)
         cur_r = true_pos / float(num_true_pos)
@@ -130,7 +138,7 @@ def v2_summary(totals: Totals, rows: list[Stats] | None, *, pr_curves: bool) -> 
     for row in rows:
         exact += row[ET]
         f1 += row[FT]
-        part = sums[bool(int(row[FLAGS]) & HAS)]
+        part = sums[row[FLAGS] in _WITH_HAS]
         part[0] += row[ET]
         part[1] += row[FT]
         part[2] += 1
@@ -145,7 +153,7 @@ def v2_summary(totals: Totals, rows: list[Stats] | None, *, pr_curves: bool) -> 
             scores[f"{prefix}_exact"] = 100.0 * part_exact / total
             scores[f"{prefix}_f1"] = 100.0 * part_f1 / total
             scores[f"{prefix}_total"] = total
-    if all(int(r[FLAGS]) & HAS_PROB for r in rows):
+    if all(r[FLAGS] in _WITH_PROB for r in rows):
         ordered = _ordered(rows)
         scores["best_exact"], scores["best_exact_thresh"] = best_threshold(rows, EXACT_RAW, ordered)
         scores["best_f1"], scores["best_f1_thresh"] = best_threshold(rows, F1_RAW, ordered)
