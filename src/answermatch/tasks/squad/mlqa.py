@@ -28,18 +28,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..checks import GoldChecks, check_ids
-from ..diagnostics import Diagnostics
-from ..errors import InputError
-from .squad.checks import (
+from ...checks import GoldChecks, check_ids
+from ...diagnostics import Diagnostics
+from ...errors import InputError
+from .checks import (
     check_answer_start,
     check_no_answer,
     check_number_answer,
     normalizes_empty_check,
 )
-from .squad.reading import SpanGold
-from .squad.rules import MLQA_LANGUAGES, SpanRules
-from .squad.tasks import FAIR, SpanTask
+from .reading import SpanGold
+from .rules import MLQA_LANGUAGES, SpanRules
+from .tasks import FAIR, SpanTask
 
 __all__ = ["PROFILES", "Mlqa"]
 
