@@ -181,8 +181,17 @@ def _fmt(value: Any) -> str:
 
 
 def format_table(result) -> str:
-    """A readable table of a :class:`~answermatch.result.Result`."""
+    """A readable table of a :class:`~answermatch.result.Result`: the task's
+    own (:meth:`~answermatch.tasks.base.Task.format_table`, in the official
+    script's rounding) where it has one, else two decimals."""
+    from .tasks import get_task
+
+    own = get_task(result.task).format_table(result)
     lines = [f"{result.task} ({result.profile}), n={result.n}"]
+    if own is not None:
+        if result.intervals is not None:
+            own += "\n" + _interval_line(result)
+        return "\n".join([*lines, own, f"signature: {result.signature}"])
     keys = list(result.scores)
     if result.per_language:
         lang_keys: list[str] = []

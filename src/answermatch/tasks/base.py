@@ -317,6 +317,13 @@ class Task(ABC):
         ]
         return self.split_rows(rows)
 
+    def format_table(self, result: Result) -> str | None:
+        """The table ``answermatch score`` prints for people, where the
+        task's official script rounds or lays out its figures its own way
+        (``None``: the generic table, two decimals). ``--json`` always
+        carries the full precision."""
+        return None
+
     # --- provided ---------------------------------------------------------------------
 
     def settings(self, profile: Any) -> Any:

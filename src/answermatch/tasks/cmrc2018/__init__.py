@@ -39,6 +39,7 @@ from ...checks import Entry
 from ...diagnostics import Diagnostics
 from ...errors import InputError
 from ...explanation import Explanation
+from ...result import Result
 from ...signature import make_signature
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals
 from .checks import GOLD_CHECKS, entries
@@ -91,6 +92,14 @@ class Cmrc2018(Task):
     }
     item_order = "gold"
     gold_checks = GOLD_CHECKS
+
+    def format_table(self, result: Result) -> str:
+        """The CLI's table: AVERAGE, F1 and EM with three decimals, as the
+        official script prints them, then TOTAL and SKIP."""
+        scores = result.scores
+        rows = [(key, f"{scores[key]:.3f}") for key in ("AVERAGE", "F1", "EM")]
+        rows += [(key, str(int(scores[key]))) for key in ("TOTAL", "SKIP")]
+        return "\n".join(f"{key:<8} {value}" for key, value in rows)
 
     # --- reading ----------------------------------------------------------------------
 

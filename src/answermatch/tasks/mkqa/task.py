@@ -290,6 +290,11 @@ class Mkqa(Task):
         rounded, macro = official_rounding(per_language)
         return {"per_language": rounded, "macro_average": macro}
 
+    def format_table(self, result: Any) -> str:
+        """The CLI's table: the official scripts' rounding (2 decimals, and
+        the macro average of the rounded figures)."""
+        return self.official_table(result)
+
     @classmethod
     def official_table(cls, result: Any) -> str:
         """The official figures as a table (one row per language and the
