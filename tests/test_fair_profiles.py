@@ -54,7 +54,7 @@ def test_cli_official_and_fair_side_by_side(task, capsys):
     assert set(official["scores"]) == set(fair["scores"])
 
 
-def test_task_list_alias_set_matches_the_docs():
+def test_every_task_has_an_example():
     assert set(EXAMPLE_FILES) == set(available_tasks())
 
 

