@@ -23,10 +23,10 @@ from typing import Any
 
 from .diagnostics import Diagnostics
 from .errors import InputError
-from .explanation import Explanation, TextView, Variant
+from .explanation import Explanation
 from .tasks import check_options, get_task
 
-__all__ = ["Explanation", "TextView", "Variant", "explain"]
+__all__ = ["explain"]
 
 
 def explain(
