@@ -222,3 +222,16 @@ def test_too_few_resamples_are_refused_or_warned_about(capsys):
     assert "must be at least 1" in capsys.readouterr().err
     assert main([*base, "--resamples", "1", "-q", "--json"]) == 0
     assert "warning: only 1 resamples" in capsys.readouterr().err
+
+
+def test_a_lone_surrogate_in_a_japanese_prediction_blames_the_predictions(tmp_path, capsys):
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(
+        '{"id": "q1", "question": "?", "answers": ["東京"], "lang": "ja"}\n', encoding="utf-8"
+    )
+    pred = tmp_path / "pred.json"
+    pred.write_text('{"q1": "\\ud800東京"}', encoding="utf-8")
+    for command in ("score", "explain"):
+        assert main([command, "xor-full", "--gold", str(gold), "--pred", str(pred), "-q"]) == 2
+        error = one_line_error(capsys.readouterr().err)
+        assert f"{pred}: the prediction for question 'q1' holds a lone surrogate" in error

@@ -490,3 +490,22 @@ def normalizer(preset: str, lang: str | None = None) -> Callable[[str], str]:
         return text
 
     return normalize
+
+
+def mecab_failure(
+    exc: ValueError, qid: str, prediction: str, inputs: Any, line: int | None
+) -> InputError:
+    """The error for a question MeCab could not segment: MeCab's length
+    limit, or a lone surrogate (a ``"\\ud800"`` escape), which MeCab cannot
+    take either (nor can the official script). The file blamed is the one
+    holding the text: the predictions for the prediction, else the gold."""
+    if isinstance(exc, UnicodeEncodeError):
+        bad = exc.object[exc.start : exc.end]  # type: ignore[index]
+        if bad in prediction:
+            return InputError(
+                f"the prediction for question {qid!r} holds a lone surrogate "
+                f"({bad.encode('unicode_escape').decode()}), which MeCab cannot segment "
+                "(the official script fails on it too)",
+                path=inputs.pred_name,
+            )
+    return InputError(f"question {qid!r}: {exc}", path=inputs.gold_name, line=line)

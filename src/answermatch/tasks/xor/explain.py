@@ -26,11 +26,10 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from ...diagnostics import Diagnostics
-from ...errors import InputError
 from ...explanation import Explanation, TextView, Variant, trace, unanswered, verdict
 from ...matchers import overlap_prf
 from ..base import Inputs
-from .data import XorGold, token_counts, warn_unanswered
+from .data import XorGold, mecab_failure, token_counts, warn_unanswered
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engspan import EngspanProfile, XorEngspan
@@ -88,9 +87,7 @@ def explain_full(
                 answers = tuple(wakati(a) for a in raw_answers)
                 text = seg = wakati(prediction.replace("・", " ").replace("、", ","))
             except ValueError as exc:  # MeCab's limit on text length, as in score
-                raise InputError(
-                    f"question {qid!r}: {exc}", path=inputs.gold_name, line=line
-                ) from None
+                raise mecab_failure(exc, qid, prediction, inputs, line) from None
         normalized, changes = trace(steps, text)
         counts = token_counts(normalized)
         variants = []

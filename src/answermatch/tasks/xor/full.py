@@ -93,6 +93,7 @@ from .data import (
     CACHE_LIMIT,
     GOLD_SHAPE,
     XorGold,
+    mecab_failure,
     read_xor_predictions,
     warn_duplicate_gold_ids,
     warn_unanswered,
@@ -373,10 +374,8 @@ class XorFull(XorAnswerTask):
             answered += 1
             try:
                 f1, em, bleu = score(lang, answers, prediction)
-            except ValueError as exc:  # MeCab's limit on text length
-                raise InputError(
-                    f"question {qid!r}: {exc}", path=inputs.gold_name, line=line
-                ) from None
+            except ValueError as exc:  # MeCab's limit on text length, a lone surrogate
+                raise mecab_failure(exc, qid, prediction, inputs, line) from None
             totals[1] += f1
             totals[2] += em
             totals[3] += bleu
