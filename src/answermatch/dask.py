@@ -103,7 +103,11 @@ def _rows(gold: Any, predictions: Any, key: str, prediction: str) -> Any:
         )
     if gold_frame is None:
         gold_frame = gold.to_dataframe()
-    joined = gold_frame.merge(predictions[[key, prediction]], on=key, how="left")
+    # the task-based shuffle: a partition of rows is small, and the P2P shuffle
+    # fails on some installs (a transfer-phase AssertionError)
+    joined = gold_frame.merge(
+        predictions[[key, prediction]], on=key, how="left", shuffle_method="tasks"
+    )
     return joined.to_bag(format="dict").map(
         lambda row: {**row, prediction: None if _is_missing(row[prediction]) else row[prediction]}
     )
