@@ -16,7 +16,7 @@ import dask.dataframe as dd  # noqa: E402
 
 import answermatch.dask as amd  # noqa: E402
 
-# the fixture leaves questions unanswered on purpose: its warnings are expected
+# the XOR-Full fixture warns (questions without a prediction): not under test here
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.filterwarnings("ignore::answermatch.errors.AnswermatchWarning"),
@@ -67,15 +67,15 @@ def test_dataframes_joined_on_the_id_equal_evaluate(client, parity):
     gold, predictions, _ = xor_full(parity)
     import pandas as pd
 
-    # Dask turns object columns into strings by default, lists of answers
-    # included ("['a', 'b']"): a dataframe of lists needs that off
+    # Dask turns object columns into strings unless told not to: the lists of
+    # answers must stay lists
     with dask.config.set({"dataframe.convert-string": False}):
         gold_frame = dd.from_pandas(pd.DataFrame(gold), npartitions=5)
         pred_frame = dd.from_pandas(
             pd.DataFrame({"id": list(predictions), "prediction": list(predictions.values())}),
             npartitions=3,
         )
-        got = amd.evaluate("xor-full", gold_frame, pred_frame, "fair")
+    got = amd.evaluate("xor-full", gold_frame, pred_frame, "fair")
     assert_same(got, evaluate("xor-full", gold, predictions, "fair"))
 
 

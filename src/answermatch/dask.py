@@ -103,6 +103,8 @@ def _rows(gold: Any, predictions: Any, key: str, prediction: str) -> Any:
         )
     if gold_frame is None:
         gold_frame = gold.to_dataframe()
+    # the task-based shuffle: a partition of rows is small, and the P2P shuffle
+    # fails on some installs (a transfer-phase AssertionError)
     joined = gold_frame.merge(
         predictions[[key, prediction]], on=key, how="left", shuffle_method="tasks"
     )
