@@ -17,14 +17,15 @@ from answermatch.explain import explain
 from answermatch.goldcheck import check_gold
 from answermatch.registry import Registry
 from answermatch.significance import compare_results
-from answermatch.tasks import available_tasks, evaluate, get_task, register
+from answermatch.tasks import available_tasks, evaluate, get_task, register, unregister
 from answermatch.tasks.base import Aggregation, Summary, Totals, merge_totals
 from toy_tasks import GOLD, Capitals
 
 
 @pytest.fixture(scope="module", autouse=True)
 def capitals():
-    return register(Capitals, replace=True)
+    yield register(Capitals, replace=True)
+    unregister(Capitals.name)
 
 
 def test_a_task_registered_at_run_time_is_listed_and_found():
@@ -145,6 +146,9 @@ def test_swapped_gold_and_predictions_are_named_as_such():
             )
 
     register(Strict, replace=True)
-    with pytest.raises(InputError) as in_memory:  # objects: a swap is not the likely cause
-        evaluate("test-strict-capitals", {"1": "Paris"}, GOLD)
-    assert "swapped" not in str(in_memory.value)
+    try:
+        with pytest.raises(InputError) as in_memory:  # objects: a swap is not the likely cause
+            evaluate("test-strict-capitals", {"1": "Paris"}, GOLD)
+        assert "swapped" not in str(in_memory.value)
+    finally:
+        unregister(Strict.name)

@@ -14,14 +14,15 @@ from answermatch.significance import (
     compare,
     confidence_intervals,
 )
-from answermatch.tasks import register
+from answermatch.tasks import register, unregister
 from answermatch.tasks.base import mean_of
 from toy_tasks import GOLD, Capitals
 
 
 @pytest.fixture(scope="module", autouse=True)
 def capitals():
-    return register(Capitals, replace=True)
+    yield register(Capitals, replace=True)
+    unregister(Capitals.name)
 
 
 def bernoulli_result(rng: random.Random, n: int, p: float) -> Result:

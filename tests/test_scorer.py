@@ -12,13 +12,14 @@ import pytest
 import answermatch
 from answermatch import Scorer, scorer
 from answermatch.errors import AnswermatchError, UnknownOptionError
-from answermatch.tasks import evaluate, register
+from answermatch.tasks import evaluate, register, unregister
 from toy_tasks import GOLD, Capitals
 
 
 @pytest.fixture(scope="module", autouse=True)
 def capitals():
-    return register(Capitals, replace=True)
+    yield register(Capitals, replace=True)
+    unregister(Capitals.name)
 
 
 PRED = {"1": "Paris", "2": "lyon", "3": "Warsaw"}

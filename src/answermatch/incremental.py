@@ -40,6 +40,8 @@ kept only with ``keep_items=True``.
 >>> b.update(["z"], ["z"])
 >>> a.merge(Scorer.from_dict(b.to_dict())).compute().scores
 {'em': 66.66666666666667}
+>>> from answermatch.tasks import unregister
+>>> unregister("doc-echo")
 """
 
 from __future__ import annotations

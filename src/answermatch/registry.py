@@ -68,6 +68,11 @@ class Registry(Generic[T]):
             raise ValueError(f"a {self.kind} named {name!r} is already registered")
         self._loaded[name] = value
 
+    def remove(self, name: str) -> None:
+        """Forget what was added under ``name`` at run time (entry points
+        stay: they belong to installed packages)."""
+        self._loaded.pop(name, None)
+
     def get(self, name: str) -> T:
         """The component registered under ``name``."""
         value = self._loaded.get(name)

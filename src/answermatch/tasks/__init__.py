@@ -25,7 +25,7 @@ from ..registry import Registry
 from ..result import Result
 from .base import Task
 
-__all__ = ["Task", "available_tasks", "evaluate", "get_task", "register"]
+__all__ = ["Task", "available_tasks", "evaluate", "get_task", "register", "unregister"]
 
 
 def _check(name: str, value: Any) -> Task:
@@ -59,6 +59,11 @@ def register(task: Task | type[Task], *, replace: bool = False) -> Task:
     instance = task() if isinstance(task, type) else task
     TASKS.add(instance.name, _check(instance.name, instance), replace=replace)
     return instance
+
+
+def unregister(name: str) -> None:
+    """Remove a task :func:`register` added (a notebook's, a test's)."""
+    TASKS.remove(name)
 
 
 def evaluate(
