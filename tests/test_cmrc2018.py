@@ -523,6 +523,6 @@ def test_explain_on_the_command_line(tmp_path: Path, capsys) -> None:
 def test_a_repeated_prediction_id_keeps_the_last_value(tmp_path: Path) -> None:
     path = tmp_path / "pred.json"
     path.write_text('{"D0_Q0": "上海", "D0_Q0": "北京", "D0_Q1": "中国的首都"}', "utf-8")
-    with pytest.warns(AnswermatchWarning, match="'D0_Q0' appears twice"):
+    with pytest.warns(AnswermatchWarning, match="duplicate key 'D0_Q0'"):
         result = evaluate("cmrc2018", ROWS, path)
     assert result.scores["EM"] == 100.0

@@ -235,6 +235,6 @@ def test_profiles() -> None:
 def test_a_repeated_prediction_id_keeps_the_last_value(tmp_path: Path) -> None:
     path = tmp_path / "pred.json"
     path.write_text('{"a": "셋", "a": "하나"}', "utf-8")
-    with pytest.warns(AnswermatchWarning, match="'a' appears twice"):
+    with pytest.warns(AnswermatchWarning, match="duplicate key 'a'"):
         result = evaluate("korquad", [row("a", "하나")], path)
     assert result.scores["exact_match"] == 100.0

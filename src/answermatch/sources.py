@@ -124,7 +124,7 @@ def json_limit_message(exc: BaseException) -> str:
     return "not valid JSON (a number of more than 4,300 digits, which Python's JSON reader refuses)"
 
 
-def _pairs_hook(path: str, diag: Diagnostics | None, line: int | None = None):
+def duplicate_key_hook(path: str, diag: Diagnostics | None, line: int | None = None):
     """A ``json`` object hook that keeps the last value of a repeated key (as
     ``json`` does) and warns about it through ``diag``."""
 
@@ -148,10 +148,15 @@ def _pairs_hook(path: str, diag: Diagnostics | None, line: int | None = None):
 
 def load_json(source: PathLike, *, diag: Diagnostics | None = None) -> Any:
     """Parse a whole JSON file; duplicate keys warn through ``diag``."""
-    name = os.fspath(source)
-    text = read_text(source)
+    return parse_json(read_text(source), os.fspath(source), diag=diag)
+
+
+def parse_json(text: str, name: str, *, diag: Diagnostics | None = None) -> Any:
+    """Parse a whole JSON ``text`` read from ``name``: errors are
+    :class:`InputError` naming the line, JSON past Python's limits included,
+    and duplicate keys warn through ``diag`` (the last value wins)."""
     try:
-        return json.loads(text, object_pairs_hook=_pairs_hook(name, diag))
+        return json.loads(text, object_pairs_hook=duplicate_key_hook(name, diag))
     except json.JSONDecodeError as exc:
         raise InputError(_json_error(exc), path=name, line=exc.lineno) from None
     except (RecursionError, ValueError) as exc:
@@ -199,7 +204,7 @@ def jsonl_columns(
             keys = (len(obj) if type(obj) is dict else 0 for obj in objects)
         colons = map(str.count, lines, repeat(":"))
         for index in compress(count(), map(ne, colons, keys)):
-            hook = _pairs_hook(name, diag, numbers[index])
+            hook = duplicate_key_hook(name, diag, numbers[index])
             json.loads(lines[index], object_pairs_hook=hook)
     return numbers, objects
 

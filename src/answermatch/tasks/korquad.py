@@ -42,7 +42,7 @@ from __future__ import annotations
 import json
 import string
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -60,7 +60,7 @@ from ..diagnostics import Diagnostics
 from ..errors import InputError, format_examples
 from ..explanation import Explanation, TextView, Variant, unanswered, verdict
 from ..signature import make_signature
-from ..sources import is_path, jsonl_columns, read_text, source_name
+from ..sources import duplicate_key_hook, is_path, jsonl_columns, read_text, source_name
 from .base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals
 
 __all__ = ["FAIR", "OFFICIAL", "KorQuAD", "Settings", "normalize_answer"]
@@ -306,27 +306,6 @@ def _from_rows(rows: Iterable[tuple[int | None, Any]], path: str) -> list[Questi
     return questions
 
 
-def _keep_last(path: str, diag: Diagnostics) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
-    """A ``json`` object hook: the last value of a repeated key wins (as in
-    ``json.load``), with one warning per repeated key."""
-
-    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        obj = dict(pairs)
-        if len(obj) != len(pairs):
-            seen: set[str] = set()
-            for key, _ in pairs:
-                if key in seen:
-                    diag.warn(
-                        f"the key {key!r} appears twice in one JSON object; the last value "
-                        "wins, as in the official script",
-                        path=path,
-                    )
-                seen.add(key)
-        return obj
-
-    return hook
-
-
 def _load(source: Any, diag: Diagnostics) -> tuple[Any, str | None, bool]:
     if not is_path(source):
         return source, None, False
@@ -334,7 +313,7 @@ def _load(source: Any, diag: Diagnostics) -> tuple[Any, str | None, bool]:
     text = read_text(source).lstrip("\ufeff")
     if not path.endswith((".jsonl", ".jsonl.gz")):
         try:
-            return json.loads(text, object_pairs_hook=_keep_last(path, diag)), text, False
+            return json.loads(text, object_pairs_hook=duplicate_key_hook(path, diag)), text, False
         except json.JSONDecodeError as exc:
             if exc.msg != "Extra data" or not text.lstrip().startswith("{"):
                 raise InputError(

@@ -77,7 +77,7 @@ from ..checks import Entry, GoldChecks, check_ids, check_no_positive
 from ..diagnostics import Diagnostics
 from ..errors import InputError
 from ..explanation import Explanation, TextView, Variant, verdict
-from ..sources import is_path, read_text, source_name
+from ..sources import duplicate_key_hook, is_path, read_text, source_name
 from .base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
 
 __all__ = [
@@ -305,23 +305,8 @@ def _cases_from_json(data: Any, path: str, text: str | None = None) -> list[Case
 
 def _parse_json(text: str, path: str, diag: Diagnostics) -> Any:
     """Parse a whole JSON text; a repeated key warns (the last value wins)."""
-
-    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        obj = dict(pairs)
-        if len(obj) != len(pairs):
-            seen: set[str] = set()
-            for key, _ in pairs:
-                if key in seen:
-                    diag.warn(
-                        f"duplicate key {key!r} in a JSON object (the last value wins, "
-                        "as in the official scorer)",
-                        path=path,
-                    )
-                seen.add(key)
-        return obj
-
     try:
-        return json.loads(text, object_pairs_hook=hook)
+        return json.loads(text, object_pairs_hook=duplicate_key_hook(path, diag))
     except json.JSONDecodeError as exc:
         raise InputError(
             f"not valid JSON ({exc.msg} at column {exc.colno})", path=path, line=exc.lineno

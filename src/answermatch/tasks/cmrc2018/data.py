@@ -34,7 +34,7 @@ from typing import Any
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
-from ...sources import is_path, jsonl_columns, read_text, source_name
+from ...sources import duplicate_key_hook, is_path, jsonl_columns, read_text, source_name
 from .rules import as_text
 
 __all__ = ["Gold", "Question", "read_gold", "read_predictions"]
@@ -215,34 +215,13 @@ def _is_jsonl(name: str) -> bool:
     return name.endswith((".jsonl", ".jsonl.gz", ".ndjson", ".ndjson.gz"))
 
 
-def _keep_last(path: str, diag: Diagnostics) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
-    """A ``json`` object hook: the last value of a repeated key wins (as in
-    ``json.load``), with one warning per repeated key."""
-
-    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        obj = dict(pairs)
-        if len(obj) != len(pairs):
-            seen: set[str] = set()
-            for key, _ in pairs:
-                if key in seen:
-                    diag.warn(
-                        f"the key {key!r} appears twice in one JSON object; the last value "
-                        "wins, as in the official script",
-                        path=path,
-                    )
-                seen.add(key)
-        return obj
-
-    return hook
-
-
 def _parse_file(source: Any, diag: Diagnostics) -> tuple[Any, str, bool]:
     """The parsed content, the text, and whether it is JSON Lines."""
     path = source_name(source)
     text = read_text(source).lstrip("\ufeff")  # json.load of bytes accepts a BOM too
     if not _is_jsonl(path):
         try:
-            return json.loads(text, object_pairs_hook=_keep_last(path, diag)), text, False
+            return json.loads(text, object_pairs_hook=duplicate_key_hook(path, diag)), text, False
         except json.JSONDecodeError as exc:
             if not (exc.msg == "Extra data" and text.lstrip().startswith("{")):
                 raise InputError(

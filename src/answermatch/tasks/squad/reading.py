@@ -39,7 +39,7 @@ from typing import Any, NamedTuple
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
-from ...sources import is_path, jsonl_columns, read_text, source_name
+from ...sources import duplicate_key_hook, is_path, jsonl_columns, read_text, source_name
 
 __all__ = [
     "Predictions",
@@ -204,10 +204,8 @@ def _load(
             path=name,
             line=1,
         )
-    from ...sources import _pairs_hook
-
     try:
-        hook = _pairs_hook(name, diag) if key_check else None
+        hook = duplicate_key_hook(name, diag) if key_check else None
         return json.loads(text, object_pairs_hook=hook), text, None
     except json.JSONDecodeError as exc:
         if exc.msg != "Extra data":
