@@ -202,10 +202,17 @@ class Scored:
     """What :meth:`Task.score` returns: one dict per item (at least ``id``
     and ``score``, the primary per-item figure as a fraction, plus what the
     task's :class:`Aggregation` reads), and the signature of what decided
-    the numbers (:func:`~answermatch.signature.make_signature`)."""
+    the numbers (:func:`~answermatch.signature.make_signature`).
+
+    ``totals``, optional: the aggregation's statistics of the items already
+    summed while scoring (per group, in item order: exactly what
+    :meth:`Aggregation.totals` gives), for a task that holds them anyway and
+    is scored at sizes where summing the items again costs time. The scores
+    still come from the aggregation's one ``combine``."""
 
     items: list[dict[str, Any]]
     signature: str
+    totals: Totals | None = None
 
 
 class Task(ABC):
@@ -378,7 +385,10 @@ class Task(ABC):
         """The :class:`Result` of scored items: scores from the aggregation."""
         settings = self.settings(profile)
         aggregation = self.aggregation(settings, **options)
-        totals, rows = aggregation.accumulate({}, scored.items)
+        if scored.totals is not None and not aggregation.rows:
+            totals, rows = scored.totals, None
+        else:
+            totals, rows = aggregation.accumulate({}, scored.items)
         summary = aggregation.combine(totals, rows)
         return Result(
             task=self.name,

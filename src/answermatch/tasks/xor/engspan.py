@@ -71,7 +71,7 @@ from ...errors import InputError
 from ...matchers import overlap_prf
 from ...progress import progress
 from ...signature import make_signature
-from ..base import Aggregation, Inputs, Summary, Totals
+from ..base import Aggregation, Inputs, Scored, Summary, Totals
 from .checks import ENGSPAN_CHECKS
 from .data import (
     CACHE_LIMIT,
@@ -85,7 +85,7 @@ from .data import (
 )
 from .languages import LANGUAGES, no_scored_language, outside_seven
 from .task import XorAnswerTask
-from .totals import TotalledScored, language_totals
+from .totals import language_totals
 
 __all__ = ["LANGUAGES", "PROFILES", "EngspanProfile", "XorEngspan"]
 
@@ -252,7 +252,7 @@ class XorEngspan(XorAnswerTask):
 
     def score(
         self, inputs: Inputs, settings: EngspanProfile, diag: Diagnostics, **options: Any
-    ) -> TotalledScored:
+    ) -> Scored:
         questions = self.check(inputs, settings, diag)
         preds: dict[str, str] = inputs.predictions
         ids, langs = questions.ids, questions.langs
@@ -291,7 +291,7 @@ class XorEngspan(XorAnswerTask):
             extra=settings.differences(),
         )
         # the aggregation's totals, from the scores' columns (same order, same sums)
-        return TotalledScored(items, signature, language_totals(langs, scores))
+        return Scored(items, signature, language_totals(langs, scores))
 
     def aggregation(self, settings: EngspanProfile, **options: Any) -> Aggregation:
         """Per language: the mean of each figure over its questions, in

@@ -101,7 +101,6 @@ from .data import (
 )
 from .languages import LANGUAGES, SLOTS, full_unknown_language, outside_seven
 from .task import XorAnswerTask
-from .totals import TotalledScored
 
 __all__ = ["LANGUAGES", "PROFILES", "SLOTS", "FullProfile", "XorFull"]
 
@@ -349,7 +348,7 @@ class XorFull(XorAnswerTask):
 
     def score(
         self, inputs: Inputs, settings: FullProfile, diag: Diagnostics, **options: Any
-    ) -> TotalledScored:
+    ) -> Scored:
         gold: XorGold = inputs.gold
         preds: dict[str, str] = inputs.predictions
         self.check(inputs, settings, diag)
@@ -396,7 +395,7 @@ class XorFull(XorAnswerTask):
         totals_by_language: Totals = {
             lang: (int(t[0]), (t[1], t[2], t[3])) for lang, t in sums.items()
         }
-        return TotalledScored(items, self.signature(settings, sums), totals_by_language)
+        return Scored(items, self.signature(settings, sums), totals_by_language)
 
     def signature(self, settings: FullProfile, languages: Sequence[str]) -> str:
         """The signature of a result scored under ``settings`` over ``languages``."""

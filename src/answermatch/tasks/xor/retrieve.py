@@ -103,7 +103,7 @@ from ...errors import InputError, format_examples
 from ...signature import make_signature
 from ...sources import is_path, read_text, source_name
 from ...tokenizers.base import version_of
-from ..base import Aggregation, Inputs, Summary, Totals
+from ..base import Aggregation, Inputs, Scored, Summary, Totals
 from .checks import RETRIEVE_CHECKS
 from .data import (
     GOLD_SHAPE,
@@ -116,7 +116,6 @@ from .data import (
 from .languages import LANGUAGES
 from .passages import MATCHES, Job, run_jobs
 from .task import XorTask
-from .totals import TotalledScored
 
 __all__ = [
     "LANGUAGES",
@@ -504,7 +503,7 @@ class XorRetrieve(XorTask):
 
     def score(
         self, inputs: Inputs, settings: RetrieveProfile, diag: Diagnostics, **options: Any
-    ) -> TotalledScored:
+    ) -> Scored:
         requested = _workers_option(options.get("workers", 0))
         plan = self.count(inputs, settings, diag)
         budgets = tuple(budget for _, budget in settings.budgets)
@@ -541,7 +540,7 @@ class XorRetrieve(XorTask):
         totals_by_language: Totals = {
             lang: (int(t[0]), tuple(t[1:])) for lang, t in sums.items() if t[0]
         }
-        return TotalledScored(items, signature, totals_by_language)
+        return Scored(items, signature, totals_by_language)
 
     def aggregation(self, settings: RetrieveProfile, **options: Any) -> Aggregation:
         """Per language: the share of its counted items with a hit, per

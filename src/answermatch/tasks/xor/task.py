@@ -3,7 +3,7 @@
 :class:`XorTask`: the gold reader (every XOR task reads the same JSON-lines
 gold, :func:`~answermatch.tasks.xor.data.read_xor_gold_columns`), its
 entries for ``check-gold``, the per-language sums taken while scoring
-(:class:`~answermatch.tasks.xor.totals.FastTotals`), and ``explain``: the
+(totals summed while scoring: :mod:`answermatch.tasks.xor.totals`), and ``explain``: the
 official profile shown step by step by the task's :meth:`~XorTask.explain_official`,
 any other profile through the task's scorer.
 :class:`XorAnswerTask` adds, for the tasks that compare answer strings
@@ -25,12 +25,11 @@ from ..base import Inputs, Task
 from .checks import XorEntry, gold_entries
 from .data import XorGold, read_xor_gold_columns
 from .languages import LANGUAGES
-from .totals import FastTotals
 
 __all__ = ["XorAnswerTask", "XorTask", "one_question"]
 
 
-class XorTask(FastTotals, Task):
+class XorTask(Task):
     """Base class of the XOR-TyDi tasks (see the module documentation)."""
 
     languages = LANGUAGES

@@ -7,10 +7,10 @@ sums item by item through two Python calls per item, which on the 100-fold
 XOR dev sets (347,300 questions) is a measurable share of an evaluation. The
 XOR tasks already hold each question's figures while they score, so they sum
 them there, per language and in item order (the same additions in the same
-order, hence the same floats), return them in :class:`TotalledScored`, and
-:class:`FastTotals` feeds them to the same ``combine``: one rule, a faster
-sum. Anything else that aggregates items (``compare``, incremental scoring)
-uses the generic sum and gets the same figures (the tests check equality on
+order, hence the same floats), and return them as the ``totals`` of their
+:class:`~answermatch.tasks.base.Scored`, which the contract feeds to the
+same ``combine``: one rule, a faster sum. Anything else that aggregates
+items (``compare``, incremental scoring) uses the generic sum and gets the same figures (the tests check equality on
 the parity fixtures).
 
 >>> totals = language_totals(["fi", "ja", "fi"], [(1.0, 0.5), (0.0, 0.0), (0.5, 0.5)])
@@ -20,27 +20,13 @@ the parity fixtures).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import reduce
 from operator import add
-from typing import Any
 
-from ...diagnostics import Diagnostics
-from ...result import Result
-from ..base import Scored, Stats, Totals
+from ..base import Stats, Totals
 
-__all__ = ["FastTotals", "TotalledScored", "language_totals"]
-
-
-@dataclass(frozen=True)
-class TotalledScored(Scored):
-    """:class:`~answermatch.tasks.base.Scored` with ``totals``: the
-    aggregation's statistics of the items summed per language in item order
-    (what :meth:`Aggregation.totals <answermatch.tasks.base.Aggregation.totals>`
-    gives for the items, computed while scoring)."""
-
-    totals: Totals | None = None
+__all__ = ["language_totals"]
 
 
 def language_totals(langs: Sequence[str], stats: Sequence[Stats]) -> Totals:
@@ -58,29 +44,3 @@ def language_totals(langs: Sequence[str], stats: Sequence[Stats]) -> Totals:
         lang: (len(rows), tuple(reduce(add, column, 0.0) for column in zip(*rows, strict=True)))
         for lang, rows in by_language.items()
     }
-
-
-class FastTotals:
-    """Mixin for a :class:`~answermatch.tasks.base.Task` whose :meth:`score`
-    returns :class:`TotalledScored`: :meth:`result` combines those totals
-    instead of summing the items again (list it before ``Task``)."""
-
-    def result(
-        self, scored: Scored, profile: Any, diag: Diagnostics, options: Mapping[str, Any]
-    ) -> Result:
-        totals = getattr(scored, "totals", None)
-        if totals is None:
-            return super().result(scored, profile, diag, options)  # type: ignore[misc]
-        task: Any = self
-        summary = task.aggregation(task.settings(profile), **options).combine(totals, None)
-        return Result(
-            task=task.name,
-            profile=task.profile_name(profile),
-            scores=summary.scores,
-            per_language=summary.per_language,
-            n=len(scored.items),
-            signature=scored.signature,
-            items=scored.items,
-            warnings=tuple(diag.messages),
-            options=dict(options),
-        )
