@@ -10,8 +10,8 @@ them there, per language and in item order (the same additions in the same
 order, hence the same floats), and return them as the ``totals`` of their
 :class:`~answermatch.tasks.base.Scored`, which the contract feeds to the
 same ``combine``: one rule, a faster sum. Anything else that aggregates
-items (``compare``, incremental scoring) uses the generic sum and gets the same figures (the tests check equality on
-the parity fixtures).
+items (``compare``, incremental scoring) uses the generic sum and gets the
+same figures (the tests check equality on the parity fixtures).
 
 >>> totals = language_totals(["fi", "ja", "fi"], [(1.0, 0.5), (0.0, 0.0), (0.5, 0.5)])
 >>> totals
