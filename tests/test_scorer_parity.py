@@ -34,7 +34,7 @@ from answermatch import Scorer, scorer
 from answermatch.errors import AnswermatchError, AnswermatchWarning
 from answermatch.tasks import evaluate, get_task
 from answermatch.tasks.base import merge_totals
-from conftest import parity_path
+from conftest import PARITY, parity_path
 
 pytestmark = [pytest.mark.parity, pytest.mark.slow]
 
@@ -247,6 +247,47 @@ def mkqa_rows(gold: list[dict], preds: dict[str, list[dict]]) -> list[list[dict]
     ]
 
 
+def squad_load(folder: str, gold: str, pred: str) -> Callable[[], tuple[Any, dict]]:
+    return lambda: (read_json(folder, gold), read_json(folder, pred))
+
+
+def squad_split(task: str) -> Callable[[Any, dict], list[tuple[Any, Any]]]:
+    """Articles in two halves, each with the predictions of its questions."""
+
+    def split(gold: Any, predictions: dict) -> list[tuple[Any, Any]]:
+        out = []
+        for part in halves(gold["data"]):
+            ids = {
+                qa["id"]
+                for article in part
+                for paragraph in article["paragraphs"]
+                for qa in paragraph["qas"]
+            }
+            out.append(({**gold, "data": part}, {k: v for k, v in predictions.items() if k in ids}))
+        return out
+
+    return split
+
+
+def squad_rows(gold: Any, predictions: dict) -> list[dict]:
+    """Hugging Face datasets rows {id, context, question, answers}."""
+    return [
+        {
+            "id": qa["id"],
+            "context": paragraph["context"],
+            "question": qa["question"],
+            "answers": {
+                "text": [a["text"] for a in qa["answers"]],
+                "answer_start": [a["answer_start"] for a in qa["answers"]],
+            },
+            "prediction": predictions.get(qa["id"]),
+        }
+        for article in gold["data"]
+        for paragraph in article["paragraphs"]
+        for qa in paragraph["qas"]
+    ]
+
+
 def cmrc_load(gold: str, pred: str) -> Callable[[], tuple[Any, dict]]:
     return lambda: (read_json("cmrc2018", gold), read_json("cmrc2018", pred))
 
@@ -378,9 +419,40 @@ ALL_CASES = [
             ("DRCD_dev.json", "pred_drcd_dev_seed2.json"),
         )
     ),
+    *(
+        Case(
+            "squad",
+            f"pred_v1_seed{k}",
+            squad_load("squad", "dev-v1.1.from-v2-answerable.json", f"pred_v1_seed{k}.json"),
+            squad_split("squad"),
+            squad_rows,
+        )
+        for k in (1, 2)
+    ),
+    *(
+        Case(
+            "squad-v2",
+            f"pred_v2_seed{k}",
+            squad_load("squad", "dev-v2.0.cs224n-subset.json", f"pred_v2_seed{k}.json"),
+            squad_split("squad-v2"),
+            squad_rows,
+            options={"na_prob": str(PARITY / "squad" / f"pred_v2_seed{k}.na_prob.json")},
+        )
+        for k in (1, 2)
+    ),
+    *(
+        Case(
+            "mlqa",
+            f"pred_{lang}_seed{k}",
+            squad_load("mlqa", f"xquad.{lang}.json", f"pred_{lang}_seed{k}.json"),
+            squad_split("mlqa"),
+            squad_rows,
+            options={"lang": lang},
+        )
+        for lang in ("en", "ar", "zh")
+        for k in (1, 2)
+    ),
 ]
-#: squad, squad-v2 and mlqa (parity fixtures in squad/ and mlqa/) join this
-#: list when their tasks are on the branch; until then they are not registered.
 CASES = [case for case in ALL_CASES if registered(case.task)]
 
 
