@@ -74,17 +74,6 @@ def test_aggregating_all_items_reproduces_the_example_score(task):
         assert recomputed == pytest.approx(result.scores[spec.primary], abs=1e-9), profile
 
 
-def test_zalo_macro_average_is_aggregated_as_a_mean():
-    gold, pred = EXAMPLE_FILES["zalo2019"]
-    micro = scored("zalo2019", gold, pred)
-    macro = scored("zalo2019", gold, pred, average="macro")
-    assert micro.scores["f1"] != pytest.approx(macro.scores["f1"])  # the two really differ
-    for result in (micro, macro):
-        assert aggregator_for(result).score(result.items) == pytest.approx(
-            result.scores["f1"], abs=1e-9
-        )
-
-
 XOR_DEV = ("xor", "xor_dev_full_v1_1.jsonl")
 ENGSPAN_DEV = ("xor", "xor_dev_retrieve_eng_span_v1_1.jsonl")
 PARITY_RUNS = [
@@ -130,87 +119,7 @@ def test_aggregating_parity_items_gives_the_official_figure(parity, task, gold, 
             assert recomputed == pytest.approx(official, abs=1e-9)
 
 
-def _zalo_gold_and_submission(parity) -> tuple[list, list[tuple[str, str]]]:
-    """The labelled private test and a made-up submission: the first paragraph of
-    every case, plus every labelled paragraph of every third case."""
-    cases = json.loads(
-        parity("zalo2019", "ZaloQA_private_test_with_labels_unverified.json").read_text("utf-8")
-    )
-    pairs: list[tuple[str, str]] = []
-    for k, case in enumerate(cases):
-        chosen = {case["paragraphs"][0]["id"]}
-        if k % 3 == 0:
-            chosen |= {p["id"] for p in case["paragraphs"] if p["label"] is True}
-        pairs += [(case["__id__"], pid) for pid in sorted(chosen)]
-    return cases, pairs
-
-
-def test_zalo_pooled_pairs_on_a_real_gold(parity):
-    from answermatch.tasks.zalo2019 import prf
-
-    cases, pairs = _zalo_gold_and_submission(parity)
-    gold_pairs = {(c["__id__"], p["id"]) for c in cases for p in c["paragraphs"] if p["label"]}
-    tp = len(set(pairs) & gold_pairs)
-    expected = 100.0 * prf(tp, len(set(pairs)), len(gold_pairs))[2]  # F1 over all pairs
-    result = evaluate("zalo2019", cases, pairs)
-    assert result.scores["f1"] == pytest.approx(expected, abs=1e-9)
-    assert aggregator_for(result).score(result.items) == pytest.approx(expected, abs=1e-9)
-
-
 # --- the bootstrap ----------------------------------------------------------
-
-
-def _naive_bootstrap(task_items, group, combine, resamples, seed):
-    """Straightforward resampling: items put in first-seen group order (as
-    paired_bootstrap orders them), positions drawn with int(random() * n)."""
-    first_seen = list(dict.fromkeys(group(i) for i in task_items[0]))
-    order = sorted(
-        range(len(task_items[0])), key=lambda k: first_seen.index(group(task_items[0][k]))
-    )
-    ordered = [[items[k] for k in order] for items in task_items]
-    draw = random.Random(seed).random
-    n = len(order)
-    out: list[list[float]] = [[] for _ in task_items]
-    for _ in range(resamples):
-        picks = [int(draw() * n) for _ in range(n)]
-        for s, items in enumerate(ordered):
-            out[s].append(combine([items[p] for p in picks]))
-    return out
-
-
-def _xor_full_f1(items) -> float:
-    """XOR-Full's rule written out: sum of the language means over 7."""
-    by_lang: dict[str, list[float]] = {}
-    for item in items:
-        by_lang.setdefault(item["lang"], []).append(item["f1"])
-    return 100 * sum(sum(v) / len(v) for v in by_lang.values()) / 7
-
-
-def test_grouped_bootstrap_matches_a_naive_resampling(parity):
-    gold = parity("xor", "xor_dev_full_v1_1.jsonl")
-    a = scored("xor-full", gold, parity("xor", "full_pred_1.json"))
-    b = scored("xor-full", gold, parity("xor", "full_pred_2.json"))
-    fast = paired_bootstrap(aggregator_for(a), [a.items, b.items], resamples=30, seed=3)
-    slow = _naive_bootstrap([a.items, b.items], lambda i: i["lang"], _xor_full_f1, 30, 3)
-    for fast_scores, slow_scores in zip(fast, slow, strict=True):
-        assert fast_scores == pytest.approx(slow_scores, abs=1e-9)
-
-
-def test_pooled_pair_counts_bootstrap_matches_a_naive_resampling(parity):
-    from answermatch.tasks.zalo2019 import prf
-
-    cases, pairs = _zalo_gold_and_submission(parity)
-    a = evaluate("zalo2019", cases, pairs)
-    b = evaluate("zalo2019", cases, pairs[::2])
-
-    def micro_f1(items):
-        tp = sum(i["true_positives"] for i in items)
-        sub = sum(len(i["predicted"]) for i in items)
-        return 100 * prf(tp, sub, sum(len(i["gold"]) for i in items))[2]
-
-    fast = paired_bootstrap(aggregator_for(a), [a.items, b.items], resamples=25, seed=9)
-    slow = _naive_bootstrap([a.items, b.items], lambda i: None, micro_f1, 25, 9)
-    assert fast == [pytest.approx(s, abs=1e-9) for s in slow]
 
 
 def test_percentile_interval_uses_positions_n_over_40():
