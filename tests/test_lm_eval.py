@@ -16,6 +16,8 @@ import pytest
 import answermatch
 from answermatch.integrations.lm_eval import TASKS_DIR, Metric
 
+REPO = Path(__file__).resolve().parents[1]
+
 pytestmark = pytest.mark.slow
 
 ROWS = [
@@ -124,3 +126,27 @@ def test_the_metric_scores_documents_as_evaluate_does():
     values = [metric.process_results(row, ["lol"])["official_f1"] for row in ROWS]
     expected = answermatch.evaluate("squad", ROWS, {r["id"]: "lol" for r in ROWS}).scores["f1"]
     assert metric.aggregation("official", "f1")(values) == expected
+
+
+@pytest.mark.filterwarnings("ignore:.*no predictions for 25 of the 26 languages")
+def test_the_mkqa_metric_scores_each_document_as_one_language_row():
+    gold = [json.loads(line) for line in (REPO / "examples" / "mkqa" / "gold.jsonl").open()]
+    generations = ["ヘルシンキ", "1989年", "8本", ""]
+    metric = Metric(
+        "mkqa",
+        profiles=("official", "fair"),
+        scores=("best_f1",),
+        key="example_id",
+        fields={"lang": "ja"},
+    )
+    values = [
+        metric.process_results(doc, [g])["official_best_f1"]
+        for doc, g in zip(gold, generations, strict=True)
+    ]
+    rows = [
+        {"example_id": doc["example_id"], "prediction": g, "binary_answer": None}
+        for doc, g in zip(gold, generations, strict=True)
+    ]
+    expected = answermatch.evaluate("mkqa", gold, {"ja": rows}).scores["best_f1"]
+    assert metric.aggregation("official", "best_f1")(values) == expected
+    assert 0 < expected < 100

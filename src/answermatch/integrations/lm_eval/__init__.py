@@ -62,6 +62,7 @@ class Metric:
     (``languages``, for per-language figures). ``key``: the document field holding the item id
     (documents without it are numbered); ``prediction``: the field the
     generation is stored in for :meth:`~answermatch.tasks.base.Task.split_rows`;
+    ``fields``: added to every document (MKQA's rows name their ``lang``);
     ``options``: the task's options."""
 
     def __init__(
@@ -73,6 +74,7 @@ class Metric:
         languages: Sequence[str] = (),
         key: str = "id",
         prediction: str = "prediction",
+        fields: Mapping[str, Any] | None = None,
         **options: Any,
     ) -> None:
         self.spec = get_task(task)
@@ -84,6 +86,7 @@ class Metric:
         self.languages = tuple(languages)
         self.key = key
         self.prediction = prediction
+        self.fields = dict(fields or {})
         self.options = options
         self._cache: dict[tuple[str, int], tuple[Any, Result]] = {}
 
@@ -137,7 +140,7 @@ class Metric:
             return cached[1]
         rows = []
         for number, (doc, generation) in enumerate(values):
-            row = dict(doc)
+            row = {**doc, **self.fields}
             row.setdefault(self.key, str(number))
             row[self.prediction] = generation
             rows.append(row)

@@ -43,3 +43,19 @@ for _profile in BOTH:
             globals()[f"xor_full_{_profile}_{_score}_{_lang}"] = xor_full.aggregation(
                 _profile, _score, _lang
             )
+
+# MKQA: one config per language; every document is scored as that language's
+# row (the official script's rules and best no-answer threshold).
+MKQA_LANGUAGES = (
+    "ar", "da", "de", "en", "es", "fi", "fr", "he", "hu", "it", "ja", "km", "ko",
+    "ms", "nl", "no", "pl", "pt", "ru", "sv", "th", "tr", "vi", "zh_cn", "zh_hk", "zh_tw",
+)  # fmt: skip
+for _lang in MKQA_LANGUAGES:
+    _metric = Metric(
+        "mkqa", profiles=BOTH, scores=("best_em", "best_f1"), key="example_id",
+        fields={"lang": _lang},
+    )  # fmt: skip
+    globals()[f"mkqa_{_lang}_process_results"] = _metric.process_results
+    for _profile in BOTH:
+        for _score in ("best_em", "best_f1"):
+            globals()[f"mkqa_{_lang}_{_profile}_{_score}"] = _metric.aggregation(_profile, _score)
