@@ -23,6 +23,7 @@ prints the ratios.
 from __future__ import annotations
 
 import argparse
+import atexit
 import importlib
 import random
 import shutil
@@ -108,6 +109,7 @@ def _baseline(src: str):
     """The answermatch package of the source folder ``src`` (a copy named
     ``answermatch_baseline``, so both versions load in one process)."""
     folder = Path(tempfile.mkdtemp(prefix="answermatch-baseline-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
     shutil.copytree(Path(src) / "answermatch", folder / "answermatch_baseline")
     sys.path.insert(0, str(folder))
     return importlib.import_module("answermatch_baseline")

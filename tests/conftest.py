@@ -9,8 +9,10 @@ unnoticed.
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -19,6 +21,7 @@ import pytest
 # Nothing may read an NLTK data folder (XOR-Retrieve's tokenizer carries its
 # own Punkt parameters): point NLTK at an empty folder for the whole run.
 os.environ["NLTK_DATA"] = tempfile.mkdtemp(prefix="answermatch-empty-nltk-data-")
+atexit.register(shutil.rmtree, os.environ["NLTK_DATA"], ignore_errors=True)
 
 REPO = Path(__file__).resolve().parents[1]
 PARITY = Path(os.environ.get("ANSWERMATCH_PARITY_DIR", REPO.parent / "shared" / "parity"))

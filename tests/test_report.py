@@ -8,7 +8,6 @@ import os
 import re
 import shutil
 import subprocess
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -113,12 +112,12 @@ def test_the_page_is_self_contained_and_its_numbers_are_the_scores(report, syste
     assert "Where the systems disagree most" in page and "Gold checks" in page
 
 
-def test_a_real_browser_renders_the_chart_and_agrees_with_the_json(report):
+def test_a_real_browser_renders_the_chart_and_agrees_with_the_json(report, tmp_path):
     if CHROMIUM is None:
         pytest.skip(
             "Chromium is not installed (apt-get install chromium): the browser test cannot run"
         )
-    profile = tempfile.mkdtemp(prefix="answermatch-chromium-")
+    profile = tmp_path / "chromium-profile"
     dom = subprocess.run(
         [CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "--dump-dom", report.as_uri()],
         capture_output=True,
