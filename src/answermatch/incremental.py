@@ -52,7 +52,6 @@ from typing import Any
 from .diagnostics import Diagnostics
 from .errors import AnswermatchError
 from .result import Result
-from .signature import merge_signatures
 from .tasks import check_options, get_task
 from .tasks.base import Stats, Totals, gc_paused, merge_totals
 
@@ -121,7 +120,7 @@ class Scorer:
             scores=summary.scores,
             per_language=summary.per_language,
             n=self.n,
-            signature=self._merged_signature(self.signatures),
+            signature=self.task.merge_signatures(self.signatures),
             items=list(self.items),
             warnings=tuple(self.warnings),
             options=dict(self.options),
@@ -136,7 +135,7 @@ class Scorer:
             raise AnswermatchError(
                 f"cannot merge a scorer of {_describe(*theirs)} into one of {_describe(*mine)}"
             )
-        self._merged_signature([*self.signatures, *other.signatures])  # raises on a conflict
+        self.task.merge_signatures([*self.signatures, *other.signatures])  # raises on a conflict
         self.totals = merge_totals(self.totals, other.totals)
         if self.rows is not None:
             self.rows += other.rows or []
@@ -146,13 +145,6 @@ class Scorer:
         if self.keep_items:
             self.items += other.items
         return self
-
-    def _merged_signature(self, signatures: list[str]) -> str:
-        """One signature for the parts: the task's ``merge_signatures`` when
-        it has one (a field that lists the parts' languages, say), else
-        :func:`~answermatch.signature.merge_signatures`."""
-        merge = getattr(self.task, "merge_signatures", None) or merge_signatures
-        return merge(signatures)
 
     def to_dict(self) -> dict[str, Any]:
         """The state as plain JSON-ready data (no texts unless ``keep_items``)."""

@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..diagnostics import Diagnostics
 from ..errors import InputError, UnknownProfileError
 from ..result import Result
-from ..signature import make_signature
+from ..signature import make_signature, merge_signatures
 from ..sources import is_path, source_name
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -330,6 +330,15 @@ class Task(ABC):
         (``None``: the generic table, two decimals). ``--json`` always
         carries the full precision."""
         return None
+
+    def merge_signatures(self, signatures: list[str]) -> str:
+        """The one signature of parts scored apart and merged
+        (:class:`answermatch.Scorer`, Dask): by default
+        :func:`~answermatch.signature.merge_signatures`, which refuses parts
+        that differ in anything but their counts. A task whose signature
+        names what the part held (MKQA's languages, say) unites that field.
+        """
+        return merge_signatures(signatures)
 
     # --- provided ---------------------------------------------------------------------
 

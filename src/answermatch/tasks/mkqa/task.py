@@ -252,17 +252,16 @@ class Mkqa(Task):
             rows=True,
         )
 
-    @staticmethod
-    def merge_signatures(signatures: list[str]) -> str:
+    def merge_signatures(self, signatures: list[str]) -> str:
         """The signature of parts scored apart (:class:`answermatch.Scorer`):
         as :func:`~answermatch.signature.merge_signatures`, with ``langs``
         the union of the parts' languages (``all`` for the 26).
 
         >>> base = "task:mkqa|profile:official|langs:{}|version:1"
-        >>> Mkqa.merge_signatures([base.format("en"), base.format("ar+ja")])
+        >>> Mkqa().merge_signatures([base.format("en"), base.format("ar+ja")])
         'task:mkqa|profile:official|langs:ar+en+ja|version:1'
         """
-        from ...signature import merge_signatures, signature_fields
+        from ...signature import signature_fields
 
         found: set[str] = set()
         for signature in signatures:
@@ -273,7 +272,7 @@ class Mkqa(Task):
             "|".join("langs:*" if f.startswith("langs:") else f for f in s.split("|"))
             for s in signatures
         ]
-        return merge_signatures(marked).replace("|langs:*|", f"|langs:{langs}|")
+        return super().merge_signatures(marked).replace("|langs:*|", f"|langs:{langs}|")
 
     # --- the official printed figures --------------------------------------------------
 
