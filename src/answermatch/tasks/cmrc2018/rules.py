@@ -122,14 +122,7 @@ def segment(text: str, word_tokenize: Callable[[str], list[str]] | None = None) 
     """
     if word_tokenize is None:
         from ...nltk_compat import word_tokenize
-    pieces = CHINESE.split(text.lower().strip().translate(_DELETE))
-    tokens: list[str] = []
-    for index, piece in enumerate(pieces):
-        if index % 2:
-            tokens.append(piece)
-        elif piece:
-            tokens += word_tokenize(piece)
-    return tokens
+    return segmenter(word_tokenize, cache_size=0)(text)
 
 
 def segmenter(
