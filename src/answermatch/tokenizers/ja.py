@@ -108,7 +108,7 @@ class MecabTokenizer(Tokenizer):
     modes = ("word",)
 
     def __init__(self) -> None:
-        fugashi = require("fugashi", "ja")
+        self._fugashi = require("fugashi", "ja")
         unidic_lite = require("unidic_lite", "ja", package="unidic-lite")
         dicdir = unidic_lite.DICDIR
         rc = os.path.join(dicdir, "mecabrc")
@@ -131,9 +131,7 @@ class MecabTokenizer(Tokenizer):
         text needed it, ``cost_tagger``), made on the thread's first call."""
         local = self._local
         if not hasattr(local, "parse"):
-            import fugashi
-
-            local.tagger = fugashi.GenericTagger(self._args)
+            local.tagger = self._fugashi.GenericTagger(self._args)
             local.cost_tagger = None
             local.parse = local.tagger.parse
         return local
