@@ -3,10 +3,8 @@
 A preset is a named list of steps (:mod:`answermatch.normalization.steps`),
 built for a language (article lists differ by language).
 
->>> normalize("Ｔｈｅ  Beatles!")
-'the beatles'
->>> normalize("The Beatles!", lang="en")
-'beatles'
+>>> normalize("Ｔｈｅ  Beatles!"), normalize("The Beatles!", lang="en")
+('the beatles', 'beatles')
 >>> normalize("人口1000人", preset="xor-full")
 '口1000'
 >>> available_presets()
