@@ -797,3 +797,113 @@ def test_edge_punctuation_is_unicode_noise() -> None:
     from answermatch.normalization import _EDGE_NOISE, steps
 
     assert all(steps._NOISE.match(c) for c in _EDGE_NOISE)
+
+
+def _compositions() -> tuple[dict[str, set[str]], set[str]]:
+    """(first character -> the characters it composes with, for every
+    two-character canonical decomposition; Hangul's jamo and syllables,
+    which compose with one another by rule): a superset of what NFC and
+    NFKC can join."""
+    import unicodedata
+
+    hangul = {chr(c) for c in range(0x1100, 0x1200)} | {chr(c) for c in range(0xAC00, 0xD7A4)}
+    pairs: dict[str, set[str]] = {}
+    for cp in range(0x110000):
+        parts = unicodedata.decomposition(chr(cp)).split()
+        if len(parts) == 2 and not parts[0].startswith("<"):
+            first, second = (chr(int(h, 16)) for h in parts)
+            pairs.setdefault(first, set()).add(second)
+    return pairs, hangul
+
+
+def test_edge_characters_vanish_without_touching_their_neighbours() -> None:
+    """What the fused normalizer's fast path assumes of each ``_EDGE``
+    character: NFKC, case folding and NFKC again leave only noise or
+    whitespace, and every character met on the way (decomposed) has
+    canonical class 0, is the second of no composition and the first only
+    of compositions with a combining mark, which no letter or digit starts
+    with (checked too, for those NFKC keeps). So it joins neither the core's
+    first nor its last character."""
+    import unicodedata
+
+    from answermatch.normalization import _EDGE, _EDGE_NOISE, steps
+
+    pairs, hangul = _compositions()
+    seconds = set().union(*pairs.values())
+    assert set(_EDGE_NOISE) <= set(_EDGE)
+    for e in _EDGE:
+        once = unicodedata.normalize("NFKC", e)
+        folded = once.casefold()
+        final = unicodedata.normalize("NFKC", folded)
+        assert not e.isalnum(), e
+        assert all(steps._NOISE.match(c) or c.isspace() for c in final), e
+        for form in (e, once, folded, final):
+            for c in unicodedata.normalize("NFKD", form):
+                assert unicodedata.combining(c) == 0, (e, c)
+                assert c not in seconds and c not in hangul, (e, c)
+                assert all(unicodedata.combining(y) for y in pairs.get(c, ())), (e, c)
+    for cp in range(0x110000):  # the core's letters and digits start with a starter
+        c = chr(cp)
+        if c.isalnum() and unicodedata.is_normalized("NFKC", c):
+            assert unicodedata.combining(unicodedata.normalize("NFKD", c)[0]) == 0, cp
+
+
+def test_alnum_noise_that_nfkc_keeps() -> None:
+    import unicodedata
+
+    from answermatch.normalization import (
+        _ALNUM_NOISE,
+        _CHOSEONG_FILLER,
+        _JUNGSEONG_FILLER,
+        _TATWEEL,
+    )
+
+    kept = {c for c in _ALNUM_NOISE if unicodedata.is_normalized("NFKC", c)}
+    assert kept == {_TATWEEL, _CHOSEONG_FILLER, _JUNGSEONG_FILLER}
+
+
+def _edged_text() -> st.SearchStrategy[str]:
+    """A core of letters, digits and tricky characters between edges made
+    mostly of ``_EDGE`` characters: the shapes the fast path looks at."""
+    from answermatch.normalization import _EDGE
+
+    core = st.text(
+        alphabet=st.one_of(
+            st.sampled_from(
+                list("東京都タワーの人口ｶﾞﾊﾟ①²㈱ßΣσςİǅﬁ\u0345\u0301\u3099\u0640\u115f\u1160\u3164")
+                + list("\uffa0가각\u1100\u1161\u11a8ÅΩKéа")
+            ),
+            st.characters(categories=["L", "N", "M"]),
+        ),
+        min_size=1,
+        max_size=8,
+    )
+    edge = st.text(alphabet=st.one_of(st.sampled_from(_EDGE), st.characters()), max_size=3)
+    return st.tuples(edge, core, edge).map("".join)
+
+
+@settings(deadline=None, max_examples=600)
+@given(text=_edged_text(), lang=st.sampled_from([None, "ja", "zh", "ko", "en", "ar"]))
+def test_fused_unicode_normalizer_on_edged_text(text: str, lang: str | None) -> None:
+    test_fused_unicode_normalizer_equals_its_steps.hypothesis.inner_test(text, lang)  # type: ignore[attr-defined]
+
+
+@settings(deadline=None, max_examples=400)
+@given(
+    pred=st.lists(st.sampled_from(["a", "b", "c", "東京", "d"]), max_size=24),
+    gold=st.lists(st.sampled_from(["a", "b", "c", "東京", "e"]), max_size=24),
+    both_empty=st.sampled_from([0.0, 0.5, 1.0]),
+)
+def test_token_list_f1_equals_the_counted_f1(pred: list[str], gold: list[str], both_empty: float):
+    """The two-list F1 behind a plain call (a list scan for short texts,
+    counts beyond ``_SCAN_LIMIT`` comparisons) is overlap_f1's, bit for bit."""
+    from answermatch.matchers import overlap_f1
+    from answermatch.matchers.overlap import _SCAN_LIMIT, _bag_lists_f1, _set_lists_f1
+
+    assert _SCAN_LIMIT < 24 * 24
+    bag = overlap_f1(pred, gold, both_empty=both_empty)
+    assert _bag_lists_f1(pred, gold, both_empty) == bag
+    assert _bag_lists_f1(gold, pred, both_empty) == bag  # symmetric
+    assert _set_lists_f1(pred, gold, both_empty) == overlap_f1(
+        pred, gold, overlap="set", both_empty=both_empty
+    )

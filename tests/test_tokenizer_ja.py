@@ -249,3 +249,37 @@ def test_signature(tok: MecabTokenizer) -> None:
 def test_wakati_rejects_non_strings(tok: MecabTokenizer) -> None:
     with pytest.raises(TypeError, match="text must be a str"):
         tok.wakati(None)  # type: ignore[arg-type]
+
+
+def test_threads_tokenize_with_taggers_of_their_own(official) -> None:
+    """Four threads splitting and parsing at once (no lock: each thread has
+    its own MeCab tagger) give mecab-python3's words, every one of them."""
+    import random
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    tok = MecabTokenizer()
+    split = tok.splitter()
+    rng = random.Random(7)
+    words = ["東京", "タワー", "は", "日本", "の", "電波", "塔", "です", "。", "大阪", "人口"]
+    texts = ["".join(rng.choices(words, k=rng.randint(1, 12))) for _ in range(400)]
+    expected = [expected_tokens(official, t) for t in texts]
+
+    def run(seed: int) -> tuple[list[list[str]], list[list[str]], tuple[int, int]]:
+        order = list(range(len(texts)))
+        random.Random(seed).shuffle(order)
+        got_split = [[] for _ in texts]
+        got_tokenize = [[] for _ in texts]
+        for i in order:
+            got_split[i] = split(texts[i])
+            got_tokenize[i] = tok.tokenize(texts[i])
+        return got_split, got_tokenize, (threading.get_ident(), id(tok._tagger))
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(run, range(8)))
+    for got_split, got_tokenize, _ in results:
+        assert got_split == expected
+        assert got_tokenize == expected
+    owners = {owner for _, _, owner in results}  # (thread, its tagger)
+    assert len({thread for thread, _ in owners}) == len({tagger for _, tagger in owners})
+    assert id(tok._tagger) not in {tagger for _, tagger in owners}  # not this thread's

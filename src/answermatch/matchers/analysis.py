@@ -110,7 +110,17 @@ class Analyzer:
     once (what :func:`token_f1` and :func:`exact_match` build for each
     distinct set of options, and reuse)."""
 
-    __slots__ = ("both_empty", "lang", "normalize", "overlap", "preset", "split", "unit", "warn")
+    __slots__ = (
+        "both_empty",
+        "lang",
+        "normalize",
+        "overlap",
+        "pair_f1",
+        "preset",
+        "split",
+        "unit",
+        "warn",
+    )
 
     def __init__(
         self, lang: str | None, preset: str, unit: str, overlap: str, both_empty: float
@@ -127,6 +137,9 @@ class Analyzer:
         _check_options(overlap, both_empty)
         self.preset, self.unit, self.overlap, self.both_empty = preset, unit, overlap, both_empty
         self.warn = self.lang is None and unit == "word"
+        #: the F1 of one prediction and one gold string, made by
+        #: :mod:`answermatch.matchers.overlap` on first use
+        self.pair_f1: Callable[[str, str], float] | None = None
         if unit == "char" or self.lang is None:
             self.split = _splitter(self.lang, unit)
         else:  # loaded on first use: options are checked, and an exact match

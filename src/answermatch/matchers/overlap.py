@@ -20,12 +20,12 @@ The arithmetic is SQuAD v1.1's ``f1_score``, operation for operation:
 from __future__ import annotations
 
 from collections import _count_elements  # type: ignore[attr-defined]
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import suppress
 from typing import NamedTuple
 
 from ._inputs import as_golds, check_batch, check_text, warn_unspaced
 from .analysis import (
-    _CALLS,
     Analyzer,
     PreparedGolds,
     TokenCounts,
@@ -85,35 +85,70 @@ def _common(pred: TokenCounts, gold: TokenCounts, overlap: str) -> tuple[int, in
     return len(p.keys() & g.keys()), len(p), len(g)
 
 
-def _token_lists_f1(pred: list[str], gold: list[str], overlap: str, both_empty: float) -> float:
-    """:func:`_common` and :func:`_f1` for two token lists, without building
-    the counts of both (the plain call's path; the numbers are the same)."""
-    if overlap == "bag":
-        if not pred or not gold:
-            return float(both_empty) if not pred and not gold else 0.0
-        pred_set, gold_set = set(pred), set(gold)
-        if len(pred_set) == len(pred) and len(gold_set) == len(gold):
-            common = len(pred_set & gold_set)  # no repeated token: bag = set
-            if common == 0:
-                return 0.0
-            precision = 1.0 * common / len(pred)  # _f1, inline
-            recall = 1.0 * common / len(gold)
-            return (2 * precision * recall) / (precision + recall)
-        left: dict[str, int] = {}
-        _count_elements(left, gold)
-        common = 0
+# Up to this many token comparisons (tokens of the prediction times those
+# of the gold), the bag overlap is counted by scanning the gold's list, which
+# hashes no token: the cheapest exact way for short answers.
+_SCAN_LIMIT = 64
+
+
+def _bag_lists_f1(pred: list[str], gold: list[str], both_empty: float) -> float:
+    """:func:`_common` and :func:`_f1` of two token lists, bag overlap,
+    without building the counts of both (the numbers are the same)."""
+    n_pred, n_gold = len(pred), len(gold)
+    if not n_pred or not n_gold:
+        return both_empty if not n_pred and not n_gold else 0.0
+    common = 0
+    if n_pred * n_gold <= _SCAN_LIMIT:
+        left = gold.copy()
         for token in pred:
-            count = left.get(token)
-            if count:
-                left[token] = count - 1
+            if token in left:
+                left.remove(token)
                 common += 1
-        if common == 0:
-            return 0.0
-        precision = 1.0 * common / len(pred)  # _f1, inline
-        recall = 1.0 * common / len(gold)
-        return (2 * precision * recall) / (precision + recall)
+    else:
+        counts: dict[str, int] = {}
+        _count_elements(counts, gold)
+        get = counts.get
+        for token in pred:
+            count = get(token)
+            if count:
+                counts[token] = count - 1
+                common += 1
+    if common == 0:
+        return 0.0
+    precision = 1.0 * common / n_pred  # _f1, inline
+    recall = 1.0 * common / n_gold
+    return (2 * precision * recall) / (precision + recall)
+
+
+def _set_lists_f1(pred: list[str], gold: list[str], both_empty: float) -> float:
+    """:func:`_common` and :func:`_f1` of two token lists, set overlap."""
     p, g = set(pred), set(gold)
     return _f1(len(p & g), len(p), len(g), both_empty)
+
+
+def _pair_f1(an: Analyzer) -> Callable[[str, str], float]:
+    """The F1 of one prediction and one gold text under ``an`` (both
+    strings): what every F1 form computes for a gold given as a string,
+    built once per analyzer and kept on it."""
+    found = an.pair_f1
+    if found is not None:
+        return found
+    normalize, warn = an.normalize, an.warn
+    both_empty = float(an.both_empty)
+    lists_f1 = _bag_lists_f1 if an.overlap == "bag" else _set_lists_f1
+
+    def pair_f1(prediction: str, gold: str) -> float:
+        pred_norm, gold_norm = normalize(prediction), normalize(gold)
+        if gold_norm == pred_norm:
+            return 1.0 if pred_norm else both_empty
+        if warn:
+            warn_unspaced(pred_norm)
+            warn_unspaced(gold_norm)
+        split = an.split  # read here: it replaces itself once the tokenizer is loaded
+        return lists_f1(split(pred_norm), split(gold_norm), both_empty)
+
+    an.pair_f1 = pair_f1
+    return pair_f1
 
 
 def _as_counts(value: object, name: str) -> TokenCounts:
@@ -181,18 +216,11 @@ def overlap_f1(
 def _f1_against(an: Analyzer, prediction: str, golds: object) -> float:
     """The best F1 of ``prediction`` over ``golds`` (str, sequence or
     prepared) under ``an``; the single code path of every F1 form."""
+    if type(golds) is str:
+        return _pair_f1(an)(prediction, golds)
     normalize = an.normalize
     pred_norm = normalize(prediction)
     overlap, both_empty = an.overlap, an.both_empty
-    if type(golds) is str:
-        gold_norm = normalize(golds)
-        if gold_norm == pred_norm:
-            return 1.0 if pred_norm else float(both_empty)
-        if an.warn:
-            warn_unspaced(pred_norm)
-            warn_unspaced(gold_norm)
-        split = an.split
-        return _token_lists_f1(split(pred_norm), split(gold_norm), overlap, both_empty)
     if type(golds) is PreparedGolds:
         if pred_norm in golds.normalized:
             return 1.0 if pred_norm else float(both_empty)
@@ -254,19 +282,34 @@ def token_f1(
     >>> token_f1("", ""), token_f1("", "", both_empty=0.0)
     (1.0, 0.0)
     """
-    try:
-        an = (
-            _CALLS[(lang, preset, unit, overlap, both_empty)]
-            if type(golds) is not PreparedGolds
-            else None
-        )
-    except (KeyError, TypeError):
-        an = None
-    if an is None:
-        an = resolve(lang, preset, unit, overlap, both_empty, golds)
+    if type(golds) is str:  # the common call: one cached function per set of options
+        try:
+            score = _PAIR_CALLS[(lang, preset, unit, overlap, both_empty)]
+        except (KeyError, TypeError):
+            score = _pair_call(lang, preset, unit, overlap, both_empty)
+        if type(prediction) is not str:
+            check_text(prediction, "prediction")
+        return score(prediction, golds)
+    an = resolve(lang, preset, unit, overlap, both_empty, golds)
     if type(prediction) is not str:
         check_text(prediction, "prediction")
     return _f1_against(an, prediction, golds)
+
+
+# (lang, preset, unit, overlap, both_empty) as a call gives them -> the
+# function scoring a prediction against one gold string under them
+_PAIR_CALLS: dict[tuple[object, ...], Callable[[str, str], float]] = {}
+
+
+def _pair_call(
+    lang: object, preset: object, unit: object, overlap: object, both_empty: object
+) -> Callable[[str, str], float]:
+    """:func:`_pair_f1` for a call's options (their errors if they are bad), kept."""
+    score = _pair_f1(resolve(lang, preset, unit, overlap, both_empty, ""))  # type: ignore[arg-type]
+    if len(_PAIR_CALLS) < 1024:
+        with suppress(TypeError):  # an unhashable option the checks let through
+            _PAIR_CALLS[(lang, preset, unit, overlap, both_empty)] = score
+    return score
 
 
 def token_f1_batch(

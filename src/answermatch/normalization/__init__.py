@@ -3,10 +3,8 @@
 A preset is a named list of steps (:mod:`answermatch.normalization.steps`),
 built for a language (article lists differ by language).
 
->>> normalize("Ｔｈｅ  Beatles!")
-'the beatles'
->>> normalize("The Beatles!", lang="en")
-'beatles'
+>>> normalize("Ｔｈｅ  Beatles!"), normalize("The Beatles!", lang="en")
+('the beatles', 'beatles')
 >>> normalize("人口1000人", preset="xor-full")
 '口1000'
 >>> available_presets()
@@ -122,6 +120,20 @@ _NOISE_SUB = steps._NOISE.sub
 # deleted by strip_noise: tatweel and the Hangul fillers (default-ignorable
 # letters); the tests check this over every code point of the running tables.
 _ALNUM_NOISE = frozenset("\u0640\u115f\u1160\u3164\uffa0")
+# Those of them that NFKC keeps (it maps U+3164 and U+FFA0 to U+1160): the
+# ones an NFKC-normalized text can hold (tested).
+_TATWEEL, _CHOSEONG_FILLER, _JUNGSEONG_FILLER = "\u0640\u115f\u1160"
+
+
+def _alnum_clean(text: str) -> bool:
+    """``text`` is letters and digits only, none deleted as noise (it is
+    NFKC-normalized: the caller checked)."""
+    return (
+        text.isalnum()
+        and _TATWEEL not in text
+        and _CHOSEONG_FILLER not in text
+        and _JUNGSEONG_FILLER not in text
+    )
 
 
 # Punctuation often found around an answer (after NFKC, which has made
@@ -129,6 +141,20 @@ _ALNUM_NOISE = frozenset("\u0640\u115f\u1160\u3164\uffa0")
 # check), so stripping them from the ends of a text that is otherwise letters,
 # digits and spaces is what the noise step does to it.
 _EDGE_NOISE = string.punctuation + "、。「」『』【】〈〉《》〔〕・〜«»“”„‘’‚–—•·"
+# What may surround an answer *before* normalization and vanish in it: the
+# above, their full-width forms, whitespace, zero-width space and BOM. For
+# every character here (the tests check each): NFKC, case folding and NFKC
+# again give only noise or whitespace, through characters that combine with
+# nothing (canonical class 0, second of no composition). So around a core that
+# no step changes (letters and digits, NFKC-normalized, case-folded, no
+# tatweel or Hangul filler) they cannot touch the core, the noise step deletes
+# them and the whitespace step drops what is left: the result is the core.
+_EDGE = (
+    _EDGE_NOISE
+    + "".join(chr(0xFEE0 + ord(c)) for c in string.punctuation)
+    + "｡｢｣､･"
+    + " \t\n\r\u3000\u200b\ufeff"
+)
 
 
 def _ascii_articles(lang: str | None) -> Step | None:
@@ -145,10 +171,14 @@ def _ascii_articles(lang: str | None) -> Step | None:
 def _unicode_fused(lang: str | None) -> Step:
     """The ``unicode`` preset as one function. On ASCII text NFKC, NFC and
     case folding are ``str.lower``, the deleted punctuation and symbols are
-    exactly ``string.punctuation``, and one pass is stable. Other text takes
-    a second pass unless the first one left it unchanged, or left only
-    letters, digits and single spaces that NFKC and case folding keep (which
-    no step changes, when the language has no articles)."""
+    exactly ``string.punctuation``, and one pass is stable. Without articles,
+    a text of letters and digits that NFKC and case folding keep, between
+    ``_EDGE`` characters only (punctuation, spaces), normalizes to those
+    letters and digits, found by C-level string tests (the common case of
+    Chinese and Japanese answers). Other text takes a second pass unless
+    the first one left it unchanged, or left only letters, digits and single
+    spaces that NFKC and case folding keep (which no step changes, when the
+    language has no articles)."""
     to_normal = unicodedata.normalize
     is_normalized = unicodedata.is_normalized
     has_articles = lang in steps.ARTICLES or lang == "ar"
@@ -157,13 +187,9 @@ def _unicode_fused(lang: str | None) -> Step:
 
     def one_pass(text: str) -> str:
         text = to_normal("NFKC", to_normal("NFKC", text).casefold())
-        if not (text.isalnum() and _ALNUM_NOISE.isdisjoint(text)):
+        if not _alnum_clean(text):
             core = text.strip(_EDGE_NOISE)
-            if (
-                core
-                and (core.isalnum() or core.replace(" ", "").isalnum())
-                and _ALNUM_NOISE.isdisjoint(core)
-            ):
+            if _alnum_clean(core.replace(" ", "")):
                 text = core  # only punctuation around letters, digits and spaces
             else:
                 text = to_normal("NFC", _NOISE_SUB("", text))
@@ -178,23 +204,30 @@ def _unicode_fused(lang: str | None) -> Step:
             if ascii_articles is not None:
                 text = ascii_articles(text)
             return " ".join(text.split())
-        if (
-            not has_articles
-            and text.isalnum()
-            and is_normalized("NFKC", text)
-            and _ALNUM_NOISE.isdisjoint(text)
-            and text.casefold() == text
-        ):
-            return text  # one word of letters and digits that no step changes
+        if not has_articles:
+            if text.isalnum():
+                core = text
+            else:
+                core = text.strip(_EDGE)
+                if not core.isalnum():
+                    core = ""
+            if (
+                core
+                and is_normalized("NFKC", core)
+                and _TATWEEL not in core
+                and _CHOSEONG_FILLER not in core
+                and _JUNGSEONG_FILLER not in core
+                and core.casefold() == core
+            ):
+                return core  # no step changes the core; the edges vanish (see _EDGE)
         result = one_pass(text)
         if result == text:
             return result
         if (
             not has_articles
-            and (result.isalnum() or result.replace(" ", "").isalnum())
-            and _ALNUM_NOISE.isdisjoint(result)
-            and result.casefold() == result
             and is_normalized("NFKC", result)
+            and _alnum_clean(result.replace(" ", ""))
+            and result.casefold() == result
         ):
             return result
         for _ in range(_MAX_PASSES):

@@ -102,47 +102,71 @@ _MECAB_SPACES = " \t\n\v"
 
 
 class MecabTokenizer(Tokenizer):
-    """Japanese words from MeCab + unidic-lite (``-Owakati`` splitting)."""
+    """Japanese words from MeCab + unidic-lite (``-Owakati`` splitting).
+
+    Safe to share between threads without a lock: each thread that uses it
+    gets MeCab taggers of its own (about 6 MB), freed when the thread ends.
+    """
 
     lang = "ja"
     modes = ("word",)
 
     def __init__(self) -> None:
-        fugashi = require("fugashi", "ja")
+        self._fugashi = require("fugashi", "ja")
         unidic_lite = require("unidic_lite", "ja", package="unidic-lite")
         dicdir = unidic_lite.DICDIR
         rc = os.path.join(dicdir, "mecabrc")
         if not os.path.isfile(rc):
             rc = os.devnull
-        self._tagger = fugashi.GenericTagger(
-            f"-r {shlex.quote(rc)} -d {shlex.quote(dicdir)} -Owakati"
-        )
+        self._args = f"-r {shlex.quote(rc)} -d {shlex.quote(dicdir)} -Owakati"
         self._dicdir = dicdir
-        self._cost_tagger: object | None = None  # made on first long text
-        self._lock = threading.Lock()
+        # A MeCab tagger keeps the lattice of its last parse, so two threads
+        # must not share one; fugashi 1.5 happens to hold the GIL during a
+        # parse, which nothing promises. Each thread gets taggers of its own
+        # (``_thread``), made on its first text: no lock per call, at the cost
+        # of about 6 MB per thread that tokenizes Japanese, freed with the thread.
+        self._local = threading.local()
+        self._thread()  # this thread's tagger now: a broken install fails here
         self._dictionary = _read_version(os.path.join(dicdir, "version"))
         self._cached_wakati = lru_cache(maxsize=_CACHE_SIZE)(self._wakati)
 
+    def _thread(self) -> threading.local:
+        """This thread's taggers (``tagger``, its ``parse`` and, once a long
+        text needed it, ``cost_tagger``), made on the thread's first call."""
+        local = self._local
+        if not hasattr(local, "parse"):
+            local.tagger = self._fugashi.GenericTagger(self._args)
+            local.cost_tagger = None
+            local.parse = local.tagger.parse
+        return local
+
+    @property
+    def _tagger(self) -> object:
+        """The calling thread's ``-Owakati`` tagger."""
+        return self._thread().tagger
+
     def _tokenize(self, text: str, mode: str) -> list[str]:
+        parse = self._thread().parse
         if len(text) <= MAX_CHARS and "\x00" not in text:  # the common case, one parse
-            with self._lock:
-                return self._tagger.parse(text).split()
+            return parse(text).split()
         tokens: list[str] = []
-        with self._lock:
-            for piece in text.split("\x00"):
-                for chunk in _chunks(piece, MAX_CHARS):
-                    tokens += self._tagger.parse(chunk).split()
+        for piece in text.split("\x00"):
+            for chunk in _chunks(piece, MAX_CHARS):
+                tokens += parse(chunk).split()
         return tokens
 
     def splitter(self, mode: str | None = None) -> Callable[[str], list[str]]:
         """:meth:`tokenize` with the checks done once (one function call per text)."""
         self._mode(mode)
-        parse, lock, general = self._tagger.parse, self._lock, self._tokenize
+        local, general = self._local, self._tokenize
 
         def split(text: str) -> list[str]:
             if len(text) <= MAX_CHARS and "\x00" not in text:
-                with lock:
-                    return parse(text).split()
+                try:
+                    parse = local.parse
+                except AttributeError:  # the first text of this thread
+                    parse = self._thread().parse
+                return parse(text).split()
             return general(text, "word")
 
         return split
@@ -168,24 +192,25 @@ class MecabTokenizer(Tokenizer):
         last = head.rstrip(_MECAB_SPACES)
         if not last:
             return "\n"
-        with self._lock:
-            # fugashi's parse() returns MeCab's string with trailing whitespace
-            # stripped: exact unless the last word itself ends in whitespace.
-            if not last[-1].isspace():
-                return self._tagger.parse(head) + " \n"
-            return " ".join([node.surface for node in self._tagger(head)]) + " \n"
+        tagger = self._tagger
+        # fugashi's parse() returns MeCab's string with trailing whitespace
+        # stripped: exact unless the last word itself ends in whitespace.
+        if not last[-1].isspace():
+            return tagger.parse(head) + " \n"  # type: ignore[attr-defined]
+        return " ".join([node.surface for node in tagger(head)]) + " \n"  # type: ignore[operator]
 
     def _window(self, text: str, start: int, end: int) -> list[_Node]:
         """MeCab's best path over ``text[start:end]``: (first character, end,
         surface, dictionary entry, path cost from the window's start)."""
-        if self._cost_tagger is None:
+        local = self._thread()
+        if local.cost_tagger is None:
             import fugashi
 
             rc = _cost_rc()
-            self._cost_tagger = fugashi.GenericTagger(
+            local.cost_tagger = fugashi.GenericTagger(
                 f"-r {shlex.quote(rc)} -d {shlex.quote(self._dicdir)} -Oanswermatch"
             )
-        lines = self._cost_tagger.parse(text[start:end]).split("\n")  # type: ignore[attr-defined]
+        lines = local.cost_tagger.parse(text[start:end]).split("\n")
         nodes: list[_Node] = []
         at = start
         find = text.find
@@ -203,34 +228,33 @@ class MecabTokenizer(Tokenizer):
         """-Owakati of a long text, window by window (see the module notes)."""
         pieces: list[str] = []
         size = len(text)
-        with self._lock:
-            start, end = 0, min(size, WINDOW)
-            nodes = self._window(text, 0, end)
-            offset = 0  # whole-text path cost where this window's costs start from
-            done = 0  # the text up to here is written
-            while True:
-                _check_cost(nodes, offset, size)
-                first = next(i for i, node in enumerate(nodes) if node[0] >= done)
-                if end == size:
-                    pieces.extend(node[2] + " " for node in nodes[first:-1])
-                    break
-                next_start = end - OVERLAP
-                next_end = min(size, next_start + WINDOW)
-                following = self._window(text, next_start, next_end)
-                join = _join(nodes, following, (next_start + end) // 2, max(done, next_start))
-                if join is None:  # no agreement: a longer window, from the same start
-                    if end - start >= 4 * WINDOW:  # MeCab alone stays far from its limit
-                        raise ValueError(
-                            f"cannot split a text of {size} characters for MeCab near "
-                            f"character {end}: no word boundary found"
-                        )
-                    end = min(size, start + 2 * (end - start))
-                    nodes = self._window(text, start, end)
-                    continue
-                mine, theirs = join
-                pieces.extend(node[2] + " " for node in nodes[first : mine + 1])
-                offset += nodes[mine][4] - following[theirs][4]
-                nodes, done, start, end = following, nodes[mine][1], next_start, next_end
+        start, end = 0, min(size, WINDOW)
+        nodes = self._window(text, 0, end)
+        offset = 0  # whole-text path cost where this window's costs start from
+        done = 0  # the text up to here is written
+        while True:
+            _check_cost(nodes, offset, size)
+            first = next(i for i, node in enumerate(nodes) if node[0] >= done)
+            if end == size:
+                pieces.extend(node[2] + " " for node in nodes[first:-1])
+                break
+            next_start = end - OVERLAP
+            next_end = min(size, next_start + WINDOW)
+            following = self._window(text, next_start, next_end)
+            join = _join(nodes, following, (next_start + end) // 2, max(done, next_start))
+            if join is None:  # no agreement: a longer window, from the same start
+                if end - start >= 4 * WINDOW:  # MeCab alone stays far from its limit
+                    raise ValueError(
+                        f"cannot split a text of {size} characters for MeCab near "
+                        f"character {end}: no word boundary found"
+                    )
+                end = min(size, start + 2 * (end - start))
+                nodes = self._window(text, start, end)
+                continue
+            mine, theirs = join
+            pieces.extend(node[2] + " " for node in nodes[first : mine + 1])
+            offset += nodes[mine][4] - following[theirs][4]
+            nodes, done, start, end = following, nodes[mine][1], next_start, next_end
         pieces.append("\n")
         return "".join(pieces)
 
