@@ -14,12 +14,12 @@ predictions against the gold that the official scripts imply.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from .reading import Predictions, SpanGold
-from .rules import Bag, SpanRules, Tokens, bag, score_bags
+from .rules import SpanRules, Tokens
 
 __all__ = ["cached_tokenizer", "check_numbers", "pair_scorer", "report_coverage", "score_v1"]
 
@@ -42,32 +42,110 @@ def pair_scorer(
     rules: SpanRules, lang: str, *, drop_empty: bool = False
 ) -> Callable[[str, tuple[Any, ...]], tuple[float, float]]:
     """``(prediction, answers) -> (em, f1)`` under ``rules``, cached: the same
-    prediction against the same answers is scored once. ``drop_empty``:
-    SQuAD v2.0's rule, gold answers that normalize to nothing are dropped
-    and a question left without any has the single gold ``""``."""
+    prediction against the same answers is scored once, each distinct text
+    tokenized once. ``drop_empty``: SQuAD v2.0's rule, gold answers that
+    normalize to nothing are dropped and a question left without any has
+    the single gold ``""``.
+
+    EM is the equality of the token tuples (the normalized strings are equal
+    exactly when they are); F1 is :func:`~answermatch.tasks.squad.rules.f1_of`'s
+    arithmetic, with the shared count a set intersection when both sides'
+    tokens are distinct.
+
+    >>> score = pair_scorer(SpanRules("official"), "en")
+    >>> score("the Denver Broncos", ("Denver Broncos", "Broncos")), score("", ("x",))
+    ((1.0, 1.0), (0.0, 0.0))
+    >>> score("Broncos Broncos win", ("Denver Broncos",))  # shared: one "broncos"
+    (0.0, 0.4)
+    """
     tokenize = rules.tokenizer(lang)
     empty_f1 = rules.empty_f1
-    bags: dict[str, Bag] = {}
+    token_cache: dict[str, Tokens] = {}
+    gold_cache: dict[tuple[Any, ...], list[_Gold]] = {}
     cache: dict[tuple[str, tuple[Any, ...]], tuple[float, float]] = {}
-    nothing = [bag(())]
+    both_empty = (1.0, empty_f1)
+    exact = (1.0, 1.0)
+    nothing = (0.0, 0.0)
+    no_answer = [_Gold((), frozenset(), True)]
 
-    def bag_of(text: str) -> Bag:
-        found = bags.get(text)
+    def tokens_of(text: str) -> Tokens:
+        found = token_cache.get(text)
         if found is None:
-            found = bags[text] = bag(tokenize(text))
+            found = token_cache[text] = tokenize(text)
         return found
+
+    def golds_of(answers: tuple[Any, ...]) -> list[_Gold]:
+        golds = []
+        for answer in dict.fromkeys(answers):  # the max ignores repeats
+            tokens = tokens_of(answer)
+            unique = frozenset(tokens)
+            golds.append(_Gold(tokens, unique, len(unique) == len(tokens)))
+        if drop_empty:
+            golds = [g for g in golds if g[0]] or no_answer
+        gold_cache[answers] = golds
+        return golds
 
     def score(prediction: str, answers: tuple[Any, ...]) -> tuple[float, float]:
         key = (prediction, answers)
         found = cache.get(key)
-        if found is None:
-            golds = [bag_of(a) for a in dict.fromkeys(answers)]  # the max ignores repeats
-            if drop_empty:
-                golds = [g for g in golds if g.tokens] or nothing
-            found = cache[key] = score_bags(bag_of(prediction), golds, empty_f1)
+        if found is not None:
+            return found
+        pred = token_cache.get(prediction) or tokens_of(prediction)
+        golds = gold_cache.get(answers) or golds_of(answers)
+        if not pred:
+            found = nothing
+            for gold in golds:
+                if not gold[0]:
+                    found = both_empty
+                    break
+        else:
+            found = None
+            for gold in golds:
+                if gold[0] == pred:
+                    found = exact
+                    break
+            if found is None:
+                found = (0.0, _best_f1(pred, golds))
+        cache[key] = found
         return found
 
     return score
+
+
+class _Gold(NamedTuple):
+    tokens: Tokens
+    set: frozenset[str]
+    distinct: bool
+
+
+def _best_f1(pred: Tokens, golds: list[_Gold]) -> float:
+    """The max F1 of non-empty ``pred`` over ``golds``, none equal to it. When
+    either side's tokens are distinct, the multiset intersection's size is
+    the number of shared distinct tokens."""
+    best = 0.0
+    n_pred = len(pred)
+    pred_distinct: bool | None = None
+    for gold, gold_set, gold_distinct in golds:
+        if not gold:
+            continue
+        common = gold_set.intersection(pred)
+        if not common:
+            continue
+        if gold_distinct:
+            num_same = len(common)
+        else:
+            if pred_distinct is None:
+                pred_distinct = len(set(pred)) == n_pred
+            if pred_distinct:
+                num_same = len(common)
+            else:  # the size of Counter(pred) & Counter(gold)
+                num_same = sum([min(pred.count(t), gold.count(t)) for t in common])
+        precision = 1.0 * num_same / n_pred
+        recall = 1.0 * num_same / len(gold)
+        f1 = (2 * precision * recall) / (precision + recall)
+        if f1 > best:
+            best = f1
+    return best
 
 
 def check_numbers(gold: SpanGold, scored: Callable[[int], bool] = lambda k: True) -> None:
