@@ -4,13 +4,19 @@ and (large inputs) scoring on two processes."""
 
 from __future__ import annotations
 
+import os
 import re
 import string
+import warnings
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import answermatch
+from answermatch.errors import AnswermatchWarning
+from answermatch.tasks.squad import scoring
 from answermatch.tasks.squad.rules import (
     _MLQA_ARTICLES,
     _SQUAD_ARTICLES,
@@ -67,3 +73,61 @@ def test_pair_scorer_equals_the_official_rule_bit_for_bit(prediction, golds, emp
     expected = _official(prediction, golds, empty_f1)
     assert score(prediction, tuple(golds)) == expected
     assert score(prediction, tuple(golds)) == expected  # from the cache
+
+
+@pytest.mark.parametrize(
+    "task, gold, pred, options",
+    [
+        ("squad", ("squad", "dev-v1.1.from-v2-answerable.json"), "pred_v1_seed1.json", {}),
+        ("squad-v2", ("squad", "dev-v2.0.cs224n-subset.json"), "pred_v2_seed2.json",
+         {"na_prob": "pred_v2_seed2.na_prob.json"}),
+        ("mlqa", ("mlqa", "xquad.zh.json"), "pred_zh_seed1.json", {"lang": "zh"}),
+    ],
+)  # fmt: skip
+def test_two_processes_give_the_same_items_bit_for_bit(
+    parity, monkeypatch, task, gold, pred, options
+):
+    folder = gold[0]
+    gold_path, pred_path = parity(*gold), parity(folder, pred)
+    if "na_prob" in options:
+        options = {**options, "na_prob": str(parity(folder, options["na_prob"]))}
+    one = _quiet(task, gold_path, pred_path, options)
+    forks = []
+    real_fork = os.fork
+
+    def fork():
+        forks.append(True)
+        return real_fork()
+
+    monkeypatch.setattr(scoring, "TWO_PROCESS_MIN_PAIRS", 1)
+    monkeypatch.setattr(scoring, "_can_fork", lambda: True)
+    monkeypatch.setattr(scoring.os, "fork", fork)
+    two = _quiet(task, gold_path, pred_path, options)
+    assert forks  # the second process did score
+    assert two.scores == one.scores
+    assert two.items == one.items  # floats compared exactly
+
+
+def test_a_failing_second_process_leaves_the_work_to_the_first(monkeypatch):
+    score = pair_scorer(SpanRules("official"), "en")
+    pairs = [(f"answer {k}", (f"the answer {k % 7}",)) for k in range(40)]
+    monkeypatch.setattr(scoring, "TWO_PROCESS_MIN_PAIRS", 1)
+    monkeypatch.setattr(scoring, "_can_fork", lambda: True)
+    real_fork = os.fork
+
+    def failing_child():
+        pid = real_fork()
+        if pid == 0:
+            os._exit(3)  # as if the child died before sending anything
+        return pid
+
+    monkeypatch.setattr(scoring.os, "fork", failing_child)
+    scoring.score_distinct(score, pairs)
+    expected = pair_scorer(SpanRules("official"), "en")
+    assert [score.cache[p] for p in pairs] == [expected(*p) for p in pairs]
+
+
+def _quiet(task, gold, pred, options):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        return answermatch.evaluate(task, gold, pred, **options)

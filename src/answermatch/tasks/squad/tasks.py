@@ -32,7 +32,14 @@ from .checks import (
 )
 from .reading import Predictions, SpanGold, read_gold, read_na_probs, read_predictions
 from .rules import SpanRules
-from .scoring import check_numbers, pair_scorer, report_coverage, score_v1
+from .scoring import (
+    TWO_PROCESS_MIN_PAIRS,
+    check_numbers,
+    pair_scorer,
+    report_coverage,
+    score_distinct,
+    score_v1,
+)
 from .v2 import ANSWERED, HAS, HAS_PROB, v2_summary
 
 __all__ = ["PROFILES", "PROFILES_V2", "SpanTask", "Squad", "SquadV2"]
@@ -149,9 +156,9 @@ class SpanTask(Task):
         gold, preds = inputs.gold, inputs.predictions
         lang = self.lang_of(gold, options)
         label = self.label_of(gold, options)
-        items = score_v1(gold, preds, settings, lang, label)
+        items, totals = score_v1(gold, preds, settings, lang, label)
         extra = {"lang": label} if label else {}
-        return Scored(items, self.signature(settings, lang, extra))
+        return Scored(items, self.signature(settings, lang, extra), totals)
 
     def aggregation(self, settings: Any, **options: Any) -> Aggregation:
         return Aggregation(
@@ -383,9 +390,12 @@ class SquadV2(SpanTask):
         texts = preds.texts
         probs = preds.probs
         rank = {k: i for i, k in enumerate(probs)} if probs is not None else {}
+        unique = self._unique(gold)
+        if len(unique) >= TWO_PROCESS_MIN_PAIRS:
+            score_distinct(score, list(dict.fromkeys((texts[q.id], q.answers) for q in unique)))
         items: list[dict[str, Any]] = []
         append = items.append
-        for q in self._unique(gold):
+        for q in unique:
             qid, answers = q.id, q.answers
             prediction = texts[qid]
             exact, f1 = score(prediction, answers)
