@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...checks import GoldChecks, check_ids, check_unicode_punct
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
-from ...explanation import Explanation
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
 from .checks import (
     SpanEntry,
@@ -41,6 +40,9 @@ from .scoring import (
     score_v1,
 )
 from .v2 import ANSWERED, HAS, HAS_PROB, v2_summary
+
+if TYPE_CHECKING:  # loaded by explain() only
+    from ...explanation import Explanation
 
 __all__ = ["PROFILES", "PROFILES_V2", "SpanTask", "Squad", "SquadV2"]
 
