@@ -100,7 +100,7 @@ def test_two_processes_give_the_same_items_bit_for_bit(
         return real_fork()
 
     monkeypatch.setattr(scoring, "TWO_PROCESS_MIN_PAIRS", 1)
-    monkeypatch.setattr(scoring, "_can_fork", lambda: True)
+    monkeypatch.setattr(scoring, "two_processes_available", lambda: True)
     monkeypatch.setattr(scoring.os, "fork", fork)
     two = _quiet(task, gold_path, pred_path, options)
     assert forks  # the second process did score
@@ -112,7 +112,7 @@ def test_a_failing_second_process_leaves_the_work_to_the_first(monkeypatch):
     score = pair_scorer(SpanRules("official"), "en")
     pairs = [(f"answer {k}", (f"the answer {k % 7}",)) for k in range(40)]
     monkeypatch.setattr(scoring, "TWO_PROCESS_MIN_PAIRS", 1)
-    monkeypatch.setattr(scoring, "_can_fork", lambda: True)
+    monkeypatch.setattr(scoring, "two_processes_available", lambda: True)
     real_fork = os.fork
 
     def failing_child():

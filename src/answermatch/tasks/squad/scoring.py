@@ -196,7 +196,7 @@ def score_distinct(
     >>> score.cache[("Broncos", ("Denver Broncos",))]
     (0.0, 0.6666666666666666)
     """
-    if len(pairs) < TWO_PROCESS_MIN_PAIRS or not _can_fork():
+    if len(pairs) < TWO_PROCESS_MIN_PAIRS or not two_processes_available():
         for prediction, answers in pairs:
             score(prediction, answers)
         return
@@ -236,7 +236,8 @@ def score_distinct(
             score(prediction, answers)
 
 
-def _can_fork() -> bool:
+def two_processes_available() -> bool:
+    """Whether :func:`score_distinct` may use a second process (see there)."""
     if not sys.platform.startswith("linux") or threading.active_count() != 1:
         return False
     cores = usable_cores()
@@ -307,7 +308,7 @@ def score_v1(
     score = pair_scorer(rules, lang)
     get = texts.get
     questions = gold.questions
-    if len(questions) >= TWO_PROCESS_MIN_PAIRS:
+    if len(questions) >= TWO_PROCESS_MIN_PAIRS and two_processes_available():
         pairs = {}
         for question in questions:
             prediction = get(question[0])
@@ -334,18 +335,28 @@ def score_v1(
             em, f1 = score(prediction, answers)
         em_sum += em
         f1_sum += f1
-        append(
-            {
-                "id": qid,
-                "score": f1,
-                "em": em,
-                "f1": f1,
-                "answered": prediction is not None,
-                "prediction": prediction,
-            }
-        )
-    if label is not None:
-        for item in items:
-            item["lang"] = label
+        if label is None:
+            append(
+                {
+                    "id": qid,
+                    "score": f1,
+                    "em": em,
+                    "f1": f1,
+                    "answered": prediction is not None,
+                    "prediction": prediction,
+                }
+            )
+        else:
+            append(
+                {
+                    "id": qid,
+                    "score": f1,
+                    "em": em,
+                    "f1": f1,
+                    "answered": prediction is not None,
+                    "prediction": prediction,
+                    "lang": label,
+                }
+            )
     totals: Totals = {label: (len(items), (em_sum, f1_sum))} if items else {}
     return items, totals

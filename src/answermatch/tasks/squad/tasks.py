@@ -22,6 +22,7 @@ from ...checks import GoldChecks, check_ids, check_unicode_punct
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from . import scoring
 from .checks import (
     SpanEntry,
     check_answer_start,
@@ -31,14 +32,7 @@ from .checks import (
 )
 from .reading import Predictions, SpanGold, read_gold, read_na_probs, read_predictions
 from .rules import SpanRules
-from .scoring import (
-    TWO_PROCESS_MIN_PAIRS,
-    check_numbers,
-    pair_scorer,
-    report_coverage,
-    score_distinct,
-    score_v1,
-)
+from .scoring import check_numbers, pair_scorer, report_coverage, score_distinct, score_v1
 from .v2 import ANSWERED, HAS, HAS_PROB, v2_summary
 
 if TYPE_CHECKING:  # loaded by explain() only
@@ -393,7 +387,7 @@ class SquadV2(SpanTask):
         probs = preds.probs
         rank = {k: i for i, k in enumerate(probs)} if probs is not None else {}
         unique = self._unique(gold)
-        if len(unique) >= TWO_PROCESS_MIN_PAIRS:
+        if len(unique) >= scoring.TWO_PROCESS_MIN_PAIRS and scoring.two_processes_available():
             score_distinct(score, list(dict.fromkeys((texts[q.id], q.answers) for q in unique)))
         items: list[dict[str, Any]] = []
         append = items.append
