@@ -262,11 +262,17 @@ def check_numbers(gold: SpanGold, scored: Callable[[int], bool] = lambda k: True
 
 
 def report_coverage(
-    gold: SpanGold, preds: Predictions, diag: Diagnostics, *, missing_is_error: bool
+    gold: SpanGold,
+    preds: Predictions,
+    diag: Diagnostics,
+    *,
+    missing_is_error: bool,
+    ids: set[str] | None = None,
 ) -> None:
     """Warn (or fail) about gold ids without a prediction and predictions
-    whose id is not in the gold."""
-    ids = set(gold.ids)
+    whose id is not in the gold (``ids``: the gold's ids as a set, if made)."""
+    if ids is None:
+        ids = set(gold.ids)
     texts = preds.texts
     missing = (
         [] if ids <= texts.keys() else list(dict.fromkeys(k for k in gold.ids if k not in texts))

@@ -102,10 +102,10 @@ class SpanTask(Task):
     def check_version(self, gold: SpanGold, diag: Diagnostics) -> None:
         """Warn about the gold's ``version`` as the official script does."""
 
-    def warn_duplicates(self, gold: SpanGold, diag: Diagnostics) -> None:
-        """Warn about repeated question ids (when scoring; check-gold reports
-        them as ``duplicate-id``)."""
-        if len(set(gold.ids)) == len(gold.ids):
+    def warn_duplicates(self, gold: SpanGold, diag: Diagnostics, ids: set[str]) -> None:
+        """Warn about repeated question ids (``ids``: the set of them) when
+        scoring; check-gold reports them as ``duplicate-id``."""
+        if len(ids) == len(gold.ids):
             return
         seen: set[str] = set()
         repeated = [k for k in gold.ids if k in seen or seen.add(k)]  # type: ignore[func-returns-value]
@@ -125,8 +125,9 @@ class SpanTask(Task):
         self, source: Any, gold: SpanGold, diag: Diagnostics, **options: Any
     ) -> Predictions:
         preds = read_predictions(source, diag)
-        self.warn_duplicates(gold, diag)
-        report_coverage(gold, preds, diag, missing_is_error=False)
+        ids = set(gold.ids)
+        self.warn_duplicates(gold, diag, ids)
+        report_coverage(gold, preds, diag, missing_is_error=False, ids=ids)
         return preds
 
     # --- scoring --------------------------------------------------------------------
@@ -334,8 +335,9 @@ class SquadV2(SpanTask):
         self, source: Any, gold: SpanGold, diag: Diagnostics, **options: Any
     ) -> Predictions:
         preds = read_predictions(source, diag, probabilities=True)
-        self.warn_duplicates(gold, diag)
-        report_coverage(gold, preds, diag, missing_is_error=True)
+        ids = set(gold.ids)
+        self.warn_duplicates(gold, diag, ids)
+        report_coverage(gold, preds, diag, missing_is_error=True, ids=ids)
         if options.get("na_prob") is not None:
             if preds.probs is not None:
                 diag.warn(
@@ -346,7 +348,12 @@ class SquadV2(SpanTask):
             preds.probs = read_na_probs(options["na_prob"], diag)
         if preds.probs is not None:
             where = "na_prob" if options.get("na_prob") is not None else preds.name
-            lacking = list(dict.fromkeys(q.id for q in gold.questions if q.id not in preds.probs))
+            probs = preds.probs
+            lacking = (
+                []
+                if probs.keys() >= ids
+                else list(dict.fromkeys(k for k in gold.ids if k not in probs))
+            )
             if lacking:
                 raise InputError(
                     f"{len(lacking)} question(s) have no no-answer probability: "
@@ -355,7 +362,6 @@ class SquadV2(SpanTask):
                     path=where if isinstance(where, str) else None,
                 )
             if _flag(options.get("pr_curves")):
-                ids = {q.id for q in gold.questions}
                 extra = [k for k in preds.probs if k not in ids]
                 if extra:
                     raise InputError(
