@@ -31,8 +31,10 @@ Run::
     python benchmarks/bench_squad.py --task squad-v2 --official-scripts /tmp/official-squad
 
 Each figure is the best of ``--repeat`` runs, as wall-clock seconds and as
-CPU seconds (user + system) of the child process; on a busy machine the CPU
-time is the steadier of the two.
+CPU seconds (user + system) of the child process and of any process it
+started; on a busy machine the CPU time is the steadier of the two. The
+1-minute load average after the runs is printed beside them (answermatch
+scores large inputs on a second process only while a core is idle).
 """
 
 from __future__ import annotations
@@ -174,6 +176,7 @@ def run(case: Case, paths: dict[str, Path], args: argparse.Namespace) -> dict[st
                              f"{mine['scores'][key]}")  # fmt: skip
     return {
         "task": case.task + (f" ({case.lang})" if case.lang else ""),
+        "load_average_1min": round(os.getloadavg()[0], 1),
         "questions": mine["n"],
         "answermatch_wall_s": round(ours[0], 2),
         "official_wall_s": round(official[0], 2),

@@ -39,7 +39,11 @@ def _check(name: str, value: Any) -> Task:
     return task
 
 
-TASKS: Registry[Task] = Registry("task", "answermatch.tasks", _check, UnknownTaskError)
+#: answermatch's own tasks are looked up in its own entry points first (no
+#: scan of every installed package: see :mod:`answermatch.registry`)
+TASKS: Registry[Task] = Registry(
+    "task", "answermatch.tasks", _check, UnknownTaskError, own="answermatch"
+)
 
 
 def available_tasks() -> list[str]:

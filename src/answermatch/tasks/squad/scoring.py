@@ -7,21 +7,35 @@ predictions against the gold that the official scripts imply.
 >>> gold = read_gold([{"id": "q1", "answers": {"text": ["the Beatles", "Beatles"],
 ...                                             "answer_start": [0, 4]}}], Diagnostics())
 >>> preds = read_predictions({"q1": "Beatles!"}, Diagnostics())
->>> [(i["em"], i["f1"]) for i in score_v1(gold, preds, SpanRules("official"), "en")]
-[(1.0, 1.0)]
+>>> items, totals = score_v1(gold, preds, SpanRules("official"), "en")
+>>> [(i["em"], i["f1"]) for i in items], totals
+([(1.0, 1.0)], {None: (1, (1.0, 1.0))})
 """
 
 from __future__ import annotations
 
+import os
+import sys
+import threading
+from array import array
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
+from ..base import Totals
 from .reading import Predictions, SpanGold
-from .rules import Bag, SpanRules, Tokens, bag, score_bags
+from .rules import SpanRules, Tokens
 
-__all__ = ["cached_tokenizer", "check_numbers", "pair_scorer", "report_coverage", "score_v1"]
+__all__ = [
+    "TWO_PROCESS_MIN_PAIRS",
+    "cached_tokenizer",
+    "check_numbers",
+    "pair_scorer",
+    "report_coverage",
+    "score_distinct",
+    "score_v1",
+]
 
 
 def cached_tokenizer(rules: SpanRules, lang: str) -> Callable[[str], Tokens]:
@@ -42,32 +56,193 @@ def pair_scorer(
     rules: SpanRules, lang: str, *, drop_empty: bool = False
 ) -> Callable[[str, tuple[Any, ...]], tuple[float, float]]:
     """``(prediction, answers) -> (em, f1)`` under ``rules``, cached: the same
-    prediction against the same answers is scored once. ``drop_empty``:
-    SQuAD v2.0's rule, gold answers that normalize to nothing are dropped
-    and a question left without any has the single gold ``""``."""
+    prediction against the same answers is scored once, each distinct text
+    tokenized once. ``drop_empty``: SQuAD v2.0's rule, gold answers that
+    normalize to nothing are dropped and a question left without any has
+    the single gold ``""``.
+
+    EM is the equality of the token tuples (the normalized strings are equal
+    exactly when they are); F1 is :func:`~answermatch.tasks.squad.rules.f1_of`'s
+    arithmetic, with the shared count a set intersection when both sides'
+    tokens are distinct.
+
+    >>> score = pair_scorer(SpanRules("official"), "en")
+    >>> score("the Denver Broncos", ("Denver Broncos", "Broncos")), score("", ("x",))
+    ((1.0, 1.0), (0.0, 0.0))
+    >>> score("Broncos Broncos win", ("Denver Broncos",))  # shared: one "broncos"
+    (0.0, 0.4)
+    """
     tokenize = rules.tokenizer(lang)
     empty_f1 = rules.empty_f1
-    bags: dict[str, Bag] = {}
+    token_cache: dict[str, Tokens] = {}
+    gold_cache: dict[tuple[Any, ...], list[_Gold]] = {}
     cache: dict[tuple[str, tuple[Any, ...]], tuple[float, float]] = {}
-    nothing = [bag(())]
+    both_empty = (1.0, empty_f1)
+    exact = (1.0, 1.0)
+    nothing = (0.0, 0.0)
+    no_answer = [_Gold((), frozenset(), True)]
 
-    def bag_of(text: str) -> Bag:
-        found = bags.get(text)
+    def tokens_of(text: str) -> Tokens:
+        found = token_cache.get(text)
         if found is None:
-            found = bags[text] = bag(tokenize(text))
+            found = token_cache[text] = tokenize(text)
         return found
+
+    def golds_of(answers: tuple[Any, ...]) -> list[_Gold]:
+        golds = []
+        for answer in dict.fromkeys(answers):  # the max ignores repeats
+            tokens = tokens_of(answer)
+            unique = frozenset(tokens)
+            golds.append(_Gold(tokens, unique, len(unique) == len(tokens)))
+        if drop_empty:
+            golds = [g for g in golds if g[0]] or no_answer
+        gold_cache[answers] = golds
+        return golds
 
     def score(prediction: str, answers: tuple[Any, ...]) -> tuple[float, float]:
         key = (prediction, answers)
         found = cache.get(key)
-        if found is None:
-            golds = [bag_of(a) for a in dict.fromkeys(answers)]  # the max ignores repeats
-            if drop_empty:
-                golds = [g for g in golds if g.tokens] or nothing
-            found = cache[key] = score_bags(bag_of(prediction), golds, empty_f1)
+        if found is not None:
+            return found
+        pred = token_cache.get(prediction) or tokens_of(prediction)
+        golds = gold_cache.get(answers) or golds_of(answers)
+        if not pred:
+            found = nothing
+            for gold in golds:
+                if not gold[0]:
+                    found = both_empty
+                    break
+        else:
+            found = None
+            for gold in golds:
+                if gold[0] == pred:
+                    found = exact
+                    break
+            if found is None:
+                found = (0.0, _best_f1(pred, golds))
+        cache[key] = found
         return found
 
+    score.cache = cache  # type: ignore[attr-defined]  # for score_distinct
     return score
+
+
+class _Gold(NamedTuple):
+    tokens: Tokens
+    set: frozenset[str]
+    distinct: bool
+
+
+def _best_f1(pred: Tokens, golds: list[_Gold]) -> float:
+    """The max F1 of non-empty ``pred`` over ``golds``, none equal to it. When
+    either side's tokens are distinct, the multiset intersection's size is
+    the number of shared distinct tokens."""
+    best = 0.0
+    n_pred = len(pred)
+    pred_distinct: bool | None = None
+    for gold, gold_set, gold_distinct in golds:
+        if not gold:
+            continue
+        common = gold_set.intersection(pred)
+        if not common:
+            continue
+        if gold_distinct:
+            num_same = len(common)
+        else:
+            if pred_distinct is None:
+                pred_distinct = len(set(pred)) == n_pred
+            if pred_distinct:
+                num_same = len(common)
+            else:  # the size of Counter(pred) & Counter(gold)
+                num_same = sum([min(pred.count(t), gold.count(t)) for t in common])
+        precision = 1.0 * num_same / n_pred
+        recall = 1.0 * num_same / len(gold)
+        f1 = (2 * precision * recall) / (precision + recall)
+        if f1 > best:
+            best = f1
+    return best
+
+
+#: Below this many distinct (prediction, answers) pairs one process scores
+#: them all: starting a second process costs more than it saves.
+TWO_PROCESS_MIN_PAIRS = 6000
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system
+    tells it, else ``os.cpu_count()``)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        return os.cpu_count() or 1
+
+
+def score_distinct(
+    score: Callable[[str, tuple[Any, ...]], tuple[float, float]],
+    pairs: list[tuple[str, tuple[Any, ...]]],
+) -> None:
+    """Score the distinct ``pairs`` into the cache of ``score`` (from
+    :func:`pair_scorer`), the second half in a forked process when there
+    are at least :data:`TWO_PROCESS_MIN_PAIRS` of them, on Linux (``fork``),
+    with no other thread and two usable cores, one of them idle (the
+    1-minute load average at most the cores less one: a second process on a
+    busy machine slows the first down). The child sends each pair's
+    ``(em, f1)`` back as raw doubles, so the figures are bit-identical to
+    one process's; if the child fails, this process scores its half
+    (raising what the child met, if anything).
+
+    >>> score = pair_scorer(SpanRules("official"), "en")
+    >>> score_distinct(score, [("Broncos", ("Denver Broncos",))])
+    >>> score.cache[("Broncos", ("Denver Broncos",))]
+    (0.0, 0.6666666666666666)
+    """
+    if len(pairs) < TWO_PROCESS_MIN_PAIRS or not two_processes_available():
+        for prediction, answers in pairs:
+            score(prediction, answers)
+        return
+    score(*pairs[0])  # load what the rules load (a tokenizer) once, before forking
+    half = (len(pairs) + 1) // 2
+    theirs = pairs[half:]
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: score the second half, send the doubles, leave at once
+        status = 1
+        try:
+            os.close(read_end)
+            out = array("d")
+            for prediction, answers in theirs:
+                out.extend(score(prediction, answers))
+            with os.fdopen(write_end, "wb") as pipe:
+                pipe.write(out.tobytes())
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(write_end)
+    try:
+        for prediction, answers in pairs[:half]:
+            score(prediction, answers)
+    finally:
+        with os.fdopen(read_end, "rb") as pipe:
+            data = pipe.read()
+        _, status = os.waitpid(pid, 0)
+    got = array("d")
+    if status == 0 and len(data) == 16 * len(theirs):
+        got.frombytes(data)
+        cache = score.cache  # type: ignore[attr-defined]
+        for k, key in enumerate(theirs):
+            cache[key] = (got[2 * k], got[2 * k + 1])
+    else:
+        for prediction, answers in theirs:
+            score(prediction, answers)
+
+
+def two_processes_available() -> bool:
+    """Whether :func:`score_distinct` may use a second process (see there)."""
+    if not sys.platform.startswith("linux") or threading.active_count() != 1:
+        return False
+    cores = usable_cores()
+    # a second process pays only on an idle core (else it slows this one down)
+    return cores >= 2 and os.getloadavg()[0] <= cores - 1
 
 
 def check_numbers(gold: SpanGold, scored: Callable[[int], bool] = lambda k: True) -> None:
@@ -87,11 +262,17 @@ def check_numbers(gold: SpanGold, scored: Callable[[int], bool] = lambda k: True
 
 
 def report_coverage(
-    gold: SpanGold, preds: Predictions, diag: Diagnostics, *, missing_is_error: bool
+    gold: SpanGold,
+    preds: Predictions,
+    diag: Diagnostics,
+    *,
+    missing_is_error: bool,
+    ids: set[str] | None = None,
 ) -> None:
     """Warn (or fail) about gold ids without a prediction and predictions
-    whose id is not in the gold."""
-    ids = set(gold.ids)
+    whose id is not in the gold (``ids``: the gold's ids as a set, if made)."""
+    if ids is None:
+        ids = set(gold.ids)
     texts = preds.texts
     missing = (
         [] if ids <= texts.keys() else list(dict.fromkeys(k for k in gold.ids if k not in texts))
@@ -122,17 +303,28 @@ def report_coverage(
 
 def score_v1(
     gold: SpanGold, preds: Predictions, rules: SpanRules, lang: str, label: str | None = None
-) -> list[dict[str, Any]]:
+) -> tuple[list[dict[str, Any]], Totals]:
     """One item per gold question, in gold order (SQuAD v1.1 / MLQA): ``em``
     and ``f1`` each the max over the gold answers, 0 when unanswered.
-    ``label``: the language put in each item (``None``: none)."""
+    ``label``: the language put in each item (``None``: none). Also the
+    totals ``{label: (count, (em sum, f1 sum))}``, summed in gold order as the
+    aggregation would (what :class:`~answermatch.tasks.base.Scored` takes)."""
     texts = preds.texts
     check_numbers(gold, lambda k: gold.questions[k].id in texts)
     score = pair_scorer(rules, lang)
     get = texts.get
+    questions = gold.questions
+    if len(questions) >= TWO_PROCESS_MIN_PAIRS and two_processes_available():
+        pairs = {}
+        for question in questions:
+            prediction = get(question[0])
+            if prediction is not None and question[1]:
+                pairs[prediction, question[1]] = None
+        score_distinct(score, list(pairs))
     items: list[dict[str, Any]] = []
     append = items.append
-    for question in gold.questions:
+    em_sum = f1_sum = 0.0
+    for question in questions:
         qid, answers = question[0], question[1]
         prediction = get(qid)
         if prediction is None:
@@ -147,17 +339,30 @@ def score_v1(
             )
         else:
             em, f1 = score(prediction, answers)
-        append(
-            {
-                "id": qid,
-                "score": f1,
-                "em": em,
-                "f1": f1,
-                "answered": prediction is not None,
-                "prediction": prediction,
-            }
-        )
-    if label is not None:
-        for item in items:
-            item["lang"] = label
-    return items
+        em_sum += em
+        f1_sum += f1
+        if label is None:
+            append(
+                {
+                    "id": qid,
+                    "score": f1,
+                    "em": em,
+                    "f1": f1,
+                    "answered": prediction is not None,
+                    "prediction": prediction,
+                }
+            )
+        else:
+            append(
+                {
+                    "id": qid,
+                    "score": f1,
+                    "em": em,
+                    "f1": f1,
+                    "answered": prediction is not None,
+                    "prediction": prediction,
+                    "lang": label,
+                }
+            )
+    totals: Totals = {label: (len(items), (em_sum, f1_sum))} if items else {}
+    return items, totals

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...checks import GoldChecks, check_ids, check_unicode_punct
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
-from ...explanation import Explanation
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from . import scoring
 from .checks import (
     SpanEntry,
     check_answer_start,
@@ -32,8 +32,11 @@ from .checks import (
 )
 from .reading import Predictions, SpanGold, read_gold, read_na_probs, read_predictions
 from .rules import SpanRules
-from .scoring import check_numbers, pair_scorer, report_coverage, score_v1
+from .scoring import check_numbers, pair_scorer, report_coverage, score_distinct, score_v1
 from .v2 import ANSWERED, HAS, HAS_PROB, v2_summary
+
+if TYPE_CHECKING:  # loaded by explain() only
+    from ...explanation import Explanation
 
 __all__ = ["PROFILES", "PROFILES_V2", "SpanTask", "Squad", "SquadV2"]
 
@@ -99,10 +102,10 @@ class SpanTask(Task):
     def check_version(self, gold: SpanGold, diag: Diagnostics) -> None:
         """Warn about the gold's ``version`` as the official script does."""
 
-    def warn_duplicates(self, gold: SpanGold, diag: Diagnostics) -> None:
-        """Warn about repeated question ids (when scoring; check-gold reports
-        them as ``duplicate-id``)."""
-        if len(set(gold.ids)) == len(gold.ids):
+    def warn_duplicates(self, gold: SpanGold, diag: Diagnostics, ids: set[str]) -> None:
+        """Warn about repeated question ids (``ids``: the set of them) when
+        scoring; check-gold reports them as ``duplicate-id``."""
+        if len(ids) == len(gold.ids):
             return
         seen: set[str] = set()
         repeated = [k for k in gold.ids if k in seen or seen.add(k)]  # type: ignore[func-returns-value]
@@ -122,8 +125,9 @@ class SpanTask(Task):
         self, source: Any, gold: SpanGold, diag: Diagnostics, **options: Any
     ) -> Predictions:
         preds = read_predictions(source, diag)
-        self.warn_duplicates(gold, diag)
-        report_coverage(gold, preds, diag, missing_is_error=False)
+        ids = set(gold.ids)
+        self.warn_duplicates(gold, diag, ids)
+        report_coverage(gold, preds, diag, missing_is_error=False, ids=ids)
         return preds
 
     # --- scoring --------------------------------------------------------------------
@@ -149,9 +153,9 @@ class SpanTask(Task):
         gold, preds = inputs.gold, inputs.predictions
         lang = self.lang_of(gold, options)
         label = self.label_of(gold, options)
-        items = score_v1(gold, preds, settings, lang, label)
+        items, totals = score_v1(gold, preds, settings, lang, label)
         extra = {"lang": label} if label else {}
-        return Scored(items, self.signature(settings, lang, extra))
+        return Scored(items, self.signature(settings, lang, extra), totals)
 
     def aggregation(self, settings: Any, **options: Any) -> Aggregation:
         return Aggregation(
@@ -331,8 +335,9 @@ class SquadV2(SpanTask):
         self, source: Any, gold: SpanGold, diag: Diagnostics, **options: Any
     ) -> Predictions:
         preds = read_predictions(source, diag, probabilities=True)
-        self.warn_duplicates(gold, diag)
-        report_coverage(gold, preds, diag, missing_is_error=True)
+        ids = set(gold.ids)
+        self.warn_duplicates(gold, diag, ids)
+        report_coverage(gold, preds, diag, missing_is_error=True, ids=ids)
         if options.get("na_prob") is not None:
             if preds.probs is not None:
                 diag.warn(
@@ -343,7 +348,12 @@ class SquadV2(SpanTask):
             preds.probs = read_na_probs(options["na_prob"], diag)
         if preds.probs is not None:
             where = "na_prob" if options.get("na_prob") is not None else preds.name
-            lacking = list(dict.fromkeys(q.id for q in gold.questions if q.id not in preds.probs))
+            probs = preds.probs
+            lacking = (
+                []
+                if probs.keys() >= ids
+                else list(dict.fromkeys(k for k in gold.ids if k not in probs))
+            )
             if lacking:
                 raise InputError(
                     f"{len(lacking)} question(s) have no no-answer probability: "
@@ -352,7 +362,6 @@ class SquadV2(SpanTask):
                     path=where if isinstance(where, str) else None,
                 )
             if _flag(options.get("pr_curves")):
-                ids = {q.id for q in gold.questions}
                 extra = [k for k in preds.probs if k not in ids]
                 if extra:
                     raise InputError(
@@ -383,9 +392,12 @@ class SquadV2(SpanTask):
         texts = preds.texts
         probs = preds.probs
         rank = {k: i for i, k in enumerate(probs)} if probs is not None else {}
+        unique = self._unique(gold)
+        if len(unique) >= scoring.TWO_PROCESS_MIN_PAIRS and scoring.two_processes_available():
+            score_distinct(score, list(dict.fromkeys((texts[q.id], q.answers) for q in unique)))
         items: list[dict[str, Any]] = []
         append = items.append
-        for q in self._unique(gold):
+        for q in unique:
             qid, answers = q.id, q.answers
             prediction = texts[qid]
             exact, f1 = score(prediction, answers)

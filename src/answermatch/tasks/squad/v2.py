@@ -35,6 +35,7 @@ __all__ = [
     "EXACT_RAW",
     "F1_RAW",
     "best_threshold",
+    "best_thresholds",
     "pr_average_precision",
     "v2_statistics",
     "v2_summary",
@@ -87,19 +88,38 @@ def best_threshold(
     """``(best score in percent, its threshold)`` for the raw score at
     position ``raw`` (:data:`EXACT_RAW` or :data:`F1_RAW`); ``ordered``: the
     rows already sorted by probability."""
-    current = best = float(sum(1 for r in rows if r[FLAGS] not in _WITH_HAS))
-    threshold = 0.0
-    for row in _ordered(rows) if ordered is None else ordered:
-        flags = row[FLAGS]
-        if flags in _WITH_HAS:
-            current += row[raw]
-        elif flags in _WITH_ANSWERED:
-            current += -1
+    exact, f1 = best_thresholds(rows, _ordered(rows) if ordered is None else ordered)
+    return exact if raw == EXACT_RAW else f1
+
+
+def best_thresholds(
+    rows: Sequence[Stats], ordered: Sequence[Stats]
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """:func:`best_threshold` of the exact and the F1 raw scores, in one pass
+    over the rows sorted by probability (each search keeps its own running
+    score, best and threshold, as the script's two calls do)."""
+    no_answer = 0
+    for row in rows:
+        if row[FLAGS] not in _WITH_HAS:
+            no_answer += 1
+    current_e = best_e = current_f = best_f = float(no_answer)
+    threshold_e = threshold_f = 0.0
+    with_has, with_answered = _WITH_HAS, _WITH_ANSWERED
+    for _, _, exact, f1, prob, _, flags in ordered:
+        if flags in with_has:
+            current_e += exact
+            current_f += f1
+        elif flags in with_answered:
+            current_e += -1
+            current_f += -1
         else:
             continue  # adding 0 improves nothing
-        if current > best:
-            best, threshold = current, row[PROB]
-    return 100.0 * best / len(rows), threshold
+        if current_e > best_e:
+            best_e, threshold_e = current_e, prob
+        if current_f > best_f:
+            best_f, threshold_f = current_f, prob
+    count = len(rows)
+    return (100.0 * best_e / count, threshold_e), (100.0 * best_f / count, threshold_f)
 
 
 def pr_average_precision(
@@ -133,15 +153,24 @@ def v2_summary(totals: Totals, rows: list[Stats] | None, *, pr_curves: bool) -> 
     count = len(rows)
     if not count:
         return Summary({"exact": 0.0, "f1": 0.0, "total": 0})
-    sums = {True: [0.0, 0.0, 0], False: [0.0, 0.0, 0]}  # has answer -> exact, f1, count
-    exact = f1 = 0.0
-    for row in rows:
-        exact += row[ET]
-        f1 += row[FT]
-        part = sums[row[FLAGS] in _WITH_HAS]
-        part[0] += row[ET]
-        part[1] += row[FT]
-        part[2] += 1
+    # has answer -> exact, f1, count
+    has_exact = has_f1 = no_exact = no_f1 = exact = f1 = 0.0
+    has_count = 0
+    with_prob = True
+    with_has, with_probs = _WITH_HAS, _WITH_PROB
+    for exact_t, f1_t, _, _, _, _, flags in rows:
+        exact += exact_t
+        f1 += f1_t
+        if flags in with_has:
+            has_exact += exact_t
+            has_f1 += f1_t
+            has_count += 1
+        else:
+            no_exact += exact_t
+            no_f1 += f1_t
+        if with_prob and flags not in with_probs:
+            with_prob = False
+    sums = {True: (has_exact, has_f1, has_count), False: (no_exact, no_f1, count - has_count)}
     scores: dict[str, Any] = {
         "exact": 100.0 * exact / count,
         "f1": 100.0 * f1 / count,
@@ -153,10 +182,11 @@ def v2_summary(totals: Totals, rows: list[Stats] | None, *, pr_curves: bool) -> 
             scores[f"{prefix}_exact"] = 100.0 * part_exact / total
             scores[f"{prefix}_f1"] = 100.0 * part_f1 / total
             scores[f"{prefix}_total"] = total
-    if all(r[FLAGS] in _WITH_PROB for r in rows):
+    if with_prob:
         ordered = _ordered(rows)
-        scores["best_exact"], scores["best_exact_thresh"] = best_threshold(rows, EXACT_RAW, ordered)
-        scores["best_f1"], scores["best_f1_thresh"] = best_threshold(rows, F1_RAW, ordered)
+        best_exact, best_f1 = best_thresholds(rows, ordered)
+        scores["best_exact"], scores["best_exact_thresh"] = best_exact
+        scores["best_f1"], scores["best_f1_thresh"] = best_f1
         if pr_curves and sums[True][2]:
             scores["pr_exact_ap"] = pr_average_precision(rows, EXACT_RAW, ordered)
             scores["pr_f1_ap"] = pr_average_precision(rows, F1_RAW, ordered)

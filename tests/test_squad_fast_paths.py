@@ -1,0 +1,133 @@
+"""The SQuAD family's fast paths give exactly what the official rules give:
+article removal without the regular expression, the cached pair scorer,
+and (large inputs) scoring on two processes."""
+
+from __future__ import annotations
+
+import os
+import re
+import string
+import warnings
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import answermatch
+from answermatch.errors import AnswermatchWarning
+from answermatch.tasks.squad import scoring
+from answermatch.tasks.squad.rules import (
+    _MLQA_ARTICLES,
+    _SQUAD_ARTICLES,
+    SpanRules,
+    without_articles,
+)
+from answermatch.tasks.squad.scoring import pair_scorer
+
+# words that meet the articles, word characters that are not letters, the
+# characters that make \b hold inside a token, and the whitespace str.split knows
+PIECES = st.sampled_from(
+    ["a", "an", "the", "el", "las", "der", "của", "là", "x", "anthem", "9", "²", "_",
+     "’", "«", "é", "e\u0301", "-", " ", "  ", "\t", "\x1c", "\u3000", "\u00a0"]
+)  # fmt: skip
+TEXTS = st.lists(PIECES, max_size=12).map("".join)
+PATTERNS = [_SQUAD_ARTICLES] + [p for p in _MLQA_ARTICLES.values() if p is not None]
+
+
+@settings(max_examples=400, deadline=None)
+@given(TEXTS, st.sampled_from(PATTERNS))
+def test_without_articles_equals_the_pattern(text, pattern):
+    assert without_articles(pattern)(text) == pattern.sub(" ", text).split()
+
+
+def _official(prediction: str, golds: list[str], empty_f1: float) -> tuple[float, float]:
+    """evaluate-v1.1.py's per-question rule, written out from the script."""
+
+    def normalize(s: str) -> str:
+        s = "".join(ch for ch in s.lower() if ch not in set(string.punctuation))
+        return " ".join(re.sub(r"\b(a|an|the)\b", " ", s).split())
+
+    def f1(p: str, g: str) -> float:
+        pt, gt = normalize(p).split(), normalize(g).split()
+        if not pt and not gt:
+            return empty_f1
+        same = sum((Counter(pt) & Counter(gt)).values())
+        if same == 0:
+            return 0.0
+        precision, recall = 1.0 * same / len(pt), 1.0 * same / len(gt)
+        return (2 * precision * recall) / (precision + recall)
+
+    em = max(float(normalize(prediction) == normalize(g)) for g in golds)
+    return em, max(f1(prediction, g) for g in golds)
+
+
+WORDS = st.lists(st.sampled_from(["a", "cat", "cat", "dog", "The", "x.", "!", ""]), max_size=5)
+ANSWER = WORDS.map(" ".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(ANSWER, st.lists(ANSWER, min_size=1, max_size=4), st.sampled_from([0.0, 1.0]))
+def test_pair_scorer_equals_the_official_rule_bit_for_bit(prediction, golds, empty_f1):
+    score = pair_scorer(SpanRules("official", empty_f1=empty_f1), "en")
+    expected = _official(prediction, golds, empty_f1)
+    assert score(prediction, tuple(golds)) == expected
+    assert score(prediction, tuple(golds)) == expected  # from the cache
+
+
+@pytest.mark.parametrize(
+    "task, gold, pred, options",
+    [
+        ("squad", ("squad", "dev-v1.1.from-v2-answerable.json"), "pred_v1_seed1.json", {}),
+        ("squad-v2", ("squad", "dev-v2.0.cs224n-subset.json"), "pred_v2_seed2.json",
+         {"na_prob": "pred_v2_seed2.na_prob.json"}),
+        ("mlqa", ("mlqa", "xquad.zh.json"), "pred_zh_seed1.json", {"lang": "zh"}),
+    ],
+)  # fmt: skip
+def test_two_processes_give_the_same_items_bit_for_bit(
+    parity, monkeypatch, task, gold, pred, options
+):
+    folder = gold[0]
+    gold_path, pred_path = parity(*gold), parity(folder, pred)
+    if "na_prob" in options:
+        options = {**options, "na_prob": str(parity(folder, options["na_prob"]))}
+    one = _quiet(task, gold_path, pred_path, options)
+    forks = []
+    real_fork = os.fork
+
+    def fork():
+        forks.append(True)
+        return real_fork()
+
+    monkeypatch.setattr(scoring, "TWO_PROCESS_MIN_PAIRS", 1)
+    monkeypatch.setattr(scoring, "two_processes_available", lambda: True)
+    monkeypatch.setattr(scoring.os, "fork", fork)
+    two = _quiet(task, gold_path, pred_path, options)
+    assert forks  # the second process did score
+    assert two.scores == one.scores
+    assert two.items == one.items  # floats compared exactly
+
+
+def test_a_failing_second_process_leaves_the_work_to_the_first(monkeypatch):
+    score = pair_scorer(SpanRules("official"), "en")
+    pairs = [(f"answer {k}", (f"the answer {k % 7}",)) for k in range(40)]
+    monkeypatch.setattr(scoring, "TWO_PROCESS_MIN_PAIRS", 1)
+    monkeypatch.setattr(scoring, "two_processes_available", lambda: True)
+    real_fork = os.fork
+
+    def failing_child():
+        pid = real_fork()
+        if pid == 0:
+            os._exit(3)  # as if the child died before sending anything
+        return pid
+
+    monkeypatch.setattr(scoring.os, "fork", failing_child)
+    scoring.score_distinct(score, pairs)
+    expected = pair_scorer(SpanRules("official"), "en")
+    assert [score.cache[p] for p in pairs] == [expected(*p) for p in pairs]
+
+
+def _quiet(task, gold, pred, options):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        return answermatch.evaluate(task, gold, pred, **options)
