@@ -173,8 +173,8 @@ class SquadFile:
     def _lines(self) -> list[int | None]:
         if self._row_lines is not None and self.layout == "rows":
             return list(self._row_lines)
-        if self._text is None:
-            return [None] * len(self.questions)
+        if self._text is None or self._text.count("\n", 0, 100_000) < 2:
+            return [None] * len(self.questions)  # an object, or minified JSON: no lines
         # the k-th occurrence of an id in the text is the k-th question with it
         keys = "|".join(map(re.escape, self._id_keys))
         pattern = re.compile(rf'"(?:{keys})"\s*:\s*("(?:[^"\\]|\\.)*"|-?\d+(?![.eE\d]))')

@@ -107,8 +107,7 @@ class Cmrc2018(Task):
         gold = read_gold(source, diag)
         if _version(options) == 5:  # Python 2: ids stripped, str() of floats
             questions = [
-                replace(
-                    q,
+                q._replace(
                     id=q.id.strip() if isinstance(q.id, str) else q.id,
                     texts=tuple(map(py2_str, q.raw)),
                 )
@@ -145,10 +144,10 @@ class Cmrc2018(Task):
                 continue
             if not q.texts:
                 raise InputError(
-                    f"question {q.id!r} ({q.where}) has no answer: the official script fails "
-                    "on it (max() of no score)",
+                    f"question {q.id!r} ({gold.where(q)}) has no answer: the official script "
+                    "fails on it (max() of no score)",
                     path=inputs.gold_name,
-                    line=q.line,
+                    line=gold.line(q),
                 )
             key, tokens = analyse(prediction)
             em = 0

@@ -38,7 +38,7 @@ from ...checks import (
     check_ids,
     check_normalizes_empty,
 )
-from .data import Gold, line_of_ids
+from .data import Gold
 from .rules import em_key
 
 __all__ = ["GOLD_CHECKS", "SpanEntry", "entries"]
@@ -56,9 +56,16 @@ class SpanEntry(Entry):
 
 def entries(gold: Gold) -> Iterator[SpanEntry]:
     """The gold's questions as check entries, with their lines where known."""
-    for q, line in zip(gold.questions, line_of_ids(gold), strict=True):
+    for q in gold.questions:
         yield SpanEntry(
-            q.id, line, q.texts, "zh", raw=q.raw, starts=q.starts, context=q.context, where=q.where
+            q.id,
+            gold.line(q),
+            q.texts,
+            "zh",
+            raw=q.raw,
+            starts=q.starts,
+            context=q.context,
+            where=gold.where(q),
         )
 
 
