@@ -433,42 +433,53 @@ def _articles_checked(
             for q, qa in enumerate(paragraph["qas"]):
                 if not isinstance(qa, Mapping):
                     raise InputError(f"{_where(a, p, q)}: expected an object", path=name)
-                key = next((k for k in dialect.id_keys if k in qa), None)
+                key = _id_key(qa, dialect.id_keys)
                 if key is None:
                     raise InputError(
                         f"{_where(a, p, q)}: a question without {dialect.id_names}", path=name
                     )
                 qid = qa[key]
-                where = _where(a, p, q, qid)
                 if not dialect.accepts_id(qid):
                     raise InputError(
-                        f"{where}: {key!r} must be {_kinds(dialect.id_types or ())}, found {qid!r}",
+                        f"{_where(a, p, q, qid)}: {key!r} must be "
+                        f"{_kinds(dialect.id_types or ())}, found {qid!r}",
                         path=name,
                     )
-                answers = _answers(qa.get("answers"), where, dialect, rows=False)
+                answers = _answers(qa.get("answers"), dialect, rows=False)
                 if isinstance(answers, str):
-                    raise InputError(answers, path=name, line=_line_of(text, qid, dialect))
+                    raise InputError(
+                        f"{_where(a, p, q, qid)}: {answers}",
+                        path=name,
+                        line=_line_of(text, qid, dialect),
+                    )
                 questions.append(Question(qid, *answers, context, len(questions)))
     return questions
 
 
+def _id_key(question: Mapping[str, Any], keys: tuple[str, ...]) -> str | None:
+    for key in keys:
+        if key in question:
+            return key
+    return None
+
+
 def _answers(
-    answers: Any, where: str, dialect: Dialect, *, rows: bool
+    answers: Any, dialect: Dialect, *, rows: bool
 ) -> tuple[tuple[Any, ...], tuple[Any, ...]] | str:
-    """The texts and starts of one question's ``answers``, or the message
-    saying what is wrong (``rows``: a datasets row's)."""
+    """The texts and starts of one question's ``answers``, or what is wrong
+    with them (``rows``: a datasets row's)."""
     lists = rows or dialect.answer_lists
     if lists and isinstance(answers, Mapping) and "text" in answers:
         texts = answers["text"]
         starts = answers.get("answer_start")
         if not isinstance(texts, list | tuple):
-            return f"{where}: answers['text'] must be a list of strings, found {short(texts)}"
+            return f"answers['text'] must be a list of strings, found {short(texts)}"
         if starts is None:
             starts = [None] * len(texts)
         if not isinstance(starts, list | tuple) or len(starts) != len(texts):
-            return f"{where}: answers['answer_start'] must be a list as long as answers['text']"
+            return "answers['answer_start'] must be a list as long as answers['text']"
         bad = next((t for t in texts if not dialect.accepts_text(t)), _OK)
-        return _bad_text(bad, where, dialect) if bad is not _OK else (tuple(texts), tuple(starts))
+        return _bad_text(bad, dialect) if bad is not _OK else (tuple(texts), tuple(starts))
     if not isinstance(answers, list):
         expected = (
             '\'answers\' as {"text": [...], "answer_start": [...]} or a list of '
@@ -476,22 +487,20 @@ def _answers(
             if rows
             else "a list of answers {'text', 'answer_start'} in 'answers'"
         )
-        return f"{where}: expected {expected}, found {short(answers)}"
+        return f"expected {expected}, found {short(answers)}"
     texts_list: list[Any] = []
     starts_list: list[Any] = []
     for k, answer in enumerate(answers):
         if isinstance(answer, Mapping):
             if "text" not in answer:
-                return f"{where}: answer #{k + 1} is an answer object without 'text'"
+                return f"answer #{k + 1} is an answer object without 'text'"
             value, start = answer["text"], answer.get("answer_start")
         elif dialect.bare_answers:
             value, start = answer, None
         else:
-            return (
-                f"{where}: answer #{k + 1} must be an object with a 'text', found {short(answer)}"
-            )
-        if not dialect.accepts_text(value):
-            return _bad_text(value, where, dialect)
+            return f"answer #{k + 1} must be an object with a 'text', found {short(answer)}"
+        if type(value) is not str and not dialect.accepts_text(value):
+            return _bad_text(value, dialect)
         texts_list.append(value)
         starts_list.append(start)
     return tuple(texts_list), tuple(starts_list)
@@ -500,9 +509,9 @@ def _answers(
 _OK = object()
 
 
-def _bad_text(value: Any, where: str, dialect: Dialect) -> str:
+def _bad_text(value: Any, dialect: Dialect) -> str:
     return (
-        f"{where}: the answer text {short(value)} is not {_kinds(dialect.text_types or ())} "
+        f"the answer text {short(value)} is not {_kinds(dialect.text_types or ())} "
         "(the official script fails on it)"
     )
 
@@ -524,7 +533,7 @@ def _from_rows(
         line = lines[index] if lines is not None else None
         key = None
         if isinstance(row, Mapping):
-            key = next((k for k in dialect.id_keys if k in row), None)
+            key = _id_key(row, dialect.id_keys)
         if key is None or "answers" not in row:
             where = "" if line is not None else f"{row_where(index)}: "
             raise InputError(
@@ -534,16 +543,16 @@ def _from_rows(
                 line=line,
             )
         qid = row[key]
-        where = row_where(index, qid)
         if not dialect.accepts_id(qid):
+            where = row_where(index, qid)
             raise InputError(
                 f"{where}: {key!r} must be {_kinds(dialect.id_types or ())}, found {qid!r}",
                 path=name,
                 line=line,
             )
-        answers = _answers(row["answers"], where, dialect, rows=True)
+        answers = _answers(row["answers"], dialect, rows=True)
         if isinstance(answers, str):
-            raise InputError(answers, path=name, line=line)
+            raise InputError(f"{row_where(index, qid)}: {answers}", path=name, line=line)
         context = row.get("context")
         questions.append(
             Question(qid, *answers, context if isinstance(context, str) else None, len(questions))

@@ -166,7 +166,11 @@ def read_gold(source: Any, diag: Diagnostics) -> Gold:
     data, layout = _layout(data, path, row_lines is not None)
     lines = row_lines if layout == "rows" else None
     file = from_data(data, path, DIALECT, text, lines)
-    questions = [Question(q.id, tuple(map(as_text, q.answers)), q) for q in file.questions]
+    new = tuple.__new__  # Question(...) without the Python-level __new__
+    if file.may_have_numbers:  # str() of every answer that is no string
+        questions = [new(Question, (q[0], tuple(map(as_text, q[1])), q)) for q in file.questions]
+    else:
+        questions = [new(Question, (q[0], q[1], q)) for q in file.questions]
     gold = Gold(questions, layout, file)
     _warn_gold(gold, diag)
     return gold
