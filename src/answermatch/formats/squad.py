@@ -39,7 +39,7 @@ import json
 import os
 import re
 from bisect import bisect_left
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from numbers import Real
@@ -62,8 +62,11 @@ __all__ = [
     "Dialect",
     "Question",
     "SquadFile",
+    "best_answer_items",
     "from_data",
+    "hashable",
     "load",
+    "prediction_map",
     "prediction_records",
     "read",
     "row_where",
@@ -186,7 +189,7 @@ class SquadFile:
         taken: dict[Any, int] = {}
         lines: list[int | None] = []
         for question in self.questions:
-            key = question.id if _hashable(question.id) else None
+            key = question.id if hashable(question.id) else None
             found = seen.get(key, [])
             k = taken.get(key, 0)
             taken[key] = k + 1
@@ -230,7 +233,12 @@ class SquadFile:
 F = TypeVar("F", bound=SquadFile)
 
 
-def _hashable(value: Any) -> bool:
+def hashable(value: Any) -> bool:
+    """Whether ``value`` can be a dict key (an id read from JSON may be a list).
+
+    >>> hashable("q1"), hashable(["q1"])
+    (True, False)
+    """
     try:
         hash(value)
     except TypeError:
@@ -586,7 +594,7 @@ def prediction_records(rows: Sequence[Any], name: str, lines: Sequence[int] | No
         if (
             not isinstance(row, Mapping)
             or "prediction_text" not in row
-            or not _hashable(row.get("id", []))
+            or not hashable(row.get("id", []))
         ):
             raise InputError(
                 f"record #{index + 1}: expected {{'id', 'prediction_text'}} with a string 'id' "
@@ -598,8 +606,80 @@ def prediction_records(rows: Sequence[Any], name: str, lines: Sequence[int] | No
     return out
 
 
+def prediction_map(source: Any, diag: Diagnostics, *, bom: str = "skip") -> Mapping[Any, Any]:
+    """The predictions of a lenient scorer: ``{id: text}`` (a JSON object)
+    or a list of ``{"id", "prediction_text"}``, from a path (JSON, JSON
+    Lines, ``.gz``) or an object; values as they are.
+
+    >>> prediction_map([{"id": "q1", "prediction_text": 5}], Diagnostics())
+    {'q1': 5}
+    """
+    path = source_name(source)
+    data, _, lines = load(source, diag, "predictions", bom=bom)
+    if isinstance(data, list):
+        data = prediction_records(data, path, lines)
+    if not isinstance(data, Mapping):
+        raise InputError(
+            f"expected a JSON object {{question id: answer text}}, found {type(data).__name__}",
+            path=path,
+        )
+    return data
+
+
+def best_answer_items(
+    questions: Iterable[tuple[Any, Sequence[str]]],
+    predict: Callable[[Any], str | None],
+    analyse: Callable[[str], tuple[str, Any]],
+    f1: Callable[[Any, Any], float],
+    no_answer: Callable[[int], InputError],
+) -> list[dict[str, Any]]:
+    """One item per ``(id, answer texts)`` question, in order, as SQuAD's
+    scripts and their descendants score it: the prediction (``predict(id)``,
+    ``None``: unanswered, EM and F1 0) against every answer, EM 1 when an
+    answer's key equals the prediction's, F1 the best over the answers
+    (``f1(prediction units, answer units)``; ``analyse(text)`` gives
+    ``(EM key, F1 units)``). A predicted question without answers raises
+    ``no_answer(index)`` (the scripts stop on ``max()`` of nothing).
+
+    >>> items = best_answer_items([("q1", ["a b", "c"])], {"q1": "a"}.get,
+    ...     lambda t: (t, t.split()), lambda p, g: len(set(p) & set(g)) / len(g), None)
+    >>> items[0]["em"], items[0]["f1"], items[0]["answered"]
+    (0, 0.5, True)
+    """
+    items: list[dict[str, Any]] = []
+    append = items.append
+    for index, (qid, answers) in enumerate(questions):
+        prediction = predict(qid)
+        if prediction is None:
+            em, best = 0, 0.0
+        elif not answers:
+            raise no_answer(index)
+        else:
+            key, units = analyse(prediction)
+            em, best = 0, 0.0
+            for number, answer in enumerate(answers):
+                answer_key, answer_units = analyse(answer)
+                if not em and answer_key == key:
+                    em = 1
+                value = f1(units, answer_units)
+                if number == 0 or value > best:
+                    best = value
+        append(
+            {
+                "id": qid,
+                "score": best,
+                "f1": best,
+                "em": em,
+                "answered": prediction is not None,
+                "prediction": prediction,
+                "gold": list(answers),
+            }
+        )
+    return items
+
+
 def _key(value: Any) -> Any:
-    return value if _hashable(value) else repr(value)
+    return value if hashable(value) else repr(value)
 
 
 def warn_coverage(

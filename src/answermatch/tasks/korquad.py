@@ -60,10 +60,9 @@ from ..errors import InputError
 from ..explanation import Explanation, TextView, Variant, unanswered, verdict
 from ..formats.squad import (
     Dialect,
-    Question,
     SquadFile,
-    load,
-    prediction_records,
+    best_answer_items,
+    prediction_map,
     read,
     warn_coverage,
     warn_repeated_ids,
@@ -240,14 +239,7 @@ def _check_version(version: Any, path: str, diag: Diagnostics) -> None:
 def read_predictions(source: Any, gold: SquadFile, diag: Diagnostics) -> dict[Any, Any]:
     """``{id: text}`` from a JSON object, a path, or a list of ``{"id", "prediction_text"}``."""
     path = source_name(source)
-    data, _, lines = load(source, diag, "predictions", bom="skip")
-    if isinstance(data, list):
-        data = prediction_records(data, path, lines)
-    if not isinstance(data, Mapping):
-        raise InputError(
-            f"expected a JSON object {{question id: answer text}}, found {type(data).__name__}",
-            path=path,
-        )
+    data = prediction_map(source, diag)
     warn_coverage(gold.ids, data, diag, path, "each scores 0, as in the official script")
     return dict(data)
 
@@ -353,44 +345,30 @@ class KorQuAD(Task):
     def score(self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any) -> Scored:
         settings = self.settings(settings)
         analyse = Analyzer(settings)
-        items: list[dict[str, Any]] = []
-        for q in inputs.gold.questions:
-            if q.id not in inputs.predictions:
-                items.append(_unanswered(q))
-                continue
-            prediction = inputs.predictions[q.id]
+        gold, predictions = inputs.gold, inputs.predictions
+
+        def predict(qid: Any) -> str | None:
+            if qid not in predictions:
+                return None
+            prediction = predictions[qid]
             if not isinstance(prediction, str):
                 raise InputError(
-                    f"the prediction for {q.id!r} is {prediction!r}, not a string (the official "
+                    f"the prediction for {qid!r} is {prediction!r}, not a string (the official "
                     "script fails on it)",
                     path=inputs.pred_name,
                 )
-            if not q.answers:
-                raise InputError(
-                    f"question {q.id!r} ({inputs.gold.where(q.row)}) has no answer: the official "
-                    "script fails on it (max() of no score)",
-                    path=inputs.gold_name,
-                    line=inputs.gold.line(q.row),
-                )
-            key, units = analyse(prediction)
-            em, f1 = 0, 0.0
-            for number, answer in enumerate(q.answers):
-                answer_key, answer_units = analyse(answer)
-                em = em or int(key == answer_key)
-                value = char_f1(units, answer_units)
-                if number == 0 or value > f1:
-                    f1 = value
-            items.append(
-                {
-                    "id": q.id,
-                    "score": f1,
-                    "f1": f1,
-                    "em": em,
-                    "answered": True,
-                    "prediction": prediction,
-                    "gold": list(q.answers),
-                }
+            return prediction
+
+        def no_answer(index: int) -> InputError:
+            return InputError(
+                f"question {gold.ids[index]!r} ({gold.where(index)}) has no answer: the official "
+                "script fails on it (max() of no score)",
+                path=inputs.gold_name,
+                line=gold.line(index),
             )
+
+        questions = ((q[0], q[1]) for q in gold.questions)
+        items = best_answer_items(questions, predict, analyse, char_f1, no_answer)
         return Scored(
             items,
             make_signature(
@@ -465,15 +443,3 @@ class KorQuAD(Task):
     def gold_entries(self, gold: SquadFile) -> Iterable[Entry]:
         for k, q in enumerate(gold.questions):
             yield SpanEntry(q.id, gold.line(k), q.answers, "ko", starts=q.starts, context=q.context)
-
-
-def _unanswered(q: Question) -> dict[str, Any]:
-    return {
-        "id": q.id,
-        "score": 0.0,
-        "f1": 0.0,
-        "em": 0,
-        "answered": False,
-        "prediction": None,
-        "gold": list(q.answers),
-    }

@@ -38,7 +38,7 @@ from ...formats.squad import (
     SquadFile,
     from_data,
     load,
-    prediction_records,
+    prediction_map,
     warn_coverage,
     warn_repeated_ids,
 )
@@ -176,28 +176,31 @@ def read_gold(source: Any, diag: Diagnostics) -> Gold:
     return gold
 
 
+#: What the script's str() makes of answers that are not strings.
+_ODD_ANSWERS = (
+    ("are JSON numbers, not strings", "compared as str() of the number"),
+    ("are neither strings nor numbers", "compared as its str()"),
+)
+
+
 def _warn_gold(gold: Gold, diag: Diagnostics) -> None:
-    questions, path = gold.questions, gold.file.name
-    numbers = [
-        (q, r) for q in questions for r in q.raw if isinstance(r, (int, float)) and r is not True
-    ]
-    if numbers:
-        shown = format_examples([f"{q.id}: {r!r} -> {as_text(r)!r}" for q, r in numbers])
+    odd: tuple[list[Any], list[Any]] = ([], [])
+    if gold.file.may_have_numbers:
+        for q in gold.questions:
+            for r in q.raw:
+                if type(r) is not str:
+                    odd[not isinstance(r, int | float) or isinstance(r, bool)].append((q, r))
+    for found, (kind, rule) in zip(odd, _ODD_ANSWERS, strict=True):
+        if not found:
+            continue
+        shown = [
+            f"{q.id}: {r!r}" + (f" -> {as_text(r)!r}" if found is odd[0] else "") for q, r in found
+        ]
         diag.warn(
-            f"{len(numbers)} gold answer(s) are JSON numbers, not strings ({shown}); each is "
-            "compared as str() of the number, as the official script does",
-            path=path,
-            line=gold.line(numbers[0][0]),
-        )
-    others = [(q, r) for q in questions for r in q.raw if not isinstance(r, (str, int, float))]
-    others += [(q, r) for q in questions for r in q.raw if isinstance(r, bool)]
-    if others:
-        shown = format_examples([f"{q.id}: {r!r}" for q, r in others])
-        diag.warn(
-            f"{len(others)} gold answer(s) are neither strings nor numbers ({shown}); each is "
-            "compared as its str(), as the official script does",
-            path=path,
-            line=gold.line(others[0][0]),
+            f"{len(found)} gold answer(s) {kind} ({format_examples(shown)}); each is "
+            f"{rule}, as the official script does",
+            path=gold.file.name,
+            line=gold.line(found[0][0]),
         )
     rule = "each occurrence is scored and counted, as the official script does"
     warn_repeated_ids(gold.file, gold.file.ids, diag, rule, line=True)
@@ -213,14 +216,7 @@ def read_predictions(
     "prediction_text"}``), a path or an object; values that are not strings
     become their ``str()`` (``to_text``; with a warning), as in the script."""
     path = source_name(source)
-    data, _, lines = load(source, diag, "predictions", bom="skip")
-    if isinstance(data, list):
-        data = prediction_records(data, path, lines)
-    if not isinstance(data, Mapping):
-        raise InputError(
-            f"expected a JSON object {{question id: answer text}}, found {type(data).__name__}",
-            path=path,
-        )
+    data = prediction_map(source, diag)
     odd = [k for k, v in data.items() if type(v) is not str]
     if odd:
         shown = format_examples([f"{k}: {data[k]!r}" for k in odd])
