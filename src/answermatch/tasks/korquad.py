@@ -69,7 +69,7 @@ from ..formats.squad import (
 )
 from ..signature import make_signature
 from ..sources import source_name
-from .base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals
+from .base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, check_rules
 
 __all__ = ["FAIR", "OFFICIAL", "KorQuAD", "Settings", "normalize_answer"]
 
@@ -125,12 +125,7 @@ class Settings:
     numbers: str = "string"
 
     def __post_init__(self) -> None:
-        for field_name, known in _CHOICES.items():
-            if getattr(self, field_name) not in known:
-                raise ValueError(
-                    f"unknown {field_name} rule {getattr(self, field_name)!r}; "
-                    f"rules: {', '.join(known)}"
-                )
+        check_rules(self, _CHOICES)
 
     @property
     def is_official(self) -> bool:
