@@ -38,7 +38,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -200,18 +200,33 @@ class SquadFile:
         """The line of question ``index`` in the file (``None`` for objects)."""
         return self._lines[index]
 
+    @cached_property
+    def _paragraphs(self) -> tuple[list[int], list[tuple[int, int]]]:
+        """The index of each paragraph's first question, and its place."""
+        firsts: list[int] = []
+        places: list[tuple[int, int]] = []
+        count = 0
+        for a, article in enumerate(self._articles or ()):
+            for p, paragraph in enumerate(article["paragraphs"]):
+                firsts.append(count)
+                places.append((a, p))
+                count += len(paragraph["qas"])
+        return firsts, places
+
     def where(self, index: int) -> str:
         """Question ``index``'s place: ``article #1, paragraph #2, question
-        #3`` in the SQuAD layout, ``row #4`` in rows."""
+        #3`` in the SQuAD layout, ``row #4`` in rows.
+
+        >>> gold = from_data({"data": [{"paragraphs": [{"qas": []}, {"qas": [
+        ...     {"id": "a", "answers": []}, {"id": "b", "answers": []}]}]}]}, "<object>")
+        >>> gold.where(1), from_data([{"id": "a", "answers": []}], "<object>").where(0)
+        ('article #1, paragraph #2, question #2', 'row #1')
+        """
         if self._articles is None:
             return f"row #{index + 1}"
-        left = index
-        for a, article in enumerate(self._articles):
-            for p, paragraph in enumerate(article["paragraphs"]):
-                if left < len(paragraph["qas"]):
-                    return _where(a, p, left)
-                left -= len(paragraph["qas"])
-        return f"question #{index + 1}"  # pragma: no cover - every index has a place
+        firsts, places = self._paragraphs
+        k = bisect_right(firsts, index) - 1  # the last paragraph starting at or before it
+        return _where(*places[k], index - firsts[k])
 
     @cached_property
     def ids(self) -> list[Any]:
