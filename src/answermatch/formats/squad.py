@@ -612,7 +612,8 @@ def prediction_records(rows: Sequence[Any], name: str, lines: Sequence[int] | No
             or not hashable(row.get("id", []))
         ):
             raise InputError(
-                f"record #{index + 1}: expected {{'id', 'prediction_text'}} with a string 'id' "
+                f"record #{index + 1}: expected {{'id', 'prediction_text'}} with an 'id' that is "
+                "a string or a number "
                 "(or the whole file as one object {question id: answer text})",
                 path=name,
                 line=line,

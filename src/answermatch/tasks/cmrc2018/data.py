@@ -162,7 +162,7 @@ def read_gold(source: Any, diag: Diagnostics) -> Gold:
     """The gold questions of a path (JSON, JSON Lines, ``.gz``) or an object,
     read by :func:`answermatch.formats.squad.read` with :data:`DIALECT`."""
     path = source_name(source)
-    data, text, row_lines = load(source, diag, "gold", key_check=True, bom="skip")
+    data, text, row_lines = load(source, diag, "gold", key_check=DIALECT.key_check, bom=DIALECT.bom)
     data, layout = _layout(data, path, row_lines is not None)
     lines = row_lines if layout == "rows" else None
     file = from_data(data, path, DIALECT, text, lines)
