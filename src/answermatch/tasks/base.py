@@ -71,6 +71,7 @@ __all__ = [
     "Summary",
     "Task",
     "Totals",
+    "check_rules",
     "gc_paused",
     "make_signature",
     "mean_of",
@@ -184,6 +185,25 @@ def mean_of(field_name: str, *, key: str) -> Aggregation:
         return Summary({key: 100.0 * total / count if count else 0.0})
 
     return Aggregation(statistics=lambda item: (item[field_name],), combine=combine, primary=key)
+
+
+def check_rules(settings: object, choices: Mapping[str, Sequence[Any]]) -> None:
+    """Raise :class:`ValueError` for the first field of a profile's
+    ``settings`` whose value is not one of its ``choices`` (for a settings
+    dataclass's ``__post_init__``).
+
+    >>> from types import SimpleNamespace
+    >>> check_rules(SimpleNamespace(width="wide"), {"width": ("official", "nfkc")})
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown width rule 'wide'; rules: official, nfkc
+    """
+    for field_name, known in choices.items():
+        value = getattr(settings, field_name)
+        if value not in known:
+            raise ValueError(
+                f"unknown {field_name} rule {value!r}; rules: {', '.join(map(str, known))}"
+            )
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,6 @@ as a list or a JSON Lines file; predictions ``{id: text}`` (or a list of
 
 from __future__ import annotations
 
-import json
 import string
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
@@ -57,11 +56,20 @@ from ..checks import (
     check_normalizes_empty,
 )
 from ..diagnostics import Diagnostics
-from ..errors import InputError, format_examples
+from ..errors import InputError
 from ..explanation import Explanation, TextView, Variant, unanswered, verdict
+from ..formats.squad import (
+    Dialect,
+    SquadFile,
+    best_answer_items,
+    prediction_map,
+    read,
+    warn_coverage,
+    warn_repeated_ids,
+)
 from ..signature import make_signature
-from ..sources import duplicate_key_hook, is_path, jsonl_columns, read_text, source_name
-from .base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals
+from ..sources import source_name
+from .base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, check_rules
 
 __all__ = ["FAIR", "OFFICIAL", "KorQuAD", "Settings", "normalize_answer"]
 
@@ -117,12 +125,7 @@ class Settings:
     numbers: str = "string"
 
     def __post_init__(self) -> None:
-        for field_name, known in _CHOICES.items():
-            if getattr(self, field_name) not in known:
-                raise ValueError(
-                    f"unknown {field_name} rule {getattr(self, field_name)!r}; "
-                    f"rules: {', '.join(known)}"
-                )
+        check_rules(self, _CHOICES)
 
     @property
     def is_official(self) -> bool:
@@ -190,85 +193,33 @@ class Analyzer:
 
 # --- reading -----------------------------------------------------------------------
 
-
-@dataclass(frozen=True)
-class Question:
-    """A gold question: id, answer texts, their offsets, the passage, where it is."""
-
-    id: Any
-    answers: tuple[str, ...]
-    starts: tuple[Any, ...]
-    context: str | None
-    where: str
-    line: int | None = None
+#: KorQuAD's files in the SQuAD format: ids may be numbers, an answer that is
+#: not a string fails (the script calls string methods on it).
+DIALECT = Dialect(
+    id_types=(str, int), text_types=(str,), bom="skip", key_check=True, layout="KorQuAD"
+)
 
 
-@dataclass(frozen=True)
-class Gold:
-    """The gold questions in file order, its source and (for a file) its text."""
-
-    questions: list[Question]
-    path: str
-    text: str | None = None
-
-
-def _question(qa: Any, where: str, context: Any, path: str, line: int | None) -> Question:
-    if not isinstance(qa, Mapping) or "id" not in qa:
-        raise InputError(f"{where}: expected a question object with 'id'", path=path, line=line)
-    if not isinstance(qa["id"], str | int):
-        raise InputError(f"{where}: the id {qa['id']!r} is not a string", path=path, line=line)
-    answers = qa.get("answers")
-    if isinstance(answers, Mapping):  # datasets rows
-        texts = answers.get("text")
-        starts = answers.get("answer_start")
-        if not isinstance(texts, list) or not isinstance(starts, list | None):
-            raise InputError(
-                f"{where}: 'answers' must be {{'text': [...], 'answer_start': [...]}}",
-                path=path,
-                line=line,
-            )
-        pairs = list(zip(texts, starts or [None] * len(texts), strict=False))
-    elif isinstance(answers, list):
-        pairs = []
-        for number, answer in enumerate(answers):
-            if not isinstance(answer, Mapping) or "text" not in answer:
-                raise InputError(
-                    f"{where}.answers[{number}]: expected {{'text': ..., 'answer_start': ...}}",
-                    path=path,
-                    line=line,
-                )
-            pairs.append((answer["text"], answer.get("answer_start")))
-    else:
-        raise InputError(
-            f"{where}: expected 'answers' as a list of {{'text', 'answer_start'}}",
-            path=path,
-            line=line,
-        )
-    for text, _ in pairs:
-        if not isinstance(text, str):
-            raise InputError(
-                f"{where}: the answer {text!r} is not a string (the official script fails on it)",
-                path=path,
-                line=line,
-            )
-    return Question(
-        qa["id"],
-        tuple(t for t, _ in pairs),
-        tuple(s for _, s in pairs),
-        context if isinstance(context, str) else None,
-        where,
-        line,
+def read_gold(source: Any, diag: Diagnostics) -> SquadFile:
+    """The gold questions of a KorQuAD file or object (see the module
+    documentation), read by :func:`answermatch.formats.squad.read`; the
+    SQuAD layout must carry the ``version`` the script reads."""
+    gold = read(source, diag, DIALECT)
+    if gold.layout == "squad":
+        _check_version(gold.version, gold.name, diag)
+    warn_repeated_ids(
+        gold, gold.ids, diag, "each occurrence is scored, as the official script does"
     )
+    return gold
 
 
-def _from_squad(data: Mapping[str, Any], path: str, diag: Diagnostics) -> list[Question]:
-    if "version" not in data:
+def _check_version(version: Any, path: str, diag: Diagnostics) -> None:
+    if version is None:
         raise InputError(
             "the gold has no 'version' (the official script reads it and fails without it); "
             f'expected e.g. "version": "{EXPECTED_VERSION}_dev"',
             path=path,
         )
-    version = data["version"]
     if not isinstance(version, str):
         raise InputError(f"'version' must be a string, found {version!r}", path=path)
     read_version = "_".join(version.split("_")[:-1])
@@ -278,121 +229,13 @@ def _from_squad(data: Mapping[str, Any], path: str, diag: Diagnostics) -> list[Q
             f"(version {version!r}); scored anyway, as the official script does",
             path=path,
         )
-    articles = data.get("data")
-    if not isinstance(articles, list):
-        raise InputError("expected 'data': a list of articles", path=path)
-    questions: list[Question] = []
-    for a, article in enumerate(articles):
-        if not isinstance(article, Mapping) or not isinstance(article.get("paragraphs"), list):
-            raise InputError(f"data[{a}]: expected an article with 'paragraphs'", path=path)
-        for p, paragraph in enumerate(article["paragraphs"]):
-            where = f"data[{a}].paragraphs[{p}]"
-            if not isinstance(paragraph, Mapping) or not isinstance(paragraph.get("qas"), list):
-                raise InputError(f"{where}: expected a paragraph with 'qas'", path=path)
-            for k, qa in enumerate(paragraph["qas"]):
-                questions.append(
-                    _question(qa, f"{where}.qas[{k}]", paragraph.get("context"), path, None)
-                )
-    return questions
 
 
-def _from_rows(rows: Iterable[tuple[int | None, Any]], path: str) -> list[Question]:
-    questions = []
-    for index, (line, row) in enumerate(rows):
-        where = f"line {line}" if line else f"row #{index + 1}"
-        if not isinstance(row, Mapping):
-            raise InputError(f"{where}: expected a question object", path=path, line=line)
-        questions.append(_question(row, where, row.get("context"), path, line))
-    return questions
-
-
-def _load(source: Any, diag: Diagnostics) -> tuple[Any, str | None, bool]:
-    if not is_path(source):
-        return source, None, False
-    path = source_name(source)
-    text = read_text(source).lstrip("\ufeff")
-    if not path.endswith((".jsonl", ".jsonl.gz")):
-        try:
-            return json.loads(text, object_pairs_hook=duplicate_key_hook(path, diag)), text, False
-        except json.JSONDecodeError as exc:
-            if exc.msg != "Extra data" or not text.lstrip().startswith("{"):
-                raise InputError(
-                    f"not valid JSON ({exc.msg} at column {exc.colno})", path=path, line=exc.lineno
-                ) from None
-    numbers, objects = jsonl_columns(text, path, diag=diag)
-    return list(zip(numbers, objects, strict=True)), text, True
-
-
-def read_gold(source: Any, diag: Diagnostics) -> Gold:
-    """The gold questions of a KorQuAD file or object (see the module documentation)."""
-    path = source_name(source)
-    data, text, lines = _load(source, diag)
-    if lines:
-        questions = _from_rows(data, path)
-    elif isinstance(data, Mapping):
-        questions = _from_squad(data, path, diag)
-    elif isinstance(data, list):
-        questions = _from_rows(((None, row) for row in data), path)
-    else:
-        raise InputError(
-            "expected the KorQuAD layout {version, data: [...]} or a list of question rows",
-            path=path,
-        )
-    if not questions:
-        raise InputError("the gold has no questions", path=path)
-    seen: set[Any] = set()
-    repeated = []
-    for q in questions:
-        if q.id in seen:
-            repeated.append(q.id)
-        seen.add(q.id)
-    if repeated:
-        diag.warn(
-            f"{len(repeated)} question id(s) appear more than once "
-            f"({format_examples(map(str, repeated))}); each occurrence is scored, as the "
-            "official script does",
-            path=path,
-        )
-    return Gold(questions, path, text)
-
-
-def read_predictions(source: Any, gold: Gold, diag: Diagnostics) -> dict[Any, Any]:
+def read_predictions(source: Any, gold: SquadFile, diag: Diagnostics) -> dict[Any, Any]:
     """``{id: text}`` from a JSON object, a path, or a list of ``{"id", "prediction_text"}``."""
     path = source_name(source)
-    data, _, lines = _load(source, diag)
-    if lines:
-        data = [row for _, row in data]
-    if isinstance(data, list):
-        records: dict[Any, Any] = {}
-        for index, row in enumerate(data):
-            if not isinstance(row, Mapping) or "id" not in row or "prediction_text" not in row:
-                raise InputError(
-                    f"record #{index + 1}: expected {{'id', 'prediction_text'}} (or one object "
-                    "{question id: answer text})",
-                    path=path,
-                )
-            records[row["id"]] = row["prediction_text"]
-        data = records
-    if not isinstance(data, Mapping):
-        raise InputError(
-            f"expected a JSON object {{question id: answer text}}, found {type(data).__name__}",
-            path=path,
-        )
-    ids = {q.id for q in gold.questions}
-    missing = [q.id for q in gold.questions if q.id not in data]
-    if missing:
-        diag.warn(
-            f"{len(missing)} of {len(gold.questions)} question(s) have no prediction "
-            f"({format_examples(map(str, missing))}); each scores 0, as in the official script",
-            path=path,
-        )
-    extra = [k for k in data if k not in ids]
-    if extra:
-        diag.warn(
-            f"{len(extra)} prediction id(s) are not in the gold "
-            f"({format_examples(map(str, extra))}); ignored, as in the official script",
-            path=path,
-        )
+    data = prediction_map(source, diag)
+    warn_coverage(gold.ids, data, diag, path, "each scores 0, as in the official script")
     return dict(data)
 
 
@@ -405,22 +248,6 @@ class SpanEntry(Entry):
 
     starts: tuple[Any, ...] = ()
     context: str | None = None
-
-
-def _lines(gold: Gold) -> list[int | None]:
-    if gold.text is None or any(q.line for q in gold.questions):
-        return [q.line for q in gold.questions]
-    out: list[int | None] = []
-    position, line = 0, 1
-    for q in gold.questions:
-        found = gold.text.find(json.dumps(q.id, ensure_ascii=False), position)
-        if found < 0:
-            out.append(None)
-            continue
-        line += gold.text.count("\n", position, found)
-        position = found
-        out.append(line)
-    return out
 
 
 def check_answer_start(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
@@ -502,55 +329,41 @@ class KorQuAD(Task):
     }
     gold_checks = GOLD_CHECKS
 
-    def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> Gold:
+    def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> SquadFile:
         return read_gold(source, diag)
 
     def read_predictions(
-        self, source: Any, gold: Gold, diag: Diagnostics, **options: Any
+        self, source: Any, gold: SquadFile, diag: Diagnostics, **options: Any
     ) -> dict[Any, Any]:
         return read_predictions(source, gold, diag)
 
     def score(self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any) -> Scored:
         settings = self.settings(settings)
         analyse = Analyzer(settings)
-        items: list[dict[str, Any]] = []
-        for q in inputs.gold.questions:
-            if q.id not in inputs.predictions:
-                items.append(_unanswered(q))
-                continue
-            prediction = inputs.predictions[q.id]
+        gold, predictions = inputs.gold, inputs.predictions
+
+        def predict(qid: Any) -> str | None:
+            if qid not in predictions:
+                return None
+            prediction = predictions[qid]
             if not isinstance(prediction, str):
                 raise InputError(
-                    f"the prediction for {q.id!r} is {prediction!r}, not a string (the official "
+                    f"the prediction for {qid!r} is {prediction!r}, not a string (the official "
                     "script fails on it)",
                     path=inputs.pred_name,
                 )
-            if not q.answers:
-                raise InputError(
-                    f"question {q.id!r} ({q.where}) has no answer: the official script fails "
-                    "on it (max() of no score)",
-                    path=inputs.gold_name,
-                    line=q.line,
-                )
-            key, units = analyse(prediction)
-            em, f1 = 0, 0.0
-            for number, answer in enumerate(q.answers):
-                answer_key, answer_units = analyse(answer)
-                em = em or int(key == answer_key)
-                value = char_f1(units, answer_units)
-                if number == 0 or value > f1:
-                    f1 = value
-            items.append(
-                {
-                    "id": q.id,
-                    "score": f1,
-                    "f1": f1,
-                    "em": em,
-                    "answered": True,
-                    "prediction": prediction,
-                    "gold": list(q.answers),
-                }
+            return prediction
+
+        def no_answer(index: int) -> InputError:
+            return InputError(
+                f"question {gold.ids[index]!r} ({gold.where(index)}) has no answer: the official "
+                "script fails on it (max() of no score)",
+                path=inputs.gold_name,
+                line=gold.line(index),
             )
+
+        questions = ((q[0], q[1]) for q in gold.questions)
+        items = best_answer_items(questions, predict, analyse, char_f1, no_answer)
         return Scored(
             items,
             make_signature(
@@ -622,18 +435,6 @@ class KorQuAD(Task):
                 verdict(figures["f1"], figures["em"]),
             )
 
-    def gold_entries(self, gold: Gold) -> Iterable[Entry]:
-        for q, line in zip(gold.questions, _lines(gold), strict=True):
-            yield SpanEntry(q.id, line, q.answers, "ko", starts=q.starts, context=q.context)
-
-
-def _unanswered(q: Question) -> dict[str, Any]:
-    return {
-        "id": q.id,
-        "score": 0.0,
-        "f1": 0.0,
-        "em": 0,
-        "answered": False,
-        "prediction": None,
-        "gold": list(q.answers),
-    }
+    def gold_entries(self, gold: SquadFile) -> Iterable[Entry]:
+        for k, q in enumerate(gold.questions):
+            yield SpanEntry(q.id, gold.line(k), q.answers, "ko", starts=q.starts, context=q.context)

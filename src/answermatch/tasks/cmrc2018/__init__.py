@@ -39,6 +39,7 @@ from ...checks import Entry
 from ...diagnostics import Diagnostics
 from ...errors import InputError
 from ...explanation import Explanation
+from ...formats.squad import best_answer_items, hashable
 from ...result import Result
 from ...signature import make_signature
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals
@@ -107,8 +108,7 @@ class Cmrc2018(Task):
         gold = read_gold(source, diag)
         if _version(options) == 5:  # Python 2: ids stripped, str() of floats
             questions = [
-                replace(
-                    q,
+                q._replace(
                     id=q.id.strip() if isinstance(q.id, str) else q.id,
                     texts=tuple(map(py2_str, q.raw)),
                 )
@@ -136,41 +136,28 @@ class Cmrc2018(Task):
         comparer = Comparer(settings)
         gold: Gold = inputs.gold
         predictions: dict[Any, str] = inputs.predictions
-        analyse, f1_one = comparer.analyse, comparer.f1_one
-        items: list[dict[str, Any]] = []
-        for q in gold.questions:
-            prediction = predictions.get(q.id) if _hashable(q.id) else None
-            if prediction is None:
-                items.append(_unanswered(q))
-                continue
-            if not q.texts:
-                raise InputError(
-                    f"question {q.id!r} ({q.where}) has no answer: the official script fails "
-                    "on it (max() of no score)",
-                    path=inputs.gold_name,
-                    line=q.line,
-                )
-            key, tokens = analyse(prediction)
-            em = 0
-            f1 = 0.0
-            for number, text in enumerate(q.texts):
-                answer_key, answer_tokens = analyse(text)
-                if not em and answer_key == key:
-                    em = 1
-                value = f1_one(answer_tokens, tokens)
-                if number == 0 or value > f1:
-                    f1 = value
-            items.append(
-                {
-                    "id": q.id,
-                    "score": f1,
-                    "f1": f1,
-                    "em": em,
-                    "answered": True,
-                    "prediction": prediction,
-                    "gold": list(q.texts),
-                }
+        questions = gold.questions
+
+        def predict(qid: Any) -> str | None:
+            return predictions.get(qid) if hashable(qid) else None
+
+        def no_answer(index: int) -> InputError:
+            q = questions[index]
+            return InputError(
+                f"question {q.id!r} ({gold.where(q)}) has no answer: the official script "
+                "fails on it (max() of no score)",
+                path=inputs.gold_name,
+                line=gold.line(q),
             )
+
+        f1_one = comparer.f1_one
+        items = best_answer_items(
+            ((q[0], q[1]) for q in questions),
+            predict,
+            comparer.analyse,
+            lambda tokens, answer_tokens: f1_one(answer_tokens, tokens),
+            no_answer,
+        )
         return Scored(items, self.signature(settings))
 
     def signature(self, settings: Settings) -> str:
@@ -201,26 +188,6 @@ class Cmrc2018(Task):
 
     def gold_entries(self, gold: Gold) -> Iterable[Entry]:
         return entries(gold)
-
-
-def _hashable(value: Any) -> bool:
-    try:
-        hash(value)
-    except TypeError:
-        return False
-    return True
-
-
-def _unanswered(q: Any) -> dict[str, Any]:
-    return {
-        "id": q.id,
-        "score": 0.0,
-        "f1": 0.0,
-        "em": 0,
-        "answered": False,
-        "prediction": None,
-        "gold": list(q.texts),
-    }
 
 
 def _statistics(item: dict[str, Any]) -> Stats:

@@ -38,7 +38,7 @@ from ...checks import (
     check_ids,
     check_normalizes_empty,
 )
-from .data import Gold, line_of_ids
+from .data import Gold
 from .rules import em_key
 
 __all__ = ["GOLD_CHECKS", "SpanEntry", "entries"]
@@ -56,9 +56,16 @@ class SpanEntry(Entry):
 
 def entries(gold: Gold) -> Iterator[SpanEntry]:
     """The gold's questions as check entries, with their lines where known."""
-    for q, line in zip(gold.questions, line_of_ids(gold), strict=True):
+    for q in gold.questions:
         yield SpanEntry(
-            q.id, line, q.texts, "zh", raw=q.raw, starts=q.starts, context=q.context, where=q.where
+            q.id,
+            gold.line(q),
+            q.texts,
+            "zh",
+            raw=q.raw,
+            starts=q.starts,
+            context=q.context,
+            where=gold.where(q),
         )
 
 
@@ -79,17 +86,10 @@ def check_answer_start(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
         for text, start in zip(entry.variants, entry.starts, strict=True):
             if not text.strip():
                 continue
+            absent = False  # the passage lacks the answer: an info finding after the rest
             if start is None:
-                if text not in context:
-                    yield _finding(
-                        gold,
-                        entry,
-                        "info",
-                        "not-in-context",
-                        f"the answer {text!r} is not in its passage",
-                    )
-                continue
-            if not isinstance(start, int) or isinstance(start, bool):
+                absent = text not in context
+            elif not isinstance(start, int) or isinstance(start, bool):
                 yield _finding(
                     gold,
                     entry,
@@ -108,14 +108,15 @@ def check_answer_start(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
                     f"answer_start {start} does not point at {text!r} "
                     f"(it points at {context[start : start + len(text)]!r}; {hint})",
                 )
-                if found < 0:
-                    yield _finding(
-                        gold,
-                        entry,
-                        "info",
-                        "not-in-context",
-                        f"the answer {text!r} is not in its passage",
-                    )
+                absent = found < 0
+            if absent:
+                yield _finding(
+                    gold,
+                    entry,
+                    "info",
+                    "not-in-context",
+                    f"the answer {text!r} is not in its passage",
+                )
 
 
 def check_numeric_answer(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:

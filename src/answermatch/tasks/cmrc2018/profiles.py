@@ -45,6 +45,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..base import check_rules
 from .rules import PUNCTUATION, em_key, f1_of, segmenter
 
 __all__ = ["FAIR", "OFFICIAL", "PROFILES", "Comparer", "Settings", "signature_fields"]
@@ -65,12 +66,7 @@ class Settings:
     version: int = 6
 
     def __post_init__(self) -> None:
-        for field_name, known in _CHOICES.items():
-            value = getattr(self, field_name)
-            if value not in known:
-                raise ValueError(
-                    f"unknown {field_name} rule {value!r}; rules: {', '.join(map(str, known))}"
-                )
+        check_rules(self, _CHOICES)
 
     @property
     def is_official(self) -> bool:

@@ -1,0 +1,736 @@
+"""The SQuAD file format: one reader for every task whose gold has it.
+
+The layout (SQuAD v1.1/v2.0, MLQA, XQuAD, CMRC 2018's SQuAD-style files,
+DRCD, KorQuAD)::
+
+    {"version": ..., "data": [{"title", "paragraphs": [{"context", "qas":
+      [{"id", "question", "answers": [{"text", "answer_start"}],
+        "is_impossible"?, "plausible_answers"?}]}]}]}
+
+also as the bare ``data`` list, and rows as Hugging Face ``datasets`` gives
+them: ``{"id", "answers": {"text": [...], "answer_start": [...]}}`` with
+optional ``context``, ``question``, ``title`` (``answers`` may also be a
+list of ``{"text", "answer_start"}``), as a Python list, a JSON list, JSON
+Lines or (with ``pyarrow`` installed) Parquet.
+
+:func:`read` gives a :class:`SquadFile`: the :class:`Question` items in file
+order, the layout, the ``version``, and each question's line and place
+(:meth:`SquadFile.line`, :meth:`SquadFile.where`). A well-formed file takes
+one comprehension; anything else the checked path, whose
+:class:`~answermatch.errors.InputError` names the file, the line, the
+question and what was expected. What a scorer accepts beyond the format
+(another id key, ids that are numbers, answers that are bare texts, a byte
+order mark) is its :class:`Dialect`.
+
+>>> from answermatch.diagnostics import Diagnostics
+>>> gold = read([{"id": "q1", "answers": {"text": ["Paris"], "answer_start": [0]},
+...               "context": "Paris is big."}], Diagnostics())
+>>> gold.questions[0].answers, gold.questions[0].starts, gold.layout
+(('Paris',), (0,), 'rows')
+>>> read({"data": [{"paragraphs": [{"qas": [{"id": 7, "answers": []}]}]}]}, Diagnostics())
+Traceback (most recent call last):
+...
+answermatch.errors.InputError: <object>: article #1, paragraph #1, question #1: 'id' must be ...
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from numbers import Real
+from pathlib import Path
+from typing import Any, NamedTuple, TypeVar
+
+from ..diagnostics import Diagnostics
+from ..errors import InputError, format_examples
+from ..sources import (
+    duplicate_key_hook,
+    is_path,
+    json_limit_message,
+    jsonl_columns,
+    read_text,
+    source_name,
+)
+
+__all__ = [
+    "SQUAD",
+    "Dialect",
+    "Question",
+    "SquadFile",
+    "best_answer_items",
+    "from_data",
+    "hashable",
+    "load",
+    "prediction_map",
+    "prediction_records",
+    "read",
+    "row_where",
+    "short",
+    "warn_coverage",
+    "warn_repeated_ids",
+]
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """What a scorer accepts beyond the SQuAD format itself.
+
+    ``id_keys``: the keys tried in turn for a question's id (CMRC 2018:
+    ``id``, then ``query_id``); ``id_types``: the types an id may have
+    (``None``: any value); ``text_types``: the types an answer text may
+    have (``None``: any value; a number is a :class:`~numbers.Real` that is
+    not a ``bool``); ``bare_answers``: an answer may be its text itself
+    rather than an object; ``answer_lists``: the datasets form
+    ``{"text": [...], "answer_start": [...]}`` is also accepted in the
+    SQuAD layout (rows always accept it); ``bom``: ``"error"`` (Python's
+    ``json.loads`` of a ``str`` rejects it, as SQuAD's scripts do) or
+    ``"skip"``; ``key_check``: warn about a key repeated in a gold object
+    (it costs a Python call per object); ``layout``: the layout's name in
+    messages.
+
+    >>> Dialect(id_types=None).accepts_id(["a list"])
+    True
+    """
+
+    id_keys: tuple[str, ...] = ("id",)
+    id_types: tuple[type, ...] | None = (str,)
+    text_types: tuple[type, ...] | None = (str, Real)
+    bare_answers: bool = False
+    answer_lists: bool = False
+    bom: str = "error"
+    key_check: bool = False
+    layout: str = "SQuAD"
+
+    def accepts_id(self, value: Any) -> bool:
+        """Whether ``value`` may be a question's id."""
+        return self.id_types is None or isinstance(value, self.id_types)
+
+    def accepts_text(self, value: Any) -> bool:
+        """Whether ``value`` may be an answer text."""
+        types = self.text_types
+        if types is None or isinstance(value, str):
+            return True
+        return isinstance(value, types) and not isinstance(value, bool)
+
+    @property
+    def id_names(self) -> str:
+        """The id keys for messages: ``'id'`` or ``'id' or 'query_id'``."""
+        return " or ".join(map(repr, self.id_keys))
+
+
+#: The format as SQuAD's own scripts read it (an answer text stored as a
+#: number is kept; the scorers report it).
+SQUAD = Dialect()
+
+_TYPE_NAMES = {str: "a string", int: "an integer", Real: "a number"}
+
+
+def _kinds(types: tuple[type, ...]) -> str:
+    return " or ".join(_TYPE_NAMES.get(t, t.__name__) for t in types)
+
+
+class Question(NamedTuple):
+    """One gold question: its id and answer texts as stored (a text stored
+    as a JSON number stays a number), their ``answer_start`` offsets
+    (:attr:`starts`), its context (when given, else ``None``) and its index
+    in the file (``row``; its line and place come from :class:`SquadFile`)."""
+
+    id: Any
+    answers: tuple[Any, ...]
+    #: the starts as a tuple, or the file's list of answer objects (read lazily)
+    spans: Any
+    context: str | None
+    row: int
+
+    @property
+    def starts(self) -> tuple[Any, ...]:
+        """The ``answer_start`` of each answer (``None`` where absent)."""
+        if isinstance(self.spans, tuple):
+            return self.spans
+        return tuple(a.get("answer_start") for a in self.spans)
+
+
+@dataclass
+class SquadFile:
+    """The questions of a SQuAD-format gold in file order, its ``layout``
+    (``"squad"`` or ``"rows"``), its ``version`` (SQuAD layout only) and
+    where it came from (``name``; for a file, its text and each row's line)."""
+
+    questions: list[Question]
+    name: str
+    layout: str
+    version: Any = None
+    #: False when every answer text is known to be a string
+    may_have_numbers: bool = True
+    _text: str | None = field(default=None, repr=False)
+    _row_lines: list[int] | None = field(default=None, repr=False)
+    _articles: list[Any] | None = field(default=None, repr=False)
+    _id_keys: tuple[str, ...] = field(default=("id",), repr=False)
+
+    @cached_property
+    def _lines(self) -> list[int | None]:
+        if self._row_lines is not None and self.layout == "rows":
+            return list(self._row_lines)
+        if self._text is None or self._text.count("\n", 0, 100_000) < 2:
+            return [None] * len(self.questions)  # an object, or minified JSON: no lines
+        # the k-th occurrence of an id in the text is the k-th question with it
+        keys = "|".join(map(re.escape, self._id_keys))
+        pattern = re.compile(rf'"(?:{keys})"\s*:\s*("(?:[^"\\]|\\.)*"|-?\d+(?![.eE\d]))')
+        newlines = [m.start() for m in re.finditer("\n", self._text)]
+        seen: dict[Any, list[int]] = {}
+        for match in pattern.finditer(self._text):
+            value = json.loads(match.group(1))
+            seen.setdefault(value, []).append(bisect_left(newlines, match.start()) + 1)
+        taken: dict[Any, int] = {}
+        lines: list[int | None] = []
+        for question in self.questions:
+            key = question.id if hashable(question.id) else None
+            found = seen.get(key, [])
+            k = taken.get(key, 0)
+            taken[key] = k + 1
+            lines.append(found[k] if k < len(found) else None)
+        return lines
+
+    def line(self, index: int) -> int | None:
+        """The line of question ``index`` in the file (``None`` for objects)."""
+        return self._lines[index]
+
+    @cached_property
+    def _paragraphs(self) -> tuple[list[int], list[tuple[int, int]]]:
+        """The index of each paragraph's first question, and its place."""
+        firsts: list[int] = []
+        places: list[tuple[int, int]] = []
+        count = 0
+        for a, article in enumerate(self._articles or ()):
+            for p, paragraph in enumerate(article["paragraphs"]):
+                firsts.append(count)
+                places.append((a, p))
+                count += len(paragraph["qas"])
+        return firsts, places
+
+    def where(self, index: int) -> str:
+        """Question ``index``'s place: ``article #1, paragraph #2, question
+        #3`` in the SQuAD layout, ``row #4`` in rows.
+
+        >>> gold = from_data({"data": [{"paragraphs": [{"qas": []}, {"qas": [
+        ...     {"id": "a", "answers": []}, {"id": "b", "answers": []}]}]}]}, "<object>")
+        >>> gold.where(1), from_data([{"id": "a", "answers": []}], "<object>").where(0)
+        ('article #1, paragraph #2, question #2', 'row #1')
+        """
+        if self._articles is None:
+            return f"row #{index + 1}"
+        firsts, places = self._paragraphs
+        k = bisect_right(firsts, index) - 1  # the last paragraph starting at or before it
+        return _where(*places[k], index - firsts[k])
+
+    @cached_property
+    def ids(self) -> list[Any]:
+        """The question ids in file order."""
+        return [q[0] for q in self.questions]
+
+    @property
+    def number_answers(self) -> list[int]:
+        """Indices of the questions with an answer text stored as a number."""
+        if not self.may_have_numbers:
+            return []
+        return [
+            k
+            for k, q in enumerate(self.questions)
+            if any(not isinstance(a, str) for a in q.answers)
+        ]
+
+
+F = TypeVar("F", bound=SquadFile)
+
+
+def hashable(value: Any) -> bool:
+    """Whether ``value`` can be a dict key (an id read from JSON may be a list).
+
+    >>> hashable("q1"), hashable(["q1"])
+    (True, False)
+    """
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+# --- loading files ----------------------------------------------------------------
+
+
+def _is_jsonl(name: str) -> bool:
+    return name.endswith((".jsonl", ".jsonl.gz", ".ndjson", ".ndjson.gz"))
+
+
+def load(
+    source: Any, diag: Diagnostics, what: str, *, key_check: bool = True, bom: str = "error"
+) -> tuple[Any, str | None, list[int] | None]:
+    """A path's content as a JSON value, a list of JSON Lines rows (a
+    ``.jsonl`` name, or JSON values one after another) or Parquet rows;
+    loaded objects are returned as they are. Also the text (for line
+    numbers) and, for JSON Lines, each row's line. ``key_check``: warn
+    about a key repeated in a JSON object; ``bom``: ``"error"`` or
+    ``"skip"`` (see :class:`Dialect`).
+
+    >>> load({"q1": "Paris"}, Diagnostics(), "predictions")
+    ({'q1': 'Paris'}, None, None)
+    """
+    if not is_path(source):
+        return source, None, None
+    name = os.fspath(source)
+    if Path(name).suffix.lower() == ".parquet":
+        return _read_parquet(name), None, None
+    text = read_text(name)
+    if text.startswith("\ufeff"):
+        if bom == "error":
+            raise InputError(
+                f"the {what} file starts with a byte order mark, which Python's json (and so "
+                "the official script) rejects; save it as UTF-8 without BOM",
+                path=name,
+                line=1,
+            )
+        text = text[1:]
+    if not _is_jsonl(name):
+        try:
+            hook = duplicate_key_hook(name, diag) if key_check else None
+            return json.loads(text, object_pairs_hook=hook), text, None
+        except json.JSONDecodeError as exc:
+            if exc.msg != "Extra data":
+                raise InputError(
+                    f"not valid JSON ({exc.msg} at column {exc.colno}); expected the official "
+                    f"{what} layout, a JSON list or JSON Lines",
+                    path=name,
+                    line=exc.lineno,
+                ) from None
+        except (RecursionError, ValueError) as exc:
+            raise InputError(json_limit_message(exc), path=name) from None
+    numbers, rows = jsonl_columns(text, name, diag=diag if key_check else None)
+    return rows, text, list(numbers)
+
+
+def _read_parquet(name: str) -> list[Any]:
+    try:
+        import pyarrow.parquet as pq  # type: ignore[import-not-found]
+    except ImportError:
+        raise InputError(
+            "reading Parquet needs pyarrow, which is not installed (pip install pyarrow); "
+            "or save the rows as JSON Lines",
+            path=name,
+        ) from None
+    try:
+        return pq.read_table(name).to_pylist()
+    except (OSError, ValueError) as exc:
+        raise InputError(f"cannot read Parquet ({exc})", path=name) from None
+
+
+# --- gold -------------------------------------------------------------------------
+
+
+def read(source: Any, diag: Diagnostics, dialect: Dialect = SQUAD, cls: type[F] = SquadFile) -> F:
+    """The questions of a SQuAD-format gold (a path or a loaded object),
+    checked (see the module documentation), as a ``cls`` (a
+    :class:`SquadFile` or a task's subclass of it)."""
+    data, text, row_lines = load(source, diag, "gold", key_check=dialect.key_check, bom=dialect.bom)
+    return from_data(data, source_name(source), dialect, text, row_lines, cls)
+
+
+def from_data(
+    data: Any,
+    name: str,
+    dialect: Dialect = SQUAD,
+    text: str | None = None,
+    row_lines: list[int] | None = None,
+    cls: type[F] = SquadFile,
+) -> F:
+    """:func:`read` of parsed content: the SQuAD layout (an object with
+    ``data``, or a list of articles) or rows (a list, or one row object).
+    A gold without questions is an error (the official scripts divide by
+    zero)."""
+    version: Any = None
+    articles: list[Any] | None = None
+    if isinstance(data, Mapping) and "data" in data:
+        version = data.get("version")
+        if not isinstance(data["data"], list):
+            raise InputError(
+                "'data' must be a list of articles (the SQuAD layout)", path=name, line=1
+            )
+        articles = data["data"]
+    elif isinstance(data, Mapping) and "id" in data:
+        data = [data]
+    elif (
+        isinstance(data, list) and data and isinstance(data[0], Mapping) and "paragraphs" in data[0]
+    ):
+        articles = data
+    elif not isinstance(data, list):
+        raise InputError(
+            f'expected the {dialect.layout} layout ({{"version", "data": [articles]}}), a list '
+            f"of articles, or rows with 'id' and 'answers', not a {type(data).__name__}",
+            path=name,
+        )
+    if articles is not None:
+        questions = _from_articles(articles, name, text, dialect)
+        layout = "squad"
+    else:
+        questions, layout = _from_rows(data, name, row_lines, text, dialect), "rows"
+    if not questions:
+        raise InputError("the gold has no questions", path=name)
+    gold = cls(questions, name, layout, version, True, text, row_lines, articles, dialect.id_keys)
+    gold.may_have_numbers = any(type(a) is not str for q in questions for a in q.answers)
+    return gold
+
+
+def _where(article: int, paragraph: int, question: int, qid: Any = None) -> str:
+    place = f"article #{article + 1}, paragraph #{paragraph + 1}, question #{question + 1}"
+    return place + (f" (id {qid!r})" if isinstance(qid, str) else "")
+
+
+def _line_of(text: str | None, qid: Any, dialect: Dialect) -> int | None:
+    """The line of the first ``"id": qid`` in the file's text (for messages)."""
+    if text is None or not isinstance(qid, str | int):
+        return None
+    keys = "|".join(map(re.escape, dialect.id_keys))
+    match = re.search(rf'"(?:{keys})"\s*:\s*' + re.escape(json.dumps(qid)), text)
+    return None if match is None else text.count("\n", 0, match.start()) + 1
+
+
+def _from_articles(
+    articles: list[Any], name: str, text: str | None, dialect: Dialect
+) -> list[Question]:
+    """The questions of the articles; a well-formed file takes the fast path,
+    anything else the checked one, which names the first problem."""
+    try:
+        questions = _articles_fast(articles)
+    except (KeyError, TypeError, AttributeError, ValueError):
+        questions = None
+    return questions if questions is not None else _articles_checked(articles, name, text, dialect)
+
+
+def _articles_fast(articles: list[Any]) -> list[Question] | None:
+    qas = [
+        (qa, context)
+        for article in articles
+        for paragraph in article["paragraphs"]
+        for context in (paragraph.get("context"),)
+        for qa in paragraph["qas"]
+    ]
+    new = tuple.__new__  # Question(...) without the Python-level __new__
+    questions = [
+        new(Question, (qa["id"], tuple([a["text"] for a in qa["answers"]]), qa["answers"], ctx, k))
+        for k, (qa, ctx) in enumerate(qas)
+    ]
+    for q in questions:
+        if type(q[0]) is not str or type(q[2]) is not list:
+            return None  # the checked path says what is wrong (or accepts it)
+        for text in q[1]:
+            if type(text) is not str:
+                return None  # numbers (kept) and errors: the checked path
+        if q[3] is not None and type(q[3]) is not str:
+            return None
+    return questions
+
+
+def _articles_checked(
+    articles: list[Any], name: str, text: str | None, dialect: Dialect
+) -> list[Question]:
+    questions: list[Question] = []
+    for a, article in enumerate(articles):
+        if not isinstance(article, Mapping) or not isinstance(article.get("paragraphs"), list):
+            raise InputError(
+                f"article #{a + 1}: expected an object with a list of 'paragraphs'", path=name
+            )
+        for p, paragraph in enumerate(article["paragraphs"]):
+            if not isinstance(paragraph, Mapping) or not isinstance(paragraph.get("qas"), list):
+                raise InputError(
+                    f"article #{a + 1}, paragraph #{p + 1}: expected an object with a list "
+                    "of 'qas'",
+                    path=name,
+                )
+            context = paragraph.get("context")
+            context = context if isinstance(context, str) else None
+            for q, qa in enumerate(paragraph["qas"]):
+                if not isinstance(qa, Mapping):
+                    raise InputError(f"{_where(a, p, q)}: expected an object", path=name)
+                key = _id_key(qa, dialect.id_keys)
+                if key is None:
+                    raise InputError(
+                        f"{_where(a, p, q)}: a question without {dialect.id_names}", path=name
+                    )
+                qid = qa[key]
+                if not dialect.accepts_id(qid):
+                    raise InputError(
+                        f"{_where(a, p, q, qid)}: {key!r} must be "
+                        f"{_kinds(dialect.id_types or ())}, found {qid!r}",
+                        path=name,
+                    )
+                answers = _answers(qa.get("answers"), dialect, rows=False)
+                if isinstance(answers, str):
+                    raise InputError(
+                        f"{_where(a, p, q, qid)}: {answers}",
+                        path=name,
+                        line=_line_of(text, qid, dialect),
+                    )
+                questions.append(Question(qid, *answers, context, len(questions)))
+    return questions
+
+
+def _id_key(question: Mapping[str, Any], keys: tuple[str, ...]) -> str | None:
+    for key in keys:
+        if key in question:
+            return key
+    return None
+
+
+def _answers(
+    answers: Any, dialect: Dialect, *, rows: bool
+) -> tuple[tuple[Any, ...], tuple[Any, ...]] | str:
+    """The texts and starts of one question's ``answers``, or what is wrong
+    with them (``rows``: a datasets row's)."""
+    lists = rows or dialect.answer_lists
+    if lists and isinstance(answers, Mapping) and "text" in answers:
+        texts = answers["text"]
+        starts = answers.get("answer_start")
+        if not isinstance(texts, list | tuple):
+            return f"answers['text'] must be a list of strings, found {short(texts)}"
+        if starts is None:
+            starts = [None] * len(texts)
+        if not isinstance(starts, list | tuple) or len(starts) != len(texts):
+            return "answers['answer_start'] must be a list as long as answers['text']"
+        bad = next((t for t in texts if not dialect.accepts_text(t)), _OK)
+        return _bad_text(bad, dialect) if bad is not _OK else (tuple(texts), tuple(starts))
+    if not isinstance(answers, list):
+        expected = (
+            '\'answers\' as {"text": [...], "answer_start": [...]} or a list of '
+            '{"text", "answer_start"}'
+            if rows
+            else "a list of answers {'text', 'answer_start'} in 'answers'"
+        )
+        return f"expected {expected}, found {short(answers)}"
+    texts_list: list[Any] = []
+    starts_list: list[Any] = []
+    for k, answer in enumerate(answers):
+        if isinstance(answer, Mapping):
+            if "text" not in answer:
+                return f"answer #{k + 1} is an answer object without 'text'"
+            value, start = answer["text"], answer.get("answer_start")
+        elif dialect.bare_answers:
+            value, start = answer, None
+        else:
+            return f"answer #{k + 1} must be an object with a 'text', found {short(answer)}"
+        if type(value) is not str and not dialect.accepts_text(value):
+            return _bad_text(value, dialect)
+        texts_list.append(value)
+        starts_list.append(start)
+    return tuple(texts_list), tuple(starts_list)
+
+
+_OK = object()
+
+
+def _bad_text(value: Any, dialect: Dialect) -> str:
+    return (
+        f"the answer text {short(value)} is not {_kinds(dialect.text_types or ())} "
+        "(the official script fails on it)"
+    )
+
+
+def row_where(index: int, qid: Any = None) -> str:
+    """A row's place for messages: ``row #2 (id 'q2')``.
+
+    >>> row_where(1, "q2")
+    "row #2 (id 'q2')"
+    """
+    return f"row #{index + 1}" + (f" (id {qid!r})" if isinstance(qid, str) else "")
+
+
+def _from_rows(
+    rows: Iterable[Any], name: str, lines: list[int] | None, text: str | None, dialect: Dialect
+) -> list[Question]:
+    questions: list[Question] = []
+    for index, row in enumerate(rows):
+        line = lines[index] if lines is not None else None
+        key = None
+        if isinstance(row, Mapping):
+            key = _id_key(row, dialect.id_keys)
+        if key is None or "answers" not in row:
+            where = "" if line is not None else f"{row_where(index)}: "
+            raise InputError(
+                f"{where}expected a question object with {dialect.id_names} and 'answers' "
+                f'({{"text": [...], "answer_start": [...]}}), found {short(row)}',
+                path=name,
+                line=line,
+            )
+        qid = row[key]
+        if not dialect.accepts_id(qid):
+            where = row_where(index, qid)
+            raise InputError(
+                f"{where}: {key!r} must be {_kinds(dialect.id_types or ())}, found {qid!r}",
+                path=name,
+                line=line,
+            )
+        answers = _answers(row["answers"], dialect, rows=True)
+        if isinstance(answers, str):
+            raise InputError(f"{row_where(index, qid)}: {answers}", path=name, line=line)
+        context = row.get("context")
+        questions.append(
+            Question(qid, *answers, context if isinstance(context, str) else None, len(questions))
+        )
+    return questions
+
+
+def short(value: Any) -> str:
+    """``repr(value)``, cut to 80 characters for messages.
+
+    >>> short("x" * 100)[-5:]
+    'xx...'
+    """
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+# --- what lenient scorers share -------------------------------------------------------
+
+
+def prediction_records(rows: Sequence[Any], name: str, lines: Sequence[int] | None) -> dict:
+    """``{id: prediction_text}`` of ``{"id", "prediction_text"}`` records
+    (the last of a repeated id wins), values as they are.
+
+    >>> prediction_records([{"id": "q1", "prediction_text": "Paris"}], "<object>", None)
+    {'q1': 'Paris'}
+    """
+    out: dict[Any, Any] = {}
+    for index, row in enumerate(rows):
+        line = lines[index] if lines else None
+        if (
+            not isinstance(row, Mapping)
+            or "prediction_text" not in row
+            or not hashable(row.get("id", []))
+        ):
+            raise InputError(
+                f"record #{index + 1}: expected {{'id', 'prediction_text'}} with an 'id' that is "
+                "a string or a number "
+                "(or the whole file as one object {question id: answer text})",
+                path=name,
+                line=line,
+            )
+        out[row["id"]] = row["prediction_text"]
+    return out
+
+
+def prediction_map(source: Any, diag: Diagnostics, *, bom: str = "skip") -> Mapping[Any, Any]:
+    """The predictions of a lenient scorer: ``{id: text}`` (a JSON object)
+    or a list of ``{"id", "prediction_text"}``, from a path (JSON, JSON
+    Lines, ``.gz``) or an object; values as they are.
+
+    >>> prediction_map([{"id": "q1", "prediction_text": 5}], Diagnostics())
+    {'q1': 5}
+    """
+    path = source_name(source)
+    data, _, lines = load(source, diag, "predictions", bom=bom)
+    if isinstance(data, list):
+        data = prediction_records(data, path, lines)
+    if not isinstance(data, Mapping):
+        raise InputError(
+            f"expected a JSON object {{question id: answer text}}, found {type(data).__name__}",
+            path=path,
+        )
+    return data
+
+
+def best_answer_items(
+    questions: Iterable[tuple[Any, Sequence[str]]],
+    predict: Callable[[Any], str | None],
+    analyse: Callable[[str], tuple[str, Any]],
+    f1: Callable[[Any, Any], float],
+    no_answer: Callable[[int], InputError],
+) -> list[dict[str, Any]]:
+    """One item per ``(id, answer texts)`` question, in order, as SQuAD's
+    scripts and their descendants score it: the prediction (``predict(id)``,
+    ``None``: unanswered, EM and F1 0) against every answer, EM 1 when an
+    answer's key equals the prediction's, F1 the best over the answers
+    (``f1(prediction units, answer units)``; ``analyse(text)`` gives
+    ``(EM key, F1 units)``). A predicted question without answers raises
+    ``no_answer(index)`` (the scripts stop on ``max()`` of nothing).
+
+    >>> items = best_answer_items([("q1", ["a b", "c"])], {"q1": "a"}.get,
+    ...     lambda t: (t, t.split()), lambda p, g: len(set(p) & set(g)) / len(g), None)
+    >>> items[0]["em"], items[0]["f1"], items[0]["answered"]
+    (0, 0.5, True)
+    """
+    items: list[dict[str, Any]] = []
+    append = items.append
+    for index, (qid, answers) in enumerate(questions):
+        prediction = predict(qid)
+        if prediction is None:
+            em, best = 0, 0.0
+        elif not answers:
+            raise no_answer(index)
+        else:
+            key, units = analyse(prediction)
+            em, best = 0, 0.0
+            for number, answer in enumerate(answers):
+                answer_key, answer_units = analyse(answer)
+                if not em and answer_key == key:
+                    em = 1
+                value = f1(units, answer_units)
+                if number == 0 or value > best:
+                    best = value
+        append(
+            {
+                "id": qid,
+                "score": best,
+                "f1": best,
+                "em": em,
+                "answered": prediction is not None,
+                "prediction": prediction,
+                "gold": list(answers),
+            }
+        )
+    return items
+
+
+def _key(value: Any) -> Any:
+    return value if hashable(value) else repr(value)
+
+
+def warn_coverage(
+    ids: Sequence[Any], predictions: Mapping[Any, Any], diag: Diagnostics, path: str, rule: str
+) -> None:
+    """Warn about gold ids without a prediction (``rule`` says what becomes
+    of them) and about predictions of ids not in the gold (ignored)."""
+    known = {_key(k) for k in ids}
+    missing = [k for k in ids if _key(k) not in predictions]
+    if missing:
+        diag.warn(
+            f"{len(missing)} of {len(ids)} question(s) have no prediction "
+            f"({format_examples(map(str, missing))}); {rule}",
+            path=path,
+        )
+    extra = [k for k in predictions if k not in known]
+    if extra:
+        diag.warn(
+            f"{len(extra)} prediction id(s) are not in the gold "
+            f"({format_examples(map(str, extra))}); ignored, as in the official script",
+            path=path,
+        )
+
+
+def warn_repeated_ids(
+    gold: SquadFile, ids: Sequence[Any], diag: Diagnostics, rule: str, line: bool = False
+) -> None:
+    """Warn once about the ids of ``gold`` that appear more than once
+    (``rule`` says how they are scored; ``line``: name the first one's line)."""
+    seen: set[Any] = set()
+    repeated = [k for k, qid in enumerate(ids) if _key(qid) in seen or seen.add(_key(qid))]  # type: ignore[func-returns-value]
+    if repeated:
+        diag.warn(
+            f"{len(repeated)} question id(s) appear more than once "
+            f"({format_examples([str(ids[k]) for k in repeated])}); {rule}",
+            path=gold.name,
+            line=gold.line(repeated[0]) if line else None,
+        )
