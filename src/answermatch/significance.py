@@ -288,6 +288,8 @@ def confidence_intervals(
     resamples: int = DEFAULT_RESAMPLES,
     seed: int = DEFAULT_SEED,
     aggregation: Aggregation | None = None,
+    engine: str = "auto",
+    progress: bool = False,
 ) -> dict[str, Any]:
     """Bootstrap 95% percentile intervals of one system's scores, each
     computed with the task's own aggregation (XOR-Full's division by 7,
@@ -298,7 +300,8 @@ def confidence_intervals(
     (low, high)}}, "resamples": N, "seed": S}``. A score whose every resample
     is the same (all items 0 or all 1) gets a zero-width interval: the
     items do not vary, not a measured certainty. ``aggregation``: the task's
-    by default (:func:`aggregation_of`).
+    by default (:func:`aggregation_of`). ``engine`` and ``progress``: see
+    :func:`paired_bootstrap`.
 
     >>> from answermatch.tasks.base import mean_of
     >>> r = Result(task="t", profile="official", scores={"em": 50.0}, per_language={}, n=4,
@@ -310,7 +313,14 @@ def confidence_intervals(
     """
     _check_resamples(resamples)
     aggregator = aggregation_of(result) if aggregation is None else aggregation
-    [summaries] = bootstrap_summaries(aggregator, [result.items], resamples=resamples, seed=seed)
+    [summaries] = bootstrap_summaries(
+        aggregator,
+        [result.items],
+        resamples=resamples,
+        seed=seed,
+        engine=engine,
+        progress=progress,
+    )
     scores: dict[str, list[float]] = {key: [] for key in result.scores}
     languages: dict[str, dict[str, list[float]]] = {}
     for summary in summaries:
@@ -459,8 +469,11 @@ def compare_results(
     seed: int = DEFAULT_SEED,
     common: bool = False,
     test: str = "bootstrap",
+    engine: str = "auto",
+    progress: bool = False,
 ) -> Comparison:
-    """Compare already scored results (the first is the baseline); see :func:`compare`."""
+    """Compare already scored results (the first is the baseline); see
+    :func:`compare`. ``engine`` and ``progress``: see :func:`paired_bootstrap`."""
     if len(results) < 2:
         raise AnswermatchError("a comparison needs at least two systems")
     _check_resamples(resamples)
@@ -500,13 +513,21 @@ def compare_results(
         systems = [SystemComparison(names[0], full[0], None)]
         for k in range(1, len(results)):
             p_value = approximate_randomization(
-                aggregator, paired[0], paired[k], trials=resamples, seed=seed
+                aggregator,
+                paired[0],
+                paired[k],
+                trials=resamples,
+                seed=seed,
+                engine=engine,
+                progress=progress,
             )
             systems.append(
                 SystemComparison(names[k], full[k], None, full[k] - full[0], None, p_value)
             )
     elif test == "bootstrap":
-        boot = paired_bootstrap(aggregator, paired, resamples=resamples, seed=seed)
+        boot = paired_bootstrap(
+            aggregator, paired, resamples=resamples, seed=seed, engine=engine, progress=progress
+        )
         systems = [SystemComparison(names[0], full[0], percentile_interval(boot[0]))]
         for k in range(1, len(results)):
             differences = [s - b for s, b in zip(boot[k], boot[0], strict=True)]
@@ -553,6 +574,7 @@ def compare(
     test: str = "bootstrap",
     strict: bool = False,
     progress: bool = False,
+    engine: str = "auto",
     **options: Any,
 ) -> Comparison:
     """Score each of ``predictions`` with ``task`` and compare them with the
@@ -566,7 +588,9 @@ def compare(
     questions: that is an error unless ``common=True``, which resamples only
     the items every system has and reports the scores on those items (not
     the official full-file scores; the signature says ``pairing:common``).
-    ``names`` label the systems (default: the file names).
+    ``names`` label the systems (default: the file names). ``progress``
+    draws bars on stderr (when it is a terminal) while scoring and
+    resampling; ``engine``: see :func:`paired_bootstrap`.
     """
     from .sources import is_path, source_name
     from .tasks import evaluate
@@ -581,5 +605,12 @@ def compare(
         for p in predictions
     ]
     return compare_results(
-        results, names=names, resamples=resamples, seed=seed, common=common, test=test
+        results,
+        names=names,
+        resamples=resamples,
+        seed=seed,
+        common=common,
+        test=test,
+        engine=engine,
+        progress=progress,
     )
