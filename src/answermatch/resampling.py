@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import reduce
 from itertools import starmap
 from math import floor
@@ -38,7 +39,15 @@ from typing import Any
 
 from .errors import AnswermatchError
 
-__all__ = ["ENGINES", "Groups", "bootstrap_totals", "randomization_totals", "resolve_engine"]
+__all__ = [
+    "ENGINES",
+    "Groups",
+    "Plan",
+    "bootstrap_totals",
+    "plain_totals",
+    "randomization_totals",
+    "resolve_engine",
+]
 
 ENGINES = ("auto", "python", "numpy")
 
@@ -109,30 +118,44 @@ class Groups:
                 self.bounds.append((keys[k], position, position + 1))
 
 
+@dataclass(frozen=True)
+class Plan:
+    """What a resampling run draws: ``count`` resamples (or trials) from
+    ``random.Random(seed)`` over the items of ``groups``, with every
+    item's statistics passed on (``rows``) when the aggregation reads them."""
+
+    groups: Groups
+    count: int
+    seed: int
+    rows: bool = False
+
+
 def bootstrap_totals(
-    columns: Sequence[Sequence[Sequence[float]]],
-    groups: Groups,
-    *,
-    resamples: int,
-    seed: int,
-    rows: bool,
-    engine: str,
+    columns: Sequence[Sequence[Sequence[float]]], plan: Plan, engine: str = "auto"
 ) -> Iterator[list[tuple[Totals, Rows]]]:
-    """For each of ``resamples`` resamples, every system's totals (and rows
-    in resample order when ``rows``). ``columns[s][j][p]``: system ``s``'s
+    """For each of ``plan.count`` resamples, every system's totals (and rows
+    in resample order when ``plan.rows``). ``columns[s][j][p]``: system ``s``'s
     statistic ``j`` for the item at group-ordered position ``p``."""
-    if resolve_engine(engine) == "numpy":
-        return _bootstrap_numpy(columns, groups, resamples, seed, rows)
-    return _bootstrap_python(columns, groups, resamples, seed, rows)
+    return _ENGINES[resolve_engine(engine)].bootstrap(columns, plan)
+
+
+def randomization_totals(
+    baseline: Sequence[Sequence[float]],
+    system: Sequence[Sequence[float]],
+    plan: Plan,
+    engine: str = "auto",
+) -> Iterator[tuple[tuple[Totals, Rows], tuple[Totals, Rows]]]:
+    """For each of ``plan.count`` trials (every item's two outputs swapped
+    when ``random() < 0.5``), the totals (and rows in item order when
+    ``plan.rows``) of the shuffled system and of the shuffled baseline, in
+    that order. ``baseline[j][k]``: statistic ``j`` of item ``k`` (item order)."""
+    return _ENGINES[resolve_engine(engine)].randomization(baseline, system, plan)
 
 
 def _bootstrap_python(
-    columns: Sequence[Sequence[Sequence[float]]],
-    groups: Groups,
-    resamples: int,
-    seed: int,
-    rows: bool,
+    columns: Sequence[Sequence[Sequence[float]]], plan: Plan
 ) -> Iterator[list[tuple[Totals, Rows]]]:
+    groups, resamples, seed, rows = plan.groups, plan.count, plan.seed, plan.rows
     from bisect import bisect_left
 
     n = len(groups.order)
@@ -186,12 +209,9 @@ def _generator(seed: int) -> Any:
 
 
 def _bootstrap_numpy(
-    columns: Sequence[Sequence[Sequence[float]]],
-    groups: Groups,
-    resamples: int,
-    seed: int,
-    rows: bool,
+    columns: Sequence[Sequence[Sequence[float]]], plan: Plan
 ) -> Iterator[list[tuple[Totals, Rows]]]:
+    groups, resamples, seed, rows = plan.groups, plan.count, plan.seed, plan.rows
     np = _numpy()
     n = len(groups.order)
     width = len(columns[0])
@@ -221,25 +241,6 @@ def _bootstrap_numpy(
         yield out
 
 
-def randomization_totals(
-    baseline: Sequence[Sequence[float]],
-    system: Sequence[Sequence[float]],
-    groups: Groups,
-    *,
-    trials: int,
-    seed: int,
-    rows: bool,
-    engine: str,
-) -> Iterator[tuple[tuple[Totals, Rows], tuple[Totals, Rows]]]:
-    """For each of ``trials`` trials (every item's two outputs swapped when
-    ``random() < 0.5``), the totals (and rows in item order when ``rows``)
-    of the shuffled system and of the shuffled baseline, in that order.
-    ``baseline[j][k]``: statistic ``j`` of item ``k`` (item order)."""
-    if resolve_engine(engine) == "numpy":
-        return _randomization_numpy(baseline, system, groups, trials, seed, rows)
-    return _randomization_python(baseline, system, groups, trials, seed, rows)
-
-
 def plain_totals(
     first: Sequence[Sequence[float]], groups: Groups, rows: bool
 ) -> tuple[Totals, Rows]:
@@ -256,13 +257,9 @@ def plain_totals(
 
 
 def _randomization_python(
-    baseline: Sequence[Sequence[float]],
-    system: Sequence[Sequence[float]],
-    groups: Groups,
-    trials: int,
-    seed: int,
-    rows: bool,
+    baseline: Sequence[Sequence[float]], system: Sequence[Sequence[float]], plan: Plan
 ) -> Iterator[tuple[tuple[Totals, Rows], tuple[Totals, Rows]]]:
+    groups, trials, seed, rows = plan.groups, plan.count, plan.seed, plan.rows
     order = groups.order
     n = len(order)
     # per statistic, the system's then the baseline's values in group order:
@@ -300,13 +297,9 @@ def _randomization_python(
 
 
 def _randomization_numpy(
-    baseline: Sequence[Sequence[float]],
-    system: Sequence[Sequence[float]],
-    groups: Groups,
-    trials: int,
-    seed: int,
-    rows: bool,
+    baseline: Sequence[Sequence[float]], system: Sequence[Sequence[float]], plan: Plan
 ) -> Iterator[tuple[tuple[Totals, Rows], tuple[Totals, Rows]]]:
+    groups, trials, seed, rows = plan.groups, plan.count, plan.seed, plan.rows
     np = _numpy()
     n = len(groups.order)
     width = len(baseline)
@@ -333,3 +326,15 @@ def _randomization_numpy(
             )
             both.append((totals, found))
         yield both[0], both[1]
+
+
+@dataclass(frozen=True)
+class _Engine:
+    bootstrap: Callable[..., Iterator[list[tuple[Totals, Rows]]]]
+    randomization: Callable[..., Iterator[tuple[tuple[Totals, Rows], tuple[Totals, Rows]]]]
+
+
+_ENGINES = {
+    "python": _Engine(_bootstrap_python, _randomization_python),
+    "numpy": _Engine(_bootstrap_numpy, _randomization_numpy),
+}

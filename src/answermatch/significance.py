@@ -65,7 +65,15 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from .errors import AnswermatchError, SmallSampleWarning, format_examples
-from .resampling import Groups, Rows, Totals, bootstrap_totals, plain_totals, randomization_totals
+from .resampling import (
+    Groups,
+    Plan,
+    Rows,
+    Totals,
+    bootstrap_totals,
+    plain_totals,
+    randomization_totals,
+)
 from .result import Result
 from .tasks.base import Aggregation, Summary
 
@@ -181,22 +189,15 @@ def _p_value(differences: Sequence[float], observed: float) -> float:
 
 
 def paired_bootstrap(
-    aggregator: Aggregation,
-    systems: Sequence[Sequence[Mapping[str, Any]]],
-    *,
-    resamples: int = DEFAULT_RESAMPLES,
-    seed: int = DEFAULT_SEED,
-    engine: str = "auto",
-    progress: bool = False,
+    aggregator: Aggregation, systems: Sequence[Sequence[Mapping[str, Any]]], **settings: Any
 ) -> list[list[float]]:
     """Scores of every system on ``resamples`` shared resamples of the items.
 
     ``systems[s][k]`` is system ``s``'s item for the ``k``-th paired question
     (every system lists the same questions in the same order). Returns
     ``scores[s][i]``, the headline score (percent) of system ``s`` on resample
-    ``i``. ``engine``: ``"python"``, ``"numpy"`` or ``"auto"`` (numpy when
-    installed; the same numbers, see :mod:`answermatch.resampling`);
-    ``progress``: a bar on stderr when it is a terminal.
+    ``i``. ``settings``: the keywords of :func:`bootstrap_summaries`
+    (``resamples``, ``seed``, ``engine``, ``progress``).
 
     >>> from answermatch.tasks.base import mean_of
     >>> agg = mean_of("score", key="accuracy")
@@ -208,9 +209,7 @@ def paired_bootstrap(
     primary = aggregator.primary
     return [
         [summary.scores[primary] for summary in summaries]
-        for summaries in bootstrap_summaries(
-            aggregator, systems, resamples=resamples, seed=seed, engine=engine, progress=progress
-        )
+        for summaries in bootstrap_summaries(aggregator, systems, **settings)
     ]
 
 
@@ -224,8 +223,11 @@ def bootstrap_summaries(
     progress: bool = False,
 ) -> list[list[Summary]]:
     """Every system's :class:`~answermatch.tasks.base.Summary` (all scores
-    and per-language figures) on ``resamples`` shared resamples of the items;
-    see :func:`paired_bootstrap`.
+    and per-language figures) on ``resamples`` shared resamples of the items
+    (``systems``: see :func:`paired_bootstrap`). ``engine``: ``"python"``,
+    ``"numpy"`` or ``"auto"`` (numpy when installed; the same numbers, see
+    :mod:`answermatch.resampling`); ``progress``: a bar on stderr when it is
+    a terminal.
 
     Items are put in group order once; resample ``i`` draws ``n`` positions
     with ``int(random() * n)``, sorts them, and sums each group's statistics
@@ -238,9 +240,7 @@ def bootstrap_summaries(
         raise AnswermatchError("there are no paired items to resample")
     groups = Groups(_paired_groups(aggregator, systems))
     columns = [_columns(aggregator, items, groups.order) for items in systems]
-    draws = bootstrap_totals(
-        columns, groups, resamples=resamples, seed=seed, rows=aggregator.rows, engine=engine
-    )
+    draws = bootstrap_totals(columns, Plan(groups, resamples, seed, aggregator.rows), engine)
     out: list[list[Summary]] = [[] for _ in systems]
     combine = aggregator.combine
     for resample in _bar(draws, resamples, "bootstrap", progress):
@@ -301,7 +301,7 @@ def confidence_intervals(
     is the same (all items 0 or all 1) gets a zero-width interval: the
     items do not vary, not a measured certainty. ``aggregation``: the task's
     by default (:func:`aggregation_of`). ``engine`` and ``progress``: see
-    :func:`paired_bootstrap`.
+    :func:`bootstrap_summaries`.
 
     >>> from answermatch.tasks.base import mean_of
     >>> r = Result(task="t", profile="official", scores={"em": 50.0}, per_language={}, n=4,
@@ -373,7 +373,7 @@ def approximate_randomization(
     headline score is computed for both shuffled systems, and
     ``p = (1 + #{trials with |difference| >= |observed difference|}) /
     (trials + 1)`` (Riezler and Maxwell 2005; sacreBLEU's ``paired-ar``).
-    ``engine`` and ``progress``: see :func:`paired_bootstrap`.
+    ``engine`` and ``progress``: see :func:`bootstrap_summaries`.
 
     >>> from answermatch.tasks.base import mean_of
     >>> agg = mean_of("score", key="em")
@@ -396,9 +396,7 @@ def approximate_randomization(
 
     unshuffled = [score(plain_totals(cols, groups, rows)) for cols in (cols_b, cols_a)]
     observed = abs(unshuffled[0] - unshuffled[1])
-    shuffles = randomization_totals(
-        cols_a, cols_b, groups, trials=trials, seed=seed, rows=rows, engine=engine
-    )
+    shuffles = randomization_totals(cols_a, cols_b, Plan(groups, trials, seed, rows), engine)
     extreme = 0
     for shuffled_system, shuffled_baseline in _bar(shuffles, trials, "randomization", progress):
         if abs(score(shuffled_system) - score(shuffled_baseline)) >= observed:
@@ -473,7 +471,7 @@ def compare_results(
     progress: bool = False,
 ) -> Comparison:
     """Compare already scored results (the first is the baseline); see
-    :func:`compare`. ``engine`` and ``progress``: see :func:`paired_bootstrap`."""
+    :func:`compare`. ``engine`` and ``progress``: see :func:`bootstrap_summaries`."""
     if len(results) < 2:
         raise AnswermatchError("a comparison needs at least two systems")
     _check_resamples(resamples)
@@ -590,7 +588,7 @@ def compare(
     the official full-file scores; the signature says ``pairing:common``).
     ``names`` label the systems (default: the file names). ``progress``
     draws bars on stderr (when it is a terminal) while scoring and
-    resampling; ``engine``: see :func:`paired_bootstrap`.
+    resampling; ``engine``: see :func:`bootstrap_summaries`.
     """
     from .sources import is_path, source_name
     from .tasks import evaluate
