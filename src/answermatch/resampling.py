@@ -215,10 +215,9 @@ def _bootstrap_numpy(
     np = _numpy()
     n = len(groups.order)
     width = len(columns[0])
-    # one row per (system, statistic), items in group order
-    table = np.array([col for cols in columns for col in cols], dtype=np.float64).reshape(
-        len(columns) * width, n
-    )
+    # one row per item (group order), one column per (system, statistic): a
+    # resample repeats whole rows, and the running sums go down the columns
+    table = _matrix(np, [col for cols in columns for col in cols], n)
     generator = _generator(seed)
     scale = float(n)
     for _ in range(resamples):
@@ -229,16 +228,22 @@ def _bootstrap_numpy(
             taken = counts[lo:hi]
             size = int(taken.sum())
             if size:
-                repeated = np.repeat(table[:, lo:hi], taken, axis=1)
-                last = np.cumsum(repeated, axis=1)[:, -1] + 0.0  # 0.0 + -0.0 is 0.0, as sum's
+                repeated = np.repeat(table[lo:hi], taken, axis=0)
+                np.cumsum(repeated, axis=0, out=repeated)
+                last = repeated[-1] + 0.0  # 0.0 + -0.0 is 0.0, as for sum()
                 sums.append((key, size, last.tolist()))
-        kept = np.repeat(table, counts, axis=1).T.tolist() if rows else None
+        kept = np.repeat(table, counts, axis=0).tolist() if rows else None
         out = []
         for s in range(len(columns)):
             cut = slice(s * width, (s + 1) * width)
             totals = {key: (size, tuple(last[cut])) for key, size, last in sums}
             out.append((totals, None if kept is None else [tuple(row[cut]) for row in kept]))
         yield out
+
+
+def _matrix(np: Any, columns: Sequence[Sequence[float]], n: int) -> Any:
+    """``columns`` (each ``n`` long) as an ``n x len(columns)`` float64 array."""
+    return np.array(columns, dtype=np.float64).reshape(len(columns), n).T.copy()
 
 
 def plain_totals(
@@ -302,25 +307,23 @@ def _randomization_numpy(
     groups, trials, seed, rows = plan.groups, plan.count, plan.seed, plan.rows
     np = _numpy()
     n = len(groups.order)
-    width = len(baseline)
     order = np.array(groups.order, dtype=np.intp)
-    a = np.array(baseline, dtype=np.float64).reshape(width, n)
-    b = np.array(system, dtype=np.float64).reshape(width, n)
-    a_grouped, b_grouped = a[:, order], b[:, order]
+    a, b = _matrix(np, baseline, n), _matrix(np, system, n)  # one row per item
+    a_grouped, b_grouped = a[order], b[order]
     generator = _generator(seed)
     sides = ((b_grouped, a_grouped, b, a), (a_grouped, b_grouped, a, b))  # system, baseline
     for _ in range(trials):
         swaps = generator.random(n) < 0.5  # item order
-        swapped = swaps[order]
+        swapped = swaps[order, None]
         both = []
         for kept, other, kept_items, other_items in sides:
             chosen = np.where(swapped, other, kept)
-            totals = {
-                key: (hi - lo, tuple((np.cumsum(chosen[:, lo:hi], axis=1)[:, -1] + 0.0).tolist()))
-                for key, lo, hi in groups.bounds
-            }
+            totals = {}
+            for key, lo, hi in groups.bounds:
+                running = np.cumsum(chosen[lo:hi], axis=0, out=chosen[lo:hi])
+                totals[key] = (hi - lo, tuple((running[-1] + 0.0).tolist()))
             found = (
-                list(map(tuple, np.where(swaps, other_items, kept_items).T.tolist()))
+                list(map(tuple, np.where(swaps[:, None], other_items, kept_items).tolist()))
                 if rows
                 else None
             )
