@@ -27,6 +27,7 @@ True
 
 from __future__ import annotations
 
+import marshal
 import random
 import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
@@ -159,6 +160,7 @@ def _bootstrap_python(
     from bisect import bisect_left
 
     n = len(groups.order)
+    columns = [[_compact(col) for col in cols] for cols in columns]
     draw = random.Random(seed).random
     scale = float(n).__mul__  # random() * n, as float * int computes it
     nothing = ((),) * n
@@ -181,6 +183,23 @@ def _bootstrap_python(
             kept = list(zip(*(_getter(picks)(col) for col in cols), strict=True)) if rows else None
             out.append((totals, kept))
         yield out
+
+
+def _compact(values: list[float]) -> list[float]:
+    """``values`` made again side by side in memory: a resample reads them
+    in position order, about twice as fast as objects scattered among the
+    items they came from (the same values: marshal keeps a float's bits).
+
+    >>> _compact([0.1, -0.0, 3])
+    [0.1, -0.0, 3]
+    >>> odd = [object()]
+    >>> _compact(odd) is odd
+    True
+    """
+    try:
+        return marshal.loads(marshal.dumps(values))
+    except ValueError:  # a value marshal cannot write: keep the list as it is
+        return values
 
 
 def _getter(positions: Sequence[int]) -> Callable[[Sequence[float]], Sequence[float]]:
@@ -270,7 +289,7 @@ def _randomization_python(
     # per statistic, the system's then the baseline's values in group order:
     # position p + n * swapped is the shuffled system's, p + n * (1 - swapped) the baseline's
     both = [
-        [*map(b.__getitem__, order), *map(a.__getitem__, order)]
+        _compact([*map(b.__getitem__, order), *map(a.__getitem__, order)])
         for a, b in zip(baseline, system, strict=True)
     ]
     back = [0] * n  # back[k]: item k's group-ordered position
