@@ -30,6 +30,7 @@ from __future__ import annotations
 import marshal
 import random
 import sys
+from bisect import bisect_left
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import reduce
@@ -157,8 +158,6 @@ def _bootstrap_python(
     columns: Sequence[Sequence[Sequence[float]]], plan: Plan
 ) -> Iterator[list[tuple[Totals, Rows]]]:
     groups, resamples, seed, rows = plan.groups, plan.count, plan.seed, plan.rows
-    from bisect import bisect_left
-
     n = len(groups.order)
     columns = [[_compact(col) for col in cols] for cols in columns]
     draw = random.Random(seed).random
