@@ -13,7 +13,7 @@ import importlib
 import json
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ._version import __version__
@@ -130,11 +130,19 @@ def add_task_and_gold(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--gold", required=True, metavar="FILE", help="gold file (.gz allowed)")
 
 
-def add_run_options(parser: argparse.ArgumentParser) -> None:
-    """``--option/-o``, ``--strict`` and ``--quiet``, for sub-commands that score."""
+def add_systems(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--pred FILE``, given once per system (two or more for a comparison)."""
+    parser.add_argument("--pred", required=True, action="append", metavar="FILE", help=help)
+
+
+def add_run_options(
+    parser: argparse.ArgumentParser, *, short_option: bool = True, progress: bool = True
+) -> None:
+    """``--option`` (also ``-o`` when ``short_option``), ``--strict`` and
+    ``--quiet`` (which also hides the progress bar when ``progress``), for
+    sub-commands that score."""
     parser.add_argument(
-        "--option",
-        "-o",
+        *(("--option", "-o") if short_option else ("--option",)),
         action="append",
         default=[],
         metavar="KEY=VALUE",
@@ -143,9 +151,15 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--strict", action="store_true", help="turn warnings about doubtful input into errors"
     )
-    parser.add_argument(
-        "--quiet", "-q", action="store_true", help="no progress bar and no warnings on stderr"
-    )
+    quiet = "no progress bar and no warnings on stderr" if progress else "no warnings on stderr"
+    parser.add_argument("--quiet", "-q", action="store_true", help=quiet)
+
+
+def print_json_or_text(as_json: bool, data: Callable[[], Any], text: Callable[[], str]) -> None:
+    """Print ``data()`` as indented JSON (``--json``), else ``text()``."""
+    from .outputs import json_text
+
+    print(json_text(data(), indent=1) if as_json else text())
 
 
 def count_argument(value: str) -> int:

@@ -43,13 +43,14 @@ def evaluate(
     per-language figure), each computed with the task's own aggregation
     (:func:`answermatch.significance.confidence_intervals`), in
     :attr:`Result.intervals <answermatch.result.Result.intervals>`; the
-    signature then names ``ci``, ``resamples`` and ``seed``.
+    signature then names ``ci``, ``resamples`` and ``seed``. ``progress``
+    draws bars on stderr (when it is a terminal) while scoring and resampling.
     """
     result = evaluate_task(
         task, gold, predictions, profile, strict=strict, progress=progress, **options
     )
     if not ci:
         return result
-    intervals = confidence_intervals(result, resamples=resamples, seed=seed)
+    intervals = confidence_intervals(result, resamples=resamples, seed=seed, progress=progress)
     signature = with_fields(result.signature, {"ci": "95%", "resamples": resamples, "seed": seed})
     return replace(result, intervals=intervals, signature=signature)

@@ -59,14 +59,21 @@ included) fixes the numbers.
 
 from __future__ import annotations
 
-import random
 import warnings
-from bisect import bisect_left
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import AnswermatchError, SmallSampleWarning, format_examples
+from .resampling import (
+    Groups,
+    Plan,
+    Rows,
+    Totals,
+    bootstrap_totals,
+    plain_totals,
+    randomization_totals,
+)
 from .result import Result
 from .tasks.base import Aggregation, Summary
 
@@ -93,6 +100,7 @@ TESTS = {"bootstrap": "paired-bs", "ar": "paired-ar"}
 #: How far the aggregate of a full item list may be from the task's own score.
 TOLERANCE = 1e-9
 _MAX_LISTED = 5
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -181,18 +189,15 @@ def _p_value(differences: Sequence[float], observed: float) -> float:
 
 
 def paired_bootstrap(
-    aggregator: Aggregation,
-    systems: Sequence[Sequence[Mapping[str, Any]]],
-    *,
-    resamples: int = DEFAULT_RESAMPLES,
-    seed: int = DEFAULT_SEED,
+    aggregator: Aggregation, systems: Sequence[Sequence[Mapping[str, Any]]], **settings: Any
 ) -> list[list[float]]:
     """Scores of every system on ``resamples`` shared resamples of the items.
 
     ``systems[s][k]`` is system ``s``'s item for the ``k``-th paired question
     (every system lists the same questions in the same order). Returns
     ``scores[s][i]``, the headline score (percent) of system ``s`` on resample
-    ``i``.
+    ``i``. ``settings``: the keywords of :func:`bootstrap_summaries`
+    (``resamples``, ``seed``, ``engine``, ``progress``).
 
     >>> from answermatch.tasks.base import mean_of
     >>> agg = mean_of("score", key="accuracy")
@@ -204,7 +209,7 @@ def paired_bootstrap(
     primary = aggregator.primary
     return [
         [summary.scores[primary] for summary in summaries]
-        for summaries in bootstrap_summaries(aggregator, systems, resamples=resamples, seed=seed)
+        for summaries in bootstrap_summaries(aggregator, systems, **settings)
     ]
 
 
@@ -214,56 +219,41 @@ def bootstrap_summaries(
     *,
     resamples: int = DEFAULT_RESAMPLES,
     seed: int = DEFAULT_SEED,
+    engine: str = "auto",
+    progress: bool = False,
 ) -> list[list[Summary]]:
     """Every system's :class:`~answermatch.tasks.base.Summary` (all scores
-    and per-language figures) on ``resamples`` shared resamples of the items;
-    see :func:`paired_bootstrap`.
+    and per-language figures) on ``resamples`` shared resamples of the items
+    (``systems``: see :func:`paired_bootstrap`). ``engine``: ``"python"``,
+    ``"numpy"`` or ``"auto"`` (numpy when installed; the same numbers, see
+    :mod:`answermatch.resampling`); ``progress``: a bar on stderr when it is
+    a terminal.
 
-    Items are put in group order once; a resample draws ``n`` positions,
-    sorts them, and finds each group's slice by bisection, so a system's
-    per-group sums are C-level ``sum(map(...))`` calls over the slice.
+    Items are put in group order once; resample ``i`` draws ``n`` positions
+    with ``int(random() * n)``, sorts them, and sums each group's statistics
+    over its drawn positions in that order (:mod:`answermatch.resampling`).
     """
     if resamples < 1:
         raise AnswermatchError(f"the number of resamples must be at least 1, got {resamples}")
     n = len(systems[0])
     if n == 0:
         raise AnswermatchError("there are no paired items to resample")
-    keys = _paired_groups(aggregator, systems)
-    rank = {key: r for r, key in enumerate(dict.fromkeys(keys))}
-    order = sorted(range(n), key=lambda k: rank[keys[k]])
-    bounds: list[tuple[Hashable, int, int]] = []
-    for position, k in enumerate(order):
-        if bounds and bounds[-1][0] == keys[k]:
-            key, lo, _ = bounds[-1]
-            bounds[-1] = (key, lo, position + 1)
-        else:
-            bounds.append((keys[k], position, position + 1))
-    columns = [_columns(aggregator, items, order) for items in systems]
-
-    draw = random.Random(seed).random
+    groups = Groups(_paired_groups(aggregator, systems))
+    columns = [_columns(aggregator, items, groups.order) for items in systems]
+    draws = bootstrap_totals(columns, Plan(groups, resamples, seed, aggregator.rows), engine)
     out: list[list[Summary]] = [[] for _ in systems]
-    span = range(n)
-    for _ in range(resamples):
-        picks = sorted([int(draw() * n) for _ in span])
-        slices = []
-        start = 0
-        for key, _lo, hi in bounds:
-            end = bisect_left(picks, hi, start)
-            if end > start:
-                slices.append((key, picks[start:end]))
-            start = end
-        for system, cols in enumerate(columns):
-            totals = {
-                key: (len(chunk), tuple(sum(map(col.__getitem__, chunk)) for col in cols))
-                for key, chunk in slices
-            }
-            rows = (
-                [tuple(col[k] for col in cols) for _, chunk in slices for k in chunk]
-                if aggregator.rows
-                else None
-            )
-            out[system].append(aggregator.combine(totals, rows))
+    combine = aggregator.combine
+    for resample in _bar(draws, resamples, "bootstrap", progress):
+        for system, (totals, rows) in enumerate(resample):
+            out[system].append(combine(totals, rows))
     return out
+
+
+def _bar(steps: Iterable[T], total: int, desc: str, enabled: bool) -> Iterable[T]:
+    """``steps`` with a progress bar when ``enabled`` (see :mod:`answermatch.progress`)."""
+    from .progress import progress
+
+    return progress(steps, total=total, desc=desc, enabled=enabled)
 
 
 def _paired_groups(
@@ -284,10 +274,11 @@ def _paired_groups(
 
 
 def _columns(
-    aggregator: Aggregation, items: Sequence[Mapping[str, Any]], order: Sequence[int]
+    aggregator: Aggregation, items: Sequence[Mapping[str, Any]], order: Sequence[int] | None = None
 ) -> list[list[float]]:
-    """The items' statistics in ``order``, one list per statistic."""
-    stats = [aggregator.statistics(items[k]) for k in order]
+    """The items' statistics (in ``order``, else item order), one list per statistic."""
+    statistics = aggregator.statistics
+    stats = map(statistics, items if order is None else map(items.__getitem__, order))
     return [list(column) for column in zip(*stats, strict=True)]
 
 
@@ -297,6 +288,8 @@ def confidence_intervals(
     resamples: int = DEFAULT_RESAMPLES,
     seed: int = DEFAULT_SEED,
     aggregation: Aggregation | None = None,
+    engine: str = "auto",
+    progress: bool = False,
 ) -> dict[str, Any]:
     """Bootstrap 95% percentile intervals of one system's scores, each
     computed with the task's own aggregation (XOR-Full's division by 7,
@@ -307,7 +300,8 @@ def confidence_intervals(
     (low, high)}}, "resamples": N, "seed": S}``. A score whose every resample
     is the same (all items 0 or all 1) gets a zero-width interval: the
     items do not vary, not a measured certainty. ``aggregation``: the task's
-    by default (:func:`aggregation_of`).
+    by default (:func:`aggregation_of`). ``engine`` and ``progress``: see
+    :func:`bootstrap_summaries`.
 
     >>> from answermatch.tasks.base import mean_of
     >>> r = Result(task="t", profile="official", scores={"em": 50.0}, per_language={}, n=4,
@@ -319,7 +313,14 @@ def confidence_intervals(
     """
     _check_resamples(resamples)
     aggregator = aggregation_of(result) if aggregation is None else aggregation
-    [summaries] = bootstrap_summaries(aggregator, [result.items], resamples=resamples, seed=seed)
+    [summaries] = bootstrap_summaries(
+        aggregator,
+        [result.items],
+        resamples=resamples,
+        seed=seed,
+        engine=engine,
+        progress=progress,
+    )
     scores: dict[str, list[float]] = {key: [] for key in result.scores}
     languages: dict[str, dict[str, list[float]]] = {}
     for summary in summaries:
@@ -363,13 +364,16 @@ def approximate_randomization(
     *,
     trials: int = DEFAULT_RESAMPLES,
     seed: int = DEFAULT_SEED,
+    engine: str = "auto",
+    progress: bool = False,
 ) -> float:
     """Two-sided p-value of a paired approximate randomization test: in each
-    of ``trials`` trials every paired item's two outputs are swapped with
-    probability 1/2 (``random.Random(seed)``), the task's headline score is
-    computed for both shuffled systems, and
+    of ``trials`` trials every paired item's two outputs are swapped when
+    ``random() < 0.5`` (``random.Random(seed)``, items in order), the task's
+    headline score is computed for both shuffled systems, and
     ``p = (1 + #{trials with |difference| >= |observed difference|}) /
     (trials + 1)`` (Riezler and Maxwell 2005; sacreBLEU's ``paired-ar``).
+    ``engine`` and ``progress``: see :func:`bootstrap_summaries`.
 
     >>> from answermatch.tasks.base import mean_of
     >>> agg = mean_of("score", key="em")
@@ -382,39 +386,20 @@ def approximate_randomization(
     n = len(baseline)
     if n == 0:
         raise AnswermatchError("there are no paired items to shuffle")
-    keys = _paired_groups(aggregator, [baseline, system])
-    order = list(range(n))
-    cols_a = _columns(aggregator, baseline, order)
-    cols_b = _columns(aggregator, system, order)
-    width = len(cols_a)
-    primary = aggregator.primary
+    groups = Groups(_paired_groups(aggregator, [baseline, system]))
+    cols_a = _columns(aggregator, baseline)
+    cols_b = _columns(aggregator, system)
+    primary, combine, rows = aggregator.primary, aggregator.combine, aggregator.rows
 
-    def score(swap: list[bool] | None, first: bool) -> float:
-        counts: dict[Hashable, int] = {}
-        sums: dict[Hashable, list[float]] = {}
-        rows: list[tuple[float, ...]] | None = [] if aggregator.rows else None
-        for k in range(n):
-            take_a = first != (swap is not None and swap[k])
-            cols = cols_a if take_a else cols_b
-            acc = sums.get(keys[k])
-            if acc is None:
-                counts[keys[k]] = 0
-                acc = sums[keys[k]] = [0.0] * width
-            counts[keys[k]] += 1
-            row = tuple(col[k] for col in cols)
-            for j in range(width):
-                acc[j] += row[j]
-            if rows is not None:
-                rows.append(row)
-        totals = {key: (counts[key], tuple(sums[key])) for key in sums}
-        return aggregator.combine(totals, rows).scores[primary]
+    def score(totals_and_rows: tuple[Totals, Rows]) -> float:
+        return combine(*totals_and_rows).scores[primary]
 
-    observed = abs(score(None, False) - score(None, True))
-    draw = random.Random(seed).random
+    unshuffled = [score(plain_totals(cols, groups, rows)) for cols in (cols_b, cols_a)]
+    observed = abs(unshuffled[0] - unshuffled[1])
+    shuffles = randomization_totals(cols_a, cols_b, Plan(groups, trials, seed, rows), engine)
     extreme = 0
-    for _ in range(trials):
-        swap = [draw() < 0.5 for _ in order]
-        if abs(score(swap, False) - score(swap, True)) >= observed:
+    for shuffled_system, shuffled_baseline in _bar(shuffles, trials, "randomization", progress):
+        if abs(score(shuffled_system) - score(shuffled_baseline)) >= observed:
             extreme += 1
     return (extreme + 1) / (trials + 1)
 
@@ -482,8 +467,11 @@ def compare_results(
     seed: int = DEFAULT_SEED,
     common: bool = False,
     test: str = "bootstrap",
+    engine: str = "auto",
+    progress: bool = False,
 ) -> Comparison:
-    """Compare already scored results (the first is the baseline); see :func:`compare`."""
+    """Compare already scored results (the first is the baseline); see
+    :func:`compare`. ``engine`` and ``progress``: see :func:`bootstrap_summaries`."""
     if len(results) < 2:
         raise AnswermatchError("a comparison needs at least two systems")
     _check_resamples(resamples)
@@ -523,13 +511,21 @@ def compare_results(
         systems = [SystemComparison(names[0], full[0], None)]
         for k in range(1, len(results)):
             p_value = approximate_randomization(
-                aggregator, paired[0], paired[k], trials=resamples, seed=seed
+                aggregator,
+                paired[0],
+                paired[k],
+                trials=resamples,
+                seed=seed,
+                engine=engine,
+                progress=progress,
             )
             systems.append(
                 SystemComparison(names[k], full[k], None, full[k] - full[0], None, p_value)
             )
     elif test == "bootstrap":
-        boot = paired_bootstrap(aggregator, paired, resamples=resamples, seed=seed)
+        boot = paired_bootstrap(
+            aggregator, paired, resamples=resamples, seed=seed, engine=engine, progress=progress
+        )
         systems = [SystemComparison(names[0], full[0], percentile_interval(boot[0]))]
         for k in range(1, len(results)):
             differences = [s - b for s, b in zip(boot[k], boot[0], strict=True)]
@@ -576,6 +572,7 @@ def compare(
     test: str = "bootstrap",
     strict: bool = False,
     progress: bool = False,
+    engine: str = "auto",
     **options: Any,
 ) -> Comparison:
     """Score each of ``predictions`` with ``task`` and compare them with the
@@ -589,7 +586,9 @@ def compare(
     questions: that is an error unless ``common=True``, which resamples only
     the items every system has and reports the scores on those items (not
     the official full-file scores; the signature says ``pairing:common``).
-    ``names`` label the systems (default: the file names).
+    ``names`` label the systems (default: the file names). ``progress``
+    draws bars on stderr (when it is a terminal) while scoring and
+    resampling; ``engine``: see :func:`bootstrap_summaries`.
     """
     from .sources import is_path, source_name
     from .tasks import evaluate
@@ -604,5 +603,12 @@ def compare(
         for p in predictions
     ]
     return compare_results(
-        results, names=names, resamples=resamples, seed=seed, common=common, test=test
+        results,
+        names=names,
+        resamples=resamples,
+        seed=seed,
+        common=common,
+        test=test,
+        engine=engine,
+        progress=progress,
     )

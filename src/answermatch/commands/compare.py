@@ -9,10 +9,16 @@ table ends with the signature; ``--json`` prints
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
-from ..cli import EXIT_OK, add_run_options, add_task_and_gold, parse_options
+from ..cli import (
+    EXIT_OK,
+    add_run_options,
+    add_systems,
+    add_task_and_gold,
+    parse_options,
+    print_json_or_text,
+)
 from ..significance import DEFAULT_RESAMPLES, DEFAULT_SEED, Comparison
 
 __all__ = ["format_comparison", "register", "run"]
@@ -29,13 +35,7 @@ def register(subparsers: Any) -> None:
         "and the difference from the baseline with its interval and p-value.",
     )
     add_task_and_gold(parser)
-    parser.add_argument(
-        "--pred",
-        required=True,
-        action="append",
-        metavar="FILE",
-        help="a system's prediction file; give it two or more times, the baseline first",
-    )
+    add_systems(parser, "a system's prediction file; give it two or more times, the baseline first")
     parser.add_argument(
         "--profile", default="official", metavar="NAME", help="scoring profile (default: official)"
     )
@@ -92,10 +92,7 @@ def run(args: argparse.Namespace) -> int:
         progress=not args.quiet,
         **options,
     )
-    if args.json:
-        print(json.dumps(comparison.to_dict(), ensure_ascii=False, indent=1))
-    else:
-        print(format_comparison(comparison))
+    print_json_or_text(args.json, comparison.to_dict, lambda: format_comparison(comparison))
     return EXIT_OK
 
 

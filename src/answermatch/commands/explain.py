@@ -7,9 +7,15 @@ side is :func:`answermatch.explain.explain`.
 from __future__ import annotations
 
 import argparse
-import json
 
-from ..cli import EXIT_OK, add_run_options, add_task_and_gold, count_argument, parse_options
+from ..cli import (
+    EXIT_OK,
+    add_run_options,
+    add_task_and_gold,
+    count_argument,
+    parse_options,
+    print_json_or_text,
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -50,8 +56,9 @@ def run(args: argparse.Namespace) -> int:
         strict=args.strict,
         **parse_options(args.option),
     )
-    if args.json:
-        print(json.dumps([e.to_dict() for e in found], ensure_ascii=False, indent=1))
-    else:
-        print("\n\n".join(e.to_text() for e in found))
+    print_json_or_text(
+        args.json,
+        lambda: [e.to_dict() for e in found],
+        lambda: "\n\n".join(e.to_text() for e in found),
+    )
     return EXIT_OK

@@ -7,7 +7,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..cli import EXIT_OK, add_task_and_gold, count_argument, parse_options, profile_names
+from ..cli import (
+    EXIT_OK,
+    add_run_options,
+    add_systems,
+    add_task_and_gold,
+    count_argument,
+    parse_options,
+    profile_names,
+)
 
 
 def register(subparsers: Any) -> None:
@@ -17,18 +25,12 @@ def register(subparsers: Any) -> None:
         help="an HTML report of one or more systems (or the per-language table)",
         description="Score one or more systems under the official and fair profiles, with "
         "bootstrap intervals, and write one self-contained HTML page: headline scores, "
-        "per-language bar charts with 95%% whiskers, the items where the systems disagree "
+        "per-language bar charts with 95% whiskers, the items where the systems disagree "
         "most with their explanations, and the gold checks. --format markdown|latex|csv "
         "prints the per-language table instead.",
     )
     add_task_and_gold(parser)
-    parser.add_argument(
-        "--pred",
-        required=True,
-        action="append",
-        metavar="FILE",
-        help="a system's prediction file (repeatable)",
-    )
+    add_systems(parser, "a system's prediction file (repeatable)")
     parser.add_argument(
         "--output",
         "-o",
@@ -62,17 +64,7 @@ def register(subparsers: Any) -> None:
         metavar="K",
         help="explain the K items where the systems disagree most (default: 10)",
     )
-    parser.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a task option (repeatable)",
-    )
-    parser.add_argument(
-        "--strict", action="store_true", help="turn warnings about doubtful input into errors"
-    )
-    parser.add_argument("--quiet", "-q", action="store_true", help="no warnings on stderr")
+    add_run_options(parser, short_option=False, progress=False)  # -o is --output here
     parser.set_defaults(func=run)
 
 
