@@ -47,6 +47,7 @@ alone:
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -62,7 +63,7 @@ from .normalization.steps import (
     strip_ascii_punct,
 )
 
-__all__ = ["COUNTERS", "Analyzer", "split_numbers", "strip_counters", "tokenizer_signature"]
+__all__ = ["COUNTERS", "Analyzer", "official_tokens", "split_numbers", "strip_counters", "tokenizer_signature"]
 
 #: The counter characters of the official XOR-Full scorer.
 COUNTERS = frozenset(XOR_COUNTERS)
@@ -129,6 +130,34 @@ def _official_norm(articles: bool) -> Callable[[str], str]:
     return norm
 
 
+def official_tokens(*, counters: bool = False, articles: bool = False) -> Callable[[str], list[str]]:
+    """The official rules as one step: ``str.lower``, then the ASCII
+    punctuation (and with ``counters`` the characters ``年 歳 人 년``) deleted
+    by one ``str.translate``, SQuAD's articles replaced by a space (with
+    ``articles``), then ``str.split``. The tokens are those of the steps
+    one by one (the deletions touch disjoint characters and no whitespace,
+    and collapsing whitespace before ``split`` changes nothing).
+
+    >>> official_tokens(counters=True)("Tokyo, 1990年!")
+    ['tokyo', '1990']
+    >>> official_tokens(articles=True)("The Lake (a big one)")
+    ['lake', 'big', 'one']
+    """
+    table = str.maketrans("", "", string.punctuation + (XOR_COUNTERS if counters else ""))
+    if articles:
+        replace = squad_articles
+
+        def tokens(text: str) -> list[str]:
+            return replace(text.lower().translate(table)).split()
+
+        return tokens
+
+    def plain(text: str) -> list[str]:
+        return text.lower().translate(table).split()
+
+    return plain
+
+
 def tokenizer_signature(lang: str) -> str:
     """The signature of the tokenizer the ``language`` tokens use for ``lang``
     (``whitespace`` for a language without a tokenizer)."""
@@ -183,6 +212,15 @@ class Analyzer:
         self._norm = norms[self.norm]()
         self._split = splits[self.tokens]()
         self._wakati = self.tokens == "official" and self.lang == "ja"
+        # the official rules in one step (same tokens, far fewer calls)
+        self._fast = (
+            official_tokens(counters=self.counters == "anywhere", articles=self.articles)
+            if (self.norm, self.tokens, self.numbers) == ("official", "official", "string")
+            and self.counters != "after-number"
+            # counters go after the articles there: "a年" keeps its "a"
+            and not (self.articles and self.counters == "anywhere")
+            else None
+        )
 
     def _language_split(self) -> Callable[[str], list[str]]:
         from .errors import UnknownLanguageError
@@ -198,6 +236,13 @@ class Analyzer:
     def __call__(self, text: str, *, prediction: bool = False) -> tuple[str, ...]:
         if prediction and self._wakati:
             text = text.replace("・", " ").replace("、", ",")
+        fast = self._fast
+        if fast is not None:
+            if self._wakati:  # MeCab first, then the normalization (the official order)
+                from .tokenizers import get_tokenizer
+
+                text = get_tokenizer("ja").wakati(text)  # type: ignore[attr-defined]
+            return tuple(fast(text))
         pieces = split_numbers(text) if self.numbers == "value" else [(False, text)]
         tokens: list[str] = []
         for is_number, piece in pieces:
