@@ -63,7 +63,14 @@ from .normalization.steps import (
     strip_ascii_punct,
 )
 
-__all__ = ["COUNTERS", "Analyzer", "official_tokens", "split_numbers", "strip_counters", "tokenizer_signature"]
+__all__ = [
+    "COUNTERS",
+    "Analyzer",
+    "official_tokens",
+    "split_numbers",
+    "strip_counters",
+    "tokenizer_signature",
+]
 
 #: The counter characters of the official XOR-Full scorer.
 COUNTERS = frozenset(XOR_COUNTERS)
@@ -130,7 +137,9 @@ def _official_norm(articles: bool) -> Callable[[str], str]:
     return norm
 
 
-def official_tokens(*, counters: bool = False, articles: bool = False) -> Callable[[str], list[str]]:
+def official_tokens(
+    *, counters: bool = False, articles: bool = False
+) -> Callable[[str], list[str]]:
     """The official rules as one step: ``str.lower``, then the ASCII
     punctuation (and with ``counters`` the characters ``年 歳 人 년``) deleted
     by one ``str.translate``, SQuAD's articles replaced by a space (with

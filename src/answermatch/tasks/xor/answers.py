@@ -75,7 +75,8 @@ def best_overlap(tokens: Tokens, golds: AnswerSet) -> tuple[float, float, float,
             if counts is None:
                 counts = _counts(tokens)
             shared = counts.keys() & gold_counts.keys()
-            common = sum(map(min, map(counts.__getitem__, shared), map(gold_counts.__getitem__, shared)))
+            mine_n, theirs_n = map(counts.__getitem__, shared), map(gold_counts.__getitem__, shared)
+            common = sum(map(min, mine_n, theirs_n))
         else:  # one side has each token once: the multiset overlap is the set overlap
             common = len(mine.intersection(theirs))
         if not common:

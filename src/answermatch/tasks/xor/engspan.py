@@ -58,20 +58,19 @@ Items (gold order, scored languages only): ``id``, ``lang``, ``score``
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress
+from itertools import compress, starmap
 from operator import not_
 from typing import Any, ClassVar
 
 from ...analysis import Analyzer, tokenizer_signature
 from ...diagnostics import Diagnostics
 from ...errors import InputError
-from ...matchers import overlap_prf
 from ...progress import progress
 from ...signature import make_signature
 from ..base import Aggregation, Inputs, Scored, Summary, Totals
+from .answers import AnswerSet, best_overlap
 from .checks import ENGSPAN_CHECKS
 from .data import (
     CACHE_LIMIT,
@@ -84,6 +83,7 @@ from .data import (
     warn_unknown_predictions,
 )
 from .languages import LANGUAGES, no_scored_language, outside_seven
+from .parallel import map_slices
 from .task import XorAnswerTask
 from .totals import language_totals
 
@@ -130,9 +130,10 @@ _ZERO: Scores = (0.0, 0.0, 0.0, 0.0)
 
 
 class _Scorer:
-    """Scores (answers, prediction) pairs; a repeated pair is scored once (a
-    cache that starts afresh after :data:`~answermatch.tasks.xor.data.CACHE_LIMIT`
-    entries)."""
+    """Scores (answers, prediction) pairs. Each answer set is analysed once
+    (:class:`~answermatch.tasks.xor.answers.AnswerSet`) and a repeated pair
+    is scored once (caches that start afresh after
+    :data:`~answermatch.tasks.xor.data.CACHE_LIMIT` entries)."""
 
     def __init__(self, profile: EngspanProfile) -> None:
         self._analyze = Analyzer(
@@ -143,6 +144,7 @@ class _Scorer:
             numbers=profile.numbers,
             articles=True,
         )
+        self._sets: dict[tuple[str, ...], AnswerSet] = {}
         self._scores: dict[tuple[tuple[str, ...], str], Scores] = {}
 
     def __call__(self, answers: tuple[str, ...], prediction: str | None) -> Scores:
@@ -153,21 +155,17 @@ class _Scorer:
         if scores is None:
             if len(self._scores) >= CACHE_LIMIT:
                 self._scores.clear()
-            scores = self._scores[key] = self._score(answers, prediction)
+            golds = self._sets.get(answers)
+            if golds is None:
+                if len(self._sets) >= CACHE_LIMIT:
+                    self._sets.clear()
+                golds = self._sets[answers] = AnswerSet.of(self._analyze, answers)
+            scores = self._scores[key] = best_overlap(self._analyze(prediction), golds)
         return scores
 
-    def _score(self, answers: tuple[str, ...], prediction: str) -> Scores:
-        analyze = self._analyze
-        tokens = analyze(prediction)
-        counts = Counter(tokens), len(tokens)
-        f1 = em = precision = recall = 0.0
-        for answer in answers:
-            gold = analyze(answer)
-            if gold == tokens:
-                em = 1.0
-            f, p, r = overlap_prf(counts, (Counter(gold), len(gold)), both_empty=0.0)
-            f1, precision, recall = max(f1, f), max(precision, p), max(recall, r)
-        return f1, em, precision, recall
+    def many(self, jobs: Sequence[tuple[tuple[str, ...], str | None]]) -> list[Scores]:
+        """The scores of each (answers, prediction) job, in order."""
+        return list(starmap(self, jobs))
 
 
 def answer_lists(
@@ -259,13 +257,14 @@ class XorEngspan(XorAnswerTask):
         answered = list(map(preds.get, ids))  # the prediction, or None
         answers = answer_lists(questions, answered, settings, inputs.gold_name)
         score = _Scorer(settings)
-        scores = list(
-            map(
-                score,
+        jobs = list(
+            zip(
                 progress(answers, total=len(answers), desc="xor-engspan", enabled=diag.progress),
                 answered,
+                strict=True,
             )
         )
+        scores = map_slices(score.many, jobs)  # in one process, or over several
         warn_unanswered(questions, len(answered) - answered.count(None), inputs.pred_name, diag)
         items = [
             {

@@ -99,7 +99,7 @@ def map_slices(
         children.append((child, receive, part))
     try:
         results = function(slices[0])
-        for child, receive, part in children:
+        for _, receive, part in children:
             found = None
             if receive is not None:
                 try:
@@ -109,7 +109,7 @@ def map_slices(
                 receive.close()
             results.extend(function(part) if found is None else found)
     finally:
-        for child, receive, _ in children:
+        for child, _, _ in children:
             if child is not None:
                 if child.is_alive():
                     child.terminate()
