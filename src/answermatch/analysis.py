@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -241,6 +241,33 @@ class Analyzer:
             return str.split
         mode = _MODES.get(self.lang)
         return lambda text: [t for t in tokenizer.tokenize(text, mode) if t and not t.isspace()]
+
+    def splitter(self, *, prediction: bool = False) -> Callable[[str], Sequence[str]]:
+        """This analyser as one function of a text (its tokens, a list or a
+        tuple), with the switches resolved once.
+
+        >>> Analyzer("fi").splitter()("Helsinki, 1990!")
+        ['helsinki', '1990']
+        """
+        fast = self._fast
+        if fast is None:
+            return partial(self.__call__, prediction=prediction)
+        if not self._wakati:
+            return fast
+        from .tokenizers import get_tokenizer
+
+        wakati = get_tokenizer("ja").wakati  # type: ignore[attr-defined]
+        if prediction:  # the official replacements, then MeCab, then the rules
+
+            def japanese_prediction(text: str) -> list[str]:
+                return fast(wakati(text.replace("・", " ").replace("、", ",")))
+
+            return japanese_prediction
+
+        def japanese(text: str) -> list[str]:
+            return fast(wakati(text))
+
+        return japanese
 
     def __call__(self, text: str, *, prediction: bool = False) -> tuple[str, ...]:
         if prediction and self._wakati:

@@ -143,24 +143,21 @@ class _Scorer:
             counters="keep",
             numbers=profile.numbers,
             articles=True,
-        )
-        self._sets: dict[tuple[str, ...], AnswerSet] = {}
-        self._scores: dict[tuple[tuple[str, ...], str], Scores] = {}
+        ).splitter()
+        self._sets: dict[tuple[str, ...], tuple[AnswerSet, dict[str, Scores]]] = {}
 
     def __call__(self, answers: tuple[str, ...], prediction: str | None) -> Scores:
         if prediction is None:  # unanswered: scores 0 and counts
             return _ZERO
-        key = (answers, prediction)
-        scores = self._scores.get(key)
+        found = self._sets.get(answers)
+        if found is None:
+            if len(self._sets) >= CACHE_LIMIT:
+                self._sets.clear()
+            found = self._sets[answers] = (AnswerSet.of(self._analyze, answers), {})
+        golds, seen = found
+        scores = seen.get(prediction)
         if scores is None:
-            if len(self._scores) >= CACHE_LIMIT:
-                self._scores.clear()
-            golds = self._sets.get(answers)
-            if golds is None:
-                if len(self._sets) >= CACHE_LIMIT:
-                    self._sets.clear()
-                golds = self._sets[answers] = AnswerSet.of(self._analyze, answers)
-            scores = self._scores[key] = best_overlap(self._analyze(prediction), golds)
+            scores = seen[prediction] = best_overlap(tuple(self._analyze(prediction)), golds)
         return scores
 
     def many(self, jobs: Sequence[tuple[tuple[str, ...], str | None]]) -> list[Scores]:

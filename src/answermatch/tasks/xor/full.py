@@ -73,8 +73,9 @@ no gold question in ar, bn, ja, ko, te (5 of the seven XOR-TyDi languages); ...
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import starmap
 from typing import Any, ClassVar
 
 from ...analysis import Analyzer, tokenizer_signature
@@ -155,30 +156,35 @@ FIGURES = ("f1", "em", "bleu")
 
 class _FullSet:
     """One question's answers prepared once: their tokens
-    (:class:`~answermatch.tasks.xor.answers.AnswerSet`) and BLEU references."""
+    (:class:`~answermatch.tasks.xor.answers.AnswerSet`), BLEU references,
+    the function that analyses a prediction in their language, and the
+    scores of the predictions already seen."""
 
-    __slots__ = ("answers", "bleu")
+    __slots__ = ("analyze", "answers", "bleu", "scores")
 
-    def __init__(self, answers: AnswerSet, bleu: BleuReferences) -> None:
+    def __init__(
+        self, answers: AnswerSet, bleu: BleuReferences, analyze: Callable[[str], Sequence[str]]
+    ) -> None:
         self.answers = answers
         self.bleu = bleu
+        self.analyze = analyze
+        self.scores: dict[str, Scores] = {}
 
 
 class _Scorer:
     """Scores (language, answers, prediction) triples under a profile.
 
     Each answer set is analysed once per language (its tokens, counts and
-    BLEU references; for ``ja`` its MeCab segmentation), and a repeated
-    triple is scored once (caches that start afresh after
-    :data:`~answermatch.tasks.xor.data.CACHE_LIMIT` entries); the Japanese
-    tokenizer caches its own MeCab output.
+    BLEU references; for ``ja`` its MeCab segmentation), and a prediction
+    repeated for the same question is scored once (a cache that starts
+    afresh after :data:`~answermatch.tasks.xor.data.CACHE_LIMIT` answer
+    sets); the Japanese tokenizer caches its own MeCab output.
     """
 
     def __init__(self, profile: FullProfile) -> None:
         self.profile = profile
         self._analyzers: dict[str, Analyzer] = {}
         self._sets: dict[tuple[str, tuple[str, ...]], _FullSet] = {}
-        self._scores: dict[tuple[str, tuple[str, ...], str], Scores] = {}
         self._raw = profile.bleu == "raw"
 
     def analyzer(self, lang: str) -> Analyzer:
@@ -198,7 +204,8 @@ class _Scorer:
         if found is None:
             if len(self._sets) >= CACHE_LIMIT:
                 self._sets.clear()
-            golds = AnswerSet.of(self.analyzer(lang), answers)
+            analyzer = self.analyzer(lang)
+            golds = AnswerSet.of(analyzer.splitter(), answers)
             if not self._raw:  # the analysed tokens joined by a space
                 references: Sequence[str] = [" ".join(g) for g in golds.tokens]
             elif lang == "ja":  # the official strings: MeCab-segmented answers
@@ -207,28 +214,23 @@ class _Scorer:
                 references = list(map(get_tokenizer("ja").wakati, answers))  # type: ignore[attr-defined]
             else:
                 references = answers
-            found = self._sets[key] = _FullSet(golds, BleuReferences(references))
+            analyze = analyzer.splitter(prediction=True)
+            found = self._sets[key] = _FullSet(golds, BleuReferences(references), analyze)
         return found
 
     def __call__(self, lang: str, answers: tuple[str, ...], prediction: str) -> Scores:
-        key = (lang, answers, prediction)
-        scores = self._scores.get(key)
-        if scores is None:
-            if len(self._scores) >= CACHE_LIMIT:
-                self._scores.clear()
-            scores = self._scores[key] = self._score(lang, answers, prediction)
-        return scores
-
-    def _score(self, lang: str, answers: tuple[str, ...], prediction: str) -> Scores:
         golds = self.gold_set(lang, answers)
-        tokens = self.analyzer(lang)(prediction, prediction=True)
-        f1, em, _, _ = best_overlap(tokens, golds.answers)
-        hypothesis = prediction if self._raw else " ".join(tokens)
-        return f1, em, golds.bleu.score(hypothesis)
+        scores = golds.scores.get(prediction)
+        if scores is None:
+            tokens = tuple(golds.analyze(prediction))
+            f1, em, _, _ = best_overlap(tokens, golds.answers)
+            bleu = golds.bleu.score(prediction if self._raw else " ".join(tokens))
+            scores = golds.scores[prediction] = f1, em, bleu
+        return scores
 
     def many(self, jobs: Sequence[tuple[str, tuple[str, ...], str]]) -> list[Scores]:
         """The scores of each (language, answers, prediction) job, in order."""
-        return [self(*job) for job in jobs]
+        return list(starmap(self, jobs))
 
 
 def reduce_keys(predictions: dict[str, str], source: Any, diag: Diagnostics) -> dict[str, str]:
