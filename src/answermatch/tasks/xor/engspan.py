@@ -76,11 +76,9 @@ from .data import (
     CACHE_LIMIT,
     GOLD_SHAPE,
     XorGold,
-    read_xor_predictions,
     warn_bare_strings,
     warn_duplicate_gold_ids,
     warn_unanswered,
-    warn_unknown_predictions,
 )
 from .languages import LANGUAGES, no_scored_language, outside_seven
 from .parallel import map_slices
@@ -223,13 +221,7 @@ class XorEngspan(XorAnswerTask):
         'being a str or {"answer": str}; keys are used as written',
     }
     gold_checks = ENGSPAN_CHECKS
-
-    def read_predictions(
-        self, source: Any, gold: XorGold, diag: Diagnostics, **options: Any
-    ) -> dict[str, str]:
-        preds = read_xor_predictions(source, diag, answer_objects=True)
-        warn_unknown_predictions(preds, set(gold.ids), source, diag)
-        return preds
+    answer_objects = True
 
     def check(self, inputs: Inputs, settings: EngspanProfile, diag: Diagnostics) -> XorGold:
         """The questions scored, after what ``score`` and ``explain`` refuse

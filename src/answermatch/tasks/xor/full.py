@@ -85,7 +85,6 @@ from ...errors import InputError, format_examples
 from ...progress import progress
 from ...result import Result
 from ...signature import make_signature
-from ...sources import source_name
 from ..base import Aggregation, Inputs, Scored, Summary, Totals
 from .answers import AnswerSet, best_overlap
 from .checks import FULL_CHECKS
@@ -94,10 +93,8 @@ from .data import (
     GOLD_SHAPE,
     XorGold,
     mecab_failure,
-    read_xor_predictions,
     warn_duplicate_gold_ids,
     warn_unanswered,
-    warn_unknown_predictions,
 )
 from .languages import LANGUAGES, SLOTS, full_unknown_language, outside_seven
 from .parallel import map_slices
@@ -331,13 +328,11 @@ class XorFull(XorAnswerTask):
     }
     gold_checks = FULL_CHECKS
 
-    def read_predictions(
-        self, source: Any, gold: XorGold, diag: Diagnostics, **options: Any
+    def question_ids(
+        self, predictions: dict[str, str], source: str, diag: Diagnostics
     ) -> dict[str, str]:
-        name = source_name(source)
-        preds = reduce_keys(read_xor_predictions(source, diag), name, diag)
-        warn_unknown_predictions(preds, set(gold.ids), name, diag)
-        return preds
+        """The keys cut to their part after the last ``_`` (:func:`reduce_keys`)."""
+        return reduce_keys(predictions, source, diag)
 
     def check(self, inputs: Inputs, settings: FullProfile, diag: Diagnostics) -> None:
         """What ``score`` and ``explain`` refuse or warn about before scoring."""
