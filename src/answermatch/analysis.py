@@ -52,7 +52,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from .matchers import extract_number
 from .normalization import normalize
 from .normalization.steps import (
     XOR_COUNTERS,
@@ -97,6 +96,8 @@ def split_numbers(text: str) -> list[tuple[bool, str]]:
     >>> split_numbers("２０２０年")
     [(True, '2020'), (False, '年')]
     """
+    from .matchers import extract_number  # lazily: the official rules never read numbers
+
     pieces: list[tuple[bool, str]] = []
     end = 0
     for match in _NUMBER.finditer(text):

@@ -22,7 +22,6 @@ process would raise it.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
 import threading
@@ -81,6 +80,8 @@ def map_slices(
     count = _processes(processes, len(jobs), PARALLEL_MIN if minimum is None else minimum)
     if count == 1:
         return function(jobs)
+    import multiprocessing  # lazily: most inputs are scored in one process
+
     context = multiprocessing.get_context("fork")
     bounds = [len(jobs) * k // count for k in range(count + 1)]
     slices = [jobs[bounds[k] : bounds[k + 1]] for k in range(count)]
