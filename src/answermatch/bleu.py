@@ -284,10 +284,11 @@ class BleuReferences:
         count = hypothesis.count
         for n, (grams, most, bordered) in zip(_ORDERS, self._orders(), strict=True):
             total = sum(map(min, map(count, grams), most))
-            for gram, limit in bordered:
-                plain = count(gram)
-                if plain:
-                    total += min(_overlapping(hypothesis, gram), limit) - min(plain, limit)
+            if bordered and any(map(count, map(_FIRST, bordered))):  # some occur: correct them
+                for gram, limit in bordered:
+                    plain = count(gram)
+                    if plain:
+                        total += min(_overlapping(hypothesis, gram), limit) - min(plain, limit)
             if not total:
                 return  # no n-gram matches: no longer one can either
             matched[n] = total
