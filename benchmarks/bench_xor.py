@@ -183,8 +183,10 @@ def bench_task(key: str, args: argparse.Namespace, tmp: Path) -> None:
             line += _ratios(seconds, cpu, off_seconds, off_cpu)
         if args.floor:
             floor_cpu = tokenizer_floor(task, g, p)
+            inner_cpu = json.loads(out)["evaluate_cpu"]
             line += (
-                f"   tokenizing once {floor_cpu:.2f} cpu (answermatch/that {cpu / floor_cpu:.1f}x)"
+                f"   tokenizing once {floor_cpu:.2f} cpu (evaluate {inner_cpu:.2f} cpu: "
+                f"{inner_cpu / floor_cpu:.1f}x that)"
             )
         print(line, flush=True)
 

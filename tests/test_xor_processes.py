@@ -22,6 +22,7 @@ def _evaluate(monkeypatch, minimum, task, gold, pred, profile="official"):
     """The result with ``minimum`` jobs for two processes, and the process
     counts chosen."""
     monkeypatch.setattr(parallel, "PARALLEL_MIN", minimum)
+    monkeypatch.setattr(parallel, "idle_cpus", lambda: 8.0)  # as if the machine were idle
     calls = []
     monkeypatch.setattr(parallel, "_processes", _REAL_PROCESSES)
     real = parallel._processes
@@ -79,9 +80,13 @@ def test_map_slices_keeps_the_order_and_raises_here():
         map_slices(fails_on_99, jobs, processes=2)
 
 
-def test_never_more_processes_than_cpus():
+def test_never_more_processes_than_cpus(monkeypatch):
     assert parallel._processes(300, 10**6, 1) <= parallel.available_cpus()
     assert parallel._processes(0, 5, 10) == 1  # below the minimum: one process
+    monkeypatch.setattr(parallel, "idle_cpus", lambda: 0.2)  # a busy machine: one process
+    assert parallel._processes(0, 10**6, 1) == 1
+    monkeypatch.setattr(parallel, "idle_cpus", lambda: 64.0)
+    assert parallel._processes(0, 10**6, 1) <= parallel.available_cpus()
 
 
 @pytest.mark.parametrize(

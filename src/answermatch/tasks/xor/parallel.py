@@ -11,10 +11,12 @@ are bit-identical to one process's.
 Processes are only used on Linux, where they are forked (the children
 inherit the loaded tokenizers and the jobs; nothing is re-imported and only
 the results travel back, pickled), when this process runs no other thread,
-and for at least :data:`PARALLEL_MIN` jobs (below that, starting a process
-costs more than it saves). A child that fails, or cannot be started, has
-its slice computed here instead, so an error is raised here, as one
-process would raise it.
+for at least :data:`PARALLEL_MIN` jobs (below that, starting a process
+costs more than it saves), and only on CPUs that are idle (by the 1-minute
+load average, :func:`idle_cpus`): on a machine busy with other work a second
+process only adds its start-up and a second preparation of the answers.
+A child that fails, or cannot be started, has its slice computed here
+instead, so an error is raised here, as one process would raise it.
 
 >>> map_slices(lambda jobs: [j * j for j in jobs], [1, 2, 3], processes=2, minimum=1)
 [1, 4, 9]
@@ -22,13 +24,14 @@ process would raise it.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-__all__ = ["PARALLEL_MIN", "available_cpus", "map_slices"]
+__all__ = ["PARALLEL_MIN", "available_cpus", "idle_cpus", "map_slices"]
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -45,14 +48,24 @@ def available_cpus() -> int:
         return os.cpu_count() or 1
 
 
+def idle_cpus() -> float:
+    """The CPUs other processes leave idle: the CPUs available less the
+    1-minute load average (which counts this process too, when it runs)."""
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # not known here: assume none busy
+        load = 0.0
+    return available_cpus() - load
+
+
 def _processes(requested: int, jobs: int, minimum: int) -> int:
     forkable = sys.platform.startswith("linux") and threading.active_count() == 1
     if not forkable:
         return 1
-    if requested == 0:  # automatic
+    if requested == 0:  # automatic: this process and the CPUs idle besides it
         if jobs < minimum:
             return 1
-        requested = available_cpus()
+        requested = 1 + int(max(0.0, idle_cpus()) + 0.5)
     return max(1, min(requested, jobs, available_cpus(), os.cpu_count() or 1))
 
 
@@ -83,6 +96,10 @@ def map_slices(
     import multiprocessing  # lazily: most inputs are scored in one process
 
     context = multiprocessing.get_context("fork")
+    # objects that exist now are left out of the collector's scans from here
+    # on, in this process and in the children (whose scans would otherwise
+    # write to, hence copy, every page of the inherited heap)
+    gc.freeze()
     bounds = [len(jobs) * k // count for k in range(count + 1)]
     slices = [jobs[bounds[k] : bounds[k + 1]] for k in range(count)]
     children = []
@@ -110,6 +127,7 @@ def map_slices(
                 receive.close()
             results.extend(function(part) if found is None else found)
     finally:
+        gc.unfreeze()
         for child, _, _ in children:
             if child is not None:
                 if child.is_alive():
