@@ -3,40 +3,50 @@ whether their questions are scored in one process or split over two."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
 import sys
-import threading
-import warnings
+from pathlib import Path
 
 import pytest
 
-import answermatch
 from answermatch.tasks.xor import parallel
 from answermatch.tasks.xor.answers import AnswerSet, best_overlap
 from answermatch.tasks.xor.parallel import map_slices
 
 FORKABLE = sys.platform.startswith("linux")
-_REAL_PROCESSES = parallel._processes
+SRC = Path(__file__).resolve().parents[1] / "src"
 
 
-def _evaluate(monkeypatch, minimum, task, gold, pred, profile="official"):
-    """The result with ``minimum`` jobs for two processes, and the process
-    counts chosen."""
-    monkeypatch.setattr(parallel, "PARALLEL_MIN", minimum)
-    monkeypatch.setattr(parallel, "idle_cpus", lambda: 8.0)  # as if the machine were idle
-    calls = []
-    monkeypatch.setattr(parallel, "_processes", _REAL_PROCESSES)
-    real = parallel._processes
+# Run in a fresh interpreter: this test process may hold other threads (left
+# by earlier tests), and a process with threads does not fork.
+SCRIPT = """
+import json, sys, warnings
+import answermatch
+from answermatch.tasks.xor import parallel
 
-    def counted(*args):
-        count = real(*args)
-        calls.append(count)
-        return count
-
-    monkeypatch.setattr(parallel, "_processes", counted)
+task, gold, pred, profile = sys.argv[1:5]
+chosen = []
+real = parallel._processes
+parallel._processes = lambda *args: chosen.append(real(*args)) or chosen[-1]
+parallel.idle_cpus = lambda: 8.0  # as if the machine were idle
+out = {}
+for label, minimum in (("one", 10**9), ("two", 1)):
+    parallel.PARALLEL_MIN = minimum
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the fixtures' own warnings, alike in both runs
         result = answermatch.evaluate(task, gold, pred, profile=profile)
-    return result, calls
+    out[label] = {
+        "items": [
+            {k: v.hex() if isinstance(v, float) else v for k, v in item.items()}
+            for item in result.items
+        ],
+        "scores": {k: v.hex() for k, v in result.scores.items()},
+    }
+out["chosen"] = chosen
+print(json.dumps(out))
+"""
 
 
 @pytest.mark.skipif(not FORKABLE, reason="processes are forked on Linux only")
@@ -48,21 +58,23 @@ def _evaluate(monkeypatch, minimum, task, gold, pred, profile="official"):
     ],
 )
 @pytest.mark.parametrize("profile", ["official", "fair"])
-def test_two_processes_give_the_items_of_one(monkeypatch, parity, task, gold, pred, profile):
+def test_two_processes_give_the_items_of_one(parity, task, gold, pred, profile):
     gold, pred = parity("xor", gold), parity("xor", pred)
-    if threading.active_count() != 1:
-        pytest.skip("this process runs other threads: it does not fork")
-    one, calls_one = _evaluate(monkeypatch, 10**9, task, gold, pred, profile)
-    two, calls_two = _evaluate(monkeypatch, 1, task, gold, pred, profile)
-    assert calls_one == [1]
-    assert calls_two == [min(2, parallel.available_cpus())]
-    assert [dict(item) for item in two.items] == [dict(item) for item in one.items]
-    for a, b in zip(one.items, two.items, strict=True):
-        for key, value in a.items():
-            if isinstance(value, float):
-                assert value.hex() == b[key].hex(), (a["id"], key)
-    assert one.scores == two.scores
-    assert one.per_language == two.per_language
+    path = os.pathsep.join(filter(None, [str(SRC), os.environ.get("PYTHONPATH")]))
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT, task, str(gold), str(pred), profile],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=path),
+        check=True,
+    )
+    out = json.loads(done.stdout)
+    assert out["chosen"] == [1, min(2, parallel.available_cpus())]
+    one, two = out["one"], out["two"]
+    assert len(one["items"]) == len(two["items"]) > 1000
+    for a, b in zip(one["items"], two["items"], strict=True):
+        assert a == b, a["id"]  # every float compared by its bits (hex)
+    assert one["scores"] == two["scores"]
 
 
 def test_map_slices_keeps_the_order_and_raises_here():
