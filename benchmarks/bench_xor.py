@@ -41,6 +41,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -65,13 +66,14 @@ TASKS = {
 }
 
 CHILD = """
-import json, sys, time, warnings
+import json, os, sys, time, warnings
 start = time.perf_counter()
 import answermatch
 warnings.simplefilter("ignore")
+cpu = sum(os.times()[:4])
 result = answermatch.evaluate(sys.argv[1], sys.argv[2], sys.argv[3])
 print(json.dumps({"evaluate_seconds": time.perf_counter() - start, "n": result.n,
-                  "scores": result.scores}))
+                  "evaluate_cpu": sum(os.times()[:4]) - cpu, "scores": result.scores}))
 """
 
 
@@ -95,21 +97,27 @@ def replicate(gold: Path, pred: Path, copies: int, out: Path) -> tuple[Path, Pat
     return gold_out, pred_out
 
 
-def timed(command: list[str]) -> tuple[float, str]:
-    """Wall-clock seconds of a command, and its stdout."""
+def timed(command: list[str]) -> tuple[float, str, float]:
+    """Wall-clock seconds of a command, its stdout, and the CPU seconds (user
+    + system) it and its child processes used."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(
         command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, check=False
     )
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     if done.returncode != 0:
         raise SystemExit(f"command failed ({done.returncode}): {' '.join(command)}")
-    return elapsed, done.stdout
+    return elapsed, done.stdout, cpu
 
 
-def best(command: list[str], repeat: int) -> tuple[float, str]:
+def best(command: list[str], repeat: int) -> tuple[float, str, float]:
+    """The best wall-clock run of ``repeat`` and the least CPU time of them."""
     runs = [timed(command) for _ in range(repeat)]
-    return min(runs, key=lambda r: r[0])
+    wall, out, _ = min(runs, key=lambda r: r[0])
+    return wall, out, min(r[2] for r in runs)
 
 
 def inputs(key: str, args: argparse.Namespace, tmp: Path) -> list[tuple[str, Path, Path]]:
@@ -149,31 +157,84 @@ def bench_task(key: str, args: argparse.Namespace, tmp: Path) -> None:
         "--quiet",
         "--json",
     ]
-    seconds, _ = best(cli, args.repeat)
-    line = f"{'cli-dev':<10} {dev_n:>8,} q {'':>17}  answermatch {seconds:6.2f} s"
+    seconds, _, cpu = best(cli, args.repeat)
+    line = f"{'cli-dev':<10} {dev_n:>8,} q {'':>17}  answermatch {seconds:6.2f} s ({cpu:.2f} cpu)"
     if official:
-        off_seconds, _ = best(
+        off_seconds, _, off_cpu = best(
             [*official, "--data_file", str(gold), "--pred_file", str(pred)], args.repeat
         )
-        line += f"   official {off_seconds:6.2f} s   ratio {off_seconds / seconds:5.1f}x"
+        line += _ratios(seconds, cpu, off_seconds, off_cpu)
     print(line)
 
     for label, g, p in inputs(key, args, tmp):
         total, unique = distinct.distinct_strings(p)
         n = dev_n * args.copies
-        seconds, out = best([sys.executable, "-c", CHILD, task, str(g), str(p)], args.repeat)
+        seconds, out, cpu = best([sys.executable, "-c", CHILD, task, str(g), str(p)], args.repeat)
         inner = json.loads(out)["evaluate_seconds"]
         line = (
             f"{label + ' x' + str(args.copies):<10} {n:>8,} q "
-            f"{unique:>7,}/{total:,} distinct  answermatch {seconds:6.2f} s "
-            f"(evaluate {inner:.2f} s)"
+            f"{unique:>7,}/{total:,} distinct  answermatch {seconds:6.2f} s ({cpu:.2f} cpu, "
+            f"evaluate {inner:.2f} s)"
         )
         if official:
-            off_seconds, _ = best(
+            off_seconds, _, off_cpu = best(
                 [*official, "--data_file", str(g), "--pred_file", str(p)], args.repeat
             )
-            line += f"   official {off_seconds:6.2f} s   ratio {off_seconds / seconds:5.1f}x"
+            line += _ratios(seconds, cpu, off_seconds, off_cpu)
+        if args.floor:
+            floor_cpu = tokenizer_floor(task, g, p)
+            inner_cpu = json.loads(out)["evaluate_cpu"]
+            line += (
+                f"   tokenizing once {floor_cpu:.2f} cpu (evaluate {inner_cpu:.2f} cpu: "
+                f"{inner_cpu / floor_cpu:.1f}x that)"
+            )
         print(line, flush=True)
+
+
+def _ratios(seconds: float, cpu: float, off_seconds: float, off_cpu: float) -> str:
+    return (
+        f"   official {off_seconds:6.2f} s ({off_cpu:.2f} cpu)   "
+        f"ratio {off_seconds / seconds:5.1f}x wall, {off_cpu / cpu:5.1f}x cpu"
+    )
+
+
+FLOOR = """
+import json, os, sys, time, warnings
+warnings.simplefilter("ignore")
+from answermatch.analysis import Analyzer
+from answermatch.tasks import get_task
+from answermatch.diagnostics import Diagnostics
+task = get_task(sys.argv[1])
+diag = Diagnostics()
+gold = task.read_gold(sys.argv[2], diag)
+preds = task.read_predictions(sys.argv[3], gold, diag)
+full = sys.argv[1] == "xor-full"
+start = os.times()
+splitters = {}
+def splitter(lang, prediction):
+    key = (lang if full else "en", prediction)
+    if key not in splitters:
+        analyzer = (Analyzer(lang, counters="anywhere") if full
+                    else Analyzer("en", counters="keep", articles=True))
+        splitters[key] = analyzer.splitter(prediction=prediction)
+    return splitters[key]
+for qid, lang, answers in zip(gold.ids, gold.langs, gold.answers):
+    for answer in answers:
+        splitter(lang, False)(answer)
+    prediction = preds.get(qid)
+    if isinstance(prediction, str):
+        splitter(lang, True)(prediction)
+end = os.times()
+print(json.dumps({"cpu": end.user + end.system - start.user - start.system}))
+"""
+
+
+def tokenizer_floor(task: str, gold: Path, pred: Path) -> float:
+    """CPU seconds of tokenizing every text once (each prediction and each
+    gold answer, with the official rules and the same tokenizer, MeCab for
+    ja; reading the files and imports not counted)."""
+    _, out, _ = timed([sys.executable, "-c", FLOOR, task, str(gold), str(pred)])
+    return json.loads(out)["cpu"]
 
 
 def main() -> None:
@@ -199,6 +260,11 @@ def main() -> None:
         help="folder holding eval_xor_full.py and eval_xor_engspan.py",
     )
     parser.add_argument("--repeat", type=int, default=1, help="best of N runs")
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="also time reading the inputs and tokenizing every text once (the tokenizer floor)",
+    )
     args = parser.parse_args()
     if not (args.parity / "xor").is_dir():
         raise SystemExit(f"no parity fixtures at {args.parity}/xor (see --parity)")

@@ -47,11 +47,11 @@ alone:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+import string
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from .matchers import extract_number
 from .normalization import normalize
 from .normalization.steps import (
     XOR_COUNTERS,
@@ -62,7 +62,14 @@ from .normalization.steps import (
     strip_ascii_punct,
 )
 
-__all__ = ["COUNTERS", "Analyzer", "split_numbers", "strip_counters", "tokenizer_signature"]
+__all__ = [
+    "COUNTERS",
+    "Analyzer",
+    "official_tokens",
+    "split_numbers",
+    "strip_counters",
+    "tokenizer_signature",
+]
 
 #: The counter characters of the official XOR-Full scorer.
 COUNTERS = frozenset(XOR_COUNTERS)
@@ -89,6 +96,8 @@ def split_numbers(text: str) -> list[tuple[bool, str]]:
     >>> split_numbers("２０２０年")
     [(True, '2020'), (False, '年')]
     """
+    from .matchers import extract_number  # lazily: the official rules never read numbers
+
     pieces: list[tuple[bool, str]] = []
     end = 0
     for match in _NUMBER.finditer(text):
@@ -127,6 +136,36 @@ def _official_norm(articles: bool) -> Callable[[str], str]:
         return collapse_whitespace(text)
 
     return norm
+
+
+def official_tokens(
+    *, counters: bool = False, articles: bool = False
+) -> Callable[[str], list[str]]:
+    """The official rules as one step: ``str.lower``, then the ASCII
+    punctuation (and with ``counters`` the characters ``年 歳 人 년``) deleted
+    by one ``str.translate``, SQuAD's articles replaced by a space (with
+    ``articles``), then ``str.split``. The tokens are those of the steps
+    one by one (the deletions touch disjoint characters and no whitespace,
+    and collapsing whitespace before ``split`` changes nothing).
+
+    >>> official_tokens(counters=True)("Tokyo, 1990年!")
+    ['tokyo', '1990']
+    >>> official_tokens(articles=True)("The Lake (a big one)")
+    ['lake', 'big', 'one']
+    """
+    table = str.maketrans("", "", string.punctuation + (XOR_COUNTERS if counters else ""))
+    if articles:
+        replace = squad_articles
+
+        def tokens(text: str) -> list[str]:
+            return replace(text.lower().translate(table)).split()
+
+        return tokens
+
+    def plain(text: str) -> list[str]:
+        return text.lower().translate(table).split()
+
+    return plain
 
 
 def tokenizer_signature(lang: str) -> str:
@@ -183,6 +222,15 @@ class Analyzer:
         self._norm = norms[self.norm]()
         self._split = splits[self.tokens]()
         self._wakati = self.tokens == "official" and self.lang == "ja"
+        # the official rules in one step (same tokens, far fewer calls)
+        self._fast = (
+            official_tokens(counters=self.counters == "anywhere", articles=self.articles)
+            if (self.norm, self.tokens, self.numbers) == ("official", "official", "string")
+            and self.counters != "after-number"
+            # counters go after the articles there: "a年" keeps its "a"
+            and not (self.articles and self.counters == "anywhere")
+            else None
+        )
 
     def _language_split(self) -> Callable[[str], list[str]]:
         from .errors import UnknownLanguageError
@@ -195,9 +243,43 @@ class Analyzer:
         mode = _MODES.get(self.lang)
         return lambda text: [t for t in tokenizer.tokenize(text, mode) if t and not t.isspace()]
 
+    def splitter(self, *, prediction: bool = False) -> Callable[[str], Sequence[str]]:
+        """This analyser as one function of a text (its tokens, a list or a
+        tuple), with the switches resolved once.
+
+        >>> Analyzer("fi").splitter()("Helsinki, 1990!")
+        ['helsinki', '1990']
+        """
+        fast = self._fast
+        if fast is None:
+            return partial(self.__call__, prediction=prediction)
+        if not self._wakati:
+            return fast
+        from .tokenizers import get_tokenizer
+
+        wakati = get_tokenizer("ja").wakati  # type: ignore[attr-defined]
+        if prediction:  # the official replacements, then MeCab, then the rules
+
+            def japanese_prediction(text: str) -> list[str]:
+                return fast(wakati(text.replace("・", " ").replace("、", ",")))
+
+            return japanese_prediction
+
+        def japanese(text: str) -> list[str]:
+            return fast(wakati(text))
+
+        return japanese
+
     def __call__(self, text: str, *, prediction: bool = False) -> tuple[str, ...]:
         if prediction and self._wakati:
             text = text.replace("・", " ").replace("、", ",")
+        fast = self._fast
+        if fast is not None:
+            if self._wakati:  # MeCab first, then the normalization (the official order)
+                from .tokenizers import get_tokenizer
+
+                text = get_tokenizer("ja").wakati(text)  # type: ignore[attr-defined]
+            return tuple(fast(text))
         pieces = split_numbers(text) if self.numbers == "value" else [(False, text)]
         tokens: list[str] = []
         for is_number, piece in pieces:

@@ -152,9 +152,24 @@ def _overlapping(text: str, gram: str) -> int:
     return found
 
 
+_SCORES: dict[tuple[int, ...], float] = {}  # (matches per order, lengths) -> BLEU
+_SCORES_SIZE = 1 << 16
+
+
 def _bleu(matched: list[int], hyp_len: int, ref_len: int) -> float:
     """BLEU from the clipped match counts per order (``matched[n]``), with
-    NLTK's operations: ``w * log(p)`` per order, ``fsum``, ``exp``, then BP."""
+    NLTK's operations: ``w * log(p)`` per order, ``fsum``, ``exp``, then BP
+    (a figure already computed for the same counts and lengths is reused)."""
+    key = (*matched, hyp_len, ref_len)
+    found = _SCORES.get(key)
+    if found is None:
+        if len(_SCORES) >= _SCORES_SIZE:
+            _SCORES.clear()
+        found = _SCORES[key] = _computed_bleu(matched, hyp_len, ref_len)
+    return found
+
+
+def _computed_bleu(matched: list[int], hyp_len: int, ref_len: int) -> float:
     log_sum: list[float] = []
     for n in _ORDERS:
         if matched[n]:
@@ -269,10 +284,11 @@ class BleuReferences:
         count = hypothesis.count
         for n, (grams, most, bordered) in zip(_ORDERS, self._orders(), strict=True):
             total = sum(map(min, map(count, grams), most))
-            for gram, limit in bordered:
-                plain = count(gram)
-                if plain:
-                    total += min(_overlapping(hypothesis, gram), limit) - min(plain, limit)
+            if bordered and any(map(count, map(_FIRST, bordered))):  # some occur: correct them
+                for gram, limit in bordered:
+                    plain = count(gram)
+                    if plain:
+                        total += min(_overlapping(hypothesis, gram), limit) - min(plain, limit)
             if not total:
                 return  # no n-gram matches: no longer one can either
             matched[n] = total
@@ -304,6 +320,13 @@ class BleuReferences:
         elif any(hypothesis in r for r in self.references):  # type: ignore[operator]
             # A substring of one reference: every n-gram matches, unclipped.
             return [max(0, hyp_len - n + 1) for n in _ORDERS]
+        self._count(hypothesis, matched)
+        return matched[1:]
+
+    def _count(self, hypothesis: Sequence[Hashable], matched: list[int]) -> None:
+        """The clipped matches per order into ``matched[n]`` (the hypothesis a
+        string against text references, or a tuple against token ones)."""
+        hyp_len = len(hypothesis)
         # counting from the references' side pays once they are prepared for
         # it: from the second hypothesis on, or for a long one
         if (
@@ -312,7 +335,7 @@ class BleuReferences:
             and len(self.max_counts) <= _REFERENCE_SIDE * hyp_len
         ):
             self._count_in(hypothesis, matched)  # type: ignore[arg-type]
-            return matched[1:]
+            return
         self._used = True
         in_refs = self.max_counts
         found: dict[Gram, int] = {}  # only the hypothesis n-grams some reference has
@@ -323,7 +346,6 @@ class BleuReferences:
         for gram, count in found.items():
             most = in_refs[gram]
             matched[len(gram)] += count if count < most else most  # type: ignore[arg-type]
-        return matched[1:]
 
     def _count_long(self, hypothesis: str | tuple[Hashable, ...], found: dict[Gram, int]) -> None:
         """Count the hypothesis n-grams the references have into ``found``,
@@ -348,7 +370,10 @@ class BleuReferences:
                     # every n-gram matches, unclipped: all precisions are 1
                     matched = [0, *(hyp_len - n + 1 if hyp_len >= n else 0 for n in _ORDERS)]
                     return _bleu(matched, hyp_len, self.closest_length(hyp_len))
-        matched = [0, *self.matches(hypothesis)]
+            matched = [0] * (MAX_ORDER + 1)
+            self._count(hypothesis, matched)  # the checks of matches() are done
+        else:
+            matched = [0, *self.matches(hypothesis)]
         if not matched[1]:
             return 0.0
         return _bleu(matched, hyp_len, self.closest_length(hyp_len))

@@ -58,32 +58,30 @@ Items (gold order, scored languages only): ``id``, ``lang``, ``score``
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress
+from itertools import compress, starmap
 from operator import not_
 from typing import Any, ClassVar
 
 from ...analysis import Analyzer, tokenizer_signature
 from ...diagnostics import Diagnostics
 from ...errors import InputError
-from ...matchers import overlap_prf
 from ...progress import progress
 from ...signature import make_signature
 from ..base import Aggregation, Inputs, Scored, Summary, Totals
+from .answers import AnswerSet, best_overlap
 from .checks import ENGSPAN_CHECKS
 from .data import (
     CACHE_LIMIT,
     GOLD_SHAPE,
     XorGold,
-    read_xor_predictions,
     warn_bare_strings,
     warn_duplicate_gold_ids,
     warn_unanswered,
-    warn_unknown_predictions,
 )
 from .languages import LANGUAGES, no_scored_language, outside_seven
+from .parallel import map_slices
 from .task import XorAnswerTask
 from .totals import language_totals
 
@@ -130,9 +128,10 @@ _ZERO: Scores = (0.0, 0.0, 0.0, 0.0)
 
 
 class _Scorer:
-    """Scores (answers, prediction) pairs; a repeated pair is scored once (a
-    cache that starts afresh after :data:`~answermatch.tasks.xor.data.CACHE_LIMIT`
-    entries)."""
+    """Scores (answers, prediction) pairs. Each answer set is analysed once
+    (:class:`~answermatch.tasks.xor.answers.AnswerSet`) and a repeated pair
+    is scored once (caches that start afresh after
+    :data:`~answermatch.tasks.xor.data.CACHE_LIMIT` entries)."""
 
     def __init__(self, profile: EngspanProfile) -> None:
         self._analyze = Analyzer(
@@ -142,32 +141,26 @@ class _Scorer:
             counters="keep",
             numbers=profile.numbers,
             articles=True,
-        )
-        self._scores: dict[tuple[tuple[str, ...], str], Scores] = {}
+        ).splitter()
+        self._sets: dict[tuple[str, ...], tuple[AnswerSet, dict[str, Scores]]] = {}
 
     def __call__(self, answers: tuple[str, ...], prediction: str | None) -> Scores:
         if prediction is None:  # unanswered: scores 0 and counts
             return _ZERO
-        key = (answers, prediction)
-        scores = self._scores.get(key)
+        found = self._sets.get(answers)
+        if found is None:
+            if len(self._sets) >= CACHE_LIMIT:
+                self._sets.clear()
+            found = self._sets[answers] = (AnswerSet.of(self._analyze, answers), {})
+        golds, seen = found
+        scores = seen.get(prediction)
         if scores is None:
-            if len(self._scores) >= CACHE_LIMIT:
-                self._scores.clear()
-            scores = self._scores[key] = self._score(answers, prediction)
+            scores = seen[prediction] = best_overlap(tuple(self._analyze(prediction)), golds)
         return scores
 
-    def _score(self, answers: tuple[str, ...], prediction: str) -> Scores:
-        analyze = self._analyze
-        tokens = analyze(prediction)
-        counts = Counter(tokens), len(tokens)
-        f1 = em = precision = recall = 0.0
-        for answer in answers:
-            gold = analyze(answer)
-            if gold == tokens:
-                em = 1.0
-            f, p, r = overlap_prf(counts, (Counter(gold), len(gold)), both_empty=0.0)
-            f1, precision, recall = max(f1, f), max(precision, p), max(recall, r)
-        return f1, em, precision, recall
+    def many(self, jobs: Sequence[tuple[tuple[str, ...], str | None]]) -> list[Scores]:
+        """The scores of each (answers, prediction) job, in order."""
+        return list(starmap(self, jobs))
 
 
 def answer_lists(
@@ -228,13 +221,7 @@ class XorEngspan(XorAnswerTask):
         'being a str or {"answer": str}; keys are used as written',
     }
     gold_checks = ENGSPAN_CHECKS
-
-    def read_predictions(
-        self, source: Any, gold: XorGold, diag: Diagnostics, **options: Any
-    ) -> dict[str, str]:
-        preds = read_xor_predictions(source, diag, answer_objects=True)
-        warn_unknown_predictions(preds, set(gold.ids), source, diag)
-        return preds
+    answer_objects = True
 
     def check(self, inputs: Inputs, settings: EngspanProfile, diag: Diagnostics) -> XorGold:
         """The questions scored, after what ``score`` and ``explain`` refuse
@@ -259,13 +246,14 @@ class XorEngspan(XorAnswerTask):
         answered = list(map(preds.get, ids))  # the prediction, or None
         answers = answer_lists(questions, answered, settings, inputs.gold_name)
         score = _Scorer(settings)
-        scores = list(
-            map(
-                score,
+        jobs = list(
+            zip(
                 progress(answers, total=len(answers), desc="xor-engspan", enabled=diag.progress),
                 answered,
+                strict=True,
             )
         )
+        scores = map_slices(score.many, jobs)  # in one process, or over several
         warn_unanswered(questions, len(answered) - answered.count(None), inputs.pred_name, diag)
         items = [
             {

@@ -73,33 +73,31 @@ no gold question in ar, bn, ja, ko, te (5 of the seven XOR-TyDi languages); ...
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import starmap
 from typing import Any, ClassVar
 
 from ...analysis import Analyzer, tokenizer_signature
 from ...bleu import BleuReferences
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
-from ...matchers import overlap_prf
 from ...progress import progress
 from ...result import Result
 from ...signature import make_signature
-from ...sources import source_name
 from ..base import Aggregation, Inputs, Scored, Summary, Totals
+from .answers import AnswerSet, best_overlap
 from .checks import FULL_CHECKS
 from .data import (
     CACHE_LIMIT,
     GOLD_SHAPE,
     XorGold,
     mecab_failure,
-    read_xor_predictions,
     warn_duplicate_gold_ids,
     warn_unanswered,
-    warn_unknown_predictions,
 )
 from .languages import LANGUAGES, SLOTS, full_unknown_language, outside_seven
+from .parallel import map_slices
 from .task import XorAnswerTask
 
 __all__ = ["LANGUAGES", "PROFILES", "SLOTS", "FullProfile", "XorFull"]
@@ -153,18 +151,38 @@ Scores = tuple[float, float, float]  # f1, em, bleu (fractions)
 FIGURES = ("f1", "em", "bleu")
 
 
+class _FullSet:
+    """One question's answers prepared once: their tokens
+    (:class:`~answermatch.tasks.xor.answers.AnswerSet`), BLEU references,
+    the function that analyses a prediction in their language, and the
+    scores of the predictions already seen."""
+
+    __slots__ = ("analyze", "answers", "bleu", "scores")
+
+    def __init__(
+        self, answers: AnswerSet, bleu: BleuReferences, analyze: Callable[[str], Sequence[str]]
+    ) -> None:
+        self.answers = answers
+        self.bleu = bleu
+        self.analyze = analyze
+        self.scores: dict[str, Scores] = {}
+
+
 class _Scorer:
     """Scores (language, answers, prediction) triples under a profile.
 
-    A repeated triple is scored once (a cache that starts afresh after
-    :data:`~answermatch.tasks.xor.data.CACHE_LIMIT` entries); the Japanese
-    tokenizer caches its own MeCab output.
+    Each answer set is analysed once per language (its tokens, counts and
+    BLEU references; for ``ja`` its MeCab segmentation), and a prediction
+    repeated for the same question is scored once (a cache that starts
+    afresh after :data:`~answermatch.tasks.xor.data.CACHE_LIMIT` answer
+    sets); the Japanese tokenizer caches its own MeCab output.
     """
 
     def __init__(self, profile: FullProfile) -> None:
         self.profile = profile
         self._analyzers: dict[str, Analyzer] = {}
-        self._scores: dict[tuple[str, tuple[str, ...], str], Scores] = {}
+        self._sets: dict[tuple[str, tuple[str, ...]], _FullSet] = {}
+        self._raw = profile.bleu == "raw"
 
     def analyzer(self, lang: str) -> Analyzer:
         analyzer = self._analyzers.get(lang)
@@ -176,58 +194,40 @@ class _Scorer:
             )
         return analyzer
 
+    def gold_set(self, lang: str, answers: tuple[str, ...]) -> _FullSet:
+        """The prepared answers of a question in ``lang``."""
+        key = (lang, answers)
+        found = self._sets.get(key)
+        if found is None:
+            if len(self._sets) >= CACHE_LIMIT:
+                self._sets.clear()
+            analyzer = self.analyzer(lang)
+            golds = AnswerSet.of(analyzer.splitter(), answers)
+            if not self._raw:  # the analysed tokens joined by a space
+                references: Sequence[str] = [" ".join(g) for g in golds.tokens]
+            elif lang == "ja":  # the official strings: MeCab-segmented answers
+                from ...tokenizers import get_tokenizer
+
+                references = list(map(get_tokenizer("ja").wakati, answers))  # type: ignore[attr-defined]
+            else:
+                references = answers
+            analyze = analyzer.splitter(prediction=True)
+            found = self._sets[key] = _FullSet(golds, BleuReferences(references), analyze)
+        return found
+
     def __call__(self, lang: str, answers: tuple[str, ...], prediction: str) -> Scores:
-        key = (lang, answers, prediction)
-        scores = self._scores.get(key)
+        golds = self.gold_set(lang, answers)
+        scores = golds.scores.get(prediction)
         if scores is None:
-            if len(self._scores) >= CACHE_LIMIT:
-                self._scores.clear()
-            scores = self._scores[key] = self._score(lang, answers, prediction)
+            tokens = tuple(golds.analyze(prediction))
+            f1, em, _, _ = best_overlap(tokens, golds.answers)
+            bleu = golds.bleu.score(prediction if self._raw else " ".join(tokens))
+            scores = golds.scores[prediction] = f1, em, bleu
         return scores
 
-    def _score(self, lang: str, answers: tuple[str, ...], prediction: str) -> Scores:
-        analyze = self.analyzer(lang)
-        tokens = analyze(prediction, prediction=True)
-        counts = Counter(tokens), len(tokens)
-        f1 = em = 0.0
-        golds = []
-        for answer in answers:
-            gold = analyze(answer)
-            golds.append(gold)
-            if gold == tokens:
-                em = 1.0
-            f1 = max(f1, overlap_prf(counts, (Counter(gold), len(gold)), both_empty=0.0)[0])
-        return f1, em, _BLEU[self.profile.bleu](lang, answers, prediction, golds, tokens)
-
-
-def _raw_bleu(
-    lang: str,
-    answers: tuple[str, ...],
-    prediction: str,
-    golds: list[tuple[str, ...]],
-    tokens: tuple[str, ...],
-) -> float:
-    """The official BLEU: raw prediction, answers MeCab-segmented for ``ja``."""
-    if lang == "ja":
-        from ...tokenizers import get_tokenizer
-
-        wakati = get_tokenizer("ja").wakati  # type: ignore[attr-defined]
-        answers = tuple(wakati(a) for a in answers)
-    return BleuReferences.of(answers).score(prediction)
-
-
-def _token_bleu(
-    lang: str,
-    answers: tuple[str, ...],
-    prediction: str,
-    golds: list[tuple[str, ...]],
-    tokens: tuple[str, ...],
-) -> float:
-    """Character BLEU of the analysed tokens joined by a space, both sides."""
-    return BleuReferences.of([" ".join(g) for g in golds]).score(" ".join(tokens))
-
-
-_BLEU: dict[str, Callable[..., float]] = {"raw": _raw_bleu, "tokens": _token_bleu}
+    def many(self, jobs: Sequence[tuple[str, tuple[str, ...], str]]) -> list[Scores]:
+        """The scores of each (language, answers, prediction) job, in order."""
+        return list(starmap(self, jobs))
 
 
 def reduce_keys(predictions: dict[str, str], source: Any, diag: Diagnostics) -> dict[str, str]:
@@ -328,13 +328,11 @@ class XorFull(XorAnswerTask):
     }
     gold_checks = FULL_CHECKS
 
-    def read_predictions(
-        self, source: Any, gold: XorGold, diag: Diagnostics, **options: Any
+    def question_ids(
+        self, predictions: dict[str, str], source: str, diag: Diagnostics
     ) -> dict[str, str]:
-        name = source_name(source)
-        preds = reduce_keys(read_xor_predictions(source, diag), name, diag)
-        warn_unknown_predictions(preds, set(gold.ids), name, diag)
-        return preds
+        """The keys cut to their part after the last ``_`` (:func:`reduce_keys`)."""
+        return reduce_keys(predictions, source, diag)
 
     def check(self, inputs: Inputs, settings: FullProfile, diag: Diagnostics) -> None:
         """What ``score`` and ``explain`` refuse or warn about before scoring."""
@@ -353,28 +351,47 @@ class XorFull(XorAnswerTask):
         preds: dict[str, str] = inputs.predictions
         self.check(inputs, settings, diag)
         score = _Scorer(settings)
+        predictions = list(map(preds.get, gold.ids))  # the prediction, or None
+        jobs: list[tuple[str, tuple[str, ...], str]] = []
+        where: list[int] = []  # the gold position of each job
+        empty = None  # the first answered question without answers (an error)
+        for k, (lang, answers, prediction) in enumerate(
+            zip(gold.langs, gold.answers, predictions, strict=True)
+        ):
+            if prediction is not None:
+                if not answers:
+                    empty = k
+                    break
+                jobs.append((lang, answers, prediction))
+                where.append(k)
+        try:  # in one process, or over several for a long input
+            scores = map_slices(score.many, jobs)
+        except ValueError:  # MeCab's limit on text length, a lone surrogate: which one?
+            for k, job in zip(where, jobs, strict=True):
+                try:
+                    score(*job)
+                except ValueError as exc:
+                    raise mecab_failure(exc, gold.ids[k], job[2], inputs, gold.lines[k]) from None
+            raise
+        if empty is not None:  # raised after the errors of the questions before it
+            raise no_answers_error(gold.ids[empty], inputs.gold_name, gold.lines[empty])
         sums: dict[str, list[float]] = {}  # lang -> [count, f1, em, bleu]
         items: list[dict[str, Any]] = []
         answered = 0
-        rows = zip(gold.ids, gold.langs, gold.answers, gold.lines, strict=True)
-        for qid, lang, answers, line in progress(
+        found = iter(scores)
+        rows = zip(gold.ids, gold.langs, predictions, strict=True)
+        for qid, lang, prediction in progress(
             rows, total=len(gold), desc="xor-full", enabled=diag.progress
         ):
             totals = sums.get(lang)
             if totals is None:
                 totals = sums[lang] = [0, 0.0, 0.0, 0.0]
             totals[0] += 1
-            prediction = preds.get(qid)
             if prediction is None:
                 items.append(_unanswered_item(qid, lang))
                 continue
-            if not answers:
-                raise no_answers_error(qid, inputs.gold_name, line)
             answered += 1
-            try:
-                f1, em, bleu = score(lang, answers, prediction)
-            except ValueError as exc:  # MeCab's limit on text length, a lone surrogate
-                raise mecab_failure(exc, qid, prediction, inputs, line) from None
+            f1, em, bleu = next(found)
             totals[1] += f1
             totals[2] += em
             totals[3] += bleu

@@ -21,9 +21,10 @@ from typing import Any, ClassVar
 
 from ...diagnostics import Diagnostics
 from ...explanation import Explanation
+from ...sources import source_name
 from ..base import Inputs, Task
 from .checks import XorEntry, gold_entries
-from .data import XorGold, read_xor_gold_columns
+from .data import XorGold, read_xor_gold_columns, read_xor_predictions, warn_unknown_predictions
 from .languages import LANGUAGES
 
 __all__ = ["XorAnswerTask", "XorTask", "one_question"]
@@ -57,10 +58,31 @@ class XorTask(Task):
 
 
 class XorAnswerTask(XorTask):
-    """An XOR task that compares answer strings: under a profile other than
-    ``official``, ``explain`` scores each gold answer alone."""
+    """An XOR task that compares answer strings: it reads a JSON object
+    ``{question id: answer}`` (:func:`~answermatch.tasks.xor.data.read_xor_predictions`;
+    ``{"answer": str}`` values too where ``answer_objects`` is set), turns
+    the keys into question ids by :meth:`question_ids`, and warns once
+    about ids absent from the gold. Under a profile other than ``official``,
+    ``explain`` scores each gold answer alone."""
 
     primary = "f1"
+    #: whether an answer may also be given as ``{"answer": str}``
+    answer_objects: ClassVar[bool] = False
+
+    def read_predictions(
+        self, source: Any, gold: XorGold, diag: Diagnostics, **options: Any
+    ) -> dict[str, str]:
+        name = source_name(source)
+        found = read_xor_predictions(source, diag, answer_objects=self.answer_objects)
+        preds = self.question_ids(found, name, diag)
+        warn_unknown_predictions(preds, set(gold.ids), name, diag)
+        return preds
+
+    def question_ids(
+        self, predictions: dict[str, str], source: str, diag: Diagnostics
+    ) -> dict[str, str]:
+        """The predictions by question id (here: keys used as written)."""
+        return predictions
 
     def item_variants(self, inputs: Inputs) -> dict[str, tuple[str, ...]]:
         gold: XorGold = inputs.gold

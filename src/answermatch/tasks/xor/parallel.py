@@ -1,0 +1,136 @@
+"""Score a long list of questions on every CPU: contiguous slices, results in order.
+
+:func:`map_slices` cuts a list of jobs into as many contiguous slices as
+processes, scores the first slice in this process and each other slice in a
+forked child (never more processes than CPUs available), and returns the
+results concatenated in job order. Each result is computed by the same
+function on the same job whichever process computes it, and the callers
+sum the results afterwards, in gold order, in this process: the figures
+are bit-identical to one process's.
+
+Processes are only used on Linux, where they are forked (the children
+inherit the loaded tokenizers and the jobs; nothing is re-imported and only
+the results travel back, pickled), when this process runs no other thread,
+for at least :data:`PARALLEL_MIN` jobs (below that, starting a process
+costs more than it saves), and only on CPUs that are idle (by the 1-minute
+load average, :func:`idle_cpus`): on a machine busy with other work a second
+process only adds its start-up and a second preparation of the answers.
+A child that fails, or cannot be started, has its slice computed here
+instead, so an error is raised here, as one process would raise it.
+
+>>> map_slices(lambda jobs: [j * j for j in jobs], [1, 2, 3], processes=2, minimum=1)
+[1, 4, 9]
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+__all__ = ["PARALLEL_MIN", "available_cpus", "idle_cpus", "map_slices"]
+
+J = TypeVar("J")
+R = TypeVar("R")
+
+#: the fewest jobs for which several processes are used by default
+PARALLEL_MIN = 20_000
+
+
+def available_cpus() -> int:
+    """The CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))  # type: ignore[attr-defined]
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def idle_cpus() -> float:
+    """The CPUs other processes leave idle: the CPUs available less the
+    1-minute load average (which counts this process too, when it runs)."""
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # not known here: assume none busy
+        load = 0.0
+    return available_cpus() - load
+
+
+def _processes(requested: int, jobs: int, minimum: int) -> int:
+    forkable = sys.platform.startswith("linux") and threading.active_count() == 1
+    if not forkable:
+        return 1
+    if requested == 0:  # automatic: this process and the CPUs idle besides it
+        if jobs < minimum:
+            return 1
+        requested = 1 + int(max(0.0, idle_cpus()) + 0.5)
+    return max(1, min(requested, jobs, available_cpus(), os.cpu_count() or 1))
+
+
+def _child(function: Callable[[Sequence[J]], list[R]], jobs: Sequence[J], conn: Any) -> None:
+    try:
+        results = function(jobs)
+    except BaseException:  # recomputed (and raised) by the parent
+        conn.send(None)
+    else:
+        conn.send(results)
+    finally:
+        conn.close()
+
+
+def map_slices(
+    function: Callable[[Sequence[J]], list[R]],
+    jobs: Sequence[J],
+    *,
+    processes: int = 0,
+    minimum: int | None = None,
+) -> list[R]:
+    """``function(jobs)``, computed over contiguous slices of ``jobs`` in
+    ``processes`` processes (0: automatic, from ``minimum`` jobs on, by
+    default :data:`PARALLEL_MIN`; see the module documentation)."""
+    count = _processes(processes, len(jobs), PARALLEL_MIN if minimum is None else minimum)
+    if count == 1:
+        return function(jobs)
+    import multiprocessing  # lazily: most inputs are scored in one process
+
+    context = multiprocessing.get_context("fork")
+    # objects that exist now are left out of the collector's scans from here
+    # on, in this process and in the children (whose scans would otherwise
+    # write to, hence copy, every page of the inherited heap)
+    gc.freeze()
+    bounds = [len(jobs) * k // count for k in range(count + 1)]
+    slices = [jobs[bounds[k] : bounds[k + 1]] for k in range(count)]
+    children = []
+    for part in slices[1:]:
+        receive, send = context.Pipe(duplex=False)
+        child = context.Process(target=_child, args=(function, part, send), daemon=True)
+        try:
+            child.start()
+        except OSError:  # no process to be had: computed here
+            receive.close()
+            send.close()
+            children.append((None, None, part))
+            continue
+        send.close()
+        children.append((child, receive, part))
+    try:
+        results = function(slices[0])
+        for _, receive, part in children:
+            found = None
+            if receive is not None:
+                try:
+                    found = receive.recv()
+                except EOFError:  # the child died
+                    found = None
+                receive.close()
+            results.extend(function(part) if found is None else found)
+    finally:
+        gc.unfreeze()
+        for child, _, _ in children:
+            if child is not None:
+                if child.is_alive():
+                    child.terminate()
+                child.join()
+    return results
