@@ -1,3 +1,4 @@
+# ruff: noqa: UP031, SIM115
 """Run one official scorer on one case; print its figures as JSON (used by differential.py).
 
 This file runs under the OFFICIAL scorer's Python (it imports nothing from
@@ -27,14 +28,14 @@ def run_main(script, argv, init_globals=None):
     """Run ``script`` as ``__main__`` with ``argv``; return (stdout, error or None)."""
     out, err = io.StringIO(), io.StringIO()
     saved = sys.argv
-    sys.argv = [script] + argv
+    sys.argv = [script, *argv]
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             runpy.run_path(script, init_globals=init_globals, run_name="__main__")
     except SystemExit as exc:  # argparse errors, sys.exit
         if exc.code not in (0, None):
             return out.getvalue(), "SystemExit(%r): %s" % (exc.code, err.getvalue()[-300:])
-    except BaseException as exc:  # noqa: BLE001 - any crash of the official script
+    except BaseException as exc:
         tb = traceback.extract_tb(exc.__traceback__)
         where = "%s:%s" % (os.path.basename(tb[-1].filename), tb[-1].lineno) if tb else "?"
         return out.getvalue(), "%s: %s (at %s)" % (type(exc).__name__, exc, where)
@@ -85,7 +86,9 @@ def squad_v2(scripts, gold, pred, options):
     mod = load_module(script, "squad_v2")
     dataset = json.load(open(gold))["data"]
     preds = json.load(open(pred))
-    na_probs = json.load(open(options["na_prob"])) if options.get("na_prob") else {k: 0.0 for k in preds}
+    na_probs = (
+        json.load(open(options["na_prob"])) if options.get("na_prob") else {k: 0.0 for k in preds}
+    )
     thresh = float(options.get("na_prob_thresh", 1.0))
     with contextlib.redirect_stdout(io.StringIO()):
         exact_raw, f1_raw = mod["get_raw_scores"](dataset, preds)
@@ -93,7 +96,12 @@ def squad_v2(scripts, gold, pred, options):
     exact_t = mod["apply_no_ans_threshold"](exact_raw, na_probs, has_ans, thresh)
     f1_t = mod["apply_no_ans_threshold"](f1_raw, na_probs, has_ans, thresh)
     items = {
-        q: {"exact": exact_raw[q], "f1": f1_raw[q], "exact_thresh": exact_t[q], "f1_thresh": f1_t[q]}
+        q: {
+            "exact": exact_raw[q],
+            "f1": f1_raw[q],
+            "exact_thresh": exact_t[q],
+            "f1_thresh": f1_t[q],
+        }
         for q in exact_raw
     }
     return {"ok": True, "scores": scores, "items": items, "stdout": stdout}
@@ -125,13 +133,25 @@ def mkqa(scripts, gold, pred, options):
 
     if os.path.isdir(pred):  # the all-languages script, run as a program
         proc = subprocess.run(
-            [sys.executable, os.path.join(scripts, "mkqa_eval_all_languages.py"), "-a", gold, "-p", pred],
-            capture_output=True, text=True, cwd=scripts,
+            [
+                sys.executable,
+                os.path.join(scripts, "mkqa_eval_all_languages.py"),
+                "-a",
+                gold,
+                "-p",
+                pred,
+            ],
+            capture_output=True,
+            text=True,
+            cwd=scripts,
         )
         if proc.returncode:
-            return {"ok": False, "error": "rc=%d %s" % (proc.returncode, proc.stderr.strip().splitlines()[-1:])}
+            return {
+                "ok": False,
+                "error": "rc=%d %s" % (proc.returncode, proc.stderr.strip().splitlines()[-1:]),
+            }
         return {"ok": True, "table": proc.stdout, "items": {}, "scores": {}}
-    import mkqa_eval_util  # noqa: E402 - the official helper module
+    import mkqa_eval_util
 
     script = os.path.join(scripts, "mkqa_eval.py")
     printed_out, error = run_main(script, ["-a", gold, "-p", pred, "-l", options["lang"], "-v"])
@@ -156,8 +176,14 @@ def mkqa(scripts, gold, pred, options):
         predictions = mod["read_predictions"](pred)
     em, f1 = mod["compute_mkqa_scores_for_language"](predictions, annotations, lang)
     items = {q: {"em": em[q], "f1": f1[q]} for q in em}
-    return {"ok": True, "scores": scores, "per_language": {lang: scores}, "items": items, "stdout": stdout,
-            "printed": printed}
+    return {
+        "ok": True,
+        "scores": scores,
+        "per_language": {lang: scores},
+        "items": items,
+        "stdout": stdout,
+        "printed": printed,
+    }
 
 
 def cmrc(scripts, gold, pred, options):
@@ -173,10 +199,10 @@ def cmrc(scripts, gold, pred, options):
         f1, em, total, skip = mod["evaluate"](truth, preds)
     scores = {"F1": f1, "EM": em, "AVERAGE": (em + f1) * 0.5, "TOTAL": total, "SKIP": skip}
     items = {}
-    data = truth["data"] if "data" in truth else truth
+    data = truth["data"] if "data" in truth else truth  # noqa: SIM401 - a list or a dict
     with contextlib.redirect_stderr(io.StringIO()):
         for inst in data:
-            for para in inst["paragraphs"] if "paragraphs" in inst else [inst]:
+            for para in inst["paragraphs"] if "paragraphs" in inst else [inst]:  # noqa: SIM401
                 for qa in para["qas"]:
                     qid = qa["id"] if "id" in qa else qa["query_id"]
                     if isinstance(truth, dict) and "data" in truth:
@@ -206,7 +232,11 @@ def xor_full(scripts, gold, pred, options):
             continue
         m = re.match(r"F1: (\S+), EM:(\S+), BLEU:(\S+)$", line)
         if m and current:
-            per_language[current] = {"f1": float(m.group(1)), "em": float(m.group(2)), "bleu": float(m.group(3))}
+            per_language[current] = {
+                "f1": float(m.group(1)),
+                "em": float(m.group(2)),
+                "bleu": float(m.group(3)),
+            }
             continue
         m = re.match(r"avg (f1|em|bleu): (\S+)$", line)
         if m:
@@ -221,7 +251,13 @@ def xor_full(scripts, gold, pred, options):
         for qa in dataset:
             one = mod["calculate_f1_em_bleu"]([qa], preds)[qa["lang"]]
             items[qa["id"]] = {"f1": one["f1"], "em": float(one["em"]), "bleu": one["bleu"]}
-    return {"ok": True, "scores": scores, "per_language": per_language, "items": items, "stdout": stdout}
+    return {
+        "ok": True,
+        "scores": scores,
+        "per_language": per_language,
+        "items": items,
+        "stdout": stdout,
+    }
 
 
 def xor_engspan(scripts, gold, pred, options):
@@ -255,9 +291,22 @@ def xor_engspan(scripts, gold, pred, options):
             if qa["lang"] not in XOR_LANGS:  # the script's main() scores only these
                 continue
             one = mod["evaluate"]([qa], preds)
-            items[qa["id"]] = {k: one[o] / 100 for k, o in
-                               (("f1", "f1"), ("em", "exact_match"), ("precision", "precision"), ("recall", "recall"))}
-    return {"ok": True, "scores": scores, "per_language": per_language, "items": items, "stdout": stdout}
+            items[qa["id"]] = {
+                k: one[o] / 100
+                for k, o in (
+                    ("f1", "f1"),
+                    ("em", "exact_match"),
+                    ("precision", "precision"),
+                    ("recall", "recall"),
+                )
+            }
+    return {
+        "ok": True,
+        "scores": scores,
+        "per_language": per_language,
+        "items": items,
+        "stdout": stdout,
+    }
 
 
 DRIVERS = {
@@ -275,7 +324,7 @@ def main():
     task, scripts, gold, pred, options = sys.argv[1:6]
     try:
         result = DRIVERS[task](scripts, gold, pred, json.loads(options))
-    except BaseException as exc:  # noqa: BLE001 - report, never crash the harness
+    except BaseException as exc:
         result = {"ok": False, "error": "driver: %s: %s" % (type(exc).__name__, exc)}
     sys.stdout.write(json.dumps(result, ensure_ascii=True))
 
