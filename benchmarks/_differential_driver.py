@@ -309,6 +309,48 @@ def xor_engspan(scripts, gold, pred, options):
     }
 
 
+def xor_retrieve(scripts, gold, pred, options):
+    script = os.path.join(scripts, "eval_xor_retrieve.py")
+    stdout, error = run_main(script, ["--data_file", gold, "--pred_file", pred])
+    if error:
+        return {"ok": False, "error": error}
+    scores, per_language = {}, {}
+    key = lang = None
+    lines = stdout.splitlines()
+    for i, line in enumerate(lines):
+        m = re.match(r"Evaluating R@(\d)kt", line)
+        if m:
+            key = "r@%skt" % m.group(1)
+            continue
+        m = re.match(r"performance on (.*) \((\d+) examples\)$", line)
+        if m:
+            lang = m.group(1)
+            per_language.setdefault(lang, {})[key] = float(lines[i + 1])
+            per_language[lang]["count"] = int(m.group(2))
+            continue
+        if line.startswith("Final macro averaged score"):
+            scores[key] = float(lines[i + 1])
+    mod = load_module(script, "xor_retrieve")
+    with contextlib.redirect_stdout(io.StringIO()):
+        dataset = mod["read_jsonlines"](gold)
+    qid2answers = {item["id"]: item["answers"] for item in dataset}
+    items = {}
+    with contextlib.redirect_stderr(io.StringIO()):
+        for item in json.load(open(pred)):
+            for k in (2, 5):
+                one = mod["evaluate_top_k_hit"]([item], qid2answers, k * 1000)
+                if one:
+                    figs = next(iter(one.values()))
+                    items.setdefault(item["id"], {})["hit@%dkt" % k] = figs["hit"] / figs["count"]
+    return {
+        "ok": True,
+        "scores": scores,
+        "per_language": per_language,
+        "items": items,
+        "stdout": stdout,
+    }
+
+
 DRIVERS = {
     "squad": squad_v1,
     "squad-v2": squad_v2,
@@ -317,6 +359,7 @@ DRIVERS = {
     "cmrc2018": cmrc,
     "xor-full": xor_full,
     "xor-engspan": xor_engspan,
+    "xor-retrieve": xor_retrieve,
 }
 
 

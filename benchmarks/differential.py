@@ -67,6 +67,7 @@ OFFICIAL_FILES = {
     "cmrc_v6.py": ("ymcui+cmrc2018", "baseline/cmrc2018_evaluate.py"),
     "eval_xor_full.py": ("AkariAsai+XORQA", "evals/eval_xor_full.py"),
     "eval_xor_engspan.py": ("AkariAsai+XORQA", "evals/eval_xor_engspan.py"),
+    "eval_xor_retrieve.py": ("AkariAsai+XORQA", "evals/eval_xor_retrieve.py"),
     "cmrc_v5.py": ("ymcui+cmrc2018", "data/cmrc2018_evaluate.py"),
     "cmrc_v5_squad_style.py": ("ymcui+cmrc2018", "squad-style-data/cmrc2018_evaluate.py"),
 }
@@ -1089,6 +1090,87 @@ def cases_xor(rng: random.Random, count: int, n: int, task: str) -> list[Case]:
     return out
 
 
+CONTEXT_WORDS = [
+    "The",
+    "city",
+    "of",
+    "Paris",
+    "is",
+    "U.S.",
+    "capital",
+    '"quoted"',
+    "it's",
+    "don't",
+    "1,000",
+    "3.14",
+    "(x)",
+    "a-b",
+    "Mr.",
+    "Dr.",
+    "e.g.",
+    "…",
+    "—",
+    "“smart”",
+    "‘single’",
+    "$5",
+    "50%",
+    "#1",
+    "C++",
+    "AT&T",
+    "naïve",
+    "İstanbul",
+    "中文",
+    "日本語",
+    "x\u00a0y",
+    "end.",
+    "Why?",
+    "Yes!",
+    "l'homme",
+    "--",
+    "''",
+    "``",
+]
+
+
+def cases_xor_retrieve(rng: random.Random, count: int, n: int) -> list[Case]:
+    out = []
+    for c in range(count):
+        gold, preds = [], []
+        for i in range(max(10, n // 2)):
+            qid = str(7000 + i)
+            lang = rng.choice(XOR_LANGS)
+            ctxs = []
+            for _ in range(rng.randint(0, 6)):
+                length = rng.choice([5, 50, 400, 1500])
+                ctxs.append(" ".join(rng.choice(CONTEXT_WORDS) for _ in range(length)))
+            r = rng.random()
+            if r < 0.1:
+                answers = [rng.choice(["yes", "no"])]
+            elif r < 0.15:
+                answers = ["yes", "Paris"]
+            elif r < 0.2:
+                answers = [""]
+            else:
+                answers = []
+                for _ in range(rng.choice([1, 2])):
+                    k = rng.randint(1, 3)
+                    start = rng.randrange(len(CONTEXT_WORDS))
+                    answers.append(" ".join(CONTEXT_WORDS[start : start + k]))
+                if rng.random() < 0.3:
+                    answers.append(rng.choice(TARGETED)[:40])
+            gold.append({"id": qid, "question": "?", "answers": answers, "lang": lang})
+            if rng.random() < 0.05:
+                continue  # no prediction for this question
+            pred_lang = lang if rng.random() < 0.9 else rng.choice([*XOR_LANGS, "sw"])
+            preds.append({"id": qid, "lang": pred_lang, "ctxs": ctxs})
+        if c % 2:
+            preds.append({"id": "not-in-gold", "lang": "ja", "ctxs": ["Paris"]})
+            preds.append(dict(preds[0]))  # a repeated question counts twice
+        rng.shuffle(preds)
+        out.append(Case("xor-retrieve", f"bulk{c}", gold, preds))
+    return out
+
+
 def targeted_squad(rng: random.Random, v2: bool = False) -> tuple[dict, dict, list[str]]:
     qas, preds, ids = [], {}, []
     for i, (golds, pred) in enumerate(targeted_pairs(rng)):
@@ -1311,6 +1393,7 @@ GENERATORS = {
     "cmrc2018": cases_cmrc,
     "xor-full": lambda r, c, n: cases_xor(r, c, n, "xor-full"),
     "xor-engspan": lambda r, c, n: cases_xor(r, c, n, "xor-engspan"),
+    "xor-retrieve": cases_xor_retrieve,
     "cmrc2018-v5": lambda r, c, n: [
         replace(case, options={**case.options, "version": 5}) for case in cases_cmrc(r, c, n)
     ],
@@ -1455,6 +1538,7 @@ ITEM_KEYS = {
     "cmrc2018": ["em", "f1"],
     "xor-full": ["f1", "em", "bleu"],
     "xor-engspan": ["f1", "em", "precision", "recall"],
+    "xor-retrieve": ["hit@2kt", "hit@5kt"],
 }
 
 
@@ -1536,7 +1620,7 @@ def compare(case: Case, official: dict, ours: dict) -> list[str]:
                         f"{lang} {key}: official {value!r} vs answermatch "
                         f"{None if mine is None else mine.get(key)!r}"
                     )
-    elif task == "xor-engspan":
+    elif task in ("xor-engspan", "xor-retrieve"):
         for key, value in official["scores"].items():
             if not close(value, scores.get(key)):
                 problems.append(
