@@ -142,3 +142,21 @@ def test_squad_v2_nan_probability_is_accepted(tmp_path):
     assert scores["best_f1"] == 100.0
     assert math.isnan(scores["best_exact_thresh"])
     assert math.isnan(scores["best_f1_thresh"])
+
+
+# --- XOR-Full: an empty gold file ----------------------------------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="xor-full refuses a gold file without questions; eval_xor_full.py prints zeros "
+    "(doubtful input: the official profile should accept and warn) (FINDINGS.md #4)",
+)
+def test_xor_full_empty_gold_scores_zero(tmp_path):
+    # Command: python evals/eval_xor_full.py --data_file GOLD --pred_file PRED
+    # (AkariAsai/XORQA; nltk 3.10.4, mecab-python3 + unidic-lite) printed, for an empty
+    # GOLD and PRED = {}: "avg f1: 0.0", "avg em: 0.0", "avg bleu: 0.0"
+    gold = write(tmp_path / "gold.jsonl", None, raw="")
+    pred = write(tmp_path / "pred.json", {})
+    scores = quiet("xor-full", gold, pred).scores
+    assert (scores["f1"], scores["em"], scores["bleu"]) == (0.0, 0.0, 0.0)
