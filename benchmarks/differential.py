@@ -769,6 +769,10 @@ def cases_squad_v2(rng: random.Random, count: int, n: int) -> list[Case]:
                 if r < 0.4
                 else round(rng.random(), rng.choice([1, 2, 17]))
             )
+        # ties are broken in the na_prob file's order (and in the prediction file's
+        # without one): shuffle both
+        na = dict(rng.sample(list(na.items()), len(na)))
+        preds = dict(rng.sample(list(preds.items()), len(preds)))
         opts_list = [
             {},
             {"na_prob": True},
