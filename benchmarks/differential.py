@@ -1646,7 +1646,7 @@ def compare(case: Case, official: dict, ours: dict) -> list[str]:
                 else rounded["per_language"].get(lang, {})
             )
             for key, value in figs.items():
-                if mine.get(key) != value:
+                if not close(value, mine.get(key), tol=0):
                     problems.append(
                         f"printed table {lang} {key}: official {value!r} "
                         f"vs answermatch official_rounding {mine.get(key)!r}"
@@ -1661,7 +1661,7 @@ def compare(case: Case, official: dict, ours: dict) -> list[str]:
                 )
         rounded = mkqa_rounding(ours["gold"], ours["pred"], lang)
         for key, value in (official.get("printed") or {}).items():
-            if rounded.get(key) != value:
+            if not close(value, rounded.get(key), tol=0):
                 problems.append(
                     f"{lang} printed {key}: official {value!r} "
                     f"vs answermatch official_rounding {rounded.get(key)!r}"
