@@ -17,6 +17,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 # Nothing may read an NLTK data folder (XOR-Retrieve's tokenizer carries its
 # own Punkt parameters): point NLTK at an empty folder for the whole run.
@@ -26,6 +27,13 @@ atexit.register(shutil.rmtree, os.environ["NLTK_DATA"], ignore_errors=True)
 REPO = Path(__file__).resolve().parents[1]
 PARITY = Path(os.environ.get("ANSWERMATCH_PARITY_DIR", REPO.parent / "shared" / "parity"))
 IN_CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
+
+# In CI the property tests draw the same examples on every run (a failure
+# there is reproducible, never a coin toss); locally they explore afresh,
+# and what they find goes into the tests as an @example.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if IN_CI:
+    settings.load_profile("ci")
 
 
 def parity_path(*parts: str) -> Path:
