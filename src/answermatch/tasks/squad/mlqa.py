@@ -109,10 +109,27 @@ class Mlqa(SpanTask):
 
     def check_version(self, gold: SpanGold, diag: Diagnostics) -> None:
         # The script expects "1.0" and prints a warning otherwise; XQuAD files
-        # say "1.1". Only other versions are worth a warning here.
-        if gold.layout == "squad" and str(gold.version) not in ("1.0", "1.1"):
+        # say "1.1". Only other versions are worth a warning here. Its warning
+        # joins the raw value to a string: a version that is not a string and
+        # not "1.0" once str()-ed stops the script (TypeError), as does none.
+        if gold.layout != "squad":
+            return
+        version = gold.version
+        if version is None:
             diag.warn(
-                f"the gold says version {gold.version!r}; MLQA files say 1.0 and XQuAD "
+                "the gold has no 'version' (the official script stops on that with a "
+                "KeyError, or a TypeError when it is null; answermatch scores it)",
+                path=gold.name,
+            )
+        elif not isinstance(version, str) and str(version) != "1.0":
+            diag.warn(
+                f"the gold's version {version!r} is not a string (the official script stops "
+                "on it with a TypeError in its version warning; answermatch scores it)",
+                path=gold.name,
+            )
+        elif str(version) not in ("1.0", "1.1"):
+            diag.warn(
+                f"the gold says version {version!r}; MLQA files say 1.0 and XQuAD "
                 "files 1.1 (the official script only prints a warning)",
                 path=gold.name,
             )

@@ -270,15 +270,22 @@ class Squad(SpanTask):
     def check_version(self, gold: SpanGold, diag: Diagnostics) -> None:
         if gold.layout != "squad":
             return
-        if gold.version is None:
+        version = gold.version
+        if version is None:
             diag.warn(
-                "the gold has no 'version' (evaluate-v1.1.py stops on that with a KeyError; "
-                "answermatch goes on)",
+                "the gold has no 'version' (evaluate-v1.1.py stops on that with a KeyError, "
+                "or a TypeError when it is null; answermatch scores it)",
                 path=gold.name,
             )
-        elif gold.version != "1.1":
+        elif not isinstance(version, str):
             diag.warn(
-                f"evaluation expects v-1.1, but the gold says version {gold.version!r} "
+                f"the gold's version {version!r} is not a string (evaluate-v1.1.py stops on "
+                "it with a TypeError in its version warning; answermatch scores it)",
+                path=gold.name,
+            )
+        elif version != "1.1":
+            diag.warn(
+                f"evaluation expects v-1.1, but the gold says version {version!r} "
                 "(evaluate-v1.1.py prints the same warning and scores it)",
                 path=gold.name,
             )
