@@ -100,11 +100,6 @@ def test_cmrc2018_v5_original_layout_reads_query_id(tmp_path):
 # --- SQuAD v2.0: NaN no-answer probabilities ----------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="squad-v2 refuses NaN in the na_prob file; evaluate-v2.0.py accepts it "
-    "(doubtful input: the official profile should accept and warn) (FINDINGS.md #3)",
-)
 def test_squad_v2_nan_probability_is_accepted(tmp_path):
     # Command: python evaluate-v2.0.py GOLD PRED --na-prob-file NA (SQuAD-explorer @ eee5fdb)
     # printed: exact 50.0, f1 50.0, HasAns_exact 100.0, NoAns_exact 0.0,
@@ -142,6 +137,39 @@ def test_squad_v2_nan_probability_is_accepted(tmp_path):
     assert scores["best_f1"] == 100.0
     assert math.isnan(scores["best_exact_thresh"])
     assert math.isnan(scores["best_f1_thresh"])
+
+
+def test_squad_v2_nan_probabilities_sort_as_the_script_sorts_them(tmp_path):
+    # Command: python evaluate-v2.0.py GOLD PRED --na-prob-file NA --na-prob-thresh 0.4
+    # (SQuAD-explorer evaluate-v2.0.py) printed: exact 60.0, HasAns_exact
+    # 66.66666666666667, NoAns_exact 50.0, best_exact 60.0 at NaN, best_f1 60.0 at
+    # NaN. Two NaNs and an id the gold lacks ("extra", which the script's sort
+    # of every probability includes).
+    answers = {"q0": ["Paris"], "q1": [], "q2": ["Rome"], "q3": [], "q4": ["Oslo"]}
+    qas = [
+        {"id": k, "question": "?", "answers": [{"text": t, "answer_start": 0} for t in v]}
+        for k, v in answers.items()
+    ]
+    gold = write(
+        tmp_path / "gold.json",
+        {"version": "v2.0", "data": [{"title": "t", "paragraphs": [{"context": "c", "qas": qas}]}]},
+    )
+    pred = write(
+        tmp_path / "pred.json", {"q0": "Paris", "q1": "Lima", "q2": "Rome", "q3": "", "q4": "Bern"}
+    )
+    na = write(
+        tmp_path / "na.json",
+        None,
+        raw='{"q3": 0.5, "q0": NaN, "extra": 0.1, "q4": 0.9, "q1": NaN, "q2": 0.3}',
+    )
+    with pytest.warns(
+        AnswermatchWarning, match=r"2 no-answer probabilities are NaN \('q0', 'q1'\)"
+    ):
+        scores = evaluate("squad-v2", gold, pred, na_prob=na, na_prob_thresh=0.4).scores
+    assert (scores["exact"], scores["f1"]) == (60.0, 60.0)
+    assert scores["HasAns_exact"] == pytest.approx(66.66666666666667, abs=1e-12)
+    assert (scores["NoAns_exact"], scores["best_exact"], scores["best_f1"]) == (50.0, 60.0, 60.0)
+    assert math.isnan(scores["best_exact_thresh"]) and math.isnan(scores["best_f1_thresh"])
 
 
 # --- XOR-Full: an empty gold file ----------------------------------------------------------

@@ -21,7 +21,6 @@ same formats.
 
 from __future__ import annotations
 
-import math
 import os
 import re
 from collections.abc import Mapping
@@ -174,6 +173,7 @@ def read_predictions(source: Any, diag: Diagnostics, *, probabilities: bool = Fa
             f"have one: {format_examples(map(repr, missing))}",
             path=name,
         )
+    warn_nan(probs, name, diag)
     return Predictions(texts, name, probs or None, lines)
 
 
@@ -188,13 +188,29 @@ def _probability(value: Any, where: str, name: str, line: int | None, diag: Diag
             line=line,
         )
         return float(value)
-    if not isinstance(value, Real) or math.isnan(float(value)):
+    if not isinstance(value, Real):
         raise InputError(
             f"{where}: a no-answer probability must be a number, found {short(value)}",
             path=name,
             line=line,
         )
-    return float(value)
+    return float(value)  # NaN included: see warn_nan
+
+
+def warn_nan(probs: Mapping[str, float], name: str, diag: Diagnostics) -> None:
+    """One warning for the NaN probabilities, which the official script
+    takes: ``NaN > threshold`` is false, so such a question never abstains,
+    and its sort of the probabilities leaves NaN where the comparisons put
+    it, so a best threshold can come out NaN."""
+    nans = [k for k, v in probs.items() if v != v]
+    if nans:
+        diag.warn(
+            f"{len(nans)} no-answer probabilit{'y is' if len(nans) == 1 else 'ies are'} NaN "
+            f"({format_examples(map(repr, nans))}): the official script never counts such a "
+            "question as abstaining and sorts the probabilities with NaN where Python's sort "
+            "leaves it (a best threshold can be NaN)",
+            path=name,
+        )
 
 
 def read_na_probs(source: Any, diag: Diagnostics) -> dict[str, float]:
@@ -215,4 +231,8 @@ def read_na_probs(source: Any, diag: Diagnostics) -> dict[str, float]:
     floats = type(data) is dict and all(type(v) is float and v == v for v in data.values())
     if floats and all(type(k) is str for k in data):
         return dict(data)  # the common case: a JSON object of floats
-    return {str(k): _probability(v, f"na_prob of {k!r}", name, None, diag) for k, v in data.items()}
+    probs = {
+        str(k): _probability(v, f"na_prob of {k!r}", name, None, diag) for k, v in data.items()
+    }
+    warn_nan(probs, name, diag)
+    return probs

@@ -33,7 +33,7 @@ from .checks import (
 from .reading import Predictions, SpanGold, read_gold, read_na_probs, read_predictions
 from .rules import SpanRules
 from .scoring import check_numbers, pair_scorer, report_coverage, score_distinct, score_v1
-from .v2 import ANSWERED, HAS, HAS_PROB, v2_summary
+from .v2 import ANSWERED, HAS, HAS_PROB, na_ranks, v2_summary
 
 if TYPE_CHECKING:  # loaded by explain() only
     from ...explanation import Explanation
@@ -398,7 +398,7 @@ class SquadV2(SpanTask):
         score = pair_scorer(rules, lang, drop_empty=True)
         texts = preds.texts
         probs = preds.probs
-        rank = {k: i for i, k in enumerate(probs)} if probs is not None else {}
+        rank = na_ranks(probs) if probs is not None else {}
         unique = self._unique(gold)
         if len(unique) >= scoring.TWO_PROCESS_MIN_PAIRS and scoring.two_processes_available():
             score_distinct(score, list(dict.fromkeys((texts[q.id], q.answers) for q in unique)))
