@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from answermatch.errors import AnswermatchWarning
+from answermatch.errors import AnswermatchWarning, InputError
 from answermatch.tasks import evaluate
 
 
@@ -175,16 +175,17 @@ def test_squad_v2_nan_probabilities_sort_as_the_script_sorts_them(tmp_path):
 # --- XOR-Full: an empty gold file ----------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="xor-full refuses a gold file without questions; eval_xor_full.py prints zeros "
-    "(doubtful input: the official profile should accept and warn) (FINDINGS.md #4)",
-)
 def test_xor_full_empty_gold_scores_zero(tmp_path):
     # Command: python evals/eval_xor_full.py --data_file GOLD --pred_file PRED
     # (AkariAsai/XORQA; nltk 3.10.4, mecab-python3 + unidic-lite) printed, for an empty
     # GOLD and PRED = {}: "avg f1: 0.0", "avg em: 0.0", "avg bleu: 0.0"
     gold = write(tmp_path / "gold.jsonl", None, raw="")
     pred = write(tmp_path / "pred.json", {})
-    scores = quiet("xor-full", gold, pred).scores
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        scores = evaluate("xor-full", gold, pred).scores
+    assert any("the gold has no question" in str(w.message) for w in caught)
     assert (scores["f1"], scores["em"], scores["bleu"]) == (0.0, 0.0, 0.0)
+    # the other XOR scripts fail on an empty gold: so does reading it there
+    with pytest.raises(InputError, match="the gold has no question"):
+        evaluate("xor-engspan", gold, pred)

@@ -160,7 +160,9 @@ def test_check_gold_and_score_give_the_same_verdict(tmp_path, task, case):
         "bom": True,
         "lang-7": True,
         "lang-null": True,
-        "empty-file": True,
+        # eval_xor_full.py prints zeros for a gold without questions (a
+        # warning here); the other two scripts fail on one
+        "empty-file": task != "xor-full",
         # XOR-Full's official script crashes on a language it has no slot for;
         # XOR-EnglishSpan leaves the question out; XOR-Retrieve reads the
         # prediction item's language, not the gold's

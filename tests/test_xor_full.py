@@ -353,10 +353,14 @@ def test_bad_predictions_name_file_and_line(tmp_path, text, message, line):
     assert exc.value.path == str(pred) and exc.value.line == line
 
 
-def test_empty_gold_is_an_error(tmp_path):
+def test_empty_gold_scores_zero_with_a_warning_and_strict_refuses_it(tmp_path):
     (tmp_path / "gold.jsonl").write_text("\n", encoding="utf-8")
+    with pytest.warns(AnswermatchWarning, match="no question"), warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "no gold question in", AnswermatchWarning)
+        result = score(tmp_path / "gold.jsonl", {})
+    assert result.scores == {"f1": 0.0, "em": 0.0, "bleu": 0.0} and result.n == 0
     with pytest.raises(InputError, match="no question"):
-        score(tmp_path / "gold.jsonl", {})
+        answermatch.evaluate("xor-full", tmp_path / "gold.jsonl", {}, strict=True)
 
 
 def test_answered_question_without_answers_is_an_error():
