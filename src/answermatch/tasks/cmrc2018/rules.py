@@ -21,6 +21,11 @@ answer twice:
 The best answer counts for each figure. NLTK 3.10.4's ``word_tokenize`` is
 reproduced by :mod:`answermatch.nltk_compat` (no NLTK, no data folder).
 
+The v5 script (Python 2.7) lower-cases and strips with Python 2's
+``unicode`` methods (:mod:`.py2text`): :data:`LOWER_STRIP` holds each
+version's ``.lower().strip()``, and :func:`em_key`, :func:`segment` and
+:func:`segmenter` take the version.
+
 >>> em_key(" 《三国演义》 ")
 '三国演义'
 >>> segment("光荣和ω-Force开发")
@@ -36,6 +41,7 @@ from collections.abc import Callable, Sequence
 
 __all__ = [
     "CHINESE",
+    "LOWER_STRIP",
     "PUNCTUATION",
     "em_key",
     "f1_of",
@@ -53,6 +59,21 @@ PUNCTUATION = "-:_*^/\\~`+=，。：？！“”；’《》·、「」（）－
 CHINESE = re.compile("([\u4e00-\u9fa5])")
 
 _DELETE = str.maketrans("", "", PUNCTUATION)
+
+
+def _py3_lower_strip(text: str) -> str:
+    return text.lower().strip()
+
+
+def _py2_lower_strip(text: str) -> str:
+    from .py2text import py2_lower_strip
+
+    return py2_lower_strip(text)
+
+
+#: The script's ``.lower().strip()`` by version: Python 3's ``str`` methods
+#: (v6) or Python 2.7's ``unicode`` methods (v5, :mod:`.py2text`).
+LOWER_STRIP: dict[int, Callable[[str], str]] = {6: _py3_lower_strip, 5: _py2_lower_strip}
 
 
 def as_text(value: object) -> str:
@@ -97,18 +118,24 @@ def _py2_repr(value: object) -> str:
     return repr(value)
 
 
-def em_key(text: str) -> str:
+def em_key(text: str, version: int = 6) -> str:
     """What EM compares: lower-cased, stripped, the list deleted (in that
-    order: a space next to a deleted character stays).
+    order: a space next to a deleted character stays), with the string
+    methods of the script's ``version``.
 
     >>> em_key("ABC -"), em_key("- ABC")
     ('abc ', ' abc')
+    >>> em_key("İ《Σ》"), em_key("İ《Σ》", version=5)
+    ('i̇σ', 'iσ')
     """
-    return text.lower().strip().translate(_DELETE)
+    return LOWER_STRIP[version](text).translate(_DELETE)
 
 
-def segment(text: str, word_tokenize: Callable[[str], list[str]] | None = None) -> list[str]:
-    """The script's ``mixed_segmentation(text, rm_punc=True)``.
+def segment(
+    text: str, word_tokenize: Callable[[str], list[str]] | None = None, version: int = 6
+) -> list[str]:
+    """The script's ``mixed_segmentation(text, rm_punc=True)`` (``version``:
+    whose ``.lower().strip()``, see :data:`LOWER_STRIP`).
 
     ``word_tokenize`` splits the non-Chinese runs (default: NLTK 3.10.4's,
     from :mod:`answermatch.nltk_compat`). Deleted characters join the text
@@ -122,11 +149,11 @@ def segment(text: str, word_tokenize: Callable[[str], list[str]] | None = None) 
     """
     if word_tokenize is None:
         from ...nltk_compat import word_tokenize
-    return segmenter(word_tokenize, cache_size=0)(text)
+    return segmenter(word_tokenize, cache_size=0, version=version)(text)
 
 
 def segmenter(
-    word_tokenize: Callable[[str], list[str]], cache_size: int = 200_000
+    word_tokenize: Callable[[str], list[str]], cache_size: int = 200_000, version: int = 6
 ) -> Callable[[str], list[str]]:
     """:func:`segment` with ``word_tokenize``, its runs' tokens remembered
     (answers and predictions repeat the same short runs).
@@ -134,6 +161,8 @@ def segmenter(
     >>> seg = segmenter(str.split)
     >>> seg("第3届 World Cup")
     ['第', '3', '届', 'world', 'cup']
+    >>> segmenter(str.split, version=5)("ΟΔΟΣ年")
+    ['οδοσ', '年']
     """
     runs: dict[str, list[str]] = {}
 
@@ -145,10 +174,10 @@ def segmenter(
             tokens = runs[run] = word_tokenize(run)
         return tokens
 
-    split, delete = CHINESE.split, _DELETE
+    split, delete, lower_strip = CHINESE.split, _DELETE, LOWER_STRIP[version]
 
     def seg(text: str) -> list[str]:
-        pieces = split(text.lower().strip().translate(delete))
+        pieces = split(lower_strip(text).translate(delete))
         if len(pieces) == 1:
             return list(tokenize_run(pieces[0])) if pieces[0] else []
         tokens: list[str] = []
