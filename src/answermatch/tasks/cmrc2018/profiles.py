@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base import check_rules
-from .rules import LOWER_STRIP, PUNCTUATION, em_key, f1_of, segmenter
+from .rules import PUNCTUATION, em_keyer, f1_of, lower_strip, segmenter
 
 __all__ = ["FAIR", "OFFICIAL", "PROFILES", "Comparer", "Settings", "signature_fields"]
 
@@ -119,7 +119,8 @@ class Comparer:
         self.settings = settings
         self._word_tokenize = word_tokenizer(settings.version)
         self._segment = segmenter(self._word_tokenize, version=settings.version)
-        self._lower_strip = LOWER_STRIP[settings.version]
+        self._lower_strip = lower_strip(settings.version)
+        self._em_key = em_keyer(settings.version)
         self._jieba: Callable[[str], list[str]] | None = None
         self._analysed: dict[str, tuple[str, list[str]]] = {}
 
@@ -131,7 +132,7 @@ class Comparer:
         if known is not None:
             return known
         if self.settings.is_official:
-            result = (em_key(text, self.settings.version), self._segment(text))
+            result = (self._em_key(text), self._segment(text))
         else:
             result = self._analyse(text)
         if len(self._analysed) > 200_000:

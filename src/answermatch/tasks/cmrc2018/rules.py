@@ -22,9 +22,9 @@ The best answer counts for each figure. NLTK 3.10.4's ``word_tokenize`` is
 reproduced by :mod:`answermatch.nltk_compat` (no NLTK, no data folder).
 
 The v5 script (Python 2.7) lower-cases and strips with Python 2's
-``unicode`` methods (:mod:`.py2text`): :data:`LOWER_STRIP` holds each
-version's ``.lower().strip()``, and :func:`em_key`, :func:`segment` and
-:func:`segmenter` take the version.
+``unicode`` methods (:mod:`.py2text`): :func:`lower_strip` gives each
+version's ``.lower().strip()``, and :func:`em_key`, :func:`em_keyer`,
+:func:`segment` and :func:`segmenter` take the version.
 
 >>> em_key(" 《三国演义》 ")
 '三国演义'
@@ -41,11 +41,12 @@ from collections.abc import Callable, Sequence
 
 __all__ = [
     "CHINESE",
-    "LOWER_STRIP",
     "PUNCTUATION",
     "em_key",
+    "em_keyer",
     "f1_of",
     "longest_common_run",
+    "lower_strip",
     "segment",
     "segmenter",
 ]
@@ -65,15 +66,26 @@ def _py3_lower_strip(text: str) -> str:
     return text.lower().strip()
 
 
-def _py2_lower_strip(text: str) -> str:
+def _py2_lower_strip() -> Callable[[str], str]:
     from .py2text import py2_lower_strip
 
-    return py2_lower_strip(text)
+    return py2_lower_strip
 
 
-#: The script's ``.lower().strip()`` by version: Python 3's ``str`` methods
-#: (v6) or Python 2.7's ``unicode`` methods (v5, :mod:`.py2text`).
-LOWER_STRIP: dict[int, Callable[[str], str]] = {6: _py3_lower_strip, 5: _py2_lower_strip}
+_LOWER_STRIPS: dict[int, Callable[[], Callable[[str], str]]] = {
+    6: lambda: _py3_lower_strip,
+    5: _py2_lower_strip,  # loaded on first use
+}
+
+
+def lower_strip(version: int = 6) -> Callable[[str], str]:
+    """The script's ``.lower().strip()`` of ``version``: Python 3's ``str``
+    methods (v6) or Python 2.7's ``unicode`` methods (v5, :mod:`.py2text`).
+
+    >>> lower_strip(6)(" ΟΔΟΣ "), lower_strip(5)(" ΟΔΟΣ ")
+    ('οδος', 'οδοσ')
+    """
+    return _LOWER_STRIPS[version]()
 
 
 def as_text(value: object) -> str:
@@ -128,17 +140,40 @@ def em_key(text: str, version: int = 6) -> str:
     >>> em_key("İ《Σ》"), em_key("İ《Σ》", version=5)
     ('i̇σ', 'iσ')
     """
-    return LOWER_STRIP[version](text).translate(_DELETE)
+    return em_keyer(version)(text)
+
+
+def _em_key_py3(text: str) -> str:
+    return text.lower().strip().translate(_DELETE)
+
+
+def em_keyer(version: int = 6) -> Callable[[str], str]:
+    """:func:`em_key` of ``version`` as a function of the text alone.
+
+    >>> em_keyer(5)("《İ》")
+    'i'
+    """
+    lower_strip_of = lower_strip(version)
+    if lower_strip_of is _py3_lower_strip:
+        return _em_key_py3
+    delete = _DELETE
+
+    def key(text: str) -> str:
+        return lower_strip_of(text).translate(delete)
+
+    return key
 
 
 def segment(
     text: str, word_tokenize: Callable[[str], list[str]] | None = None, version: int = 6
 ) -> list[str]:
     """The script's ``mixed_segmentation(text, rm_punc=True)`` (``version``:
-    whose ``.lower().strip()``, see :data:`LOWER_STRIP`).
+    whose ``.lower().strip()``, see :func:`lower_strip`, and whose default
+    ``word_tokenize``).
 
     ``word_tokenize`` splits the non-Chinese runs (default: NLTK 3.10.4's,
-    from :mod:`answermatch.nltk_compat`). Deleted characters join the text
+    from :mod:`answermatch.nltk_compat`, for v6; NLTK 3.4.5's,
+    :mod:`.nltk345`, for v5). Deleted characters join the text
     around them (``a-b`` is one run ``ab``), as in the script, which skips
     them without ending the run.
 
@@ -148,7 +183,10 @@ def segment(
     ['约', '翰', '史', '密', '斯', '说', 'yes', '.']
     """
     if word_tokenize is None:
-        from ...nltk_compat import word_tokenize
+        if version == 5:
+            from .nltk345 import word_tokenize
+        else:
+            from ...nltk_compat import word_tokenize
     return segmenter(word_tokenize, cache_size=0, version=version)(text)
 
 
@@ -174,10 +212,10 @@ def segmenter(
             tokens = runs[run] = word_tokenize(run)
         return tokens
 
-    split, delete, lower_strip = CHINESE.split, _DELETE, LOWER_STRIP[version]
+    split, delete, prepare = CHINESE.split, _DELETE, lower_strip(version)
 
     def seg(text: str) -> list[str]:
-        pieces = split(lower_strip(text).translate(delete))
+        pieces = split(prepare(text).translate(delete))
         if len(pieces) == 1:
             return list(tokenize_run(pieces[0])) if pieces[0] else []
         tokens: list[str] = []
