@@ -27,13 +27,22 @@ from answermatch.diagnostics import Diagnostics
 from answermatch.errors import AnswermatchWarning, InputError
 from answermatch.goldcheck import check_gold
 from answermatch.tasks import evaluate, get_task
-from answermatch.tasks.cmrc2018 import FAIR, OFFICIAL
+from answermatch.tasks.cmrc2018 import FAIR, OFFICIAL, nltk345
 from answermatch.tasks.cmrc2018.explain import common_run
+from answermatch.tasks.cmrc2018.py2text import (
+    SAFE_RANGES,
+    SPACE,
+    lower_table,
+    py2_lower,
+    py2_lower_strip,
+    py2_split,
+)
 from answermatch.tasks.cmrc2018.rules import (
     PUNCTUATION,
     em_key,
     f1_of,
     longest_common_run,
+    lower_strip,
     py2_str,
     segment,
 )
@@ -280,6 +289,92 @@ def test_version_5_keeps_dashes_attached_and_strips_ids() -> None:
     assert v5["f1"] == pytest.approx(2 * (3 / 4) / (3 / 4 + 1))  # —— is one token
     with pytest.raises(InputError, match="version must be 5 or 6"):
         quiet_evaluate(gold, {}, version=7)
+
+
+# --- version 5: Python 2.7's unicode.lower() / strip() / split() -------------------
+#
+# Facts of CPython 2.7.18 (Unicode 5.2.0, simple case mappings): u"\u0130".lower() is
+# u"i"; u"\u03a3".lower() is always u"\u03c3"; Georgian Mtavruli (U+1C90.., Unicode 11)
+# and U+037F (Unicode 7) have no lower case; u"\u180e".isspace() is True.
+
+_PY2_LOWER_TABLE = lower_table()
+
+
+def _py2_reference(text: str) -> str:
+    # one code point at a time through the table, nothing else (the slow path's rule)
+    return "".join(chr(_PY2_LOWER_TABLE.get(ord(c), ord(c))) for c in text)
+
+
+def test_python2_lower_table_facts() -> None:
+    table = _PY2_LOWER_TABLE
+    assert chr(table[0x130]) == "i"
+    assert chr(table[0x3A3]) == "σ"
+    assert chr(table[ord("A")]) == "a" and chr(table[0x10400]) == "\U00010428"
+    assert not {0x037F, 0x1C90, 0x1CBF, 0xA7C7, ord("ς"), ord("a")} & table.keys()
+    assert all(chr(k) != chr(v) for k, v in table.items())
+    assert set(SPACE) == {chr(c) for c in range(0x3001) if chr(c).isspace()} | {"\u180e"}
+
+
+def test_python2_lower_fast_path_ranges_agree_with_the_table() -> None:
+    # the fast path takes str.lower() for text inside SAFE_RANGES: on this Python it must
+    # give Python 2's mapping for every one of their code points
+    for first, last in SAFE_RANGES:
+        text = "".join(map(chr, range(first, last + 1)))
+        assert text.lower() == _py2_reference(text)
+        assert py2_lower(text) == _py2_reference(text)
+
+
+_PY2_ALPHABET = st.sampled_from(
+    [*"Aa Zz\tÀÉßÿ北京年《》—ＡＺａ", "\u3000", "\u180e", "\u00a0", "\u2028",
+     *"ΣΟΔσςİIıǅẞΩΑ", "\u037f", "\u10a0", "\u1c90", "\u13a0", "\ua7c7",
+     "\U00010400", "\U0001e900", "\u0307", "\u2c00", "\u24b6", "\ud800"]
+)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(_PY2_ALPHABET, max_size=12))
+def test_python2_lower_fast_and_slow_paths_agree(text: str) -> None:
+    expected = _py2_reference(text)
+    assert py2_lower(text) == expected
+    assert text.translate(_PY2_LOWER_TABLE) == expected  # the slow path on any text
+    stripped = expected.strip(SPACE)
+    assert py2_lower_strip(text) == stripped
+    assert lower_strip(5)(text) == stripped
+    assert lower_strip(6)(text) == text.lower().strip()  # v6 stays Python 3's
+    assert py2_split(text) == [w for w in re.split(f"[{SPACE}]+", text) if w]
+
+
+def test_version_5_lower_cases_and_strips_as_python_2() -> None:
+    assert em_key("ΟΔΟΣ", 5) == "οδοσ" != em_key("ΟΔΟΣ") == "οδος"
+    assert em_key(" İ\u180e", 5) == "i" and em_key(" İ\u180e") == "i\u0307\u180e"
+    assert segment("x\u180ey年", version=5) == ["x", "y", "年"]
+    assert nltk345.word_tokenize("a\u180eb. C\u180e") == ["a", "b", ".", "C"]
+    gold = [{"id": "q", "answers": {"text": ["ΟΔΟΣ"], "answer_start": [0]}}]
+    assert quiet_evaluate(gold, {"q": "οδος"}, version=5).items[0]["em"] == 0
+    assert quiet_evaluate(gold, {"q": "οδοσ"}, version=5).items[0]["em"] == 1
+    assert quiet_evaluate(gold, {"q": "οδος"}).items[0]["em"] == 1  # v6: Python 3
+    # the fair profile with the official punctuation rule lower-cases as its version does
+    fair = dataclasses.replace(FAIR, punctuation="official", version=5)
+    assert quiet_evaluate(gold, {"q": "οδοσ"}, fair).items[0]["em"] == 1
+
+
+def test_version_5_reads_the_id_key_of_each_v5_script() -> None:
+    both = [{"context_id": "C", "context_text": "c", "qas": [
+        {"query_id": "Q1", "id": "X", "query_text": "?", "answers": ["北京"]}]}]  # fmt: skip
+    assert quiet_evaluate(both, {"Q1": "北京"}, version=5).scores["SKIP"] == 0
+    assert quiet_evaluate(both, {"X": "北京"}).scores["SKIP"] == 0  # v6: id first
+    assert quiet_evaluate(both, {"X": "北京"}, version=5).scores["SKIP"] == 1
+    only_id = [{"context_id": "C", "context_text": "c", "qas": [
+        {"id": "X", "query_text": "?", "answers": ["北京"]}]}]  # fmt: skip
+    with pytest.raises(InputError, match="query_id"):  # data/cmrc2018_evaluate.py: KeyError
+        quiet_evaluate(only_id, {"X": "北京"}, version=5)
+    squad = {"data": [{"paragraphs": [{"context": "c", "qas": [
+        {"query_id": "Q1", "id": "X", "question": "?",
+         "answers": [{"text": "北京", "answer_start": 0}]}]}]}]}  # fmt: skip
+    assert quiet_evaluate(squad, {"X": "北京"}, version=5).scores["SKIP"] == 0
+    del squad["data"][0]["paragraphs"][0]["qas"][0]["id"]
+    with pytest.raises(InputError, match="'id'"):  # squad-style-data: KeyError
+        quiet_evaluate(squad, {"Q1": "北京"}, version=5)
 
 
 # --- readers ---------------------------------------------------------------------

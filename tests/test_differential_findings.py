@@ -50,11 +50,6 @@ V5_CASES = [
 ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cmrc2018 version=5 lower-cases and strips with Python 3's str methods "
-    "(full case mapping, Unicode 14), not Python 2.7's unicode methods (FINDINGS.md #1)",
-)
 @pytest.mark.parametrize(("answer", "prediction", "em", "f1"), V5_CASES)
 def test_cmrc2018_v5_python2_case_mapping(tmp_path, answer, prediction, em, f1):
     gold = write(
@@ -73,11 +68,6 @@ def test_cmrc2018_v5_python2_case_mapping(tmp_path, answer, prediction, em, f1):
     assert f"{scores['F1']:.3f}" == f1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cmrc2018 version=5 takes 'id' before 'query_id' (the v6 rule); the v5 script "
-    "for the original layout reads only query_id (FINDINGS.md #2)",
-)
 def test_cmrc2018_v5_original_layout_reads_query_id(tmp_path):
     # Command: python2.7 data/cmrc2018_evaluate.py GOLD PRED printed
     # {"AVERAGE": "100.000", "F1": "100.000", "EM": "100.000", "TOTAL": 1, "SKIP": 0, ...}

@@ -16,7 +16,9 @@ decimals (``'%.3f'``); the scores here keep full precision.
 
 ``-o version=5`` gives the Python 2 script's figures (v5, ``data/`` and
 ``squad-style-data/``): NLTK 3.4.5's older word tokenizer (dashes and a
-leading apostrophe stay attached) and ids stripped of surrounding spaces.
+leading apostrophe stay attached), Python 2.7's ``lower()`` and ``strip()``
+(:mod:`.py2text`), ids read as the v5 scripts read them and stripped of
+surrounding spaces.
 
 >>> gold = [{"context_id": "D0", "context_text": "……",
 ...          "qas": [{"query_id": "Q0", "query_text": "?", "answers": ["光荣和ω-force"]},
@@ -105,8 +107,9 @@ class Cmrc2018(Task):
     # --- reading ----------------------------------------------------------------------
 
     def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> Gold:
-        gold = read_gold(source, diag)
-        if _version(options) == 5:  # Python 2: ids stripped, str() of floats
+        version = _version(options) or 6
+        gold = read_gold(source, diag, version)
+        if version == 5:  # Python 2: ids stripped, str() of floats
             questions = [
                 q._replace(
                     id=q.id.strip() if isinstance(q.id, str) else q.id,

@@ -12,7 +12,9 @@ Gold layouts (told apart as ``baseline/cmrc2018_evaluate.py`` does):
 * *rows*: a list (or a JSON Lines file) of questions ``{"id", "context",
   "question", "answers": {"text": [...], "answer_start": [...]}}``.
 
-A question's id is its ``id``, else its ``query_id`` (the script's rule); an
+A question's id is its ``id``, else its ``query_id`` (the v6 script's rule;
+the v5 scripts read only ``query_id`` in the original layout and only ``id``
+in the SQuAD layout, :data:`V5_ID_KEYS`); an
 answer is a dict's ``text`` or the value itself; every answer is compared as
 ``str()`` of what the file holds, so a JSON number ``39764.0`` is the text
 ``'39764.0'`` (with a warning). Predictions: ``{id: text}`` (a JSON object),
@@ -28,7 +30,7 @@ or a list of ``{"id", "prediction_text"}`` records.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from ...diagnostics import Diagnostics
@@ -46,7 +48,7 @@ from ...formats.squad import Question as Stored
 from ...sources import source_name
 from .rules import as_text
 
-__all__ = ["DIALECT", "Gold", "Question", "read_gold", "read_predictions"]
+__all__ = ["DIALECT", "V5_ID_KEYS", "Gold", "Question", "read_gold", "read_predictions"]
 
 #: What the script accepts beyond the SQuAD format: ``query_id`` for a
 #: missing ``id``, ids and answers of any type (compared as their ``str()``),
@@ -62,6 +64,11 @@ DIALECT = Dialect(
     key_check=True,
     layout="CMRC 2018",
 )
+
+#: The id key the v5 scripts read, by layout: ``data/cmrc2018_evaluate.py``
+#: reads ``qas['query_id']`` and ``squad-style-data/cmrc2018_evaluate.py``
+#: ``qas['id']`` (neither reads the other layouts, which keep :data:`DIALECT`'s).
+V5_ID_KEYS = {"original": ("query_id",), "squad": ("id",)}
 
 
 class Question(NamedTuple):
@@ -158,14 +165,26 @@ def _layout(data: Any, path: str, jsonl: bool) -> tuple[Any, str]:
     return [_as_article(item, kind) for item, kind in zip(data, kinds, strict=True)], layout
 
 
-def read_gold(source: Any, diag: Diagnostics) -> Gold:
+def read_gold(source: Any, diag: Diagnostics, version: int = 6) -> Gold:
     """The gold questions of a path (JSON, JSON Lines, ``.gz``) or an object,
-    read by :func:`answermatch.formats.squad.read` with :data:`DIALECT`."""
+    read by :func:`answermatch.formats.squad.read` with :data:`DIALECT`
+    (``version`` 5: a question's id as :data:`V5_ID_KEYS` says).
+
+    >>> qas = [{"query_id": "Q1", "id": "X", "query_text": "?", "answers": ["a"]}]
+    >>> passages = [{"context_id": "C", "context_text": "c", "qas": qas}]
+    >>> read_gold(passages, Diagnostics()).questions[0].id
+    'X'
+    >>> read_gold(passages, Diagnostics(), version=5).questions[0].id
+    'Q1'
+    """
     path = source_name(source)
     data, text, row_lines = load(source, diag, "gold", key_check=DIALECT.key_check, bom=DIALECT.bom)
     data, layout = _layout(data, path, row_lines is not None)
     lines = row_lines if layout == "rows" else None
-    file = from_data(data, path, DIALECT, text, lines)
+    dialect = DIALECT
+    if version == 5 and layout in V5_ID_KEYS:
+        dialect = replace(DIALECT, id_keys=V5_ID_KEYS[layout])
+    file = from_data(data, path, dialect, text, lines)
     new = tuple.__new__  # Question(...) without the Python-level __new__
     if file.may_have_numbers:  # str() of every answer that is no string
         questions = [new(Question, (q[0], tuple(map(as_text, q[1])), q)) for q in file.questions]

@@ -14,6 +14,10 @@ an apostrophe before a word stays attached unless a letter follows it.
 Under Python 2 the substitutions NLTK compiles without ``re.UNICODE`` see
 ASCII ``\\d``, ``\\s``, ``\\S``, ``\\b`` and case folding: they are compiled
 here with ``re.ASCII``; the improved ones were compiled with ``re.UNICODE``.
+Python 2's Unicode whitespace (``\\s`` under ``re.UNICODE``, ``strip()``,
+``split()``) also holds U+180E, which Python 3 dropped: the Unicode
+patterns here spell it out, and the splits and strips use
+:mod:`.py2text`.
 The sentence splitter is NLTK 3.4.5's ``PunktSentenceTokenizer.tokenize``
 (:func:`sent_tokenize`: its period contexts, word pattern, first and second
 annotation passes and boundary realignment, again with Python 2's regular
@@ -39,9 +43,13 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
+from .py2text import py2_lower, py2_rstrip, py2_split, py2_strip
+
 __all__ = ["sent_tokenize", "tokenize_sentence", "word_tokenize"]
 
 _A = re.ASCII
+#: ``\s`` and ``\S`` of Python 2's ``re.UNICODE`` (U+180E is whitespace).
+_WS, _NWS = r"[\s\u180e]", r"[^\s\u180e]"
 
 
 def _sub(pattern: str, template: str, flags: int = _A):
@@ -56,7 +64,7 @@ _STEPS_BEFORE = [
     _sub(r"([ \(\[{<])(\"|\'{2})", r"\1 `` "),
     _sub(r"(?i)(\')(?!re|ve|ll|m|t|s|d)(\w)\b", r"\1 \2", 0),
     # PUNCTUATION (the improved final period first)
-    _sub("([^\\.])(\\.)([\\]\\)}>\"\\'»”’ ]*)\\s*$", r"\1 \2 \3 ", 0),
+    _sub("([^\\.])(\\.)([\\]\\)}>\"\\'»”’ ]*)" + _WS + "*$", r"\1 \2 \3 ", 0),
     _sub(r"([:,])([^\d])", r" \1 \2"),
     _sub(r"([:,])$", r" \1 "),
     _sub(r"\.\.\.", r" ... "),
@@ -107,7 +115,7 @@ def tokenize_sentence(sentence: str) -> list[str]:
     text = " " + text + " "
     for step in _STEPS_AFTER:
         text = step(text)
-    return text.split()
+    return py2_split(text)
 
 
 def word_tokenize(text: str) -> list[str]:
@@ -121,10 +129,12 @@ _NON_WORD = r"(?:[?!)\";}\]\*:@\'\({\[])"
 _MULTI_CHAR = r"(?:\-{2,}|\.{2,}|(?:\.\s){2,}\.)"
 _WORD_START = r"[^\(\"\`{\[:;&\#\*@\)}\]\-,]"
 _PUNKT_WORD = re.compile(
-    rf"({_MULTI_CHAR}|(?={_WORD_START})\S+?(?=\s|$|{_NON_WORD}|{_MULTI_CHAR}"
-    rf"|,(?=$|\s|{_NON_WORD}|{_MULTI_CHAR}))|\S)"
+    rf"({_MULTI_CHAR}|(?={_WORD_START}){_NWS}+?(?={_WS}|$|{_NON_WORD}|{_MULTI_CHAR}"
+    rf"|,(?=$|{_WS}|{_NON_WORD}|{_MULTI_CHAR}))|{_NWS})"
 )
-_PERIOD_CONTEXT = re.compile(rf"\S*[\.\?!](?=(?P<after_tok>{_NON_WORD}|\s+(?P<next_tok>\S+)))")
+_PERIOD_CONTEXT = re.compile(
+    rf"{_NWS}*[\.\?!](?=(?P<after_tok>{_NON_WORD}|{_WS}+(?P<next_tok>{_NWS}+)))"
+)
 _REALIGN = re.compile(r"[\"\')\]}]+?(?:\s+|(?=--)|$)", re.MULTILINE | _A)
 _ELLIPSIS = re.compile(r"\.\.+$", _A)
 _NUMERIC = re.compile(r"^-?[\.,]?\d[\d,\.-]*\.?$", _A)
@@ -140,7 +150,7 @@ class _Token:
 
     def __init__(self, tok: str) -> None:
         self.tok = tok
-        self.type = _NUMERIC.sub("##number##", tok.lower())
+        self.type = _NUMERIC.sub("##number##", py2_lower(tok))
         self.period_final = tok.endswith(".")
         self.sentbreak = self.abbr = self.ellipsis = False
 
@@ -160,7 +170,7 @@ def _first_pass(token: _Token, abbreviations: frozenset[str]) -> None:
     elif _ELLIPSIS.match(tok):
         token.ellipsis = True
     elif token.period_final and not tok.endswith(".."):
-        word = tok[:-1].lower()
+        word = py2_lower(tok[:-1])
         if word in abbreviations or word.split("-")[-1] in abbreviations:
             token.abbr = True
         else:
@@ -215,7 +225,7 @@ def _contains_break(context: str, model: Any) -> bool:
     tokens = [
         _Token(tok)
         for line in context.split("\n")
-        if line.strip()
+        if py2_strip(line)
         for tok in _PUNKT_WORD.findall(line)
     ]
     for token in tokens:
@@ -254,7 +264,7 @@ def sent_tokenize(text: str) -> list[str]:
         if decision:
             slices.append((last, match.end()))
             last = match.start("next_tok") if match.group("next_tok") else match.end()
-    slices.append((last, len(text.rstrip())))
+    slices.append((last, len(py2_rstrip(text))))
     sentences: list[str] = []
     realign = 0
     for index, (start, stop) in enumerate(slices):

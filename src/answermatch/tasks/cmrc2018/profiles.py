@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base import check_rules
-from .rules import PUNCTUATION, em_key, f1_of, segmenter
+from .rules import PUNCTUATION, em_keyer, f1_of, lower_strip, segmenter
 
 __all__ = ["FAIR", "OFFICIAL", "PROFILES", "Comparer", "Settings", "signature_fields"]
 
@@ -118,7 +118,9 @@ class Comparer:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self._word_tokenize = word_tokenizer(settings.version)
-        self._segment = segmenter(self._word_tokenize)
+        self._segment = segmenter(self._word_tokenize, version=settings.version)
+        self._lower_strip = lower_strip(settings.version)
+        self._em_key = em_keyer(settings.version)
         self._jieba: Callable[[str], list[str]] | None = None
         self._analysed: dict[str, tuple[str, list[str]]] = {}
 
@@ -130,7 +132,7 @@ class Comparer:
         if known is not None:
             return known
         if self.settings.is_official:
-            result = (em_key(text), self._segment(text))
+            result = (self._em_key(text), self._segment(text))
         else:
             result = self._analyse(text)
         if len(self._analysed) > 200_000:
@@ -146,7 +148,7 @@ class Comparer:
             text = nfkc(text)
         official_punct = s.punctuation == "official"
         if official_punct:
-            text = text.lower().strip()  # the script's order: strip, then delete
+            text = self._lower_strip(text)  # the script's order: strip, then delete
         if s.numbers == "value":
             from ...analysis import split_numbers
 

@@ -21,6 +21,11 @@ answer twice:
 The best answer counts for each figure. NLTK 3.10.4's ``word_tokenize`` is
 reproduced by :mod:`answermatch.nltk_compat` (no NLTK, no data folder).
 
+The v5 script (Python 2.7) lower-cases and strips with Python 2's
+``unicode`` methods (:mod:`.py2text`): :func:`lower_strip` gives each
+version's ``.lower().strip()``, and :func:`em_key`, :func:`em_keyer`,
+:func:`segment` and :func:`segmenter` take the version.
+
 >>> em_key(" 《三国演义》 ")
 '三国演义'
 >>> segment("光荣和ω-Force开发")
@@ -38,8 +43,10 @@ __all__ = [
     "CHINESE",
     "PUNCTUATION",
     "em_key",
+    "em_keyer",
     "f1_of",
     "longest_common_run",
+    "lower_strip",
     "segment",
     "segmenter",
 ]
@@ -53,6 +60,32 @@ PUNCTUATION = "-:_*^/\\~`+=，。：？！“”；’《》·、「」（）－
 CHINESE = re.compile("([\u4e00-\u9fa5])")
 
 _DELETE = str.maketrans("", "", PUNCTUATION)
+
+
+def _py3_lower_strip(text: str) -> str:
+    return text.lower().strip()
+
+
+def _py2_lower_strip() -> Callable[[str], str]:
+    from .py2text import py2_lower_strip
+
+    return py2_lower_strip
+
+
+_LOWER_STRIPS: dict[int, Callable[[], Callable[[str], str]]] = {
+    6: lambda: _py3_lower_strip,
+    5: _py2_lower_strip,  # loaded on first use
+}
+
+
+def lower_strip(version: int = 6) -> Callable[[str], str]:
+    """The script's ``.lower().strip()`` of ``version``: Python 3's ``str``
+    methods (v6) or Python 2.7's ``unicode`` methods (v5, :mod:`.py2text`).
+
+    >>> lower_strip(6)(" ΟΔΟΣ "), lower_strip(5)(" ΟΔΟΣ ")
+    ('οδος', 'οδοσ')
+    """
+    return _LOWER_STRIPS[version]()
 
 
 def as_text(value: object) -> str:
@@ -97,21 +130,50 @@ def _py2_repr(value: object) -> str:
     return repr(value)
 
 
-def em_key(text: str) -> str:
+def em_key(text: str, version: int = 6) -> str:
     """What EM compares: lower-cased, stripped, the list deleted (in that
-    order: a space next to a deleted character stays).
+    order: a space next to a deleted character stays), with the string
+    methods of the script's ``version``.
 
     >>> em_key("ABC -"), em_key("- ABC")
     ('abc ', ' abc')
+    >>> em_key("İ《Σ》"), em_key("İ《Σ》", version=5)
+    ('i̇σ', 'iσ')
     """
+    return em_keyer(version)(text)
+
+
+def _em_key_py3(text: str) -> str:
     return text.lower().strip().translate(_DELETE)
 
 
-def segment(text: str, word_tokenize: Callable[[str], list[str]] | None = None) -> list[str]:
-    """The script's ``mixed_segmentation(text, rm_punc=True)``.
+def em_keyer(version: int = 6) -> Callable[[str], str]:
+    """:func:`em_key` of ``version`` as a function of the text alone.
+
+    >>> em_keyer(5)("《İ》")
+    'i'
+    """
+    lower_strip_of = lower_strip(version)
+    if lower_strip_of is _py3_lower_strip:
+        return _em_key_py3
+    delete = _DELETE
+
+    def key(text: str) -> str:
+        return lower_strip_of(text).translate(delete)
+
+    return key
+
+
+def segment(
+    text: str, word_tokenize: Callable[[str], list[str]] | None = None, version: int = 6
+) -> list[str]:
+    """The script's ``mixed_segmentation(text, rm_punc=True)`` (``version``:
+    whose ``.lower().strip()``, see :func:`lower_strip`, and whose default
+    ``word_tokenize``).
 
     ``word_tokenize`` splits the non-Chinese runs (default: NLTK 3.10.4's,
-    from :mod:`answermatch.nltk_compat`). Deleted characters join the text
+    from :mod:`answermatch.nltk_compat`, for v6; NLTK 3.4.5's,
+    :mod:`.nltk345`, for v5). Deleted characters join the text
     around them (``a-b`` is one run ``ab``), as in the script, which skips
     them without ending the run.
 
@@ -121,12 +183,15 @@ def segment(text: str, word_tokenize: Callable[[str], list[str]] | None = None) 
     ['约', '翰', '史', '密', '斯', '说', 'yes', '.']
     """
     if word_tokenize is None:
-        from ...nltk_compat import word_tokenize
-    return segmenter(word_tokenize, cache_size=0)(text)
+        if version == 5:
+            from .nltk345 import word_tokenize
+        else:
+            from ...nltk_compat import word_tokenize
+    return segmenter(word_tokenize, cache_size=0, version=version)(text)
 
 
 def segmenter(
-    word_tokenize: Callable[[str], list[str]], cache_size: int = 200_000
+    word_tokenize: Callable[[str], list[str]], cache_size: int = 200_000, version: int = 6
 ) -> Callable[[str], list[str]]:
     """:func:`segment` with ``word_tokenize``, its runs' tokens remembered
     (answers and predictions repeat the same short runs).
@@ -134,6 +199,8 @@ def segmenter(
     >>> seg = segmenter(str.split)
     >>> seg("第3届 World Cup")
     ['第', '3', '届', 'world', 'cup']
+    >>> segmenter(str.split, version=5)("ΟΔΟΣ年")
+    ['οδοσ', '年']
     """
     runs: dict[str, list[str]] = {}
 
@@ -145,10 +212,10 @@ def segmenter(
             tokens = runs[run] = word_tokenize(run)
         return tokens
 
-    split, delete = CHINESE.split, _DELETE
+    split, delete, prepare = CHINESE.split, _DELETE, lower_strip(version)
 
     def seg(text: str) -> list[str]:
-        pieces = split(text.lower().strip().translate(delete))
+        pieces = split(prepare(text).translate(delete))
         if len(pieces) == 1:
             return list(tokenize_run(pieces[0])) if pieces[0] else []
         tokens: list[str] = []

@@ -1,0 +1,115 @@
+"""Python 2.7's ``unicode.lower()``, ``strip()`` and ``split()``, as the v5
+CMRC 2018 script (Python 2) applies them.
+
+Python 2.7.18 lower-cases one code point at a time with the *simple*
+lower-case mappings of Unicode 5.2.0: ``"İ"`` becomes ``"i"`` (Python 3:
+``"i̇"``), ``"Σ"`` is always ``"σ"`` (Python 3 writes a final ``"ς"`` at
+the end of a word), and characters that got a lower case after Unicode 5.2
+(Georgian Mtavruli U+1C90..U+1CBF, U+037F, U+A7xx letters, ...) keep theirs.
+Its whitespace also holds U+180E (MONGOLIAN VOWEL SEPARATOR), which Python 3
+no longer counts. The mapping and the whitespace come from CPython 2.7.18
+itself (:mod:`.py2_case_data`, written by ``tools/gen_py2_case.py``), so
+they do not depend on the Unicode version of the Python 3 running this.
+
+Text in which Python 3's ``str.lower()`` gives the same result (ASCII,
+Latin-1, CJK, kana, full-width forms) takes ``str.lower()`` directly; other
+text goes through the Python 2 table.
+
+>>> py2_lower("ΟΔΟΣ"), "ΟΔΟΣ".lower()
+('οδοσ', 'οδος')
+>>> py2_lower("İstanbul"), py2_lower("\\u1c90")
+('istanbul', 'Ა')
+>>> py2_strip(" \\u180eabc\\u180e "), py2_split("x\\u180ey z")
+('abc', ['x', 'y', 'z'])
+"""
+
+from __future__ import annotations
+
+import re
+
+from .py2_case_data import LOWER_RUNS, SPACE
+
+__all__ = ["SPACE", "lower_table", "py2_lower", "py2_lower_strip", "py2_split", "py2_strip"]
+
+
+def lower_table() -> dict[int, int]:
+    """Python 2.7's lower-case mapping: ``{code point: lower code point}``
+    for every code point that is not its own lower case.
+
+    >>> table = lower_table()
+    >>> len(table), chr(table[0x130]), 0x1C90 in table
+    (1029, 'i', False)
+    """
+    return {
+        first + k * step: first + k * step + delta
+        for first, count, step, delta in LOWER_RUNS
+        for k in range(count)
+    }
+
+
+_TABLE = lower_table()
+
+#: Characters where Python 3's per-text ``str.lower()`` can differ from
+#: Python 2's: everything outside ranges whose case mappings are the same in
+#: Unicode 5.2 and every later version (Latin-1; general punctuation; CJK
+#: radicals, punctuation, kana, bopomofo, ideographs, Yi; CJK compatibility
+#: and full-width forms). ``tests/test_cmrc2018.py`` checks those ranges
+#: against the table on the running Python.
+SAFE_RANGES = (
+    (0x0000, 0x00FF),
+    (0x2000, 0x206F),
+    (0x2E80, 0xA4CF),
+    (0xF900, 0xFAFF),
+    (0xFE30, 0xFE4F),
+    (0xFF00, 0xFFEF),
+)
+_UNSAFE = re.compile("[^" + "".join(f"\\U{a:08x}-\\U{b:08x}" for a, b in SAFE_RANGES) + "]")
+
+
+def py2_lower(text: str) -> str:
+    """``unicode.lower()`` of Python 2.7.18 (simple mappings, Unicode 5.2).
+
+    >>> py2_lower("ABC 北京"), py2_lower("ΣΑΣ")
+    ('abc 北京', 'σασ')
+    """
+    if text.isascii() or _UNSAFE.search(text) is None:
+        return text.lower()
+    return text.translate(_TABLE)
+
+
+def py2_strip(text: str) -> str:
+    """``unicode.strip()`` of Python 2.7 (U+180E is whitespace).
+
+    >>> py2_strip("\\u3000北京\\u180e")
+    '北京'
+    """
+    return text.strip(SPACE)
+
+
+def py2_rstrip(text: str) -> str:
+    """``unicode.rstrip()`` of Python 2.7.
+
+    >>> py2_rstrip(" a \\u180e")
+    ' a'
+    """
+    return text.rstrip(SPACE)
+
+
+def py2_split(text: str) -> list[str]:
+    """``unicode.split()`` of Python 2.7: Python 3's whitespace plus U+180E.
+
+    >>> py2_split(" a\\u180eb ")
+    ['a', 'b']
+    """
+    if "\u180e" in text:
+        text = text.replace("\u180e", " ")
+    return text.split()
+
+
+def py2_lower_strip(text: str) -> str:
+    """The v5 script's ``.lower().strip()`` (in that order).
+
+    >>> py2_lower_strip(" İ\\u180e")
+    'i'
+    """
+    return py2_lower(text).strip(SPACE)
