@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import sys
 
 import pytest
 
-from answermatch.errors import AnswermatchError
+from answermatch.errors import AnswermatchError, MissingExtraError
 from answermatch.resampling import _generator, resolve_engine
 from answermatch.result import Result
 from answermatch.significance import (
@@ -179,7 +180,7 @@ def test_engines_by_name(monkeypatch):
         resolve_engine("gpu")
     monkeypatch.setitem(sys.modules, "numpy", None)  # as if numpy were not installed
     assert resolve_engine("auto") == "python"
-    with pytest.raises(AnswermatchError, match="needs numpy"):
+    with pytest.raises(MissingExtraError, match=re.escape('pip install "answermatch[stats]"')):
         resolve_engine("numpy")
     items = xor_items(1, 50)
     assert paired_bootstrap(xor_aggregation(), [items], resamples=5, seed=1)  # pure fallback
@@ -212,6 +213,26 @@ def test_resampling_draws_a_bar_on_a_terminal_only(monkeypatch, test, desc):
     monkeypatch.setattr(sys, "stderr", piped)
     compare_results([a, b], resamples=60, seed=1, test=test, progress=True)
     assert piped.getvalue() == ""
+
+
+@pytest.mark.parametrize("test,desc", [("bootstrap", "bootstrap"), ("ar", "randomization")])
+def test_a_long_pure_python_run_names_the_stats_extra(monkeypatch, test, desc):
+    import answermatch.significance as significance
+
+    a, b = _poleval([1, 0, 1, 0] * 10), _poleval([1, 1, 1, 0] * 10)
+    monkeypatch.setattr(significance, "SLOW_WORK", 40 * 60)  # "long" for this test
+    for engine, named in (("python", True), ("numpy", False)):
+        terminal = Terminal()
+        monkeypatch.setattr(sys, "stderr", terminal)
+        compare_results([a, b], resamples=60, seed=1, test=test, progress=True, engine=engine)
+        last = terminal.getvalue().rstrip("\n").split("\r")[-1]
+        assert last.startswith(desc)
+        assert ('"answermatch[stats]"' in last) is named
+    monkeypatch.setattr(significance, "SLOW_WORK", 40 * 60 + 1)  # just short of it
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    compare_results([a, b], resamples=60, seed=1, test=test, progress=True, engine="python")
+    assert "answermatch[stats]" not in terminal.getvalue()
 
 
 @pytest.mark.parametrize("command", ["compare", "score"])

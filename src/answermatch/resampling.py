@@ -39,7 +39,7 @@ from math import floor
 from operator import add, itemgetter, sub
 from typing import Any
 
-from .errors import AnswermatchError
+from .errors import AnswermatchError, MissingExtraError
 
 __all__ = [
     "ENGINES",
@@ -83,19 +83,15 @@ def resolve_engine(engine: str) -> str:
         return engine
     try:
         _numpy()
-    except AnswermatchError:
+    except MissingExtraError:
         return "python"
     return "numpy"
 
 
 def _numpy() -> Any:
-    try:
-        import numpy
-    except ImportError:
-        raise AnswermatchError(
-            "the numpy resampling engine needs numpy (pip install numpy)"
-        ) from None
-    return numpy
+    from .tokenizers.base import require
+
+    return require("numpy", "stats")
 
 
 class Groups:

@@ -73,6 +73,7 @@ from .resampling import (
     bootstrap_totals,
     plain_totals,
     randomization_totals,
+    resolve_engine,
 )
 from .result import Result
 from .tasks.base import Aggregation, Summary
@@ -243,16 +244,25 @@ def bootstrap_summaries(
     draws = bootstrap_totals(columns, Plan(groups, resamples, seed, aggregator.rows), engine)
     out: list[list[Summary]] = [[] for _ in systems]
     combine = aggregator.combine
-    for resample in _bar(draws, resamples, "bootstrap", progress):
+    for resample in _bar(draws, resamples, "bootstrap", progress, n, engine):
         for system, (totals, rows) in enumerate(resample):
             out[system].append(combine(totals, rows))
     return out
 
 
-def _bar(steps: Iterable[T], total: int, desc: str, enabled: bool) -> Iterable[T]:
-    """``steps`` with a progress bar when ``enabled`` (see :mod:`answermatch.progress`)."""
+#: items x resamples from which a bar in pure Python names the faster engine
+SLOW_WORK = 10_000_000
+
+
+def _bar(
+    steps: Iterable[T], total: int, desc: str, enabled: bool, items: int, engine: str
+) -> Iterable[T]:
+    """``steps`` with a progress bar when ``enabled`` (see
+    :mod:`answermatch.progress`); a long pure-Python run says how to speed it up."""
     from .progress import progress
 
+    if enabled and items * total >= SLOW_WORK and resolve_engine(engine) == "python":
+        desc += ' (pure Python; pip install "answermatch[stats]" is about 10x faster)'
     return progress(steps, total=total, desc=desc, enabled=enabled)
 
 
@@ -398,7 +408,9 @@ def approximate_randomization(
     observed = abs(unshuffled[0] - unshuffled[1])
     shuffles = randomization_totals(cols_a, cols_b, Plan(groups, trials, seed, rows), engine)
     extreme = 0
-    for shuffled_system, shuffled_baseline in _bar(shuffles, trials, "randomization", progress):
+    for shuffled_system, shuffled_baseline in _bar(
+        shuffles, trials, "randomization", progress, n, engine
+    ):
         if abs(score(shuffled_system) - score(shuffled_baseline)) >= observed:
             extreme += 1
     return (extreme + 1) / (trials + 1)
