@@ -22,11 +22,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from answermatch import evaluate
 from answermatch.cli import main
 from answermatch.diagnostics import Diagnostics
 from answermatch.errors import AnswermatchWarning, InputError
 from answermatch.goldcheck import check_gold
-from answermatch.tasks import evaluate, get_task
+from answermatch.tasks import get_task
 from answermatch.tasks.cmrc2018 import FAIR, OFFICIAL, nltk345
 from answermatch.tasks.cmrc2018.explain import common_run
 from answermatch.tasks.cmrc2018.py2text import (

@@ -10,14 +10,14 @@ import json
 
 import pytest
 
-from answermatch import InputError, UnknownOptionError, UnknownTaskError
+from answermatch import InputError, UnknownOptionError, UnknownTaskError, evaluate
 from answermatch.cli import main
 from answermatch.errors import SmallSampleWarning, UnknownProfileError
 from answermatch.explain import explain
 from answermatch.goldcheck import check_gold
 from answermatch.registry import Registry
 from answermatch.significance import compare_results
-from answermatch.tasks import available_tasks, evaluate, get_task, register, unregister
+from answermatch.tasks import available_tasks, get_task, register, unregister
 from answermatch.tasks.base import Aggregation, Summary, Totals, merge_totals
 from toy_tasks import GOLD, Capitals
 

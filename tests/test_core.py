@@ -9,6 +9,7 @@ import warnings
 import pytest
 
 import answermatch
+from answermatch import evaluate
 from answermatch.diagnostics import Diagnostics
 from answermatch.errors import (
     AnswermatchWarning,
@@ -20,7 +21,7 @@ from answermatch.errors import (
 from answermatch.result import Result
 from answermatch.signature import make_signature
 from answermatch.sources import load_json, read_jsonl, read_text
-from answermatch.tasks import available_tasks, evaluate, get_task
+from answermatch.tasks import available_tasks, get_task
 
 
 def test_input_error_names_file_and_line():

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from answermatch.tasks import evaluate
+from answermatch import evaluate
 
 dask = pytest.importorskip("dask", reason="the dask extra (answermatch[dask]) is not installed")
 distributed = pytest.importorskip("distributed", reason="the dask extra is not installed")

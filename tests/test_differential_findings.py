@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from answermatch import evaluate
 from answermatch.errors import AnswermatchWarning, InputError
-from answermatch.tasks import evaluate
 
 
 def write(path: Path, obj: object, raw: str | None = None) -> str:

@@ -17,11 +17,12 @@ from typing import Any
 
 import pytest
 
+from answermatch import evaluate
 from answermatch.cli import main
 from answermatch.diagnostics import Diagnostics
 from answermatch.errors import AnswermatchWarning, InputError
 from answermatch.goldcheck import check_gold
-from answermatch.tasks import evaluate, get_task
+from answermatch.tasks import get_task
 from answermatch.tasks.korquad import OFFICIAL, normalize_answer
 
 REPO = Path(__file__).resolve().parents[1]

@@ -10,9 +10,9 @@ import tracemalloc
 import pytest
 
 import answermatch
-from answermatch import Scorer, scorer
+from answermatch import Scorer, evaluate, scorer
 from answermatch.errors import AnswermatchError, UnknownOptionError
-from answermatch.tasks import evaluate, register, unregister
+from answermatch.tasks import register, unregister
 from toy_tasks import GOLD, Capitals
 
 

@@ -30,9 +30,9 @@ from typing import Any
 
 import pytest
 
-from answermatch import Scorer, scorer
+from answermatch import Scorer, evaluate, scorer
 from answermatch.errors import AnswermatchError, AnswermatchWarning
-from answermatch.tasks import evaluate, get_task
+from answermatch.tasks import get_task
 from answermatch.tasks.base import merge_totals
 from conftest import PARITY, parity_path
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from .diagnostics import Diagnostics
 from .result import Result
 from .significance import DEFAULT_RESAMPLES, DEFAULT_SEED, confidence_intervals, with_fields
-from .tasks import evaluate as evaluate_task
+from .tasks import check_options, get_task
 
 __all__ = ["evaluate"]
 
@@ -46,9 +47,11 @@ def evaluate(
     signature then names ``ci``, ``resamples`` and ``seed``. ``progress``
     draws bars on stderr (when it is a terminal) while scoring and resampling.
     """
-    result = evaluate_task(
-        task, gold, predictions, profile, strict=strict, progress=progress, **options
-    )
+    spec = get_task(task)
+    spec.settings(profile)  # UnknownProfileError for a bad name
+    check_options(spec, options)
+    diag = Diagnostics(strict=strict, progress=progress)
+    result = spec.evaluate(gold, predictions, profile, diag=diag, **options)
     if not ci:
         return result
     intervals = confidence_intervals(result, resamples=resamples, seed=seed, progress=progress)

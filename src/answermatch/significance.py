@@ -602,8 +602,8 @@ def compare(
     draws bars on stderr (when it is a terminal) while scoring and
     resampling; ``engine``: see :func:`bootstrap_summaries`.
     """
+    from .evaluation import evaluate
     from .sources import is_path, source_name
-    from .tasks import evaluate
 
     if names is None:
         names = [

@@ -1,4 +1,4 @@
-"""The task registry and :func:`evaluate`.
+"""The task registry (tasks found by name, registered at run time).
 
 Tasks are found through the entry-point group ``answermatch.tasks``: each
 entry maps a task name to a :class:`~answermatch.tasks.base.Task` subclass
@@ -19,13 +19,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..diagnostics import Diagnostics
 from ..errors import UnknownOptionError, UnknownTaskError
 from ..registry import Registry
-from ..result import Result
 from .base import Task
 
-__all__ = ["Task", "available_tasks", "evaluate", "get_task", "register", "unregister"]
+__all__ = ["Task", "available_tasks", "check_options", "get_task", "register", "unregister"]
 
 
 def _check(name: str, value: Any) -> Task:
@@ -68,25 +66,6 @@ def register(task: Task | type[Task], *, replace: bool = False) -> Task:
 def unregister(name: str) -> None:
     """Remove a task :func:`register` added (a notebook's, a test's)."""
     TASKS.remove(name)
-
-
-def evaluate(
-    task: str,
-    gold: Any,
-    predictions: Any,
-    profile: str = "official",
-    *,
-    strict: bool = False,
-    progress: bool = False,
-    **options: Any,
-) -> Result:
-    """The task layer's evaluation: what :func:`answermatch.evaluate` does
-    without confidence intervals (see there)."""
-    spec = get_task(task)
-    spec.settings(profile)  # UnknownProfileError for a bad name
-    check_options(spec, options)
-    diag = Diagnostics(strict=strict, progress=progress)
-    return spec.evaluate(gold, predictions, profile, diag=diag, **options)
 
 
 def check_options(spec: Task, options: dict[str, Any]) -> None:

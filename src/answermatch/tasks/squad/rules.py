@@ -49,6 +49,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
+from ..base import check_rules
+
 __all__ = [
     "MLQA_LANGUAGES",
     "SpanRules",
@@ -165,11 +167,7 @@ class SpanRules:
     empty_f1: float = 0.0
 
     def __post_init__(self) -> None:
-        for attr, known in _KNOWN.items():
-            if getattr(self, attr) not in known:
-                raise ValueError(
-                    f"unknown {attr} rule {getattr(self, attr)!r}; rules: {', '.join(known)}"
-                )
+        check_rules(self, _KNOWN)
 
     def steps(self, lang: str) -> list[tuple[str, Callable[[str], str]]]:
         """The string steps before tokenization, named, in order."""

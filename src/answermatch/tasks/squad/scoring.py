@@ -341,28 +341,16 @@ def score_v1(
             em, f1 = score(prediction, answers)
         em_sum += em
         f1_sum += f1
-        if label is None:
-            append(
-                {
-                    "id": qid,
-                    "score": f1,
-                    "em": em,
-                    "f1": f1,
-                    "answered": prediction is not None,
-                    "prediction": prediction,
-                }
-            )
-        else:
-            append(
-                {
-                    "id": qid,
-                    "score": f1,
-                    "em": em,
-                    "f1": f1,
-                    "answered": prediction is not None,
-                    "prediction": prediction,
-                    "lang": label,
-                }
-            )
+        item = {
+            "id": qid,
+            "score": f1,
+            "em": em,
+            "f1": f1,
+            "answered": prediction is not None,
+            "prediction": prediction,
+        }
+        if label is not None:
+            item["lang"] = label
+        append(item)
     totals: Totals = {label: (len(items), (em_sum, f1_sum))} if items else {}
     return items, totals
