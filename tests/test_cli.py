@@ -91,3 +91,25 @@ def test_unknown_task_option_exits_2(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "unknown option(s) for poleval2021: colour" in err
     assert "Traceback" not in err
+
+
+def test_help_lists_every_task(capsys):
+    with pytest.raises(SystemExit):
+        main(["score", "--help"])
+    out = capsys.readouterr().out
+    assert all(name in out for name in ("squad-v2", "xor-full", "zalo2019"))
+
+
+def test_a_run_of_a_builtin_task_reads_no_other_package_metadata():
+    # naming one of answermatch's own tasks must not scan every installed
+    # package's entry points (importlib.metadata): that costs each run 0.03 s
+    from examples import EXAMPLE_FILES
+
+    gold, pred = EXAMPLE_FILES["squad"]
+    code = (
+        "import sys; from answermatch.cli import main; "
+        f"rc = main(['score', 'squad', '--gold', {str(gold)!r}, '--pred', {str(pred)!r}]); "
+        "print(rc, 'importlib.metadata' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split()[-2:] == ["0", "False"]

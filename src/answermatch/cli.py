@@ -122,12 +122,40 @@ _COMMAND_MODULES = (
 
 
 def add_task_and_gold(parser: argparse.ArgumentParser) -> None:
-    """The ``TASK`` argument and ``--gold FILE``, shared by the sub-commands."""
-    from .tasks import available_tasks
+    """The ``TASK`` argument and ``--gold FILE``, shared by the sub-commands.
 
-    tasks = available_tasks()
-    parser.add_argument("task", choices=tasks, metavar="TASK", help="one of: " + ", ".join(tasks))
+    The name is checked after parsing (:func:`check_task`): listing every
+    task reads every installed package's entry points, which a run that
+    names one of answermatch's own tasks need not pay; ``--help`` still
+    lists them."""
+    parser.add_argument("task", metavar="TASK", help=_TaskList())
     parser.add_argument("--gold", required=True, metavar="FILE", help="gold file (.gz allowed)")
+    parser.set_defaults(task_parser=parser)
+
+
+class _TaskList(str):
+    """The ``TASK`` help text, listing the tasks only when help is shown."""
+
+    def __new__(cls) -> _TaskList:
+        # the "%" makes every argparse version format it, through __mod__
+        return super().__new__(cls, "one of the tasks%(default).0s")
+
+    def __mod__(self, params: object) -> str:  # argparse formats help with %
+        from .tasks import available_tasks
+
+        return "one of: " + ", ".join(available_tasks())
+
+
+def check_task(args: argparse.Namespace) -> None:
+    """argparse's own error (exit 2) for a ``TASK`` that is not registered."""
+    task = getattr(args, "task", None)
+    if task is None:
+        return
+    from .tasks import TASKS, available_tasks
+
+    if task not in TASKS:
+        tasks = ", ".join(map(repr, available_tasks()))
+        args.task_parser.error(f"argument TASK: invalid choice: {task!r} (choose from {tasks})")
 
 
 def add_systems(parser: argparse.ArgumentParser, help: str) -> None:
@@ -384,6 +412,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    check_task(args)
     quiet = getattr(args, "quiet", False)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore" if quiet else "always", AnswermatchWarning)
