@@ -40,4 +40,4 @@ CASES = {
 }
 
 if __name__ == "__main__":
-    sys.exit(main(cases=CASES))
+    sys.exit(main(cases=CASES, doc=__doc__))

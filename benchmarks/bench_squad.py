@@ -187,8 +187,10 @@ def run(case: Case, paths: dict[str, Path], args: argparse.Namespace) -> dict[st
     }
 
 
-def main(argv: Sequence[str] | None = None, cases: dict[str, Case] = CASES) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(
+    argv: Sequence[str] | None = None, cases: dict[str, Case] = CASES, doc: str = __doc__
+) -> int:
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("--task", choices=[*cases, "all"], default="all")
     parser.add_argument("--parity", type=Path, default=DEFAULT_PARITY)
     parser.add_argument("--questions", type=int, default=50_000)

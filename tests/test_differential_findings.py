@@ -1,10 +1,10 @@
-"""Disagreements found by benchmarks/differential.py between answermatch's
-``official`` profiles and the official scripts, on tiny inputs.
+"""Disagreements that benchmarks/differential.py found between answermatch's
+``official`` profiles and the official scripts, on tiny inputs; each is fixed
+now, and its test keeps it so.
 
 Every expected figure below is what the OFFICIAL script printed for the input
 written inline (the command is named beside each case); none comes from
-answermatch. The tests are marked ``xfail(strict=True)`` until the rule is
-fixed: then they pass, and ``strict`` makes the suite say so.
+answermatch.
 """
 
 from __future__ import annotations
