@@ -68,8 +68,8 @@ def test_squad_says_what_the_script_does_with_the_version(version, expected):
         ("1.0", None),
         ("1.1", None),
         (1.0, None),  # str(1.0) == "1.0": the script takes it silently
-        (1.1, "not a string (the official script stops on it"),
-        ("2.0", "only prints a warning"),
+        (1.1, "not a string (mlqa_evaluation_v1.py stops on it"),
+        ("2.0", "(mlqa_evaluation_v1.py prints the same warning and scores it)"),
         (MISSING, "stops on that with a KeyError"),
     ],
 )

@@ -29,7 +29,6 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...checks import GoldChecks, check_ids
-from ...diagnostics import Diagnostics
 from ...errors import InputError
 from .checks import (
     check_answer_start,
@@ -62,6 +61,10 @@ class Mlqa(SpanTask):
         "articles and Chinese characters; also XQuAD"
     )
     script = "mlqa_evaluation_v1"
+    # The script expects "1.0" (compared as str()); XQuAD files say "1.1"
+    expected_version = "1.0"
+    version_as_str = True
+    usual_versions = ("1.1",)
     profiles: ClassVar[Mapping[str, Any]] = PROFILES
     languages = MLQA_LANGUAGES
     options: ClassVar[Mapping[str, str]] = {
@@ -106,30 +109,3 @@ class Mlqa(SpanTask):
 
     def label_of(self, gold: SpanGold, options: Mapping[str, Any]) -> str | None:
         return self.lang_of(gold, options)
-
-    def check_version(self, gold: SpanGold, diag: Diagnostics) -> None:
-        # The script expects "1.0" and prints a warning otherwise; XQuAD files
-        # say "1.1". Only other versions are worth a warning here. Its warning
-        # joins the raw value to a string: a version that is not a string and
-        # not "1.0" once str()-ed stops the script (TypeError), as does none.
-        if gold.layout != "squad":
-            return
-        version = gold.version
-        if version is None:
-            diag.warn(
-                "the gold has no 'version' (the official script stops on that with a "
-                "KeyError, or a TypeError when it is null; answermatch scores it)",
-                path=gold.name,
-            )
-        elif not isinstance(version, str) and str(version) != "1.0":
-            diag.warn(
-                f"the gold's version {version!r} is not a string (the official script stops "
-                "on it with a TypeError in its version warning; answermatch scores it)",
-                path=gold.name,
-            )
-        elif str(version) not in ("1.0", "1.1"):
-            diag.warn(
-                f"the gold says version {version!r}; MLQA files say 1.0 and XQuAD "
-                "files 1.1 (the official script only prints a warning)",
-                path=gold.name,
-            )

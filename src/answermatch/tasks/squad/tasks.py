@@ -99,8 +99,44 @@ class SpanTask(Task):
         gold.lang = self.lang_of(gold, options)  # an unknown language fails here
         return gold
 
+    #: the ``version`` the official script expects (``None``: it reads none)
+    expected_version: ClassVar[str | None] = None
+    #: whether the script compares ``str(version)`` (else the raw value)
+    version_as_str: ClassVar[bool] = False
+    #: other versions the task's files carry, not worth a warning
+    usual_versions: ClassVar[tuple[str, ...]] = ()
+
     def check_version(self, gold: SpanGold, diag: Diagnostics) -> None:
-        """Warn about the gold's ``version`` as the official script does."""
+        """Warn about the gold's ``version`` where the official script does,
+        and where it stops on it: its warning joins the raw value to a
+        string, so a value that is not a string and differs from the
+        expected one ends in a TypeError, and a missing one in a KeyError.
+        answermatch scores the file either way."""
+        expected, version = self.expected_version, gold.version
+        if expected is None or gold.layout != "squad":
+            return
+        script = f"{self.script}.py"
+        compared = str(version) if self.version_as_str else version
+        if version is None:
+            diag.warn(
+                f"the gold has no 'version' ({script} stops on that with a KeyError, or a "
+                "TypeError when it is null; answermatch scores it)",
+                path=gold.name,
+            )
+        elif compared == expected or version in self.usual_versions:
+            return
+        elif not isinstance(version, str):
+            diag.warn(
+                f"the gold's version {version!r} is not a string ({script} stops on it with "
+                "a TypeError in its version warning; answermatch scores it)",
+                path=gold.name,
+            )
+        else:
+            diag.warn(
+                f"evaluation expects v-{expected}, but the gold says version {version!r} "
+                f"({script} prints the same warning and scores it)",
+                path=gold.name,
+            )
 
     def warn_duplicates(self, gold: SpanGold, diag: Diagnostics, ids: set[str]) -> None:
         """Warn about repeated question ids (``ids``: the set of them) when
@@ -244,6 +280,7 @@ class Squad(SpanTask):
     name = "squad"
     summary = "SQuAD v1.1 (evaluate-v1.1.py): exact match and token F1, max over the gold answers"
     script = "evaluate-v1.1"
+    expected_version = "1.1"
     profiles: ClassVar[Mapping[str, Any]] = PROFILES
     options: ClassVar[Mapping[str, str]] = {
         "lang": "language of the answers (default en): names the per-language figures and "
@@ -266,29 +303,6 @@ class Squad(SpanTask):
         normalize=_normalizer(PROFILES["official"]),
         duplicate_id_severity="warning",
     )
-
-    def check_version(self, gold: SpanGold, diag: Diagnostics) -> None:
-        if gold.layout != "squad":
-            return
-        version = gold.version
-        if version is None:
-            diag.warn(
-                "the gold has no 'version' (evaluate-v1.1.py stops on that with a KeyError, "
-                "or a TypeError when it is null; answermatch scores it)",
-                path=gold.name,
-            )
-        elif not isinstance(version, str):
-            diag.warn(
-                f"the gold's version {version!r} is not a string (evaluate-v1.1.py stops on "
-                "it with a TypeError in its version warning; answermatch scores it)",
-                path=gold.name,
-            )
-        elif version != "1.1":
-            diag.warn(
-                f"evaluation expects v-1.1, but the gold says version {version!r} "
-                "(evaluate-v1.1.py prints the same warning and scores it)",
-                path=gold.name,
-            )
 
 
 class SquadV2(SpanTask):
