@@ -23,6 +23,7 @@ question and what was expected. What a scorer accepts beyond the format
 order mark) is its :class:`Dialect`.
 
 >>> from answermatch.diagnostics import Diagnostics
+>>> from answermatch.formats.squad import Dialect, from_data, load, read
 >>> gold = read([{"id": "q1", "answers": {"text": ["Paris"], "answer_start": [0]},
 ...               "context": "Paris is big."}], Diagnostics())
 >>> gold.questions[0].answers, gold.questions[0].starts, gold.layout
