@@ -68,6 +68,8 @@ class Predictions:
 _LANG_IN_NAME = (
     re.compile(r"context-([a-z]{2})-question-[a-z]{2}"),  # MLQA: answers are in the context's
     re.compile(r"xquad\.([a-z]{2})\."),
+    # any other name ending in one of MLQA's or XQuAD's language codes
+    re.compile(r"[._-](ar|de|el|en|es|hi|ro|ru|th|tr|vi|zh)\.json(?:l|\.gz|l\.gz)?$"),
 )
 
 
@@ -76,8 +78,8 @@ def lang_from_name(name: str) -> str | None:
 
     >>> lang_from_name("data/xquad.de.json"), lang_from_name("dev-context-zh-question-en.json")
     ('de', 'zh')
-    >>> lang_from_name("dev-v1.1.json") is None
-    True
+    >>> lang_from_name("examples/mlqa/dev.de.json"), lang_from_name("dev-v1.1.json") is None
+    ('de', True)
     """
     base = os.path.basename(name)
     for pattern in _LANG_IN_NAME:
