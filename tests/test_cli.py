@@ -113,3 +113,33 @@ def test_a_run_of_a_builtin_task_reads_no_other_package_metadata():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split()[-2:] == ["0", "False"]
+
+
+def test_report_says_when_its_output_looks_like_a_task_option(capsys, tmp_path, monkeypatch):
+    from examples import EXAMPLE_FILES
+
+    monkeypatch.chdir(tmp_path)  # where no file is called lang=de
+    gold, pred = EXAMPLE_FILES["mlqa"]
+    code = main(["report", "mlqa", "--gold", str(gold), "--pred", str(pred), "-o", "lang=de"])
+    assert code == 2
+    assert "give it as --option lang=de" in capsys.readouterr().err
+    assert not (tmp_path / "lang=de").exists()
+
+
+def test_each_warning_is_printed_once_per_run(capsys, tmp_path):
+    from examples import EXAMPLE_FILES
+
+    gold, pred = EXAMPLE_FILES["xor-full"]
+    argv = ["report", "xor-full", "--gold", str(gold), "--pred", str(pred), "--pred", str(pred)]
+    assert main([*argv, "--no-ci", "-o", str(tmp_path / "r.html")]) == 0
+    err = capsys.readouterr().err.splitlines()
+    lines = [x for x in err if x.startswith("answermatch: warning")]
+    assert lines and len(lines) == len(set(lines))
+
+
+def test_a_swap_is_hinted_once(capsys):
+    from examples import EXAMPLE_FILES
+
+    gold, pred = EXAMPLE_FILES["xor-full"]
+    assert main(["score", "xor-full", "--gold", str(pred), "--pred", str(gold)]) == 2
+    assert capsys.readouterr().err.count("swapped?") == 1

@@ -416,7 +416,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     quiet = getattr(args, "quiet", False)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore" if quiet else "always", AnswermatchWarning)
-        warnings.showwarning = _show_warning
+        warnings.showwarning = _show_once()
         try:
             return args.func(args)
         except AnswermatchError as exc:
@@ -429,8 +429,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_OK
 
 
-def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
-    print(f"answermatch: warning: {message}", file=sys.stderr)
+def _show_once():
+    """A ``warnings.showwarning`` printing each distinct warning once per run
+    (``report`` and ``compare`` read one file under several profiles)."""
+    shown: set[str] = set()
+
+    def show(message, category, filename, lineno, file=None, line=None) -> None:
+        text = str(message)
+        if text not in shown:
+            shown.add(text)
+            print(f"answermatch: warning: {text}", file=sys.stderr)
+
+    return show
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -5,6 +5,8 @@ table for papers (Markdown, LaTeX, CSV); the library side is
 from __future__ import annotations
 
 import argparse
+import os
+import re
 from typing import Any
 
 from ..cli import (
@@ -16,6 +18,10 @@ from ..cli import (
     parse_options,
     profile_names,
 )
+from ..errors import AnswermatchError
+
+#: what a task option given to ``-o`` looks like (``lang=de``)
+_TASK_OPTION = re.compile(r"[A-Za-z_]\w*=")
 
 
 def register(subparsers: Any) -> None:
@@ -75,6 +81,11 @@ def run(args: argparse.Namespace) -> int:
 
     inputs = [args.gold, *args.pred]
     if args.output:
+        if _TASK_OPTION.match(args.output) and not os.path.exists(args.output):
+            raise AnswermatchError(
+                f"-o is --output FILE for report; {args.output!r} looks like a task "
+                f"option: give it as --option {args.output}"
+            )
         check_not_an_input(args.output, inputs, "--output")
     report = build_report(
         args.task,

@@ -387,7 +387,8 @@ class Task(ABC):
             preds_read = self.read_predictions(predictions, gold_read, diag, **options)
         except InputError as exc:
             both_files = is_path(gold) and is_path(predictions)
-            if both_files and self._reads_swapped(gold, predictions, options):
+            said = "swapped?" in exc.message  # the reader's own hint
+            if both_files and not said and self._reads_swapped(gold, predictions, options):
                 raise InputError(
                     f"{exc.message} (the files read the other way round: are the gold "
                     "and the predictions swapped?)",
