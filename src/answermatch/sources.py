@@ -107,7 +107,14 @@ def read_text(path: PathLike, *, diag: Diagnostics | None = None, replace: bool 
     return decode_utf8(read_bytes(path), path, diag=diag, replace=replace)
 
 
-def _json_error(exc: json.JSONDecodeError) -> str:
+def json_error(exc: json.JSONDecodeError) -> str:
+    """What a JSON decoding error says in a message (an empty file said so).
+
+    >>> json_error(json.JSONDecodeError("Expecting value", " \\n", 2))
+    'empty: no JSON in it'
+    """
+    if not exc.doc.strip():
+        return "empty: no JSON in it"
     return f"not valid JSON ({exc.msg} at column {exc.colno})"
 
 
@@ -158,7 +165,7 @@ def parse_json(text: str, name: str, *, diag: Diagnostics | None = None) -> Any:
     try:
         return json.loads(text, object_pairs_hook=duplicate_key_hook(name, diag))
     except json.JSONDecodeError as exc:
-        raise InputError(_json_error(exc), path=name, line=exc.lineno) from None
+        raise InputError(json_error(exc), path=name, line=exc.lineno) from None
     except (RecursionError, ValueError) as exc:
         raise InputError(json_limit_message(exc), path=name) from None
 
@@ -230,7 +237,7 @@ def _decode_each(lines: list[str], numbers: Sequence[int], name: str) -> list[An
         try:
             objects.append(json.loads(line))
         except json.JSONDecodeError as exc:
-            raise InputError(_json_error(exc), path=name, line=number) from None
+            raise InputError(json_error(exc), path=name, line=number) from None
         except (RecursionError, ValueError) as exc:
             raise InputError(json_limit_message(exc), path=name, line=number) from None
     return objects

@@ -52,6 +52,7 @@ from ..errors import InputError, format_examples
 from ..sources import (
     duplicate_key_hook,
     is_path,
+    json_error,
     json_limit_message,
     jsonl_columns,
     read_text,
@@ -304,7 +305,7 @@ def load(
         except json.JSONDecodeError as exc:
             if exc.msg != "Extra data":
                 raise InputError(
-                    f"not valid JSON ({exc.msg} at column {exc.colno}); expected the official "
+                    f"{json_error(exc)}; expected the official "
                     f"{what} layout, a JSON list or JSON Lines",
                     path=name,
                     line=exc.lineno,
@@ -333,10 +334,26 @@ def _read_parquet(name: str) -> list[Any]:
 # --- gold -------------------------------------------------------------------------
 
 
-def read(source: Any, diag: Diagnostics, dialect: Dialect = SQUAD, cls: type[F] = SquadFile) -> F:
+def read(
+    source: Any,
+    diag: Diagnostics | None = None,
+    dialect: Dialect = SQUAD,
+    cls: type[F] = SquadFile,
+) -> F:
     """The questions of a SQuAD-format gold (a path or a loaded object),
     checked (see the module documentation), as a ``cls`` (a
-    :class:`SquadFile` or a task's subclass of it)."""
+    :class:`SquadFile` or a task's subclass of it). ``diag``
+    (:class:`~answermatch.diagnostics.Diagnostics`) collects the warnings
+    (and with ``strict=True`` turns them into errors); by default they are
+    only emitted as Python warnings.
+
+    >>> read([{"id": "q1", "answers": {"text": ["Oslo"], "answer_start": [0]}}]).ids
+    ['q1']
+    """
+    if diag is None:
+        diag = Diagnostics()
+    if not isinstance(dialect, Dialect):
+        raise TypeError(f"dialect must be a Dialect, not {type(dialect).__name__}")
     data, text, row_lines = load(source, diag, "gold", key_check=dialect.key_check, bom=dialect.bom)
     return from_data(data, source_name(source), dialect, text, row_lines, cls)
 
