@@ -68,3 +68,4 @@ doctest_global_setup = f"import answermatch\nDOCS = {str(Path(__file__).resolve(
 
 # Broken cross-references are errors too.
 nitpicky = False
+smartquotes = False  # "--ci" in the CLI reference stays two hyphens, copy-pastable
