@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from answermatch.processes import available_cpus
 from answermatch.tasks.xor import parallel
 from answermatch.tasks.xor.answers import AnswerSet, best_overlap
 from answermatch.tasks.xor.parallel import map_slices
@@ -69,7 +70,7 @@ def test_two_processes_give_the_items_of_one(parity, task, gold, pred, profile):
         check=True,
     )
     out = json.loads(done.stdout)
-    assert out["chosen"] == [1, min(2, parallel.available_cpus())]
+    assert out["chosen"] == [1, min(2, available_cpus())]
     one, two = out["one"], out["two"]
     assert len(one["items"]) == len(two["items"]) > 1000
     for a, b in zip(one["items"], two["items"], strict=True):
@@ -93,12 +94,12 @@ def test_map_slices_keeps_the_order_and_raises_here():
 
 
 def test_never_more_processes_than_cpus(monkeypatch):
-    assert parallel._processes(300, 10**6, 1) <= parallel.available_cpus()
+    assert parallel._processes(300, 10**6, 1) <= available_cpus()
     assert parallel._processes(0, 5, 10) == 1  # below the minimum: one process
     monkeypatch.setattr(parallel, "idle_cpus", lambda: 0.2)  # a busy machine: one process
     assert parallel._processes(0, 10**6, 1) == 1
     monkeypatch.setattr(parallel, "idle_cpus", lambda: 64.0)
-    assert parallel._processes(0, 10**6, 1) <= parallel.available_cpus()
+    assert parallel._processes(0, 10**6, 1) <= available_cpus()
 
 
 @pytest.mark.parametrize(

@@ -15,14 +15,13 @@ predictions against the gold that the official scripts imply.
 from __future__ import annotations
 
 import os
-import sys
-import threading
 from array import array
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
+from ...processes import available_cpus, can_fork, idle_cpus
 from ..base import Totals
 from .reading import Predictions, SpanGold
 from .rules import SpanRules, Tokens
@@ -168,15 +167,6 @@ def _best_f1(pred: Tokens, golds: list[_Gold]) -> float:
 TWO_PROCESS_MIN_PAIRS = 6000
 
 
-def usable_cores() -> int:
-    """The cores this process may run on (its CPU affinity where the system
-    tells it, else ``os.cpu_count()``)."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # not on Linux
-        return os.cpu_count() or 1
-
-
 def score_distinct(
     score: Callable[[str, tuple[Any, ...]], tuple[float, float]],
     pairs: list[tuple[str, tuple[Any, ...]]],
@@ -238,11 +228,8 @@ def score_distinct(
 
 def two_processes_available() -> bool:
     """Whether :func:`score_distinct` may use a second process (see there)."""
-    if not sys.platform.startswith("linux") or threading.active_count() != 1:
-        return False
-    cores = usable_cores()
     # a second process pays only on an idle core (else it slows this one down)
-    return cores >= 2 and os.getloadavg()[0] <= cores - 1
+    return can_fork() and available_cpus() >= 2 and idle_cpus() >= 1
 
 
 def check_numbers(gold: SpanGold, scored: Callable[[int], bool] = lambda k: True) -> None:

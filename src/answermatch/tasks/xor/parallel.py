@@ -26,12 +26,12 @@ from __future__ import annotations
 
 import gc
 import os
-import sys
-import threading
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-__all__ = ["PARALLEL_MIN", "available_cpus", "idle_cpus", "map_slices"]
+from ...processes import available_cpus, can_fork, idle_cpus
+
+__all__ = ["PARALLEL_MIN", "map_slices"]
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -40,27 +40,8 @@ R = TypeVar("R")
 PARALLEL_MIN = 20_000
 
 
-def available_cpus() -> int:
-    """The CPUs this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))  # type: ignore[attr-defined]
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
-def idle_cpus() -> float:
-    """The CPUs other processes leave idle: the CPUs available less the
-    1-minute load average (which counts this process too, when it runs)."""
-    try:
-        load = os.getloadavg()[0]
-    except (AttributeError, OSError):  # not known here: assume none busy
-        load = 0.0
-    return available_cpus() - load
-
-
 def _processes(requested: int, jobs: int, minimum: int) -> int:
-    forkable = sys.platform.startswith("linux") and threading.active_count() == 1
-    if not forkable:
+    if not can_fork():
         return 1
     if requested == 0:  # automatic: this process and the CPUs idle besides it
         if jobs < minimum:

@@ -18,9 +18,6 @@ process. How an answer is found in the window is a :class:`Match`
 from __future__ import annotations
 
 import multiprocessing
-import os
-import sys
-import threading
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -29,6 +26,7 @@ from itertools import repeat
 from typing import Any
 
 from ...diagnostics import Diagnostics
+from ...processes import available_cpus, can_fork
 from ...progress import progress
 
 __all__ = [
@@ -162,23 +160,16 @@ def _score_chunk(
     return [_score_job(job, budgets, _worker_tokens, match) for job in chunk]
 
 
-def _available_cpus() -> int:
-    try:
-        return len(os.sched_getaffinity(0))  # type: ignore[attr-defined]
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
 def _workers(requested: int, jobs: list[Job]) -> tuple[int, Any]:
     """How many processes to use, and the multiprocessing context."""
     passages = sum(len(job[0]) for job in jobs)
-    forkable = sys.platform.startswith("linux") and threading.active_count() == 1
+    forkable = can_fork()
     if requested == 0:  # automatic
         if not forkable or passages < PARALLEL_MIN_PASSAGES:
             return 1, None
-        requested = _available_cpus()
+        requested = available_cpus()
     # never more processes than jobs, nor than CPUs (workers=300 on 2 cores: 2)
-    count = max(1, min(requested, len(jobs), _available_cpus()))
+    count = max(1, min(requested, len(jobs), available_cpus()))
     if count == 1:
         return 1, None
     return count, multiprocessing.get_context("fork" if forkable else "spawn")

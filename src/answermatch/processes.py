@@ -1,0 +1,45 @@
+"""What decides whether work may be split over processes: the CPUs this
+process may use, those other work leaves idle, and whether forking is safe.
+
+The tasks that use a second process (XOR's questions, SQuAD's distinct
+pairs, XOR-Retrieve's passages) all ask here, so they agree on one rule.
+
+>>> available_cpus() >= 1
+True
+>>> idle_cpus() <= available_cpus()
+True
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+
+__all__ = ["available_cpus", "can_fork", "idle_cpus"]
+
+
+def available_cpus() -> int:
+    """The CPUs this process may run on (its affinity where the system tells
+    it, else ``os.cpu_count()``)."""
+    try:
+        return len(os.sched_getaffinity(0))  # type: ignore[attr-defined]
+    except (AttributeError, OSError):  # not on Linux
+        return os.cpu_count() or 1
+
+
+def idle_cpus() -> float:
+    """The CPUs other processes leave idle: the CPUs available less the
+    1-minute load average (which counts this process too, when it runs)."""
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # not known here: assume none busy
+        load = 0.0
+    return available_cpus() - load
+
+
+def can_fork() -> bool:
+    """Whether a forked child is safe and cheap here: on Linux, with no other
+    thread running (a fork copies only the calling thread, so a lock another
+    thread holds would stay locked in the child)."""
+    return sys.platform.startswith("linux") and threading.active_count() == 1
