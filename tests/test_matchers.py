@@ -886,24 +886,3 @@ def _edged_text() -> st.SearchStrategy[str]:
 @given(text=_edged_text(), lang=st.sampled_from([None, "ja", "zh", "ko", "en", "ar"]))
 def test_fused_unicode_normalizer_on_edged_text(text: str, lang: str | None) -> None:
     test_fused_unicode_normalizer_equals_its_steps.hypothesis.inner_test(text, lang)  # type: ignore[attr-defined]
-
-
-@settings(deadline=None, max_examples=400)
-@given(
-    pred=st.lists(st.sampled_from(["a", "b", "c", "東京", "d"]), max_size=24),
-    gold=st.lists(st.sampled_from(["a", "b", "c", "東京", "e"]), max_size=24),
-    both_empty=st.sampled_from([0.0, 0.5, 1.0]),
-)
-def test_token_list_f1_equals_the_counted_f1(pred: list[str], gold: list[str], both_empty: float):
-    """The two-list F1 behind a plain call (a list scan for short texts,
-    counts beyond ``_SCAN_LIMIT`` comparisons) is overlap_f1's, bit for bit."""
-    from answermatch.matchers import overlap_f1
-    from answermatch.matchers.overlap import _SCAN_LIMIT, _bag_lists_f1, _set_lists_f1
-
-    assert _SCAN_LIMIT < 24 * 24
-    bag = overlap_f1(pred, gold, both_empty=both_empty)
-    assert _bag_lists_f1(pred, gold, both_empty) == bag
-    assert _bag_lists_f1(gold, pred, both_empty) == bag  # symmetric
-    assert _set_lists_f1(pred, gold, both_empty) == overlap_f1(
-        pred, gold, overlap="set", both_empty=both_empty
-    )

@@ -13,7 +13,6 @@ import pytest
 
 from answermatch.processes import available_cpus
 from answermatch.tasks.xor import parallel
-from answermatch.tasks.xor.answers import AnswerSet, best_overlap
 from answermatch.tasks.xor.parallel import map_slices
 
 FORKABLE = sys.platform.startswith("linux")
@@ -100,25 +99,3 @@ def test_never_more_processes_than_cpus(monkeypatch):
     assert parallel._processes(0, 10**6, 1) == 1
     monkeypatch.setattr(parallel, "idle_cpus", lambda: 64.0)
     assert parallel._processes(0, 10**6, 1) <= available_cpus()
-
-
-@pytest.mark.parametrize(
-    ("tokens", "answers", "expected"),
-    [
-        # repeated tokens on both sides: the multiset overlap (2 "a", not 3)
-        (("a", "a", "a", "b"), [("a", "a", "c")], (4 / 7, 0.0, 2 / 4, 2 / 3)),
-        # repeated on one side only: the set overlap is the multiset one
-        (("a", "a", "b"), [("a", "b", "c")], (2 / 3, 0.0, 2 / 3, 2 / 3)),
-        # precision and recall are each the maximum over the answers
-        (("x", "y"), [("x",), ("x", "y", "z", "w")], (2 / 3, 0.0, 1.0, 1.0)),
-        ((), [()], (0.0, 1.0, 0.0, 0.0)),  # empty against empty: EM, no F1
-        (("x",), [("x",)], (1.0, 1.0, 1.0, 1.0)),
-    ],
-)
-def test_best_overlap_is_squads_arithmetic(tokens, answers, expected):
-    golds = AnswerSet.of(lambda answer: answer, answers)
-    f1, em, precision, recall = best_overlap(tokens, golds)
-    assert em == expected[1]
-    assert (f1, precision, recall) == pytest.approx(
-        (expected[0], expected[2], expected[3]), abs=1e-15
-    )

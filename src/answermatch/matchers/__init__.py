@@ -38,34 +38,63 @@ and count the golds once), the batch forms :func:`token_f1_batch`,
 :func:`numeric_match_batch` (options checked once; the same numbers), and
 :func:`overlap_f1` / :func:`overlap_prf`, SQuAD's F1 arithmetic on tokens
 you split yourself, with the official scripts' rule for two empty texts as
-an option.
+an option; :class:`~answermatch.matchers.answers.AnswerSet` and
+:func:`~answermatch.matchers.answers.best_overlap`, the token overlap of a
+prediction with answers tokenized once (the one F1 rule every task uses).
+
+The names are loaded on first use, so that a task importing one matcher
+module (e.g. :mod:`answermatch.matchers.answers`) loads only that module.
 """
 
-from .analysis import (
-    OVERLAPS,
-    UNITS,
-    PreparedGolds,
-    TokenCounts,
-    characters,
-    prepare_golds,
-    words,
-)
-from .combine import Match, Matcher, best_match
-from .edit import levenshtein_distance, levenshtein_ratio, levenshtein_ratio_batch
-from .exact import exact_match, exact_match_batch
-from .numeric import extract_number, numeric_match, numeric_match_batch
-from .overlap import PRF, overlap_f1, overlap_prf, token_f1, token_f1_batch
-from .unordered import split_parts, unordered_match
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# public name -> the module of this package that defines it (imported on first use)
+_EXPORTS: dict[str, str] = {
+    "OVERLAPS": "analysis",
+    "UNITS": "analysis",
+    "PreparedGolds": "analysis",
+    "TokenCounts": "analysis",
+    "characters": "analysis",
+    "prepare_golds": "analysis",
+    "words": "analysis",
+    "AnswerSet": "answers",
+    "answer_set": "answers",
+    "best_overlap": "answers",
+    "Match": "combine",
+    "Matcher": "combine",
+    "best_match": "combine",
+    "levenshtein_distance": "edit",
+    "levenshtein_ratio": "edit",
+    "levenshtein_ratio_batch": "edit",
+    "exact_match": "exact",
+    "exact_match_batch": "exact",
+    "extract_number": "numeric",
+    "numeric_match": "numeric",
+    "numeric_match_batch": "numeric",
+    "PRF": "overlap",
+    "overlap_f1": "overlap",
+    "overlap_prf": "overlap",
+    "token_f1": "overlap",
+    "token_f1_batch": "overlap",
+    "split_parts": "unordered",
+    "unordered_match": "unordered",
+}
 
 __all__ = [
     "OVERLAPS",
     "PRF",
     "UNITS",
+    "AnswerSet",
     "Match",
     "Matcher",
     "PreparedGolds",
     "TokenCounts",
+    "answer_set",
     "best_match",
+    "best_overlap",
     "characters",
     "exact_match",
     "exact_match_batch",
@@ -84,3 +113,35 @@ __all__ = [
     "unordered_match",
     "words",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
+    from .analysis import (
+        OVERLAPS,
+        UNITS,
+        PreparedGolds,
+        TokenCounts,
+        characters,
+        prepare_golds,
+        words,
+    )
+    from .answers import AnswerSet, answer_set, best_overlap
+    from .combine import Match, Matcher, best_match
+    from .edit import levenshtein_distance, levenshtein_ratio, levenshtein_ratio_batch
+    from .exact import exact_match, exact_match_batch
+    from .numeric import extract_number, numeric_match, numeric_match_batch
+    from .overlap import PRF, overlap_f1, overlap_prf, token_f1, token_f1_batch
+    from .unordered import split_parts, unordered_match

@@ -5,12 +5,13 @@ gold answers scored many times, once per gold (:func:`prepare_golds`)."""
 from __future__ import annotations
 
 from collections import _count_elements  # type: ignore[attr-defined]
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple
 
 import regex
 
 from ._inputs import as_golds, check_text, warn_unspaced
+from .answers import AnswerSet, answer_set
 
 #: The two ways of counting shared tokens: ``bag`` (multiset intersection,
 #: SQuAD's rule) and ``set`` (each distinct token once).
@@ -149,14 +150,20 @@ class Analyzer:
         self.split = _splitter(self.lang, self.unit)
         return self.split(text)
 
-    def counts(self, normalized: str) -> TokenCounts:
-        """The tokens of a normalized text, counted."""
+    def tokens(self, normalized: str) -> list[str]:
+        """The tokens of a normalized text (a text in an unspaced script
+        warns once when no language was given)."""
         if self.warn:
             warn_unspaced(normalized)
-        tokens = self.split(normalized)
-        counts: dict[str, int] = {}
-        _count_elements(counts, tokens)
-        return TokenCounts(counts, len(tokens))
+        return self.split(normalized)
+
+    def answers(self, normalized: Iterable[str]) -> AnswerSet:
+        """Normalized golds as the :class:`~answermatch.matchers.answers.AnswerSet`
+        this analyzer's overlap counts: their tokens, each distinct token
+        once under ``overlap="set"``."""
+        if self.overlap == "set":
+            return answer_set(dict.fromkeys(self.tokens(text)) for text in normalized)
+        return answer_set(map(self.tokens, normalized))
 
 
 _ANALYZERS: dict[tuple[object, ...], Analyzer] = {}
@@ -237,7 +244,7 @@ class PreparedGolds(Sequence[str]):
     (['Eiffel Tower', 'Tour Eiffel'], ('eiffel tower', 'tour eiffel'))
     """
 
-    __slots__ = ("_counts", "lang", "normalized", "preset", "texts")
+    __slots__ = ("_answers", "lang", "normalized", "preset", "texts")
 
     def __init__(self, texts: tuple[str, ...], an: Analyzer) -> None:
         self.texts = texts
@@ -245,7 +252,7 @@ class PreparedGolds(Sequence[str]):
         self.preset = an.preset
         normalize = an.normalize
         self.normalized = tuple(normalize(t) for t in texts)
-        self._counts: dict[str, tuple[TokenCounts, ...]] = {}
+        self._answers: dict[tuple[str, str], AnswerSet] = {}
 
     def analyzer(
         self, lang: str | None, preset: str | None, unit: str, overlap: str, both_empty: float
@@ -271,11 +278,13 @@ class PreparedGolds(Sequence[str]):
                 "preset out, or prepare the golds again"
             )
 
-    def counts(self, an: Analyzer) -> tuple[TokenCounts, ...]:
-        """The token counts of each gold for ``an``'s unit (computed once)."""
-        found = self._counts.get(an.unit)
+    def answers(self, an: Analyzer) -> AnswerSet:
+        """The golds' :meth:`Analyzer.answers` for ``an``'s unit and
+        overlap, computed once per unit and overlap."""
+        key = (an.unit, an.overlap)
+        found = self._answers.get(key)
         if found is None:
-            found = self._counts[an.unit] = tuple(an.counts(n) for n in self.normalized)
+            found = self._answers[key] = an.answers(self.normalized)
         return found
 
     def __getitem__(self, index):  # type: ignore[no-untyped-def]

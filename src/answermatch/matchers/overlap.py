@@ -19,7 +19,6 @@ The arithmetic is SQuAD v1.1's ``f1_score``, operation for operation:
 
 from __future__ import annotations
 
-from collections import _count_elements  # type: ignore[attr-defined]
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from typing import NamedTuple
@@ -34,6 +33,7 @@ from .analysis import (
     resolve,
     share_repeated_golds,
 )
+from .answers import AnswerSet, best_overlap, one_answer, shared_counts
 
 
 class PRF(NamedTuple):
@@ -42,26 +42,6 @@ class PRF(NamedTuple):
     f1: float
     precision: float
     recall: float
-
-
-def _bag_common(pred: Mapping[str, int], gold: Mapping[str, int]) -> int:
-    if len(gold) < len(pred):
-        pred, gold = gold, pred
-    get = gold.get
-    common = 0
-    for token, count in pred.items():
-        other = get(token)
-        if other:
-            common += count if count < other else other
-    return common
-
-
-def _f1(common: int, n_pred: int, n_gold: int, both_empty: float) -> float:
-    if common == 0:
-        return float(both_empty) if n_pred == 0 and n_gold == 0 else 0.0
-    precision = 1.0 * common / n_pred
-    recall = 1.0 * common / n_gold
-    return (2 * precision * recall) / (precision + recall)
 
 
 def _prf(common: int, n_pred: int, n_gold: int, both_empty: float) -> PRF:
@@ -78,52 +58,21 @@ _ZERO = PRF(0.0, 0.0, 0.0)
 
 
 def _common(pred: TokenCounts, gold: TokenCounts, overlap: str) -> tuple[int, int, int]:
-    """(shared, predicted, gold) token counts: the one place the overlap is counted."""
+    """(shared, predicted, gold) token counts of two counted texts."""
     if overlap == "bag":
-        return _bag_common(pred[0], gold[0]), pred[1], gold[1]
+        return shared_counts(pred[0], gold[0]), pred[1], gold[1]
     p, g = pred[0], gold[0]
     return len(p.keys() & g.keys()), len(p), len(g)
 
 
-# Up to this many token comparisons (tokens of the prediction times those
-# of the gold), the bag overlap is counted by scanning the gold's list, which
-# hashes no token: the cheapest exact way for short answers.
-_SCAN_LIMIT = 64
-
-
-def _bag_lists_f1(pred: list[str], gold: list[str], both_empty: float) -> float:
-    """:func:`_common` and :func:`_f1` of two token lists, bag overlap,
-    without building the counts of both (the numbers are the same)."""
-    n_pred, n_gold = len(pred), len(gold)
-    if not n_pred or not n_gold:
-        return both_empty if not n_pred and not n_gold else 0.0
-    common = 0
-    if n_pred * n_gold <= _SCAN_LIMIT:
-        left = gold.copy()
-        for token in pred:
-            if token in left:
-                left.remove(token)
-                common += 1
-    else:
-        counts: dict[str, int] = {}
-        _count_elements(counts, gold)
-        get = counts.get
-        for token in pred:
-            count = get(token)
-            if count:
-                counts[token] = count - 1
-                common += 1
-    if common == 0:
-        return 0.0
-    precision = 1.0 * common / n_pred  # _f1, inline
-    recall = 1.0 * common / n_gold
-    return (2 * precision * recall) / (precision + recall)
-
-
-def _set_lists_f1(pred: list[str], gold: list[str], both_empty: float) -> float:
-    """:func:`_common` and :func:`_f1` of two token lists, set overlap."""
-    p, g = set(pred), set(gold)
-    return _f1(len(p & g), len(p), len(g), both_empty)
+def _best_f1(pred: list[str], answers: AnswerSet, an: Analyzer) -> float:
+    """The best F1 of a prediction's tokens over ``answers`` (made by
+    :meth:`Analyzer.answers <answermatch.matchers.analysis.Analyzer.answers>`):
+    :func:`best_overlap`, with ``an``'s rule for two sides without tokens."""
+    tokens = tuple(dict.fromkeys(pred)) if an.overlap == "set" else tuple(pred)
+    if not tokens:
+        return float(an.both_empty) if answers.has_empty else 0.0
+    return best_overlap(tokens, answers)[0]
 
 
 def _pair_f1(an: Analyzer) -> Callable[[str, str], float]:
@@ -135,7 +84,10 @@ def _pair_f1(an: Analyzer) -> Callable[[str, str], float]:
         return found
     normalize, warn = an.normalize, an.warn
     both_empty = float(an.both_empty)
-    lists_f1 = _bag_lists_f1 if an.overlap == "bag" else _set_lists_f1
+    # set overlap: each distinct token once, in order
+    distinct: Callable[[list[str]], tuple[str, ...]] = (
+        (lambda found: tuple(dict.fromkeys(found))) if an.overlap == "set" else tuple
+    )
 
     def pair_f1(prediction: str, gold: str) -> float:
         pred_norm, gold_norm = normalize(prediction), normalize(gold)
@@ -145,7 +97,10 @@ def _pair_f1(an: Analyzer) -> Callable[[str, str], float]:
             warn_unspaced(pred_norm)
             warn_unspaced(gold_norm)
         split = an.split  # read here: it replaces itself once the tokenizer is loaded
-        return lists_f1(split(pred_norm), split(gold_norm), both_empty)
+        pred, theirs = distinct(split(pred_norm)), distinct(split(gold_norm))
+        if not pred:
+            return 0.0 if theirs else both_empty
+        return best_overlap(pred, one_answer(theirs))[0]
 
     an.pair_f1 = pair_f1
     return pair_f1
@@ -218,25 +173,17 @@ def _f1_against(an: Analyzer, prediction: str, golds: object) -> float:
     prepared) under ``an``; the single code path of every F1 form."""
     if type(golds) is str:
         return _pair_f1(an)(prediction, golds)
-    normalize = an.normalize
-    pred_norm = normalize(prediction)
-    overlap, both_empty = an.overlap, an.both_empty
+    pred_norm = an.normalize(prediction)
     if type(golds) is PreparedGolds:
         if pred_norm in golds.normalized:
-            return 1.0 if pred_norm else float(both_empty)
-        counted = golds.counts(an)
+            return 1.0 if pred_norm else float(an.both_empty)
+        answers = golds.answers(an)
     else:
-        normalized = [normalize(gold) for gold in as_golds(golds)]  # type: ignore[arg-type]
+        normalized = [an.normalize(gold) for gold in as_golds(golds)]  # type: ignore[arg-type]
         if pred_norm in normalized:
-            return 1.0 if pred_norm else float(both_empty)
-        counted = [an.counts(gold) for gold in normalized]
-    pred = an.counts(pred_norm)
-    best = 0.0
-    for gold in counted:
-        score = _f1(*_common(pred, gold, overlap), both_empty)
-        if score > best:
-            best = score
-    return best
+            return 1.0 if pred_norm else float(an.both_empty)
+        answers = an.answers(normalized)
+    return _best_f1(an.tokens(pred_norm), answers, an)
 
 
 def token_f1(

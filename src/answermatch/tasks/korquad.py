@@ -40,7 +40,6 @@ as a list or a JSON Lines file; predictions ``{id: text}`` (or a list of
 from __future__ import annotations
 
 import string
-from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -67,6 +66,7 @@ from ..formats.squad import (
     warn_coverage,
     warn_repeated_ids,
 )
+from ..matchers.answers import answer_set, best_overlap, common_count
 from ..signature import make_signature
 from ..sources import source_name
 from .base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, check_rules
@@ -94,18 +94,13 @@ def normalize_answer(text: str) -> str:
 
 
 def char_f1(prediction: list[str], answer: list[str]) -> float:
-    """The script's F1 of two character lists (multiset overlap).
+    """The script's F1 of two character lists (multiset overlap; SQuAD's
+    arithmetic, :func:`~answermatch.matchers.answers.best_overlap`).
 
     >>> char_f1(list("대한민국의"), list("대한민국"))
     0.888888888888889
     """
-    common = Counter(prediction) & Counter(answer)
-    same = sum(common.values())
-    if same == 0:
-        return 0.0
-    precision = 1.0 * same / len(prediction)
-    recall = 1.0 * same / len(answer)
-    return (2 * precision * recall) / (precision + recall)
+    return best_overlap(tuple(prediction), answer_set((answer,)))[0]
 
 
 # --- profiles ----------------------------------------------------------------------
@@ -407,7 +402,7 @@ class KorQuAD(Task):
             variants = []
             for answer in item["gold"]:
                 answer_key, answer_units = analyse(answer)
-                same = sum((Counter(units) & Counter(answer_units)).values())
+                same = common_count(units, answer_units)
                 f1 = char_f1(units, answer_units)
                 details: dict[str, Any] = {"common_characters": same}
                 if same:

@@ -40,11 +40,11 @@ numbers in canonical form).
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...matchers.answers import answer_set, best_overlap
 from ..base import check_rules
 from .rules import PUNCTUATION, em_keyer, f1_of, lower_strip, segmenter
 
@@ -196,13 +196,8 @@ class Comparer:
 
     def f1_one(self, answer_tokens: Sequence[str], prediction_tokens: Sequence[str]) -> float:
         """F1 of one answer's tokens against the prediction's."""
-        if self.settings.overlap == "bag":
-            common = sum((Counter(answer_tokens) & Counter(prediction_tokens)).values())
-            if common == 0:
-                return 0.0
-            precision = 1.0 * common / len(prediction_tokens)
-            recall = 1.0 * common / len(answer_tokens)
-            return (2 * precision * recall) / (precision + recall)
+        if self.settings.overlap == "bag":  # SQuAD's token F1
+            return best_overlap(tuple(prediction_tokens), answer_set((answer_tokens,)))[0]
         return f1_of(answer_tokens, prediction_tokens)
 
     def f1(self, answers: Sequence[str], prediction: str) -> float:

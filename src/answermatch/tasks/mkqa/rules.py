@@ -32,10 +32,11 @@ import dataclasses
 import re
 import string
 import unicodedata
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
+
+from ...matchers.answers import AnswerSet, answer_set, best_overlap
 
 __all__ = [
     "ARTICLES",
@@ -210,7 +211,7 @@ class Rules:
         self._steps = self._text_steps()
         self._split = self._splitter()
         self._cache: dict[str, tuple[str, ...]] = {}
-        self._counts: dict[str, Counter[str]] = {}
+        self._answers: dict[tuple[str, ...], AnswerSet] = {}
 
     # --- building --------------------------------------------------------------------
 
@@ -290,42 +291,23 @@ class Rules:
         """The character steps as ``(name, step)``, in order (for ``explain``)."""
         return list(self._steps)
 
-    def counts(self, text: str) -> Counter[str]:
-        """The token counts of ``text`` (cached)."""
-        found = self._counts.get(text)
+    def answers(self, answers: Iterable[str]) -> AnswerSet:
+        """The answers' tokens, prepared for :meth:`match` (cached per answer tuple)."""
+        key = tuple(answers)
+        found = self._answers.get(key)
         if found is None:
-            found = self._counts[text] = Counter(self.tokens(text))
+            found = self._answers[key] = answer_set(map(self.tokens, key))
         return found
 
     def match(self, prediction: str, answers: Iterable[str]) -> tuple[float, float]:
         """``(em, f1)`` of ``prediction``: the best over ``answers``, as
         ``compute_max_score_over_answers`` takes it (``calculate_em``,
         ``calculate_f1``: F1 is 1 when both sides have no token, 0 when one
-        side has none)."""
+        side has none; otherwise SQuAD's token F1,
+        :func:`~answermatch.matchers.answers.best_overlap`)."""
         pred = self.tokens(prediction)
-        f1: float = 0
-        pred_counts = None
-        tokens = self.tokens
-        for answer in answers:
-            gold = tokens(answer)
-            if gold == pred:  # EM 1 and F1 1: nothing can beat it
-                return 1.0, 1.0
-            if not gold or not pred:
-                value: float = int(gold == pred)
-            else:
-                if pred_counts is None:
-                    pred_counts = self.counts(prediction)
-                common = 0
-                for token, n in self.counts(answer).items():
-                    m = pred_counts.get(token)
-                    if m:
-                        common += n if n < m else m
-                if common == 0:
-                    value = 0.0
-                else:
-                    recall = 1.0 * common / len(gold)
-                    precision = 1.0 * common / len(pred)
-                    value = (2.0 * precision * recall) / (precision + recall)
-            if value > f1:
-                f1 = value
-        return 0.0, float(f1)
+        golds = self.answers(answers)
+        if not pred:
+            return (1.0, 1.0) if golds.has_empty else (0.0, 0.0)
+        f1, em, _, _ = best_overlap(pred, golds)
+        return em, f1

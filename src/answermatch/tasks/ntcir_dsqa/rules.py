@@ -17,6 +17,7 @@ from functools import partial
 
 import regex
 
+from ...matchers.overlap import overlap_f1
 from ...normalization.steps import (
     casefold,
     collapse_whitespace,
@@ -147,21 +148,15 @@ PROFILES: dict[str, Profile] = {
 def set_f1(predicted: Iterable[str], gold: Iterable[str]) -> float:
     """F1 of two *sets* of words (the task page's definition).
 
-    Two empty sets score 1, one empty set 0.
+    Two empty sets score 1, one empty set 0: the library's
+    :func:`~answermatch.matchers.overlap_f1` with ``overlap="set"``.
 
     >>> set_f1(["a", "b", "b"], ["b", "c"])   # P = 1/2, R = 1/2
     0.5
     >>> set_f1([], []), set_f1([], ["a"])
     (1.0, 0.0)
     """
-    x, y = set(predicted), set(gold)
-    if not x or not y:
-        return float(x == y)
-    common = len(x & y)
-    if common == 0:
-        return 0.0
-    precision, recall = common / len(x), common / len(y)
-    return 2 * precision * recall / (precision + recall)
+    return overlap_f1(list(predicted), list(gold), overlap="set", both_empty=1.0)
 
 
 @dataclass(frozen=True)

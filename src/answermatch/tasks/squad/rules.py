@@ -47,8 +47,8 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import NamedTuple
 
+from ...matchers.answers import answer_set, best_overlap
 from ..base import check_rules
 
 __all__ = [
@@ -56,7 +56,6 @@ __all__ = [
     "SpanRules",
     "f1_of",
     "mlqa_punctuation",
-    "score_pair",
 ]
 
 Tokens = tuple[str, ...]
@@ -351,24 +350,10 @@ _LANGUAGE_SPLIT: dict[str, Callable[[], Callable[[str], list[str]]]] = {
 }
 
 
-class Bag(NamedTuple):
-    """An answer's tokens with their set, and whether they are all distinct
-    (then the shared count is the size of the sets' intersection)."""
-
-    tokens: Tokens
-    set: frozenset[str]
-    distinct: bool
-
-
-def bag(tokens: Tokens) -> Bag:
-    """The :class:`Bag` of ``tokens``."""
-    unique = frozenset(tokens)
-    return Bag(tokens, unique, len(unique) == len(tokens))
-
-
 def f1_of(pred: Tokens, gold: Tokens, empty_f1: float) -> float:
-    """Bag-of-tokens F1 as the official scripts compute it, bit for bit:
-    0 without a shared token; ``empty_f1`` when both sides are empty.
+    """Bag-of-tokens F1 as the official scripts compute it, bit for bit
+    (:func:`~answermatch.matchers.answers.best_overlap` on one answer): 0
+    without a shared token; ``empty_f1`` when both sides are empty.
 
     >>> f1_of(("a", "b"), ("b", "c", "d"), 0.0)
     0.4
@@ -377,49 +362,6 @@ def f1_of(pred: Tokens, gold: Tokens, empty_f1: float) -> float:
     >>> f1_of((), (), 0.0), f1_of((), (), 1.0), f1_of(("x",), (), 1.0)
     (0.0, 1.0, 0.0)
     """
-    return _f1(bag(pred), bag(gold), empty_f1)
-
-
-def _f1(pred: Bag, gold: Bag, empty_f1: float) -> float:
-    p, g = pred.tokens, gold.tokens
-    if not p or not g:
-        return empty_f1 if not p and not g else 0.0
-    if p == g:
-        return 1.0
-    common = pred.set & gold.set
-    if not common:
-        return 0.0
-    if pred.distinct and gold.distinct:
-        num_same = len(common)
-    else:  # the size of Counter(pred) & Counter(gold)
-        num_same = sum([min(p.count(t), g.count(t)) for t in common])
-    precision = 1.0 * num_same / len(p)
-    recall = 1.0 * num_same / len(g)
-    return (2 * precision * recall) / (precision + recall)
-
-
-def score_bags(pred: Bag, golds: list[Bag], empty_f1: float) -> tuple[float, float]:
-    """:func:`score_pair` on bags."""
-    tokens = pred.tokens
-    em = 0.0
-    for gold in golds:
-        if gold.tokens == tokens:
-            if tokens or empty_f1:
-                return 1.0, 1.0
-            em = 1.0
-    best = 0.0
-    for gold in golds:
-        f1 = _f1(pred, gold, empty_f1)
-        if f1 > best:
-            best = f1
-    return em, best
-
-
-def score_pair(pred: Tokens, golds: list[Tokens], empty_f1: float) -> tuple[float, float]:
-    """``(em, f1)``: each the max over the gold answers' token lists (EM: the
-    normalized strings are equal, i.e. the token lists are).
-
-    >>> score_pair(("denver", "broncos"), [("denver",), ("broncos", "team")], 0.0)
-    (0.0, 0.6666666666666666)
-    """
-    return score_bags(bag(pred), [bag(g) for g in golds], empty_f1)
+    if not pred:
+        return empty_f1 if not gold else 0.0
+    return best_overlap(pred, answer_set((gold,)))[0]

@@ -17,10 +17,11 @@ from __future__ import annotations
 import os
 from array import array
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
+from ...matchers.answers import AnswerSet, answer_set, best_overlap
 from ...processes import available_cpus, can_fork, idle_cpus
 from ..base import Totals
 from .reading import Predictions, SpanGold
@@ -56,14 +57,15 @@ def pair_scorer(
 ) -> Callable[[str, tuple[Any, ...]], tuple[float, float]]:
     """``(prediction, answers) -> (em, f1)`` under ``rules``, cached: the same
     prediction against the same answers is scored once, each distinct text
-    tokenized once. ``drop_empty``: SQuAD v2.0's rule, gold answers that
-    normalize to nothing are dropped and a question left without any has
-    the single gold ``""``.
+    tokenized once and each answer tuple prepared once
+    (:class:`~answermatch.matchers.answers.AnswerSet`). ``drop_empty``:
+    SQuAD v2.0's rule, gold answers that normalize to nothing are dropped
+    and a question left without any has the single gold ``""``.
 
     EM is the equality of the token tuples (the normalized strings are equal
-    exactly when they are); F1 is :func:`~answermatch.tasks.squad.rules.f1_of`'s
-    arithmetic, with the shared count a set intersection when both sides'
-    tokens are distinct.
+    exactly when they are); F1 is
+    :func:`~answermatch.matchers.answers.best_overlap`'s, SQuAD's arithmetic;
+    an empty prediction scores ``rules.empty_f1`` against an empty answer.
 
     >>> score = pair_scorer(SpanRules("official"), "en")
     >>> score("the Denver Broncos", ("Denver Broncos", "Broncos")), score("", ("x",))
@@ -72,14 +74,12 @@ def pair_scorer(
     (0.0, 0.4)
     """
     tokenize = rules.tokenizer(lang)
-    empty_f1 = rules.empty_f1
     token_cache: dict[str, Tokens] = {}
-    gold_cache: dict[tuple[Any, ...], list[_Gold]] = {}
+    answer_cache: dict[tuple[Any, ...], AnswerSet] = {}
     cache: dict[tuple[str, tuple[Any, ...]], tuple[float, float]] = {}
-    both_empty = (1.0, empty_f1)
-    exact = (1.0, 1.0)
+    both_empty = (1.0, rules.empty_f1)
     nothing = (0.0, 0.0)
-    no_answer = [_Gold((), frozenset(), True)]
+    no_answer = answer_set([()])
 
     def tokens_of(text: str) -> Tokens:
         found = token_cache.get(text)
@@ -87,16 +87,12 @@ def pair_scorer(
             found = token_cache[text] = tokenize(text)
         return found
 
-    def golds_of(answers: tuple[Any, ...]) -> list[_Gold]:
-        golds = []
-        for answer in dict.fromkeys(answers):  # the max ignores repeats
-            tokens = tokens_of(answer)
-            unique = frozenset(tokens)
-            golds.append(_Gold(tokens, unique, len(unique) == len(tokens)))
+    def answers_of(answers: tuple[Any, ...]) -> AnswerSet:
+        golds = [tokens_of(answer) for answer in dict.fromkeys(answers)]  # the max ignores repeats
         if drop_empty:
-            golds = [g for g in golds if g[0]] or no_answer
-        gold_cache[answers] = golds
-        return golds
+            golds = [gold for gold in golds if gold]
+        prepared = answer_cache[answers] = answer_set(golds) if golds else no_answer
+        return prepared
 
     def score(prediction: str, answers: tuple[Any, ...]) -> tuple[float, float]:
         key = (prediction, answers)
@@ -104,62 +100,17 @@ def pair_scorer(
         if found is not None:
             return found
         pred = token_cache.get(prediction) or tokens_of(prediction)
-        golds = gold_cache.get(answers) or golds_of(answers)
-        if not pred:
-            found = nothing
-            for gold in golds:
-                if not gold[0]:
-                    found = both_empty
-                    break
+        golds = answer_cache.get(answers) or answers_of(answers)
+        if pred:
+            f1, em, _, _ = best_overlap(pred, golds)
+            found = (em, f1)
         else:
-            found = None
-            for gold in golds:
-                if gold[0] == pred:
-                    found = exact
-                    break
-            if found is None:
-                found = (0.0, _best_f1(pred, golds))
+            found = both_empty if golds.has_empty else nothing
         cache[key] = found
         return found
 
     score.cache = cache  # type: ignore[attr-defined]  # for score_distinct
     return score
-
-
-class _Gold(NamedTuple):
-    tokens: Tokens
-    set: frozenset[str]
-    distinct: bool
-
-
-def _best_f1(pred: Tokens, golds: list[_Gold]) -> float:
-    """The max F1 of non-empty ``pred`` over ``golds``, none equal to it. When
-    either side's tokens are distinct, the multiset intersection's size is
-    the number of shared distinct tokens."""
-    best = 0.0
-    n_pred = len(pred)
-    pred_distinct: bool | None = None
-    for gold, gold_set, gold_distinct in golds:
-        if not gold:
-            continue
-        common = gold_set.intersection(pred)
-        if not common:
-            continue
-        if gold_distinct:
-            num_same = len(common)
-        else:
-            if pred_distinct is None:
-                pred_distinct = len(set(pred)) == n_pred
-            if pred_distinct:
-                num_same = len(common)
-            else:  # the size of Counter(pred) & Counter(gold)
-                num_same = sum([min(pred.count(t), gold.count(t)) for t in common])
-        precision = 1.0 * num_same / n_pred
-        recall = 1.0 * num_same / len(gold)
-        f1 = (2 * precision * recall) / (precision + recall)
-        if f1 > best:
-            best = f1
-    return best
 
 
 #: Below this many distinct (prediction, answers) pairs one process scores

@@ -67,10 +67,10 @@ from typing import Any, ClassVar
 from ...analysis import Analyzer, tokenizer_signature
 from ...diagnostics import Diagnostics
 from ...errors import InputError
+from ...matchers.answers import AnswerSet, best_overlap
 from ...progress import progress
 from ...signature import make_signature
 from ..base import Aggregation, Inputs, Scored, Summary, Totals
-from .answers import AnswerSet, best_overlap
 from .checks import ENGSPAN_CHECKS
 from .data import (
     CACHE_LIMIT,
@@ -129,7 +129,7 @@ _ZERO: Scores = (0.0, 0.0, 0.0, 0.0)
 
 class _Scorer:
     """Scores (answers, prediction) pairs. Each answer set is analysed once
-    (:class:`~answermatch.tasks.xor.answers.AnswerSet`) and a repeated pair
+    (:class:`~answermatch.matchers.answers.AnswerSet`) and a repeated pair
     is scored once (caches that start afresh after
     :data:`~answermatch.tasks.xor.data.CACHE_LIMIT` entries)."""
 

@@ -82,11 +82,11 @@ from ...analysis import Analyzer, tokenizer_signature
 from ...bleu import BleuReferences
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
+from ...matchers.answers import AnswerSet, best_overlap
 from ...progress import progress
 from ...result import Result
 from ...signature import make_signature
 from ..base import Aggregation, Inputs, Scored, Summary, Totals
-from .answers import AnswerSet, best_overlap
 from .checks import FULL_CHECKS
 from .data import (
     CACHE_LIMIT,
@@ -153,7 +153,7 @@ FIGURES = ("f1", "em", "bleu")
 
 class _FullSet:
     """One question's answers prepared once: their tokens
-    (:class:`~answermatch.tasks.xor.answers.AnswerSet`), BLEU references,
+    (:class:`~answermatch.matchers.answers.AnswerSet`), BLEU references,
     the function that analyses a prediction in their language, and the
     scores of the predictions already seen."""
 

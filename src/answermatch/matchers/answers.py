@@ -1,0 +1,207 @@
+"""Gold answers as tokens, prepared once, and a prediction's best token
+overlap with them: the one implementation of SQuAD's token F1 in answermatch.
+
+Every token-overlap figure of the library comes from here: the
+:func:`~answermatch.matchers.token_f1` matcher, and the official and fair
+scorers of SQuAD, MLQA, XOR-TyDi, MKQA, CMRC 2018 and KorQuAD, each calling
+it with the tokens its own rules make. An :class:`AnswerSet` keeps each
+answer's tokens, their set and (only where a token repeats) their counts;
+:func:`best_overlap` compares a prediction's tokens with every answer and
+gives F1, exact match, precision and recall, each the maximum over the
+answers.
+
+The arithmetic is SQuAD v1.1's ``f1_score``, operation for operation (so
+the figures are the official scripts' to the bit)::
+
+    precision = 1.0 * common / len(prediction)
+    recall = 1.0 * common / len(answer)
+    f1 = (2 * precision * recall) / (precision + recall)
+
+and 0 without a common token. ``common`` is the size of the multiset
+intersection (``Counter(prediction) & Counter(answer)``). When either side
+has each of its tokens once, that is the size of the sets' intersection,
+which is how it is counted then; token counts are built only when both
+sides repeat a token.
+
+>>> answers = AnswerSet.of(str.split, ["New York City", "NYC"])
+>>> best_overlap(("New", "York"), answers)  # F1, EM, precision, recall
+(0.8, 0.0, 1.0, 0.6666666666666666)
+>>> best_overlap(("NYC",), answers)
+(1.0, 1.0, 1.0, 1.0)
+>>> common_count(["a", "a", "b"], ["a", "b", "b", "a"])
+3
+"""
+
+from __future__ import annotations
+
+from collections import _count_elements  # type: ignore[attr-defined]
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+__all__ = [
+    "AnswerSet",
+    "Entry",
+    "Tokens",
+    "answer_set",
+    "best_overlap",
+    "common_count",
+    "one_answer",
+    "shared_counts",
+]
+
+#: A text's tokens, in order.
+Tokens = tuple[str, ...]
+
+
+def _counts(tokens: Iterable[str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    _count_elements(counts, tokens)
+    return counts
+
+
+#: One answer as :func:`best_overlap` reads it: its tokens, their set, and
+#: their counts (``None`` when its tokens are distinct).
+Entry = tuple[Tokens, frozenset[str], "dict[str, int] | None"]
+
+
+class AnswerSet(tuple[Entry, ...]):
+    """One question's answers, prepared: a tuple of one ``(tokens, distinct
+    tokens, counts)`` entry per answer, the counts only when some token of
+    the answer repeats (else ``None``). Build one with :func:`answer_set`,
+    :func:`one_answer` or :meth:`of`."""
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, analyze: Callable[[str], Sequence[str]], answers: Iterable[str]) -> AnswerSet:
+        """The ``answers`` (texts) tokenized by ``analyze`` (text -> tokens).
+
+        >>> AnswerSet.of(str.split, ["a b a", "c"]).counts
+        ({'a': 2, 'b': 1}, None)
+        """
+        return answer_set(analyze(answer) for answer in answers)
+
+    @property
+    def tokens(self) -> tuple[Tokens, ...]:
+        """Each answer's tokens."""
+        return tuple(entry[0] for entry in self)
+
+    @property
+    def counts(self) -> tuple[dict[str, int] | None, ...]:
+        """Each answer's token counts, ``None`` where its tokens are distinct."""
+        return tuple(entry[2] for entry in self)
+
+    @property
+    def has_empty(self) -> bool:
+        """Whether some answer has no tokens.
+
+        >>> answer_set([["x"], []]).has_empty
+        True
+        """
+        return any(not entry[0] for entry in self)
+
+
+def answer_set(answers: Iterable[Sequence[str]]) -> AnswerSet:
+    """The :class:`AnswerSet` of answers already tokenized (one token
+    sequence per answer, in order; repeats are kept).
+
+    >>> prepared = answer_set([["x", "y", "x"], []])
+    >>> prepared.tokens, prepared.counts
+    ((('x', 'y', 'x'), ()), ({'x': 2, 'y': 1}, None))
+    """
+    return _new(AnswerSet, [_entry(tuple(answer)) for answer in answers])
+
+
+def one_answer(tokens: Tokens) -> AnswerSet:
+    """:func:`answer_set` of a single answer given as a token tuple (what a
+    comparison of two texts needs, built with the fewest steps).
+
+    >>> one_answer(("b", "c")) == answer_set([["b", "c"]])
+    True
+    """
+    unique = frozenset(tokens)
+    return _new(
+        AnswerSet, ((tokens, unique, None if len(unique) == len(tokens) else _counts(tokens)),)
+    )
+
+
+def _entry(gold: Tokens) -> Entry:
+    unique = frozenset(gold)
+    return gold, unique, (None if len(unique) == len(gold) else _counts(gold))
+
+
+_new = tuple.__new__
+
+
+def shared_counts(first: Mapping[str, int], second: Mapping[str, int]) -> int:
+    """The size of the multiset intersection of two token counts:
+    ``sum((Counter(first) & Counter(second)).values())``.
+
+    >>> shared_counts({"a": 2, "b": 1}, {"a": 1, "b": 3, "c": 1})
+    2
+    """
+    if len(second) < len(first):
+        first, second = second, first
+    get = second.get
+    common = 0
+    for token, count in first.items():
+        other = get(token)
+        if other:
+            common += count if count < other else other
+    return common
+
+
+def common_count(prediction: Sequence[str], answer: Sequence[str]) -> int:
+    """The number of tokens two token sequences share, as a multiset
+    (what :func:`best_overlap` counts for one answer)."""
+    return shared_counts(_counts(prediction), _counts(answer))
+
+
+def best_overlap(tokens: Tokens, answers: AnswerSet) -> tuple[float, float, float, float]:
+    """``(f1, em, precision, recall)`` of a prediction's ``tokens`` (a
+    tuple), each the maximum over ``answers``: 0 for an answer without a
+    common token, EM 1 when the token tuples are equal. A prediction
+    without tokens shares none (F1, precision and recall 0); its EM is 1
+    when an answer has no tokens either. What two empty sides score under
+    F1 is each scorer's own rule, decided before calling this.
+
+    >>> best_overlap(("the", "the", "cat"), answer_set([["the", "cat"]]))
+    (0.8, 0.0, 0.6666666666666666, 1.0)
+    >>> best_overlap((), answer_set([[], ["x"]]))
+    (0.0, 1.0, 0.0, 0.0)
+    """
+    n = len(tokens)
+    if not n:
+        return 0.0, (1.0 if answers.has_empty else 0.0), 0.0, 0.0
+    repeated: bool | None = None  # whether a token of the prediction repeats
+    counts: dict[str, int] | None = None
+    f1 = precision = recall = 0.0
+    for gold, theirs, gold_counts in answers:
+        if gold == tokens:  # an exact match: nothing scores higher on any figure
+            return _EXACT
+        shared = theirs.intersection(tokens)
+        if not shared:
+            continue
+        if gold_counts is None:  # the answer's tokens are distinct
+            common = len(shared)
+        else:
+            if repeated is None:
+                repeated = len(set(tokens)) != n
+            if repeated:  # both sides repeat a token: count
+                if counts is None:
+                    counts = _counts(tokens)
+                common = shared_counts(counts, gold_counts)
+            else:
+                common = len(shared)
+        p = 1.0 * common / n
+        r = 1.0 * common / len(gold)
+        f = (2 * p * r) / (p + r)
+        if f > f1:
+            f1 = f
+        if p > precision:
+            precision = p
+        if r > recall:
+            recall = r
+    return f1, 0.0, precision, recall
+
+
+_EXACT = (1.0, 1.0, 1.0, 1.0)
