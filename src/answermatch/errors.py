@@ -21,14 +21,26 @@ class InputError(AnswermatchError, ValueError):
     """Bad input data: a malformed file, line or object.
 
     ``path`` and ``line`` (1-based) locate the problem when known.
+    ``swapped``: the message already asks whether the gold and the
+    predictions were given the other way round (a reader that recognised
+    the other kind of file), so no caller adds that hint again.
+
+    >>> InputError("not a gold file: swapped?", path="run.txt", line=1, swapped=True).swapped
+    True
     """
 
     def __init__(
-        self, message: str, *, path: str | os.PathLike[str] | None = None, line: int | None = None
+        self,
+        message: str,
+        *,
+        path: str | os.PathLike[str] | None = None,
+        line: int | None = None,
+        swapped: bool = False,
     ) -> None:
         self.message = message
         self.path = None if path is None else os.fspath(path)
         self.line = line
+        self.swapped = swapped
         super().__init__(format_location(message, path=self.path, line=line))
 
 

@@ -387,13 +387,13 @@ class Task(ABC):
             preds_read = self.read_predictions(predictions, gold_read, diag, **options)
         except InputError as exc:
             both_files = is_path(gold) and is_path(predictions)
-            said = "swapped?" in exc.message  # the reader's own hint
-            if both_files and not said and self._reads_swapped(gold, predictions, options):
+            if both_files and not exc.swapped and self._reads_swapped(gold, predictions, options):
                 raise InputError(
                     f"{exc.message} (the files read the other way round: are the gold "
                     "and the predictions swapped?)",
                     path=exc.path,
                     line=exc.line,
+                    swapped=True,
                 ) from None
             raise
         return Inputs(gold_read, preds_read, source_name(gold), source_name(predictions))

@@ -143,6 +143,7 @@ def read_gold(
                     "not a gold file: are --gold and --pred swapped?",
                     path=path,
                     line=number,
+                    swapped=True,
                 )
             fields = line.split("\t")
             if len(fields) < 2:
@@ -202,6 +203,7 @@ def read_run(source: str | os.PathLike[str] | RunAnswers, gold_ids: Iterable[str
             f"first line, found {first[:60]!r}{hint}",
             path=path,
             line=1,
+            swapped=bool(hint),
         )
     for number, line in lines:
         if not line.strip():

@@ -100,6 +100,7 @@ def read_predictions(
             f"{gold.name} (GEval refuses to score: 'Too {which} lines in the output "
             f"file'){hint}",
             path=name,
+            swapped=swapped is not None,
         )
     if swapped is not None:
         diag.warn(swapped[0], path=name, line=swapped[1])

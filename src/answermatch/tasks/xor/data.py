@@ -188,7 +188,9 @@ def _jsonl(text: str, name: str, diag: Diagnostics) -> tuple[Sequence[int], list
         return jsonl_columns(text, name, diag=diag)
     except InputError as exc:
         if exc.line == 1 and _looks_like_predictions(_whole(text)):
-            raise InputError(exc.message + SWAPPED, path=exc.path, line=exc.line) from None
+            raise InputError(
+                exc.message + SWAPPED, path=exc.path, line=exc.line, swapped=True
+            ) from None
         raise
 
 
@@ -200,7 +202,9 @@ def read_json(source: Any, diag: Diagnostics) -> Any:
     except InputError as exc:
         if exc.line is None or not looks_like_gold(source):
             raise
-        raise InputError(exc.message + _SWAPPED_GOLD, path=exc.path, line=exc.line) from None
+        raise InputError(
+            exc.message + _SWAPPED_GOLD, path=exc.path, line=exc.line, swapped=True
+        ) from None
 
 
 def _columns(records: Sequence[Any]) -> Columns | None:
@@ -277,11 +281,14 @@ def _question(record: Any, name: str, line: int) -> XorQuestion:
         hint = SWAPPED if line == 1 and _looks_like_predictions(record) else ""
         if not isinstance(record, dict):
             raise InputError(
-                f"{_GOLD_SHAPE}, got {type(record).__name__}{hint}", path=name, line=line
+                f"{_GOLD_SHAPE}, got {type(record).__name__}{hint}",
+                path=name,
+                line=line,
+                swapped=bool(hint),
             ) from None
         missing = next(key for key in ("id", "answers", "lang") if key not in record)
         raise InputError(
-            f'missing "{missing}": {_GOLD_SHAPE}{hint}', path=name, line=line
+            f'missing "{missing}": {_GOLD_SHAPE}{hint}', path=name, line=line, swapped=bool(hint)
         ) from None
     if not isinstance(record, dict):
         raise InputError(f"{_GOLD_SHAPE}, got {type(record).__name__}", path=name, line=line)
