@@ -48,13 +48,19 @@ def load_module(script, name):
     return runpy.run_path(script, run_name=name)
 
 
-def squad_v1(scripts, gold, pred, options):
-    script = os.path.join(scripts, "eval_v11.py")
-    stdout, error = run_main(script, [gold, pred])
+def answered(scores, items, stdout, **more):
+    """A driver's result: the script's figures, its per-item figures, what it printed."""
+    return dict({"ok": True, "scores": scores, "items": items, "stdout": stdout}, **more)
+
+
+def squad_style(script, name, gold, pred, *extra):
+    """SQuAD v1.1's and MLQA's scripts: the printed JSON figures, and each
+    question scored alone by the script's own ``evaluate``."""
+    stdout, error = run_main(script, [gold, pred, *extra])
     if error:
         return {"ok": False, "error": error}
     scores = json.loads(stdout.strip().splitlines()[-1])
-    mod = load_module(script, "squad_v1")
+    mod = load_module(script, name)
     dataset = json.load(open(gold))["data"]
     preds = json.load(open(pred))
     items = {}
@@ -62,9 +68,13 @@ def squad_v1(scripts, gold, pred, options):
         for article in dataset:
             for para in article["paragraphs"]:
                 for qa in para["qas"]:
-                    one = mod["evaluate"]([{"paragraphs": [{"qas": [qa]}]}], preds)
+                    one = mod["evaluate"]([{"paragraphs": [{"qas": [qa]}]}], preds, *extra)
                     items[qa["id"]] = {"em": one["exact_match"] / 100, "f1": one["f1"] / 100}
-    return {"ok": True, "scores": scores, "items": items, "stdout": stdout}
+    return answered(scores, items, stdout)
+
+
+def squad_v1(scripts, gold, pred, options):
+    return squad_style(os.path.join(scripts, "eval_v11.py"), "squad_v1", gold, pred)
 
 
 def squad_v2(scripts, gold, pred, options):
@@ -104,27 +114,12 @@ def squad_v2(scripts, gold, pred, options):
         }
         for q in exact_raw
     }
-    return {"ok": True, "scores": scores, "items": items, "stdout": stdout}
+    return answered(scores, items, stdout)
 
 
 def mlqa(scripts, gold, pred, options):
     script = os.path.join(scripts, "mlqa_eval.py")
-    lang = options["lang"]
-    stdout, error = run_main(script, [gold, pred, lang])
-    if error:
-        return {"ok": False, "error": error}
-    scores = json.loads(stdout.strip().splitlines()[-1])
-    mod = load_module(script, "mlqa")
-    dataset = json.load(open(gold))["data"]
-    preds = json.load(open(pred))
-    items = {}
-    with contextlib.redirect_stderr(io.StringIO()):
-        for article in dataset:
-            for para in article["paragraphs"]:
-                for qa in para["qas"]:
-                    one = mod["evaluate"]([{"paragraphs": [{"qas": [qa]}]}], preds, lang)
-                    items[qa["id"]] = {"em": one["exact_match"] / 100, "f1": one["f1"] / 100}
-    return {"ok": True, "scores": scores, "items": items, "stdout": stdout}
+    return squad_style(script, "mlqa", gold, pred, options["lang"])
 
 
 def mkqa(scripts, gold, pred, options):
@@ -176,14 +171,7 @@ def mkqa(scripts, gold, pred, options):
         predictions = mod["read_predictions"](pred)
     em, f1 = mod["compute_mkqa_scores_for_language"](predictions, annotations, lang)
     items = {q: {"em": em[q], "f1": f1[q]} for q in em}
-    return {
-        "ok": True,
-        "scores": scores,
-        "per_language": {lang: scores},
-        "items": items,
-        "stdout": stdout,
-        "printed": printed,
-    }
+    return answered(scores, items, stdout, per_language={lang: scores}, printed=printed)
 
 
 def cmrc(scripts, gold, pred, options):
@@ -211,7 +199,7 @@ def cmrc(scripts, gold, pred, options):
                         one_truth = [{"qas": [qa]}]
                     f, e, _, _ = mod["evaluate"](one_truth, preds)
                     items[qid] = {"em": e / 100, "f1": f / 100}
-    return {"ok": True, "scores": scores, "printed": printed, "items": items, "stdout": stdout}
+    return answered(scores, items, stdout, printed=printed)
 
 
 XOR_LANGS = ["ar", "bn", "fi", "ja", "ko", "ru", "te"]
@@ -251,13 +239,7 @@ def xor_full(scripts, gold, pred, options):
         for qa in dataset:
             one = mod["calculate_f1_em_bleu"]([qa], preds)[qa["lang"]]
             items[qa["id"]] = {"f1": one["f1"], "em": float(one["em"]), "bleu": one["bleu"]}
-    return {
-        "ok": True,
-        "scores": scores,
-        "per_language": per_language,
-        "items": items,
-        "stdout": stdout,
-    }
+    return answered(scores, items, stdout, per_language=per_language)
 
 
 def xor_engspan(scripts, gold, pred, options):
@@ -300,13 +282,7 @@ def xor_engspan(scripts, gold, pred, options):
                     ("recall", "recall"),
                 )
             }
-    return {
-        "ok": True,
-        "scores": scores,
-        "per_language": per_language,
-        "items": items,
-        "stdout": stdout,
-    }
+    return answered(scores, items, stdout, per_language=per_language)
 
 
 def xor_retrieve(scripts, gold, pred, options):
@@ -342,13 +318,7 @@ def xor_retrieve(scripts, gold, pred, options):
                 if one:
                     figs = next(iter(one.values()))
                     items.setdefault(item["id"], {})["hit@%dkt" % k] = figs["hit"] / figs["count"]
-    return {
-        "ok": True,
-        "scores": scores,
-        "per_language": per_language,
-        "items": items,
-        "stdout": stdout,
-    }
+    return answered(scores, items, stdout, per_language=per_language)
 
 
 DRIVERS = {

@@ -1,0 +1,141 @@
+"""Task scoring of two versions of answermatch, side by side.
+
+Times ``Task.score`` alone (reading not timed, one process: the second
+process of the SQuAD family and the XOR tasks is turned off so that CPU
+time is comparable) for this checkout and for another one (``--before``,
+the ``src`` folder of e.g. ``git worktree add /tmp/before REV``), in
+alternating fresh processes, and prints the least CPU time of each and
+their ratio. Both must give the same scores (checked). The inputs are the
+other benchmarks' (SQuAD/MLQA dev replicated to about 50,000 questions,
+XOR distinct predictions x20, MKQA en test gold x2,000), written to a
+temporary folder::
+
+    python benchmarks/bench_score_ab.py --before /tmp/before/src --rounds 7
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import bench_mkqa  # noqa: E402
+import bench_mlqa  # noqa: E402
+import bench_squad  # noqa: E402
+import distinct  # noqa: E402
+
+CHILD = """
+import gc, json, sys, time, warnings
+warnings.simplefilter("ignore")
+from answermatch.diagnostics import Diagnostics
+from answermatch.tasks import get_task
+try:  # one process: the second one would make CPU times incomparable
+    from answermatch.tasks.squad import scoring
+    scoring.two_processes_available = lambda: False
+    from answermatch.tasks.xor import parallel
+    parallel.idle_cpus = lambda: 0.0
+except ImportError:
+    pass
+name, gold, pred, options = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
+task = get_task(name)
+diag = Diagnostics()
+inputs = task.read(gold, pred, diag, **options)
+settings = task.settings("official")
+gc.disable()
+start = time.process_time()
+scored = task.score(inputs, settings, diag, **options)
+cpu = time.process_time() - start
+result = task.result(scored, "official", diag, options)
+print(json.dumps({"cpu": cpu, "scores": result.scores}))
+"""
+
+Inputs = tuple[str, Path, Path, dict[str, object]]
+
+
+def squad_inputs(key: str, cases: dict, parity: Path, tmp: Path) -> Inputs:
+    case = cases[key]
+    folder = tmp / f"{case.task}-{key}"
+    folder.mkdir()
+    paths = bench_squad.replicate(case, parity, 50_000, folder)
+    options: dict[str, object] = {}
+    if "na_prob" in paths:
+        options["na_prob"] = str(paths["na_prob"])
+    if case.lang:
+        options["lang"] = case.lang
+    return case.task, paths["gold"], paths["pred"], options
+
+
+def xor_inputs(key: str, parity: Path, tmp: Path) -> Inputs:
+    gold, pred = distinct.answers(key, 20, 0, parity, tmp)
+    return f"xor-{key}", gold, pred, {}
+
+
+def mkqa_inputs(parity: Path, tmp: Path) -> Inputs:
+    folder = tmp / "mkqa"
+    folder.mkdir()
+    gold = bench_mkqa.build(parity / "mkqa" / "mkqa_test6.jsonl.gz", 2000, folder, ["en"], 0)
+    return "mkqa", gold, folder / "pred" / "en.jsonl", {}
+
+
+BUILDERS: dict[str, Callable[[Path, Path], Inputs]] = {
+    "squad": lambda parity, tmp: squad_inputs("squad", bench_squad.CASES, parity, tmp),
+    "squad-v2": lambda parity, tmp: squad_inputs("squad-v2", bench_squad.CASES, parity, tmp),
+    "mlqa-en": lambda parity, tmp: squad_inputs("en", bench_mlqa.CASES, parity, tmp),
+    "mlqa-zh": lambda parity, tmp: squad_inputs("zh", bench_mlqa.CASES, parity, tmp),
+    "xor-full": lambda parity, tmp: xor_inputs("full", parity, tmp),
+    "xor-engspan": lambda parity, tmp: xor_inputs("engspan", parity, tmp),
+    "mkqa": mkqa_inputs,
+}
+
+
+def score_cpu(inputs: Inputs, src: Path | None) -> tuple[float, dict[str, float]]:
+    """CPU seconds of Task.score in a fresh process, and the scores."""
+    task, gold, pred, options = inputs
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    if src is not None:
+        env["PYTHONPATH"] = str(src)
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, task, str(gold), str(pred), json.dumps(options)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    return out["cpu"], out["scores"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--before", type=Path, required=True, help="src folder of the other code")
+    parser.add_argument("--rounds", type=int, default=7, help="alternating runs per side")
+    parser.add_argument("--tasks", default=",".join(BUILDERS), help="comma-separated")
+    parser.add_argument("--parity", type=Path, default=bench_squad.DEFAULT_PARITY)
+    args = parser.parse_args()
+    print(f"{'task':<12} {'before':>8} {'after':>8}  after/before  (CPU s, least of {args.rounds})")
+    with tempfile.TemporaryDirectory(prefix="bench-ab-") as tmp:
+        for key in args.tasks.split(","):
+            inputs = BUILDERS[key](args.parity, Path(tmp))
+            before, after = [], []
+            for _ in range(args.rounds):
+                cpu, old_scores = score_cpu(inputs, args.before)
+                before.append(cpu)
+                cpu, new_scores = score_cpu(inputs, None)
+                after.append(cpu)
+                if old_scores != new_scores:
+                    raise SystemExit(f"{key}: the scores differ: {old_scores} != {new_scores}")
+            b, a = min(before), min(after)
+            print(f"{key:<12} {b:8.3f} {a:8.3f}  {a / b:.3f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
