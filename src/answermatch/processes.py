@@ -40,6 +40,15 @@ def idle_cpus() -> float:
 
 def can_fork() -> bool:
     """Whether a forked child is safe and cheap here: on Linux, with no other
-    thread running (a fork copies only the calling thread, so a lock another
-    thread holds would stay locked in the child)."""
-    return sys.platform.startswith("linux") and threading.active_count() == 1
+    thread running, Python's or a C library's (a BLAS pool, say): a fork
+    copies only the calling thread, so a lock another thread holds would
+    stay locked in the child (Python 3.12+ warns of it)."""
+    return sys.platform.startswith("linux") and threading.active_count() == 1 and _os_threads() == 1
+
+
+def _os_threads() -> int:
+    """The threads of this process as the system counts them."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:  # no /proc: what Python knows
+        return threading.active_count()
