@@ -14,7 +14,10 @@ Three layers, from the top:
 
 The arithmetic is SQuAD v1.1's ``f1_score``, operation for operation:
 ``precision = common / predicted``, ``recall = common / gold``,
-``f1 = 2 * precision * recall / (precision + recall)``.
+``f1 = 2 * precision * recall / (precision + recall)``. :func:`token_f1`
+compares tokens with :func:`~answermatch.matchers.answers.best_overlap`
+(the rule every task's token F1 uses); :func:`overlap_prf` takes counts as
+well as tokens and applies the same arithmetic to them.
 """
 
 from __future__ import annotations
