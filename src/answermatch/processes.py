@@ -16,7 +16,7 @@ import os
 import sys
 import threading
 
-__all__ = ["available_cpus", "can_fork", "idle_cpus"]
+__all__ = ["available_cpus", "can_fork", "idle_cpus", "spare_core"]
 
 
 def available_cpus() -> int:
@@ -43,3 +43,11 @@ def can_fork() -> bool:
     thread running (a fork copies only the calling thread, so a lock another
     thread holds would stay locked in the child)."""
     return sys.platform.startswith("linux") and threading.active_count() == 1
+
+
+def spare_core() -> bool:
+    """Whether a forked second process pays here: :func:`can_fork`, two
+    usable CPUs, and one of them idle (the 1-minute load average at most the
+    CPUs less one; on a busy machine a second process slows the first down).
+    """
+    return can_fork() and available_cpus() >= 2 and idle_cpus() >= 1
