@@ -435,7 +435,8 @@ def from_data(
     if not questions:
         raise InputError("the gold has no questions", path=name)
     gold = cls(questions, name, layout, version, True, text, row_lines, articles, dialect.id_keys)
-    gold.may_have_numbers = any(type(a) is not str for q in questions for a in q.answers)
+    texts = chain.from_iterable(map(itemgetter(1), questions))
+    gold.may_have_numbers = not set(map(type, texts)) <= {str}
     return gold
 
 

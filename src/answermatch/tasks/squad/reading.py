@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from math import isnan
 from numbers import Real
 from typing import Any
 
@@ -116,8 +117,7 @@ def read_predictions(source: Any, diag: Diagnostics, *, probabilities: bool = Fa
     name = source_name(source)
     data, _, row_lines = load(source, diag, "predictions")
     if isinstance(data, Mapping) and not ("id" in data and "prediction_text" in data):
-        plain = type(data) is dict and all(type(v) is str for v in data.values())
-        if plain and all(type(k) is str for k in data):
+        if type(data) is dict and _only(str, data.values()) and _only(str, data):
             return Predictions(dict(data), name)  # the official layout, as parsed
         texts: dict[str, str] = {}
         for key, value in data.items():
@@ -179,6 +179,15 @@ def read_predictions(source: Any, diag: Diagnostics, *, probabilities: bool = Fa
     return Predictions(texts, name, probs or None, lines)
 
 
+def _only(kind: type, values: Iterable[Any]) -> bool:
+    """Whether every value is exactly of type ``kind`` (a subclass is not).
+
+    >>> _only(str, ["a", "b"]), _only(float, [1.0, True])
+    (True, False)
+    """
+    return set(map(type, values)) <= {kind}
+
+
 def _probability(value: Any, where: str, name: str, line: int | None, diag: Diagnostics) -> float:
     if type(value) is float and value == value:  # the common case, NaN excluded
         return value
@@ -230,8 +239,8 @@ def read_na_probs(source: Any, diag: Diagnostics) -> dict[str, float]:
             f"na_prob must be a JSON object {{id: probability}}, not a {type(data).__name__}",
             path=name,
         )
-    floats = type(data) is dict and all(type(v) is float and v == v for v in data.values())
-    if floats and all(type(k) is str for k in data):
+    floats = type(data) is dict and _only(float, data.values())
+    if floats and _only(str, data) and not any(map(isnan, data.values())):
         return dict(data)  # the common case: a JSON object of floats
     probs = {
         str(k): _probability(v, f"na_prob of {k!r}", name, None, diag) for k, v in data.items()
