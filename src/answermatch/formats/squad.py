@@ -543,7 +543,6 @@ def _articles_checked(
 #: when a core is idle (:func:`answermatch.processes.spare_core`); a smaller
 #: one does not repay the fork and the transfer.
 TWO_PROCESS_MIN_CHARS = 4_000_000
-SPLIT = 0.5
 
 _SPACE = re.compile(r"[ \t\n\r]*")  # the whitespace json's decoder skips
 #: ``}, {"title":`` (or ``"paragraphs"``): most likely where an article starts
@@ -574,7 +573,7 @@ def _read_in_two(text: str, name: str, dialect: Dialect, cls: type[F]) -> F | No
     """
     if len(text) < TWO_PROCESS_MIN_CHARS or not spare_core():
         return None
-    match = _ARTICLE_START.search(text, int(len(text) * SPLIT))
+    match = _ARTICLE_START.search(text, len(text) // 2)
     if match is None:
         return None
     cut = match.start(1)
