@@ -286,17 +286,6 @@ def _interval_line(result) -> str:
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
-    from .tasks.base import gc_paused
-
-    # The collector stays paused until the results are printed and freed:
-    # resumed right after scoring (as evaluate() does), its first pass would
-    # walk every object read and scored, 0.02-0.04 s on 50,000 questions,
-    # just before they are freed. Scoring makes no reference cycles.
-    with gc_paused():
-        return _score(args)
-
-
-def _score(args: argparse.Namespace) -> int:
     from .evaluation import evaluate
     from .outputs import check_not_an_input, json_line, json_text, write_output
 
