@@ -296,3 +296,71 @@ def test_scores_and_items_are_those_of_one_process(
     assert two.scores == one.scores
     assert two.warnings == one.warnings
     assert two.items == one.items  # floats compared exactly
+
+
+def _evaluate_both(monkeypatch, task, gold, pred, **options):
+    """(one process, two processes, load calls for pred during gold reading)."""
+    from answermatch.tasks.squad import reading
+
+    monkeypatch.setattr(squad, "spare_core", lambda: False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        try:
+            one: object = answermatch.evaluate(task, gold, pred, **options)
+        except InputError as exc:
+            one = exc
+        _two(monkeypatch)
+        early: list[object] = []
+        real_load = reading.load
+
+        def load(source, *args, **kwargs):
+            if source == pred and any(f.function == "_read_head" for f in _stack()):
+                early.append(source)
+            return real_load(source, *args, **kwargs)
+
+        monkeypatch.setattr(reading, "load", load)
+        try:
+            two: object = answermatch.evaluate(task, gold, pred, **options)
+        except InputError as exc:
+            two = exc
+    return one, two, early
+
+
+def _stack():
+    import inspect
+
+    return inspect.stack(0)
+
+
+def test_the_predictions_are_decoded_while_the_child_decodes_the_gold(monkeypatch, tmp_path):
+    gold = _write(tmp_path, _many(), "gold.json")
+    preds = {f"q{a}_{k}": f"answer {k % 2}" for a in range(40) for k in range(3)}
+    pred = _write(tmp_path, preds, "pred.json")
+    one, two, early = _evaluate_both(monkeypatch, "squad", gold, pred)
+    assert early == [pred]  # read once, while the gold's second half was decoded
+    assert two.scores == one.scores
+    assert two.items == one.items
+    assert two.warnings == one.warnings
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"q0_0": "a", "q0_0": "b", "q1_1": "answer 1"}',  # a repeated key: a warning
+        '{"q0_0": "a", "q0_0": ',  # not JSON
+        '{"q0_0": 5}',  # not a text
+        '{"q0_0": "answer 0", "zz": "x"}',  # an id not in the gold
+    ],
+    ids=["repeated-key", "bad-json", "number", "extra-id"],
+)
+def test_early_predictions_keep_the_messages_and_their_order(monkeypatch, tmp_path, text):
+    gold = _write(tmp_path, _many(), "gold.json")
+    pred = tmp_path / "pred.json"
+    pred.write_text(text, encoding="utf-8")
+    one, two, _ = _evaluate_both(monkeypatch, "squad", gold, pred)
+    if isinstance(one, InputError):
+        assert isinstance(two, InputError)
+        assert (str(two), two.path, two.line) == (str(one), one.path, one.line)
+    else:
+        assert two.warnings == one.warnings
+        assert two.items == one.items

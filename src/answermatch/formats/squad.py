@@ -365,13 +365,17 @@ def read(
     diag: Diagnostics | None = None,
     dialect: Dialect = SQUAD,
     cls: type[F] = SquadFile,
+    *,
+    meanwhile: Callable[[], Any] | None = None,
 ) -> F:
     """The questions of a SQuAD-format gold (a path or a loaded object),
     checked (see the module documentation), as a ``cls`` (a
     :class:`SquadFile` or a task's subclass of it). ``diag``
     (:class:`~answermatch.diagnostics.Diagnostics`) collects the warnings
     (and with ``strict=True`` turns them into errors); by default they are
-    only emitted as Python warnings.
+    only emitted as Python warnings. ``meanwhile``: work this process may do
+    while a second one decodes part of a large file (called at most once,
+    only then).
 
     >>> read([{"id": "q1", "answers": {"text": ["Oslo"], "answer_start": [0]}}]).ids
     ['q1']
@@ -383,7 +387,7 @@ def read(
     if is_path(source) and not dialect.key_check and _plain_json(os.fspath(source)):
         name = os.fspath(source)
         text = _text_of(name, "gold", dialect.bom)
-        gold = _read_in_two(text, name, dialect, cls)
+        gold = _read_in_two(text, name, dialect, cls, meanwhile)
         if gold is not None:
             return gold
         data, text, row_lines = _decode(text, name, diag, "gold", False)
@@ -555,7 +559,9 @@ def _plain_json(name: str) -> bool:
     return Path(name).suffix.lower() != ".parquet" and not _is_jsonl(name)
 
 
-def _read_in_two(text: str, name: str, dialect: Dialect, cls: type[F]) -> F | None:
+def _read_in_two(
+    text: str, name: str, dialect: Dialect, cls: type[F], meanwhile: Callable[[], Any] | None
+) -> F | None:
     """:func:`read` of a large gold's text on two processes, or ``None``
     (then one process reads it, as for any other file).
 
@@ -595,7 +601,7 @@ def _read_in_two(text: str, name: str, dialect: Dialect, cls: type[F]) -> F | No
         finally:
             os._exit(status)
     os.close(write_end)
-    child = _Child(pid, read_end)
+    child = _Child(pid, read_end, meanwhile)
     try:
         return _read_head(text, name, dialect, cls, cut, child)
     finally:
@@ -605,11 +611,14 @@ def _read_in_two(text: str, name: str, dialect: Dialect, cls: type[F]) -> F | No
 class _Child:
     """The child process of :func:`_read_in_two` and the pipe it writes to."""
 
-    def __init__(self, pid: int, fd: int) -> None:
-        self.pid, self.fd = pid, fd
+    def __init__(self, pid: int, fd: int, meanwhile: Callable[[], Any] | None = None) -> None:
+        self.pid, self.fd, self.meanwhile = pid, fd, meanwhile
 
     def result(self) -> Any:
-        """What the child sent (``None`` if it failed); waits for it."""
+        """What the child sent (``None`` if it failed); does ``meanwhile``
+        first, then waits for it."""
+        if self.meanwhile is not None:
+            self.meanwhile()
         with os.fdopen(self.fd, "rb") as pipe:
             self.fd = -1
             data = pipe.read()

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Mapping
+import warnings
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from math import isnan
 from numbers import Real
@@ -35,6 +36,7 @@ from ...formats.squad import SQUAD, Question, SquadFile, load, read, row_where, 
 from ...sources import is_path, source_name
 
 __all__ = [
+    "EarlyPredictions",
     "Predictions",
     "Question",
     "SpanGold",
@@ -93,12 +95,14 @@ def lang_from_name(name: str) -> str | None:
 # --- gold -------------------------------------------------------------------------
 
 
-def read_gold(source: Any, diag: Diagnostics) -> SpanGold:
+def read_gold(
+    source: Any, diag: Diagnostics, *, meanwhile: Callable[[], Any] | None = None
+) -> SpanGold:
     """The questions of a SQuAD-format gold (path or object), checked by
     :func:`answermatch.formats.squad.read` (an answer text stored as a
     number is kept: the official scripts stop on it only when it is scored),
-    with the language its file name states."""
-    gold = read(source, diag, SQUAD, SpanGold)
+    with the language its file name states. ``meanwhile``: see there."""
+    gold = read(source, diag, SQUAD, SpanGold, meanwhile=meanwhile)
     gold.file_lang = lang_from_name(gold.name) if is_path(source) else None
     return gold
 
@@ -106,16 +110,24 @@ def read_gold(source: Any, diag: Diagnostics) -> SpanGold:
 # --- predictions ------------------------------------------------------------------
 
 
-def read_predictions(source: Any, diag: Diagnostics, *, probabilities: bool = False) -> Predictions:
+def read_predictions(
+    source: Any,
+    diag: Diagnostics,
+    *,
+    probabilities: bool = False,
+    loaded: tuple[Any, Any, list[int] | None] | None = None,
+) -> Predictions:
     """Predicted texts by id: ``{id: text}`` or rows ``{"id", "prediction_text"}``
     (with ``probabilities``, rows may carry ``no_answer_probability``).
+    ``loaded``: the file as :func:`~answermatch.formats.squad.load` gave it
+    already (:class:`EarlyPredictions`).
 
     A text that is not a string is an error (the official scripts call
     ``.lower()`` on it). An id given twice keeps the last text, with a
     warning (as Python's ``json`` keeps the last value of a repeated key).
     """
     name = source_name(source)
-    data, _, row_lines = load(source, diag, "predictions")
+    data, _, row_lines = loaded if loaded is not None else load(source, diag, "predictions")
     if isinstance(data, Mapping) and not ("id" in data and "prediction_text" in data):
         if type(data) is dict and _only(str, data.values()) and _only(str, data):
             return Predictions(dict(data), name)  # the official layout, as parsed
@@ -177,6 +189,41 @@ def read_predictions(source: Any, diag: Diagnostics, *, probabilities: bool = Fa
         )
     warn_nan(probs, name, diag)
     return Predictions(texts, name, probs or None, lines)
+
+
+class EarlyPredictions:
+    """A predictions file decoded early, as the ``meanwhile`` work of
+    :func:`read_gold` (while a second process decodes part of a large gold),
+    and kept only if that met no warning and no error: otherwise the file is
+    read again in its turn, so messages come in their usual order.
+
+    >>> early = EarlyPredictions({"q1": "Paris"})
+    >>> early(); early.take({"q1": "Paris"}) is None  # objects are not read early
+    True
+    """
+
+    def __init__(self, source: Any) -> None:
+        self.source = source
+        self.loaded: tuple[Any, Any, list[int] | None] | None = None
+        self.done = False
+
+    def __call__(self) -> None:
+        if self.done or not is_path(self.source):
+            return
+        self.done = True
+        try:
+            with warnings.catch_warnings(record=True) as seen:
+                warnings.simplefilter("always")
+                loaded = load(self.source, Diagnostics(), "predictions")
+        except Exception:  # read again in its turn, which says what is wrong
+            return
+        if not seen:
+            self.loaded = loaded
+
+    def take(self, source: Any) -> tuple[Any, Any, list[int] | None] | None:
+        """What was decoded early for ``source`` (once), else ``None``."""
+        loaded, self.loaded = self.loaded, None
+        return loaded if source is self.source else None
 
 
 def _only(kind: type, values: Iterable[Any]) -> bool:
