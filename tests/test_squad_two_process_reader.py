@@ -314,7 +314,7 @@ def _evaluate_both(monkeypatch, task, gold, pred, **options):
         real_load = reading.load
 
         def load(source, *args, **kwargs):
-            if source == pred and any(f.function == "_read_head" for f in _stack()):
+            if any(f.function == "_read_head" for f in _stack()):
                 early.append(source)
             return real_load(source, *args, **kwargs)
 
@@ -364,3 +364,14 @@ def test_early_predictions_keep_the_messages_and_their_order(monkeypatch, tmp_pa
     else:
         assert two.warnings == one.warnings
         assert two.items == one.items
+
+
+def test_squad_v2_decodes_predictions_and_probabilities_early(monkeypatch, parity):
+    gold = parity("squad", "dev-v2.0.cs224n-subset.json")
+    pred = parity("squad", "pred_v2_seed1.json")
+    na_prob = str(parity("squad", "pred_v2_seed1.na_prob.json"))
+    one, two, early = _evaluate_both(monkeypatch, "squad-v2", gold, pred, na_prob=na_prob)
+    assert early == [pred, na_prob]
+    assert two.scores == one.scores
+    assert two.items == one.items
+    assert two.warnings == one.warnings

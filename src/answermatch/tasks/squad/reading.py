@@ -36,7 +36,7 @@ from ...formats.squad import SQUAD, Question, SquadFile, load, read, row_where, 
 from ...sources import is_path, source_name
 
 __all__ = [
-    "EarlyPredictions",
+    "EarlyFiles",
     "Predictions",
     "Question",
     "SpanGold",
@@ -120,7 +120,7 @@ def read_predictions(
     """Predicted texts by id: ``{id: text}`` or rows ``{"id", "prediction_text"}``
     (with ``probabilities``, rows may carry ``no_answer_probability``).
     ``loaded``: the file as :func:`~answermatch.formats.squad.load` gave it
-    already (:class:`EarlyPredictions`).
+    already (:class:`EarlyFiles`).
 
     A text that is not a string is an error (the official scripts call
     ``.lower()`` on it). An id given twice keeps the last text, with a
@@ -191,39 +191,41 @@ def read_predictions(
     return Predictions(texts, name, probs or None, lines)
 
 
-class EarlyPredictions:
-    """A predictions file decoded early, as the ``meanwhile`` work of
-    :func:`read_gold` (while a second process decodes part of a large gold),
-    and kept only if that met no warning and no error: otherwise the file is
-    read again in its turn, so messages come in their usual order.
+class EarlyFiles:
+    """Files decoded early (``{what: source}``, e.g. the predictions), as
+    the ``meanwhile`` work of :func:`read_gold` (while a second process
+    decodes part of a large gold); each kept only if that met no warning and
+    no error: otherwise it is read again in its turn, so messages come in
+    their usual order.
 
-    >>> early = EarlyPredictions({"q1": "Paris"})
-    >>> early(); early.take({"q1": "Paris"}) is None  # objects are not read early
+    >>> early = EarlyFiles({"predictions": {"q1": "Paris"}})
+    >>> early(); early.take("predictions", {"q1": "Paris"}) is None  # objects are not read
     True
     """
 
-    def __init__(self, source: Any) -> None:
-        self.source = source
-        self.loaded: tuple[Any, Any, list[int] | None] | None = None
+    def __init__(self, sources: Mapping[str, Any]) -> None:
+        self.sources = {what: s for what, s in sources.items() if is_path(s)}
+        self.loaded: dict[str, tuple[Any, Any, list[int] | None]] = {}
         self.done = False
 
     def __call__(self) -> None:
-        if self.done or not is_path(self.source):
+        if self.done:
             return
         self.done = True
-        try:
-            with warnings.catch_warnings(record=True) as seen:
-                warnings.simplefilter("always")
-                loaded = load(self.source, Diagnostics(), "predictions")
-        except Exception:  # read again in its turn, which says what is wrong
-            return
-        if not seen:
-            self.loaded = loaded
+        for what, source in self.sources.items():
+            try:
+                with warnings.catch_warnings(record=True) as seen:
+                    warnings.simplefilter("always")
+                    loaded = load(source, Diagnostics(), what)
+            except Exception:  # read again in its turn, which says what is wrong
+                continue
+            if not seen:
+                self.loaded[what] = loaded
 
-    def take(self, source: Any) -> tuple[Any, Any, list[int] | None] | None:
-        """What was decoded early for ``source`` (once), else ``None``."""
-        loaded, self.loaded = self.loaded, None
-        return loaded if source is self.source else None
+    def take(self, what: str, source: Any) -> tuple[Any, Any, list[int] | None] | None:
+        """What was decoded early as ``what`` from ``source`` (once), else ``None``."""
+        loaded = self.loaded.pop(what, None)
+        return loaded if source is self.sources.get(what) else None
 
 
 def _only(kind: type, values: Iterable[Any]) -> bool:
@@ -271,14 +273,17 @@ def warn_nan(probs: Mapping[str, float], name: str, diag: Diagnostics) -> None:
         )
 
 
-def read_na_probs(source: Any, diag: Diagnostics) -> dict[str, float]:
+def read_na_probs(
+    source: Any, diag: Diagnostics, *, loaded: tuple[Any, Any, Any] | None = None
+) -> dict[str, float]:
     """The ``na_prob`` option: ``{id: probability that the question has no
     answer}`` from a JSON file (SQuAD v2.0's ``--na-prob-file``) or a dict.
     The order of the ids is kept: the official best-threshold search sorts
-    them stably, so ties keep this order."""
+    them stably, so ties keep this order. ``loaded``: as for
+    :func:`read_predictions`."""
     name = source_name(source)
     if is_path(source):
-        data, _, _ = load(source, diag, "na_prob")
+        data, _, _ = loaded if loaded is not None else load(source, diag, "na_prob")
     else:
         data = source
     if not isinstance(data, Mapping):

@@ -32,7 +32,7 @@ from .checks import (
     normalizes_empty_check,
 )
 from .reading import (
-    EarlyPredictions,
+    EarlyFiles,
     Predictions,
     SpanGold,
     read_gold,
@@ -103,12 +103,16 @@ class SpanTask(Task):
 
     def read(self, gold: Any, predictions: Any, diag: Diagnostics, **options: Any) -> Inputs:
         """Both files, the predictions decoded while a second process
-        decodes part of a large gold (:class:`EarlyPredictions`)."""
-        token = _EARLY.set(EarlyPredictions(predictions))
+        decodes part of a large gold (:class:`EarlyFiles`)."""
+        token = _EARLY.set(EarlyFiles(self.early_files(predictions, options)))
         try:
             return super().read(gold, predictions, diag, **options)
         finally:
             _EARLY.reset(token)
+
+    def early_files(self, predictions: Any, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The files :meth:`read` may decode early, by what they hold."""
+        return {"predictions": predictions}
 
     def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> SpanGold:
         gold = read_gold(source, diag, meanwhile=_EARLY.get())
@@ -177,7 +181,7 @@ class SpanTask(Task):
     def read_predictions(
         self, source: Any, gold: SpanGold, diag: Diagnostics, **options: Any
     ) -> Predictions:
-        preds = read_predictions(source, diag, loaded=_early(source))
+        preds = read_predictions(source, diag, loaded=_early("predictions", source))
         ids = set(gold.ids)
         self.warn_duplicates(gold, diag, ids)
         report_coverage(gold, preds, diag, missing_is_error=False, ids=ids)
@@ -257,12 +261,12 @@ class SpanTask(Task):
 
 
 #: the predictions of the :meth:`SpanTask.read` under way
-_EARLY: ContextVar[EarlyPredictions | None] = ContextVar("squad_early_predictions", default=None)
+_EARLY: ContextVar[EarlyFiles | None] = ContextVar("squad_early_files", default=None)
 
 
-def _early(source: Any) -> tuple[Any, Any, list[int] | None] | None:
+def _early(what: str, source: Any) -> tuple[Any, Any, list[int] | None] | None:
     early = _EARLY.get()
-    return None if early is None else early.take(source)
+    return None if early is None else early.take(what, source)
 
 
 def _em_f1(item: Mapping[str, Any]) -> Stats:
@@ -378,10 +382,15 @@ class SquadV2(SpanTask):
         duplicate_id_severity="warning",
     )
 
+    def early_files(self, predictions: Any, options: Mapping[str, Any]) -> dict[str, Any]:
+        return {"predictions": predictions, "na_prob": options.get("na_prob")}
+
     def read_predictions(
         self, source: Any, gold: SpanGold, diag: Diagnostics, **options: Any
     ) -> Predictions:
-        preds = read_predictions(source, diag, probabilities=True, loaded=_early(source))
+        preds = read_predictions(
+            source, diag, probabilities=True, loaded=_early("predictions", source)
+        )
         ids = set(gold.ids)
         self.warn_duplicates(gold, diag, ids)
         report_coverage(gold, preds, diag, missing_is_error=True, ids=ids)
@@ -392,7 +401,9 @@ class SquadV2(SpanTask):
                     "given: the na_prob option is used",
                     path=preds.name,
                 )
-            preds.probs = read_na_probs(options["na_prob"], diag)
+            preds.probs = read_na_probs(
+                options["na_prob"], diag, loaded=_early("na_prob", options["na_prob"])
+            )
         if preds.probs is not None:
             where = "na_prob" if options.get("na_prob") is not None else preds.name
             probs = preds.probs
