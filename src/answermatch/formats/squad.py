@@ -545,8 +545,9 @@ def _articles_checked(
 
 #: A gold file of at least this many characters is decoded on two processes
 #: when a core is idle (:func:`answermatch.processes.spare_core`); a smaller
-#: one does not repay the fork and the transfer.
-TWO_PROCESS_MIN_CHARS = 4_000_000
+#: one does not repay the fork and the transfer (measured: 18 MB gained
+#: 0.01-0.04 s, 4.6 MB lost 0.01 s).
+TWO_PROCESS_MIN_CHARS = 10_000_000
 
 _SPACE = re.compile(r"[ \t\n\r]*")  # the whitespace json's decoder skips
 #: ``}, {"title":`` (or ``"paragraphs"``): most likely where an article starts
