@@ -260,7 +260,7 @@ class SpanTask(Task):
             )
 
 
-#: the predictions of the :meth:`SpanTask.read` under way
+#: the files decoded early for the :meth:`SpanTask.read` under way
 _EARLY: ContextVar[EarlyFiles | None] = ContextVar("squad_early_files", default=None)
 
 
