@@ -16,7 +16,7 @@ import os
 import sys
 import threading
 
-__all__ = ["available_cpus", "can_fork", "idle_cpus"]
+__all__ = ["available_cpus", "can_fork", "idle_cpus", "spare_core"]
 
 
 def available_cpus() -> int:
@@ -52,3 +52,11 @@ def _os_threads() -> int:
         return len(os.listdir("/proc/self/task"))
     except OSError:  # no /proc: what Python knows
         return threading.active_count()
+
+
+def spare_core() -> bool:
+    """Whether a forked second process pays here: :func:`can_fork`, two
+    usable CPUs, and one of them idle (the 1-minute load average at most the
+    CPUs less one; on a busy machine a second process slows the first down).
+    """
+    return can_fork() and available_cpus() >= 2 and idle_cpus() >= 1

@@ -447,7 +447,10 @@ class Task(ABC):
         with gc_paused():
             inputs = self.read(gold, predictions, diag, **options)
             scored = self.score(inputs, settings, diag, **options)
-            return self.result(scored, profile, diag, options)
+            result = self.result(scored, profile, diag, options)
+            # freed while paused: the collector's first pass need not walk them
+            del inputs, scored
+        return result
 
     def describe(self) -> dict[str, Any]:
         """The task as plain data (for ``answermatch tasks --json``)."""

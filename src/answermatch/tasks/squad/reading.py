@@ -23,8 +23,10 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+import warnings
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from math import isnan
 from numbers import Real
 from typing import Any
 
@@ -34,6 +36,7 @@ from ...formats.squad import SQUAD, Question, SquadFile, load, read, row_where, 
 from ...sources import is_path, source_name
 
 __all__ = [
+    "EarlyFiles",
     "Predictions",
     "Question",
     "SpanGold",
@@ -92,12 +95,14 @@ def lang_from_name(name: str) -> str | None:
 # --- gold -------------------------------------------------------------------------
 
 
-def read_gold(source: Any, diag: Diagnostics) -> SpanGold:
+def read_gold(
+    source: Any, diag: Diagnostics, *, meanwhile: Callable[[], Any] | None = None
+) -> SpanGold:
     """The questions of a SQuAD-format gold (path or object), checked by
     :func:`answermatch.formats.squad.read` (an answer text stored as a
     number is kept: the official scripts stop on it only when it is scored),
-    with the language its file name states."""
-    gold = read(source, diag, SQUAD, SpanGold)
+    with the language its file name states. ``meanwhile``: see there."""
+    gold = read(source, diag, SQUAD, SpanGold, meanwhile=meanwhile)
     gold.file_lang = lang_from_name(gold.name) if is_path(source) else None
     return gold
 
@@ -105,19 +110,26 @@ def read_gold(source: Any, diag: Diagnostics) -> SpanGold:
 # --- predictions ------------------------------------------------------------------
 
 
-def read_predictions(source: Any, diag: Diagnostics, *, probabilities: bool = False) -> Predictions:
+def read_predictions(
+    source: Any,
+    diag: Diagnostics,
+    *,
+    probabilities: bool = False,
+    loaded: tuple[Any, Any, list[int] | None] | None = None,
+) -> Predictions:
     """Predicted texts by id: ``{id: text}`` or rows ``{"id", "prediction_text"}``
     (with ``probabilities``, rows may carry ``no_answer_probability``).
+    ``loaded``: the file as :func:`~answermatch.formats.squad.load` gave it
+    already (:class:`EarlyFiles`).
 
     A text that is not a string is an error (the official scripts call
     ``.lower()`` on it). An id given twice keeps the last text, with a
     warning (as Python's ``json`` keeps the last value of a repeated key).
     """
     name = source_name(source)
-    data, _, row_lines = load(source, diag, "predictions")
+    data, _, row_lines = loaded if loaded is not None else load(source, diag, "predictions")
     if isinstance(data, Mapping) and not ("id" in data and "prediction_text" in data):
-        plain = type(data) is dict and all(type(v) is str for v in data.values())
-        if plain and all(type(k) is str for k in data):
+        if type(data) is dict and _only(str, data.values()) and _only(str, data):
             return Predictions(dict(data), name)  # the official layout, as parsed
         texts: dict[str, str] = {}
         for key, value in data.items():
@@ -179,6 +191,52 @@ def read_predictions(source: Any, diag: Diagnostics, *, probabilities: bool = Fa
     return Predictions(texts, name, probs or None, lines)
 
 
+class EarlyFiles:
+    """Files decoded early (``{what: source}``, e.g. the predictions), as
+    the ``meanwhile`` work of :func:`read_gold` (while a second process
+    decodes part of a large gold); each kept only if that met no warning and
+    no error: otherwise it is read again in its turn, so messages come in
+    their usual order.
+
+    >>> early = EarlyFiles({"predictions": {"q1": "Paris"}})
+    >>> early(); early.take("predictions", {"q1": "Paris"}) is None  # objects are not read
+    True
+    """
+
+    def __init__(self, sources: Mapping[str, Any]) -> None:
+        self.sources = {what: s for what, s in sources.items() if is_path(s)}
+        self.loaded: dict[str, tuple[Any, Any, list[int] | None]] = {}
+        self.done = False
+
+    def __call__(self) -> None:
+        if self.done:
+            return
+        self.done = True
+        for what, source in self.sources.items():
+            try:
+                with warnings.catch_warnings(record=True) as seen:
+                    warnings.simplefilter("always")
+                    loaded = load(source, Diagnostics(), what)
+            except Exception:  # read again in its turn, which says what is wrong
+                continue
+            if not seen:
+                self.loaded[what] = loaded
+
+    def take(self, what: str, source: Any) -> tuple[Any, Any, list[int] | None] | None:
+        """What was decoded early as ``what`` from ``source`` (once), else ``None``."""
+        loaded = self.loaded.pop(what, None)
+        return loaded if source is self.sources.get(what) else None
+
+
+def _only(kind: type, values: Iterable[Any]) -> bool:
+    """Whether every value is exactly of type ``kind`` (a subclass is not).
+
+    >>> _only(str, ["a", "b"]), _only(float, [1.0, True])
+    (True, False)
+    """
+    return set(map(type, values)) <= {kind}
+
+
 def _probability(value: Any, where: str, name: str, line: int | None, diag: Diagnostics) -> float:
     if type(value) is float and value == value:  # the common case, NaN excluded
         return value
@@ -215,14 +273,17 @@ def warn_nan(probs: Mapping[str, float], name: str, diag: Diagnostics) -> None:
         )
 
 
-def read_na_probs(source: Any, diag: Diagnostics) -> dict[str, float]:
+def read_na_probs(
+    source: Any, diag: Diagnostics, *, loaded: tuple[Any, Any, Any] | None = None
+) -> dict[str, float]:
     """The ``na_prob`` option: ``{id: probability that the question has no
     answer}`` from a JSON file (SQuAD v2.0's ``--na-prob-file``) or a dict.
     The order of the ids is kept: the official best-threshold search sorts
-    them stably, so ties keep this order."""
+    them stably, so ties keep this order. ``loaded``: as for
+    :func:`read_predictions`."""
     name = source_name(source)
     if is_path(source):
-        data, _, _ = load(source, diag, "na_prob")
+        data, _, _ = loaded if loaded is not None else load(source, diag, "na_prob")
     else:
         data = source
     if not isinstance(data, Mapping):
@@ -230,8 +291,8 @@ def read_na_probs(source: Any, diag: Diagnostics) -> dict[str, float]:
             f"na_prob must be a JSON object {{id: probability}}, not a {type(data).__name__}",
             path=name,
         )
-    floats = type(data) is dict and all(type(v) is float and v == v for v in data.values())
-    if floats and all(type(k) is str for k in data):
+    floats = type(data) is dict and _only(float, data.values())
+    if floats and _only(str, data) and not any(map(isnan, data.values())):
         return dict(data)  # the common case: a JSON object of floats
     probs = {
         str(k): _probability(v, f"na_prob of {k!r}", name, None, diag) for k, v in data.items()

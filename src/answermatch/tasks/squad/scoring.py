@@ -22,7 +22,7 @@ from typing import Any
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...matchers.answers import AnswerSet, answer_set, best_overlap
-from ...processes import available_cpus, can_fork, idle_cpus
+from ...processes import spare_core
 from ..base import Totals
 from .reading import Predictions, SpanGold
 from .rules import SpanRules, Tokens
@@ -179,8 +179,7 @@ def score_distinct(
 
 def two_processes_available() -> bool:
     """Whether :func:`score_distinct` may use a second process (see there)."""
-    # a second process pays only on an idle core (else it slows this one down)
-    return can_fork() and available_cpus() >= 2 and idle_cpus() >= 1
+    return spare_core()
 
 
 def check_numbers(gold: SpanGold, scored: Callable[[int], bool] = lambda k: True) -> None:

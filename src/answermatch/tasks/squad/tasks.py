@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Iterator, Mapping
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...checks import GoldChecks, check_ids, check_unicode_punct
@@ -30,7 +31,14 @@ from .checks import (
     check_number_answer,
     normalizes_empty_check,
 )
-from .reading import Predictions, SpanGold, read_gold, read_na_probs, read_predictions
+from .reading import (
+    EarlyFiles,
+    Predictions,
+    SpanGold,
+    read_gold,
+    read_na_probs,
+    read_predictions,
+)
 from .rules import SpanRules
 from .scoring import check_numbers, pair_scorer, report_coverage, score_distinct, score_v1
 from .v2 import ANSWERED, HAS, HAS_PROB, na_ranks, v2_summary
@@ -93,8 +101,21 @@ class SpanTask(Task):
 
     # --- reading --------------------------------------------------------------------
 
+    def read(self, gold: Any, predictions: Any, diag: Diagnostics, **options: Any) -> Inputs:
+        """Both files, the predictions decoded while a second process
+        decodes part of a large gold (:class:`EarlyFiles`)."""
+        token = _EARLY.set(EarlyFiles(self.early_files(predictions, options)))
+        try:
+            return super().read(gold, predictions, diag, **options)
+        finally:
+            _EARLY.reset(token)
+
+    def early_files(self, predictions: Any, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The files :meth:`read` may decode early, by what they hold."""
+        return {"predictions": predictions}
+
     def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> SpanGold:
-        gold = read_gold(source, diag)
+        gold = read_gold(source, diag, meanwhile=_EARLY.get())
         self.check_version(gold, diag)
         gold.lang = self.lang_of(gold, options)  # an unknown language fails here
         return gold
@@ -160,7 +181,7 @@ class SpanTask(Task):
     def read_predictions(
         self, source: Any, gold: SpanGold, diag: Diagnostics, **options: Any
     ) -> Predictions:
-        preds = read_predictions(source, diag)
+        preds = read_predictions(source, diag, loaded=_early("predictions", source))
         ids = set(gold.ids)
         self.warn_duplicates(gold, diag, ids)
         report_coverage(gold, preds, diag, missing_is_error=False, ids=ids)
@@ -237,6 +258,15 @@ class SpanTask(Task):
                 context=q.context,
                 raw=q.answers,
             )
+
+
+#: the files decoded early for the :meth:`SpanTask.read` under way
+_EARLY: ContextVar[EarlyFiles | None] = ContextVar("squad_early_files", default=None)
+
+
+def _early(what: str, source: Any) -> tuple[Any, Any, list[int] | None] | None:
+    early = _EARLY.get()
+    return None if early is None else early.take(what, source)
 
 
 def _em_f1(item: Mapping[str, Any]) -> Stats:
@@ -352,10 +382,15 @@ class SquadV2(SpanTask):
         duplicate_id_severity="warning",
     )
 
+    def early_files(self, predictions: Any, options: Mapping[str, Any]) -> dict[str, Any]:
+        return {"predictions": predictions, "na_prob": options.get("na_prob")}
+
     def read_predictions(
         self, source: Any, gold: SpanGold, diag: Diagnostics, **options: Any
     ) -> Predictions:
-        preds = read_predictions(source, diag, probabilities=True)
+        preds = read_predictions(
+            source, diag, probabilities=True, loaded=_early("predictions", source)
+        )
         ids = set(gold.ids)
         self.warn_duplicates(gold, diag, ids)
         report_coverage(gold, preds, diag, missing_is_error=True, ids=ids)
@@ -366,7 +401,9 @@ class SquadV2(SpanTask):
                     "given: the na_prob option is used",
                     path=preds.name,
                 )
-            preds.probs = read_na_probs(options["na_prob"], diag)
+            preds.probs = read_na_probs(
+                options["na_prob"], diag, loaded=_early("na_prob", options["na_prob"])
+            )
         if preds.probs is not None:
             where = "na_prob" if options.get("na_prob") is not None else preds.name
             probs = preds.probs

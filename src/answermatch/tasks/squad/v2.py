@@ -26,6 +26,7 @@ own threshold.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from math import isnan
 from operator import itemgetter
 from typing import Any
 
@@ -80,7 +81,7 @@ def na_ranks(probs: Mapping[str, float]) -> dict[str, int]:
     when one is NaN, the order of the script's ``sorted(na_probs, key=...)``
     over every id of the source (NaN compares false both ways, so where it
     ends up depends on the whole list)."""
-    if all(p == p for p in probs.values()):
+    if not any(map(isnan, probs.values())):
         return {k: i for i, k in enumerate(probs)}
     return {k: i for i, k in enumerate(sorted(probs, key=probs.__getitem__))}
 
@@ -88,7 +89,7 @@ def na_ranks(probs: Mapping[str, float]) -> dict[str, int]:
 def _ordered(rows: Sequence[Stats]) -> list[Stats]:
     """Rows by probability, ties in the order of the probabilities' source
     (with a NaN among them: the script's own sorted order, :func:`na_ranks`)."""
-    if any(p != p for p in map(itemgetter(PROB), rows)):
+    if any(map(isnan, map(itemgetter(PROB), rows))):
         return sorted(rows, key=itemgetter(RANK))
     # two stable sorts on single floats are faster than one on (PROB, RANK)
     # pairs; the first is linear when the rows already follow the source
