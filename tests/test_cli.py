@@ -143,3 +143,17 @@ def test_a_swap_is_hinted_once(capsys):
     gold, pred = EXAMPLE_FILES["xor-full"]
     assert main(["score", "xor-full", "--gold", str(pred), "--pred", str(gold)]) == 2
     assert capsys.readouterr().err.count("swapped?") == 1
+
+
+def test_the_all_row_counts_every_language(capsys):
+    from examples import EXAMPLE_FILES
+
+    gold, pred = EXAMPLE_FILES["xor-full"]
+    assert main(["score", "xor-full", "--gold", str(gold), "--pred", str(pred)]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()]
+    header = next(row for row in rows if row[:1] == ["lang"])
+    column = header.index("count")
+    languages = [row for row in rows if len(row) == len(header) and row[0] not in ("lang", "all")]
+    (overall,) = [row for row in rows if row[:1] == ["all"]]
+    assert len(languages) == 7
+    assert int(overall[column]) == sum(int(row[column]) for row in languages) > 0

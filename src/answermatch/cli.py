@@ -222,6 +222,24 @@ def _fmt(value: Any) -> str:
     return str(value)
 
 
+def _overall(result, key: str) -> object:
+    """The ``all`` row's figure for a column: the overall score, or for the
+    per-language ``count`` column (no score of its own) the sum of the counts.
+
+    >>> from types import SimpleNamespace
+    >>> langs = {"de": {"count": 3}, "fr": {"count": 2}}
+    >>> r = SimpleNamespace(scores={"f1": 50.0}, per_language=langs)
+    >>> _overall(r, "f1"), _overall(r, "count"), _overall(r, "em")
+    (50.0, 5, '')
+    """
+    if key in result.scores:
+        return result.scores[key]
+    counts = [figures.get(key) for figures in result.per_language.values()]
+    if key == "count" and all(type(c) is int for c in counts):
+        return sum(counts)
+    return ""
+
+
 def format_table(result) -> str:
     """A readable table of a :class:`~answermatch.result.Result`: the task's
     own (:meth:`~answermatch.tasks.base.Task.format_table`, in the official
@@ -244,7 +262,7 @@ def format_table(result) -> str:
             [lang, *(_fmt(figs.get(k, "")) for k in lang_keys)]
             for lang, figs in result.per_language.items()
         ]
-        rows.append(["all", *(_fmt(result.scores.get(k, "")) for k in lang_keys)])
+        rows.append(["all", *(_fmt(_overall(result, k)) for k in lang_keys)])
         widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
         for row in [header, *rows]:
             lines.append(
