@@ -23,6 +23,8 @@ has each of its tokens once, that is the size of the sets' intersection,
 which is how it is counted then; token counts are built only when both
 sides repeat a token.
 
+>>> from answermatch.matchers.answers import (
+...     AnswerSet, answer_set, best_overlap, common_count, one_answer)
 >>> answers = AnswerSet.of(str.split, ["New York City", "NYC"])
 >>> best_overlap(("New", "York"), answers)  # F1, EM, precision, recall
 (0.8, 0.0, 1.0, 0.6666666666666666)
