@@ -66,3 +66,18 @@ def pytest_runtest_makereport(item, call):
         report.outcome = "failed"
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr
         report.longrepr = f"skipped in CI, which must run every test: {reason}"
+
+
+@pytest.fixture
+def failing_fork():
+    """A stand-in for ``os.fork`` whose child dies at once (status 3),
+    before sending anything: what a second process that fails looks like."""
+    real_fork = os.fork
+
+    def fork() -> int:
+        pid = real_fork()
+        if pid == 0:
+            os._exit(3)
+        return pid
+
+    return fork

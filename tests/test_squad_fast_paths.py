@@ -108,20 +108,12 @@ def test_two_processes_give_the_same_items_bit_for_bit(
     assert two.items == one.items  # floats compared exactly
 
 
-def test_a_failing_second_process_leaves_the_work_to_the_first(monkeypatch):
+def test_a_failing_second_process_leaves_the_work_to_the_first(monkeypatch, failing_fork):
     score = pair_scorer(SpanRules("official"), "en")
     pairs = [(f"answer {k}", (f"the answer {k % 7}",)) for k in range(40)]
     monkeypatch.setattr(scoring, "TWO_PROCESS_MIN_PAIRS", 1)
     monkeypatch.setattr(scoring, "two_processes_available", lambda: True)
-    real_fork = os.fork
-
-    def failing_child():
-        pid = real_fork()
-        if pid == 0:
-            os._exit(3)  # as if the child died before sending anything
-        return pid
-
-    monkeypatch.setattr(scoring.os, "fork", failing_child)
+    monkeypatch.setattr(scoring.os, "fork", failing_fork)
     scoring.score_distinct(score, pairs)
     expected = pair_scorer(SpanRules("official"), "en")
     assert [score.cache[p] for p in pairs] == [expected(*p) for p in pairs]

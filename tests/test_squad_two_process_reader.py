@@ -190,23 +190,10 @@ def test_a_split_guess_inside_another_array_is_not_taken(monkeypatch, tmp_path):
 def test_what_the_fast_path_does_not_take_reads_as_in_one_process(monkeypatch, tmp_path, change):
     data = _many()
     change(data)
-    path = _write(tmp_path, data)
-    monkeypatch.setattr(squad, "spare_core", lambda: False)
-    try:
-        one: object = read(path)
-    except InputError as exc:
-        one = exc
-    _two(monkeypatch)
-    try:
-        two: object = read(path)
-    except InputError as exc:
-        two = exc
-    if isinstance(one, InputError):
-        assert isinstance(two, InputError)
-        assert (str(two), two.path, two.line) == (str(one), one.path, one.line)
-    else:
-        assert two._tail_shape is None
-        _same(one, two)
+    one, two = _one_then_two(monkeypatch, _write(tmp_path, data))
+    if not isinstance(one, InputError):
+        assert two._tail_shape is None  # type: ignore[attr-defined]
+    _same_outcome(one, two)
 
 
 @pytest.mark.parametrize(
@@ -224,16 +211,26 @@ def test_what_the_fast_path_does_not_take_reads_as_in_one_process(monkeypatch, t
 def test_bad_json_is_reported_as_in_one_process(monkeypatch, tmp_path, damage):
     path = tmp_path / "gold.json"
     path.write_text(damage(json.dumps(_many(), indent=1)), encoding="utf-8")
-    monkeypatch.setattr(squad, "spare_core", lambda: False)
-    try:
-        one: object = read(path)
-    except InputError as exc:
-        one = exc
-    _two(monkeypatch)
-    try:
-        two: object = read(path)
-    except InputError as exc:
-        two = exc
+    _same_outcome(*_one_then_two(monkeypatch, path))
+
+
+def _one_then_two(monkeypatch, path) -> tuple[object, object]:
+    """What reading ``path`` gives (the gold or the InputError) on one
+    process, then with the two-process reader forced on."""
+    outcomes: list[object] = []
+    for force in (False, True):
+        if force:
+            _two(monkeypatch)
+        else:
+            monkeypatch.setattr(squad, "spare_core", lambda: False)
+        try:
+            outcomes.append(read(path))
+        except InputError as exc:
+            outcomes.append(exc)
+    return outcomes[0], outcomes[1]
+
+
+def _same_outcome(one: object, two: object) -> None:
     if isinstance(one, InputError):
         assert isinstance(two, InputError)
         assert (str(two), two.path, two.line) == (str(one), one.path, one.line)
@@ -241,20 +238,12 @@ def test_bad_json_is_reported_as_in_one_process(monkeypatch, tmp_path, damage):
         _same(one, two)
 
 
-def test_a_failing_child_leaves_the_reading_to_this_process(monkeypatch, tmp_path):
+def test_a_failing_child_leaves_the_reading_to_this_process(monkeypatch, tmp_path, failing_fork):
     path = _write(tmp_path, _many())
     monkeypatch.setattr(squad, "spare_core", lambda: False)
     one = read(path)
     _two(monkeypatch)
-    real_fork = os.fork
-
-    def failing_child():
-        pid = real_fork()
-        if pid == 0:
-            os._exit(3)  # as if the child died before sending anything
-        return pid
-
-    monkeypatch.setattr(squad.os, "fork", failing_child)
+    monkeypatch.setattr(squad.os, "fork", failing_fork)
     two = read(path)
     assert two._tail_shape is None
     _same(one, two)
