@@ -494,6 +494,9 @@ def _articles_fast(articles: list[Any]) -> list[Question] | None:
     return questions
 
 
+_ID, _TEXTS, _CONTEXT = itemgetter(0), itemgetter(1), itemgetter(3)
+
+
 _TEXT = itemgetter("text")
 
 
@@ -667,30 +670,19 @@ def _array_items(
 
 def _tail_records(text: str, cut: int) -> bytes:
     """The child's part: the articles from ``cut`` to the end of their array,
-    as columns of question records (ids, answer texts, starts, contexts),
-    the question count of each paragraph and where the array ends; ``b""``
-    for anything the fast path (:func:`_articles_fast`) might not take."""
+    read by the fast path (:func:`_articles_fast`), as columns of question
+    records (ids, answer texts, starts, contexts), the question count of
+    each paragraph and where the array ends; ``b""`` for anything the fast
+    path does not take."""
     articles, end, _ = _array_items(text, cut, json.JSONDecoder().raw_decode)
-    shape = [[len(p["qas"]) for p in a["paragraphs"]] for a in articles]
-    qas = [
-        (qa, context)
-        for article in articles
-        for paragraph in article["paragraphs"]
-        for context in (paragraph.get("context"),)
-        for qa in paragraph["qas"]
-    ]
-    ids = [qa["id"] for qa, _ in qas]
-    given = [qa["answers"] for qa, _ in qas]
-    texts = [tuple([a["text"] for a in answers]) for answers in given]
-    starts = [tuple([a.get("answer_start") for a in answers]) for answers in given]
-    contexts = [context for _, context in qas]
-    if (
-        not set(map(type, ids)) <= {str}
-        or not set(map(type, given)) <= {list}
-        or not set(map(type, chain.from_iterable(texts))) <= {str}
-        or not set(map(type, contexts)) <= {str, type(None)}
-    ):
+    questions = _articles_fast(articles)
+    if questions is None:
         return b""
+    shape = [[len(p["qas"]) for p in a["paragraphs"]] for a in articles]
+    ids = list(map(_ID, questions))
+    texts = list(map(_TEXTS, questions))
+    starts = [q.starts for q in questions]
+    contexts = list(map(_CONTEXT, questions))
     return marshal.dumps((end, ids, texts, starts, contexts, shape), 4)
 
 
