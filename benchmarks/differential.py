@@ -1471,31 +1471,19 @@ def run_official(
     if task == "cmrc2018" and options.get("version") == 5:
         squad_style = isinstance(json.loads(gold.read_text(encoding="utf-8")), dict)
         script = scripts / ("cmrc_v5_squad_style.py" if squad_style else "cmrc_v5.py")
-        proc = subprocess.run(
-            [python, str(DRIVER_PY2), str(script), str(gold), str(pred)],
-            capture_output=True,
-            text=True,
-            env=env,
-            timeout=900,
-        )
-        try:
-            return json.loads(proc.stdout)
-        except json.JSONDecodeError:
-            return {
-                "ok": False,
-                "error": f"py2 driver failed: rc={proc.returncode} {proc.stderr[-500:]}",
-            }
-    proc = subprocess.run(
-        [python, str(DRIVER), task, str(scripts), str(gold), str(pred), json.dumps(options)],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=900,
-    )
+        argv = [python, str(DRIVER_PY2), str(script), str(gold), str(pred)]
+        return _driver_result(argv, env, "py2 driver")
+    argv = [python, str(DRIVER), task, str(scripts), str(gold), str(pred), json.dumps(options)]
+    return _driver_result(argv, env, "driver")
+
+
+def _driver_result(argv: list[str], env: dict, label: str) -> dict:
+    """What a driver printed (JSON), or a failure naming its exit code and stderr."""
+    proc = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=900)
     try:
         return json.loads(proc.stdout)
     except json.JSONDecodeError:
-        return {"ok": False, "error": f"driver failed: rc={proc.returncode} {proc.stderr[-500:]}"}
+        return {"ok": False, "error": f"{label} failed: rc={proc.returncode} {proc.stderr[-500:]}"}
 
 
 def run_answermatch(task: str, gold: Path, pred: Path, am_options: dict, folder: Path) -> dict:
