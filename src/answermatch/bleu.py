@@ -57,6 +57,14 @@ from functools import lru_cache
 from itertools import chain, compress, islice
 from operator import add, eq, itemgetter, or_
 
+try:  # the optional compiled counter (built from csrc/ngrams.c where a compiler was)
+    from _answermatch_ngrams import API as _API
+    from _answermatch_ngrams import clipped_matches as _compiled_matches
+except ImportError:  # not built here: the pure-Python count below, same numbers
+    _API, _compiled_matches = 0, None
+if _API != 1:  # a build of another version of the interface: not used
+    _compiled_matches = None
+
 try:  # the C loop behind Counter(iterable), without Counter's Python-level set-up
     from _collections import _count_elements as _count_into
 except ImportError:  # pragma: no cover - other interpreters
@@ -67,7 +75,7 @@ except ImportError:  # pragma: no cover - other interpreters
             mapping[element] = get(element, 0) + 1
 
 
-__all__ = ["BleuReferences", "all_ngrams", "sentence_bleu"]
+__all__ = ["BleuReferences", "accelerated", "all_ngrams", "sentence_bleu"]
 
 MAX_ORDER = 4
 WEIGHT = 1.0 / MAX_ORDER  # 0.25, NLTK's default uniform weights
@@ -81,6 +89,9 @@ SHORT = 128
 #: per hypothesis item (``str.count`` per reference gram beats building every
 #: hypothesis substring until the references are much longer than it)
 _REFERENCE_SIDE = 3
+#: texts up to this length are counted by the compiled counter when it is
+#: built (its memory is 16 bytes per character; longer ones stream in Python)
+COMPILED_LIMIT = 1 << 16
 _FIRST, _LAST = itemgetter(0), itemgetter(-1)
 _HEAD, _TAIL = itemgetter(slice(0, 2)), itemgetter(slice(2, None))
 
@@ -156,8 +167,8 @@ _SCORES: dict[tuple[int, ...], float] = {}  # (matches per order, lengths) -> BL
 _SCORES_SIZE = 1 << 16
 
 
-def _bleu(matched: list[int], hyp_len: int, ref_len: int) -> float:
-    """BLEU from the clipped match counts per order (``matched[n]``), with
+def _bleu(matched: Sequence[int], hyp_len: int, ref_len: int) -> float:
+    """BLEU from the clipped match counts of orders 1..4 (``matched``), with
     NLTK's operations: ``w * log(p)`` per order, ``fsum``, ``exp``, then BP
     (a figure already computed for the same counts and lengths is reused)."""
     key = (*matched, hyp_len, ref_len)
@@ -169,16 +180,26 @@ def _bleu(matched: list[int], hyp_len: int, ref_len: int) -> float:
     return found
 
 
-def _computed_bleu(matched: list[int], hyp_len: int, ref_len: int) -> float:
+def _computed_bleu(matched: Sequence[int], hyp_len: int, ref_len: int) -> float:
     log_sum: list[float] = []
-    for n in _ORDERS:
-        if matched[n]:
+    for n, count in zip(_ORDERS, matched, strict=True):
+        if count:
             total = hyp_len - n + 1
-            log_sum.append(WEIGHT * math.log(matched[n] / (total if total > 1 else 1)))
+            log_sum.append(WEIGHT * math.log(count / (total if total > 1 else 1)))
         else:
             log_sum.append(_ZERO_PRECISION_LOG)
     brevity = 1.0 if hyp_len > ref_len else math.exp(1 - ref_len / hyp_len)
     return brevity * math.exp(math.fsum(log_sum))
+
+
+def accelerated() -> bool:
+    """Whether the compiled n-gram counter was built and is in use (the
+    numbers are the same either way; only the speed differs).
+
+    >>> accelerated() in (True, False)
+    True
+    """
+    return _compiled_matches is not None
 
 
 class BleuReferences:
@@ -198,7 +219,16 @@ class BleuReferences:
     True
     """
 
-    __slots__ = ("_by_order", "_max_counts", "_used", "chars", "lengths", "references", "text")
+    __slots__ = (
+        "_by_order",
+        "_max_counts",
+        "_used",
+        "chars",
+        "lengths",
+        "longest",
+        "references",
+        "text",
+    )
 
     def __init__(self, references: Sequence[Sequence[Hashable]]) -> None:
         if len(references) == 0:
@@ -208,6 +238,7 @@ class BleuReferences:
             tuple(references) if self.text else tuple(tuple(r) for r in references)
         )
         self.lengths = tuple(len(r) for r in self.references)
+        self.longest = max(self.lengths)
         self.chars: frozenset[Hashable] = (
             frozenset("".join(self.references)) if self.text else frozenset()  # type: ignore[arg-type]
         )
@@ -315,6 +346,8 @@ class BleuReferences:
             hypothesis = tuple(hypothesis)  # a string's n-grams become tuples of characters
         elif not isinstance(hypothesis, str):  # tokens against strings: compare as tuples
             return BleuReferences([tuple(r) for r in self.references]).matches(hypothesis)
+        elif self._compiled(hyp_len):
+            return list(_compiled_matches(hypothesis, self.references))  # type: ignore[misc]
         elif self.chars.isdisjoint(hypothesis):
             return matched[1:]
         elif any(hypothesis in r for r in self.references):  # type: ignore[operator]
@@ -322,6 +355,15 @@ class BleuReferences:
             return [max(0, hyp_len - n + 1) for n in _ORDERS]
         self._count(hypothesis, matched)
         return matched[1:]
+
+    def _compiled(self, hyp_len: int) -> bool:
+        """Whether the compiled counter takes this text hypothesis (built, and
+        the texts within :data:`COMPILED_LIMIT`)."""
+        return (
+            _compiled_matches is not None
+            and hyp_len <= COMPILED_LIMIT
+            and self.longest <= COMPILED_LIMIT
+        )
 
     def _count(self, hypothesis: Sequence[Hashable], matched: list[int]) -> None:
         """The clipped matches per order into ``matched[n]`` (the hypothesis a
@@ -363,20 +405,30 @@ class BleuReferences:
         if hyp_len == 0:
             return 0.0
         if self.text and type(hypothesis) is str:
+            if (
+                _compiled_matches is not None
+                and hyp_len <= COMPILED_LIMIT
+                and self.longest <= COMPILED_LIMIT
+            ):
+                found: Sequence[int] = _compiled_matches(hypothesis, self.references)  # type: ignore[arg-type]
+                if not found[0]:
+                    return 0.0
+                return _bleu(found, hyp_len, self.closest_length(hyp_len))
             if self.chars.isdisjoint(hypothesis):
                 return 0.0  # no unigram match
             for reference in self.references:
                 if hypothesis in reference:  # type: ignore[operator]
                     # every n-gram matches, unclipped: all precisions are 1
-                    matched = [0, *(hyp_len - n + 1 if hyp_len >= n else 0 for n in _ORDERS)]
-                    return _bleu(matched, hyp_len, self.closest_length(hyp_len))
+                    unclipped = [hyp_len - n + 1 if hyp_len >= n else 0 for n in _ORDERS]
+                    return _bleu(unclipped, hyp_len, self.closest_length(hyp_len))
             matched = [0] * (MAX_ORDER + 1)
             self._count(hypothesis, matched)  # the checks of matches() are done
+            found = matched[1:]
         else:
-            matched = [0, *self.matches(hypothesis)]
-        if not matched[1]:
+            found = self.matches(hypothesis)
+        if not found[0]:
             return 0.0
-        return _bleu(matched, hyp_len, self.closest_length(hyp_len))
+        return _bleu(found, hyp_len, self.closest_length(hyp_len))
 
 
 _PREPARED: dict[tuple, BleuReferences] = {}

@@ -1,0 +1,116 @@
+"""The optional compiled n-gram counter (``csrc/ngrams.c``) against the
+pure-Python count of :mod:`answermatch.bleu`: the same matches and the same
+scores, bit for bit, on any text. Where it is not built this module skips,
+which CI (``CI`` set, see conftest) counts as a failure."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from answermatch import bleu
+from answermatch.bleu import BleuReferences, accelerated
+
+compiled = pytest.importorskip(
+    "_answermatch_ngrams", reason="the compiled counter is not built in this environment"
+)
+
+
+@contextmanager
+def pure_python():
+    """The pure-Python count, whatever was built."""
+    saved = bleu._compiled_matches
+    bleu._compiled_matches = None
+    try:
+        yield
+    finally:
+        bleu._compiled_matches = saved
+
+
+def both(references: list[str], hypothesis: str) -> tuple[list[int], list[int], float, float]:
+    """Matches and score by the compiled counter, then by pure Python (fresh
+    reference sets each time, so no cache carries a figure over)."""
+    fast = BleuReferences(references)
+    fast_matches, fast_score = fast.matches(hypothesis), fast.score(hypothesis)
+    with pure_python():
+        slow = BleuReferences(references)
+        slow_matches, slow_score = slow.matches(hypothesis), slow.score(hypothesis)
+    return fast_matches, slow_matches, fast_score, slow_score
+
+
+def assert_same(references: list[str], hypothesis: str) -> None:
+    fast_matches, slow_matches, fast_score, slow_score = both(references, hypothesis)
+    assert fast_matches == slow_matches
+    assert fast_score.hex() == slow_score.hex()
+
+
+# repetitive alphabets make repeated and self-overlapping n-grams common; the
+# wide one mixes 1-, 2- and 4-byte code points (and the highest one)
+SMALL = st.text(alphabet="aab ", max_size=20)
+WIDE = st.text(alphabet="aé東\U0001f600\U0010ffff ", max_size=40)
+ANY = st.text(max_size=30)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(SMALL, min_size=1, max_size=3), SMALL)
+def test_same_as_pure_python_on_repetitive_text(references, hypothesis):
+    assert_same(references, hypothesis)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(WIDE, min_size=1, max_size=3), WIDE)
+def test_same_as_pure_python_across_code_point_widths(references, hypothesis):
+    assert_same(references, hypothesis)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(ANY, min_size=1, max_size=3), ANY)
+def test_same_as_pure_python_on_any_unicode(references, hypothesis):
+    assert_same(references, hypothesis)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.text(alphabet="abcd東", min_size=100, max_size=400), min_size=1, max_size=2),
+    st.text(alphabet="abcd東", min_size=129, max_size=600),
+)
+def test_same_as_pure_python_past_the_stack_buffers(references, hypothesis):
+    # over 128 characters the counter takes heap buffers; the pure path streams
+    assert_same(references, hypothesis)
+
+
+def test_the_counts_of_known_cases():
+    # clipping by the best single reference, overlapping grams, an order cut short
+    assert compiled.clipped_matches("aaaa", ("aa", "aaa")) == (3, 2, 1, 0)
+    assert compiled.clipped_matches("abxd", ("abcd",)) == (3, 1, 0, 0)
+    assert compiled.clipped_matches("ab", ("ab",)) == (2, 1, 0, 0)
+    assert compiled.clipped_matches("", ("ab",)) == (0, 0, 0, 0)
+    assert compiled.clipped_matches("ab", ("",)) == (0, 0, 0, 0)
+    # code points that differ only above 16 bits are different grams
+    assert compiled.clipped_matches("\U00010041", ("\U00020041",)) == (0, 0, 0, 0)
+
+
+def test_texts_over_the_limit_take_the_pure_path(monkeypatch):
+    calls = []
+    monkeypatch.setattr(bleu, "_compiled_matches", lambda *a: calls.append(a) or (0, 0, 0, 0))
+    monkeypatch.setattr(bleu, "COMPILED_LIMIT", 10)
+    assert BleuReferences(["abcdefghijk"]).score("abc") > 0  # a reference over the limit
+    assert BleuReferences(["abc"]).score("abcdefghijk") > 0  # a hypothesis over the limit
+    assert calls == []
+    assert BleuReferences(["abc"]).score("abc") == 0.0  # within it: the (stub) counter
+    assert calls == [("abc", ("abc",))]
+
+
+def test_rejects_what_is_not_text():
+    with pytest.raises(TypeError, match="a str and a tuple of str"):
+        compiled.clipped_matches("ab", ["ab"])
+    with pytest.raises(TypeError, match="a str and a tuple of str"):
+        compiled.clipped_matches("ab", ("ab", 3))
+
+
+def test_in_use():
+    # built (else this module skips, which CI counts as a failure) and picked up
+    assert accelerated()
