@@ -1,9 +1,10 @@
-"""Score a long list of questions on every CPU: contiguous slices, results in order.
+"""Score a long list of questions on every CPU: interleaved slices, results in order.
 
-:func:`map_slices` cuts a list of jobs into as many contiguous slices as
-processes, scores the first slice in this process and each other slice in a
-forked child (never more processes than CPUs available), and returns the
-results concatenated in job order. Each result is computed by the same
+:func:`map_slices` deals a list of jobs out to as many slices as processes
+(every ``count``-th job to each, so costly jobs are shared out however they
+cluster: a block of one language, long texts), scores the first slice in
+this process and each other slice in a forked child (never more processes
+than CPUs available), and returns the results in job order. Each result is computed by the same
 function on the same job whichever process computes it, and the callers
 sum the results afterwards, in gold order, in this process: the figures
 are bit-identical to one process's.
@@ -68,7 +69,7 @@ def map_slices(
     processes: int = 0,
     minimum: int | None = None,
 ) -> list[R]:
-    """``function(jobs)``, computed over contiguous slices of ``jobs`` in
+    """``function(jobs)``, computed over interleaved slices of ``jobs`` in
     ``processes`` processes (0: automatic, from ``minimum`` jobs on, by
     default :data:`PARALLEL_MIN`; see the module documentation)."""
     count = _processes(processes, len(jobs), PARALLEL_MIN if minimum is None else minimum)
@@ -81,8 +82,9 @@ def map_slices(
     # on, in this process and in the children (whose scans would otherwise
     # write to, hence copy, every page of the inherited heap)
     gc.freeze()
-    bounds = [len(jobs) * k // count for k in range(count + 1)]
-    slices = [jobs[bounds[k] : bounds[k + 1]] for k in range(count)]
+    # every count-th job to each process: the costly ones (long texts, MeCab's
+    # languages, a block of one language) are shared out however they cluster
+    slices = [jobs[k::count] for k in range(count)]
     children = []
     for part in slices[1:]:
         receive, send = context.Pipe(duplex=False)
@@ -97,8 +99,9 @@ def map_slices(
         send.close()
         children.append((child, receive, part))
     try:
-        results = function(slices[0])
-        for _, receive, part in children:
+        results: list[Any] = [None] * len(jobs)
+        results[0::count] = function(slices[0])
+        for k, (_, receive, part) in enumerate(children, start=1):
             found = None
             if receive is not None:
                 try:
@@ -106,7 +109,7 @@ def map_slices(
                 except EOFError:  # the child died
                     found = None
                 receive.close()
-            results.extend(function(part) if found is None else found)
+            results[k::count] = function(part) if found is None else found
     finally:
         gc.unfreeze()
         for child, _, _ in children:
