@@ -1,7 +1,8 @@
 /*
- * _answermatch_ngrams: clipped character n-gram matches (n = 1..4) of one
- * hypothesis against its references, the numerators of sentence BLEU as
- * NLTK computes them on strings.
+ * _answermatch_ngrams: the statistics of sentence BLEU on characters, as
+ * NLTK computes it on strings: the clipped n-gram matches (n = 1..4) of one
+ * hypothesis against its references, its length and the closest reference
+ * length.
  *
  * An optional accelerator of answermatch.bleu: that module has the same
  * count in pure Python and uses this one only when it was built; the tests
@@ -172,50 +173,59 @@ done:
     return status;
 }
 
-PyDoc_STRVAR(clipped_matches_doc,
-             "clipped_matches(hypothesis, references, /)\n--\n\n"
-             "The clipped matches of the character n-grams of ``hypothesis``\n"
-             "(a str) in ``references`` (a tuple of str) for n = 1..4: each\n"
-             "distinct n-gram counts at most its largest count in any one\n"
-             "reference. A tuple of four ints.");
+PyDoc_STRVAR(statistics_doc,
+             "statistics(hypothesis, references, /)\n--\n\n"
+             "BLEU's statistics of ``hypothesis`` (a str) against ``references``\n"
+             "(a non-empty tuple of str), on characters: the clipped matches of\n"
+             "its n-grams for n = 1..4 (each distinct n-gram counts at most its\n"
+             "largest count in any one reference), its length, and the reference\n"
+             "length closest to it (the shorter on a tie). A tuple of six ints.");
 
-static PyObject *clipped_matches(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *statistics(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "clipped_matches() takes a hypothesis and references");
+    if (nargs != 2 || !PyUnicode_Check(args[0]) || !PyTuple_Check(args[1])
+        || PyTuple_GET_SIZE(args[1]) == 0) {
+        PyErr_SetString(PyExc_TypeError,
+                        "statistics() takes a str and a non-empty tuple of str");
         return NULL;
     }
     PyObject *hyp = args[0], *refs = args[1];
-    if (!PyUnicode_Check(hyp) || !PyTuple_Check(refs)) {
-        PyErr_SetString(PyExc_TypeError, "clipped_matches() takes a str and a tuple of str");
-        return NULL;
-    }
     if (ready(hyp) < 0)
         return NULL;
-    const Py_ssize_t nrefs = PyTuple_GET_SIZE(refs);
-    Py_ssize_t longest = 0;
-    for (Py_ssize_t r = 0; r < nrefs; r++) {
+    const Py_ssize_t hyp_len = PyUnicode_GET_LENGTH(hyp);
+    Py_ssize_t longest = 0, closest = -1;
+    for (Py_ssize_t r = 0; r < PyTuple_GET_SIZE(refs); r++) {
         PyObject *ref = PyTuple_GET_ITEM(refs, r);
         if (!PyUnicode_Check(ref)) {
-            PyErr_SetString(PyExc_TypeError, "clipped_matches() takes a str and a tuple of str");
+            PyErr_SetString(PyExc_TypeError,
+                            "statistics() takes a str and a non-empty tuple of str");
             return NULL;
         }
         if (ready(ref) < 0)
             return NULL;
-        if (PyUnicode_GET_LENGTH(ref) > longest)
-            longest = PyUnicode_GET_LENGTH(ref);
+        const Py_ssize_t len = PyUnicode_GET_LENGTH(ref);
+        if (len > longest)
+            longest = len;
+        if (closest < 0) {
+            closest = len;
+        }
+        else {
+            const Py_ssize_t gap = len > hyp_len ? len - hyp_len : hyp_len - len;
+            const Py_ssize_t best = closest > hyp_len ? closest - hyp_len : hyp_len - closest;
+            if (gap < best || (gap == best && len < closest))
+                closest = len;
+        }
     }
-    const Py_ssize_t hyp_len = PyUnicode_GET_LENGTH(hyp);
     Py_ssize_t matched[MAX_ORDER] = {0, 0, 0, 0};
     if (hyp_len && longest && count_matches(hyp, refs, hyp_len, longest, matched) < 0)
         return NULL;
-    return Py_BuildValue("(nnnn)", matched[0], matched[1], matched[2], matched[3]);
+    return Py_BuildValue("(nnnnnn)", matched[0], matched[1], matched[2], matched[3], hyp_len,
+                         closest);
 }
 
 static PyMethodDef methods[] = {
-    {"clipped_matches", (PyCFunction)(void (*)(void))clipped_matches, METH_FASTCALL,
-     clipped_matches_doc},
+    {"statistics", (PyCFunction)(void (*)(void))statistics, METH_FASTCALL, statistics_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -230,7 +240,7 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__answermatch_ngrams(void)
 {
     PyObject *m = PyModule_Create(&module);
-    if (m != NULL && PyModule_AddIntConstant(m, "API", 1) < 0) {
+    if (m != NULL && PyModule_AddIntConstant(m, "API", 2) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -22,12 +22,12 @@ compiled = pytest.importorskip(
 @contextmanager
 def pure_python():
     """The pure-Python count, whatever was built."""
-    saved = bleu._compiled_matches
-    bleu._compiled_matches = None
+    saved = bleu._compiled_statistics
+    bleu._compiled_statistics = None
     try:
         yield
     finally:
-        bleu._compiled_matches = saved
+        bleu._compiled_statistics = saved
 
 
 def both(references: list[str], hypothesis: str) -> tuple[list[int], list[int], float, float]:
@@ -82,20 +82,25 @@ def test_same_as_pure_python_past_the_stack_buffers(references, hypothesis):
     assert_same(references, hypothesis)
 
 
-def test_the_counts_of_known_cases():
+def test_the_statistics_of_known_cases():
+    stats = compiled.statistics
     # clipping by the best single reference, overlapping grams, an order cut short
-    assert compiled.clipped_matches("aaaa", ("aa", "aaa")) == (3, 2, 1, 0)
-    assert compiled.clipped_matches("abxd", ("abcd",)) == (3, 1, 0, 0)
-    assert compiled.clipped_matches("ab", ("ab",)) == (2, 1, 0, 0)
-    assert compiled.clipped_matches("", ("ab",)) == (0, 0, 0, 0)
-    assert compiled.clipped_matches("ab", ("",)) == (0, 0, 0, 0)
+    assert stats("aaaa", ("aa", "aaa")) == (3, 2, 1, 0, 4, 3)
+    assert stats("abxd", ("abcd",)) == (3, 1, 0, 0, 4, 4)
+    assert stats("ab", ("ab",)) == (2, 1, 0, 0, 2, 2)
+    assert stats("", ("ab",)) == (0, 0, 0, 0, 0, 2)
+    assert stats("ab", ("",)) == (0, 0, 0, 0, 2, 0)
     # code points that differ only above 16 bits are different grams
-    assert compiled.clipped_matches("\U00010041", ("\U00020041",)) == (0, 0, 0, 0)
+    assert stats("\U00010041", ("\U00020041",)) == (0, 0, 0, 0, 1, 1)
+    # the closest reference length, the shorter on a tie
+    assert stats("abcd", ("abcdefg", "ab", "abcdef"))[4:] == (4, 2)
+    assert stats("abcd", ("abcdef", "ab"))[4:] == (4, 2)
+    assert stats("abcd", ("abcde", "ab"))[4:] == (4, 5)
 
 
 def test_texts_over_the_limit_take_the_pure_path(monkeypatch):
     calls = []
-    monkeypatch.setattr(bleu, "_compiled_matches", lambda *a: calls.append(a) or (0, 0, 0, 0))
+    monkeypatch.setattr(bleu, "_compiled_statistics", lambda *a: calls.append(a) or (0,) * 6)
     monkeypatch.setattr(bleu, "COMPILED_LIMIT", 10)
     assert BleuReferences(["abcdefghijk"]).score("abc") > 0  # a reference over the limit
     assert BleuReferences(["abc"]).score("abcdefghijk") > 0  # a hypothesis over the limit
@@ -105,10 +110,9 @@ def test_texts_over_the_limit_take_the_pure_path(monkeypatch):
 
 
 def test_rejects_what_is_not_text():
-    with pytest.raises(TypeError, match="a str and a tuple of str"):
-        compiled.clipped_matches("ab", ["ab"])
-    with pytest.raises(TypeError, match="a str and a tuple of str"):
-        compiled.clipped_matches("ab", ("ab", 3))
+    for references in (["ab"], ("ab", 3), ()):
+        with pytest.raises(TypeError, match="a str and a non-empty tuple of str"):
+            compiled.statistics("ab", references)
 
 
 def test_in_use():

@@ -59,11 +59,11 @@ from operator import add, eq, itemgetter, or_
 
 try:  # the optional compiled counter (built from csrc/ngrams.c where a compiler was)
     from _answermatch_ngrams import API as _API
-    from _answermatch_ngrams import clipped_matches as _compiled_matches
+    from _answermatch_ngrams import statistics as _compiled_statistics
 except ImportError:  # not built here: the pure-Python count below, same numbers
-    _API, _compiled_matches = 0, None
-if _API != 1:  # a build of another version of the interface: not used
-    _compiled_matches = None
+    _API, _compiled_statistics = 0, None
+if _API != 2:  # a build of another version of the interface: not used
+    _compiled_statistics = None
 
 try:  # the C loop behind Counter(iterable), without Counter's Python-level set-up
     from _collections import _count_elements as _count_into
@@ -163,24 +163,28 @@ def _overlapping(text: str, gram: str) -> int:
     return found
 
 
-_SCORES: dict[tuple[int, ...], float] = {}  # (matches per order, lengths) -> BLEU
+#: BLEU's statistics of one hypothesis: its clipped matches for n = 1..4, its
+#: length and the closest reference length
+Statistics = tuple[int, int, int, int, int, int]
+_SCORES: dict[Statistics, float] = {}  # statistics -> BLEU
 _SCORES_SIZE = 1 << 16
 
 
-def _bleu(matched: Sequence[int], hyp_len: int, ref_len: int) -> float:
-    """BLEU from the clipped match counts of orders 1..4 (``matched``), with
-    NLTK's operations: ``w * log(p)`` per order, ``fsum``, ``exp``, then BP
-    (a figure already computed for the same counts and lengths is reused)."""
-    key = (*matched, hyp_len, ref_len)
-    found = _SCORES.get(key)
+def _bleu(stats: Statistics) -> float:
+    """BLEU from its statistics (a hypothesis with at least one unigram
+    match), with NLTK's operations: ``w * log(p)`` per order, ``fsum``,
+    ``exp``, then BP (a figure already computed for the same statistics is
+    reused)."""
+    found = _SCORES.get(stats)
     if found is None:
         if len(_SCORES) >= _SCORES_SIZE:
             _SCORES.clear()
-        found = _SCORES[key] = _computed_bleu(matched, hyp_len, ref_len)
+        found = _SCORES[stats] = _computed_bleu(stats)
     return found
 
 
-def _computed_bleu(matched: Sequence[int], hyp_len: int, ref_len: int) -> float:
+def _computed_bleu(stats: Statistics) -> float:
+    *matched, hyp_len, ref_len = stats
     log_sum: list[float] = []
     for n, count in zip(_ORDERS, matched, strict=True):
         if count:
@@ -199,7 +203,7 @@ def accelerated() -> bool:
     >>> accelerated() in (True, False)
     True
     """
-    return _compiled_matches is not None
+    return _compiled_statistics is not None
 
 
 class BleuReferences:
@@ -347,7 +351,7 @@ class BleuReferences:
         elif not isinstance(hypothesis, str):  # tokens against strings: compare as tuples
             return BleuReferences([tuple(r) for r in self.references]).matches(hypothesis)
         elif self._compiled(hyp_len):
-            return list(_compiled_matches(hypothesis, self.references))  # type: ignore[misc]
+            return list(_compiled_statistics(hypothesis, self.references)[:MAX_ORDER])  # type: ignore[misc]
         elif self.chars.isdisjoint(hypothesis):
             return matched[1:]
         elif any(hypothesis in r for r in self.references):  # type: ignore[operator]
@@ -360,7 +364,7 @@ class BleuReferences:
         """Whether the compiled counter takes this text hypothesis (built, and
         the texts within :data:`COMPILED_LIMIT`)."""
         return (
-            _compiled_matches is not None
+            _compiled_statistics is not None
             and hyp_len <= COMPILED_LIMIT
             and self.longest <= COMPILED_LIMIT
         )
@@ -405,22 +409,16 @@ class BleuReferences:
         if hyp_len == 0:
             return 0.0
         if self.text and type(hypothesis) is str:
-            if (
-                _compiled_matches is not None
-                and hyp_len <= COMPILED_LIMIT
-                and self.longest <= COMPILED_LIMIT
-            ):
-                found: Sequence[int] = _compiled_matches(hypothesis, self.references)  # type: ignore[arg-type]
-                if not found[0]:
-                    return 0.0
-                return _bleu(found, hyp_len, self.closest_length(hyp_len))
+            if self._compiled(hyp_len):
+                stats = _compiled_statistics(hypothesis, self.references)  # type: ignore[misc]
+                return _bleu(stats) if stats[0] else 0.0
             if self.chars.isdisjoint(hypothesis):
                 return 0.0  # no unigram match
             for reference in self.references:
                 if hypothesis in reference:  # type: ignore[operator]
                     # every n-gram matches, unclipped: all precisions are 1
                     unclipped = [hyp_len - n + 1 if hyp_len >= n else 0 for n in _ORDERS]
-                    return _bleu(unclipped, hyp_len, self.closest_length(hyp_len))
+                    return _bleu((*unclipped, hyp_len, self.closest_length(hyp_len)))  # type: ignore[arg-type]
             matched = [0] * (MAX_ORDER + 1)
             self._count(hypothesis, matched)  # the checks of matches() are done
             found = matched[1:]
@@ -428,7 +426,7 @@ class BleuReferences:
             found = self.matches(hypothesis)
         if not found[0]:
             return 0.0
-        return _bleu(found, hyp_len, self.closest_length(hyp_len))
+        return _bleu((*found, hyp_len, self.closest_length(hyp_len)))  # type: ignore[arg-type]
 
 
 _PREPARED: dict[tuple, BleuReferences] = {}
