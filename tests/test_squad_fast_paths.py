@@ -15,14 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import answermatch
+from answermatch.analysis import _official_norm, official_tokens
 from answermatch.errors import AnswermatchWarning
+from answermatch.normalization.steps import SQUAD_ARTICLES, without_articles
 from answermatch.tasks.squad import scoring
-from answermatch.tasks.squad.rules import (
-    _MLQA_ARTICLES,
-    _SQUAD_ARTICLES,
-    SpanRules,
-    without_articles,
-)
+from answermatch.tasks.squad.rules import _MLQA_ARTICLES, SpanRules
 from answermatch.tasks.squad.scoring import pair_scorer
 
 # words that meet the articles, word characters that are not letters, the
@@ -32,13 +29,26 @@ PIECES = st.sampled_from(
      "’", "«", "é", "e\u0301", "-", " ", "  ", "\t", "\x1c", "\u3000", "\u00a0"]
 )  # fmt: skip
 TEXTS = st.lists(PIECES, max_size=12).map("".join)
-PATTERNS = [_SQUAD_ARTICLES] + [p for p in _MLQA_ARTICLES.values() if p is not None]
+PATTERNS = [SQUAD_ARTICLES] + [p for p in _MLQA_ARTICLES.values() if p is not None]
 
 
 @settings(max_examples=400, deadline=None)
 @given(TEXTS, st.sampled_from(PATTERNS))
 def test_without_articles_equals_the_pattern(text, pattern):
     assert without_articles(pattern)(text) == pattern.sub(" ", text).split()
+
+
+@settings(max_examples=400, deadline=None)
+@given(TEXTS, st.booleans())
+def test_official_tokens_equal_the_steps_one_by_one(text, articles):
+    # XOR-EnglishSpan's analyser (articles) and XOR-Full's: lower, ASCII
+    # punctuation deleted, SQuAD's articles, whitespace collapsed, split
+    steps = _official_norm(articles)(text).split()
+    assert (
+        official_tokens(articles=articles)(text.upper())
+        == _official_norm(articles)(text.upper()).split()
+    )
+    assert official_tokens(articles=articles)(text) == steps
 
 
 def _official(prediction: str, golds: list[str], empty_f1: float) -> tuple[float, float]:

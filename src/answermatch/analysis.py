@@ -58,6 +58,7 @@ from .normalization.steps import (
     collapse_whitespace,
     lower,
     remove_counters,
+    squad_article_split,
     squad_articles,
     strip_ascii_punct,
 )
@@ -155,10 +156,9 @@ def official_tokens(
     """
     table = str.maketrans("", "", string.punctuation + (XOR_COUNTERS if counters else ""))
     if articles:
-        replace = squad_articles
 
         def tokens(text: str) -> list[str]:
-            return replace(text.lower().translate(table)).split()
+            return squad_article_split(text.lower().translate(table))
 
         return tokens
 

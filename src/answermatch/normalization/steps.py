@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
+from collections.abc import Callable
 
 import regex
 
@@ -283,7 +284,7 @@ def remove_articles(text: str, lang: str | None = "en") -> str:
 
 # SQuAD's own rule, exactly: Python re with its Unicode \b, case-sensitive
 # (it runs after lower()). Official scorers need this one, not the above.
-_SQUAD_ARTICLES = re.compile(r"\b(a|an|the)\b")
+SQUAD_ARTICLES = re.compile(r"\b(a|an|the)\b")
 
 
 def squad_articles(text: str) -> str:
@@ -293,4 +294,34 @@ def squad_articles(text: str) -> str:
     >>> squad_articles("the answer is a tie")
     '  answer is   tie'
     """
-    return _SQUAD_ARTICLES.sub(" ", text)
+    return SQUAD_ARTICLES.sub(" ", text)
+
+
+def without_articles(pattern: re.Pattern[str]) -> Callable[[str], list[str]]:
+    """``text -> pattern.sub(" ", text).split()`` for an article pattern
+    ``\\b(w1|w2|...)\\b`` of plain words, faster: when every whitespace token
+    is made of word characters only (``str.isalnum``, which is what ``re``
+    calls a word character once ``_`` is gone), ``\\b`` holds only at the
+    tokens' ends, so the pattern removes exactly the tokens equal to an
+    article; other texts go through the pattern itself.
+
+    >>> split = without_articles(SQUAD_ARTICLES)
+    >>> split("the band an anthem a"), split("l’the the’s")
+    (['band', 'anthem'], ['l’', '’s'])
+    """
+    sub = pattern.sub
+    articles = frozenset(pattern.pattern[len(r"\b(") : -len(r")\b")].split("|"))
+
+    def split(text: str) -> list[str]:
+        words = text.split()
+        if "".join(words).isalnum():
+            if articles.isdisjoint(words):
+                return words
+            return [w for w in words if w not in articles]
+        return sub(" ", text).split() if words else words
+
+    return split
+
+
+#: SQuAD's article rule then ``str.split``, fast (see :func:`without_articles`)
+squad_article_split = without_articles(SQUAD_ARTICLES)

@@ -49,6 +49,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ...matchers.answers import answer_set, best_overlap
+from ...normalization.steps import SQUAD_ARTICLES, squad_article_split, without_articles
 from ..base import check_rules
 
 __all__ = [
@@ -64,9 +65,8 @@ Tokens = tuple[str, ...]
 MLQA_LANGUAGES = ("en", "es", "de", "ar", "hi", "vi", "zh")
 
 _ASCII_TABLE = str.maketrans("", "", string.punctuation)
-_SQUAD_ARTICLES = re.compile(r"\b(a|an|the)\b")
 _MLQA_ARTICLES: dict[str, re.Pattern[str] | None] = {
-    "en": _SQUAD_ARTICLES,
+    "en": SQUAD_ARTICLES,
     "es": re.compile(r"\b(un|una|unos|unas|el|la|los|las)\b"),
     "hi": None,
     "vi": re.compile(r"\b(của|là|cái|chiếc|những)\b"),
@@ -247,37 +247,8 @@ _KNOWN = {
 }
 
 
-def without_articles(pattern: re.Pattern[str]) -> Callable[[str], list[str]]:
-    """``text -> pattern.sub(" ", text).split()`` for an article pattern
-    ``\\b(w1|w2|...)\\b`` of plain words, faster: when every whitespace token
-    is made of word characters only (``str.isalnum``, which is what ``re``
-    calls a word character once ``_`` is gone), ``\\b`` holds only at the
-    tokens' ends, so the pattern removes exactly the tokens equal to an
-    article; other texts go through the pattern itself.
-
-    >>> split = without_articles(_SQUAD_ARTICLES)
-    >>> split("the band an anthem a"), split("l’the the’s")
-    (['band', 'anthem'], ['l’', '’s'])
-    """
-    sub = pattern.sub
-    articles = frozenset(pattern.pattern[len(r"\b(") : -len(r")\b")].split("|"))
-
-    def split(text: str) -> list[str]:
-        words = text.split()
-        if "".join(words).isalnum():
-            if articles.isdisjoint(words):
-                return words
-            return [w for w in words if w not in articles]
-        return sub(" ", text).split() if words else words
-
-    return split
-
-
-_SQUAD_SPLIT = without_articles(_SQUAD_ARTICLES)
-
-
 def _squad_tokens(text: str) -> Tokens:
-    return tuple(_SQUAD_SPLIT(text.lower().translate(_ASCII_TABLE)))
+    return tuple(squad_article_split(text.lower().translate(_ASCII_TABLE)))
 
 
 def nfkc(text: str) -> str:
@@ -319,7 +290,7 @@ def _ar_article(text: str) -> str:
 
 def _articles(rule: str, lang: str) -> Callable[[str], str] | None:
     if rule == "squad":
-        return lambda text: _SQUAD_ARTICLES.sub(" ", text)
+        return lambda text: SQUAD_ARTICLES.sub(" ", text)
     if rule == "mlqa":
         if lang == "ar":
             return _ar_article
