@@ -7,8 +7,9 @@ the ``src`` folder of e.g. ``git worktree add /tmp/before REV``), in
 alternating fresh processes, and prints the least CPU time of each and
 their ratio. Both must give the same scores (checked). The inputs are the
 other benchmarks' (SQuAD/MLQA dev replicated to about 50,000 questions,
-XOR distinct predictions x20, MKQA en test gold x2,000), written to a
-temporary folder::
+XOR distinct predictions x20, MKQA en test gold x2,000, a synthetic
+NTCIR-16 DSQA set of 50,000 English and Japanese questions whose run
+answers differ per question), written to a temporary folder::
 
     python benchmarks/bench_score_ab.py --before /tmp/before/src --rounds 7
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -85,6 +87,64 @@ def mkqa_inputs(parity: Path, tmp: Path) -> Inputs:
     return "mkqa", gold, folder / "pred" / "en.jsonl", {}
 
 
+_NTCIR_EN = [
+    "the Tokyo Metropolis",
+    "fiscal year 2010",
+    "13,510,000",
+    "-2.1%",
+    "Kanto region",
+    "about 4.5 million people",
+    "the Ministry of Health",
+    "2,345 km",
+    "Osaka",
+]
+_NTCIR_JA = [
+    "東京都千代田区",
+    "１，３５１万人",
+    "平成22年",
+    "2010年",
+    "厚生労働省",
+    "約450万人",
+    "関東地方",
+    "大阪府",
+    "2,345キロメートル",
+]
+
+
+def _ntcir_variant(answer: str, rng: random.Random) -> str:
+    """A run answer that differs per question: the answer edited, or another one."""
+    k = rng.randrange(6)
+    if k == 0:
+        return answer
+    if k == 1:
+        return answer.upper() + f" {rng.randrange(1000)}"
+    if k == 2:
+        cut = rng.randrange(1, len(answer) + 1)
+        return answer[:cut]
+    if k == 3:
+        return f"{rng.randrange(10**6):,}"
+    if k == 4:
+        words = answer.split()
+        return " ".join(rng.sample(words, len(words))) + rng.choice(["", ".", " etc"])
+    return rng.choice(_NTCIR_EN + _NTCIR_JA) + str(rng.randrange(100))
+
+
+def ntcir_inputs(parity: Path, tmp: Path, questions: int = 50_000, seed: int = 0) -> Inputs:
+    rng = random.Random(seed)
+    gold_lines, run_lines = [], ["<SYSDESC>bench_score_ab synthetic run</SYSDESC>"]
+    for k in range(questions):
+        lang, pool = ("E", _NTCIR_EN) if k % 2 else ("J", _NTCIR_JA)
+        qid = f"DS2-QA-{lang}-{k:06d}"
+        answers = rng.sample(pool, rng.choice((1, 1, 2)))
+        answers = [a if rng.random() < 0.5 else f"{a} {rng.randrange(100)}" for a in answers]
+        gold_lines.append("\t".join([qid, *answers]))
+        run_lines.append(f"{qid}\t{_ntcir_variant(answers[0], rng)}")
+    gold, run = tmp / "ntcir-gold.tsv", tmp / "ntcir-run.tsv"
+    gold.write_text("\n".join(gold_lines) + "\n", encoding="utf-8")
+    run.write_text("\n".join(run_lines) + "\n", encoding="utf-8")
+    return "ntcir-dsqa", gold, run, {}
+
+
 BUILDERS: dict[str, Callable[[Path, Path], Inputs]] = {
     "squad": lambda parity, tmp: squad_inputs("squad", bench_squad.CASES, parity, tmp),
     "squad-v2": lambda parity, tmp: squad_inputs("squad-v2", bench_squad.CASES, parity, tmp),
@@ -93,6 +153,7 @@ BUILDERS: dict[str, Callable[[Path, Path], Inputs]] = {
     "xor-full": lambda parity, tmp: xor_inputs("full", parity, tmp),
     "xor-engspan": lambda parity, tmp: xor_inputs("engspan", parity, tmp),
     "mkqa": mkqa_inputs,
+    "ntcir-dsqa": ntcir_inputs,
 }
 
 
