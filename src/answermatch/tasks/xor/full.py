@@ -75,7 +75,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import starmap
+from itertools import repeat, starmap
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from ...analysis import Analyzer, tokenizer_signature
@@ -236,14 +237,16 @@ def reduce_keys(predictions: dict[str, str], source: Any, diag: Diagnostics) -> 
     >>> reduce_keys({"ja_-12": "東京", "x_y_7": "Oulu"}, "pred.json", Diagnostics())
     {'-12': '東京', '7': 'Oulu'}
     """
-    reduced: dict[str, str] = {}
-    clashes: list[str] = []
-    for key, value in predictions.items():
-        qid = key.rsplit("_", 1)[-1]
-        if qid in reduced:
-            clashes.append(key)
-        reduced[qid] = value
-    if clashes:
+    # key.rpartition("_")[2] is key.rsplit("_", 1)[-1], mapped at C speed
+    qids = list(map(itemgetter(2), map(str.rpartition, predictions, repeat("_"))))
+    reduced = dict(zip(qids, predictions.values(), strict=True))  # the later key wins
+    if len(reduced) < len(predictions):
+        seen: set[str] = set()
+        clashes = []
+        for key, qid in zip(predictions, qids, strict=True):
+            if qid in seen:
+                clashes.append(key)
+            seen.add(qid)
         diag.warn(
             f"{len(clashes)} prediction key(s) come to an id already predicted once the "
             f"part before the last '_' is dropped ({format_examples(map(repr, clashes))}); "
