@@ -15,9 +15,14 @@ For each set it times, on one core (best of ``--repeat``):
 * ``answermatch``: ``BleuReferences.of(refs).score(hyp)`` (prepared
   references reused, as a scorer does for a repeated answer set), and
   ``fresh``: ``BleuReferences(refs).score(hyp)`` (nothing reused);
+* ``pure python``: the same two with the compiled n-gram counter switched
+  off (when it is built);
 * ``--baseline FILE``: another ``bleu.py`` (e.g. an older version:
   ``git show REV:src/answermatch/bleu.py > /tmp/old_bleu.py``), used the same
-  way as ``answermatch``.
+  two ways.
+
+The module's caches (prepared references, scores of equal statistics) are
+emptied before each timed run, so a run reuses only what it prepared itself.
 
 Every answermatch figure is checked equal (``==``) to NLTK's on every pair.
 ``--long N`` also times one hypothesis of N characters (against two short
@@ -42,12 +47,14 @@ import tempfile
 import time
 import tracemalloc
 import warnings
+from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import distinct
 
+from answermatch import bleu
 from answermatch.bleu import BleuReferences
 from answermatch.tokenizers import get_tokenizer
 
@@ -90,9 +97,14 @@ def nltk_scores(pairs: Pairs) -> list[float]:
         return [bleu(list(refs), hyp) for refs, hyp in pairs]
 
 
-def timed(function, pairs: Pairs, repeat: int) -> tuple[float, list[float]]:
+def timed(function, pairs: Pairs, repeat: int, fresh=None) -> tuple[float, list[float]]:
+    """Least CPU time of ``repeat`` runs; ``fresh()`` empties the module's
+    caches before each run (else a later run reuses what an earlier one
+    left, which no single evaluation can)."""
     best, result = float("inf"), []
     for _ in range(repeat):
+        if fresh is not None:
+            fresh()
         gc.collect()
         start = time.process_time()
         result = function(pairs)
@@ -107,6 +119,30 @@ def load_module(path: Path):
     return module
 
 
+def emptied(module):
+    """A function that empties ``module``'s caches of prepared references and scores."""
+
+    def empty() -> None:
+        for name in ("_PREPARED", "_SCORES"):
+            cache = getattr(module, name, None)
+            if cache is not None:
+                cache.clear()
+
+    return empty
+
+
+@contextmanager
+def counter(compiled: bool):
+    """answermatch.bleu with its compiled counter (when built) or pure Python."""
+    saved = bleu._compiled_statistics
+    if not compiled:
+        bleu._compiled_statistics = None
+    try:
+        yield
+    finally:
+        bleu._compiled_statistics = saved
+
+
 def runners(baseline: Path | None) -> dict:
     def reused(pairs: Pairs) -> list[float]:
         of = BleuReferences.of
@@ -115,15 +151,33 @@ def runners(baseline: Path | None) -> dict:
     def fresh(pairs: Pairs) -> list[float]:
         return [BleuReferences(refs).score(hyp) for refs, hyp in pairs]
 
+    def pure(run):
+        def without_counter(pairs: Pairs) -> list[float]:
+            with counter(False):
+                return run(pairs)
+
+        return without_counter
+
     found = {"answermatch": reused, "answermatch fresh": fresh}
+    if bleu.accelerated():
+        found["pure python"] = pure(reused)
+        found["pure python fresh"] = pure(fresh)
     if baseline:
-        old = load_module(baseline).BleuReferences
+        old_module = load_module(baseline)
+        old = old_module.BleuReferences
 
         def before(pairs: Pairs) -> list[float]:
             return [old.of(refs).score(hyp) for refs, hyp in pairs]
 
-        found["baseline"] = before
-    return found
+        def before_fresh(pairs: Pairs) -> list[float]:
+            return [old(refs).score(hyp) for refs, hyp in pairs]
+
+        found["baseline"] = (before, emptied(old_module))
+        found["baseline fresh"] = (before_fresh, emptied(old_module))
+    return {
+        label: run if isinstance(run, tuple) else (run, emptied(bleu))
+        for label, run in found.items()
+    }
 
 
 def long_case(length: int, baseline: Path | None) -> None:
@@ -160,8 +214,8 @@ def main() -> None:
         nltk_seconds, expected = timed(nltk_scores, pairs, 1)
         print(f"== {name}: {len(pairs):,} pairs, {len(set(pairs)):,} distinct ==")
         print(f"  nltk              {nltk_seconds:7.3f} s")
-        for label, run in runners(args.baseline).items():
-            seconds, got = timed(run, pairs, args.repeat)
+        for label, (run, empty) in runners(args.baseline).items():
+            seconds, got = timed(run, pairs, args.repeat, empty)
             if got != expected:
                 bad = sum(a != b for a, b in zip(got, expected, strict=True))
                 raise SystemExit(f"{label}: {bad} scores differ from NLTK's")
