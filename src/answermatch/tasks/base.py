@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..diagnostics import Diagnostics
 from ..errors import InputError, UnknownProfileError
+from ..items import Items
 from ..result import Result
 from ..signature import make_signature, merge_signatures
 from ..sources import is_path, source_name
@@ -228,9 +229,12 @@ class Scored:
     summed while scoring (per group, in item order: exactly what
     :meth:`Aggregation.totals` gives), for a task that holds them anyway and
     is scored at sizes where summing the items again costs time. The scores
-    still come from the aggregation's one ``combine``."""
+    still come from the aggregation's one ``combine``. With ``totals`` (and
+    an aggregation without ``rows``) the items themselves may be
+    :class:`~answermatch.items.DeferredItems`, built only if someone reads
+    them: a run that prints only the scores never does."""
 
-    items: list[dict[str, Any]]
+    items: Items
     signature: str
     totals: Totals | None = None
 

@@ -17,10 +17,13 @@ from __future__ import annotations
 import os
 from array import array
 from collections.abc import Callable
+from functools import reduce
+from operator import add, itemgetter
 from typing import Any
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
+from ...items import DeferredItems, Items
 from ...matchers.answers import AnswerSet, answer_set, best_overlap
 from ...processes import spare_core
 from ..base import Totals
@@ -238,14 +241,18 @@ def report_coverage(
         )
 
 
+_UNANSWERED = (0.0, 0.0)  # (em, f1) of a question without a prediction
+
+
 def score_v1(
     gold: SpanGold, preds: Predictions, rules: SpanRules, lang: str, label: str | None = None
-) -> tuple[list[dict[str, Any]], Totals]:
+) -> tuple[Items, Totals]:
     """One item per gold question, in gold order (SQuAD v1.1 / MLQA): ``em``
     and ``f1`` each the max over the gold answers, 0 when unanswered.
     ``label``: the language put in each item (``None``: none). Also the
     totals ``{label: (count, (em sum, f1 sum))}``, summed in gold order as the
-    aggregation would (what :class:`~answermatch.tasks.base.Scored` takes)."""
+    aggregation would (what :class:`~answermatch.tasks.base.Scored` takes).
+    The items are built when first read (:class:`~answermatch.items.DeferredItems`)."""
     texts = preds.texts
     check_numbers(gold, lambda k: gold.questions[k].id in texts)
     score = pair_scorer(rules, lang)
@@ -258,14 +265,13 @@ def score_v1(
             if prediction is not None and question[1]:
                 pairs[prediction, question[1]] = None
         score_distinct(score, list(pairs))
-    items: list[dict[str, Any]] = []
-    append = items.append
-    em_sum = f1_sum = 0.0
+    pairs: list[tuple[float, float]] = []  # (em, f1) per question, in gold order
+    append = pairs.append
     for question in questions:
         qid, answers = question[0], question[1]
         prediction = get(qid)
         if prediction is None:
-            em = f1 = 0.0
+            append(_UNANSWERED)
         elif not answers:
             raise InputError(
                 f"question {qid!r} has no gold answer; the official v1.1 script "
@@ -275,19 +281,29 @@ def score_v1(
                 line=gold.line(question.row),
             )
         else:
-            em, f1 = score(prediction, answers)
-        em_sum += em
-        f1_sum += f1
-        item = {
-            "id": qid,
-            "score": f1,
-            "em": em,
-            "f1": f1,
-            "answered": prediction is not None,
-            "prediction": prediction,
-        }
-        if label is not None:
-            item["lang"] = label
-        append(item)
-    totals: Totals = {label: (len(items), (em_sum, f1_sum))} if items else {}
-    return items, totals
+            append(score(prediction, answers))
+    if not pairs:
+        return [], {}
+    # summed one by one in gold order, as the official scripts add
+    em_sum = reduce(add, map(itemgetter(0), pairs), 0.0)
+    f1_sum = reduce(add, map(itemgetter(1), pairs), 0.0)
+    totals: Totals = {label: (len(pairs), (em_sum, f1_sum))}
+
+    def build() -> list[dict[str, Any]]:
+        items = []
+        for question, (em, f1) in zip(questions, pairs, strict=True):
+            prediction = get(question[0])
+            item = {
+                "id": question[0],
+                "score": f1,
+                "em": em,
+                "f1": f1,
+                "answered": prediction is not None,
+                "prediction": prediction,
+            }
+            if label is not None:
+                item["lang"] = label
+            items.append(item)
+        return items
+
+    return DeferredItems(len(pairs), build), totals

@@ -67,6 +67,7 @@ from typing import Any, ClassVar
 from ...analysis import Analyzer, tokenizer_signature
 from ...diagnostics import Diagnostics
 from ...errors import InputError
+from ...items import DeferredItems
 from ...matchers.answers import AnswerSet, best_overlap
 from ...progress import progress
 from ...signature import make_signature
@@ -255,22 +256,26 @@ class XorEngspan(XorAnswerTask):
         )
         scores = map_slices(score.many, jobs)  # in one process, or over several
         warn_unanswered(questions, len(answered) - answered.count(None), inputs.pred_name, diag)
-        items = [
-            {
-                "id": qid,
-                "lang": lang,
-                "score": f1,
-                "f1": f1,
-                "em": em,
-                "precision": precision,
-                "recall": recall,
-                "answered": prediction is not None,
-                "prediction": prediction,
-            }
-            for qid, lang, prediction, (f1, em, precision, recall) in zip(
-                ids, langs, answered, scores, strict=True
-            )
-        ]
+
+        def build() -> list[dict[str, Any]]:
+            return [
+                {
+                    "id": qid,
+                    "lang": lang,
+                    "score": f1,
+                    "f1": f1,
+                    "em": em,
+                    "precision": precision,
+                    "recall": recall,
+                    "answered": prediction is not None,
+                    "prediction": prediction,
+                }
+                for qid, lang, prediction, (f1, em, precision, recall) in zip(
+                    ids, langs, answered, scores, strict=True
+                )
+            ]
+
+        items = DeferredItems(len(ids), build)  # built if someone reads them
         signature = make_signature(
             self.name,
             settings.name,

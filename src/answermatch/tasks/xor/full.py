@@ -83,6 +83,7 @@ from ...analysis import Analyzer, tokenizer_signature
 from ...bleu import BleuReferences
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
+from ...items import DeferredItems
 from ...matchers.answers import AnswerSet, best_overlap
 from ...progress import progress
 from ...result import Result
@@ -380,11 +381,10 @@ class XorFull(XorAnswerTask):
         if empty is not None:  # raised after the errors of the questions before it
             raise no_answers_error(gold.ids[empty], inputs.gold_name, gold.lines[empty])
         sums: dict[str, list[float]] = {}  # lang -> [count, f1, em, bleu]
-        items: list[dict[str, Any]] = []
         answered = 0
         found = iter(scores)
-        rows = zip(gold.ids, gold.langs, predictions, strict=True)
-        for qid, lang, prediction in progress(
+        rows = zip(gold.langs, predictions, strict=True)
+        for lang, prediction in progress(
             rows, total=len(gold), desc="xor-full", enabled=diag.progress
         ):
             totals = sums.get(lang)
@@ -392,30 +392,41 @@ class XorFull(XorAnswerTask):
                 totals = sums[lang] = [0, 0.0, 0.0, 0.0]
             totals[0] += 1
             if prediction is None:
-                items.append(_unanswered_item(qid, lang))
                 continue
             answered += 1
             f1, em, bleu = next(found)
             totals[1] += f1
             totals[2] += em
             totals[3] += bleu
-            items.append(
-                {
-                    "id": qid,
-                    "lang": lang,
-                    "score": f1,
-                    "f1": f1,
-                    "em": em,
-                    "bleu": bleu,
-                    "answered": True,
-                    "prediction": prediction,
-                }
-            )
+
+        def build() -> list[dict[str, Any]]:
+            items: list[dict[str, Any]] = []
+            found = iter(scores)
+            for qid, lang, prediction in zip(gold.ids, gold.langs, predictions, strict=True):
+                if prediction is None:
+                    items.append(_unanswered_item(qid, lang))
+                    continue
+                f1, em, bleu = next(found)
+                items.append(
+                    {
+                        "id": qid,
+                        "lang": lang,
+                        "score": f1,
+                        "f1": f1,
+                        "em": em,
+                        "bleu": bleu,
+                        "answered": True,
+                        "prediction": prediction,
+                    }
+                )
+            return items
+
         warn_unanswered(gold.ids, answered, inputs.pred_name, diag)
         # the aggregation's totals, summed in the loop above in gold order
         totals_by_language: Totals = {
             lang: (int(t[0]), (t[1], t[2], t[3])) for lang, t in sums.items()
         }
+        items = DeferredItems(len(gold), build)  # built if someone reads them
         return Scored(items, self.signature(settings, sums), totals_by_language)
 
     def signature(self, settings: FullProfile, languages: Sequence[str]) -> str:
