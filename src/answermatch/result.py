@@ -38,6 +38,9 @@ class _ItemsField:
     def __set__(self, result: Any, value: Any) -> None:
         result.__dict__[self._slot] = [] if value is self else value
 
+    def __repr__(self) -> str:  # the default as signatures show it: no items
+        return "[]"
+
 
 @dataclass(frozen=True)
 class Result:
