@@ -28,12 +28,18 @@ the brevity penalty are the same calls, so the results are bit-identical
 also *warns* (``UserWarning``) for every order without a match; this module
 does not: :meth:`BleuReferences.matches` tells which orders matched.
 
-How it is fast without changing a bit: the references' n-gram counts are
-prepared once per reference set (:meth:`BleuReferences.of` reuses a recent
-one), the hypothesis' n-grams are streamed at C speed and only those present
-in some reference are counted (so memory does not grow with the hypothesis),
-and orders above the first one without a match are skipped (an n-gram match
-implies a match of its (n-1)-gram prefix, so they cannot match either).
+How it is fast without changing a bit: where the optional compiled counter
+(``csrc/ngrams.c``, built at install time where a C compiler is) is present,
+it returns a text hypothesis' six statistics (clipped matches per order,
+its length, the closest reference length) in one call, which are also the
+key of a cache of computed scores; :func:`accelerated` says whether it runs.
+Otherwise, and for texts over ``COMPILED_LIMIT`` characters, the
+references' n-gram counts are prepared once per reference set
+(:meth:`BleuReferences.of` reuses a recent one), the hypothesis' n-grams
+are streamed at C speed and only those present in some reference are
+counted (so memory does not grow with the hypothesis), and orders above
+the first one without a match are skipped (an n-gram match implies a match
+of its (n-1)-gram prefix, so they cannot match either).
 
 Sequences are strings (n-grams of characters) or lists/tuples of tokens.
 
@@ -90,7 +96,8 @@ SHORT = 128
 #: hypothesis substring until the references are much longer than it)
 _REFERENCE_SIDE = 3
 #: texts up to this length are counted by the compiled counter when it is
-#: built (its memory is 16 bytes per character; longer ones stream in Python)
+#: built (its memory is about 100 bytes per hypothesis character and 4 per
+#: reference character: at most some 7 MB); longer ones stream in Python
 COMPILED_LIMIT = 1 << 16
 _FIRST, _LAST = itemgetter(0), itemgetter(-1)
 _HEAD, _TAIL = itemgetter(slice(0, 2)), itemgetter(slice(2, None))
