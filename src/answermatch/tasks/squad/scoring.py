@@ -265,8 +265,8 @@ def score_v1(
             if prediction is not None and question[1]:
                 pairs[prediction, question[1]] = None
         score_distinct(score, list(pairs))
-    pairs: list[tuple[float, float]] = []  # (em, f1) per question, in gold order
-    append = pairs.append
+    figures: list[tuple[float, float]] = []  # (em, f1) per question, in gold order
+    append = figures.append
     for question in questions:
         qid, answers = question[0], question[1]
         prediction = get(qid)
@@ -282,16 +282,16 @@ def score_v1(
             )
         else:
             append(score(prediction, answers))
-    if not pairs:
+    if not figures:
         return [], {}
     # summed one by one in gold order, as the official scripts add
-    em_sum = reduce(add, map(itemgetter(0), pairs), 0.0)
-    f1_sum = reduce(add, map(itemgetter(1), pairs), 0.0)
-    totals: Totals = {label: (len(pairs), (em_sum, f1_sum))}
+    em_sum = reduce(add, map(itemgetter(0), figures), 0.0)
+    f1_sum = reduce(add, map(itemgetter(1), figures), 0.0)
+    totals: Totals = {label: (len(figures), (em_sum, f1_sum))}
 
     def build() -> list[dict[str, Any]]:
         items = []
-        for question, (em, f1) in zip(questions, pairs, strict=True):
+        for question, (em, f1) in zip(questions, figures, strict=True):
             prediction = get(question[0])
             item = {
                 "id": question[0],
@@ -306,4 +306,4 @@ def score_v1(
             items.append(item)
         return items
 
-    return DeferredItems(len(pairs), build), totals
+    return DeferredItems(len(figures), build), totals
