@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
 
 __all__ = ["available_cpus", "can_fork", "idle_cpus", "spare_core"]
 
@@ -43,7 +42,15 @@ def can_fork() -> bool:
     thread running, Python's or a C library's (a BLAS pool, say): a fork
     copies only the calling thread, so a lock another thread holds would
     stay locked in the child (Python 3.12+ warns of it)."""
-    return sys.platform.startswith("linux") and threading.active_count() == 1 and _os_threads() == 1
+    return sys.platform.startswith("linux") and _python_threads() == 1 and _os_threads() == 1
+
+
+def _python_threads() -> int:
+    """The threads Python started (one, unless :mod:`threading` was imported
+    and started others: it is not imported here, which costs a millisecond
+    or two at every start)."""
+    threading = sys.modules.get("threading")
+    return 1 if threading is None else threading.active_count()
 
 
 def _os_threads() -> int:
@@ -51,7 +58,7 @@ def _os_threads() -> int:
     try:
         return len(os.listdir("/proc/self/task"))
     except OSError:  # no /proc: what Python knows
-        return threading.active_count()
+        return _python_threads()
 
 
 def spare_core() -> bool:

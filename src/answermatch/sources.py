@@ -14,13 +14,11 @@ answermatch.errors.InputError: .../gold.jsonl:3: not valid JSON (Expecting ',' d
 
 from __future__ import annotations
 
-import gzip
 import json
 import os
 from collections.abc import Iterable, Sequence
 from itertools import compress, count, repeat
 from operator import eq, itemgetter, ne
-from pathlib import Path
 from typing import Any, TypeAlias
 
 from .diagnostics import Diagnostics
@@ -50,11 +48,11 @@ def read_bytes(path: PathLike) -> bytes:
     """The file's bytes, gunzipped when the name ends in ``.gz`` (at most
     ``GZIP_RATIO`` times the compressed size, and at least ``GZIP_FLOOR``
     bytes, are inflated: more is an :class:`InputError`)."""
-    p = Path(path)
     try:
-        if p.suffix == ".gz":
-            return _gunzip(p)
-        return p.read_bytes()
+        if os.path.splitext(os.fspath(path))[1] == ".gz":
+            return _gunzip(path)
+        with open(path, "rb") as fh:
+            return fh.read()
     except FileNotFoundError:
         raise InputError("no such file", path=path) from None
     except IsADirectoryError:
@@ -63,8 +61,10 @@ def read_bytes(path: PathLike) -> bytes:
         raise InputError(f"cannot read file ({exc})", path=path) from None
 
 
-def _gunzip(path: Path) -> bytes:
-    limit = max(GZIP_FLOOR, GZIP_RATIO * path.stat().st_size)
+def _gunzip(path: PathLike) -> bytes:
+    import gzip  # only for .gz files
+
+    limit = max(GZIP_FLOOR, GZIP_RATIO * os.stat(path).st_size)
     chunks: list[bytes] = []
     total = 0
     with gzip.open(path, "rb") as fh:

@@ -49,7 +49,6 @@ from functools import cached_property
 from itertools import chain, count
 from numbers import Real
 from operator import itemgetter
-from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
 from ..diagnostics import Diagnostics
@@ -300,7 +299,7 @@ def load(
     if not is_path(source):
         return source, None, None
     name = os.fspath(source)
-    if Path(name).suffix.lower() == ".parquet":
+    if os.path.splitext(name)[1].lower() == ".parquet":
         return _read_parquet(name), None, None
     return _decode(_text_of(name, what, bom), name, diag, what, key_check)
 
@@ -560,7 +559,7 @@ _ARTICLE_START = re.compile(
 
 
 def _plain_json(name: str) -> bool:
-    return Path(name).suffix.lower() != ".parquet" and not _is_jsonl(name)
+    return os.path.splitext(name)[1].lower() != ".parquet" and not _is_jsonl(name)
 
 
 def _read_in_two(

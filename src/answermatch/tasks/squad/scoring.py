@@ -242,6 +242,21 @@ def report_coverage(
 
 
 _UNANSWERED = (0.0, 0.0)  # (em, f1) of a question without a prediction
+_ID, _ANSWERS = itemgetter(0), itemgetter(1)
+
+
+def _refuse_no_answer(gold: SpanGold, keys: list[tuple[str | None, tuple[Any, ...]]]) -> None:
+    """The error for the first answered question without a gold answer."""
+    for k, (prediction, answers) in enumerate(keys):
+        if prediction is not None and not answers:
+            question = gold.questions[k]
+            raise InputError(
+                f"question {question.id!r} has no gold answer; the official v1.1 script "
+                "stops on it (max() of an empty list). Score SQuAD v2.0 data with "
+                "squad-v2",
+                path=gold.name,
+                line=gold.line(question.row),
+            )
 
 
 def score_v1(
@@ -255,46 +270,33 @@ def score_v1(
     The items are built when first read (:class:`~answermatch.items.DeferredItems`)."""
     texts = preds.texts
     check_numbers(gold, lambda k: gold.questions[k].id in texts)
-    score = pair_scorer(rules, lang)
-    get = texts.get
     questions = gold.questions
-    if len(questions) >= TWO_PROCESS_MIN_PAIRS and two_processes_available():
-        pairs = {}
-        for question in questions:
-            prediction = get(question[0])
-            if prediction is not None and question[1]:
-                pairs[prediction, question[1]] = None
-        score_distinct(score, list(pairs))
-    figures: list[tuple[float, float]] = []  # (em, f1) per question, in gold order
-    append = figures.append
-    for question in questions:
-        qid, answers = question[0], question[1]
-        prediction = get(qid)
-        if prediction is None:
-            append(_UNANSWERED)
-        elif not answers:
-            raise InputError(
-                f"question {qid!r} has no gold answer; the official v1.1 script "
-                "stops on it (max() of an empty list). Score SQuAD v2.0 data with "
-                "squad-v2",
-                path=gold.name,
-                line=gold.line(question.row),
-            )
-        else:
-            append(score(prediction, answers))
-    if not figures:
+    if not questions:
         return [], {}
+    # column by column, so that the per-question work runs in C
+    predictions = list(map(texts.get, map(_ID, questions)))
+    keys = list(zip(predictions, map(_ANSWERS, questions), strict=True))  # (prediction, answers)
+    distinct = dict.fromkeys(keys)
+    if not all(map(_ANSWERS, distinct)):
+        _refuse_no_answer(gold, keys)
+    figures_of = {key: _UNANSWERED for key in distinct if key[0] is None}
+    pairs = [key for key in distinct if key[0] is not None]
+    score = pair_scorer(rules, lang)
+    score_distinct(score, pairs)
+    figures_of.update(score.cache)  # type: ignore[attr-defined]
+    figures = list(map(figures_of.__getitem__, keys))  # (em, f1) per question, in gold order
     # summed one by one in gold order, as the official scripts add
     em_sum = reduce(add, map(itemgetter(0), figures), 0.0)
     f1_sum = reduce(add, map(itemgetter(1), figures), 0.0)
     totals: Totals = {label: (len(figures), (em_sum, f1_sum))}
 
+    ids = gold.ids  # what the items need of the gold: the rest is freed with it
+
     def build() -> list[dict[str, Any]]:
         items = []
-        for question, (em, f1) in zip(questions, figures, strict=True):
-            prediction = get(question[0])
+        for qid, prediction, (em, f1) in zip(ids, predictions, figures, strict=True):
             item = {
-                "id": question[0],
+                "id": qid,
                 "score": f1,
                 "em": em,
                 "f1": f1,
