@@ -67,6 +67,35 @@ def test_an_output_that_is_an_input_is_refused_also_through_a_link(tmp_path, cap
     assert gold.read_bytes() == GOLD.read_bytes()
 
 
+def test_an_option_file_is_an_input_too(tmp_path, capsys):
+    # squad-v2's no-answer probabilities (-o na_prob=FILE) are read like --gold and --pred
+    folder = REPO / "examples" / "squad-v2"
+    na_prob = tmp_path / "na_prob.json"
+    na_prob.write_bytes((folder / "na_prob.json").read_bytes())
+    argv = ["score", "squad-v2", "--gold", str(folder / "dev.json"), "--pred"]
+    argv += [str(folder / "pred.json"), "-o", f"na_prob={na_prob}", "--items", str(na_prob)]
+    assert main(argv) == 2
+    assert "is also an input of this run" in capsys.readouterr().err
+    assert na_prob.read_bytes() == (folder / "na_prob.json").read_bytes()
+
+
+@pytest.mark.parametrize("command", ["score", "report"])
+@pytest.mark.parametrize("name", ["en.jsonl", "new.jsonl"])
+def test_nothing_is_written_inside_a_predictions_folder(tmp_path, capsys, command, name):
+    folder = tmp_path / "preds"
+    folder.mkdir()
+    for lang in ("en", "ja"):
+        source = REPO / "examples" / "mkqa" / f"{lang}.jsonl"
+        (folder / f"{lang}.jsonl").write_bytes(source.read_bytes())
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    gold = str(REPO / "examples" / "mkqa" / "gold.jsonl")
+    flag = "--items" if command == "score" else "--output"
+    argv = [command, "mkqa", "--gold", gold, "--pred", str(folder), flag, str(folder / name)]
+    assert main(argv) == 2
+    assert "an input folder of this run" in capsys.readouterr().err
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+
+
 @pytest.mark.parametrize("profile", [",", "", "official,"])
 def test_an_empty_profile_name_is_an_error_and_writes_nothing(tmp_path, capsys, profile):
     items = tmp_path / "items.jsonl"

@@ -305,11 +305,11 @@ def _interval_line(result) -> str:
 
 def _cmd_score(args: argparse.Namespace) -> int:
     from .evaluation import evaluate
-    from .outputs import check_not_an_input, json_line, json_text, write_output
+    from .outputs import check_not_an_input, json_line, json_text, run_inputs, write_output
 
     options = parse_options(args.option)
     profiles = profile_names(args.profile)
-    inputs = [args.gold, args.pred]
+    inputs = run_inputs(args.gold, args.pred, options=options)
     if args.items:
         check_not_an_input(args.items, inputs, "--items")
     results = [

@@ -26,13 +26,13 @@ import json
 import os
 import stat
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from .errors import AnswermatchError
 
-__all__ = ["check_not_an_input", "json_line", "json_text", "write_output"]
+__all__ = ["check_not_an_input", "json_line", "json_text", "run_inputs", "write_output"]
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -44,14 +44,50 @@ def _same_file(a: Path, b: Path) -> bool:
 
 def check_not_an_input(target: Any, inputs: Iterable[Any], what: str = "output") -> None:
     """An :class:`~answermatch.errors.AnswermatchError` when ``target`` is
-    one of ``inputs`` (paths; other inputs, loaded objects, are ignored)."""
+    one of ``inputs`` (paths; other inputs, loaded objects, are ignored) or
+    lies inside one that is a folder (a folder of predictions: what is
+    written there would be read as an input next time, or replace one).
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> check_not_an_input(folder / "en.jsonl", [folder], "--items")
+    Traceback (most recent call last):
+    ...
+    answermatch.errors.AnswermatchError: --items file ... is inside ..., an input folder ...
+    """
     path = Path(os.fspath(target))
     for source in inputs:
-        if isinstance(source, (str, os.PathLike)) and _same_file(path, Path(os.fspath(source))):
+        if not isinstance(source, (str, os.PathLike)):
+            continue
+        folder = Path(os.fspath(source))
+        if folder.is_dir():
+            if _inside(path, folder):
+                raise AnswermatchError(
+                    f"{what} file {os.fspath(target)} is inside {os.fspath(source)}, an input "
+                    "folder of this run: refusing to write there (its files are read as inputs)"
+                )
+        elif _same_file(path, folder):
             raise AnswermatchError(
                 f"{what} file {os.fspath(target)} is also an input of this run: "
                 "refusing to overwrite it"
             )
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    base = os.path.realpath(folder)
+    return os.path.commonpath([os.path.realpath(path), base]) == base
+
+
+def run_inputs(*sources: Any, options: Mapping[str, Any] | None = None) -> list[Any]:
+    """What a run reads: ``sources`` (gold, predictions) and every option
+    value that names an existing file or folder (SQuAD v2.0's ``na_prob``,
+    say), for :func:`check_not_an_input`.
+
+    >>> run_inputs("gold.json", "pred.json", options={"na_prob": ".", "lang": "en"})
+    ['gold.json', 'pred.json', '.']
+    """
+    named = (options or {}).values()
+    return [*sources, *(v for v in named if isinstance(v, str) and os.path.exists(v))]
 
 
 def json_text(value: Any, *, indent: int | None = None) -> str:

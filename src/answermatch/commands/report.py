@@ -76,10 +76,11 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Build the report and write or print it."""
-    from ..outputs import check_not_an_input, write_output
+    from ..outputs import check_not_an_input, run_inputs, write_output
     from ..report import build_report, render_html, render_table
 
-    inputs = [args.gold, *args.pred]
+    options = parse_options(args.option)
+    inputs = run_inputs(args.gold, *args.pred, options=options)
     if args.output:
         if _TASK_OPTION.match(args.output) and not os.path.exists(args.output):
             raise AnswermatchError(
@@ -97,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         top=args.top,
         strict=args.strict,
-        **parse_options(args.option),
+        **options,
     )
     text = render_html(report) if args.format == "html" else render_table(report, args.format)
     if args.output:
