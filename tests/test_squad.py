@@ -11,7 +11,7 @@ import pytest
 
 import answermatch
 from answermatch.cli import main
-from answermatch.errors import AnswermatchWarning, InputError
+from answermatch.errors import AnswermatchWarning, InputError, UnknownLanguageError
 
 TOL = 1e-9
 
@@ -384,3 +384,28 @@ def test_a_settings_object_measures_one_difference():
     r = quiet("squad", rows(["Ｔｏｋｙｏ"], ["«x»"]), {"q1": "Tokyo", "q2": "x"}, one)
     assert [i["em"] for i in r.items] == [1.0, 0.0]
     assert "nfkc" in r.signature
+
+
+def test_the_lang_option_takes_aliases_and_refuses_what_is_no_language() -> None:
+    gold = [{"id": "q", "answers": {"text": ["東京都"], "answer_start": [0]}}]
+    runs = {
+        lang: answermatch.evaluate("squad", gold, {"q": "東京都の人口"}, "fair", lang=lang)
+        for lang in ("ja", "ja-JP", "jpn", "JA")
+    }
+    assert {r.scores["f1"] for r in runs.values()} == {runs["ja"].scores["f1"]}
+    assert runs["ja"].scores["f1"] > 0  # MeCab words, not one whitespace token
+    assert {r.signature for r in runs.values()} == {runs["ja"].signature}
+    assert runs["ja-JP"].per_language.keys() == {"ja"}
+    # a language without rules of its own is scored (whitespace tokens), named by its code
+    thai = answermatch.evaluate("squad", gold, {"q": "東京都"}, lang="th-TH")
+    assert thai.per_language.keys() == {"th"}
+    for bad in ("klingon", "xx", "en glish", 7):
+        with pytest.raises(UnknownLanguageError, match="lang"):
+            answermatch.evaluate("squad", gold, {"q": "東京都"}, lang=bad)
+
+
+def test_mlqa_takes_a_language_tag_for_its_languages() -> None:
+    gold = [{"id": "q", "answers": {"text": ["北京大学"], "answer_start": [0]}}]
+    tagged = answermatch.evaluate("mlqa", gold, {"q": "北京"}, lang="zh-CN")
+    assert tagged.scores == answermatch.evaluate("mlqa", gold, {"q": "北京"}, lang="zh").scores
+    assert tagged.per_language.keys() == {"zh"}

@@ -25,11 +25,12 @@ language rules, and its files are in SQuAD's layout.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...checks import GoldChecks, check_ids
-from ...errors import InputError
+from ...errors import InputError, UnknownLanguageError
 from .checks import (
     check_answer_start,
     check_no_answer,
@@ -37,7 +38,7 @@ from .checks import (
     normalizes_empty_check,
 )
 from .reading import SpanGold
-from .rules import MLQA_LANGUAGES, SpanRules
+from .rules import MLQA_LANGUAGES, SpanRules, answer_language
 from .tasks import FAIR, SpanTask
 
 __all__ = ["PROFILES", "Mlqa"]
@@ -91,6 +92,9 @@ class Mlqa(SpanTask):
 
     def lang_of(self, gold: SpanGold, options: Mapping[str, Any]) -> str:
         lang = options.get("lang") or gold.file_lang
+        if lang is not None and lang not in MLQA_LANGUAGES:
+            with contextlib.suppress(UnknownLanguageError):
+                lang = answer_language(lang)  # zh-CN, ZH, zho: zh
         if lang is None:
             raise InputError(
                 "mlqa needs the answer language: -o lang=xx (one of "

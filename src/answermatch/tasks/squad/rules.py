@@ -48,6 +48,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
+from ...errors import UnknownLanguageError
+from ...languages import canonical_language
 from ...matchers.answers import answer_set, best_overlap
 from ...normalization.steps import SQUAD_ARTICLES, squad_article_split, without_articles
 from ..base import check_rules
@@ -55,6 +57,7 @@ from ..base import check_rules
 __all__ = [
     "MLQA_LANGUAGES",
     "SpanRules",
+    "answer_language",
     "f1_of",
     "mlqa_punctuation",
 ]
@@ -74,6 +77,50 @@ _MLQA_ARTICLES: dict[str, re.Pattern[str] | None] = {
     "zh": None,
 }
 _CJK_SPLIT = re.compile(r"[\u4e00-\u9fa5]|[^\u4e00-\u9fa5\s]+").findall
+
+
+_LANGUAGE_TAG = re.compile(r"([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]{1,8})*")
+
+
+def answer_language(code: object) -> str:
+    """The ``lang`` option of the span tasks as the code their rules use:
+    the canonical code of a language answermatch knows (``ja-JP`` and
+    ``jpn`` are ``ja``), else the lower-cased ISO 639 part of a language
+    tag whose language the system's locale tables name (Python's
+    ``locale.locale_alias``: about 200 languages, XQuAD's ``th`` and ``el``
+    among them, which have no rules of their own here: whitespace tokens
+    and no articles); anything else (``xx``, ``english``) is an
+    :class:`~answermatch.errors.UnknownLanguageError`.
+
+    >>> answer_language("ja-JP"), answer_language("jpn"), answer_language("EL")
+    ('ja', 'ja', 'el')
+    >>> answer_language("xx")
+    Traceback (most recent call last):
+    ...
+    answermatch.errors.UnknownLanguageError: lang 'xx' is not a language code ...
+    """
+    if not isinstance(code, str):
+        raise UnknownLanguageError(f"lang must be a language code, not {type(code).__name__}")
+    try:
+        return canonical_language(code)
+    except UnknownLanguageError:
+        pass
+    tag = _LANGUAGE_TAG.fullmatch(code.strip())
+    if tag is None or tag.group(1).lower() not in _locale_languages():
+        raise UnknownLanguageError(
+            f"lang {code!r} is not a language code known here (ISO 639, such as en, de "
+            "or th, or a language tag such as pt-BR)"
+        )
+    return tag.group(1).lower()
+
+
+@cache
+def _locale_languages() -> frozenset[str]:
+    """The two- and three-letter language codes of ``locale.locale_alias``."""
+    import locale
+
+    names = (key.split(".")[0].split("@")[0].split("_")[0] for key in locale.locale_alias)
+    return frozenset(name for name in names if len(name) in (2, 3) and name.isalpha())
 
 
 @cache

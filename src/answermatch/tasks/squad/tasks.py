@@ -39,7 +39,7 @@ from .reading import (
     read_na_probs,
     read_predictions,
 )
-from .rules import SpanRules
+from .rules import SpanRules, answer_language
 from .scoring import check_numbers, pair_scorer, report_coverage, score_distinct, score_v1
 from .v2 import ANSWERED, HAS, HAS_PROB, na_ranks, v2_summary
 
@@ -92,12 +92,12 @@ class SpanTask(Task):
     # --- language -------------------------------------------------------------------
 
     def lang_of(self, gold: SpanGold, options: Mapping[str, Any]) -> str:
-        """The language whose rules apply."""
-        return str(options.get("lang") or "en")
+        """The language whose rules apply (:func:`~.rules.answer_language`)."""
+        return answer_language(options.get("lang") or "en")
 
     def label_of(self, gold: SpanGold, options: Mapping[str, Any]) -> str | None:
         """The language put in the items (per-language figures), or ``None``."""
-        return options.get("lang")
+        return None if options.get("lang") is None else answer_language(options["lang"])
 
     # --- reading --------------------------------------------------------------------
 
