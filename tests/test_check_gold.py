@@ -12,6 +12,8 @@ from answermatch.errors import UnknownTaskError
 from answermatch.goldcheck import SEVERITIES, check_gold
 from answermatch.tasks import get_task
 
+REPO = Path(__file__).resolve().parents[1]
+
 
 def xor(*records: tuple) -> str:
     """JSON lines of (id, answers, lang) records."""
@@ -155,7 +157,7 @@ def test_unsupported_task():
 def test_cli_exit_codes_and_text(tmp_path, capsys):
     clean = write(tmp_path, "poleval2021", CLEAN["poleval2021"])
     assert main(["check-gold", "poleval2021", "--gold", clean]) == 0
-    assert "0 error, 0 warning, 0 info" in capsys.readouterr().out
+    assert "0 errors, 0 warnings, 0 info" in capsys.readouterr().out
     (tmp_path / "warn").mkdir()
     warn_only = write(tmp_path / "warn", "poleval2021", "witamina C\n")
     assert main(["check-gold", "poleval2021", "--gold", warn_only]) == 0
@@ -209,3 +211,15 @@ def test_real_xor_gold(parity):
     # the gold answer "A" (line 138) is an article: SQuAD normalization empties it
     empties = [f for f in span if f.code == "normalizes-empty"]
     assert [f.line for f in empties] == [138] and "'A'" in empties[0].message
+
+
+def test_check_gold_takes_task_options(tmp_path, capsys):
+    # an MLQA file whose name does not state its language needs -o lang=...
+    gold = tmp_path / "gold.json"
+    gold.write_bytes((REPO / "examples" / "mlqa" / "dev.de.json").read_bytes())
+    assert main(["check-gold", "mlqa", "--gold", str(gold)]) == 1
+    assert "needs the answer language" in capsys.readouterr().out
+    assert main(["check-gold", "mlqa", "--gold", str(gold), "-o", "lang=de"]) == 0
+    assert "0 errors, 0 warnings, 0 info" in capsys.readouterr().out
+    assert main(["check-gold", "mlqa", "--gold", str(gold), "--option", "nope=1"]) == 2
+    assert "nope" in capsys.readouterr().err

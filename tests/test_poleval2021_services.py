@@ -233,7 +233,7 @@ def test_check_gold_reports_each_empty_variant(tmp_path):
 def test_cli_check_gold_exit_codes(tmp_path, capsys):
     clean = write(tmp_path, "Paryż\tParis\nfiga i mak\tmak i figa\nLudwik XIV\n")
     assert main(["check-gold", "poleval2021", "--gold", clean]) == 0
-    assert "0 error, 0 warning, 0 info" in capsys.readouterr().out
+    assert "0 errors, 0 warnings, 0 info" in capsys.readouterr().out
     warn_only = write(tmp_path, "witamina C\n", "warn.tsv")
     assert main(["check-gold", "poleval2021", "--gold", warn_only]) == 0
     out = capsys.readouterr().out

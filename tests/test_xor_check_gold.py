@@ -217,7 +217,7 @@ def test_bare_string_answers_warn_in_both(tmp_path):
 def test_cli_exit_codes(tmp_path, capsys):
     clean = write(tmp_path, CLEAN["xor-full"])
     assert main(["check-gold", "xor-full", "--gold", clean]) == 0
-    assert "0 error, 0 warning, 0 info" in capsys.readouterr().out
+    assert "0 errors, 0 warnings, 0 info" in capsys.readouterr().out
     broken = write(tmp_path, xor(("1", ["x"], "xx")), "broken.jsonl")
     assert main(["check-gold", "xor-full", "--gold", broken]) == 1
     out = capsys.readouterr().out

@@ -10,7 +10,7 @@ import argparse
 import json
 from collections import Counter
 
-from ..cli import EXIT_FOUND, EXIT_OK, add_task_and_gold
+from ..cli import EXIT_FOUND, EXIT_OK, add_task_and_gold, parse_options
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -24,6 +24,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_task_and_gold(parser)
     parser.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a task option, as for score (repeatable): e.g. -o lang=de for an MLQA file "
+        "whose name does not state its language",
+    )
+    parser.add_argument(
         "--json",
         action="store_true",
         help='print {"findings": [...], "counts": {...}, "errors": N, ...} as JSON',
@@ -35,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     """Print the findings; 1 if any is an error, else 0."""
     from ..goldcheck import SEVERITIES, check_gold
 
-    findings = check_gold(args.task, args.gold)
+    findings = check_gold(args.task, args.gold, **parse_options(args.option))
     by_severity = Counter(f.severity for f in findings)
     by_code = Counter(f.code for f in findings)
     if args.json:
@@ -50,7 +59,12 @@ def run(args: argparse.Namespace) -> int:
     else:
         for finding in findings:
             print(finding)
-        summary = ", ".join(f"{by_severity[s]} {s}" for s in SEVERITIES)
+        summary = ", ".join(_count(by_severity[s], s) for s in SEVERITIES)
         codes = ", ".join(f"{code} {n}" for code, n in sorted(by_code.items()))
         print(f"{args.gold}: {summary}" + (f" ({codes})" if codes else ""))
     return EXIT_FOUND if by_severity["error"] else EXIT_OK
+
+
+def _count(n: int, severity: str) -> str:
+    """``"1 error"``, ``"2 warnings"``, ``"3 info"``."""
+    return f"{n} {severity}" if n == 1 or severity == "info" else f"{n} {severity}s"
