@@ -250,3 +250,20 @@ def test_swapped_files_are_named_as_such(task, tmp_path, capsys):
     with pytest.raises(InputError, match='missing "lang"') as exc:
         answermatch.evaluate(task, broken, pred)
     assert "were --gold" not in str(exc.value)
+
+
+@pytest.mark.parametrize("indent", [1, None])
+def test_a_squad_layout_gold_is_named_as_such(tmp_path, capsys, indent):
+    from pathlib import Path
+
+    from answermatch.cli import main
+
+    root = Path(__file__).resolve().parents[1]
+    squad = json.loads((root / "examples" / "squad" / "dev.json").read_text(encoding="utf-8"))
+    gold = tmp_path / "gold.json"
+    gold.write_text(json.dumps(squad, indent=indent), encoding="utf-8")
+    pred = str(root / "examples" / "xor-full" / "pred.json")
+    assert main(["score", "xor-full", "--gold", str(gold), "--pred", pred]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"answermatch: error: {gold}:1: ") and err.count("\n") == 1
+    assert "SQuAD's layout" in err and "swapped" not in err

@@ -187,11 +187,23 @@ def _jsonl(text: str, name: str, diag: Diagnostics) -> tuple[Sequence[int], list
     try:
         return jsonl_columns(text, name, diag=diag)
     except InputError as exc:
-        if exc.line == 1 and _looks_like_predictions(_whole(text)):
+        if exc.line != 1:
+            raise
+        whole = _whole(text)
+        if _looks_like_predictions(whole):
             raise InputError(
                 exc.message + SWAPPED, path=exc.path, line=exc.line, swapped=True
             ) from None
-        raise
+        if whole is None:
+            raise
+        raise InputError(
+            "expected JSON Lines, one question per line "
+            f"({_GOLD_SHAPE.removeprefix('expected ')}); the file is one JSON "
+            f"{_json_kind(whole)} over several lines"
+            + (f", {_SQUAD_LAYOUT}" if _squad_layout(whole) else ""),
+            path=exc.path,
+            line=1,
+        ) from None
 
 
 def read_json(source: Any, diag: Diagnostics) -> Any:
@@ -244,15 +256,31 @@ _SWAPPED_GOLD = "; this looks like a gold file: were --gold and --pred swapped?"
 
 
 def _looks_like_predictions(record: Any) -> bool:
-    """A predictions object (``{id: answer}``) or list of retrieval items
-    read where a gold line was expected."""
+    """A predictions object (``{id: answer}``, not a gold in SQuAD's layout)
+    or list of retrieval items read where a gold line was expected."""
     if isinstance(record, dict):
-        return bool(record) and not {"id", "answers", "lang"} & set(record)
+        return (
+            bool(record)
+            and not {"id", "answers", "lang"} & set(record)
+            and not (_squad_layout(record))
+        )
     return (
         isinstance(record, list)
         and bool(record)
         and all(isinstance(item, dict) and "ctxs" in item for item in record)
     )
+
+
+def _json_kind(value: Any) -> str:
+    return {dict: "object", list: "array"}.get(type(value), "value")
+
+
+_SQUAD_LAYOUT = 'in SQuAD\'s layout ({"data": [articles]}), which squad, squad-v2 and mlqa read'
+
+
+def _squad_layout(value: Any) -> bool:
+    """Whether a gold given to an XOR task is in SQuAD's layout."""
+    return isinstance(value, dict) and isinstance(value.get("data"), list)
 
 
 def _whole(text: str) -> Any:
@@ -279,6 +307,8 @@ def _question(record: Any, name: str, line: int) -> XorQuestion:
         qid, lang, answers = record["id"], record["lang"], record["answers"]
     except (KeyError, TypeError, IndexError):
         hint = SWAPPED if line == 1 and _looks_like_predictions(record) else ""
+        if not hint and line == 1 and _squad_layout(record):
+            hint = f"; this is a file {_SQUAD_LAYOUT}"
         if not isinstance(record, dict):
             raise InputError(
                 f"{_GOLD_SHAPE}, got {type(record).__name__}{hint}",
