@@ -409,3 +409,34 @@ def test_mlqa_takes_a_language_tag_for_its_languages() -> None:
     tagged = answermatch.evaluate("mlqa", gold, {"q": "北京"}, lang="zh-CN")
     assert tagged.scores == answermatch.evaluate("mlqa", gold, {"q": "北京"}, lang="zh").scores
     assert tagged.per_language.keys() == {"zh"}
+
+
+@pytest.mark.parametrize("task", ["squad", "squad-v2", "mlqa", "korquad", "cmrc2018"])
+def test_a_gold_file_given_as_predictions_is_refused(task, capsys):
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    gold = {"korquad": "korquad/dev_sample.json", "cmrc2018": "cmrc2018/dev.json"}
+    gold_file = root / "examples" / gold.get(task, "squad/dev.json")
+    other = root / "examples" / ("cmrc2018/dev.json" if task != "cmrc2018" else "squad/dev.json")
+    argv = ["score", task, "--gold", str(gold_file), "--pred", str(other), "-q"]
+    assert main(argv + (["-o", "lang=en"] if task == "mlqa" else [])) == 2
+    err = capsys.readouterr().err
+    assert f"{other}: this is a gold file" in err and "swapped?" in err
+    assert err.count("\n") == 1
+
+
+def test_a_prediction_that_is_no_string_matters_only_for_a_gold_id():
+    # the official scripts read predictions[qa["id"]] for the gold's ids only
+    gold = [{"id": "q1", "answers": {"text": ["Oslo"], "answer_start": [0]}}]
+    for task in ("squad", "squad-v2"):
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            result = answermatch.evaluate(task, gold, {"q1": "Oslo", "zz": 5})
+        assert result.n == 1 and max(result.scores.values()) == 100.0
+        assert any("'zz'" in str(w.message) and "ignored" in str(w.message) for w in seen)
+        with pytest.raises(InputError, match="'q1' must be a string, found 5"):
+            answermatch.evaluate(task, gold, {"q1": 5, "zz": "x"})
+    rows = [{"id": "q1", "prediction_text": None}]
+    with pytest.raises(InputError, match="'q1' must be a string, found None"):
+        answermatch.evaluate("squad", gold, rows)

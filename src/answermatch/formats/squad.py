@@ -76,6 +76,7 @@ __all__ = [
     "prediction_map",
     "prediction_records",
     "read",
+    "refuse_gold_as_predictions",
     "row_where",
     "short",
     "warn_coverage",
@@ -905,6 +906,31 @@ def prediction_records(rows: Sequence[Any], name: str, lines: Sequence[int] | No
     return out
 
 
+def refuse_gold_as_predictions(data: Any, name: str) -> None:
+    """An :class:`~answermatch.errors.InputError` when predictions read as
+    ``data`` are a gold file: SQuAD's layout (a ``data`` list of articles
+    with ``paragraphs``) or a bare list of such articles, or of CMRC 2018's
+    passages with their ``qas``. The official scripts would score every
+    question as unanswered, which only hides the mix-up.
+
+    >>> refuse_gold_as_predictions({"q1": "Oslo"}, "pred.json")
+    >>> refuse_gold_as_predictions({"data": [{"paragraphs": []}]}, "dev.json")
+    Traceback (most recent call last):
+    ...
+    answermatch.errors.InputError: dev.json: this is a gold file (articles with questions), not ...
+    """
+    articles = data.get("data") if isinstance(data, Mapping) else data
+    if not isinstance(articles, list) or not articles or not isinstance(articles[0], Mapping):
+        return
+    if "paragraphs" in articles[0] or "qas" in articles[0]:
+        raise InputError(
+            "this is a gold file (articles with questions), not predictions ({id: text}): "
+            "were --gold and --pred swapped?",
+            path=name,
+            swapped=True,
+        )
+
+
 def prediction_map(source: Any, diag: Diagnostics, *, bom: str = "skip") -> Mapping[Any, Any]:
     """The predictions of a lenient scorer: ``{id: text}`` (a JSON object)
     or a list of ``{"id", "prediction_text"}``, from a path (JSON, JSON
@@ -915,6 +941,7 @@ def prediction_map(source: Any, diag: Diagnostics, *, bom: str = "skip") -> Mapp
     """
     path = source_name(source)
     data, _, lines = load(source, diag, "predictions", bom=bom)
+    refuse_gold_as_predictions(data, path)
     if isinstance(data, list):
         data = prediction_records(data, path, lines)
     if not isinstance(data, Mapping):

@@ -32,7 +32,16 @@ from typing import Any
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
-from ...formats.squad import SQUAD, Question, SquadFile, load, read, row_where, short
+from ...formats.squad import (
+    SQUAD,
+    Question,
+    SquadFile,
+    load,
+    read,
+    refuse_gold_as_predictions,
+    row_where,
+    short,
+)
 from ...sources import is_path, source_name
 
 __all__ = [
@@ -66,6 +75,22 @@ class Predictions:
     name: str
     probs: dict[str, float] | None = None
     lines: dict[str, int] = field(default_factory=dict)
+    #: predictions that are not strings, by id: an error for a gold id (the
+    #: official scripts call ``.lower()`` on it), ignored like any other
+    #: unknown id otherwise (the scripts never read them)
+    others: dict[str, Any] = field(default_factory=dict)
+
+    def refuse_others(self, ids: set[str]) -> None:
+        """The error for the first prediction of a gold id in ``ids`` that
+        is not a string, if any."""
+        for qid, value in self.others.items():
+            if qid in ids:
+                raise InputError(
+                    f"the prediction for {qid!r} must be a string, found {short(value)} "
+                    "(the official script calls .lower() on it)",
+                    path=self.name,
+                    line=self.lines.get(qid),
+                )
 
 
 _LANG_IN_NAME = (
@@ -122,25 +147,23 @@ def read_predictions(
     ``loaded``: the file as :func:`~answermatch.formats.squad.load` gave it
     already (:class:`EarlyFiles`).
 
-    A text that is not a string is an error (the official scripts call
-    ``.lower()`` on it). An id given twice keeps the last text, with a
-    warning (as Python's ``json`` keeps the last value of a repeated key).
+    A text that is not a string is kept aside (:attr:`Predictions.others`):
+    the task refuses it for a gold id (the official scripts call ``.lower()``
+    on it) and ignores it otherwise, as they do. An id given twice keeps the
+    last text, with a warning (as Python's ``json`` keeps the last value of
+    a repeated key).
     """
     name = source_name(source)
     data, _, row_lines = loaded if loaded is not None else load(source, diag, "predictions")
+    refuse_gold_as_predictions(data, name)
     if isinstance(data, Mapping) and not ("id" in data and "prediction_text" in data):
         if type(data) is dict and _only(str, data.values()) and _only(str, data):
             return Predictions(dict(data), name)  # the official layout, as parsed
         texts: dict[str, str] = {}
+        others: dict[str, Any] = {}
         for key, value in data.items():
-            if not isinstance(value, str):
-                raise InputError(
-                    f"the prediction for {key!r} must be a string, found {short(value)} "
-                    "(the official script calls .lower() on it)",
-                    path=name,
-                )
-            texts[str(key)] = value
-        return Predictions(texts, name)
+            (texts if isinstance(value, str) else others)[str(key)] = value
+        return Predictions(texts, name, others=others)
     rows = [data] if isinstance(data, Mapping) else data
     if not isinstance(rows, list):
         raise InputError(
@@ -148,7 +171,7 @@ def read_predictions(
             f"not a {type(data).__name__}",
             path=name,
         )
-    texts, probs, lines = {}, {}, {}
+    texts, probs, lines, others = {}, {}, {}, {}
     for index, row in enumerate(rows):
         line = row_lines[index] if row_lines is not None else None
         if not isinstance(row, Mapping) or "id" not in row or "prediction_text" not in row:
@@ -162,19 +185,17 @@ def read_predictions(
         where = row_where(index, qid)
         if not isinstance(qid, str):
             raise InputError(f"{where}: 'id' must be a string, found {qid!r}", path=name, line=line)
-        if not isinstance(text, str):
-            raise InputError(
-                f"{where}: 'prediction_text' must be a string, found {short(text)} "
-                "(the official script calls .lower() on it)",
-                path=name,
-                line=line,
-            )
-        if qid in texts:
+        if qid in texts or qid in others:
             diag.warn(f"{where}: id given again; the last prediction is kept", path=name, line=line)
-            del texts[qid]
-        texts[qid] = text
+            texts.pop(qid, None)
+            others.pop(qid, None)
         if line is not None:
             lines[qid] = line
+        if not isinstance(text, str):
+            others[qid] = text
+            probs.pop(qid, None)
+            continue
+        texts[qid] = text
         if "no_answer_probability" in row:
             if not probabilities:
                 continue
@@ -188,7 +209,7 @@ def read_predictions(
             path=name,
         )
     warn_nan(probs, name, diag)
-    return Predictions(texts, name, probs or None, lines)
+    return Predictions(texts, name, probs or None, lines, others)
 
 
 class EarlyFiles:

@@ -213,6 +213,7 @@ def report_coverage(
     whose id is not in the gold (``ids``: the gold's ids as a set, if made)."""
     if ids is None:
         ids = set(gold.ids)
+    preds.refuse_others(ids)
     texts = preds.texts
     missing = (
         [] if ids <= texts.keys() else list(dict.fromkeys(k for k in gold.ids if k not in texts))
@@ -232,6 +233,7 @@ def report_coverage(
             path=preds.name,
         )
     extra = [] if len(texts) == len(ids) - len(missing) else [k for k in texts if k not in ids]
+    extra += [k for k in preds.others if k not in ids]
     if extra:
         diag.warn(
             f"{len(extra)} prediction(s) have ids that are not in the gold and are ignored, "
