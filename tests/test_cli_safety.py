@@ -264,3 +264,21 @@ def test_a_lone_surrogate_in_a_japanese_prediction_blames_the_predictions(tmp_pa
         assert main([command, "xor-full", "--gold", str(gold), "--pred", str(pred), "-q"]) == 2
         error = one_line_error(capsys.readouterr().err)
         assert f"{pred}: the prediction for question 'q1' holds a lone surrogate" in error
+
+
+def test_a_json_error_in_xor_predictions_says_what_was_expected(tmp_path, capsys):
+    pred = tmp_path / "pred.txt"
+    pred.write_text("Paris\n", encoding="utf-8")
+    assert main(["score", "xor-full", "--gold", str(GOLD), "--pred", str(pred), "-q"]) == 2
+    err = one_line_error(capsys.readouterr().err)
+    assert err.endswith(
+        f"{pred}:1: not valid JSON (Expecting value at column 1); expected one JSON object "
+        "{question id: answer} (answers: a string)"
+    )
+
+
+def test_a_cut_string_is_described_once(tmp_path, capsys):
+    pred = tmp_path / "pred.json"
+    pred.write_text('{"q1": "Par', encoding="utf-8")
+    assert main(["score", "xor-full", "--gold", str(GOLD), "--pred", str(pred), "-q"]) == 2
+    assert "(Unterminated string starting at column 8)" in capsys.readouterr().err

@@ -112,10 +112,13 @@ def json_error(exc: json.JSONDecodeError) -> str:
 
     >>> json_error(json.JSONDecodeError("Expecting value", " \\n", 2))
     'empty: no JSON in it'
+    >>> json_error(json.JSONDecodeError("Unterminated string starting at", '{"a', 1))
+    'not valid JSON (Unterminated string starting at column 2)'
     """
     if not exc.doc.strip():
         return "empty: no JSON in it"
-    return f"not valid JSON ({exc.msg} at column {exc.colno})"
+    where = "column" if exc.msg.endswith(" at") else "at column"  # "starting at", "character at"
+    return f"not valid JSON ({exc.msg} {where} {exc.colno})"
 
 
 def json_limit_message(exc: BaseException) -> str:

@@ -161,7 +161,8 @@ _SEPARATOR = re.compile(r"=+[ \t]*")
 
 
 class _Problems:
-    """Collects the parse problems of one file (one per line) and raises them together."""
+    """Collects the parse problems of one file (one per line of the file) and
+    raises them together, as one line."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -177,12 +178,11 @@ class _Problems:
             return
         (line, first), rest = self.found[0], self.found[1 : 1 + MAX_LISTED_PROBLEMS]
         message = first
-        if rest:
-            message += f" ({len(self.found)} problems in all; the others:)"
-            message += "".join(f"\n{self.name}:{n}: {m}" for n, m in rest)
+        if rest:  # still one line: the others follow the first, each with its line
+            message += f" ({len(self.found)} problems in all; also "
+            message += "; ".join(f"line {n}: {m}" for n, m in rest)
             left = len(self.found) - 1 - len(rest)
-            if left:
-                message += f"\n({left} more not shown)"
+            message += f"; and {left} more)" if left else ")"
         raise InputError(message, path=self.name, line=line)
 
 

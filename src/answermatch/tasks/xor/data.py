@@ -206,17 +206,19 @@ def _jsonl(text: str, name: str, diag: Diagnostics) -> tuple[Sequence[int], list
         ) from None
 
 
-def read_json(source: Any, diag: Diagnostics) -> Any:
+def read_json(source: Any, diag: Diagnostics, expected: str = "") -> Any:
     """:func:`~answermatch.sources.load_json`, with a gold file given as
-    predictions said so."""
+    predictions said so, else what was ``expected`` added to the error."""
     try:
         return load_json(source, diag=diag)
     except InputError as exc:
-        if exc.line is None or not looks_like_gold(source):
+        if exc.line is not None and looks_like_gold(source):
+            raise InputError(
+                exc.message + _SWAPPED_GOLD, path=exc.path, line=exc.line, swapped=True
+            ) from None
+        if not expected:
             raise
-        raise InputError(
-            exc.message + _SWAPPED_GOLD, path=exc.path, line=exc.line, swapped=True
-        ) from None
+        raise InputError(f"{exc.message}; {expected}", path=exc.path, line=exc.line) from None
 
 
 def _columns(records: Sequence[Any]) -> Columns | None:
@@ -451,7 +453,7 @@ def read_xor_predictions(
     name = source_name(source)
     value_shape = 'a string or {"answer": string}' if answer_objects else "a string"
     expected = f"expected one JSON object {{question id: answer}} (answers: {value_shape})"
-    data = read_json(source, diag) if is_path(source) else source
+    data = read_json(source, diag, expected) if is_path(source) else source
     if not isinstance(data, Mapping):
         raise InputError(
             f"{expected}, got {type(data).__name__}",

@@ -249,8 +249,8 @@ def _item(record: Any, position: int, source: Any) -> PredictionItem:
 
 def read_predictions(source: Any, diag: Diagnostics) -> list[PredictionItem]:
     """The prediction items of a JSON list file (plain or ``.gz``) or a loaded list."""
-    expected = f"expected a JSON list of prediction items ({_ITEM_SHAPE})"
-    data = read_json(source, diag) if is_path(source) else source
+    expected = "expected a JSON list of prediction items " + _ITEM_SHAPE.replace("expected ", "", 1)
+    data = read_json(source, diag, expected) if is_path(source) else source
     if not isinstance(data, list):
         raise InputError(
             f"{expected}, got {type(data).__name__}",
