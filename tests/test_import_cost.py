@@ -76,3 +76,24 @@ def test_each_language_loads_only_its_library(lang: str) -> None:
     for other, libraries in TOKENIZER_LIBRARIES.items():
         if other != lang:
             assert not set(libraries) & set(loaded), (lang, loaded)
+
+
+@pytest.mark.parametrize(
+    ("task", "options"),
+    [("squad", {}), ("mlqa", {"lang": "en"}), ("mlqa", {"lang": "ar"}), ("squad-v2", {})],
+)
+def test_official_span_rules_do_not_load_regex(task, options) -> None:
+    # their rules are str methods and Python re: the regex package (about 10 ms to
+    # import, and more to compile its Unicode classes) is for the fair profiles
+    gold = [{"id": "q", "answers": {"text": ["the Nile"], "answer_start": [0]}}]
+    code = (
+        "import sys, answermatch\n"
+        f"r = answermatch.evaluate({task!r}, {gold!r}, {{'q': 'Nile!'}}, **{options!r})\n"
+        "assert r.n == 1\n"
+        "print('regex' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
+    fair = code.replace("'Nile!'}", "'Nile!'}, 'fair'")
+    done = subprocess.run([sys.executable, "-c", fair], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "True"  # the fair rules use it: the check can fail

@@ -113,7 +113,6 @@ def _unicode_steps(lang: str | None) -> tuple[Step, ...]:
 
 
 _ASCII_DELETIONS = str.maketrans("", "", string.punctuation)
-_NOISE_SUB = steps._NOISE.sub
 
 
 # The only characters that are letters or digits for str.isalnum and yet
@@ -184,6 +183,7 @@ def _unicode_fused(lang: str | None) -> Step:
     has_articles = lang in steps.ARTICLES or lang == "ar"
     articles = partial(remove_articles, lang=lang) if has_articles else None
     ascii_articles = _ascii_articles(lang)
+    noise_sub = steps._NOISE.sub  # compiled now, on first use: not at import
 
     def one_pass(text: str) -> str:
         text = to_normal("NFKC", to_normal("NFKC", text).casefold())
@@ -192,7 +192,7 @@ def _unicode_fused(lang: str | None) -> Step:
             if _alnum_clean(core.replace(" ", "")):
                 text = core  # only punctuation around letters, digits and spaces
             else:
-                text = to_normal("NFC", _NOISE_SUB("", text))
+                text = to_normal("NFC", noise_sub("", text))
         # else: letters and digits only, no noise to delete (and NFKC text is NFC)
         if articles is not None:
             text = articles(text)

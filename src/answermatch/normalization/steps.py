@@ -38,8 +38,11 @@ import re
 import string
 import unicodedata
 from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-import regex
+if TYPE_CHECKING:
+    import regex
 
 # --- Unicode normal forms and case -------------------------------------------
 
@@ -83,6 +86,52 @@ def casefold(text: str) -> str:
 
 # --- width --------------------------------------------------------------------
 
+# --- patterns of the ``regex`` package ---------------------------------------------
+
+# Compiled on first use (:func:`_pattern`): importing ``regex`` and compiling
+# these Unicode classes takes about 20 ms at start, which the official rules
+# of most tasks (plain ``str`` methods and Python ``re``) never need. Outside
+# this module they read as attributes (``steps._NOISE``), compiled then.
+
+# Arabic's optional vowel and reading marks (harakat, tanwin, shadda, sukun,
+# dagger alef, Quranic annotation marks); with the tatweel (kashida) that
+# only stretches a line, they are what strip_arabic_diacritics drops.
+# Maddah/hamza above and below (U+0653..U+0655) are kept: they are part of
+# letters (آ أ إ), not vowels.
+ARABIC_DIACRITICS = (
+    "\u0610-\u061a\u064b-\u0652\u0656-\u065f\u0670"
+    "\u06d6-\u06dc\u06df-\u06e4\u06e7\u06e8\u06ea-\u06ed"
+)
+_SOURCES: dict[str, tuple[str, int]] = {
+    # half-width katakana take their voiced marks as separate characters
+    "_KANA_VOICED": (r"[\u3040-\u30ff][\u3099\u309a]", 0),
+    "_UNICODE_PUNCT": (r"\p{P}+", 0),
+    "_UNICODE_PUNCT_OR_SYMBOL": (r"[\p{P}\p{S}]+", 0),
+    "_INVISIBLE": (r"\p{Default_Ignorable_Code_Point}+", 0),
+    "_ARABIC_MARKS": (f"[{ARABIC_DIACRITICS}\u0640]+", 0),
+    "_NOISE": (rf"[\p{{P}}\p{{S}}\p{{Default_Ignorable_Code_Point}}{ARABIC_DIACRITICS}\u0640]+", 0),
+    # Arabic's definite article is the prefix "ال". Every leading repetition
+    # is stripped at once, as long as two letters remain, so the rule is a
+    # projection (again changes nothing: "الالعب" -> "عب" in one go)
+    "_AR_ARTICLE": (r"(?<![\w\p{M}])(?:ال)+(?=\p{L}\p{M}*\p{L})", 0),
+}
+
+
+@cache
+def _pattern(name: str) -> regex.Pattern[str]:
+    """The compiled pattern of :data:`_SOURCES` ``name``."""
+    import regex
+
+    source, flags = _SOURCES[name]
+    return regex.compile(source, flags)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _SOURCES:
+        return _pattern(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 # Every code point whose decomposition is tagged <wide> or <narrow> lies in
 # U+3000 or U+FF00..U+FFEF (checked over all of Unicode in the tests).
 _WIDTH_TABLE: dict[int, str] = {}
@@ -92,7 +141,6 @@ for _cp in (0x3000, *range(0xFF00, 0xFFF0)):
         _WIDTH_TABLE[_cp] = "".join(chr(int(h, 16)) for h in _target.split())
 # Half-width katakana take their voiced marks as separate characters; once
 # folded, compose the pair the way NFC would (カ + U+3099 -> ガ).
-_KANA_VOICED = regex.compile(r"[\u3040-\u30ff][\u3099\u309a]")
 
 
 def fold_width(text: str) -> str:
@@ -104,15 +152,12 @@ def fold_width(text: str) -> str:
     'Tokyo 2020 トウキョウ'
     """
     text = text.translate(_WIDTH_TABLE)
-    return _KANA_VOICED.sub(lambda m: nfc(m.group()), text)
+    return _pattern("_KANA_VOICED").sub(lambda m: nfc(m.group()), text)
 
 
 # --- punctuation, symbols, invisible characters --------------------------------
 
 _ASCII_PUNCT_TABLE = str.maketrans("", "", string.punctuation)
-_UNICODE_PUNCT = regex.compile(r"\p{P}+")
-_UNICODE_PUNCT_OR_SYMBOL = regex.compile(r"[\p{P}\p{S}]+")
-_INVISIBLE = regex.compile(r"\p{Default_Ignorable_Code_Point}+")
 
 
 def strip_ascii_punct(text: str) -> str:
@@ -132,7 +177,7 @@ def strip_unicode_punct(text: str) -> str:
     >>> strip_unicode_punct("Tiếng Việt!")  # tone marks are letters or marks, not P
     'Tiếng Việt'
     """
-    return _UNICODE_PUNCT.sub("", text)
+    return _pattern("_UNICODE_PUNCT").sub("", text)
 
 
 def strip_unicode_punct_and_symbols(text: str) -> str:
@@ -144,7 +189,7 @@ def strip_unicode_punct_and_symbols(text: str) -> str:
     >>> strip_unicode_punct_and_symbols("C++ ≈ 5°C; తెలుగు")
     'C  5C తెలుగు'
     """
-    return _UNICODE_PUNCT_OR_SYMBOL.sub("", text)
+    return _pattern("_UNICODE_PUNCT_OR_SYMBOL").sub("", text)
 
 
 def remove_invisible(text: str) -> str:
@@ -156,20 +201,10 @@ def remove_invisible(text: str) -> str:
     >>> remove_invisible("Wiki\\u00adpedia\\u200b")
     'Wikipedia'
     """
-    return _INVISIBLE.sub("", text)
+    return _pattern("_INVISIBLE").sub("", text)
 
 
 # --- Arabic ----------------------------------------------------------------------
-
-# Optional vowel and reading marks (harakat, tanwin, shadda, sukun, dagger
-# alef, Quranic annotation marks) and the tatweel (kashida) that only
-# stretches a line. Maddah/hamza above and below (U+0653..U+0655) are kept:
-# they are part of letters (آ أ إ), not vowels.
-ARABIC_DIACRITICS = (
-    "\u0610-\u061a\u064b-\u0652\u0656-\u065f\u0670"
-    "\u06d6-\u06dc\u06df-\u06e4\u06e7\u06e8\u06ea-\u06ed"
-)
-_ARABIC_MARKS = regex.compile(f"[{ARABIC_DIACRITICS}\u0640]+")
 
 
 def strip_arabic_diacritics(text: str) -> str:
@@ -180,12 +215,7 @@ def strip_arabic_diacritics(text: str) -> str:
     >>> strip_arabic_diacritics("أسـوان")  # the hamza on alef stays
     'أسوان'
     """
-    return _ARABIC_MARKS.sub("", text)
-
-
-_NOISE = regex.compile(
-    rf"[\p{{P}}\p{{S}}\p{{Default_Ignorable_Code_Point}}{ARABIC_DIACRITICS}\u0640]+"
-)
+    return _pattern("_ARABIC_MARKS").sub("", text)
 
 
 def strip_noise(text: str) -> str:
@@ -196,7 +226,7 @@ def strip_noise(text: str) -> str:
     >>> strip_noise("«Wiki\u00adpedia»! مُحَمَّد 50 € বাংলা।")
     'Wikipedia محمد 50  বাংলা'
     """
-    return _NOISE.sub("", text)
+    return _pattern("_NOISE").sub("", text)
 
 
 # --- counters (XOR-TyDi Full) ------------------------------------------------------
@@ -244,17 +274,20 @@ ARTICLES: dict[str, tuple[str, ...]] = {
     "fr": ("un", "une", "le", "la", "les"),
     "vi": ("của", "là", "cái", "chiếc", "những"),
 }  # fmt: skip
-# A word here is a run of letters, digits, marks and connector punctuation
-# (regex's \w includes marks); an article must stand between non-word
-# characters so that "thé", "the\u0301" and "lasagne" keep their letters.
-_ARTICLE_RES: dict[str, regex.Pattern[str]] = {
-    lang: regex.compile(r"(?<![\w\p{M}])(?:" + "|".join(words) + r")(?![\w\p{M}])", regex.I)
-    for lang, words in ARTICLES.items()
-}
-# Arabic's definite article is the prefix "ال". Every leading repetition is
-# stripped at once, as long as two letters remain, so the rule is a projection
-# (stripping again changes nothing: "الالعب" -> "عب" in one go, not in two).
-_AR_ARTICLE = regex.compile(r"(?<![\w\p{M}])(?:ال)+(?=\p{L}\p{M}*\p{L})")
+
+
+@cache
+def _article_pattern(lang: str) -> regex.Pattern[str] | None:
+    """The articles of ``lang`` as a pattern, or ``None``. A word here is a
+    run of letters, digits, marks and connector punctuation (regex's ``\\w``
+    includes marks); an article must stand between non-word characters so
+    that "thé", "the\\u0301" and "lasagne" keep their letters."""
+    words = ARTICLES.get(lang)
+    if words is None:
+        return None
+    import regex
+
+    return regex.compile(r"(?<![\w\p{M}])(?:" + "|".join(words) + r")(?![\w\p{M}])", regex.I)
 
 
 def remove_articles(text: str, lang: str | None = "en") -> str:
@@ -277,8 +310,8 @@ def remove_articles(text: str, lang: str | None = "en") -> str:
     '東京'
     """
     if lang == "ar":
-        return _AR_ARTICLE.sub("", text)
-    pattern = _ARTICLE_RES.get(lang or "")
+        return _pattern("_AR_ARTICLE").sub("", text)
+    pattern = _article_pattern(lang or "")
     return text if pattern is None else pattern.sub(" ", text)
 
 
