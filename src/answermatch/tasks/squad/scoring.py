@@ -18,6 +18,7 @@ import os
 from array import array
 from collections.abc import Callable
 from functools import reduce
+from itertools import count
 from operator import add, itemgetter
 from typing import Any
 
@@ -278,15 +279,18 @@ def score_v1(
     # column by column, so that the per-question work runs in C
     predictions = list(map(texts.get, map(_ID, questions)))
     keys = list(zip(predictions, map(_ANSWERS, questions), strict=True))  # (prediction, answers)
-    distinct = dict.fromkeys(keys)
-    if not all(map(_ANSWERS, distinct)):
+    first: dict[tuple[Any, ...], int] = {}  # each distinct key -> where it first comes
+    firsts = list(map(first.setdefault, keys, count()))  # per question, hashing each key once
+    if not all(map(_ANSWERS, first)):
         _refuse_no_answer(gold, keys)
-    figures_of = {key: _UNANSWERED for key in distinct if key[0] is None}
-    pairs = [key for key in distinct if key[0] is not None]
     score = pair_scorer(rules, lang)
-    score_distinct(score, pairs)
-    figures_of.update(score.cache)  # type: ignore[attr-defined]
-    figures = list(map(figures_of.__getitem__, keys))  # (em, f1) per question, in gold order
+    score_distinct(score, [key for key in first if key[0] is not None])
+    cache = score.cache  # type: ignore[attr-defined]
+    by_first: list[tuple[float, float]] = [_UNANSWERED] * len(keys)
+    for key, position in first.items():
+        if key[0] is not None:
+            by_first[position] = cache[key]
+    figures = list(map(by_first.__getitem__, firsts))  # (em, f1) per question, in gold order
     # summed one by one in gold order, as the official scripts add
     em_sum = reduce(add, map(itemgetter(0), figures), 0.0)
     f1_sum = reduce(add, map(itemgetter(1), figures), 0.0)
