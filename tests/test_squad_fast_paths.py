@@ -133,3 +133,65 @@ def _quiet(task, gold, pred, options):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", AnswermatchWarning)
         return answermatch.evaluate(task, gold, pred, **options)
+
+
+def _mlqa_official(text: str, lang: str) -> list[str]:
+    """mlqa_evaluation_v1.py's normalize_answer(...).split(), written out from the script."""
+    import sys
+    import unicodedata
+
+    if "set" not in _MLQA_PUNCT_CACHE:  # the script's PUNCT, scanned once
+        _MLQA_PUNCT_CACHE["set"] = {
+            chr(i) for i in range(sys.maxunicode) if unicodedata.category(chr(i)).startswith("P")
+        } | set(string.punctuation)
+    punct = _MLQA_PUNCT_CACHE["set"]
+    text = "".join(ch for ch in text.lower() if ch not in punct)
+    patterns = {
+        "en": r"\b(a|an|the)\b",
+        "es": r"\b(un|una|unos|unas|el|la|los|las)\b",
+        "vi": r"\b(của|là|cái|chiếc|những)\b",
+        "de": r"\b(ein|eine|einen|einem|eines|einer|der|die|das|den|dem|des)\b",
+        "ar": "\\sال^|ال",
+    }
+    if lang in patterns:
+        text = re.sub(patterns[lang], " ", text)
+    if lang != "zh":
+        return [t for t in text.split() if t.strip() != ""]
+    tokens, run = [], ""
+    for ch in text:
+        if re.search(r"[\u4e00-\u9fa5]", ch) or ch in punct:
+            tokens.extend(run.split())
+            run = ""
+            tokens.append(ch)
+        else:
+            run += ch
+    return " ".join(t for t in tokens + run.split() if t.strip() != "").split()
+
+
+_MLQA_PUNCT_CACHE: dict[str, set[str]] = {}
+# ASCII (the bytes path) and not: punctuation of both kinds, articles, the
+# Kelvin sign and dotted capital I (their lower case is ASCII, or longer),
+# control characters, CJK, Arabic's article inside words, wide spaces
+MLQA_PIECES = st.sampled_from(
+    ["The", "a", "an", "LA", "los", "der", "Das", "của", "là", "x", "9", "_", "!", ".", "$",
+     "«", "»", "、", "。", "’", "\u212a", "İ", "\x01", "\x1c", "\t", " ", "  ", "\u3000",
+     "北京", "大学", "ال", "مال", "é", "e\u0301", "Ω"]
+)  # fmt: skip
+MLQA_TEXTS = st.lists(MLQA_PIECES, max_size=10).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(MLQA_TEXTS, st.sampled_from(["en", "es", "de", "ar", "hi", "vi", "zh"]))
+def test_mlqa_tokens_equal_the_official_rule(text, lang):
+    rules = SpanRules("official", punct="unicode", articles="mlqa", tokens="mlqa")
+    tokenize = rules.tokenizer(lang)
+    assert list(tokenize(text)) == _mlqa_official(text, lang)
+
+
+@settings(max_examples=300, deadline=None)
+@given(MLQA_TEXTS)
+def test_squad_tokens_equal_the_official_rule(text):
+    expected = re.sub(
+        r"\b(a|an|the)\b", " ", "".join(c for c in text.lower() if c not in string.punctuation)
+    ).split()
+    assert list(SpanRules("official").tokenizer("en")(text)) == expected

@@ -68,6 +68,9 @@ Tokens = tuple[str, ...]
 MLQA_LANGUAGES = ("en", "es", "de", "ar", "hi", "vi", "zh")
 
 _ASCII_TABLE = str.maketrans("", "", string.punctuation)
+# the same deletion on ASCII text through bytes: three calls, each a plain C
+# loop, take a third of the time of str.translate's per-character lookups
+_ASCII_PUNCT_BYTES = string.punctuation.encode("ascii")
 _MLQA_ARTICLES: dict[str, re.Pattern[str] | None] = {
     "en": SQUAD_ARTICLES,
     "es": re.compile(r"\b(un|una|unos|unas|el|la|los|las)\b"),
@@ -295,7 +298,12 @@ _KNOWN = {
 
 
 def _squad_tokens(text: str) -> Tokens:
-    return tuple(squad_article_split(text.lower().translate(_ASCII_TABLE)))
+    text = text.lower()
+    if text.isascii():
+        text = text.encode().translate(None, _ASCII_PUNCT_BYTES).decode()
+    else:
+        text = text.translate(_ASCII_TABLE)
+    return tuple(squad_article_split(text))
 
 
 def nfkc(text: str) -> str:
@@ -311,7 +319,9 @@ def _mlqa_tokens(lang: str) -> Callable[[str], Tokens]:
 
         def tokens(text: str) -> Tokens:
             text = text.lower()
-            return tuple(split(text.translate(_ASCII_TABLE if text.isascii() else table)))
+            if text.isascii():  # every ASCII character of category P is in string.punctuation
+                return tuple(split(text.encode().translate(None, _ASCII_PUNCT_BYTES).decode()))
+            return tuple(split(text.translate(table)))
 
         return tokens
     articles = _articles("mlqa", lang) or (lambda text: text)
@@ -319,7 +329,10 @@ def _mlqa_tokens(lang: str) -> Callable[[str], Tokens]:
 
     def other_tokens(text: str) -> Tokens:
         text = text.lower()
-        text = text.translate(_ASCII_TABLE if text.isascii() else table)
+        if text.isascii():
+            text = text.encode().translate(None, _ASCII_PUNCT_BYTES).decode()
+        else:
+            text = text.translate(table)
         return tuple(split(articles(text)))
 
     return other_tokens
