@@ -51,3 +51,37 @@ def test_add_batch_then_compute_equals_one_call(metric):
         profile="fair",
     )
     assert batched == whole
+
+
+@pytest.mark.parametrize(
+    ("task", "lang", "options"),
+    [
+        ("squad", None, {}),
+        ("squad-v2", None, {}),
+        ("mlqa", "de", {"lang": "de"}),
+        ("korquad", None, {}),
+        ("ntcir-dsqa", "en", {"default_lang": "en"}),
+    ],
+)
+def test_span_tasks_take_plain_answer_lists(metric, task, lang, options):
+    # what the documented add_batch/compute call gives equals answermatch.evaluate on
+    # the task's own rows: Hugging Face's {"text", "answer_start"} for the SQuAD family
+    metric.add_batch(predictions=PREDICTIONS, references=REFERENCES)
+    got = metric.compute(task=task, **({"lang": lang} if lang else {}))
+    if task == "ntcir-dsqa":  # its gold in memory: {question id: answers}
+        gold = {str(k): r for k, r in enumerate(REFERENCES)}
+    else:
+        gold = [
+            {"id": str(k), "answers": {"text": r, "answer_start": [-1] * len(r)}}
+            for k, r in enumerate(REFERENCES)
+        ]
+    preds = {str(k): p for k, p in enumerate(PREDICTIONS)}
+    expected = answermatch.evaluate(task, gold, preds, **options)
+    assert {k: got[k] for k in expected.scores} == expected.scores
+    assert got["n"] == 4 and got["signature"] == expected.signature
+
+
+@pytest.mark.parametrize("task", ["mkqa", "xor-retrieve", "zalo2019", "nlpcc-dbqa"])
+def test_tasks_whose_gold_is_more_than_answers_say_so(metric, task):
+    with pytest.raises(answermatch.errors.InputError, match=f"{task} cannot be scored from plain"):
+        metric.compute(predictions=PREDICTIONS, references=REFERENCES, task=task, lang="en")

@@ -72,6 +72,7 @@ __all__ = [
     "best_answer_items",
     "from_data",
     "hashable",
+    "hf_answers",
     "load",
     "prediction_map",
     "prediction_records",
@@ -904,6 +905,16 @@ def prediction_records(rows: Sequence[Any], name: str, lines: Sequence[int] | No
             )
         out[row["id"]] = row["prediction_text"]
     return out
+
+
+def hf_answers(texts: list[str]) -> dict[str, list[Any]]:
+    """The ``answers`` of a Hugging Face row for answer texts whose offsets
+    are not known (``answer_start`` -1 each, as a check-gold run would say).
+
+    >>> hf_answers(["Oslo"])
+    {'text': ['Oslo'], 'answer_start': [-1]}
+    """
+    return {"text": list(texts), "answer_start": [-1] * len(texts)}
 
 
 def refuse_gold_as_predictions(data: Any, name: str) -> None:

@@ -336,17 +336,40 @@ class Task(ABC):
         """Plain lists (a prediction and its gold answers per item, as
         Hugging Face ``evaluate`` passes them) as ``(gold, predictions)`` in
         the task's shapes. By default rows ``{"id", "answers", "lang"}`` and a
-        dict ``{id: prediction}`` (through :meth:`split_rows`)."""
+        dict ``{id: prediction}`` (through :meth:`split_rows`); a task whose
+        gold holds more than answer texts sets :attr:`plain_answers` to why
+        it cannot be built from them, and this raises that."""
+        if self.plain_answers is not None:
+            raise InputError(
+                f"{self.name} cannot be scored from plain lists of answers: {self.plain_answers}"
+            )
         if len(predictions) != len(references):
             raise InputError(
                 f"{len(predictions)} predictions for {len(references)} lists of references"
             )
         keys = [str(k) for k in range(len(predictions))] if ids is None else list(ids)
         rows = [
-            {"id": key, "answers": list(answers), "lang": lang, "prediction": prediction}
+            {
+                "id": key,
+                "answers": self.answers_field(list(answers)),
+                "lang": lang,
+                "prediction": prediction,
+            }
             for key, answers, prediction in zip(keys, references, predictions, strict=True)
         ]
         return self.split_rows(rows)
+
+    #: why :meth:`from_answers` cannot build the task's gold from answer
+    #: texts alone (``None``: it can)
+    plain_answers: ClassVar[str | None] = None
+    #: the task option that takes the language of :meth:`from_answers`'
+    #: items, where the task has it (the Hugging Face metric passes it on)
+    answers_lang_option: ClassVar[str] = "lang"
+
+    def answers_field(self, answers: list[str]) -> Any:
+        """The ``answers`` of one gold row that :meth:`from_answers` makes
+        from answer texts (default: the list itself)."""
+        return answers
 
     def format_table(self, result: Result) -> str | None:
         """The table ``answermatch score`` prints for people, where the

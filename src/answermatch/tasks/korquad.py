@@ -61,6 +61,7 @@ from ..formats.squad import (
     Dialect,
     SquadFile,
     best_answer_items,
+    hf_answers,
     prediction_map,
     read,
     warn_coverage,
@@ -326,6 +327,10 @@ class KorQuAD(Task):
 
     def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> SquadFile:
         return read_gold(source, diag)
+
+    def answers_field(self, answers: list[str]) -> Any:
+        """Hugging Face's ``answers`` of a row, offsets unknown (-1)."""
+        return hf_answers(answers)
 
     def read_predictions(
         self, source: Any, gold: SquadFile, diag: Diagnostics, **options: Any

@@ -506,6 +506,10 @@ class Zalo2019(Task):
     """Zalo AI 2019 Wiki QA (see the module documentation)."""
 
     name = NAME
+    plain_answers = (
+        "it classifies (question, paragraph) pairs as answering or not; its gold is labelled "
+        "paragraphs, not answer texts: score its files with answermatch.evaluate"
+    )
     summary = "Zalo AI 2019 Vietnamese Wiki QA: F1 of selected (test case, paragraph) pairs"
     primary = "f1"
     profiles = PROFILES

@@ -63,8 +63,8 @@ class Answermatch(evaluate.Metric):
         gold, answers = spec.from_answers(
             list(predictions), [list(r) for r in references], ids=ids, lang=lang
         )
-        if lang is not None and "lang" in spec.options:
-            options.setdefault("lang", lang)
+        if lang is not None and spec.answers_lang_option in spec.options:
+            options.setdefault(spec.answers_lang_option, lang)
         result = answermatch_evaluate(task, gold, answers, profile, **options)
         return {
             **result.scores,

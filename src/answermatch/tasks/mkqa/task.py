@@ -98,6 +98,10 @@ class Mkqa(Task):
     threshold, and the macro average over languages; see docs/tasks/mkqa.rst."""
 
     name = "mkqa"
+    plain_answers = (
+        "its gold gives each answer a type (unanswerable, yes/no, number...) per language and "
+        "its predictions a no-answer probability; score its files with answermatch.evaluate"
+    )
     summary = (
         "MKQA open-domain QA in 26 languages (apple/ml-mkqa mkqa_eval.py): EM/F1 at the "
         "best no-answer threshold, macro average over languages"

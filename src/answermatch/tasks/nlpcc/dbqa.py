@@ -530,6 +530,10 @@ class NlpccDbqa(Task):
     """NLPCC-ICCPOL 2016 DBQA (see the module documentation)."""
 
     name = NAME
+    plain_answers = (
+        "it ranks candidate sentences by score; its gold is labelled (question, sentence) "
+        "pairs, not answer texts: score its files with answermatch.evaluate"
+    )
     summary = (
         "NLPCC-ICCPOL 2016 DBQA (Chinese answer-sentence selection): MRR and MAP "
         "over each question's sentences ranked by score (task guideline)"

@@ -102,6 +102,7 @@ class NtcirDsqa(Task):
     sets; see :mod:`answermatch.tasks.ntcir_dsqa`."""
 
     name = NAME
+    answers_lang_option = "default_lang"
     summary = "NTCIR-16 Data Search QA (en, ja): exact match and macro F1 over word sets"
     primary = "em"
     profiles = PROFILES

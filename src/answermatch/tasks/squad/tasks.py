@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...checks import GoldChecks, check_ids, check_unicode_punct
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
+from ...formats.squad import hf_answers
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
 from . import scoring
 from .checks import (
@@ -88,6 +89,10 @@ class SpanTask(Task):
         "no prediction can match it (EM needs an empty prediction, and F1 of two empty "
         "answers is 0)"
     )
+
+    def answers_field(self, answers: list[str]) -> Any:
+        """Hugging Face's ``answers`` of a row, offsets unknown (-1)."""
+        return hf_answers(answers)
 
     # --- language -------------------------------------------------------------------
 

@@ -423,6 +423,10 @@ class XorRetrieve(XorTask):
     """XOR-TyDi QA XOR-Retrieve (see the module documentation)."""
 
     name = "xor-retrieve"
+    plain_answers = (
+        "its predictions are ranked passages, not answers; score its files with "
+        "answermatch.evaluate"
+    )
     summary = (
         "XOR-TyDi QA XOR-Retrieve: R@2kt and R@5kt, English answers found in the first "
         "2,000 / 5,000 NLTK tokens of the retrieved passages, as eval_xor_retrieve.py"
