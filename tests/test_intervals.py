@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
-from answermatch.errors import AnswermatchError, SmallSampleWarning
+from answermatch.errors import AnswermatchError, SmallSampleWarning, UnknownProfileError
 from answermatch.evaluation import evaluate
 from answermatch.result import Result
 from answermatch.significance import (
@@ -95,3 +96,31 @@ def test_compare_with_ar_against_one_baseline_for_several_systems():
 def test_too_few_items_draw_a_warning():
     with pytest.warns(SmallSampleWarning, match="only 3 paired items"):
         compare("test-capitals", GOLD, [{"1": "Paris"}, {}], resamples=50)
+
+
+@pytest.mark.parametrize(
+    ("draws", "message"),
+    [
+        ({"seed": None}, "the seed must be a whole number"),
+        ({"seed": "x"}, "the seed must be a whole number"),
+        ({"seed": True}, "the seed must be a whole number"),
+        ({"resamples": "100"}, "resamples must be a whole number"),
+        ({"resamples": 10.5}, "resamples must be a whole number"),
+        ({"resamples": 0}, "resamples must be at least 1"),
+    ],
+)
+def test_draws_that_the_signature_cannot_name_are_refused(draws, message):
+    # seed=None drew anew at every run under one signature ('seed:None')
+    gold, pred = "examples/squad/dev.json", "examples/squad/pred.json"
+    root = Path(__file__).resolve().parents[1]
+    gold, pred = str(root / gold), str(root / pred)
+    with pytest.raises(AnswermatchError, match=message):
+        evaluate("squad", gold, pred, ci=True, **draws)
+    with pytest.raises(AnswermatchError, match=message):
+        compare("squad", gold, [pred, pred], **draws)
+
+
+def test_a_profile_must_be_a_name_or_the_tasks_settings():
+    root = Path(__file__).resolve().parents[1] / "examples" / "squad"
+    with pytest.raises(UnknownProfileError, match="not NoneType"):
+        evaluate("squad", str(root / "dev.json"), str(root / "pred.json"), None)

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from .diagnostics import Diagnostics
+from .resampling import check_draws
 from .result import Result
 from .significance import DEFAULT_RESAMPLES, DEFAULT_SEED, confidence_intervals, with_fields
 from .tasks import check_options, get_task
@@ -50,6 +51,8 @@ def evaluate(
     spec = get_task(task)
     spec.settings(profile)  # UnknownProfileError for a bad name
     check_options(spec, options)
+    if ci:
+        check_draws(resamples, seed)  # before scoring, not after
     diag = Diagnostics(strict=strict, progress=progress)
     result = spec.evaluate(gold, predictions, profile, diag=diag, **options)
     if not ci:

@@ -46,6 +46,7 @@ __all__ = [
     "Groups",
     "Plan",
     "bootstrap_totals",
+    "check_draws",
     "plain_totals",
     "randomization_totals",
     "resolve_engine",
@@ -126,6 +127,32 @@ class Plan:
     count: int
     seed: int
     rows: bool = False
+
+    def __post_init__(self) -> None:
+        check_draws(self.count, self.seed)
+
+
+def check_draws(count: object, seed: object, what: str = "resamples") -> None:
+    """An :class:`~answermatch.errors.AnswermatchError` unless ``count`` (of
+    resamples or trials) is a whole number of at least 1 and ``seed`` a whole
+    number: a seed of ``None`` would draw differently at every run under the
+    same signature.
+
+    >>> check_draws(1000, 12345)
+    >>> check_draws(1000, None)
+    Traceback (most recent call last):
+    ...
+    answermatch.errors.AnswermatchError: the seed must be a whole number (the signature ...
+    """
+    if not isinstance(count, int) or isinstance(count, bool):
+        raise AnswermatchError(f"the number of {what} must be a whole number, got {count!r}")
+    if count < 1:
+        raise AnswermatchError(f"the number of {what} must be at least 1, got {count}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise AnswermatchError(
+            "the seed must be a whole number (the signature names it, so that the same "
+            f"signature means the same draws), got {seed!r}"
+        )
 
 
 def bootstrap_totals(

@@ -71,6 +71,7 @@ from .resampling import (
     Rows,
     Totals,
     bootstrap_totals,
+    check_draws,
     plain_totals,
     randomization_totals,
     resolve_engine,
@@ -321,6 +322,7 @@ def confidence_intervals(
     >>> low < 50.0 < high
     True
     """
+    check_draws(resamples, seed)
     _check_resamples(resamples)
     aggregator = aggregation_of(result) if aggregation is None else aggregation
     [summaries] = bootstrap_summaries(
@@ -486,6 +488,7 @@ def compare_results(
     :func:`compare`. ``engine`` and ``progress``: see :func:`bootstrap_summaries`."""
     if len(results) < 2:
         raise AnswermatchError("a comparison needs at least two systems")
+    check_draws(resamples, seed, "resamples" if test != "ar" else "trials")
     _check_resamples(resamples)
     names = [f"system {k + 1}" for k in range(len(results))] if names is None else list(names)
     if len(names) != len(results):
@@ -605,6 +608,12 @@ def compare(
     from .evaluation import evaluate
     from .sources import is_path, source_name
 
+    check_draws(resamples, seed, "resamples" if test != "ar" else "trials")
+    if isinstance(predictions, (str, bytes)) or not isinstance(predictions, Sequence):
+        raise AnswermatchError(
+            "predictions must be a list of systems' predictions (paths or objects), one per "
+            f"system, not {type(predictions).__name__}"
+        )
     if names is None:
         names = [
             source_name(p) if is_path(p) else f"system {k}"

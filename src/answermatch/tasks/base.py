@@ -399,6 +399,12 @@ class Task(ABC):
                     f"its profiles: {', '.join(self.profiles)}"
                 )
             return self.profiles[profile]
+        kinds = tuple({type(settings) for settings in self.profiles.values()})
+        if kinds and not isinstance(profile, kinds):
+            raise UnknownProfileError(
+                f"a profile of task {self.name!r} is one of {', '.join(self.profiles)} or a "
+                f"{kinds[0].__name__} object, not {type(profile).__name__}"
+            )
         return profile
 
     def profile_name(self, profile: Any) -> str:
