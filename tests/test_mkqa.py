@@ -507,3 +507,17 @@ def test_a_malformed_answer_in_the_official_layout(tmp_path):
     # an id given as a string in one line and a number in another is one id
     path.write_text(json.dumps(line("5")) + "\n", encoding="utf-8")
     assert quiet_evaluate(str(path), [pred(5, "x")], lang="en").items[0]["id"] == "5"
+
+
+@pytest.mark.parity
+def test_intervals_leave_out_resamples_where_a_figure_is_undefined(parity, capsys):
+    # six questions a language: many resamples hold no answerable question of some
+    # language, whose answerable EM is then NaN; the macro average was NaN with it
+    gold, pred = parity("mkqa", "mkqa_test6.jsonl.gz"), parity("mkqa", "pred_seed1")
+    argv = ["score", "mkqa", "--gold", str(gold), "--pred", str(pred), "--ci", "--json", "-q"]
+    assert main([*argv, "--resamples", "100"]) == 0
+    out = json.loads(capsys.readouterr().out, parse_constant=lambda name: pytest.fail(name))
+    for key, (low, high) in out["intervals"]["scores"].items():
+        assert low is not None and low <= high, key
+        if key != "best_f1_threshold":
+            assert 0 <= low <= out["scores"][key] <= high <= 100, key

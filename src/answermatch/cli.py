@@ -296,6 +296,9 @@ def _interval_line(result) -> str:
     """The 95% intervals of the headline scores, saying why one has no width."""
     parts = []
     for key, (low, high) in result.intervals["scores"].items():
+        if low != low:  # NaN: undefined in every resample
+            parts.append(f"{key} n/a (undefined in every resample)")
+            continue
         note = " (no variation: every resample scores the same)" if low == high else ""
         parts.append(f"{key} [{low:.2f}, {high:.2f}]{note}")
     return "95% CI (bootstrap, {} resamples, seed {}): {}".format(

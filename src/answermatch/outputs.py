@@ -23,6 +23,7 @@ answermatch.errors.AnswermatchError: --items file ... is also an input of this r
 from __future__ import annotations
 
 import json
+import math
 import os
 import stat
 import tempfile
@@ -97,13 +98,30 @@ def json_text(value: Any, *, indent: int | None = None) -> str:
 
     >>> json_text({"a": "é"}), json_text({"a": "\\ud800"})
     ('{"a": "é"}', '{"a": "\\\\ud800"}')
+    >>> json_text({"ci": (float("nan"), 1.5)})  # JSON has no NaN: null, as strict parsers need
+    '{"ci": [null, 1.5]}'
     """
-    text = json.dumps(value, ensure_ascii=False, indent=indent)
+    try:
+        text = json.dumps(value, ensure_ascii=False, indent=indent, allow_nan=False)
+    except ValueError:  # NaN or infinity, which JSON has no word for: null
+        value = _without_nan(value)
+        text = json.dumps(value, ensure_ascii=False, indent=indent, allow_nan=False)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        return json.dumps(value, ensure_ascii=True, indent=indent)
+        return json.dumps(value, ensure_ascii=True, indent=indent, allow_nan=False)
     return text
+
+
+def _without_nan(value: Any) -> Any:
+    """``value`` with every NaN or infinite float replaced by ``None``."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {key: _without_nan(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_without_nan(item) for item in value]
+    return value
 
 
 def json_line(value: Any) -> str:

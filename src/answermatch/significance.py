@@ -59,6 +59,7 @@ included) fixes the numbers.
 
 from __future__ import annotations
 
+import math
 import warnings
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -169,16 +170,21 @@ class Comparison:
 
 def percentile_interval(values: Sequence[float]) -> tuple[float, float]:
     """The 95% percentile interval of bootstrap values: the sorted values at
-    positions ``N // 40`` and ``N - 1 - N // 40``.
+    positions ``N // 40`` and ``N - 1 - N // 40``. A resample where the score
+    is undefined (NaN: MKQA's answerable EM of a language whose resample
+    holds no answerable question, say) is left out, so ``N`` counts the
+    others; with none left the interval is ``(nan, nan)``.
 
     >>> percentile_interval(list(range(1000)))
     (25, 974)
-    >>> percentile_interval([3.0, 1.0, 2.0])
+    >>> percentile_interval([3.0, 1.0, float("nan"), 2.0])
     (1.0, 3.0)
     """
     if not values:
         raise ValueError("no bootstrap values")
-    ordered = sorted(values)
+    ordered = sorted(v for v in values if v == v)  # NaN is the one value unequal to itself
+    if not ordered:
+        return math.nan, math.nan
     cut = len(ordered) // 40
     return ordered[cut], ordered[len(ordered) - 1 - cut]
 
