@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import tracemalloc
+import warnings
 
 import pytest
 
@@ -95,3 +96,27 @@ def test_memory_of_a_pooled_task_stays_flat():
 
 def test_the_scorer_is_exported_lazily():
     assert answermatch.scorer is scorer and answermatch.Scorer is Scorer
+
+
+def test_parts_with_every_prediction_warn_only_as_the_whole_does():
+    # the documented use: update(gold[part], predictions) with all the predictions
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "examples" / "xor-full"
+    gold = [json.loads(line) for line in (root / "gold.jsonl").read_text().splitlines() if line]
+    predictions = json.loads((root / "pred.json").read_text())
+    running = answermatch.scorer("xor-full")
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        whole = answermatch.evaluate("xor-full", gold, predictions)
+        for start in range(0, len(gold), 3):
+            running.update(gold[start : start + 3], predictions)
+    assert running.compute().scores == pytest.approx(whole.scores, abs=1e-9)
+    assert seen and not [w for w in seen if "not in the gold" in str(w.message)]
+    # strict mode takes such parts too (it turned the first one into an error)
+    rows = [{"id": f"q{k}", "answers": {"text": [f"a{k}"], "answer_start": [0]}} for k in range(6)]
+    answers = {f"q{k}": f"a{k}" if k % 2 else "x" for k in range(6)}
+    strict = answermatch.scorer("squad", strict=True)
+    for start in range(0, 6, 2):
+        strict.update(rows[start : start + 2], answers)
+    assert strict.compute().scores == answermatch.evaluate("squad", rows, answers).scores

@@ -36,6 +36,11 @@ class Diagnostics:
     messages: list[str] = field(default_factory=list)
     #: ``(message, line)`` of every warning, without the file name
     records: list[tuple[str, int | None]] = field(default_factory=list)
+    #: the gold is one part of the data (:class:`answermatch.Scorer`), with
+    #: predictions that may cover the other parts too: predictions whose id
+    #: is not in this part are expected, so their warning (``extra=True``)
+    #: is not given
+    part: bool = False
 
     def warn(
         self,
@@ -43,8 +48,13 @@ class Diagnostics:
         *,
         path: str | os.PathLike[str] | None = None,
         line: int | None = None,
+        extra: bool = False,
     ) -> None:
-        """Record and emit a warning, or raise in strict mode."""
+        """Record and emit a warning, or raise in strict mode. ``extra``:
+        the warning is about predictions whose ids are not in the gold,
+        which a :attr:`part` does not give."""
+        if extra and self.part:
+            return
         where = None if path is None else os.fspath(path)
         if self.strict:
             raise InputError(

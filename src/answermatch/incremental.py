@@ -94,8 +94,11 @@ class Scorer:
 
     def update(self, gold: Any, predictions: Any) -> None:
         """Score ``predictions`` against ``gold`` (any part of the data) and
-        add their statistics."""
-        diag = Diagnostics(strict=self.strict)
+        add their statistics. ``predictions`` may cover other parts too:
+        predictions whose id is not in this part are not warned about (where
+        the official script stops on such ids, MKQA's say, give each part
+        its own predictions)."""
+        diag = Diagnostics(strict=self.strict, part=True)
         with gc_paused():
             inputs = self.task.read(gold, predictions, diag, **self.options)
             scored = self.task.score(inputs, self.settings, diag, **self.options)

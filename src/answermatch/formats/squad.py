@@ -1038,6 +1038,7 @@ def warn_coverage(
             f"{len(extra)} prediction id(s) are not in the gold "
             f"({format_examples(map(str, extra))}); ignored, as in the official script",
             path=path,
+            extra=True,
         )
 
 

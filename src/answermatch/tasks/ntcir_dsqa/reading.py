@@ -247,5 +247,6 @@ def read_predictions(
             f"{format_examples(extra, limit=10)}",
             path=pred_path,
             line=run[extra[0]][1],
+            extra=True,
         )
     return run

@@ -241,6 +241,7 @@ def report_coverage(
             f"as in the official script: {format_examples(map(repr, extra))}",
             path=preds.name,
             line=preds.lines.get(extra[0]),
+            extra=True,
         )
 
 

@@ -502,6 +502,7 @@ def warn_unknown_predictions(
             f"{len(unknown)} prediction id(s) are not in the gold and are ignored "
             f"({format_examples(map(repr, unknown))})",
             path=source_name(source),
+            extra=True,
         )
 
 
