@@ -282,3 +282,13 @@ def test_a_cut_string_is_described_once(tmp_path, capsys):
     pred.write_text('{"q1": "Par', encoding="utf-8")
     assert main(["score", "xor-full", "--gold", str(GOLD), "--pred", str(pred), "-q"]) == 2
     assert "(Unterminated string starting at column 8)" in capsys.readouterr().err
+
+
+def test_items_to_standard_output_with_a_dash(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(score("--items", "-")) == 0
+    out, err = capsys.readouterr()
+    items = [json.loads(line) for line in out.splitlines()]
+    assert len(items) == 84 and all("score" in item for item in items)
+    assert "signature: task:xor-full" in err  # the scores beside, on stderr
+    assert list(tmp_path.iterdir()) == []  # no file named '-'

@@ -61,7 +61,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="print JSON: one object, or an array for several profiles",
     )
     score.add_argument(
-        "--items", metavar="FILE", help="write the per-item results as JSON lines to FILE"
+        "--items",
+        metavar="FILE",
+        help="write the per-item results as JSON lines to FILE ('-': standard output, and "
+        "the scores go to standard error)",
     )
     score.add_argument(
         "--ci",
@@ -313,7 +316,8 @@ def _cmd_score(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     profiles = profile_names(args.profile)
     inputs = run_inputs(args.gold, args.pred, options=options)
-    if args.items:
+    to_stdout = args.items == "-"
+    if args.items and not to_stdout:
         check_not_an_input(args.items, inputs, "--items")
     results = [
         evaluate(
@@ -330,22 +334,22 @@ def _cmd_score(args: argparse.Namespace) -> int:
         )
         for profile in profiles
     ]
-    if args.items:
-        write_output(
-            args.items,
-            (
-                json_line({"profile": result.profile, **item} if len(results) > 1 else item)
-                for result in results
-                for item in result.items
-            ),
-            inputs=inputs,
-            what="--items",
-        )
+    lines = (
+        json_line({"profile": result.profile, **item} if len(results) > 1 else item)
+        for result in results
+        for item in result.items
+    )
+    if to_stdout:  # the items are the output; the scores go beside them, to stderr
+        sys.stdout.writelines(lines)
+        sys.stdout.flush()
+    elif args.items:
+        write_output(args.items, lines, inputs=inputs, what="--items")
+    scores_out = sys.stderr if to_stdout else sys.stdout
     if args.json:
         payload: Any = [r.to_dict() for r in results]
-        print(json_text(payload[0] if len(results) == 1 else payload, indent=1))
+        print(json_text(payload[0] if len(results) == 1 else payload, indent=1), file=scores_out)
     else:
-        print("\n\n".join(format_table(r) for r in results))
+        print("\n\n".join(format_table(r) for r in results), file=scores_out)
     return EXIT_OK
 
 

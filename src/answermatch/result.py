@@ -46,8 +46,12 @@ class _ItemsField:
 class Result:
     """Scores of one evaluation.
 
-    ``scores`` and ``per_language`` hold task scores in percent (0-100);
-    ``per_language[lang]["count"]`` is a question count. ``items`` lists one
+    ``scores`` and ``per_language`` hold task scores in percent (0-100),
+    and beside them, under the official script's own names, the counts and
+    thresholds it prints (``total``, ``HasAns_total``, CMRC's ``TOTAL`` and
+    ``SKIP``, SQuAD v2.0's ``best_f1_thresh``, MKQA's
+    ``best_f1_threshold``); ``per_language[lang]["count"]`` is a question
+    count. ``items`` lists one
     dict per scored item with at least ``id`` and ``score``
     (the task's primary per-item figure, a fraction in [0, 1]; a task may
     give :class:`~answermatch.items.DeferredItems`, built into this list
@@ -74,6 +78,9 @@ class Result:
     warnings: tuple[str, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)
     intervals: dict[str, Any] | None = None
+
+    #: frozen, but holding dicts: not hashable (``hash()`` says so plainly)
+    __hash__ = None  # type: ignore[assignment]
 
     @property
     def primary(self) -> float:
