@@ -191,3 +191,28 @@ def test_other_profiles_variants_explain_the_item(task, keys):
             for key in keys:
                 best = max(v.scores[key] for v in e.variants)
                 assert best == pytest.approx(e.scores[key], abs=1e-12), (profile, e.id, key)
+
+
+def test_the_default_explanation_says_whether_variants_were_scored_alone():
+    from answermatch.tasks import register, unregister
+    from toy_tasks import GOLD, Capitals
+
+    class NoVariants(Capitals):  # a plugin that gives no one_variant
+        name = "test-no-variants"
+
+        def one_variant(self, item, variant):
+            return None
+
+    predictions = {"1": "Paris", "2": "Lyon", "3": "Warsaw"}
+    for task, alone in ((Capitals(), True), (NoVariants(), False)):
+        register(task)
+        try:
+            [explained] = explain(task.name, GOLD, predictions, ids=["3"])
+        finally:
+            unregister(task.name)
+        variants = explained.variants
+        assert [v.text.raw for v in variants] == ["Warszawa", "Warsaw"]
+        assert [v.matched for v in variants] == ([False, True] if alone else [False, False])
+        assert explained.rule.endswith(
+            "each variant scored alone" if alone else "the variants are listed, not scored alone"
+        )

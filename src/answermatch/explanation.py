@@ -217,7 +217,12 @@ def through_scorer(
             item.get("lang"),
             TextView(prediction, prediction) if isinstance(prediction, str) else None,
             tuple(variants),
-            f"the {profile} profile (see the task's documentation); each variant scored alone",
+            f"the {profile} profile (see the task's documentation); "
+            + (
+                "each variant scored alone"
+                if any(v.rule != "not scored alone" for v in variants)
+                else "the variants are listed, not scored alone"
+            ),
             scores,
             verdict(scores["score"], scores.get("em")) if answered else "unanswered",
             {k: v for k, v in item.items() if k not in scores and k not in _SHOWN},
