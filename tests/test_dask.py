@@ -86,3 +86,30 @@ def test_the_states_that_cross_the_wire_are_plain_json(parity):
     assert json.loads(json.dumps(state)) == state
     merged = amd.merge_states([state, amd.score_partition([], "xor-full", "official", {})])
     assert merged["n"] == 50
+
+
+def test_bad_arguments_are_one_clear_error():
+    # no cluster needed: each is refused before (or while) the graph runs, synchronously
+    import pandas as pd
+
+    from answermatch.errors import AnswermatchError
+
+    gold = [
+        {"id": "1", "answers": ["Oslo"], "lang": "fi"},
+        {"id": "2", "answers": ["x"], "lang": "fi"},
+    ]
+    bag = db.from_sequence(gold, npartitions=1)
+    with dask.config.set(scheduler="sync"):
+        for split_every in (0, 1, 2.5, True):
+            with pytest.raises(AnswermatchError, match="split_every must be a whole number"):
+                amd.evaluate("xor-full", bag, {"1": "Oslo"}, split_every=split_every)
+        with pytest.raises(AnswermatchError, match="a row has no 'qid' field"):
+            amd.evaluate("xor-full", bag, {"1": "Oslo"}, key="qid")
+        frame = dd.from_pandas(pd.DataFrame(gold), npartitions=1)
+        preds = dd.from_pandas(pd.DataFrame({"id": ["1"], "prediction": ["Oslo"]}), npartitions=1)
+        with pytest.raises(AnswermatchError, match="no 'qid' column"):
+            amd.evaluate("xor-full", frame, preds, key="qid")
+        with dask.config.set({"dataframe.convert-string": True}):
+            as_text = dd.from_pandas(pd.DataFrame(gold), npartitions=1)
+        with pytest.raises(AnswermatchError, match="convert-string"):
+            amd.evaluate("xor-full", as_text, preds)

@@ -54,6 +54,7 @@ def score_partition(
     scorer = Scorer(task, profile, strict=strict, **options)
     rows = [dict(row) for row in rows]
     if rows:
+        _check_row(rows[0], key, prediction)
         gold, predictions = scorer.task.split_rows(rows, key=key, prediction=prediction)
         scorer.update(gold, predictions)
     return scorer.to_dict()
@@ -71,6 +72,36 @@ def merge_states(states: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     if merged is None:
         raise AnswermatchError("no state to merge")
     return merged.to_dict()
+
+
+def _check_row(row: Mapping[str, Any], key: str, prediction: str) -> None:
+    """A clear error for a partition's first row without the ``key`` field,
+    or with a list that arrived as its text (``"['a', 'b']"``): Dask's
+    dataframes turn object columns into strings unless
+    ``dataframe.convert-string`` is off, and the answers would then be
+    scored as one string."""
+    if key not in row:
+        raise AnswermatchError(
+            f"a row has no {key!r} field (key={key!r}); its fields: {', '.join(map(str, row))}"
+        )
+    for field, value in row.items():
+        if field == prediction or not isinstance(value, str):
+            continue
+        if value.startswith(("['", '["')) and value.endswith("]"):
+            raise AnswermatchError(
+                f"the {field!r} of row {row[key]!r} is the text {value[:40]!r}, a list turned "
+                "into a string by Dask's dataframe string conversion: build the frame with "
+                "dask.config.set({'dataframe.convert-string': False}) (see docs/scale.rst)"
+            )
+
+
+def _keyed(key: str) -> Any:
+    def value(row: Mapping[str, Any]) -> Any:
+        if key not in row:
+            raise AnswermatchError(f"a row has no {key!r} field (key={key!r})")
+        return row[key]
+
+    return value
 
 
 def _is_missing(value: Any) -> bool:
@@ -92,9 +123,11 @@ def _rows(gold: Any, predictions: Any, key: str, prediction: str) -> Any:
     if isinstance(predictions, Mapping):
         table = dict(predictions)
         bag = gold.to_bag(format="dict") if gold_frame is not None else gold
-        return bag.map(lambda row: {**row, prediction: table.get(row[key])})
+        key_of = _keyed(key)
+        return bag.map(lambda row: {**row, prediction: table.get(key_of(row))})
     if isinstance(predictions, db.Bag):
-        predictions = predictions.map(lambda r: {key: r[key], prediction: r[prediction]})
+        key_of, prediction_of = _keyed(key), _keyed(prediction)
+        predictions = predictions.map(lambda r: {key: key_of(r), prediction: prediction_of(r)})
         predictions = predictions.to_dataframe()
     if not isinstance(predictions, dd.DataFrame):
         raise AnswermatchError(
@@ -102,7 +135,17 @@ def _rows(gold: Any, predictions: Any, key: str, prediction: str) -> Any:
             "prediction}, or None (the gold rows carry them)"
         )
     if gold_frame is None:
-        gold_frame = gold.to_dataframe()
+        gold_frame = gold.map(lambda row: (_keyed(key)(row), row)[1]).to_dataframe()
+    for frame, what, needed in (
+        (gold_frame, "gold", (key,)),
+        (predictions, "predictions", (key, prediction)),
+    ):
+        for column in needed:
+            if column not in frame.columns:
+                raise AnswermatchError(
+                    f"the {what} dataframe has no {column!r} column; its columns: "
+                    f"{', '.join(map(str, frame.columns))}"
+                )
     # the task-based shuffle: a partition of rows is small, and the P2P shuffle
     # fails on some installs (a transfer-phase AssertionError)
     joined = gold_frame.merge(
@@ -130,6 +173,11 @@ def evaluate(
     spec = get_task(task)
     spec.settings(profile)
     check_options(spec, options)
+    if not isinstance(split_every, int) or isinstance(split_every, bool) or split_every < 2:
+        raise AnswermatchError(
+            f"split_every must be a whole number of at least 2 (states merged per step), "
+            f"got {split_every!r}"
+        )
     rows = _rows(gold, predictions, key, prediction)
     states = rows.map_partitions(
         lambda part: [
