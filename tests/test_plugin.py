@@ -76,6 +76,23 @@ def test_score_explain_check_gold_and_compare_work_on_the_plugin(plugin_path):
     # q2 exact (1); q3 漱石 vs 夏目|漱石: 2*1/(1+2) = 2/3; q4: no common word (0)
     assert result["scores"]["f1"] == pytest.approx(100 * (2 / 3 + 1 + 2 / 3 + 0) / 4)
     assert result["scores"]["em"] == 25.0
+    # the characters profile: q1 東京都 in 東京都の人口 (2*3/9), q2 exact, q3 漱石 of
+    # 夏目漱石 (2*2/6), q4 川 shared by 利根川 and 信濃川 (1/3); no "no lang" warning
+    chars = run(
+        plugin_path, "score", "jaqa", "--gold", str(gold), "--pred", str(pred),
+        "--profile", "characters", "--json",
+    )  # fmt: skip
+    assert chars.returncode == 0 and "without spaces" not in chars.stderr, chars.stderr
+    assert json.loads(chars.stdout)["scores"]["f1"] == pytest.approx(
+        100 * (2 / 3 + 1 + 2 / 3 + 1 / 3) / 4
+    )
+    shown = run(
+        plugin_path, "explain", "jaqa", "--gold", str(gold), "--pred", str(pred),
+        "--profile", "characters", "--id", "q4", "--json",
+    )  # fmt: skip
+    [q4] = json.loads(shown.stdout)
+    assert q4["prediction"]["tokens"] == ["利", "根", "川"]
+    assert q4["variants"][0]["rule"] == "character F1"
 
     explained = run(
         plugin_path,

@@ -38,7 +38,10 @@ def check_gold(task: str, gold: str | os.PathLike[str] | Any, **options: Any) ->
     loaded object), sorted by line."""
     spec = get_task(task)
     if spec.gold_checks is None:
-        raise UnknownTaskError(f"check-gold has no checks for {task!r}")
+        raise UnknownTaskError(
+            f"task {task!r} defines no gold checks (its gold_checks is None), so check-gold "
+            "has nothing to run on its files"
+        )
     check_options(spec, options)
     if is_path(gold) and not os.path.isfile(gold):  # not the file's content: a usage error
         raise InputError("no such file" if not os.path.exists(gold) else "not a file", path=gold)

@@ -20,7 +20,7 @@ characters instead of MeCab words.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -148,7 +148,14 @@ class JaQA(Task):
     def _f1(prediction: str, answer: str, settings: Profile) -> float:
         if settings.unit == "word":
             return token_f1(prediction, answer, lang="ja")
-        return token_f1(" ".join(prediction), " ".join(answer))
+        return token_f1(prediction, answer, lang="ja", unit="char")
+
+    @staticmethod
+    def _units(settings: Profile) -> Callable[[str], tuple[str, ...]]:
+        """What the profile compares: MeCab words or characters."""
+        if settings.unit == "word":
+            return lambda text: tuple(tokenize(text, "ja"))
+        return lambda text: tuple(text.replace(" ", ""))
 
     def aggregation(self, settings: Profile, **options: Any) -> Aggregation:
         def combine(totals: Totals, rows: object) -> Summary:
@@ -172,11 +179,12 @@ class JaQA(Task):
                     self.name, settings.name, question.id, "ja", question.answers, figures
                 )
                 continue
+            units = self._units(settings)
             variants = tuple(
                 Variant(
-                    TextView(answer, answer, tuple(tokenize(answer, "ja"))),
+                    TextView(answer, answer, units(answer)),
                     {"f1": self._f1(prediction, answer, settings)},
-                    "token F1 over MeCab words",
+                    "token F1 over MeCab words" if settings.unit == "word" else "character F1",
                     0 < self._f1(prediction, answer, settings) == item["f1"],
                 )
                 for answer in question.answers
@@ -186,7 +194,7 @@ class JaQA(Task):
                 settings.name,
                 question.id,
                 "ja",
-                TextView(prediction, prediction, tuple(tokenize(prediction, "ja"))),
+                TextView(prediction, prediction, units(prediction)),
                 variants,
                 "the best answer counts",
                 figures,
