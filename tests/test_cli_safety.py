@@ -292,3 +292,9 @@ def test_items_to_standard_output_with_a_dash(tmp_path, monkeypatch, capsys):
     assert len(items) == 84 and all("score" in item for item in items)
     assert "signature: task:xor-full" in err  # the scores beside, on stderr
     assert list(tmp_path.iterdir()) == []  # no file named '-'
+
+
+def test_a_missing_xor_predictions_file_says_only_that(tmp_path, capsys):
+    missing = tmp_path / "nope.json"
+    assert main(["score", "xor-full", "--gold", str(GOLD), "--pred", str(missing), "-q"]) == 2
+    assert one_line_error(capsys.readouterr().err).endswith(f"{missing}: no such file")

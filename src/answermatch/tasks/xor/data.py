@@ -216,7 +216,7 @@ def read_json(source: Any, diag: Diagnostics, expected: str = "") -> Any:
             raise InputError(
                 exc.message + _SWAPPED_GOLD, path=exc.path, line=exc.line, swapped=True
             ) from None
-        if not expected:
+        if not expected or exc.line is None:  # not a JSON syntax error: a missing file, say
             raise
         raise InputError(f"{exc.message}; {expected}", path=exc.path, line=exc.line) from None
 
