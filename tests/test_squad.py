@@ -440,3 +440,34 @@ def test_a_prediction_that_is_no_string_matters_only_for_a_gold_id():
     rows = [{"id": "q1", "prediction_text": None}]
     with pytest.raises(InputError, match="'q1' must be a string, found None"):
         answermatch.evaluate("squad", gold, rows)
+
+
+@pytest.mark.parametrize("task", ["squad", "squad-v2", "mlqa"])
+def test_sums_made_while_scoring_equal_the_items_summed(task):
+    # score() sums each question's statistics as it scores (and SQuAD v2.0 keeps
+    # the rows its threshold search needs), and builds the items only when read:
+    # both must be exactly what the aggregation makes of the built items
+    from pathlib import Path
+
+    from answermatch.diagnostics import Diagnostics
+    from answermatch.tasks import get_task
+
+    folder = Path(__file__).resolve().parents[1] / "examples"
+    files = {
+        "squad": ("squad/dev.json", "squad/pred.json", {}),
+        "squad-v2": ("squad-v2/dev.json", "squad-v2/pred.json", {"na_prob": "na_prob.json"}),
+        "mlqa": ("mlqa/dev.de.json", "mlqa/pred.de.json", {}),
+    }
+    gold, pred, options = files[task]
+    options = {k: str(folder / "squad-v2" / v) for k, v in options.items()}
+    spec = get_task(task)
+    settings = spec.settings("official")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        inputs = spec.read(str(folder / gold), str(folder / pred), Diagnostics(), **options)
+        scored = spec.score(inputs, settings, Diagnostics(), **options)
+    aggregation = spec.aggregation(settings, **options)
+    totals, rows = aggregation.accumulate({}, list(scored.items))
+    assert scored.totals == totals
+    assert scored.rows == rows  # None where the aggregation keeps no rows
+    assert aggregation.combine(scored.totals, scored.rows) == aggregation.combine(totals, rows)

@@ -230,13 +230,17 @@ class Scored:
     :meth:`Aggregation.totals` gives), for a task that holds them anyway and
     is scored at sizes where summing the items again costs time. The scores
     still come from the aggregation's one ``combine``. With ``totals`` (and
-    an aggregation without ``rows``) the items themselves may be
+    ``rows``, for an aggregation that keeps them) the items themselves may be
     :class:`~answermatch.items.DeferredItems`, built only if someone reads
     them: a run that prints only the scores never does."""
 
     items: Items
     signature: str
     totals: Totals | None = None
+    #: with ``totals``, for an aggregation with ``rows``: every item's
+    #: statistics in item order (what :meth:`Aggregation.accumulate` keeps),
+    #: so that deferred items need not be built to be summed
+    rows: list[Stats] | None = None
 
 
 class Task(ABC):
@@ -450,6 +454,8 @@ class Task(ABC):
         aggregation = self.aggregation(settings, **options)
         if scored.totals is not None and not aggregation.rows:
             totals, rows = scored.totals, None
+        elif scored.totals is not None and scored.rows is not None:
+            totals, rows = scored.totals, scored.rows
         else:
             totals, rows = aggregation.accumulate({}, scored.items)
         summary = aggregation.combine(totals, rows)

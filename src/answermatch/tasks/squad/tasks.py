@@ -17,14 +17,17 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Iterator, Mapping
 from contextvars import ContextVar
+from functools import reduce
+from itertools import count
+from operator import add, itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...checks import GoldChecks, check_ids, check_unicode_punct
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...formats.squad import hf_answers
+from ...items import DeferredItems
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
-from . import scoring
 from .checks import (
     SpanEntry,
     check_answer_start,
@@ -456,35 +459,67 @@ class SquadV2(SpanTask):
         probs = preds.probs
         rank = na_ranks(probs) if probs is not None else {}
         unique = self._unique(gold)
-        if len(unique) >= scoring.TWO_PROCESS_MIN_PAIRS and scoring.two_processes_available():
-            score_distinct(score, list(dict.fromkeys((texts[q.id], q.answers) for q in unique)))
-        items: list[dict[str, Any]] = []
-        append = items.append
-        for q in unique:
-            qid, answers = q.id, q.answers
-            prediction = texts[qid]
-            exact, f1 = score(prediction, answers)
-            prob = probs[qid] if probs is not None else None
-            abstained = (0.0 if prob is None else prob) > threshold
-            if abstained:
+        # column by column, as score_v1: the items are built only when read
+        ids = [q.id for q in unique]
+        golds = [q.answers for q in unique]
+        predictions = list(map(texts.__getitem__, ids))
+        keys = list(zip(predictions, golds, strict=True))
+        first: dict[tuple[Any, ...], int] = {}
+        firsts = list(map(first.setdefault, keys, count()))
+        score_distinct(score, list(first))
+        cache = score.cache  # type: ignore[attr-defined]
+        by_first: list[tuple[float, float]] = [(0.0, 0.0)] * len(keys)
+        for key, position in first.items():
+            by_first[position] = cache[key]
+        figures = list(map(by_first.__getitem__, firsts))  # (exact, f1) per question
+        na_probs = [probs[qid] for qid in ids] if probs is not None else [None] * len(ids)
+        ranks = [rank[qid] for qid in ids] if probs is not None else [0] * len(ids)
+        rows: list[Stats] = []
+        append = rows.append
+        for (exact, f1), answers, prediction, prob, place in zip(
+            figures, golds, predictions, na_probs, ranks, strict=True
+        ):
+            if (0.0 if prob is None else prob) > threshold:  # abstained
                 exact_t = f1_t = 0.0 if answers else 1.0
             else:
                 exact_t, f1_t = exact, f1
+            flags = (HAS if answers else 0) | (ANSWERED if prediction else 0)
             append(
+                (
+                    exact_t,
+                    f1_t,
+                    exact,
+                    f1,
+                    0.0 if prob is None else prob,
+                    float(place),
+                    float(flags if prob is None else flags | HAS_PROB),
+                )
+            )
+        # summed one by one in item order, as Aggregation.accumulate sums
+        totals: Totals = {
+            None: (len(rows), tuple(reduce(add, map(itemgetter(k), rows), 0.0) for k in range(7)))
+        }
+
+        def build() -> list[dict[str, Any]]:
+            return [
                 {
                     "id": qid,
-                    "score": f1_t,
-                    "exact": exact,
-                    "f1": f1,
-                    "exact_thresh": exact_t,
-                    "f1_thresh": f1_t,
+                    "score": row[1],
+                    "exact": row[2],
+                    "f1": row[3],
+                    "exact_thresh": row[0],
+                    "f1_thresh": row[1],
                     "has_ans": bool(answers),
                     "na_prob": prob,
-                    "abstained": abstained,
+                    "abstained": (0.0 if prob is None else prob) > threshold,
                     "prediction": prediction,
-                    "na_rank": rank[qid] if probs is not None else 0,
+                    "na_rank": place,
                 }
-            )
+                for qid, row, answers, prediction, prob, place in zip(
+                    ids, rows, golds, predictions, na_probs, ranks, strict=True
+                )
+            ]
+
         extra = {
             "na_prob": "given" if probs is not None else "none",
             "na_prob_thresh": threshold,
@@ -497,7 +532,8 @@ class SquadV2(SpanTask):
                     "no_answer_probability in the predictions); without them the official "
                     "script computes no precision-recall figures either"
                 )
-        return Scored(items, self.signature(rules, lang, extra))
+        signature = self.signature(rules, lang, extra)
+        return Scored(DeferredItems(len(rows), build), signature, totals, rows)
 
     def aggregation(self, settings: Any, **options: Any) -> Aggregation:
         pr_curves = _flag(options.get("pr_curves"))
