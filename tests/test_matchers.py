@@ -350,6 +350,8 @@ def test_best_match() -> None:
     assert best_match("The Who", ("Who", "The Who"), em) == Match(1.0, "Who", 0)
     with pytest.raises(ValueError, match="golds is empty"):
         best_match("x", [], levenshtein_ratio)
+    with pytest.raises(TypeError, match="matcher must be a function"):
+        best_match("x", ["a"], None)
     with pytest.raises(TypeError, match="prediction must be a str"):
         best_match(1, ["x"], levenshtein_ratio)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"golds\[0\] must be a str"):

@@ -120,3 +120,10 @@ def test_parts_with_every_prediction_warn_only_as_the_whole_does():
     for start in range(0, 6, 2):
         strict.update(rows[start : start + 2], answers)
     assert strict.compute().scores == answermatch.evaluate("squad", rows, answers).scores
+
+
+def test_merge_takes_a_scorer_only():
+    with pytest.raises(AnswermatchError, match="merge takes another Scorer"):
+        answermatch.scorer("squad").merge(None)
+    with pytest.raises(AnswermatchError, match="not dict"):
+        answermatch.scorer("squad").merge(answermatch.scorer("squad").to_dict())

@@ -132,6 +132,11 @@ class Scorer:
     def merge(self, other: Scorer) -> Scorer:
         """Add ``other``'s state to this one (same task, profile and options;
         anything else is an error); returns this scorer."""
+        if not isinstance(other, Scorer):
+            raise AnswermatchError(
+                f"merge takes another Scorer (Scorer.from_dict rebuilds one from its state), "
+                f"not {type(other).__name__}"
+            )
         mine = (self.task.name, self.profile, self.options)
         theirs = (other.task.name, other.profile, other.options)
         if mine != theirs:

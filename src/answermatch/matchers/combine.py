@@ -33,6 +33,10 @@ def best_match(prediction: str, golds: str | Sequence[str], matcher: Matcher) ->
     Match(score=0.0, gold='a', index=0)
     """
     check_text(prediction, "prediction")
+    if not callable(matcher):
+        raise TypeError(
+            f"matcher must be a function (prediction, gold) -> float, not {type(matcher).__name__}"
+        )
     golds_ = as_golds(golds)
     best = Match(float(matcher(prediction, golds_[0])), golds_[0], 0)
     for index, gold in enumerate(golds_[1:], start=1):
