@@ -33,7 +33,14 @@ from typing import Any
 
 from .errors import AnswermatchError
 
-__all__ = ["check_not_an_input", "json_line", "json_text", "run_inputs", "write_output"]
+__all__ = [
+    "check_not_an_input",
+    "finite",
+    "json_line",
+    "json_text",
+    "run_inputs",
+    "write_output",
+]
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -104,7 +111,7 @@ def json_text(value: Any, *, indent: int | None = None) -> str:
     try:
         text = json.dumps(value, ensure_ascii=False, indent=indent, allow_nan=False)
     except ValueError:  # NaN or infinity, which JSON has no word for: null
-        value = _without_nan(value)
+        value = finite(value)
         text = json.dumps(value, ensure_ascii=False, indent=indent, allow_nan=False)
     try:
         text.encode("utf-8")
@@ -113,14 +120,19 @@ def json_text(value: Any, *, indent: int | None = None) -> str:
     return text
 
 
-def _without_nan(value: Any) -> Any:
-    """``value`` with every NaN or infinite float replaced by ``None``."""
+def finite(value: Any) -> Any:
+    """``value`` with every NaN or infinite float replaced by ``None`` (JSON
+    has no word for them), in nested dicts, lists and tuples too.
+
+    >>> finite({"ci": [float("nan"), 1.5], "n": 3})
+    {'ci': [None, 1.5], 'n': 3}
+    """
     if isinstance(value, float):
         return value if math.isfinite(value) else None
     if isinstance(value, dict):
-        return {key: _without_nan(item) for key, item in value.items()}
+        return {key: finite(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_without_nan(item) for item in value]
+        return [finite(item) for item in value]
     return value
 
 

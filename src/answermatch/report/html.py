@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import html
 import json
-import math
 from typing import Any
 
+from ..outputs import finite
 from .build import Report, SystemRun
 from .tables import table_rows
 
@@ -191,17 +191,6 @@ def _findings(report: Report) -> str:
     )
 
 
-def _finite(value: Any) -> Any:
-    """``value`` with NaN and infinities as ``None`` (JSON has no NaN)."""
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_finite(v) for v in value]
-    return value
-
-
 def render_html(report: Report) -> str:
     """The report as one self-contained HTML page."""
     legend = "".join(
@@ -217,7 +206,7 @@ def render_html(report: Report) -> str:
         f"<li><code class='sig'>{_e(r.signature)}</code></li>"
         for r in report.systems[0].results.values()
     )
-    data = json.dumps(_finite(report.to_dict()), ensure_ascii=True).replace("</", "<\\/")
+    data = json.dumps(finite(report.to_dict()), ensure_ascii=True).replace("</", "<\\/")
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
