@@ -243,3 +243,20 @@ def test_real_xor_gold(parity):
     assert "'A'" in errors[0].message
     codes = {f.code for f in full + span}
     assert not codes & {"unreadable", "left-out-language", "unknown-language", "no-answer"}
+
+
+def test_retrieval_gets_checks_of_its_own_rule(tmp_path):
+    # a raw, case-sensitive substring of passages tokenized by NLTK: no normalization
+    gold = write(
+        tmp_path,
+        xor(
+            ("1", ["2.8%"], "fi"),  # the passages read "2.8 %"
+            ("2", ["A"], "fi"),  # one character: in almost any passage
+            ("3", ["yes", "no"], "ja"),  # dropped: the question is skipped
+            ("4", ["Jean Sibelius", "the Who"], "fi"),  # found as written; no article rule here
+        ),
+    )
+    found = {(f.code, f.line) for f in check_gold("xor-retrieve", gold)}
+    assert found == {("tokenized-differs", 1), ("found-everywhere", 2), ("yes-no-only", 3)}
+    # the span tasks normalize: 'A' is an article to SQuAD's rule there
+    assert ("normalizes-empty", 2) in {(f.code, f.line) for f in check_gold("xor-engspan", gold)}

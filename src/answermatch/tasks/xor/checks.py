@@ -47,6 +47,9 @@ from ...checks import (
     Finding,
     GoldChecks,
     GoldFile,
+    check_duplicate_variant,
+    check_empty_variant,
+    check_ids,
     check_unicode_punct,
     preset_normalizer,
 )
@@ -200,10 +203,54 @@ ENGSPAN_CHECKS = GoldChecks(
     {"*": _AND},
     duplicate_id_severity="warning",
 )
+
+
+def check_retrieval_answers(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
+    """XOR-Retrieve's own rule: an answer is a hit when it is a case-sensitive
+    substring of the passages tokenized by NLTK's ``word_tokenize`` and
+    rejoined with single spaces, without any other normalization. So an
+    answer that the same tokenization changes (``2.8%`` -> ``2.8 %``) can
+    only be found where a passage keeps it as written; an answer of one
+    character is found in almost any passage; and a question whose answers
+    are all ``yes`` or ``no`` is skipped by the official script."""
+    from ...nltk_compat import word_tokenize
+
+    for entry in gold.entries:
+        answers = [a for a in entry.variants if a]
+        if answers and all(a in ("yes", "no") for a in answers):
+            yield _finding(
+                gold, entry, "info", "yes-no-only",
+                "its only answers are yes/no, which the official script drops: the question "
+                "is skipped (not counted)",
+            )  # fmt: skip
+            continue
+        for answer in dict.fromkeys(answers):  # a repeat is duplicate-variant's
+            if answer in ("yes", "no"):
+                continue
+            if len(answer) == 1:
+                yield _finding(
+                    gold, entry, "warning", "found-everywhere",
+                    f"the answer {answer!r} is one character: as a substring it is found "
+                    "in almost any passage",
+                )  # fmt: skip
+                continue
+            tokenized = " ".join(word_tokenize(answer))
+            if tokenized != answer:
+                yield _finding(
+                    gold, entry, "warning", "tokenized-differs",
+                    f"the answer {answer!r} tokenized as the passages are reads {tokenized!r}: "
+                    "the official rule finds it only where a passage's tokens keep it as "
+                    "written",
+                )  # fmt: skip
+
+
+# Retrieval matches raw answers against tokenized passages: no normalization,
+# so the checks of normalized answers (and of answer order) do not apply
 RETRIEVE_CHECKS = GoldChecks(
-    (*_XOR_CHECKS, check_unicode_punct),
-    preset_normalizer("xor-engspan"),
+    (check_ids, check_empty_variant, check_duplicate_variant, check_no_answer,
+     check_bare_string, check_retrieval_answers),
+    preset_normalizer("none"),
     _xor_id,
-    {"*": _AND},
+    {},
     duplicate_id_severity="warning",
-)
+)  # fmt: skip
