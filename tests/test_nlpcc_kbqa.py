@@ -408,3 +408,17 @@ def test_cli_bad_option_exits_2(capsys):
     )
     assert code == 2
     assert "option ks" in capsys.readouterr().err
+
+
+def test_check_gold_flags_spreadsheet_numbers_and_a_question_asked_twice(tmp_path):
+    from answermatch.goldcheck import check_gold
+
+    path = write(
+        tmp_path / "gold.txt",
+        "<question id=1>\t这本书的ISBN是多少？\n<answer id=1>\t9.7873E+12\n==================\n"
+        "<question id=2>\t资产有多少？\n<answer id=2>\t30亿元\n==================\n"
+        "<question id=3>\t资产有多少？\n<answer id=3>\t19亿元\n==================\n"
+        "<question id=4>\t资产有多少？\n<answer id=4>\t30亿元\n==================\n",
+    )
+    found = [(f.code, f.line) for f in check_gold("nlpcc-kbqa", path)]
+    assert found == [("scientific-notation", 2), ("repeated-question", 8)]

@@ -43,6 +43,7 @@ __all__ = [
     "check_normalizes_empty",
     "check_one_order_only",
     "check_same_after_normalization",
+    "check_scientific_notation",
     "check_split_question",
     "check_unicode_punct",
     "preset_normalizer",
@@ -126,6 +127,29 @@ def check_duplicate_variant(gold: GoldFile, task: GoldChecks) -> Iterator[Findin
                 "duplicate-variant",
                 f"variant listed twice: {', '.join(map(repr, repeated))}",
             )
+
+
+_SCIENTIFIC = re.compile(r"[+-]?\d(?:\.\d+)?[eE][+-]?\d+")
+
+
+def check_scientific_notation(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
+    """A variant written in scientific notation (``9.7873E+12``): what a
+    spreadsheet makes of a long number (an ISBN, a telephone number) when
+    the file passes through it; the lost digits cannot be recovered, and no
+    answer matches it.
+
+    >>> gold = GoldFile("gold.txt", entries=[Entry(5, 10, ("9.7873E+12",))])
+    >>> [f.code for f in check_scientific_notation(gold, None)]
+    ['scientific-notation']
+    """
+    for entry in gold.entries:
+        for variant in entry.variants:
+            if _SCIENTIFIC.fullmatch(variant.strip()):
+                yield _finding(
+                    gold, entry, "warning", "scientific-notation",
+                    f"the answer {variant!r} is in scientific notation, as a spreadsheet writes "
+                    "a long number (an ISBN?): its digits are lost and no answer matches it",
+                )  # fmt: skip
 
 
 def check_same_after_normalization(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:

@@ -63,7 +63,16 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ...checks import Entry, GoldChecks, check_duplicate_variant, check_empty_variant, check_ids
+from ...checks import (
+    Entry,
+    Finding,
+    GoldChecks,
+    GoldFile,
+    check_duplicate_variant,
+    check_empty_variant,
+    check_ids,
+    check_scientific_notation,
+)
 from ...diagnostics import Diagnostics
 from ...errors import InputError
 from ...explanation import Explanation, TextView, Variant, unanswered, verdict
@@ -475,6 +484,36 @@ def _statistics(cutoffs: tuple[int, ...]) -> Callable[[Mapping[str, Any]], Stats
     return statistics
 
 
+@dataclass
+class QuestionEntry(Entry):
+    """A check entry with its question's text."""
+
+    question: str = ""
+
+
+def check_repeated_question(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
+    """The same question text asked again with other answers (each is scored
+    against its own; a system can be right on only one of them).
+
+    >>> gold = GoldFile("gold.txt", entries=[QuestionEntry(1, 2, ("30亿元",), question="资产?"),
+    ...                                       QuestionEntry(7, 9, ("19亿元",), question="资产?")])
+    >>> [(f.line, f.code) for f in check_repeated_question(gold, None)]
+    [(9, 'repeated-question')]
+    """
+    first: dict[str, QuestionEntry] = {}
+    for entry in gold.entries:
+        if not isinstance(entry, QuestionEntry) or not entry.question.strip():
+            continue
+        earlier = first.setdefault(entry.question.strip(), entry)
+        if earlier is not entry and set(earlier.variants) != set(entry.variants):
+            yield Finding(
+                "warning", gold.name, entry.line, "repeated-question",
+                f"{entry.id}: the question of {earlier.id} (line {earlier.line}) asked again "
+                f"with other answers: {', '.join(map(repr, entry.variants))} against "
+                f"{', '.join(map(repr, earlier.variants))}",
+            )  # fmt: skip
+
+
 class NlpccKbqa(Task):
     """NLPCC-ICCPOL 2016 KBQA (see the module documentation)."""
 
@@ -497,7 +536,13 @@ class NlpccKbqa(Task):
     }
     item_order = "predictions"
     gold_checks = GoldChecks(
-        (check_ids, check_empty_variant, check_duplicate_variant),
+        (
+            check_ids,
+            check_empty_variant,
+            check_duplicate_variant,
+            check_scientific_notation,
+            check_repeated_question,
+        ),
         id_problem=lambda value: (
             None if str(value).strip().isdigit() else f"the id {value!r} is not a number"
         ),
@@ -636,7 +681,7 @@ class NlpccKbqa(Task):
 
     def gold_entries(self, gold: KbqaFile) -> Iterable[Entry]:
         for block in gold.blocks:
-            yield Entry(block.id, block.answer_line, block.fields, "zh")
+            yield QuestionEntry(block.id, block.answer_line, block.fields, "zh", "", block.question)
 
 
 def _keys_each(answers: tuple[str, ...], settings: KbqaProfile) -> list[str]:
