@@ -198,3 +198,13 @@ def test_the_report_is_never_written_over_an_input(systems, capsys):
         == 2
     )
     assert "is also an input" in capsys.readouterr().err
+
+
+def test_the_page_shows_what_scoring_warned_about(report, systems):
+    # the example predictions leave a question unanswered: score says so on stderr,
+    # and the page, which is what gets shared, says it too, per system
+    page = report.read_text(encoding="utf-8")
+    warned = page.split("<ul id='warnings'>", 1)[1].split("</ul>", 1)[0]
+    for system in systems:
+        assert f"<b>{system}</b>: {system}: 1 of 84 gold question(s) have no prediction" in warned
+    assert "<div class='wide'><table id='languages'>" in page  # long names scroll, not the page

@@ -39,6 +39,8 @@ pre { background: #f6f8fa; padding: .6em; overflow-x: auto; font-size: 13px; }
 .item { border-left: 3px solid #d9822b; padding-left: .8em; margin: 1em 0; }
 .sev-error { color: #b8475a; font-weight: 600; } .sev-warning { color: #a86a16; }
 code.sig { font-size: 12px; color: #5a6470; word-break: break-all; }
+.wide { overflow-x: auto; max-width: 100%; }
+#languages th { max-width: 14em; overflow-wrap: anywhere; vertical-align: bottom; }
 """
 
 SCRIPT = """
@@ -152,10 +154,23 @@ def _headline(report: Report) -> str:
 
 def _language_table(report: Report) -> str:
     rows = table_rows(report)
-    out = ["<table id='languages'>", "<tr>" + "".join(f"<th>{_e(c)}</th>" for c in rows[0])]
+    out = ["<div class='wide'><table id='languages'>"]
+    out.append("<tr>" + "".join(f"<th>{_e(c)}</th>" for c in rows[0]))
     out += ["<tr>" + "".join(f"<td>{_e(c)}</td>" for c in row) + "</tr>" for row in rows[1:]]
-    out.append("</table>")
+    out.append("</table></div>")
     return "".join(out)
+
+
+def _warnings(report: Report) -> str:
+    """What each system's scoring warned about (missing predictions, say),
+    once per system, as ``score`` prints them on stderr."""
+    out = []
+    for system in report.systems:
+        seen = dict.fromkeys(w for r in system.results.values() for w in r.warnings)
+        out += [f"<li><b>{_e(system.name)}</b>: {_e(w)}</li>" for w in seen]
+    if not out:
+        return ""
+    return "<h2>Warnings</h2><ul id='warnings'>" + "".join(out) + "</ul>"
 
 
 def _disagreements(report: Report) -> str:
@@ -217,6 +232,7 @@ def render_html(report: Report) -> str:
 <p class="sub">{_e(report.summary)}<br>gold: <code>{_e(report.gold)}</code></p>
 <h2>Scores</h2>
 {_headline(report)}
+{_warnings(report)}
 <h2>Per language</h2>
 <p class="legend">{legend}</p>
 <div class="charts">{charts}</div>
