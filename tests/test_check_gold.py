@@ -223,3 +223,10 @@ def test_check_gold_takes_task_options(tmp_path, capsys):
     assert "0 errors, 0 warnings, 0 info" in capsys.readouterr().out
     assert main(["check-gold", "mlqa", "--gold", str(gold), "--option", "nope=1"]) == 2
     assert "nope" in capsys.readouterr().err
+
+
+def test_a_range_is_not_a_pair_in_either_order(tmp_path):
+    # digits on both sides of the conjunction: "between 10 and 11" is ordered
+    gold = write(tmp_path, "poleval2021", "od 10 i 11\n1990 i 2000\ntlen i krzem\n")
+    found = [(f.code, f.line) for f in check_gold("poleval2021", gold)]
+    assert found == [("one-order-only", 3)]

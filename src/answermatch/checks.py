@@ -189,7 +189,8 @@ _LIST_OR_QUOTE = re.compile('[,;"„”“«»]')
 
 def check_one_order_only(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
     """Two-part answers ("A i B", each part at most four words) listed without
-    the other order ("B i A")."""
+    the other order ("B i A"); not a list, a quoted title, or a range (digits
+    on both sides, as in "between 10 and 11")."""
     for entry in gold.entries:
         pattern = task.conjunctions.get(entry.lang or "", task.conjunctions.get("*"))
         if pattern is None:
@@ -201,6 +202,8 @@ def check_one_order_only(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
                 continue  # not two short parts
             if _LIST_OR_QUOTE.search(variant):
                 continue  # "A, B and C" or a quoted title: not a swappable pair
+            if any(c.isdigit() for c in parts[0]) and any(c.isdigit() for c in parts[2]):
+                continue  # numbers on both sides: a range ("between 10 and 11"), ordered
             swapped = parts[2].strip() + parts[1] + parts[0].strip()
             if task.normalize(swapped, entry.lang) not in present:
                 yield _finding(
