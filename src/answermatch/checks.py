@@ -36,12 +36,14 @@ __all__ = [
     "Finding",
     "GoldChecks",
     "GoldFile",
+    "QuestionEntry",
     "check_duplicate_variant",
     "check_empty_variant",
     "check_ids",
     "check_no_positive",
     "check_normalizes_empty",
     "check_one_order_only",
+    "check_repeated_question",
     "check_same_after_normalization",
     "check_scientific_notation",
     "check_split_question",
@@ -150,6 +152,37 @@ def check_scientific_notation(gold: GoldFile, task: GoldChecks) -> Iterator[Find
                     f"the answer {variant!r} is in scientific notation, as a spreadsheet writes "
                     "a long number (an ISBN?): its digits are lost and no answer matches it",
                 )  # fmt: skip
+
+
+@dataclass
+class QuestionEntry(Entry):
+    """A check entry with its question's text."""
+
+    question: str = ""
+
+
+def check_repeated_question(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
+    """The same question text asked again with other answers (each is scored
+    against its own; a system can be right on only one of them), for tasks
+    whose entries carry their question (:class:`QuestionEntry`).
+
+    >>> gold = GoldFile("gold.txt", entries=[QuestionEntry(1, 2, ("30亿元",), question="资产?"),
+    ...                                       QuestionEntry(7, 9, ("19亿元",), question="资产?")])
+    >>> [(f.line, f.code) for f in check_repeated_question(gold, None)]
+    [(9, 'repeated-question')]
+    """
+    first: dict[str, QuestionEntry] = {}
+    for entry in gold.entries:
+        if not isinstance(entry, QuestionEntry) or not entry.question.strip():
+            continue
+        earlier = first.setdefault(entry.question.strip(), entry)
+        if earlier is not entry and set(earlier.variants) != set(entry.variants):
+            yield Finding(
+                "warning", gold.name, entry.line, "repeated-question",
+                f"{entry.id}: the question of {earlier.id} (line {earlier.line}) asked again "
+                f"with other answers: {', '.join(map(repr, entry.variants))} against "
+                f"{', '.join(map(repr, earlier.variants))}",
+            )  # fmt: skip
 
 
 def check_same_after_normalization(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:

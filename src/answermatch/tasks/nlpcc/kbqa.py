@@ -64,13 +64,12 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ...checks import (
-    Entry,
-    Finding,
     GoldChecks,
-    GoldFile,
+    QuestionEntry,
     check_duplicate_variant,
     check_empty_variant,
     check_ids,
+    check_repeated_question,
     check_scientific_notation,
 )
 from ...diagnostics import Diagnostics
@@ -484,36 +483,6 @@ def _statistics(cutoffs: tuple[int, ...]) -> Callable[[Mapping[str, Any]], Stats
     return statistics
 
 
-@dataclass
-class QuestionEntry(Entry):
-    """A check entry with its question's text."""
-
-    question: str = ""
-
-
-def check_repeated_question(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
-    """The same question text asked again with other answers (each is scored
-    against its own; a system can be right on only one of them).
-
-    >>> gold = GoldFile("gold.txt", entries=[QuestionEntry(1, 2, ("30亿元",), question="资产?"),
-    ...                                       QuestionEntry(7, 9, ("19亿元",), question="资产?")])
-    >>> [(f.line, f.code) for f in check_repeated_question(gold, None)]
-    [(9, 'repeated-question')]
-    """
-    first: dict[str, QuestionEntry] = {}
-    for entry in gold.entries:
-        if not isinstance(entry, QuestionEntry) or not entry.question.strip():
-            continue
-        earlier = first.setdefault(entry.question.strip(), entry)
-        if earlier is not entry and set(earlier.variants) != set(entry.variants):
-            yield Finding(
-                "warning", gold.name, entry.line, "repeated-question",
-                f"{entry.id}: the question of {earlier.id} (line {earlier.line}) asked again "
-                f"with other answers: {', '.join(map(repr, entry.variants))} against "
-                f"{', '.join(map(repr, earlier.variants))}",
-            )  # fmt: skip
-
-
 class NlpccKbqa(Task):
     """NLPCC-ICCPOL 2016 KBQA (see the module documentation)."""
 
@@ -679,7 +648,7 @@ class NlpccKbqa(Task):
                 },
             )
 
-    def gold_entries(self, gold: KbqaFile) -> Iterable[Entry]:
+    def gold_entries(self, gold: KbqaFile) -> Iterable[QuestionEntry]:
         for block in gold.blocks:
             yield QuestionEntry(block.id, block.answer_line, block.fields, "zh", "", block.question)
 
