@@ -220,3 +220,27 @@ def test_strip_noise_is_the_three_deletions_at_once() -> None:
         steps.remove_invisible(steps.strip_unicode_punct_and_symbols(text))
     )
     assert steps.strip_noise(text) == by_steps == "Wikipedia محمد 50  বাংলা Việt"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("L'homme de la ville", "homme de ville"),
+        ("l’Europe et le monde", "europe et monde"),  # the typographic apostrophe too
+        ("de l'eau", "de eau"),
+        ("L'ÉTÉ", "été"),  # not ASCII: the general path
+        ("aujourd'hui", "aujourdhui"),  # inside a word: not an article
+        ("l'", "l"),  # nothing follows: kept
+    ],
+)
+def test_french_elided_articles_go_with_their_apostrophe(text, expected):
+    from answermatch.normalization import PRESETS, _apply
+
+    assert normalize(text, lang="fr") == expected
+    assert normalize(expected, lang="fr") == expected  # idempotent
+    assert _apply(PRESETS["unicode"].build("fr"), text) == expected  # the steps one by one
+
+
+def test_elision_is_french_only():
+    assert normalize("L'homme", lang="en") == "lhomme"
+    assert normalize("L'homme", lang="fr") == "homme"

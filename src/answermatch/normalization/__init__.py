@@ -13,7 +13,8 @@ built for a language (article lists differ by language).
 Presets:
 
 ``unicode`` (the default)
-    The library's own: NFKC, full case folding, NFKC again; then drop Unicode
+    The library's own: NFKC, full case folding, NFKC again; French's elided
+    article (``l'``, ``l’``) with its apostrophe; then drop Unicode
     punctuation *and* symbols (a superset of ASCII ``string.punctuation``,
     so at least what SQuAD drops), default-ignorable characters (soft
     hyphen, zero-width joiners, BOM...), Arabic diacritics and tatweel;
@@ -62,6 +63,7 @@ from ..languages import optional_language
 from ..registry import Registry
 from . import steps
 from .steps import (
+    ELIDED_ARTICLES,
     casefold,
     collapse_whitespace,
     lower,
@@ -69,6 +71,7 @@ from .steps import (
     nfkc,
     remove_articles,
     remove_counters,
+    remove_elided_articles,
     squad_articles,
     strip_ascii_punct,
     strip_noise,
@@ -101,10 +104,12 @@ class Preset:
 
 
 def _unicode_steps(lang: str | None) -> tuple[Step, ...]:
+    elided = (partial(remove_elided_articles, lang=lang),) if lang in ELIDED_ARTICLES else ()
     return (
         nfkc,
         casefold,
         nfkc,
+        *elided,
         strip_noise,
         nfc,
         partial(remove_articles, lang=lang),
@@ -184,9 +189,12 @@ def _unicode_fused(lang: str | None) -> Step:
     articles = partial(remove_articles, lang=lang) if has_articles else None
     ascii_articles = _ascii_articles(lang)
     noise_sub = steps._NOISE.sub  # compiled now, on first use: not at import
+    elided = partial(remove_elided_articles, lang=lang) if lang in ELIDED_ARTICLES else None
 
     def one_pass(text: str) -> str:
         text = to_normal("NFKC", to_normal("NFKC", text).casefold())
+        if elided is not None:
+            text = elided(text)
         if not _alnum_clean(text):
             core = text.strip(_EDGE_NOISE)
             if _alnum_clean(core.replace(" ", "")):
@@ -200,7 +208,10 @@ def _unicode_fused(lang: str | None) -> Step:
 
     def unicode_preset(text: str) -> str:
         if text.isascii():
-            text = text.lower().translate(_ASCII_DELETIONS)
+            text = text.lower()
+            if elided is not None:
+                text = elided(text)
+            text = text.translate(_ASCII_DELETIONS)
             if ascii_articles is not None:
                 text = ascii_articles(text)
             return " ".join(text.split())

@@ -290,6 +290,34 @@ def _article_pattern(lang: str) -> regex.Pattern[str] | None:
     return regex.compile(r"(?<![\w\p{M}])(?:" + "|".join(words) + r")(?![\w\p{M}])", regex.I)
 
 
+#: Articles that elide before a vowel and stay on the word with an
+#: apostrophe (``l'homme``, ``l’Europe``), by language; punctuation removal
+#: would otherwise glue them on (``lhomme``).
+ELIDED_ARTICLES: dict[str, tuple[str, ...]] = {"fr": ("l",)}
+
+
+@cache
+def _elision_pattern(lang: str) -> re.Pattern[str] | None:
+    letters = ELIDED_ARTICLES.get(lang)
+    if letters is None:
+        return None
+    return re.compile(r"(?<![^\W_])(?:" + "|".join(letters) + r")['’](?=[^\W_])", re.I)
+
+
+def remove_elided_articles(text: str, lang: str | None = "fr") -> str:
+    """Drop the elided articles of ``lang`` (:data:`ELIDED_ARTICLES`) with
+    their apostrophe, at the start of a word and before a letter or digit;
+    other languages pass through. It runs before punctuation is removed.
+
+    >>> remove_elided_articles("L'homme de l’Europe", "fr")
+    'homme de Europe'
+    >>> remove_elided_articles("aujourd'hui, l'", "fr")  # inside a word, or at the end: kept
+    "aujourd'hui, l'"
+    """
+    pattern = _elision_pattern(lang or "")
+    return text if pattern is None else pattern.sub("", text)
+
+
 def remove_articles(text: str, lang: str | None = "en") -> str:
     """Replace the articles of ``lang`` (:data:`ARTICLES`) by a space, whole
     words only, in any case; for Arabic, strip the word-initial prefix ``ال``
