@@ -38,8 +38,11 @@ does; a duplicate question id, a block out of order, an answer line whose id
 differs from its question's, a missing separator, an unknown line, a line
 ending in a stray carriage return (``\\r\\r\\n``), an id of more than 18
 digits and a file without any question are errors naming the file and line.
-All problems of a file are listed at once, one per line of the message, and
-a line is blamed once.
+All problems of a file are listed at once, on the message's one line (the
+first in full, then up to ten more with their lines), and a line is blamed
+once. The separator after the file's last block may be left out (the block
+is complete without it), as a file that ends without its last ``=`` line
+is read.
 
 In memory, gold and predictions are mappings ``{question id: answers}``: the
 id an ``int`` or a string of digits, the answers a list of strings in
