@@ -622,3 +622,37 @@ def test_a_repeated_prediction_id_keeps_the_last_value(tmp_path: Path) -> None:
     with pytest.warns(AnswermatchWarning, match="duplicate key 'D0_Q0'"):
         result = evaluate("cmrc2018", ROWS, path)
     assert result.scores["EM"] == 100.0
+
+
+def test_version_5_fails_where_the_python_2_script_fails(tmp_path):
+    # Python 2's json refuses a byte order mark ("No JSON object could be decoded"),
+    # and the v5 script calls .strip() on every id: a number stops it
+    passages = [
+        {
+            "context_id": "C1",
+            "context_text": "圆周率约为3.14159265358979",
+            "qas": [{"query_id": "Q1", "query_text": "?", "answers": [3.14159265358979]}],
+        }
+    ]
+    gold, bom_gold = tmp_path / "g.json", tmp_path / "gbom.json"
+    gold.write_text(json.dumps(passages, ensure_ascii=False), encoding="utf-8")
+    bom_gold.write_text(json.dumps(passages, ensure_ascii=False), encoding="utf-8-sig")
+    pred, bom_pred = tmp_path / "p.json", tmp_path / "pbom.json"
+    pred.write_text(json.dumps({"Q1": "3.14159265359"}), encoding="utf-8")
+    bom_pred.write_text(json.dumps({"Q1": "3.14159265359"}), encoding="utf-8-sig")
+    for g, p in ((bom_gold, pred), (gold, bom_pred)):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # the number answer, warned about below
+            with pytest.raises(InputError, match="byte order mark"):
+                evaluate("cmrc2018", str(g), str(p), version=5)
+            assert evaluate("cmrc2018", str(g), str(p)).scores["TOTAL"] == 1  # v6 reads it
+    # the warning about a number shows the string version 5 compares (Python 2's str())
+    with pytest.warns(AnswermatchWarning, match=r"3\.14159265358979 -> '3\.14159265359'\)"):
+        result = evaluate("cmrc2018", str(gold), str(pred), version=5)
+    assert result.scores["EM"] == 100.0
+    passages[0]["qas"][0]["query_id"] = 4
+    gold.write_text(json.dumps(passages, ensure_ascii=False), encoding="utf-8")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(InputError, match=r"question id 4 is not a string: the version 5"):
+            evaluate("cmrc2018", str(gold), {"4": "x"}, version=5)

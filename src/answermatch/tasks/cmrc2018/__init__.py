@@ -110,11 +110,17 @@ class Cmrc2018(Task):
         version = _version(options) or 6
         gold = read_gold(source, diag, version)
         if version == 5:  # Python 2: ids stripped, str() of floats
+            for q in gold.questions:
+                if not isinstance(q.id, str):
+                    raise InputError(
+                        f"question id {q.id!r} is not a string: the version 5 script calls "
+                        ".strip() on every id and fails on it (AttributeError); store the id "
+                        "as a string",
+                        path=gold.file.name,
+                        line=gold.line(q),
+                    )
             questions = [
-                q._replace(
-                    id=q.id.strip() if isinstance(q.id, str) else q.id,
-                    texts=tuple(map(py2_str, q.raw)),
-                )
+                q._replace(id=q.id.strip(), texts=tuple(map(py2_str, q.raw)))
                 for q in gold.questions
             ]
             gold = replace(gold, questions=questions)
@@ -123,7 +129,9 @@ class Cmrc2018(Task):
     def read_predictions(
         self, source: Any, gold: Gold, diag: Diagnostics, **options: Any
     ) -> dict[Any, str]:
-        return read_predictions(source, gold, diag, py2_str if _version(options) == 5 else as_text)
+        if _version(options) == 5:  # Python 2's json fails on a byte order mark
+            return read_predictions(source, gold, diag, py2_str, bom="error")
+        return read_predictions(source, gold, diag, as_text)
 
     # --- scoring ----------------------------------------------------------------------
 

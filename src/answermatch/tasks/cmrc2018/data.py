@@ -46,7 +46,7 @@ from ...formats.squad import (
 )
 from ...formats.squad import Question as Stored
 from ...sources import source_name
-from .rules import as_text
+from .rules import as_text, py2_str
 
 __all__ = ["DIALECT", "V5_ID_KEYS", "Gold", "Question", "read_gold", "read_predictions"]
 
@@ -178,7 +178,9 @@ def read_gold(source: Any, diag: Diagnostics, version: int = 6) -> Gold:
     'Q1'
     """
     path = source_name(source)
-    data, text, row_lines = load(source, diag, "gold", key_check=DIALECT.key_check, bom=DIALECT.bom)
+    # Python 2's json (version 5) fails on a byte order mark: "No JSON object could be decoded"
+    bom = "error" if version == 5 else DIALECT.bom
+    data, text, row_lines = load(source, diag, "gold", key_check=DIALECT.key_check, bom=bom)
     data, layout = _layout(data, path, row_lines is not None)
     lines = row_lines if layout == "rows" else None
     dialect = DIALECT
@@ -191,7 +193,7 @@ def read_gold(source: Any, diag: Diagnostics, version: int = 6) -> Gold:
     else:
         questions = [new(Question, (q[0], q[1], q)) for q in file.questions]
     gold = Gold(questions, layout, file)
-    _warn_gold(gold, diag)
+    _warn_gold(gold, diag, py2_str if version == 5 else as_text)
     return gold
 
 
@@ -202,7 +204,7 @@ _ODD_ANSWERS = (
 )
 
 
-def _warn_gold(gold: Gold, diag: Diagnostics) -> None:
+def _warn_gold(gold: Gold, diag: Diagnostics, to_text: Callable[[Any], str] = as_text) -> None:
     odd: tuple[list[Any], list[Any]] = ([], [])
     if gold.file.may_have_numbers:
         for q in gold.questions:
@@ -213,7 +215,7 @@ def _warn_gold(gold: Gold, diag: Diagnostics) -> None:
         if not found:
             continue
         shown = [
-            f"{q.id}: {r!r}" + (f" -> {as_text(r)!r}" if found is odd[0] else "") for q, r in found
+            f"{q.id}: {r!r}" + (f" -> {to_text(r)!r}" if found is odd[0] else "") for q, r in found
         ]
         diag.warn(
             f"{len(found)} gold answer(s) {kind} ({format_examples(shown)}); each is "
@@ -229,13 +231,19 @@ def _warn_gold(gold: Gold, diag: Diagnostics) -> None:
 
 
 def read_predictions(
-    source: Any, gold: Gold, diag: Diagnostics, to_text: Callable[[Any], str] = as_text
+    source: Any,
+    gold: Gold,
+    diag: Diagnostics,
+    to_text: Callable[[Any], str] = as_text,
+    bom: str = "skip",
 ) -> dict[Any, str]:
     """``{id: text}`` from a JSON object (or a list of ``{"id",
     "prediction_text"}``), a path or an object; values that are not strings
-    become their ``str()`` (``to_text``; with a warning), as in the script."""
+    become their ``str()`` (``to_text``; with a warning), as in the script.
+    ``bom``: ``"error"`` where the script fails on a byte order mark (the
+    Python 2 version)."""
     path = source_name(source)
-    data = prediction_map(source, diag)
+    data = prediction_map(source, diag, bom=bom)
     odd = [k for k, v in data.items() if type(v) is not str]
     if odd:
         shown = format_examples([f"{k}: {data[k]!r}" for k in odd])
