@@ -376,3 +376,15 @@ def test_cli_unlabelled_gold_exits_2(parity, capsys):
     )
     assert code == 2
     assert "no paragraph carries a 'label'" in capsys.readouterr().err
+
+
+def test_a_csv_gold_says_what_it_cannot_hold(tmp_path, capsys):
+    # a CSV of correct pairs has no case without a correct paragraph: a submission
+    # answering such a case is refused with the reason, not as swapped files
+    gold = tmp_path / "gold.csv"
+    gold.write_text("test_id,answer\ntest_0101,p1\ntest_0101,p3\ntest_0102,p2\n")
+    pred = tmp_path / "submission.csv"
+    pred.write_text("test_id,answer\ntest_0101,p1\ntest_0103,p1\n")
+    assert main(["score", "zalo2019", "--gold", str(gold), "--pred", str(pred), "-q"]) == 2
+    err = capsys.readouterr().err
+    assert "test_0103; the gold is a CSV of correct pairs" in err and "swapped" not in err

@@ -381,10 +381,19 @@ def _check(cases: list[Case], submission: Submission) -> None:
             f" and {len(unknown) - 10} more" if len(unknown) > 10 else ""
         )
         first_line = next(iter(submission.pairs[unknown[0]].values()))
+        from_pairs = all(case.paragraphs is None for case in cases)
         raise InputError(
-            f"{len(unknown)} test id(s) are not in the gold: {shown}",
+            f"{len(unknown)} test id(s) are not in the gold: {shown}"
+            + (
+                "; the gold is a CSV of correct pairs, which lists only the cases that have a "
+                "correct paragraph: score against the labelled test.json to count the others"
+                if from_pairs
+                else ""
+            ),
             path=submission.path,
             line=first_line,
+            # with two CSVs of one layout, reading them the other way round proves nothing
+            swapped=from_pairs,
         )
     for test_id, paragraphs in submission.pairs.items():
         known = by_id[test_id].paragraphs
