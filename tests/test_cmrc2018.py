@@ -656,3 +656,17 @@ def test_version_5_fails_where_the_python_2_script_fails(tmp_path):
         warnings.simplefilter("ignore")
         with pytest.raises(InputError, match=r"question id 4 is not a string: the version 5"):
             evaluate("cmrc2018", str(gold), {"4": "x"}, version=5)
+
+
+def test_a_numeric_gold_id_against_a_string_key_is_named(tmp_path):
+    passages = [
+        {
+            "context_id": "C1",
+            "context_text": "abc",
+            "qas": [{"query_id": 4, "query_text": "?", "answers": ["abc"]}],
+        }
+    ]
+    with pytest.warns(AnswermatchWarning) as seen:
+        result = evaluate("cmrc2018", passages, {"4": "abc"})
+    assert result.scores["SKIP"] == 1  # v6: the script compares 4 and "4" as they are
+    assert any("the gold's id 4 is not a string" in str(w.message) for w in seen)

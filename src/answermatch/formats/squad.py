@@ -1027,9 +1027,17 @@ def warn_coverage(
     known = {_key(k) for k in ids}
     missing = [k for k in ids if _key(k) not in predictions]
     if missing:
+        keys = {k for k in predictions if isinstance(k, str)}
+        typed = [k for k in missing if not isinstance(k, str) and str(k) in keys]
+        hint = (
+            f" (the gold's id {typed[0]!r} is not a string and the prediction's key is the "
+            f"string {str(typed[0])!r}: the script compares them as they are, unequal)"
+            if typed
+            else ""
+        )
         diag.warn(
             f"{len(missing)} of {len(ids)} question(s) have no prediction "
-            f"({format_examples(map(str, missing))}); {rule}",
+            f"({format_examples(map(str, missing))}){hint}; {rule}",
             path=path,
         )
     extra = [k for k in predictions if k not in known]
