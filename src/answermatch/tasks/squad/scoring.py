@@ -35,6 +35,7 @@ __all__ = [
     "TWO_PROCESS_MIN_PAIRS",
     "cached_tokenizer",
     "check_numbers",
+    "figures_of",
     "pair_scorer",
     "report_coverage",
     "score_distinct",
@@ -263,6 +264,32 @@ def _refuse_no_answer(gold: SpanGold, keys: list[tuple[str | None, tuple[Any, ..
             )
 
 
+def figures_of(
+    score: Callable[[str, tuple[Any, ...]], tuple[float, float]],
+    keys: list[tuple[str | None, tuple[Any, ...]]],
+) -> list[tuple[float, float]]:
+    """``(em, f1)`` of each ``(prediction, answers)`` key in order, by
+    ``score`` (from :func:`pair_scorer`): each distinct key is scored once
+    (:func:`score_distinct`) and looked up by the position where it first
+    comes (a tuple key's hash is not cached, so a second lookup by key would
+    hash it again); a key without a prediction (``None``) is ``(0.0, 0.0)``.
+
+    >>> score = pair_scorer(SpanRules("official"), "en")
+    >>> figures_of(score, [("Broncos", ("Denver Broncos",)), (None, ("x",)),
+    ...                    ("Broncos", ("Denver Broncos",))])
+    [(0.0, 0.6666666666666666), (0.0, 0.0), (0.0, 0.6666666666666666)]
+    """
+    first: dict[tuple[Any, ...], int] = {}  # each distinct key -> where it first comes
+    firsts = list(map(first.setdefault, keys, count()))  # per key, hashing each once
+    score_distinct(score, [key for key in first if key[0] is not None])
+    cache = score.cache  # type: ignore[attr-defined]
+    by_first: list[tuple[float, float]] = [_UNANSWERED] * len(keys)
+    for key, position in first.items():
+        if key[0] is not None:
+            by_first[position] = cache[key]
+    return list(map(by_first.__getitem__, firsts))
+
+
 def score_v1(
     gold: SpanGold, preds: Predictions, rules: SpanRules, lang: str, label: str | None = None
 ) -> tuple[Items, Totals]:
@@ -280,18 +307,9 @@ def score_v1(
     # column by column, so that the per-question work runs in C
     predictions = list(map(texts.get, map(_ID, questions)))
     keys = list(zip(predictions, map(_ANSWERS, questions), strict=True))  # (prediction, answers)
-    first: dict[tuple[Any, ...], int] = {}  # each distinct key -> where it first comes
-    firsts = list(map(first.setdefault, keys, count()))  # per question, hashing each key once
-    if not all(map(_ANSWERS, first)):
+    if not all(map(_ANSWERS, keys)):
         _refuse_no_answer(gold, keys)
-    score = pair_scorer(rules, lang)
-    score_distinct(score, [key for key in first if key[0] is not None])
-    cache = score.cache  # type: ignore[attr-defined]
-    by_first: list[tuple[float, float]] = [_UNANSWERED] * len(keys)
-    for key, position in first.items():
-        if key[0] is not None:
-            by_first[position] = cache[key]
-    figures = list(map(by_first.__getitem__, firsts))  # (em, f1) per question, in gold order
+    figures = figures_of(pair_scorer(rules, lang), keys)  # (em, f1) per question, in gold order
     # summed one by one in gold order, as the official scripts add
     em_sum = reduce(add, map(itemgetter(0), figures), 0.0)
     f1_sum = reduce(add, map(itemgetter(1), figures), 0.0)

@@ -18,7 +18,6 @@ import dataclasses
 from collections.abc import Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from functools import reduce
-from itertools import count
 from operator import add, itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -44,7 +43,7 @@ from .reading import (
     read_predictions,
 )
 from .rules import SpanRules, answer_language
-from .scoring import check_numbers, pair_scorer, report_coverage, score_distinct, score_v1
+from .scoring import check_numbers, figures_of, pair_scorer, report_coverage, score_v1
 from .v2 import ANSWERED, HAS, HAS_PROB, na_ranks, v2_summary
 
 if TYPE_CHECKING:  # loaded by explain() only
@@ -463,15 +462,8 @@ class SquadV2(SpanTask):
         ids = [q.id for q in unique]
         golds = [q.answers for q in unique]
         predictions = list(map(texts.__getitem__, ids))
-        keys = list(zip(predictions, golds, strict=True))
-        first: dict[tuple[Any, ...], int] = {}
-        firsts = list(map(first.setdefault, keys, count()))
-        score_distinct(score, list(first))
-        cache = score.cache  # type: ignore[attr-defined]
-        by_first: list[tuple[float, float]] = [(0.0, 0.0)] * len(keys)
-        for key, position in first.items():
-            by_first[position] = cache[key]
-        figures = list(map(by_first.__getitem__, firsts))  # (exact, f1) per question
+        # (exact, f1) per question
+        figures = figures_of(score, list(zip(predictions, golds, strict=True)))
         na_probs = [probs[qid] for qid in ids] if probs is not None else [None] * len(ids)
         ranks = [rank[qid] for qid in ids] if probs is not None else [0] * len(ids)
         rows: list[Stats] = []
