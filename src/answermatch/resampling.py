@@ -128,9 +128,6 @@ class Plan:
     seed: int
     rows: bool = False
 
-    def __post_init__(self) -> None:
-        check_draws(self.count, self.seed)
-
 
 def check_draws(count: object, seed: object, what: str = "resamples") -> None:
     """An :class:`~answermatch.errors.AnswermatchError` unless ``count`` (of

@@ -241,8 +241,7 @@ def bootstrap_summaries(
     with ``int(random() * n)``, sorts them, and sums each group's statistics
     over its drawn positions in that order (:mod:`answermatch.resampling`).
     """
-    if resamples < 1:
-        raise AnswermatchError(f"the number of resamples must be at least 1, got {resamples}")
+    check_draws(resamples, seed)
     n = len(systems[0])
     if n == 0:
         raise AnswermatchError("there are no paired items to resample")
@@ -328,8 +327,7 @@ def confidence_intervals(
     >>> low < 50.0 < high
     True
     """
-    check_draws(resamples, seed)
-    _check_resamples(resamples)
+    _check_resamples(resamples, seed)
     aggregator = aggregation_of(result) if aggregation is None else aggregation
     [summaries] = bootstrap_summaries(
         aggregator,
@@ -358,10 +356,10 @@ def confidence_intervals(
     }
 
 
-def _check_resamples(resamples: int) -> None:
-    """At least 1 resample, and a warning below :data:`MIN_RESAMPLES`."""
-    if resamples < 1:
-        raise AnswermatchError(f"the number of resamples must be at least 1, got {resamples}")
+def _check_resamples(resamples: int, seed: int, what: str = "resamples") -> None:
+    """Whole numbers, at least 1 resample (:func:`~.resampling.check_draws`),
+    and a warning below :data:`MIN_RESAMPLES`."""
+    check_draws(resamples, seed, what)
     if resamples < MIN_RESAMPLES:
         warnings.warn(
             f"only {resamples} resamples: with fewer than {MIN_RESAMPLES}, the 95% percentile "
@@ -399,8 +397,7 @@ def approximate_randomization(
     >>> approximate_randomization(agg, same, same, trials=99, seed=1)
     1.0
     """
-    if trials < 1:
-        raise AnswermatchError(f"the number of trials must be at least 1, got {trials}")
+    check_draws(trials, seed, "trials")
     n = len(baseline)
     if n == 0:
         raise AnswermatchError("there are no paired items to shuffle")
@@ -494,8 +491,7 @@ def compare_results(
     :func:`compare`. ``engine`` and ``progress``: see :func:`bootstrap_summaries`."""
     if len(results) < 2:
         raise AnswermatchError("a comparison needs at least two systems")
-    check_draws(resamples, seed, "resamples" if test != "ar" else "trials")
-    _check_resamples(resamples)
+    _check_resamples(resamples, seed, "resamples" if test != "ar" else "trials")
     names = [f"system {k + 1}" for k in range(len(results))] if names is None else list(names)
     if len(names) != len(results):
         raise AnswermatchError(f"{len(names)} names for {len(results)} systems")
