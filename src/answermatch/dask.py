@@ -131,7 +131,13 @@ def _rows(gold: Any, predictions: Any, key: str, prediction: str) -> Any:
             "prediction}, or None (the gold rows carry them)"
         )
     if gold_frame is None:
-        gold_frame = gold.map(lambda row: (_keyed(key)(row), row)[1]).to_dataframe()
+        key_of = _keyed(key)
+
+        def keyed_row(row: Mapping[str, Any]) -> Mapping[str, Any]:
+            key_of(row)  # a clear error for a row without the key
+            return row
+
+        gold_frame = gold.map(keyed_row).to_dataframe()
     for frame, what, needed in (
         (gold_frame, "gold", (key,)),
         (predictions, "predictions", (key, prediction)),

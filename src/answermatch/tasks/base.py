@@ -452,10 +452,8 @@ class Task(ABC):
         """The :class:`Result` of scored items: scores from the aggregation."""
         settings = self.settings(profile)
         aggregation = self.aggregation(settings, **options)
-        if scored.totals is not None and not aggregation.rows:
-            totals, rows = scored.totals, None
-        elif scored.totals is not None and scored.rows is not None:
-            totals, rows = scored.totals, scored.rows
+        if scored.totals is not None and (scored.rows is not None or not aggregation.rows):
+            totals, rows = scored.totals, scored.rows if aggregation.rows else None
         else:
             totals, rows = aggregation.accumulate({}, scored.items)
         summary = aggregation.combine(totals, rows)

@@ -261,11 +261,8 @@ def _looks_like_predictions(record: Any) -> bool:
     """A predictions object (``{id: answer}``, not a gold in SQuAD's layout)
     or list of retrieval items read where a gold line was expected."""
     if isinstance(record, dict):
-        return (
-            bool(record)
-            and not {"id", "answers", "lang"} & set(record)
-            and not (_squad_layout(record))
-        )
+        keys = set(record)
+        return bool(keys) and not {"id", "answers", "lang"} & keys and not _squad_layout(record)
     return (
         isinstance(record, list)
         and bool(record)
