@@ -1,12 +1,14 @@
-"""Build configuration beyond pyproject.toml: the optional compiled n-gram
-counter of answermatch.bleu. ``optional=True``: where it cannot be built (no
-C compiler, no Python headers) the install goes on without it and
-answermatch uses its pure-Python count, which gives the same numbers."""
+"""Build configuration beyond pyproject.toml: the optional compiled parts,
+the n-gram counter of answermatch.bleu and the SQuAD-layout gold reader of
+answermatch.formats.squad. ``optional=True``: where they cannot be built (no
+C compiler, no Python headers) the install goes on without them and
+answermatch uses its pure-Python paths, which give the same results."""
 
 from setuptools import Extension, setup
 
 setup(
     ext_modules=[
         Extension("_answermatch_ngrams", sources=["csrc/ngrams.c"], optional=True),
+        Extension("_answermatch_squad", sources=["csrc/squad.c"], optional=True),
     ]
 )

@@ -20,7 +20,11 @@ one comprehension; anything else the checked path, whose
 :class:`~answermatch.errors.InputError` names the file, the line, the
 question and what was expected. What a scorer accepts beyond the format
 (another id key, ids that are numbers, answers that are bare texts, a byte
-order mark) is its :class:`Dialect`.
+order mark) is its :class:`Dialect`. Where the optional compiled readers
+were built (:func:`accelerated`), a gold file in the SQuAD layout and a
+``{id: text}`` predictions file are read from their bytes without
+``json``'s dictionaries, with the same result; anything else they leave
+to ``json``.
 
 >>> from answermatch.diagnostics import Diagnostics
 >>> from answermatch.formats.squad import Dialect, from_data, load, read
@@ -55,20 +59,31 @@ from ..diagnostics import Diagnostics
 from ..errors import InputError, format_examples
 from ..processes import spare_core
 from ..sources import (
+    decode_utf8,
     duplicate_key_hook,
     is_path,
     json_error,
     json_limit_message,
     jsonl_columns,
-    read_text,
+    read_bytes,
     source_name,
 )
+
+try:  # the optional compiled readers (built from csrc/squad.c where a compiler was)
+    from _answermatch_squad import API as _SQUAD_API
+    from _answermatch_squad import questions as _compiled_questions
+    from _answermatch_squad import text_map as _compiled_text_map
+except ImportError:  # not built here: json and the comprehension below, same result
+    _SQUAD_API, _compiled_questions, _compiled_text_map = 0, None, None
+if _SQUAD_API != 2:  # a build of another version of the interface: not used
+    _compiled_questions = _compiled_text_map = None
 
 __all__ = [
     "SQUAD",
     "Dialect",
     "Question",
     "SquadFile",
+    "accelerated",
     "best_answer_items",
     "from_data",
     "hashable",
@@ -181,21 +196,31 @@ class SquadFile:
     _articles: list[Any] | None = field(default=None, repr=False)
     _id_keys: tuple[str, ...] = field(default=("id",), repr=False)
     #: the question count of each paragraph of the articles after ``_articles``
-    #: (those another process read: :func:`read` of a large file)
+    #: (those another process or the compiled reader read)
     _tail_shape: list[list[int]] | None = field(default=None, repr=False)
+    #: the file's UTF-8 bytes when its text was not decoded (the compiled reader)
+    _data: bytes | None = field(default=None, repr=False)
+
+    @property
+    def _source_text(self) -> str | None:
+        """The file's text (``None`` for an object), decoded when first asked."""
+        if self._text is None and self._data is not None:
+            self._text, self._data = self._data.decode("utf-8"), None
+        return self._text
 
     @cached_property
     def _lines(self) -> list[int | None]:
         if self._row_lines is not None and self.layout == "rows":
             return list(self._row_lines)
-        if self._text is None or self._text.count("\n", 0, 100_000) < 2:
+        text = self._source_text
+        if text is None or text.count("\n", 0, 100_000) < 2:
             return [None] * len(self.questions)  # an object, or minified JSON: no lines
         # the k-th occurrence of an id in the text is the k-th question with it
         keys = "|".join(map(re.escape, self._id_keys))
         pattern = re.compile(rf'"(?:{keys})"\s*:\s*("(?:[^"\\]|\\.)*"|-?\d+(?![.eE\d]))')
-        newlines = [m.start() for m in re.finditer("\n", self._text)]
+        newlines = [m.start() for m in re.finditer("\n", text)]
         seen: dict[Any, list[int]] = {}
-        for match in pattern.finditer(self._text):
+        for match in pattern.finditer(text):
             value = json.loads(match.group(1))
             seen.setdefault(value, []).append(bisect_left(newlines, match.start()) + 1)
         taken: dict[Any, int] = {}
@@ -303,12 +328,29 @@ def load(
     name = os.fspath(source)
     if os.path.splitext(name)[1].lower() == ".parquet":
         return _read_parquet(name), None, None
-    return _decode(_text_of(name, what, bom), name, diag, what, key_check)
+    raw = read_bytes(name)
+    if _compiled_text_map is not None and not _is_jsonl(name):
+        # {id: text} without a repeated id, read by the compiled reader (the
+        # dict json.loads gives); anything else is decoded below
+        found = _compiled_text_map(_without_bom(raw, bom))
+        if found is not None:
+            return found, None, None
+    return _decode(_text_of(name, what, bom, raw), name, diag, what, key_check)
 
 
-def _text_of(name: str, what: str, bom: str) -> str:
-    """A JSON file's text, its byte order mark rejected or skipped (``bom``)."""
-    text = read_text(name)
+def _without_bom(data: bytes, bom: str) -> bytes:
+    """``data`` without a UTF-8 byte order mark where ``bom`` is ``"skip"``
+    (with ``"error"`` it stays, and the compiled readers leave the file to
+    :func:`_text_of`, which says what is wrong)."""
+    if bom == "skip" and data.startswith(b"\xef\xbb\xbf"):
+        return data[3:]
+    return data
+
+
+def _text_of(name: str, what: str, bom: str, data: bytes | None = None) -> str:
+    """A JSON file's text (from its bytes ``data`` when read), its byte
+    order mark rejected or skipped (``bom``)."""
+    text = decode_utf8(read_bytes(name) if data is None else data, name)
     if text.startswith("\ufeff"):
         if bom == "error":
             raise InputError(
@@ -387,7 +429,12 @@ def read(
         raise TypeError(f"dialect must be a Dialect, not {type(dialect).__name__}")
     if is_path(source) and not dialect.key_check and _plain_json(os.fspath(source)):
         name = os.fspath(source)
-        text = _text_of(name, "gold", dialect.bom)
+        raw = read_bytes(name)
+        compiled = _read_compiled(raw, name, dialect, cls)
+        if compiled is not None:
+            return compiled
+        text = _text_of(name, "gold", dialect.bom, raw)
+        del raw
         gold = _read_in_two(text, name, dialect, cls, meanwhile)
         if gold is not None:
             return gold
@@ -543,6 +590,47 @@ def _articles_checked(
                     )
                 questions.append(Question(qid, *answers, context, len(questions)))
     return questions
+
+
+def accelerated() -> bool:
+    """Whether the compiled readers (``csrc/squad.c``) were built and are in
+    use for SQuAD-layout golds and ``{id: text}`` predictions (the results
+    are the same either way; only the speed differs).
+
+    >>> accelerated() in (True, False)
+    True
+    """
+    return _compiled_questions is not None
+
+
+def _read_compiled(data: bytes, name: str, dialect: Dialect, cls: type[F]) -> F | None:
+    """:func:`read` of a file's bytes by the compiled reader (``csrc/squad.c``),
+    or ``None`` where it is not built or leaves the file to ``json`` (it
+    takes exactly the files :func:`_articles_fast` takes, and gives the same
+    questions, the answer starts as tuples)."""
+    if _compiled_questions is None:
+        return None
+    data = _without_bom(data, dialect.bom)
+    found = _compiled_questions(data, Question)
+    if found is None:
+        return None
+    questions, version, shape = found
+    if version is not None:
+        version = json.loads(data[version[0] : version[1]])
+    # every answer text is a string: the compiled reader leaves numbers to json
+    return cls(
+        questions,
+        name,
+        "squad",
+        version,
+        False,
+        None,
+        None,
+        [],
+        dialect.id_keys,
+        _tail_shape=shape,
+        _data=data,
+    )
 
 
 # --- a large gold on two processes -------------------------------------------------

@@ -1,0 +1,972 @@
+/*
+ * _answermatch_squad: the questions of a SQuAD-layout gold file read
+ * straight from its UTF-8 bytes, without building the dictionaries of its
+ * articles, paragraphs and questions; and a predictions file {id: text}
+ * read without decoding its whole text first.
+ *
+ * An optional accelerator of answermatch.formats.squad, which has the same
+ * reading in pure Python (json.loads, then one comprehension over the
+ * articles) and uses this one only when it was built. It takes exactly the
+ * files that comprehension takes without its checked path: a JSON object
+ * with a "data" list of articles (or that list itself), each article an
+ * object with a list of "paragraphs", each paragraph an object with a list
+ * of "qas" and an optional string "context", each question an object with a
+ * string "id" and a list of "answers", each answer an object with a string
+ * "text" and an optional scalar "answer_start". For anything else (invalid
+ * JSON or UTF-8, another shape, a key that matters repeated or written with
+ * escapes, a number Python's json would refuse, nesting deeper than
+ * MAX_DEPTH) it returns None and Python's own path reads the file, so its
+ * errors and results are untouched. Every value it skips is still checked
+ * to be JSON as Python's json module accepts it (strict strings: no raw
+ * control characters; NaN and Infinity allowed), so a file it accepts is
+ * one json.loads accepts, and the strings and numbers it keeps are the
+ * ones json.loads gives (escapes, surrogate pairs and lone surrogates
+ * included). The tests compare the two readers on the parity golds and on
+ * generated and damaged files.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define MAX_DEPTH 200 /* deeper values: Python's reader decides */
+
+/* How a step ended: done, not a file for this reader, or a Python error. */
+enum { OK = 0, OTHER = 1, FAILED = -1 };
+
+typedef struct {
+    const unsigned char *p;
+    const unsigned char *end;
+} cursor;
+
+/* A string's raw bytes between its quotes, and whether it has escapes. */
+typedef struct {
+    const unsigned char *start;
+    Py_ssize_t size;
+    int escaped;
+} span;
+
+static inline void skip_space(cursor *c)
+{
+    while (c->p < c->end && (*c->p == ' ' || *c->p == '\n' || *c->p == '\r' || *c->p == '\t'))
+        c->p++;
+}
+
+/* The value of each hexadecimal digit, 16 for any other byte. */
+static unsigned char HEX[256];
+
+static void fill_hex(void)
+{
+    memset(HEX, 16, sizeof HEX);
+    for (int k = 0; k < 10; k++)
+        HEX['0' + k] = (unsigned char)k;
+    for (int k = 0; k < 6; k++)
+        HEX['a' + k] = HEX['A' + k] = (unsigned char)(10 + k);
+}
+
+/* Whether the four bytes after "\\u" at p are hexadecimal digits. */
+static inline int hex4(const unsigned char *p)
+{
+    return (HEX[p[2]] | HEX[p[3]] | HEX[p[4]] | HEX[p[5]]) < 16;
+}
+
+/* The length of a valid UTF-8 sequence starting at p (its first byte is at
+ * least 0x80), or 0: strict UTF-8 as Python decodes it (no overlong forms,
+ * no encoded surrogates, nothing above U+10FFFF). */
+static inline int utf8_length(const unsigned char *p, const unsigned char *end)
+{
+    const unsigned char b0 = p[0];
+    const Py_ssize_t left = end - p;
+#define CONT(k) (left > (k) && (p[k] & 0xC0) == 0x80)
+    if (b0 >= 0xC2 && b0 <= 0xDF)
+        return CONT(1) ? 2 : 0;
+    if (b0 >= 0xE0 && b0 <= 0xEF) {
+        if (!CONT(1) || !CONT(2))
+            return 0;
+        if ((b0 == 0xE0 && p[1] < 0xA0) || (b0 == 0xED && p[1] > 0x9F))
+            return 0;
+        return 3;
+    }
+    if (b0 >= 0xF0 && b0 <= 0xF4) {
+        if (!CONT(1) || !CONT(2) || !CONT(3))
+            return 0;
+        if ((b0 == 0xF0 && p[1] < 0x90) || (b0 == 0xF4 && p[1] > 0x8F))
+            return 0;
+        return 4;
+    }
+    return 0;
+#undef CONT
+}
+
+/* A string from its opening quote (at c->p); c->p ends after the closing one. */
+static int scan_string(cursor *c, span *out)
+{
+    const unsigned char *p = c->p + 1, *end = c->end;
+    int escaped = 0;
+    out->start = p;
+    for (;;) {
+        /* the plain ASCII run, eight bytes at a time */
+        while (end - p >= 8) {
+            uint64_t w;
+            memcpy(&w, p, 8);
+            const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+            const uint64_t quote = w ^ (ones * '"'), slash = w ^ (ones * '\\');
+            /* exact for "some byte is": below 0x20, '"', '\\', at least 0x80 */
+            const uint64_t special = (((w - ones * 0x20) & ~w) | ((quote - ones) & ~quote)
+                                      | ((slash - ones) & ~slash) | w)
+                                     & highs;
+            if (special)
+                break;
+            p += 8;
+        }
+        if (p >= end)
+            return OTHER;
+        const unsigned char ch = *p;
+        if (ch == '"')
+            break;
+        if (ch == '\\') {
+            escaped = 1;
+            if (end - p < 2)
+                return OTHER;
+            switch (p[1]) {
+            case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
+                p += 2;
+                break;
+            case 'u':
+                if (end - p < 6 || !hex4(p))
+                    return OTHER;
+                p += 6;
+                break;
+            default:
+                return OTHER;
+            }
+        }
+        else if (ch < 0x20) {
+            return OTHER; /* a raw control character: strict JSON refuses it */
+        }
+        else if (ch < 0x80) {
+            p++;
+        }
+        else {
+            const int n = utf8_length(p, end);
+            if (n == 0)
+                return OTHER;
+            p += n;
+        }
+    }
+    out->size = p - out->start;
+    out->escaped = escaped;
+    c->p = p + 1;
+    return OK;
+}
+
+static inline Py_UCS4 escaped_unit(const unsigned char *p)
+{
+    return ((Py_UCS4)HEX[p[2]] << 12) | ((Py_UCS4)HEX[p[3]] << 8) | ((Py_UCS4)HEX[p[4]] << 4)
+           | HEX[p[5]];
+}
+
+/* The character of the "\u" escape at *p (a surrogate pair of two escapes
+ * makes one, as in Python's json), *p moved past it. */
+static inline Py_UCS4 unicode_escape(const unsigned char **p, const unsigned char *end)
+{
+    Py_UCS4 u = escaped_unit(*p);
+    *p += 6;
+    if (u >= 0xD800 && u <= 0xDBFF && end - *p >= 6 && (*p)[0] == '\\' && (*p)[1] == 'u') {
+        const Py_UCS4 low = escaped_unit(*p);
+        if (low >= 0xDC00 && low <= 0xDFFF) {
+            u = 0x10000 + (((u - 0xD800) << 10) | (low - 0xDC00));
+            *p += 6;
+        }
+    }
+    return u;
+}
+
+static inline Py_UCS4 short_escape(unsigned char kind)
+{
+    return kind == 'n'   ? '\n'
+           : kind == 't' ? '\t'
+           : kind == 'r' ? '\r'
+           : kind == 'b' ? '\b'
+           : kind == 'f' ? '\f'
+                         : kind; /* '"', '\\' and '/' stand for themselves */
+}
+
+/* The characters of a checked string, written into data (of the given kind)
+ * when it is not NULL; their count. *widest gets the largest one's class
+ * (0x7F, 0xFF, 0xFFFF or 0x10FFFF) when counting. */
+static inline Py_ssize_t decode(const span *s, int kind, void *data, Py_UCS4 *widest)
+{
+    const unsigned char *p = s->start, *end = s->start + s->size;
+    Py_ssize_t n = 0;
+    Py_UCS4 wide = 0x7F;
+    while (p < end) {
+        const unsigned char ch = *p;
+        Py_UCS4 u;
+        if (ch == '\\') {
+            if (p[1] == 'u') {
+                u = unicode_escape(&p, end);
+            }
+            else {
+                u = short_escape(p[1]);
+                p += 2;
+            }
+        }
+        else if (ch < 0x80) {
+            u = ch;
+            p++;
+        }
+        else if (ch < 0xE0) {
+            u = ((Py_UCS4)(ch & 0x1F) << 6) | (p[1] & 0x3F);
+            p += 2;
+        }
+        else if (ch < 0xF0) {
+            u = ((Py_UCS4)(ch & 0x0F) << 12) | ((Py_UCS4)(p[1] & 0x3F) << 6) | (p[2] & 0x3F);
+            p += 3;
+        }
+        else {
+            u = ((Py_UCS4)(ch & 0x07) << 18) | ((Py_UCS4)(p[1] & 0x3F) << 12)
+                | ((Py_UCS4)(p[2] & 0x3F) << 6) | (p[3] & 0x3F);
+            p += 4;
+        }
+        if (data != NULL)
+            PyUnicode_WRITE(kind, data, n, u);
+        else if (u > wide)
+            wide = u <= 0xFF ? 0xFF : u <= 0xFFFF ? 0xFFFF : 0x10FFFF;
+        n++;
+    }
+    if (widest != NULL)
+        *widest = wide;
+    return n;
+}
+
+/* The str of a string's bytes (checked by scan_string), escapes decoded as
+ * Python's json does: counted once for its length and widest character,
+ * then written straight into the new str. */
+static PyObject *make_string(const span *s)
+{
+    if (!s->escaped)
+        return PyUnicode_DecodeUTF8((const char *)s->start, s->size, NULL);
+    Py_UCS4 widest;
+    const Py_ssize_t n = decode(s, 0, NULL, &widest);
+    PyObject *text = PyUnicode_New(n, widest);
+    if (text == NULL)
+        return NULL;
+    void *data = PyUnicode_DATA(text);
+    switch (PyUnicode_KIND(text)) {
+    case PyUnicode_1BYTE_KIND:
+        decode(s, PyUnicode_1BYTE_KIND, data, NULL);
+        break;
+    case PyUnicode_2BYTE_KIND:
+        decode(s, PyUnicode_2BYTE_KIND, data, NULL);
+        break;
+    default:
+        decode(s, PyUnicode_4BYTE_KIND, data, NULL);
+        break;
+    }
+    return text;
+}
+
+static int matches(const span *s, const char *key)
+{
+    const size_t n = strlen(key);
+    return !s->escaped && (size_t)s->size == n && memcmp(s->start, key, n) == 0;
+}
+
+static inline int literal(cursor *c, const char *word)
+{
+    const size_t n = strlen(word);
+    if ((size_t)(c->end - c->p) < n || memcmp(c->p, word, n) != 0)
+        return OTHER;
+    c->p += n;
+    return OK;
+}
+
+/* A number as Python's json reads it: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][-+]?[0-9]+)?,
+ * or NaN, Infinity, -Infinity; is_float says whether it has a fraction or an
+ * exponent (or is one of the three). */
+static int scan_number(cursor *c, int *is_float)
+{
+    const unsigned char *p = c->p, *end = c->end;
+    *is_float = 0;
+    if (p < end && *p == 'N') {
+        *is_float = 1;
+        return literal(c, "NaN");
+    }
+    if (p < end && *p == '-')
+        p++;
+    if (p < end && *p == 'I') {
+        c->p = p;
+        *is_float = 1;
+        return literal(c, "Infinity");
+    }
+    if (p >= end || *p < '0' || *p > '9')
+        return OTHER;
+    if (*p == '0')
+        p++;
+    else
+        while (p < end && *p >= '0' && *p <= '9')
+            p++;
+    if (p < end && *p == '.' && end - p > 1 && p[1] >= '0' && p[1] <= '9') {
+        *is_float = 1;
+        p++;
+        while (p < end && *p >= '0' && *p <= '9')
+            p++;
+    }
+    if (p < end && (*p == 'e' || *p == 'E')) {
+        const unsigned char *q = p + 1;
+        if (q < end && (*q == '+' || *q == '-'))
+            q++;
+        if (q < end && *q >= '0' && *q <= '9') {
+            *is_float = 1;
+            while (q < end && *q >= '0' && *q <= '9')
+                q++;
+            p = q;
+        }
+    }
+    c->p = p;
+    return OK;
+}
+
+static int skip_value(cursor *c, int depth);
+
+/* The members of an object from its '{' (at c->p): calls member(c, key, data)
+ * with c->p at each value, which must consume it. */
+typedef int (*member_fn)(cursor *c, const span *key, void *data);
+
+static int each_member(cursor *c, member_fn member, void *data)
+{
+    c->p++;
+    skip_space(c);
+    if (c->p < c->end && *c->p == '}') {
+        c->p++;
+        return OK;
+    }
+    for (;;) {
+        span key;
+        int status;
+        if (c->p >= c->end || *c->p != '"' || scan_string(c, &key) != OK)
+            return OTHER;
+        skip_space(c);
+        if (c->p >= c->end || *c->p != ':')
+            return OTHER;
+        c->p++;
+        skip_space(c);
+        if ((status = member(c, &key, data)) != OK)
+            return status;
+        skip_space(c);
+        if (c->p >= c->end)
+            return OTHER;
+        if (*c->p == '}') {
+            c->p++;
+            return OK;
+        }
+        if (*c->p != ',')
+            return OTHER;
+        c->p++;
+        skip_space(c);
+    }
+}
+
+/* The elements of an array from its '[' (at c->p): calls element(c, data)
+ * with c->p at each one, which must consume it. */
+typedef int (*element_fn)(cursor *c, void *data);
+
+static int each_element(cursor *c, element_fn element, void *data)
+{
+    c->p++;
+    skip_space(c);
+    if (c->p < c->end && *c->p == ']') {
+        c->p++;
+        return OK;
+    }
+    for (;;) {
+        int status;
+        if ((status = element(c, data)) != OK)
+            return status;
+        skip_space(c);
+        if (c->p >= c->end)
+            return OTHER;
+        if (*c->p == ']') {
+            c->p++;
+            return OK;
+        }
+        if (*c->p != ',')
+            return OTHER;
+        c->p++;
+        skip_space(c);
+    }
+}
+
+static int skip_member(cursor *c, const span *key, void *depth)
+{
+    (void)key;
+    return skip_value(c, *(int *)depth);
+}
+
+static int skip_element(cursor *c, void *depth)
+{
+    return skip_value(c, *(int *)depth);
+}
+
+/* Any JSON value at c->p, checked and passed over. */
+static int skip_value(cursor *c, int depth)
+{
+    if (c->p >= c->end)
+        return OTHER;
+    span s;
+    int is_float, inner = depth + 1;
+    switch (*c->p) {
+    case '"':
+        return scan_string(c, &s);
+    case '{':
+        return depth >= MAX_DEPTH ? OTHER : each_member(c, skip_member, &inner);
+    case '[':
+        return depth >= MAX_DEPTH ? OTHER : each_element(c, skip_element, &inner);
+    case 't':
+        return literal(c, "true");
+    case 'f':
+        return literal(c, "false");
+    case 'n':
+        return literal(c, "null");
+    default:
+        return scan_number(c, &is_float);
+    }
+}
+
+/* A scalar at c->p as the Python object json gives (a new reference in
+ * *out); containers, and integers long enough to meet Python's digit
+ * limit, are OTHER. */
+static int scalar(cursor *c, PyObject **out)
+{
+    if (c->p >= c->end)
+        return OTHER;
+    const unsigned char ch = *c->p;
+    int status;
+    if (ch == '"') {
+        span s;
+        if ((status = scan_string(c, &s)) != OK)
+            return status;
+        return (*out = make_string(&s)) == NULL ? FAILED : OK;
+    }
+    if (ch == '{' || ch == '[')
+        return OTHER;
+    if (ch == 't' || ch == 'f' || ch == 'n') {
+        PyObject *value = ch == 't' ? Py_True : ch == 'f' ? Py_False : Py_None;
+        if ((status = literal(c, ch == 't' ? "true" : ch == 'f' ? "false" : "null")) != OK)
+            return status;
+        Py_INCREF(value);
+        *out = value;
+        return OK;
+    }
+    const unsigned char *start = c->p;
+    int is_float;
+    if ((status = scan_number(c, &is_float)) != OK)
+        return status;
+    const Py_ssize_t size = c->p - start;
+    if (size > 1000)
+        return OTHER;
+    char digits[1001];
+    memcpy(digits, start, (size_t)size);
+    digits[size] = '\0';
+    if (!is_float && size <= 18) {
+        long long value = 0;
+        const int negative = digits[0] == '-';
+        for (Py_ssize_t k = negative; k < size; k++)
+            value = value * 10 + (digits[k] - '0');
+        *out = PyLong_FromLongLong(negative ? -value : value);
+        return *out == NULL ? FAILED : OK;
+    }
+    if (!is_float) {
+        *out = PyLong_FromString(digits, NULL, 10);
+        return *out == NULL ? FAILED : OK;
+    }
+    if (digits[0] == 'N' || digits[0] == 'I' || digits[1] == 'I')
+        return OTHER; /* NaN and the infinities: rare, left to Python */
+    PyObject *text = PyUnicode_FromStringAndSize(digits, size);
+    if (text == NULL)
+        return FAILED;
+    *out = PyFloat_FromString(text);
+    Py_DECREF(text);
+    return *out == NULL ? FAILED : OK;
+}
+
+/* --- the SQuAD layout -------------------------------------------------------- */
+
+typedef struct {
+    PyObject *question_type; /* Question: a tuple subclass of 5 fields */
+    PyObject *questions;     /* the list of Question, in file order */
+    PyObject *shape;         /* per article, the question count of each paragraph */
+    PyObject *article_shape; /* the current article's list */
+    const unsigned char *version_start, *version_end;
+} reading;
+
+#define STACK_ANSWERS 8
+
+/* One question's parts while its object is read: its answers' texts and
+ * starts in arrays (on the stack while there are few), new references. */
+typedef struct {
+    reading *r;
+    PyObject *id;
+    PyObject **texts, **starts;
+    Py_ssize_t count, capacity;
+    int seen_id, seen_answers;
+    PyObject *texts_stack[STACK_ANSWERS], *starts_stack[STACK_ANSWERS];
+} question;
+
+/* Room for one more answer; -1 on a Python error. */
+static int grow(question *q)
+{
+    if (q->count < q->capacity)
+        return 0;
+    const Py_ssize_t capacity = 2 * q->capacity;
+    PyObject **texts = PyMem_Malloc((size_t)capacity * sizeof(PyObject *));
+    PyObject **starts = PyMem_Malloc((size_t)capacity * sizeof(PyObject *));
+    if (texts == NULL || starts == NULL) {
+        PyMem_Free(texts);
+        PyMem_Free(starts);
+        PyErr_NoMemory();
+        return -1;
+    }
+    memcpy(texts, q->texts, (size_t)q->count * sizeof(PyObject *));
+    memcpy(starts, q->starts, (size_t)q->count * sizeof(PyObject *));
+    if (q->texts != q->texts_stack) {
+        PyMem_Free(q->texts);
+        PyMem_Free(q->starts);
+    }
+    q->texts = texts;
+    q->starts = starts;
+    q->capacity = capacity;
+    return 0;
+}
+
+/* A tuple of the first n objects of items, whose references it takes. */
+static PyObject *take_tuple(PyObject **items, Py_ssize_t n)
+{
+    PyObject *tuple = PyTuple_New(n);
+    if (tuple == NULL)
+        return NULL;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyTuple_SET_ITEM(tuple, k, items[k]);
+        items[k] = NULL;
+    }
+    return tuple;
+}
+
+typedef struct {
+    question *q;
+    PyObject *text, *start;
+    int seen_text, seen_start;
+} answer;
+
+static int answer_member(cursor *c, const span *key, void *data)
+{
+    answer *a = data;
+    if (matches(key, "text")) {
+        if (a->seen_text || c->p >= c->end || *c->p != '"')
+            return OTHER; /* repeated, or not a string: Python's path */
+        a->seen_text = 1;
+        span s;
+        int status = scan_string(c, &s);
+        if (status != OK)
+            return status;
+        return (a->text = make_string(&s)) == NULL ? FAILED : OK;
+    }
+    if (matches(key, "answer_start")) {
+        if (a->seen_start)
+            return OTHER;
+        a->seen_start = 1;
+        return scalar(c, &a->start);
+    }
+    if (key->escaped)
+        return OTHER; /* it might spell a key that matters */
+    int depth = 4;
+    return skip_value(c, depth);
+}
+
+static int answer_element(cursor *c, void *data)
+{
+    question *q = data;
+    if (c->p >= c->end || *c->p != '{')
+        return OTHER;
+    answer a = {q, NULL, NULL, 0, 0};
+    int status = each_member(c, answer_member, &a);
+    if (status == OK && !a.seen_text)
+        status = OTHER;
+    if (status == OK && grow(q) < 0)
+        status = FAILED;
+    if (status == OK) {
+        if (a.start == NULL) {
+            Py_INCREF(Py_None);
+            a.start = Py_None;
+        }
+        q->texts[q->count] = a.text;
+        q->starts[q->count++] = a.start;
+        return OK;
+    }
+    Py_XDECREF(a.text);
+    Py_XDECREF(a.start);
+    return status;
+}
+
+static int question_member(cursor *c, const span *key, void *data)
+{
+    question *q = data;
+    if (matches(key, "id")) {
+        if (q->seen_id || c->p >= c->end || *c->p != '"')
+            return OTHER;
+        q->seen_id = 1;
+        span s;
+        int status = scan_string(c, &s);
+        if (status != OK)
+            return status;
+        return (q->id = make_string(&s)) == NULL ? FAILED : OK;
+    }
+    if (matches(key, "answers")) {
+        if (q->seen_answers || c->p >= c->end || *c->p != '[')
+            return OTHER;
+        q->seen_answers = 1;
+        return each_element(c, answer_element, q);
+    }
+    if (key->escaped)
+        return OTHER;
+    int depth = 3;
+    return skip_value(c, depth);
+}
+
+static int question_element(cursor *c, void *data)
+{
+    reading *r = data;
+    if (c->p >= c->end || *c->p != '{')
+        return OTHER;
+    question q;
+    q.r = r;
+    q.id = NULL;
+    q.texts = q.texts_stack;
+    q.starts = q.starts_stack;
+    q.count = 0;
+    q.capacity = STACK_ANSWERS;
+    q.seen_id = q.seen_answers = 0;
+    int status = each_member(c, question_member, &q);
+    if (status == OK && !(q.seen_id && q.seen_answers))
+        status = OTHER;
+    if (status == OK) {
+        PyTypeObject *type = (PyTypeObject *)r->question_type;
+        PyObject *built = type->tp_alloc(type, 5);
+        PyObject *texts = take_tuple(q.texts, q.count), *starts = take_tuple(q.starts, q.count);
+        PyObject *row = PyLong_FromSsize_t(PyList_GET_SIZE(r->questions));
+        if (built == NULL || texts == NULL || starts == NULL || row == NULL) {
+            Py_XDECREF(built);
+            Py_XDECREF(texts);
+            Py_XDECREF(starts);
+            Py_XDECREF(row);
+            status = FAILED;
+        }
+        else {
+            Py_INCREF(q.id);
+            Py_INCREF(Py_None);
+            PyTuple_SET_ITEM(built, 0, q.id);
+            PyTuple_SET_ITEM(built, 1, texts);
+            PyTuple_SET_ITEM(built, 2, starts);
+            PyTuple_SET_ITEM(built, 3, Py_None); /* the context, set when the paragraph ends */
+            PyTuple_SET_ITEM(built, 4, row);
+            status = PyList_Append(r->questions, built) < 0 ? FAILED : OK;
+            Py_DECREF(built);
+        }
+    }
+    Py_XDECREF(q.id);
+    for (Py_ssize_t k = 0; k < q.count; k++) {
+        Py_XDECREF(q.texts[k]);
+        Py_XDECREF(q.starts[k]);
+    }
+    if (q.texts != q.texts_stack) {
+        PyMem_Free(q.texts);
+        PyMem_Free(q.starts);
+    }
+    return status;
+}
+
+typedef struct {
+    reading *r;
+    PyObject *context;
+    int seen_context, seen_qas;
+} paragraph;
+
+static int paragraph_member(cursor *c, const span *key, void *data)
+{
+    paragraph *g = data;
+    if (matches(key, "context")) {
+        if (g->seen_context || c->p >= c->end)
+            return OTHER;
+        g->seen_context = 1;
+        if (*c->p == 'n')
+            return literal(c, "null"); /* a null context is no context */
+        if (*c->p != '"')
+            return OTHER;
+        span s;
+        int status = scan_string(c, &s);
+        if (status != OK)
+            return status;
+        return (g->context = make_string(&s)) == NULL ? FAILED : OK;
+    }
+    if (matches(key, "qas")) {
+        if (g->seen_qas || c->p >= c->end || *c->p != '[')
+            return OTHER;
+        g->seen_qas = 1;
+        return each_element(c, question_element, g->r);
+    }
+    if (key->escaped)
+        return OTHER;
+    int depth = 2;
+    return skip_value(c, depth);
+}
+
+static int paragraph_element(cursor *c, void *data)
+{
+    reading *r = data;
+    if (c->p >= c->end || *c->p != '{')
+        return OTHER;
+    const Py_ssize_t first = PyList_GET_SIZE(r->questions);
+    paragraph g = {r, NULL, 0, 0};
+    int status = each_member(c, paragraph_member, &g);
+    if (status == OK && !g.seen_qas)
+        status = OTHER;
+    const Py_ssize_t last = PyList_GET_SIZE(r->questions);
+    if (status == OK && g.context != NULL) {
+        for (Py_ssize_t k = first; k < last; k++) {
+            PyObject *built = PyList_GET_ITEM(r->questions, k);
+            PyObject *old = PyTuple_GET_ITEM(built, 3);
+            Py_INCREF(g.context);
+            PyTuple_SET_ITEM(built, 3, g.context);
+            Py_DECREF(old);
+        }
+    }
+    if (status == OK) {
+        PyObject *size = PyLong_FromSsize_t(last - first);
+        if (size == NULL || PyList_Append(r->article_shape, size) < 0)
+            status = FAILED;
+        Py_XDECREF(size);
+    }
+    Py_XDECREF(g.context);
+    return status;
+}
+
+typedef struct {
+    reading *r;
+    int seen_paragraphs;
+} article;
+
+static int article_member(cursor *c, const span *key, void *data)
+{
+    article *a = data;
+    if (matches(key, "paragraphs")) {
+        if (a->seen_paragraphs || c->p >= c->end || *c->p != '[')
+            return OTHER;
+        a->seen_paragraphs = 1;
+        return each_element(c, paragraph_element, a->r);
+    }
+    if (key->escaped)
+        return OTHER;
+    int depth = 1;
+    return skip_value(c, depth);
+}
+
+static int article_element(cursor *c, void *data)
+{
+    reading *r = data;
+    if (c->p >= c->end || *c->p != '{')
+        return OTHER;
+    PyObject *sizes = PyList_New(0);
+    if (sizes == NULL)
+        return FAILED;
+    int status = PyList_Append(r->shape, sizes) < 0 ? FAILED : OK;
+    Py_DECREF(sizes);
+    if (status != OK)
+        return status;
+    r->article_shape = sizes; /* borrowed: the shape list holds it */
+    article a = {r, 0};
+    status = each_member(c, article_member, &a);
+    return status == OK && !a.seen_paragraphs ? OTHER : status;
+}
+
+typedef struct {
+    reading *r;
+    int seen_data, seen_version;
+} top;
+
+static int top_member(cursor *c, const span *key, void *data)
+{
+    top *t = data;
+    if (matches(key, "data")) {
+        if (t->seen_data || c->p >= c->end || *c->p != '[')
+            return OTHER;
+        t->seen_data = 1;
+        return each_element(c, article_element, t->r);
+    }
+    if (matches(key, "version")) {
+        if (t->seen_version)
+            return OTHER;
+        t->seen_version = 1;
+        t->r->version_start = c->p;
+        int status = skip_value(c, 1);
+        t->r->version_end = c->p;
+        return status;
+    }
+    if (key->escaped)
+        return OTHER;
+    return skip_value(c, 1);
+}
+
+static int read_file(cursor *c, reading *r)
+{
+    int status;
+    skip_space(c);
+    if (c->p >= c->end)
+        return OTHER;
+    if (*c->p == '{') {
+        top t = {r, 0, 0};
+        if ((status = each_member(c, top_member, &t)) != OK)
+            return status;
+        if (!t.seen_data)
+            return OTHER;
+    }
+    else if (*c->p == '[') {
+        if ((status = each_element(c, article_element, r)) != OK)
+            return status;
+        if (PyList_GET_SIZE(r->shape) == 0)
+            return OTHER;
+    }
+    else {
+        return OTHER;
+    }
+    skip_space(c);
+    return c->p == c->end && PyList_GET_SIZE(r->questions) > 0 ? OK : OTHER;
+}
+
+PyDoc_STRVAR(questions_doc,
+             "questions(data, question_type, /)\n--\n\n"
+             "The questions of a SQuAD-layout gold from its UTF-8 bytes ``data``\n"
+             "(no byte order mark): ``(questions, version, shape)``, where\n"
+             "``questions`` is a list of ``question_type(id, answer texts, answer\n"
+             "starts, context, row)`` in file order, ``version`` the ``(start,\n"
+             "end)`` byte offsets of the top-level \"version\" value (``None`` when\n"
+             "absent) and ``shape`` the question count of each paragraph, per\n"
+             "article. ``None`` for a file this reader leaves to Python's json.");
+
+static PyObject *questions(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 2 || !PyBytes_Check(args[0]) || !PyType_Check(args[1])
+        || !PyType_IsSubtype((PyTypeObject *)args[1], &PyTuple_Type)) {
+        PyErr_SetString(PyExc_TypeError, "questions() takes bytes and a tuple subclass");
+        return NULL;
+    }
+    const unsigned char *data = (const unsigned char *)PyBytes_AS_STRING(args[0]);
+    cursor c = {data, data + PyBytes_GET_SIZE(args[0])};
+    reading r = {args[1], PyList_New(0), PyList_New(0), NULL, NULL, NULL};
+    PyObject *result = NULL;
+    int status = r.questions && r.shape ? read_file(&c, &r) : FAILED;
+    if (status == OK) {
+        PyObject *version = Py_None;
+        Py_INCREF(version);
+        if (r.version_start != NULL) {
+            Py_DECREF(version);
+            version = Py_BuildValue("(nn)", (Py_ssize_t)(r.version_start - data),
+                                    (Py_ssize_t)(r.version_end - data));
+        }
+        if (version != NULL)
+            result = Py_BuildValue("(OOO)", r.questions, version, r.shape);
+        Py_XDECREF(version);
+    }
+    else if (status == OTHER) {
+        result = Py_None;
+        Py_INCREF(result);
+    }
+    Py_XDECREF(r.questions);
+    Py_XDECREF(r.shape);
+    return result;
+}
+
+/* --- predictions: {id: text} ---------------------------------------------------- */
+
+typedef struct {
+    PyObject *map;
+} text_map_reading;
+
+static int text_member(cursor *c, const span *key, void *data)
+{
+    text_map_reading *t = data;
+    if (c->p >= c->end || *c->p != '"')
+        return OTHER; /* a value that is not a text: Python's path */
+    span value;
+    int status = scan_string(c, &value);
+    if (status != OK)
+        return status;
+    PyObject *k = make_string(key), *v = k ? make_string(&value) : NULL;
+    const Py_ssize_t before = PyDict_GET_SIZE(t->map);
+    status = v == NULL || PyDict_SetItem(t->map, k, v) < 0 ? FAILED : OK;
+    Py_XDECREF(k);
+    Py_XDECREF(v);
+    if (status == OK && PyDict_GET_SIZE(t->map) == before)
+        status = OTHER; /* a repeated id: Python's path warns of it */
+    return status;
+}
+
+PyDoc_STRVAR(text_map_doc,
+             "text_map(data, /)\n--\n\n"
+             "The dict of a JSON object whose values are all strings, from its\n"
+             "UTF-8 bytes ``data`` (no byte order mark), as json.loads gives it;\n"
+             "``None`` for anything else (another value, a key given twice,\n"
+             "invalid JSON or UTF-8), which this reader leaves to Python's json.");
+
+static PyObject *text_map(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 1 || !PyBytes_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "text_map() takes bytes");
+        return NULL;
+    }
+    const unsigned char *data = (const unsigned char *)PyBytes_AS_STRING(args[0]);
+    cursor c = {data, data + PyBytes_GET_SIZE(args[0])};
+    text_map_reading t = {PyDict_New()};
+    if (t.map == NULL)
+        return NULL;
+    skip_space(&c);
+    int status = c.p < c.end && *c.p == '{' ? each_member(&c, text_member, &t) : OTHER;
+    if (status == OK) {
+        skip_space(&c);
+        if (c.p != c.end)
+            status = OTHER;
+    }
+    if (status == OK)
+        return t.map;
+    Py_DECREF(t.map);
+    if (status == OTHER)
+        Py_RETURN_NONE;
+    return NULL;
+}
+
+static PyMethodDef methods[] = {
+    {"questions", (PyCFunction)(void (*)(void))questions, METH_FASTCALL, questions_doc},
+    {"text_map", (PyCFunction)(void (*)(void))text_map, METH_FASTCALL, text_map_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_answermatch_squad",
+    .m_doc = "Optional compiled reader of SQuAD-layout gold files for answermatch.",
+    .m_size = -1,
+    .m_methods = methods,
+};
+
+PyMODINIT_FUNC PyInit__answermatch_squad(void)
+{
+    fill_hex();
+    PyObject *m = PyModule_Create(&module);
+    if (m != NULL && PyModule_AddIntConstant(m, "API", 2) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

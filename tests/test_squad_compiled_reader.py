@@ -1,0 +1,426 @@
+"""The optional compiled reader of SQuAD-layout golds (``csrc/squad.c``)
+against the pure-Python reading (``json`` and one comprehension): the same
+questions (floats compared bit for bit), places, lines, version and flags,
+or, for anything the compiled reader leaves to Python, the same error. It
+must never accept a file ``json`` refuses, nor read one differently. Where
+it is not built this module skips, which CI (``CI`` set, see conftest)
+counts as a failure."""
+
+from __future__ import annotations
+
+import json
+import struct
+import warnings
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from answermatch.diagnostics import Diagnostics
+from answermatch.errors import AnswermatchWarning, InputError
+from answermatch.formats import squad
+from answermatch.formats.squad import SQUAD, Dialect, read
+
+compiled = pytest.importorskip(
+    "_answermatch_squad", reason="the compiled SQuAD reader is not built in this environment"
+)
+
+PARITY_GOLDS = [
+    ("squad", "dev-v1.1.from-v2-answerable.json"),
+    ("squad", "dev-v2.0.cs224n-subset.json"),
+    *[("mlqa", f"xquad.{lang}.json") for lang in ("en", "es", "de", "ar", "vi", "zh")],
+]
+
+
+def _exact(value):
+    """A value with its floats made comparable bit for bit (NaN, -0.0)."""
+    if isinstance(value, float):
+        return ("float", struct.pack("<d", value))
+    if isinstance(value, list | tuple):
+        return (type(value).__name__, [_exact(v) for v in value])
+    if isinstance(value, dict):
+        return ("dict", [(k, _exact(v)) for k, v in value.items()])
+    return (type(value).__name__, value)
+
+
+def _summary(gold):
+    return (
+        [
+            (_exact((q.id, q.answers, q.starts, q.context, q.row)), gold.where(k), gold.line(k))
+            for k, q in enumerate(gold.questions)
+        ],
+        gold.name,
+        gold.layout,
+        _exact(gold.version),
+        gold.ids,
+        gold.may_have_numbers,
+        gold.number_answers,
+    )
+
+
+def _outcome(path, dialect=SQUAD):
+    """What :func:`read` gives: a summary of the gold, or the error."""
+    try:
+        return _summary(read(path, dialect=dialect))
+    except InputError as exc:
+        return ("error", str(exc), exc.path, exc.line)
+
+
+def _both(monkeypatch, path, dialect=SQUAD):
+    """(compiled outcome, pure-Python outcome, whether the compiled reader
+    took it); the module is restored afterwards (property tests call this
+    once per example)."""
+    taken: list[bool] = []
+    real = squad._read_compiled
+
+    def spy(*args):
+        found = real(*args)
+        taken.append(found is not None)
+        return found
+
+    with monkeypatch.context() as patch:
+        patch.setattr(squad, "spare_core", lambda: False)
+        patch.setattr(squad, "_read_compiled", spy)
+        fast = _outcome(path, dialect)
+        patch.setattr(squad, "_compiled_questions", None)
+        slow = _outcome(path, dialect)
+    return fast, slow, taken[0]
+
+
+@pytest.mark.parametrize(("folder", "name"), PARITY_GOLDS)
+def test_the_parity_golds_read_the_same(monkeypatch, parity, folder, name):
+    fast, slow, taken = _both(monkeypatch, parity(folder, name))
+    assert taken  # the compiled reader read it, not json
+    assert fast == slow
+
+
+def _write(tmp_path, data: bytes, name="gold.json"):
+    path = tmp_path / name
+    path.write_bytes(data)
+    return path
+
+
+def _dump(value, ascii_only=True, indent=None) -> bytes:
+    return json.dumps(value, ensure_ascii=ascii_only, indent=indent).encode(
+        "utf-8", "surrogatepass"
+    )
+
+
+def _gold(*qas, context="ctx", **top):
+    return {
+        "version": "1.1",
+        **top,
+        "data": [{"paragraphs": [{"context": context, "qas": list(qas)}]}],
+    }
+
+
+def _qa(qid="q1", *texts, start=0):
+    return {"id": qid, "answers": [{"text": t, "answer_start": start} for t in texts or ("a",)]}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # escapes: pairs, lone surrogates both ways round, every short escape
+        '"\\ud83d\\ude00 \\ud800 \\udc00\\ud800 x\\ud800" ',
+        '"\\"\\\\\\/\\b\\f\\n\\r\\t \\u00e9\\u4e2d\\u0000"',
+        '"caf\\u00e9 \u00e9\u4e2d\U0001f600"',  # escaped and raw UTF-8 mixed
+        '"' + "a" * 300 + '\\n"',  # an escaped string longer than the stack buffer
+    ],
+)
+def test_strings_decode_as_json_does(monkeypatch, tmp_path, text):
+    answer = '{"text": ' + text + "}"
+    raw = _paragraph(f'"context": {text}, "qas": [{_question(text, answer)}]')
+    fast, slow, taken = _both(monkeypatch, _write(tmp_path, raw.encode("utf-8")))
+    assert taken
+    assert fast == slow
+    question = read(tmp_path / "gold.json").questions[0]
+    assert question.id == question.answers[0] == question.context == json.loads(text)
+
+
+def _paragraph(members: str, before: str = "") -> str:
+    """A gold's JSON text with one paragraph of the given members."""
+    return f'{{{before}"data": [{{"paragraphs": [{{{members}}}]}}]}}'
+
+
+def _question(qid: str = '"a"', *answers: str, more: str = "") -> str:
+    """A question's JSON text: its id and answer objects as JSON texts."""
+    return f'{{"id": {qid}, "answers": [{", ".join(answers)}]{more}}}'
+
+
+def _one(question: str) -> str:
+    return _paragraph(f'"qas": [{question}]')
+
+
+@pytest.mark.parametrize(
+    "start",
+    [
+        *("0", "-0", "12", "-7", "123456789012345678", "1234567890123456789012"),
+        *("1.5", "-0.0", "1e3", "2E-2", "0.1e+1", '"12"', "null", "true", "false"),
+    ],
+)
+def test_answer_starts_are_the_values_json_gives(monkeypatch, tmp_path, start):
+    raw = _one(_question('"q"', f'{{"answer_start": {start}, "text": "a"}}'))
+    fast, slow, taken = _both(monkeypatch, _write(tmp_path, raw.encode()))
+    assert taken
+    assert fast == slow
+
+
+@pytest.mark.parametrize(
+    ("raw", "taken"),
+    [
+        # left to Python: a repeated key that matters (the last one wins), a key
+        # written with escapes, a number answer text, a numeric id, answers in
+        # another form, a NaN start, nesting deeper than the reader follows, a
+        # repeated "data", a context that is a number
+        (_one('{"id": "a", "id": "b", "answers": []}'), False),
+        (_one('{"\\u0069d": "a", "id": "b", "answers": []}'), False),
+        (_one(_question('"a"', '{"text": 7}')), False),
+        (_one(_question("5")), False),
+        (_one('{"id": "a", "answers": {"text": ["x"]}}'), False),
+        (_one(_question('"a"', '{"text": "x", "answer_start": NaN}')), False),
+        (_paragraph(f'"qas": [{_question()}]', '"x": ' + "[" * 300 + "]" * 300 + ", "), False),
+        (_paragraph(f'"qas": [{_question()}]', '"data": [], '), False),
+        (_paragraph(f'"context": 5, "qas": [{_question()}]'), False),
+        # taken: extra keys and values of every kind, NaN and Infinity skipped,
+        # a null context, the bare list of articles, qas before the context
+        (
+            _paragraph(
+                '"qas": [' + _question(more=', "q": {}') + "]",
+                '"x": [1, -2.5e3, true, null, {"y": [NaN, -Infinity, Infinity]}], ',
+            ),
+            True,
+        ),
+        (_paragraph(f'"context": null, "qas": [{_question()}]'), True),
+        (f'[{{"paragraphs": [{{"qas": [{_question()}], "context": "late"}}]}}]', True),
+        (
+            ' \n\t{"data" : [ { "paragraphs" : [ ] } , {"paragraphs": [{"qas": '
+            '[{"id": "a", "answers": [ ]}]}]} ] } \r\n',
+            True,
+        ),
+    ],
+)
+def test_what_each_reader_takes(monkeypatch, tmp_path, raw, taken):
+    json.loads(raw)  # each one is JSON
+    fast, slow, was_taken = _both(monkeypatch, _write(tmp_path, raw.encode()))
+    assert was_taken is taken
+    assert fast == slow
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'{"data": [{"paragraphs": [{"qas": [{"id": "a", "answers": []}]}]}]',  # cut short
+        b'{"data": [{"paragraphs": [{"qas": [{"id": "a", "answers": [],}]}]}]}',  # trailing comma
+        b'{"data": [{"paragraphs": [{"qas": [{"id": "a\tb", "answers": []}]}]}]}',  # raw tab
+        b'{"data": [{"paragraphs": [{"qas": [{"id": "a", "answers": []}]}]}], "t": "\xff"}',
+        b'{"data": [{"paragraphs": [{"qas": [{"id": "\xed\xa0\x80", "answers": []}]}]}]}',
+        b'{"data": [{"paragraphs": [{"qas": [{"id": "\\x41", "answers": []}]}]}]}',
+        b'{"data": [{"paragraphs": [{"qas": [{"id": "\\u12", "answers": []}]}]}]}',
+        b'{"data": [{"paragraphs": [{"qas": [{"id": "a", "answers": [], "n": 01}]}]}]}',
+        b'{"data": [{"paragraphs": [{"qas": [{"id": "a", "answers": [], "n": 1.}]}]}]}',
+        b'{"data": [{"paragraphs": [{"qas": [{"id": "a", "answers": [], "n": -}]}]}]}',
+        b'{"data": [{"paragraphs": [{"qas": [{"id": "a", "answers": [], "n": tru}]}]}]}',
+        b'{"data": [{"paragraphs": [{"qas": [{"id": "a", "answers": []}]}]}]} {}',
+        b'{"data": []}',  # no questions
+        b'\xef\xbb\xbf{"data": [{"paragraphs": [{"qas": [{"id": "a", "answers": []}]}]}]}',
+        b"",
+    ],
+)
+def test_bad_files_fail_as_in_python(monkeypatch, tmp_path, raw):
+    fast, slow, taken = _both(monkeypatch, _write(tmp_path, raw))
+    assert not taken
+    assert fast == slow
+    assert fast[0] == "error"
+
+
+def test_a_byte_order_mark_is_skipped_where_the_dialect_skips_it(monkeypatch, tmp_path):
+    raw = b'\xef\xbb\xbf{"data": [{"paragraphs": [{"qas": [{"id": "a", "answers": []}]}]}]}'
+    fast, slow, taken = _both(monkeypatch, _write(tmp_path, raw), Dialect(bom="skip"))
+    assert taken
+    assert fast == slow
+
+
+def test_lines_come_from_the_bytes_when_asked(monkeypatch, tmp_path):
+    data = _gold(_qa("q1"), _qa("q2"), _qa("q1"))
+    path = _write(tmp_path, _dump(data, indent=2))
+    fast, slow, taken = _both(monkeypatch, path)
+    assert taken
+    assert fast == slow
+    id_lines = [n for n, line in enumerate(path.read_text().splitlines(), 1) if '"id"' in line]
+    assert [line for _, _, line in fast[0]] == id_lines
+    assert len(id_lines) == 3
+
+
+# --- generated files -----------------------------------------------------------------
+
+TEXT = st.text(st.characters(exclude_categories=()), max_size=8)
+SCALAR = st.one_of(
+    st.integers(-(10**20), 10**20),
+    st.floats(),
+    TEXT,
+    st.none(),
+    st.booleans(),
+)
+EXTRA = st.dictionaries(
+    st.sampled_from(["question", "title", "x", "is_impossible"]),
+    SCALAR | st.lists(SCALAR, max_size=2),
+    max_size=2,
+)
+
+
+@st.composite
+def answers(draw):
+    answer = {"text": draw(TEXT | st.integers(0, 9) if draw(st.integers(0, 30)) == 0 else TEXT)}
+    if draw(st.booleans()):
+        answer["answer_start"] = draw(SCALAR)
+    return {**answer, **draw(EXTRA)} if draw(st.booleans()) else {**draw(EXTRA), **answer}
+
+
+@st.composite
+def questions(draw):
+    qid = draw(TEXT | st.integers() if draw(st.integers(0, 30)) == 0 else TEXT)
+    return {"id": qid, "answers": draw(st.lists(answers(), max_size=3)), **draw(EXTRA)}
+
+
+@st.composite
+def paragraphs(draw):
+    paragraph = {"qas": draw(st.lists(questions(), max_size=3))}
+    context = draw(st.one_of(st.just(None), TEXT, st.just("absent")))
+    if context != "absent":
+        paragraph["context"] = context
+    return paragraph
+
+
+@st.composite
+def golds(draw):
+    articles = draw(
+        st.lists(
+            st.fixed_dictionaries({"paragraphs": st.lists(paragraphs(), max_size=3)}),
+            min_size=1,
+            max_size=3,
+        )
+    )
+    if draw(st.booleans()):
+        return articles
+    return {"version": draw(SCALAR), "data": articles, **draw(EXTRA)}
+
+
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(golds(), st.booleans(), st.sampled_from([None, 0, 1, "\t"]))
+def test_generated_golds_read_the_same(monkeypatch, tmp_path, gold, ascii_only, indent):
+    fast, slow, _ = _both(monkeypatch, _write(tmp_path, _dump(gold, ascii_only, indent)))
+    assert fast == slow
+
+
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(golds(), st.data())
+def test_damaged_golds_fail_or_read_as_in_python(monkeypatch, tmp_path, gold, data):
+    raw = bytearray(_dump(gold, data.draw(st.booleans())))
+    for _ in range(data.draw(st.integers(1, 3))):
+        at = data.draw(st.integers(0, len(raw) - 1))
+        byte = data.draw(st.sampled_from(b'"\\{}[],:0-eE.u \t\n\x00\x7f\x80\xc3\xed\xff'))
+        kind = data.draw(st.sampled_from(["replace", "insert", "delete"]))
+        if kind == "replace":
+            raw[at] = byte
+        elif kind == "insert":
+            raw.insert(at, byte)
+        elif len(raw) > 1:
+            del raw[at]
+    fast, slow, _ = _both(monkeypatch, _write(tmp_path, bytes(raw)))
+    assert fast == slow
+
+
+def test_the_interface_refuses_other_arguments():
+    with pytest.raises(TypeError, match="bytes and a tuple subclass"):
+        compiled.questions("text", squad.Question)
+    with pytest.raises(TypeError, match="bytes and a tuple subclass"):
+        compiled.questions(b"[]", dict)
+
+
+# --- predictions {id: text} ------------------------------------------------------------
+
+
+def _load_both(monkeypatch, path, bom="error"):
+    """What :func:`load` gives for ``path`` (the value, or the error, and the
+    warnings) with the compiled map reader, then without it."""
+    outcomes = []
+    with monkeypatch.context() as patch, warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        for compiled_map in (squad._compiled_text_map, None):
+            patch.setattr(squad, "_compiled_text_map", compiled_map)
+            diag = Diagnostics()
+            try:
+                value = squad.load(path, diag, "predictions", bom=bom)[0]
+                outcomes.append((_exact(value), diag.messages))
+            except InputError as exc:
+                outcomes.append(("error", str(exc), exc.path, exc.line))
+    return outcomes
+
+
+@pytest.mark.parametrize(
+    ("folder", "name"),
+    [
+        ("squad", "pred_v1_seed1.json"),
+        ("squad", "pred_v2_seed1.json"),
+        ("mlqa", "pred_ar_seed1.json"),
+        ("mlqa", "pred_zh_seed2.json"),
+    ],
+)
+def test_parity_predictions_load_the_same(monkeypatch, parity, folder, name):
+    path = parity(folder, name)
+    assert compiled.text_map(path.read_bytes()) == json.loads(path.read_bytes())
+    fast, slow = _load_both(monkeypatch, path)
+    assert fast == slow
+
+
+@pytest.mark.parametrize(
+    ("raw", "taken"),
+    [
+        (b'{"a": "x", "b": "\\u00e9\\ud800", "\\u0063": "y"}', True),
+        (b" {} ", True),
+        (b'{"a": "x", "a": "y"}', False),  # a repeated id: Python's path warns
+        (b'{"a": "x", "b": 5}', False),
+        (b'[{"id": "a", "prediction_text": "x"}]', False),
+        (b'{"a": "x",}', False),
+        (b'{"a": "x"} {"b": "y"}', False),
+        (b'{"a": "\xff"}', False),
+        (b'\xef\xbb\xbf{"a": "x"}', False),
+    ],
+)
+def test_what_the_map_reader_takes(monkeypatch, tmp_path, raw, taken):
+    assert (compiled.text_map(raw) is not None) is taken
+    fast, slow = _load_both(monkeypatch, _write(tmp_path, raw, "pred.json"))
+    assert fast == slow
+
+
+def test_a_byte_order_mark_is_skipped_in_predictions_where_asked(monkeypatch, tmp_path):
+    path = _write(tmp_path, b'\xef\xbb\xbf{"a": "x"}', "pred.json")
+    fast, slow = _load_both(monkeypatch, path, bom="skip")
+    assert fast == slow
+    assert fast[0] == _exact({"a": "x"})
+
+
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.dictionaries(TEXT, TEXT, max_size=6), st.booleans(), st.data())
+def test_generated_and_damaged_predictions_load_the_same(
+    monkeypatch, tmp_path, preds, ascii_only, data
+):
+    raw = bytearray(_dump(preds, ascii_only, data.draw(st.sampled_from([None, 1]))))
+    if data.draw(st.booleans()):
+        at = data.draw(st.integers(0, len(raw) - 1))
+        raw[at] = data.draw(st.sampled_from(b'"\\{}:,u5 \x00\xc3\xff'))
+    fast, slow = _load_both(monkeypatch, _write(tmp_path, bytes(raw), "pred.json"))
+    assert fast == slow
+
+
+def test_accelerated_says_the_compiled_readers_run(monkeypatch):
+    assert squad.accelerated()
+    monkeypatch.setattr(squad, "_compiled_questions", None)
+    assert not squad.accelerated()
