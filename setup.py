@@ -1,6 +1,7 @@
 """Build configuration beyond pyproject.toml: the optional compiled parts,
-the n-gram counter of answermatch.bleu and the SQuAD-layout gold reader of
-answermatch.formats.squad. ``optional=True``: where they cannot be built (no
+the n-gram counter of answermatch.bleu, the SQuAD-layout gold reader of
+answermatch.formats.squad and the character deletion of
+answermatch.normalization.deletion. ``optional=True``: where they cannot be built (no
 C compiler, no Python headers) the install goes on without them and
 answermatch uses its pure-Python paths, which give the same results."""
 
@@ -10,5 +11,6 @@ setup(
     ext_modules=[
         Extension("_answermatch_ngrams", sources=["csrc/ngrams.c"], optional=True),
         Extension("_answermatch_squad", sources=["csrc/squad.c"], optional=True),
+        Extension("_answermatch_text", sources=["csrc/text.c"], optional=True),
     ]
 )

@@ -39,11 +39,15 @@ typedef struct {
     const unsigned char *end;
 } cursor;
 
-/* A string's raw bytes between its quotes, and whether it has escapes. */
+/* A string's raw bytes between its quotes, whether it has escapes, and
+ * (when it has) its length in characters and its widest character's class
+ * (0x7F, 0xFF, 0xFFFF or 0x10FFFF): what its str needs. */
 typedef struct {
     const unsigned char *start;
     Py_ssize_t size;
     int escaped;
+    Py_ssize_t length;
+    Py_UCS4 widest;
 } span;
 
 static inline void skip_space(cursor *c)
@@ -98,27 +102,42 @@ static inline int utf8_length(const unsigned char *p, const unsigned char *end)
 #undef CONT
 }
 
+static inline Py_UCS4 escaped_unit(const unsigned char *p)
+{
+    return ((Py_UCS4)HEX[p[2]] << 12) | ((Py_UCS4)HEX[p[3]] << 8) | ((Py_UCS4)HEX[p[4]] << 4)
+           | HEX[p[5]];
+}
+
+/* 1 for the bytes a string holds as they are: printable ASCII but '"' and '\\'. */
+static unsigned char PLAIN[256];
+
+static void fill_plain(void)
+{
+    for (int k = 0x20; k < 0x80; k++)
+        PLAIN[k] = k != '"' && k != '\\';
+}
+
+static inline Py_UCS4 wider(Py_UCS4 wide, Py_UCS4 u)
+{
+    if (u <= wide)
+        return wide;
+    return u <= 0xFF ? 0xFF : u <= 0xFFFF ? 0xFFFF : 0x10FFFF;
+}
+
 /* A string from its opening quote (at c->p); c->p ends after the closing one. */
 static int scan_string(cursor *c, span *out)
 {
     const unsigned char *p = c->p + 1, *end = c->end;
     int escaped = 0;
+    Py_ssize_t extra = 0; /* bytes that do not start a character */
+    Py_UCS4 wide = 0x7F;
     out->start = p;
     for (;;) {
-        /* the plain ASCII run, eight bytes at a time */
-        while (end - p >= 8) {
-            uint64_t w;
-            memcpy(&w, p, 8);
-            const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-            const uint64_t quote = w ^ (ones * '"'), slash = w ^ (ones * '\\');
-            /* exact for "some byte is": below 0x20, '"', '\\', at least 0x80 */
-            const uint64_t special = (((w - ones * 0x20) & ~w) | ((quote - ones) & ~quote)
-                                      | ((slash - ones) & ~slash) | w)
-                                     & highs;
-            if (special)
-                break;
-            p += 8;
-        }
+        /* the plain ASCII run, four bytes at a time, then byte by byte */
+        while (end - p >= 4 && PLAIN[p[0]] && PLAIN[p[1]] && PLAIN[p[2]] && PLAIN[p[3]])
+            p += 4;
+        while (p < end && PLAIN[*p])
+            p++;
         if (p >= end)
             return OTHER;
         const unsigned char ch = *p;
@@ -131,12 +150,28 @@ static int scan_string(cursor *c, span *out)
             switch (p[1]) {
             case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
                 p += 2;
+                extra += 1;
                 break;
-            case 'u':
+            case 'u': {
                 if (end - p < 6 || !hex4(p))
                     return OTHER;
+                const Py_UCS4 u = escaped_unit(p);
+                /* a high surrogate and an escaped low one make one character */
+                if (u >= 0xD800 && u <= 0xDBFF && end - p >= 12 && p[6] == '\\' && p[7] == 'u'
+                    && hex4(p + 6)) {
+                    const Py_UCS4 low = escaped_unit(p + 6);
+                    if (low >= 0xDC00 && low <= 0xDFFF) {
+                        p += 12;
+                        extra += 11;
+                        wide = 0x10FFFF;
+                        break;
+                    }
+                }
                 p += 6;
+                extra += 5;
+                wide = wider(wide, u);
                 break;
+            }
             default:
                 return OTHER;
             }
@@ -144,26 +179,21 @@ static int scan_string(cursor *c, span *out)
         else if (ch < 0x20) {
             return OTHER; /* a raw control character: strict JSON refuses it */
         }
-        else if (ch < 0x80) {
-            p++;
-        }
         else {
             const int n = utf8_length(p, end);
             if (n == 0)
                 return OTHER;
+            wide = wider(wide, n == 2 ? (ch < 0xC4 ? 0xFF : 0x100) : n == 3 ? 0xFFFF : 0x10000);
             p += n;
+            extra += n - 1;
         }
     }
     out->size = p - out->start;
     out->escaped = escaped;
+    out->length = out->size - extra;
+    out->widest = wide;
     c->p = p + 1;
     return OK;
-}
-
-static inline Py_UCS4 escaped_unit(const unsigned char *p)
-{
-    return ((Py_UCS4)HEX[p[2]] << 12) | ((Py_UCS4)HEX[p[3]] << 8) | ((Py_UCS4)HEX[p[4]] << 4)
-           | HEX[p[5]];
 }
 
 /* The character of the "\u" escape at *p (a surrogate pair of two escapes
@@ -192,76 +222,93 @@ static inline Py_UCS4 short_escape(unsigned char kind)
                          : kind; /* '"', '\\' and '/' stand for themselves */
 }
 
-/* The characters of a checked string, written into data (of the given kind)
- * when it is not NULL; their count. *widest gets the largest one's class
- * (0x7F, 0xFF, 0xFFFF or 0x10FFFF) when counting. */
-static inline Py_ssize_t decode(const span *s, int kind, void *data, Py_UCS4 *widest)
+/* The length of the run of plain ASCII (no backslash) at p, eight bytes at
+ * a time. */
+static inline Py_ssize_t plain_run(const unsigned char *p, const unsigned char *end)
 {
-    const unsigned char *p = s->start, *end = s->start + s->size;
-    Py_ssize_t n = 0;
-    Py_UCS4 wide = 0x7F;
-    while (p < end) {
-        const unsigned char ch = *p;
-        Py_UCS4 u;
-        if (ch == '\\') {
-            if (p[1] == 'u') {
-                u = unicode_escape(&p, end);
-            }
-            else {
-                u = short_escape(p[1]);
-                p += 2;
-            }
-        }
-        else if (ch < 0x80) {
-            u = ch;
-            p++;
-        }
-        else if (ch < 0xE0) {
-            u = ((Py_UCS4)(ch & 0x1F) << 6) | (p[1] & 0x3F);
-            p += 2;
-        }
-        else if (ch < 0xF0) {
-            u = ((Py_UCS4)(ch & 0x0F) << 12) | ((Py_UCS4)(p[1] & 0x3F) << 6) | (p[2] & 0x3F);
-            p += 3;
-        }
-        else {
-            u = ((Py_UCS4)(ch & 0x07) << 18) | ((Py_UCS4)(p[1] & 0x3F) << 12)
-                | ((Py_UCS4)(p[2] & 0x3F) << 6) | (p[3] & 0x3F);
-            p += 4;
-        }
-        if (data != NULL)
-            PyUnicode_WRITE(kind, data, n, u);
-        else if (u > wide)
-            wide = u <= 0xFF ? 0xFF : u <= 0xFFFF ? 0xFFFF : 0x10FFFF;
-        n++;
+    const unsigned char *q = p;
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    while (end - q >= 8) {
+        uint64_t w;
+        memcpy(&w, q, 8);
+        const uint64_t slash = w ^ (ones * '\\');
+        if ((((slash - ones) & ~slash) | w) & highs)
+            break;
+        q += 8;
     }
-    if (widest != NULL)
-        *widest = wide;
-    return n;
+    while (q < end && *q < 0x80 && *q != '\\')
+        q++;
+    return q - p;
 }
 
+/* The character at *p of a checked string that is not plain ASCII (an
+ * escape or a UTF-8 sequence), *p moved past it. */
+static inline Py_UCS4 next_char(const unsigned char **p, const unsigned char *end)
+{
+    const unsigned char *q = *p;
+    const unsigned char ch = *q;
+    Py_UCS4 u;
+    if (ch == '\\') {
+        if (q[1] == 'u')
+            return unicode_escape(p, end);
+        u = short_escape(q[1]);
+        *p += 2;
+    }
+    else if (ch < 0xE0) {
+        u = ((Py_UCS4)(ch & 0x1F) << 6) | (q[1] & 0x3F);
+        *p += 2;
+    }
+    else if (ch < 0xF0) {
+        u = ((Py_UCS4)(ch & 0x0F) << 12) | ((Py_UCS4)(q[1] & 0x3F) << 6) | (q[2] & 0x3F);
+        *p += 3;
+    }
+    else {
+        u = ((Py_UCS4)(ch & 0x07) << 18) | ((Py_UCS4)(q[1] & 0x3F) << 12)
+            | ((Py_UCS4)(q[2] & 0x3F) << 6) | (q[3] & 0x3F);
+        *p += 4;
+    }
+    return u;
+}
+
+/* A checked string's characters written into out, one function per width. */
+#define DECODE_INTO(name, type)                                                     \
+    static void name(const span *s, type *out)                                      \
+    {                                                                               \
+        const unsigned char *p = s->start, *end = s->start + s->size;               \
+        while (p < end) {                                                           \
+            const Py_ssize_t run = plain_run(p, end);                               \
+            for (Py_ssize_t k = 0; k < run; k++)                                    \
+                out[k] = p[k];                                                      \
+            out += run;                                                             \
+            p += run;                                                               \
+            if (p == end)                                                           \
+                break;                                                              \
+            *out++ = (type)next_char(&p, end);                                      \
+        }                                                                           \
+    }
+DECODE_INTO(decode_1, Py_UCS1)
+DECODE_INTO(decode_2, Py_UCS2)
+DECODE_INTO(decode_4, Py_UCS4)
+
 /* The str of a string's bytes (checked by scan_string), escapes decoded as
- * Python's json does: counted once for its length and widest character,
- * then written straight into the new str. */
+ * Python's json does, written straight into a str of the length and width
+ * scan_string found. */
 static PyObject *make_string(const span *s)
 {
     if (!s->escaped)
         return PyUnicode_DecodeUTF8((const char *)s->start, s->size, NULL);
-    Py_UCS4 widest;
-    const Py_ssize_t n = decode(s, 0, NULL, &widest);
-    PyObject *text = PyUnicode_New(n, widest);
+    PyObject *text = PyUnicode_New(s->length, s->widest);
     if (text == NULL)
         return NULL;
-    void *data = PyUnicode_DATA(text);
     switch (PyUnicode_KIND(text)) {
     case PyUnicode_1BYTE_KIND:
-        decode(s, PyUnicode_1BYTE_KIND, data, NULL);
+        decode_1(s, PyUnicode_1BYTE_DATA(text));
         break;
     case PyUnicode_2BYTE_KIND:
-        decode(s, PyUnicode_2BYTE_KIND, data, NULL);
+        decode_2(s, PyUnicode_2BYTE_DATA(text));
         break;
     default:
-        decode(s, PyUnicode_4BYTE_KIND, data, NULL);
+        decode_4(s, PyUnicode_4BYTE_DATA(text));
         break;
     }
     return text;
@@ -963,6 +1010,7 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__answermatch_squad(void)
 {
     fill_hex();
+    fill_plain();
     PyObject *m = PyModule_Create(&module);
     if (m != NULL && PyModule_AddIntConstant(m, "API", 2) < 0) {
         Py_DECREF(m);
