@@ -77,6 +77,10 @@ def squad_v1(scripts, gold, pred, options):
     return squad_style(os.path.join(scripts, "eval_v11.py"), "squad_v1", gold, pred)
 
 
+def korquad(scripts, gold, pred, options):
+    return squad_style(os.path.join(scripts, "korquad_eval.py"), "korquad", gold, pred)
+
+
 def squad_v2(scripts, gold, pred, options):
     script = os.path.join(scripts, "eval_v2.py")
     argv = [gold, pred]
@@ -325,6 +329,7 @@ DRIVERS = {
     "squad": squad_v1,
     "squad-v2": squad_v2,
     "mlqa": mlqa,
+    "korquad": korquad,
     "mkqa": mkqa,
     "cmrc2018": cmrc,
     "xor-full": xor_full,

@@ -18,7 +18,7 @@ The official scripts are read from the bare git mirrors (``--mirrors``, default
 Usage::
 
     python benchmarks/differential.py \
-        --tasks squad,squad-v2,mlqa,mkqa,cmrc2018,xor-full,xor-engspan,cmrc2018-v5 \
+        --tasks squad,squad-v2,mlqa,korquad,mkqa,cmrc2018,xor-full,xor-engspan,cmrc2018-v5 \
         --seed 0 --cases 6 --items 80 \
         --official-python /work/venvs/mkqa/bin/python \
         --xor-python /work/venvs/xor-official/bin/python \
@@ -61,6 +61,7 @@ OFFICIAL_FILES = {
     "eval_v11.py": ("bloomsburyai+question-generation", "src/sandbox/evaluate-v1.1.py"),
     "eval_v2.py": ("rajpurkar+SQuAD-explorer", "evaluate-v2.0.py"),
     "mlqa_eval.py": ("facebookresearch+MLQA", "mlqa_evaluation_v1.py"),
+    "korquad_eval.py": ("korquad+korquad.github.io", "dataset/evaluate-v1.0.py"),
     "mkqa_eval.py": ("apple+ml-mkqa", "mkqa_eval.py"),
     "mkqa_eval_util.py": ("apple+ml-mkqa", "mkqa_eval_util.py"),
     "mkqa_eval_all_languages.py": ("apple+ml-mkqa", "mkqa_eval_all_languages.py"),
@@ -864,6 +865,41 @@ def cases_mlqa(rng: random.Random, count: int, n: int) -> list[Case]:
     return out
 
 
+#: the characters KorQuAD's script turns into spaces, and ASCII punctuation
+KORQUAD_MARKS = ["'", '"', "《", "》", "<", ">", "〈", "〉", "(", ")", "‘", "’", "-", ".", "·"]
+
+
+def cases_korquad(rng: random.Random, count: int, n: int) -> list[Case]:
+    out = []
+    for c in range(count):
+        gold, preds, ids = gen_squad(rng, n, lang="ko")
+        gold["version"] = "KorQuAD_v1.0_dev"
+        for qid in ids:  # the script's own marks around and inside answers
+            if preds.get(qid) and rng.random() < 0.3:
+                mark = rng.choice(KORQUAD_MARKS)
+                text = preds[qid]
+                at = rng.randrange(len(text) + 1)
+                preds[qid] = text[:at] + mark + text[at:]
+        for qid in rng.sample(ids, max(1, n // 20)):
+            del preds[qid]  # missing predictions count 0
+        preds["extra-id"] = "서울"
+        out.append(Case("korquad", f"bulk{c}", gold, preds))
+    gold, preds, ids = gen_squad(rng, 4, lang="ko")
+    gold["version"] = "KorQuAD_v1.0_dev"
+    for bad, label in ((None, "null"), (5, "number"), (["서울"], "list")):
+        p = dict(preds)
+        p[ids[0]] = bad
+        out.append(Case("korquad", f"nonstring-{label}", gold, p))
+    g = json.loads(json.dumps(gold))
+    g["version"] = "1.1"
+    out.append(Case("korquad", "version-mismatch", g, preds))
+    g = json.loads(json.dumps(gold))
+    g["data"][0]["paragraphs"][0]["qas"][0]["answers"] = []
+    out.append(Case("korquad", "no-gold-answer", g, preds))
+    out.append(Case("korquad", "empty-pred-object", gold, {}))
+    return out
+
+
 MKQA_LANGS = [
     "ar",
     "da",
@@ -1393,6 +1429,7 @@ GENERATORS = {
     "squad": cases_squad,
     "squad-v2": cases_squad_v2,
     "mlqa": cases_mlqa,
+    "korquad": cases_korquad,
     "mkqa": cases_mkqa,
     "cmrc2018": cases_cmrc,
     "xor-full": lambda r, c, n: cases_xor(r, c, n, "xor-full"),
@@ -1411,7 +1448,7 @@ def write_case(case: Case, folder: Path) -> tuple[Path, Path, dict, dict]:
     folder.mkdir(parents=True, exist_ok=True)
     options = dict(case.options)
     am_options = dict(case.am_options)
-    if case.task in ("squad", "squad-v2", "cmrc2018"):
+    if case.task in ("squad", "squad-v2", "cmrc2018", "korquad"):
         gold = folder / "gold.json"
         gold.write_text(json.dumps(case.gold, ensure_ascii=False), encoding="utf-8")
     elif case.task == "mlqa":
@@ -1526,6 +1563,7 @@ ITEM_KEYS = {
     "squad": ["em", "f1"],
     "squad-v2": ["exact", "f1", "exact_thresh", "f1_thresh"],
     "mlqa": ["em", "f1"],
+    "korquad": ["em", "f1"],
     "mkqa": ["em", "f1"],
     "cmrc2018": ["em", "f1"],
     "xor-full": ["f1", "em", "bleu"],

@@ -1,6 +1,6 @@
 """The SQuAD family's fast paths give exactly what the official rules give:
 article removal without the regular expression, the cached pair scorer,
-and (large inputs) scoring on two processes."""
+and (large inputs) scoring shared with a twin process."""
 
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ import answermatch
 from answermatch.analysis import _official_norm, official_tokens
 from answermatch.errors import AnswermatchWarning
 from answermatch.normalization.steps import SQUAD_ARTICLES, without_articles
-from answermatch.tasks.squad import scoring
 from answermatch.tasks.squad.rules import _MLQA_ARTICLES, SpanRules
 from answermatch.tasks.squad.scoring import pair_scorer
 
@@ -94,7 +93,7 @@ def test_pair_scorer_equals_the_official_rule_bit_for_bit(prediction, golds, emp
         ("mlqa", ("mlqa", "xquad.zh.json"), "pred_zh_seed1.json", {"lang": "zh"}),
     ],
 )  # fmt: skip
-def test_two_processes_give_the_same_items_bit_for_bit(
+def test_a_twin_gives_the_same_scores_items_and_warnings_bit_for_bit(
     parity, monkeypatch, task, gold, pred, options
 ):
     folder = gold[0]
@@ -102,31 +101,43 @@ def test_two_processes_give_the_same_items_bit_for_bit(
     if "na_prob" in options:
         options = {**options, "na_prob": str(parity(folder, options["na_prob"]))}
     one = _quiet(task, gold_path, pred_path, options)
-    forks = []
+    forks = _force_twin(monkeypatch)
+    two = _quiet(task, gold_path, pred_path, options)
+    assert forks  # a twin did score half of the questions
+    assert two.scores == one.scores
+    assert two.items == one.items  # floats compared exactly
+    assert two.warnings == one.warnings
+
+
+def _force_twin(monkeypatch) -> list[bool]:
+    """Share every SQuAD-family run with a twin (as if large, on an idle
+    machine); the list fills with a True per twin forked."""
+    from answermatch import twin
+    from answermatch.tasks.squad import tasks
+
+    forks: list[bool] = []
     real_fork = os.fork
 
     def fork():
         forks.append(True)
         return real_fork()
 
-    monkeypatch.setattr(scoring, "TWO_PROCESS_MIN_PAIRS", 1)
-    monkeypatch.setattr(scoring, "two_processes_available", lambda: True)
-    monkeypatch.setattr(scoring.os, "fork", fork)
-    two = _quiet(task, gold_path, pred_path, options)
-    assert forks  # the second process did score
+    monkeypatch.setattr(tasks, "TWIN_MIN_BYTES", 0)
+    monkeypatch.setattr(twin, "spare_core", lambda: True)
+    monkeypatch.setattr(twin.os, "fork", fork)
+    return forks
+
+
+def test_a_failing_twin_leaves_the_work_to_this_process(monkeypatch, parity, failing_fork):
+    from answermatch import twin
+
+    gold_path, pred_path = parity("mlqa", "xquad.en.json"), parity("mlqa", "pred_en_seed1.json")
+    one = _quiet("mlqa", gold_path, pred_path, {"lang": "en"})
+    _force_twin(monkeypatch)
+    monkeypatch.setattr(twin.os, "fork", failing_fork)
+    two = _quiet("mlqa", gold_path, pred_path, {"lang": "en"})
+    assert two.items == one.items
     assert two.scores == one.scores
-    assert two.items == one.items  # floats compared exactly
-
-
-def test_a_failing_second_process_leaves_the_work_to_the_first(monkeypatch, failing_fork):
-    score = pair_scorer(SpanRules("official"), "en")
-    pairs = [(f"answer {k}", (f"the answer {k % 7}",)) for k in range(40)]
-    monkeypatch.setattr(scoring, "TWO_PROCESS_MIN_PAIRS", 1)
-    monkeypatch.setattr(scoring, "two_processes_available", lambda: True)
-    monkeypatch.setattr(scoring.os, "fork", failing_fork)
-    scoring.score_distinct(score, pairs)
-    expected = pair_scorer(SpanRules("official"), "en")
-    assert [score.cache[p] for p in pairs] == [expected(*p) for p in pairs]
 
 
 def _quiet(task, gold, pred, options):

@@ -14,8 +14,13 @@ from __future__ import annotations
 
 import os
 import sys
+from contextvars import ContextVar
 
-__all__ = ["available_cpus", "can_fork", "idle_cpus", "spare_core"]
+__all__ = ["available_cpus", "can_fork", "idle_cpus", "spare_core", "twin_active"]
+
+#: inside a block that a twin process shares (:mod:`answermatch.twin`): both
+#: processes already use the cores they may, so neither forks again
+twin_active: ContextVar[bool] = ContextVar("answermatch_twin_active", default=False)
 
 
 def available_cpus() -> int:
@@ -64,6 +69,7 @@ def _os_threads() -> int:
 def spare_core() -> bool:
     """Whether a forked second process pays here: :func:`can_fork`, two
     usable CPUs, and one of them idle (the 1-minute load average at most the
-    CPUs less one; on a busy machine a second process slows the first down).
+    CPUs less one; on a busy machine a second process slows the first down),
+    and no twin sharing the work already (:data:`twin_active`).
     """
-    return can_fork() and available_cpus() >= 2 and idle_cpus() >= 1
+    return not twin_active.get() and can_fork() and available_cpus() >= 2 and idle_cpus() >= 1

@@ -14,11 +14,10 @@ predictions against the gold that the official scripts imply.
 
 from __future__ import annotations
 
-import os
 from array import array
-from collections.abc import Callable
-from functools import reduce
-from itertools import count
+from collections.abc import Callable, Sequence
+from functools import partial, reduce
+from itertools import chain, count
 from operator import add, itemgetter
 from typing import Any
 
@@ -26,19 +25,17 @@ from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...items import DeferredItems, Items
 from ...matchers.answers import AnswerSet, answer_set, best_overlap
-from ...processes import spare_core
+from ...twin import halves
 from ..base import Totals
 from .reading import Predictions, SpanGold
 from .rules import SpanRules, Tokens
 
 __all__ = [
-    "TWO_PROCESS_MIN_PAIRS",
     "cached_tokenizer",
     "check_numbers",
     "figures_of",
     "pair_scorer",
     "report_coverage",
-    "score_distinct",
     "score_v1",
 ]
 
@@ -99,92 +96,23 @@ def pair_scorer(
         prepared = answer_cache[answers] = answer_set(golds) if golds else no_answer
         return prepared
 
-    def score(prediction: str, answers: tuple[Any, ...]) -> tuple[float, float]:
-        key = (prediction, answers)
-        found = cache.get(key)
-        if found is not None:
-            return found
+    def compute(prediction: str, answers: tuple[Any, ...]) -> tuple[float, float]:
         pred = token_cache.get(prediction) or tokens_of(prediction)
         golds = answer_cache.get(answers) or answers_of(answers)
         if pred:
             f1, em, _, _ = best_overlap(pred, golds)
-            found = (em, f1)
-        else:
-            found = both_empty if golds.has_empty else nothing
-        cache[key] = found
+            return (em, f1)
+        return both_empty if golds.has_empty else nothing
+
+    def score(prediction: str, answers: tuple[Any, ...]) -> tuple[float, float]:
+        key = (prediction, answers)
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = compute(prediction, answers)
         return found
 
-    score.cache = cache  # type: ignore[attr-defined]  # for score_distinct
+    score.compute = compute  # type: ignore[attr-defined]  # for figures_of: keys already distinct
     return score
-
-
-#: Below this many distinct (prediction, answers) pairs one process scores
-#: them all: starting a second process costs more than it saves.
-TWO_PROCESS_MIN_PAIRS = 6000
-
-
-def score_distinct(
-    score: Callable[[str, tuple[Any, ...]], tuple[float, float]],
-    pairs: list[tuple[str, tuple[Any, ...]]],
-) -> None:
-    """Score the distinct ``pairs`` into the cache of ``score`` (from
-    :func:`pair_scorer`), the second half in a forked process when there
-    are at least :data:`TWO_PROCESS_MIN_PAIRS` of them, on Linux (``fork``),
-    with no other thread and two usable cores, one of them idle (the
-    1-minute load average at most the cores less one: a second process on a
-    busy machine slows the first down). The child sends each pair's
-    ``(em, f1)`` back as raw doubles, so the figures are bit-identical to
-    one process's; if the child fails, this process scores its half
-    (raising what the child met, if anything).
-
-    >>> score = pair_scorer(SpanRules("official"), "en")
-    >>> score_distinct(score, [("Broncos", ("Denver Broncos",))])
-    >>> score.cache[("Broncos", ("Denver Broncos",))]
-    (0.0, 0.6666666666666666)
-    """
-    if len(pairs) < TWO_PROCESS_MIN_PAIRS or not two_processes_available():
-        for prediction, answers in pairs:
-            score(prediction, answers)
-        return
-    score(*pairs[0])  # load what the rules load (a tokenizer) once, before forking
-    half = (len(pairs) + 1) // 2
-    theirs = pairs[half:]
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: score the second half, send the doubles, leave at once
-        status = 1
-        try:
-            os.close(read_end)
-            out = array("d")
-            for prediction, answers in theirs:
-                out.extend(score(prediction, answers))
-            with os.fdopen(write_end, "wb") as pipe:
-                pipe.write(out.tobytes())
-            status = 0
-        finally:
-            os._exit(status)
-    os.close(write_end)
-    try:
-        for prediction, answers in pairs[:half]:
-            score(prediction, answers)
-    finally:
-        with os.fdopen(read_end, "rb") as pipe:
-            data = pipe.read()
-        _, status = os.waitpid(pid, 0)
-    got = array("d")
-    if status == 0 and len(data) == 16 * len(theirs):
-        got.frombytes(data)
-        cache = score.cache  # type: ignore[attr-defined]
-        for k, key in enumerate(theirs):
-            cache[key] = (got[2 * k], got[2 * k + 1])
-    else:
-        for prediction, answers in theirs:
-            score(prediction, answers)
-
-
-def two_processes_available() -> bool:
-    """Whether :func:`score_distinct` may use a second process (see there)."""
-    return spare_core()
 
 
 def check_numbers(gold: SpanGold, scored: Callable[[int], bool] = lambda k: True) -> None:
@@ -270,24 +198,47 @@ def figures_of(
 ) -> list[tuple[float, float]]:
     """``(em, f1)`` of each ``(prediction, answers)`` key in order, by
     ``score`` (from :func:`pair_scorer`): each distinct key is scored once
-    (:func:`score_distinct`) and looked up by the position where it first
-    comes (a tuple key's hash is not cached, so a second lookup by key would
-    hash it again); a key without a prediction (``None``) is ``(0.0, 0.0)``.
+    and looked up by the position where it first comes (a tuple key's hash
+    is not cached, so a second lookup by key would hash it again); a key
+    without a prediction (``None``) is ``(0.0, 0.0)``. In a run a twin
+    process shares (:mod:`answermatch.twin`), the twin scores the second
+    half of the keys.
 
     >>> score = pair_scorer(SpanRules("official"), "en")
     >>> figures_of(score, [("Broncos", ("Denver Broncos",)), (None, ("x",)),
     ...                    ("Broncos", ("Denver Broncos",))])
     [(0.0, 0.6666666666666666), (0.0, 0.0), (0.0, 0.6666666666666666)]
     """
+    compute = partial(_figures, score.compute)  # type: ignore[attr-defined]
+    shared = halves(keys, compute, _figures_bytes, _figures_from_bytes)
+    if shared is None:
+        return compute(keys)
+    return shared[0] + shared[1]
+
+
+def _figures(
+    compute: Callable[[str, tuple[Any, ...]], tuple[float, float]],
+    keys: Sequence[tuple[str | None, tuple[Any, ...]]],
+) -> list[tuple[float, float]]:
     first: dict[tuple[Any, ...], int] = {}  # each distinct key -> where it first comes
     firsts = list(map(first.setdefault, keys, count()))  # per key, hashing each once
-    score_distinct(score, [key for key in first if key[0] is not None])
-    cache = score.cache  # type: ignore[attr-defined]
     by_first: list[tuple[float, float]] = [_UNANSWERED] * len(keys)
     for key, position in first.items():
         if key[0] is not None:
-            by_first[position] = cache[key]
+            by_first[position] = compute(*key)
     return list(map(by_first.__getitem__, firsts))
+
+
+def _figures_bytes(figures: list[tuple[float, float]]) -> bytes:
+    """The figures as raw doubles (exact, and fast to send)."""
+    return array("d", chain.from_iterable(figures)).tobytes()
+
+
+def _figures_from_bytes(data: bytes) -> list[tuple[float, float]]:
+    doubles = array("d")
+    doubles.frombytes(data)
+    values = iter(doubles)
+    return list(zip(values, values, strict=True))
 
 
 def score_v1(

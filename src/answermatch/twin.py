@@ -1,0 +1,162 @@
+"""A twin of this process, forked where a run starts, that shares the work
+where it splits in two.
+
+Forking late, once the inputs are read, makes both processes pay: every
+page of the large heap they share is copied on the first write of either
+(a reference count is a write), which cost as much as the second process
+saved. A twin forked before reading shares almost nothing: it reads the
+same inputs itself, on the idle core, while this process does, and does
+the same work up to a point where the work splits (:func:`halves`). There
+the twin does the second half, sends it as bytes through a pipe and ends;
+this process does the first half, takes the twin's and goes on alone. A
+twin never leaves the ``with`` block: it ends there, whatever happens, and
+its standard streams go to ``/dev/null``, so it prints, reads and writes
+nothing but the pipe.
+
+The twin's half is taken only if the twin ended normally and its half
+holds the same items as this process's (a hash of them is compared), so a
+file changed between the two readings, a failure or a killed twin only
+means this process does the whole work, with the same result.
+
+>>> with twin(wanted=False):
+...     halves([1, 2, 3], lambda part: [x * 10 for x in part], repr, eval) is None
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import struct
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import TypeVar
+
+from .processes import spare_core, twin_active
+
+__all__ = ["halves", "twin"]
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+_DIGEST = struct.Struct("<q")
+
+
+@dataclass
+class _Twin:
+    """The twin as this process sees it (``pid`` 0 in the twin itself)."""
+
+    pid: int
+    fd: int
+    #: the work was shared already (one split per block)
+    done: bool = False
+
+    def collect(self) -> bytes | None:
+        """What the twin sent, once it ended normally, else ``None``."""
+        with os.fdopen(self.fd, "rb") as pipe:
+            self.fd = -1
+            data = pipe.read()
+        _, status = os.waitpid(self.pid, 0)
+        self.pid = 0
+        return data if status == 0 else None
+
+    def stop(self) -> None:
+        """End a twin whose work was not collected."""
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+        if self.pid:
+            with contextlib.suppress(OSError):
+                os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+            self.pid = 0
+
+
+#: the twin of the block under way, as this process sees it
+_STATE: ContextVar[_Twin | None] = ContextVar("answermatch_twin", default=None)
+
+
+@contextmanager
+def twin(wanted: bool) -> Iterator[None]:
+    """Run the block in this process and, when ``wanted`` and a core is
+    idle (:func:`~answermatch.processes.spare_core`), in a forked twin that
+    shares the work of :func:`halves` (see the module documentation).
+    Inside the block neither process forks again
+    (:func:`~answermatch.processes.spare_core` is false there)."""
+    if not wanted or twin_active.get() or not spare_core():
+        yield
+        return
+    read_end, write_end = os.pipe()
+    try:
+        pid = os.fork()
+    except OSError:
+        os.close(read_end)
+        os.close(write_end)
+        yield
+        return
+    if pid == 0:  # the twin: silent, and it never leaves the block
+        try:
+            os.close(read_end)
+            _silence()
+            _STATE.set(_Twin(0, write_end))
+            twin_active.set(True)
+            yield
+        finally:
+            os._exit(1)  # what it had to give went through the pipe in halves()
+    os.close(write_end)
+    state = _Twin(pid, read_end)
+    tokens = _STATE.set(state), twin_active.set(True)
+    try:
+        yield
+    finally:
+        _STATE.reset(tokens[0])
+        twin_active.reset(tokens[1])
+        state.stop()
+
+
+def halves(
+    items: Sequence[T],
+    compute: Callable[[Sequence[T]], R],
+    encode: Callable[[R], bytes],
+    decode: Callable[[bytes], R],
+) -> tuple[R, R] | None:
+    """``(compute(first half), compute(second half))`` of ``items`` (hashable
+    values), the second half computed by the twin of the :func:`twin` block
+    under way and sent back through ``encode`` and ``decode``; ``None``
+    outside such a block (or once its work was shared): the caller computes
+    the whole. In the twin this does not return."""
+    state = _STATE.get()
+    if state is None or state.done:
+        return None
+    state.done = True
+    half = (len(items) + 1) // 2
+    theirs = items[half:]
+    try:
+        digest = hash(tuple(theirs))
+    except TypeError:  # unhashable items: no check, no sharing
+        digest = None
+    if state.pid == 0:  # the twin: its half, then the end
+        if digest is not None:
+            payload = _DIGEST.pack(digest) + encode(compute(theirs))
+            with os.fdopen(state.fd, "wb") as pipe:
+                pipe.write(payload)
+            os._exit(0)
+        os._exit(1)
+    mine = compute(items[:half])
+    data = state.collect()
+    same = data is not None and len(data) >= _DIGEST.size and digest is not None
+    if same and _DIGEST.unpack_from(data)[0] == digest:  # type: ignore[arg-type]
+        with contextlib.suppress(ValueError, TypeError, EOFError):
+            return mine, decode(data[_DIGEST.size :])  # type: ignore[index]
+    return mine, compute(theirs)
+
+
+def _silence() -> None:
+    """Point the standard streams at ``/dev/null``."""
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    os.close(null)

@@ -1,0 +1,213 @@
+"""The twin process (:mod:`answermatch.twin`): its half is taken only when
+it holds the same items and the twin ended normally; otherwise this process
+does the whole work with the same result. A twin prints nothing, never
+leaves its block, and is gone when the block ends, however it ends."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from answermatch import processes, twin
+from answermatch.tasks.squad import tasks
+from answermatch.twin import halves
+
+TWINS: list[int] = []  # the pids of the twins forked by the test under way
+
+
+@pytest.fixture
+def idle(monkeypatch):
+    """A machine with an idle core; the twins' pids go to TWINS."""
+    TWINS.clear()
+    real_fork = os.fork
+
+    def fork():
+        pid = real_fork()
+        if pid:
+            TWINS.append(pid)
+        return pid
+
+    monkeypatch.setattr(twin, "spare_core", lambda: True)
+    monkeypatch.setattr(twin.os, "fork", fork)
+
+
+def _no_children() -> bool:
+    """Every twin forked was reaped (none is left running or a zombie)."""
+    assert TWINS, "no twin was forked"
+    for pid in TWINS:
+        try:
+            os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:
+            continue
+        return False
+    return True
+
+
+def _twice(part):
+    return [x * 2 for x in part]
+
+
+def _encode(values):
+    return repr(values).encode()
+
+
+def _decode(data):
+    return [int(v) for v in data.decode().strip("[]").split(",") if v.strip()]
+
+
+def test_the_halves_are_computed_by_the_two_processes(idle):
+    parent = os.getpid()
+    pids: list[int] = []
+
+    def compute(part):
+        pids.append(os.getpid())  # only this process's list is seen here
+        return [x * 2 + (0 if os.getpid() == parent else 1000) for x in part]
+
+    with twin.twin(wanted=True):
+        first, second = halves(list(range(9)), compute, _encode, _decode)
+    assert first == [0, 2, 4, 6, 8]
+    assert second == [1010, 1012, 1014, 1016]  # computed by the twin
+    assert pids == [parent]
+    assert _no_children()
+
+
+def test_halves_outside_a_twin_block_is_none():
+    assert halves([1, 2], _twice, _encode, _decode) is None
+    with twin.twin(wanted=False):
+        assert halves([1, 2], _twice, _encode, _decode) is None
+
+
+def test_items_that_differ_in_the_twin_are_not_taken(idle):
+    parent = os.getpid()
+    with twin.twin(wanted=True):
+        items = [1, 2, 3, 4] if os.getpid() == parent else [1, 2, 3, 5]  # a file that changed
+        first, second = halves(items, _twice, _encode, _decode)
+    assert (first, second) == ([2, 4], [6, 8])  # this process's own second half
+    assert _no_children()
+
+
+@pytest.mark.parametrize("failure", ["raise", "exit", "bad-bytes"])
+def test_a_twin_that_fails_leaves_its_half_here(idle, failure):
+    parent = os.getpid()
+
+    def compute(part):
+        if os.getpid() != parent:
+            if failure == "raise":
+                raise ValueError("in the twin")
+            if failure == "exit":
+                os._exit(0)  # ends "normally", having sent nothing
+        return _twice(part)
+
+    def decode(data):
+        if failure == "bad-bytes":
+            raise ValueError("undecodable")
+        return _decode(data)
+
+    with twin.twin(wanted=True):
+        assert halves([1, 2, 3, 4], compute, _encode, decode) == ([2, 4], [6, 8])
+    assert _no_children()
+
+
+def test_an_error_in_the_block_reaches_the_caller_and_the_twin_is_reaped(idle, tmp_path):
+    with pytest.raises(KeyError, match="in both processes"), twin.twin(wanted=True):
+        raise KeyError("in both processes")
+    assert _no_children()
+
+
+def test_the_twin_ends_in_the_block_whatever_happens_there(idle, tmp_path):
+    """A twin that finishes its block (no split) ends with status 1 there:
+    the lines after the block run in this process only."""
+    after = tmp_path / "after"
+    statuses: list[int] = []
+    real_stop = twin._Twin.stop
+
+    def stop(self):  # wait for the twin instead of killing it
+        if self.pid:
+            os.close(self.fd)
+            self.fd = -1
+            statuses.append(os.waitpid(self.pid, 0)[1])
+            self.pid = 0
+        real_stop(self)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(twin._Twin, "stop", stop)
+        with twin.twin(wanted=True):
+            pass
+        with open(after, "a") as fh:  # the twin, had it left the block, would write too
+            fh.write(f"{os.getpid()}\n")
+    assert after.read_text() == f"{os.getpid()}\n"
+    assert statuses == [1 << 8]  # exit status 1
+    assert _no_children()
+
+
+def test_a_block_that_never_splits_stops_its_twin(idle):
+    with twin.twin(wanted=True):
+        pass
+    assert _no_children()
+
+
+def test_no_further_forks_inside_a_twin_block(monkeypatch):
+    monkeypatch.setattr(processes, "can_fork", lambda: True)
+    monkeypatch.setattr(processes, "available_cpus", lambda: 2)
+    monkeypatch.setattr(processes, "idle_cpus", lambda: 2.0)
+    assert processes.spare_core()
+    monkeypatch.setattr(twin, "spare_core", lambda: True)
+    with twin.twin(wanted=True):
+        inside = processes.spare_core()
+        halves([1], _twice, _encode, _decode)
+    assert not inside
+    assert processes.spare_core()
+
+
+def test_a_twin_is_only_for_large_regular_files(tmp_path, monkeypatch):
+    gold, pred = tmp_path / "gold.json", tmp_path / "pred.json"
+    gold.write_bytes(b"x" * 100)
+    pred.write_bytes(b"{}")
+    monkeypatch.setattr(tasks, "TWIN_MIN_BYTES", 50)
+    assert tasks._worth_a_twin(str(gold), pred, {"lang": "en"})
+    assert not tasks._worth_a_twin(str(gold), {"q": "x"}, {})  # predictions in memory
+    monkeypatch.setattr(tasks, "TWIN_MIN_BYTES", 101)
+    assert not tasks._worth_a_twin(gold, pred, {})
+    monkeypatch.setattr(tasks, "TWIN_MIN_BYTES", 50)
+    fifo = tmp_path / "na_prob.fifo"
+    os.mkfifo(fifo)
+    assert not tasks._worth_a_twin(gold, pred, {"na_prob": str(fifo)})  # read twice: split
+    assert not tasks._worth_a_twin(gold, fifo, {})
+
+
+def test_a_shared_run_prints_each_warning_once(parity, tmp_path):
+    """In a fresh interpreter (so the twin's silenced streams are real file
+    descriptors): the CLI's output and warnings appear once, not twice."""
+    gold = parity("mlqa", "xquad.en.json")
+    pred = tmp_path / "pred.json"
+    pred.write_text('{"56beb4343aeaaa14008c925b": "308", "not-a-gold-id": "x"}')
+    script = textwrap.dedent(
+        f"""
+        import os, sys
+        from answermatch import twin
+        from answermatch.cli import main
+        from answermatch.tasks.squad import tasks
+        tasks.TWIN_MIN_BYTES = 0
+        twin.spare_core = lambda: True
+        forks = []
+        real_fork = os.fork
+        def fork():
+            forks.append(True)
+            return real_fork()
+        twin.os.fork = fork
+        code = main(["score", "mlqa", "--gold", {str(gold)!r}, "--pred", {str(pred)!r},
+                     "-o", "lang=en", "--json"])
+        print("forks", len(forks), file=sys.stderr)
+        sys.exit(code)
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count('"task": "mlqa"') == 1  # one JSON document
+    assert "forks 1" in done.stderr
+    assert done.stderr.count("have no prediction") == 1
+    assert done.stderr.count("not in the gold") == 1
