@@ -37,6 +37,8 @@ enum { OK = 0, OTHER = 1, FAILED = -1 };
 typedef struct {
     const unsigned char *p;
     const unsigned char *end;
+    /* any key repeated in an object makes the file Python's (which warns) */
+    int unique_keys;
 } cursor;
 
 /* A string's raw bytes between its quotes, whether it has escapes, and
@@ -314,6 +316,50 @@ static PyObject *make_string(const span *s)
     return text;
 }
 
+/* 1 for the bytes a string holds as they are, UTF-8 sequences included:
+ * all but the control characters, '"' and '\\'. */
+static unsigned char RAW[256];
+
+static void fill_raw(void)
+{
+    for (int k = 0x20; k < 0x100; k++)
+        RAW[k] = k != '"' && k != '\\';
+}
+
+/* A string that is kept (a context, an id, an answer, a prediction), from
+ * its opening quote, as a new str in *out. Without escapes its bytes are
+ * only searched for the closing quote and handed to CPython's UTF-8
+ * decoder, which checks them (invalid UTF-8: OTHER); with escapes,
+ * scan_string checks it and make_string builds it. */
+static int kept_string(cursor *c, PyObject **out)
+{
+    const unsigned char *start = c->p + 1, *p = start, *end = c->end;
+    for (;;) {
+        while (end - p >= 4 && RAW[p[0]] && RAW[p[1]] && RAW[p[2]] && RAW[p[3]])
+            p += 4;
+        while (p < end && RAW[*p])
+            p++;
+        if (p >= end || *p < 0x20)
+            return OTHER;
+        if (*p == '"')
+            break;
+        span s; /* an escape: the checking scan, from the start */
+        const int status = scan_string(c, &s);
+        if (status != OK)
+            return status;
+        return (*out = make_string(&s)) == NULL ? FAILED : OK;
+    }
+    *out = PyUnicode_DecodeUTF8((const char *)start, p - start, NULL);
+    if (*out == NULL) {
+        if (!PyErr_ExceptionMatches(PyExc_UnicodeDecodeError))
+            return FAILED;
+        PyErr_Clear();
+        return OTHER;
+    }
+    c->p = p + 1;
+    return OK;
+}
+
 static int matches(const span *s, const char *key)
 {
     const size_t n = strlen(key);
@@ -381,8 +427,21 @@ static int skip_value(cursor *c, int depth);
  * with c->p at each value, which must consume it. */
 typedef int (*member_fn)(cursor *c, const span *key, void *data);
 
+#define SEEN_KEYS 16 /* objects with more keys: Python's, when keys must be unique */
+
+/* Whether key (without escapes) is one of the n seen before it. */
+static int repeated(const span *key, const span *seen, int n)
+{
+    for (int k = 0; k < n; k++)
+        if (seen[k].size == key->size && memcmp(seen[k].start, key->start, (size_t)key->size) == 0)
+            return 1;
+    return 0;
+}
+
 static int each_member(cursor *c, member_fn member, void *data)
 {
+    span seen[SEEN_KEYS];
+    int keys = 0;
     c->p++;
     skip_space(c);
     if (c->p < c->end && *c->p == '}') {
@@ -394,6 +453,11 @@ static int each_member(cursor *c, member_fn member, void *data)
         int status;
         if (c->p >= c->end || *c->p != '"' || scan_string(c, &key) != OK)
             return OTHER;
+        if (c->unique_keys) {
+            if (key.escaped || keys == SEEN_KEYS || repeated(&key, seen, keys))
+                return OTHER;
+            seen[keys++] = key;
+        }
         skip_space(c);
         if (c->p >= c->end || *c->p != ':')
             return OTHER;
@@ -491,10 +555,7 @@ static int scalar(cursor *c, PyObject **out)
     const unsigned char ch = *c->p;
     int status;
     if (ch == '"') {
-        span s;
-        if ((status = scan_string(c, &s)) != OK)
-            return status;
-        return (*out = make_string(&s)) == NULL ? FAILED : OK;
+        return kept_string(c, out);
     }
     if (ch == '{' || ch == '[')
         return OTHER;
@@ -613,11 +674,7 @@ static int answer_member(cursor *c, const span *key, void *data)
         if (a->seen_text || c->p >= c->end || *c->p != '"')
             return OTHER; /* repeated, or not a string: Python's path */
         a->seen_text = 1;
-        span s;
-        int status = scan_string(c, &s);
-        if (status != OK)
-            return status;
-        return (a->text = make_string(&s)) == NULL ? FAILED : OK;
+        return kept_string(c, &a->text);
     }
     if (matches(key, "answer_start")) {
         if (a->seen_start)
@@ -663,11 +720,7 @@ static int question_member(cursor *c, const span *key, void *data)
         if (q->seen_id || c->p >= c->end || *c->p != '"')
             return OTHER;
         q->seen_id = 1;
-        span s;
-        int status = scan_string(c, &s);
-        if (status != OK)
-            return status;
-        return (q->id = make_string(&s)) == NULL ? FAILED : OK;
+        return kept_string(c, &q->id);
     }
     if (matches(key, "answers")) {
         if (q->seen_answers || c->p >= c->end || *c->p != '[')
@@ -750,11 +803,7 @@ static int paragraph_member(cursor *c, const span *key, void *data)
             return literal(c, "null"); /* a null context is no context */
         if (*c->p != '"')
             return OTHER;
-        span s;
-        int status = scan_string(c, &s);
-        if (status != OK)
-            return status;
-        return (g->context = make_string(&s)) == NULL ? FAILED : OK;
+        return kept_string(c, &g->context);
     }
     if (matches(key, "qas")) {
         if (g->seen_qas || c->p >= c->end || *c->p != '[')
@@ -891,25 +940,30 @@ static int read_file(cursor *c, reading *r)
 }
 
 PyDoc_STRVAR(questions_doc,
-             "questions(data, question_type, /)\n--\n\n"
+             "questions(data, question_type, unique_keys, /)\n--\n\n"
              "The questions of a SQuAD-layout gold from its UTF-8 bytes ``data``\n"
              "(no byte order mark): ``(questions, version, shape)``, where\n"
              "``questions`` is a list of ``question_type(id, answer texts, answer\n"
              "starts, context, row)`` in file order, ``version`` the ``(start,\n"
              "end)`` byte offsets of the top-level \"version\" value (``None`` when\n"
              "absent) and ``shape`` the question count of each paragraph, per\n"
-             "article. ``None`` for a file this reader leaves to Python's json.");
+             "article. ``None`` for a file this reader leaves to Python's json\n"
+             "(with ``unique_keys``, also any file with a key repeated in an object).");
 
 static PyObject *questions(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 2 || !PyBytes_Check(args[0]) || !PyType_Check(args[1])
+    if (nargs != 3 || !PyBytes_Check(args[0]) || !PyType_Check(args[1])
         || !PyType_IsSubtype((PyTypeObject *)args[1], &PyTuple_Type)) {
-        PyErr_SetString(PyExc_TypeError, "questions() takes bytes and a tuple subclass");
+        PyErr_SetString(PyExc_TypeError,
+                        "questions() takes bytes, a tuple subclass and unique_keys");
         return NULL;
     }
+    const int unique_keys = PyObject_IsTrue(args[2]);
+    if (unique_keys < 0)
+        return NULL;
     const unsigned char *data = (const unsigned char *)PyBytes_AS_STRING(args[0]);
-    cursor c = {data, data + PyBytes_GET_SIZE(args[0])};
+    cursor c = {data, data + PyBytes_GET_SIZE(args[0]), unique_keys};
     reading r = {args[1], PyList_New(0), PyList_New(0), NULL, NULL, NULL};
     PyObject *result = NULL;
     int status = r.questions && r.shape ? read_file(&c, &r) : FAILED;
@@ -945,13 +999,13 @@ static int text_member(cursor *c, const span *key, void *data)
     text_map_reading *t = data;
     if (c->p >= c->end || *c->p != '"')
         return OTHER; /* a value that is not a text: Python's path */
-    span value;
-    int status = scan_string(c, &value);
+    PyObject *v = NULL;
+    int status = kept_string(c, &v);
     if (status != OK)
         return status;
-    PyObject *k = make_string(key), *v = k ? make_string(&value) : NULL;
+    PyObject *k = make_string(key);
     const Py_ssize_t before = PyDict_GET_SIZE(t->map);
-    status = v == NULL || PyDict_SetItem(t->map, k, v) < 0 ? FAILED : OK;
+    status = k == NULL || PyDict_SetItem(t->map, k, v) < 0 ? FAILED : OK;
     Py_XDECREF(k);
     Py_XDECREF(v);
     if (status == OK && PyDict_GET_SIZE(t->map) == before)
@@ -974,7 +1028,7 @@ static PyObject *text_map(PyObject *module, PyObject *const *args, Py_ssize_t na
         return NULL;
     }
     const unsigned char *data = (const unsigned char *)PyBytes_AS_STRING(args[0]);
-    cursor c = {data, data + PyBytes_GET_SIZE(args[0])};
+    cursor c = {data, data + PyBytes_GET_SIZE(args[0]), 0};
     text_map_reading t = {PyDict_New()};
     if (t.map == NULL)
         return NULL;
@@ -1011,8 +1065,9 @@ PyMODINIT_FUNC PyInit__answermatch_squad(void)
 {
     fill_hex();
     fill_plain();
+    fill_raw();
     PyObject *m = PyModule_Create(&module);
-    if (m != NULL && PyModule_AddIntConstant(m, "API", 2) < 0) {
+    if (m != NULL && PyModule_AddIntConstant(m, "API", 3) < 0) {
         Py_DECREF(m);
         return NULL;
     }

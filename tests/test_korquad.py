@@ -10,6 +10,7 @@ characters without spaces), on the hand-written files of examples/korquad.
 from __future__ import annotations
 
 import json
+import random
 import warnings
 from fractions import Fraction
 from pathlib import Path
@@ -239,3 +240,66 @@ def test_a_repeated_prediction_id_keeps_the_last_value(tmp_path: Path) -> None:
     with pytest.warns(AnswermatchWarning, match="duplicate key 'a'"):
         result = evaluate("korquad", [row("a", "하나")], path)
     assert result.scores["exact_match"] == 100.0
+
+
+@pytest.mark.parametrize(
+    ("preds", "message"),
+    [
+        # the script stops at the first question it fails on, in gold order
+        ({"a": "x", "b": None, "c": "y"}, "has no answer"),
+        ({"b": None, "c": "y"}, "not a string"),
+        ({"a": "x", "c": 5}, "has no answer"),
+        ({"b": "x", "c": ["y"], "zz": None}, "not a string"),
+    ],
+)
+def test_the_first_failure_in_gold_order_is_the_error(preds: Any, message: str) -> None:
+    gold = [row("b", "x"), row("a"), row("c", "y")]  # "a" has no answer
+    gold[0], gold[1] = gold[1], gold[0]  # a, b, c
+    if "a" not in preds:
+        gold = [g for g in gold if g["id"] != "a"]
+    with pytest.raises(InputError, match=message):
+        quiet(gold, preds)
+
+
+def test_a_non_string_prediction_for_no_gold_question_is_ignored() -> None:
+    result = quiet([row("q", "서울")], {"q": "서울", "other": None})
+    assert result.scores == {"exact_match": 100.0, "f1": 100.0}
+
+
+def test_a_twin_gives_the_same_items_bit_for_bit(tmp_path: Path, monkeypatch) -> None:
+    import os as os_module
+
+    from answermatch import twin
+
+    rng = random.Random(5)
+    syllables = [chr(0xAC00 + rng.randrange(11172)) for _ in range(60)]
+    words = ["".join(rng.choices(syllables, k=rng.randint(1, 3))) for _ in range(200)]
+    qas, preds = [], {}
+    for k in range(300):
+        golds = [
+            " ".join(rng.choices(words, k=rng.randint(1, 3))) for _ in range(rng.randint(1, 3))
+        ]
+        qas.append({"id": f"q{k}", "answers": [{"text": g, "answer_start": 0} for g in golds]})
+        if k % 7:
+            gold = rng.choice(golds)
+            preds[f"q{k}"] = rng.choice([gold, f"《{gold}》", gold + "의", rng.choice(words)])
+    data = {"version": "KorQuAD_v1.0_dev", "data": [{"paragraphs": [{"context": "c", "qas": qas}]}]}
+    gold_path, pred_path = tmp_path / "gold.json", tmp_path / "pred.json"
+    gold_path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    pred_path.write_text(json.dumps(preds, ensure_ascii=False), encoding="utf-8")
+    one = quiet(gold_path, pred_path)
+    forks: list[bool] = []
+    real_fork = os_module.fork
+
+    def fork() -> int:
+        forks.append(True)
+        return real_fork()
+
+    monkeypatch.setattr(twin, "TWIN_MIN_BYTES", 0)
+    monkeypatch.setattr(twin, "spare_core", lambda: True)
+    monkeypatch.setattr(twin.os, "fork", fork)
+    two = quiet(gold_path, pred_path)
+    assert forks
+    assert two.scores == one.scores
+    assert list(two.items) == list(one.items)
+    assert 0 < one.scores["exact_match"] < 100

@@ -30,6 +30,7 @@ PARITY_GOLDS = [
     ("squad", "dev-v2.0.cs224n-subset.json"),
     *[("mlqa", f"xquad.{lang}.json") for lang in ("en", "es", "de", "ar", "vi", "zh")],
 ]
+KEYED = Dialect(key_check=True)  # repeated keys warned about, as KorQuAD's and CMRC's
 
 
 def _exact(value):
@@ -92,6 +93,14 @@ def test_the_parity_golds_read_the_same(monkeypatch, parity, folder, name):
     fast, slow, taken = _both(monkeypatch, parity(folder, name))
     assert taken  # the compiled reader read it, not json
     assert fast == slow
+
+
+def test_a_gold_read_with_key_checks_reads_the_same(monkeypatch, parity):
+    """DRCD's SQuAD-layout gold under a dialect that warns of repeated keys
+    (as KorQuAD's does): taken by the compiled reader, with the same result."""
+    fast, slow, taken = _both(monkeypatch, parity("cmrc2018", "DRCD_dev.json"), KEYED)
+    assert fast == slow
+    assert taken
 
 
 def _write(tmp_path, data: bytes, name="gold.json"):
@@ -234,6 +243,36 @@ def test_bad_files_fail_as_in_python(monkeypatch, tmp_path, raw):
     assert fast[0] == "error"
 
 
+@pytest.mark.parametrize(
+    ("raw", "taken"),
+    [
+        (_paragraph(f'"qas": [{_question()}]', '"title": "a", "x": {"k": 1, "j": 2}, '), True),
+        # any key given twice, anywhere, is json's (which warns): the reader
+        # leaves the file to it, even where the key does not matter
+        (_paragraph(f'"qas": [{_question()}]', '"x": {"k": 1, "k": 2}, '), False),
+        (_one(_question(more=', "q": 1, "q": 2')), False),
+        (_paragraph(f'"qas": [{_question()}]', '"x": 1, "x": 2, '), False),
+        (_paragraph(f'"qas": [{_question()}]', '"\\u0078": 1, '), False),  # a key with escapes
+        (
+            _paragraph(f'"qas": [{_question()}]', "".join(f'"k{n}": {n}, ' for n in range(20))),
+            False,
+        ),
+    ],
+)
+def test_repeated_keys_anywhere_are_left_to_json_where_the_dialect_warns(
+    monkeypatch, tmp_path, raw, taken
+):
+    json.loads(raw)
+    path = _write(tmp_path, raw.encode())
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        fast, slow, was_taken = _both(monkeypatch, path, KEYED)
+    assert was_taken is taken
+    assert fast == slow
+    repeated = [w for w in caught if "duplicate key" in str(w.message)]
+    assert len(repeated) == (0 if taken or "k19" in raw or "u0078" in raw else 2)  # both runs
+
+
 def test_a_byte_order_mark_is_skipped_where_the_dialect_skips_it(monkeypatch, tmp_path):
     raw = b'\xef\xbb\xbf{"data": [{"paragraphs": [{"qas": [{"id": "a", "answers": []}]}]}]}'
     fast, slow, taken = _both(monkeypatch, _write(tmp_path, raw), Dialect(bom="skip"))
@@ -336,10 +375,12 @@ def test_damaged_golds_fail_or_read_as_in_python(monkeypatch, tmp_path, gold, da
 
 
 def test_the_interface_refuses_other_arguments():
-    with pytest.raises(TypeError, match="bytes and a tuple subclass"):
-        compiled.questions("text", squad.Question)
-    with pytest.raises(TypeError, match="bytes and a tuple subclass"):
-        compiled.questions(b"[]", dict)
+    with pytest.raises(TypeError, match="bytes, a tuple subclass and unique_keys"):
+        compiled.questions("text", squad.Question, False)
+    with pytest.raises(TypeError, match="bytes, a tuple subclass and unique_keys"):
+        compiled.questions(b"[]", dict, False)
+    with pytest.raises(TypeError, match="bytes, a tuple subclass and unique_keys"):
+        compiled.questions(b"[]", squad.Question)
 
 
 # --- predictions {id: text} ------------------------------------------------------------

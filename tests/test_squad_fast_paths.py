@@ -113,7 +113,6 @@ def _force_twin(monkeypatch) -> list[bool]:
     """Share every SQuAD-family run with a twin (as if large, on an idle
     machine); the list fills with a True per twin forked."""
     from answermatch import twin
-    from answermatch.tasks.squad import tasks
 
     forks: list[bool] = []
     real_fork = os.fork
@@ -122,7 +121,7 @@ def _force_twin(monkeypatch) -> list[bool]:
         forks.append(True)
         return real_fork()
 
-    monkeypatch.setattr(tasks, "TWIN_MIN_BYTES", 0)
+    monkeypatch.setattr(twin, "TWIN_MIN_BYTES", 0)
     monkeypatch.setattr(twin, "spare_core", lambda: True)
     monkeypatch.setattr(twin.os, "fork", fork)
     return forks

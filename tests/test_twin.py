@@ -13,8 +13,7 @@ import textwrap
 import pytest
 
 from answermatch import processes, twin
-from answermatch.tasks.squad import tasks
-from answermatch.twin import halves
+from answermatch.twin import halves, worth_a_twin
 
 TWINS: list[int] = []  # the pids of the twins forked by the test under way
 
@@ -167,16 +166,16 @@ def test_a_twin_is_only_for_large_regular_files(tmp_path, monkeypatch):
     gold, pred = tmp_path / "gold.json", tmp_path / "pred.json"
     gold.write_bytes(b"x" * 100)
     pred.write_bytes(b"{}")
-    monkeypatch.setattr(tasks, "TWIN_MIN_BYTES", 50)
-    assert tasks._worth_a_twin(str(gold), pred, {"lang": "en"})
-    assert not tasks._worth_a_twin(str(gold), {"q": "x"}, {})  # predictions in memory
-    monkeypatch.setattr(tasks, "TWIN_MIN_BYTES", 101)
-    assert not tasks._worth_a_twin(gold, pred, {})
-    monkeypatch.setattr(tasks, "TWIN_MIN_BYTES", 50)
+    monkeypatch.setattr(twin, "TWIN_MIN_BYTES", 50)
+    assert worth_a_twin(str(gold), pred, {"lang": "en"})
+    assert not worth_a_twin(str(gold), {"q": "x"}, {})  # predictions in memory
+    monkeypatch.setattr(twin, "TWIN_MIN_BYTES", 101)
+    assert not worth_a_twin(gold, pred, {})
+    monkeypatch.setattr(twin, "TWIN_MIN_BYTES", 50)
     fifo = tmp_path / "na_prob.fifo"
     os.mkfifo(fifo)
-    assert not tasks._worth_a_twin(gold, pred, {"na_prob": str(fifo)})  # read twice: split
-    assert not tasks._worth_a_twin(gold, fifo, {})
+    assert not worth_a_twin(gold, pred, {"na_prob": str(fifo)})  # read twice: split
+    assert not worth_a_twin(gold, fifo, {})
 
 
 def test_a_shared_run_prints_each_warning_once(parity, tmp_path):
@@ -190,8 +189,7 @@ def test_a_shared_run_prints_each_warning_once(parity, tmp_path):
         import os, sys
         from answermatch import twin
         from answermatch.cli import main
-        from answermatch.tasks.squad import tasks
-        tasks.TWIN_MIN_BYTES = 0
+        twin.TWIN_MIN_BYTES = 0
         twin.spare_core = lambda: True
         forks = []
         real_fork = os.fork

@@ -29,15 +29,20 @@ import contextlib
 import os
 import signal
 import struct
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .processes import spare_core, twin_active
 
-__all__ = ["halves", "twin"]
+__all__ = ["TWIN_MIN_BYTES", "halves", "twin", "worth_a_twin"]
+
+#: A gold file of at least this many bytes is read and scored by a twin too
+#: (:func:`worth_a_twin`): below it, the twin's start and the check of its
+#: half cost more than the half saves.
+TWIN_MIN_BYTES = 4_000_000
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -152,6 +157,25 @@ def halves(
         with contextlib.suppress(ValueError, TypeError, EOFError):
             return mine, decode(data[_DIGEST.size :])  # type: ignore[index]
     return mine, compute(theirs)
+
+
+def worth_a_twin(gold: Any, predictions: Any, options: Mapping[str, Any]) -> bool:
+    """Whether a twin may share a run: a gold file of at least
+    :data:`TWIN_MIN_BYTES`, and every input a regular file (a pipe, read by
+    two processes, would be split between them; objects in memory are
+    copied to the twin, but are small runs).
+
+    >>> worth_a_twin({"data": []}, {}, {})
+    False
+    """
+    if not (isinstance(gold, str | os.PathLike) and isinstance(predictions, str | os.PathLike)):
+        return False
+    paths = [gold, predictions]
+    paths += [v for v in options.values() if isinstance(v, str | os.PathLike) and os.path.exists(v)]
+    try:
+        return all(map(os.path.isfile, paths)) and os.path.getsize(gold) >= TWIN_MIN_BYTES
+    except OSError:
+        return False
 
 
 def _silence() -> None:

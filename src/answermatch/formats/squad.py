@@ -75,7 +75,7 @@ try:  # the optional compiled readers (built from csrc/squad.c where a compiler 
     from _answermatch_squad import text_map as _compiled_text_map
 except ImportError:  # not built here: json and the comprehension below, same result
     _SQUAD_API, _compiled_questions, _compiled_text_map = 0, None, None
-if _SQUAD_API != 2:  # a build of another version of the interface: not used
+if _SQUAD_API != 3:  # a build of another version of the interface: not used
     _compiled_questions = _compiled_text_map = None
 
 __all__ = [
@@ -427,7 +427,7 @@ def read(
         diag = Diagnostics()
     if not isinstance(dialect, Dialect):
         raise TypeError(f"dialect must be a Dialect, not {type(dialect).__name__}")
-    if is_path(source) and not dialect.key_check and _plain_json(os.fspath(source)):
+    if is_path(source) and _plain_json(os.fspath(source)):
         name = os.fspath(source)
         raw = read_bytes(name)
         compiled = _read_compiled(raw, name, dialect, cls)
@@ -435,10 +435,10 @@ def read(
             return compiled
         text = _text_of(name, "gold", dialect.bom, raw)
         del raw
-        gold = _read_in_two(text, name, dialect, cls, meanwhile)
+        gold = None if dialect.key_check else _read_in_two(text, name, dialect, cls, meanwhile)
         if gold is not None:
             return gold
-        data, text, row_lines = _decode(text, name, diag, "gold", False)
+        data, text, row_lines = _decode(text, name, diag, "gold", dialect.key_check)
     else:
         data, text, row_lines = load(
             source, diag, "gold", key_check=dialect.key_check, bom=dialect.bom
@@ -607,11 +607,13 @@ def _read_compiled(data: bytes, name: str, dialect: Dialect, cls: type[F]) -> F 
     """:func:`read` of a file's bytes by the compiled reader (``csrc/squad.c``),
     or ``None`` where it is not built or leaves the file to ``json`` (it
     takes exactly the files :func:`_articles_fast` takes, and gives the same
-    questions, the answer starts as tuples)."""
+    questions, the answer starts as tuples; with ``dialect.key_check``, none
+    with a key repeated in an object, so that ``json``'s path warns of it)."""
     if _compiled_questions is None:
         return None
     data = _without_bom(data, dialect.bom)
-    found = _compiled_questions(data, Question)
+    # where repeated keys are warned about, a file with one is left to json
+    found = _compiled_questions(data, Question, dialect.key_check)
     if found is None:
         return None
     questions, version, shape = found
@@ -1107,13 +1109,20 @@ def _key(value: Any) -> Any:
     return value if hashable(value) else repr(value)
 
 
+def _keys(ids: Sequence[Any]) -> Sequence[Any]:
+    """``ids`` as dict keys (:func:`_key` of each); themselves when they
+    are all strings (what is known without a Python call per id)."""
+    return ids if set(map(type, ids)) <= {str} else [_key(k) for k in ids]
+
+
 def warn_coverage(
     ids: Sequence[Any], predictions: Mapping[Any, Any], diag: Diagnostics, path: str, rule: str
 ) -> None:
     """Warn about gold ids without a prediction (``rule`` says what becomes
     of them) and about predictions of ids not in the gold (ignored)."""
-    known = {_key(k) for k in ids}
-    missing = [k for k in ids if _key(k) not in predictions]
+    keyed = _keys(ids)
+    known = set(keyed)
+    missing = [k for k, key in zip(ids, keyed, strict=True) if key not in predictions]
     if missing:
         keys = {k for k in predictions if isinstance(k, str)}
         typed = [k for k in missing if not isinstance(k, str) and str(k) in keys]
@@ -1143,8 +1152,11 @@ def warn_repeated_ids(
 ) -> None:
     """Warn once about the ids of ``gold`` that appear more than once
     (``rule`` says how they are scored; ``line``: name the first one's line)."""
+    keyed = _keys(ids)
+    if len(set(keyed)) == len(keyed):
+        return
     seen: set[Any] = set()
-    repeated = [k for k, qid in enumerate(ids) if _key(qid) in seen or seen.add(_key(qid))]  # type: ignore[func-returns-value]
+    repeated = [k for k, key in enumerate(keyed) if key in seen or seen.add(key)]  # type: ignore[func-returns-value]
     if repeated:
         diag.warn(
             f"{len(repeated)} question id(s) appear more than once "

@@ -40,9 +40,11 @@ as a list or a JSON Lines file; predictions ``{id: text}`` (or a list of
 from __future__ import annotations
 
 import string
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from functools import cache, reduce
+from operator import add, itemgetter
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..checks import (
     Entry,
@@ -57,20 +59,26 @@ from ..checks import (
 from ..diagnostics import Diagnostics
 from ..errors import InputError
 from ..explanation import Explanation, TextView, Variant, unanswered, verdict
+from ..figures import pair_figures
 from ..formats.squad import (
     Dialect,
     SquadFile,
-    best_answer_items,
     hf_answers,
     prediction_map,
     read,
     warn_coverage,
     warn_repeated_ids,
 )
-from ..matchers.answers import answer_set, best_overlap, common_count
+from ..items import DeferredItems
+from ..matchers.answers import AnswerSet, answer_set, best_overlap, common_count, one_answer
+from ..normalization.deletion import deleter
 from ..signature import make_signature
 from ..sources import source_name
+from ..twin import twin, worth_a_twin
 from .base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, check_rules
+
+if TYPE_CHECKING:
+    from ..result import Result
 
 __all__ = ["FAIR", "OFFICIAL", "KorQuAD", "Settings", "normalize_answer"]
 
@@ -79,7 +87,6 @@ EXPECTED_VERSION = "KorQuAD_v1.0"
 #: The characters the script's ``remove_`` turns into spaces.
 TO_SPACE = "'\"《》<>〈〉()‘’"
 _TO_SPACE = str.maketrans(dict.fromkeys(TO_SPACE, " "))
-_DELETE = str.maketrans("", "", string.punctuation)
 
 
 def normalize_answer(text: str) -> str:
@@ -91,7 +98,20 @@ def normalize_answer(text: str) -> str:
     >>> normalize_answer("“서울”, 1,000명")
     '“서울” 1000명'
     """
-    return " ".join(text.translate(_TO_SPACE).lower().translate(_DELETE).split())
+    text = text.translate(_TO_SPACE).lower()
+    if text.isascii():  # through bytes: a third of str.translate's time
+        text = text.encode().translate(None, _PUNCT_BYTES).decode()
+    else:
+        text = _delete_punctuation()(text)
+    return " ".join(text.split())
+
+
+_PUNCT_BYTES = string.punctuation.encode("ascii")
+
+
+@cache
+def _delete_punctuation() -> Callable[[str], str]:
+    return deleter(string.punctuation)
 
 
 def char_f1(prediction: list[str], answer: list[str]) -> float:
@@ -142,15 +162,19 @@ class Analyzer:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self._known: dict[str, tuple[str, list[str]]] = {}
+        self._official = settings.is_official
+        #: the analyses so far, by text (a scorer may look them up itself)
+        self.known: dict[str, tuple[str, tuple[str, ...]]] = {}
 
-    def __call__(self, text: str) -> tuple[str, list[str]]:
-        known = self._known.get(text)
-        if known is None:
-            if len(self._known) > 200_000:
-                self._known.clear()
-            known = self._known[text] = self._analyse(text)
-        return known
+    def __call__(self, text: str) -> tuple[str, tuple[str, ...]]:
+        return self.known.get(text) or self.add(text)
+
+    def add(self, text: str) -> tuple[str, tuple[str, ...]]:
+        """The analysis of ``text``, remembered (at most 200,000 at a time)."""
+        if len(self.known) > 200_000:
+            self.known.clear()
+        found = self.known[text] = self._analyse(text)
+        return found
 
     def _normalize(self, text: str) -> str:
         if self.settings.punctuation == "unicode":
@@ -159,11 +183,11 @@ class Analyzer:
             return " ".join(strip_noise(casefold(text)).split())
         return normalize_answer(text)
 
-    def _analyse(self, text: str) -> tuple[str, list[str]]:
+    def _analyse(self, text: str) -> tuple[str, tuple[str, ...]]:
         s = self.settings
-        if s.is_official:
+        if self._official:
             key = normalize_answer(text)
-            return key, [c for c in key if c != " "]
+            return key, tuple(key.replace(" ", ""))
         if s.width == "nfkc":
             from ..normalization.steps import nfkc
 
@@ -184,7 +208,7 @@ class Analyzer:
                 normalized = self._normalize(piece)
                 parts.append(f" {normalized} ")
                 units += [c for c in normalized if c != " "]
-        return " ".join("".join(parts).split()), units
+        return " ".join("".join(parts).split()), tuple(units)
 
 
 # --- reading -----------------------------------------------------------------------
@@ -291,6 +315,65 @@ GOLD_CHECKS = GoldChecks(
 )
 
 
+# --- scoring -----------------------------------------------------------------------
+
+_ANSWERS, _FIRST, _SECOND = itemgetter(1), itemgetter(0), itemgetter(1)
+
+
+def _pair_scorer(analyse: Analyzer) -> Callable[[str, tuple[Any, ...]], tuple[float, float]]:
+    """``(prediction, answers) -> (em, f1)``: EM 1.0 when the prediction's
+    normalized text equals an answer's, F1 the best character F1 over the
+    answers (:func:`~answermatch.matchers.answers.best_overlap`, the
+    script's arithmetic); each text analysed once and each answer tuple
+    prepared once."""
+    prepared: dict[tuple[Any, ...], tuple[tuple[str, ...], AnswerSet]] = {}
+    get, add = analyse.known.get, analyse.add
+
+    def prepare(answers: tuple[Any, ...]) -> tuple[tuple[str, ...], AnswerSet]:
+        if len(answers) == 1:  # most questions: the fewest steps
+            key, units = get(answers[0]) or add(answers[0])
+            found = prepared[answers] = ((key,), one_answer(units))
+            return found
+        analysed = [get(answer) or add(answer) for answer in answers]
+        found = prepared[answers] = (
+            tuple(key for key, _ in analysed),
+            answer_set(units for _, units in analysed),
+        )
+        return found
+
+    def compute(prediction: str, answers: tuple[Any, ...]) -> tuple[float, float]:
+        keys, golds = prepared.get(answers) or prepare(answers)
+        key, units = get(prediction) or add(prediction)
+        return (1.0 if key in keys else 0.0), best_overlap(units, golds)[0]
+
+    return compute
+
+
+def _refuse_what_the_script_fails_on(
+    gold: SquadFile, keys: list[tuple[Any, Any]], predictions: Mapping[Any, Any], inputs: Inputs
+) -> None:
+    """The error for the first question, in gold order, that the script
+    fails on: a prediction that is not a string (``None`` included), or a
+    predicted question without gold answers (``max()`` of no score)."""
+    for index, (text, answers) in enumerate(keys):
+        qid = gold.ids[index]
+        if text is None and qid not in predictions:
+            continue  # unanswered: 0
+        if type(text) is not str:
+            raise InputError(
+                f"the prediction for {qid!r} is {text!r}, not a string (the official "
+                "script fails on it)",
+                path=inputs.pred_name,
+            )
+        if not answers:
+            raise InputError(
+                f"question {qid!r} ({gold.where(index)}) has no answer: the official "
+                "script fails on it (max() of no score)",
+                path=inputs.gold_name,
+                line=gold.line(index),
+            )
+
+
 # --- the task ----------------------------------------------------------------------
 
 
@@ -337,35 +420,52 @@ class KorQuAD(Task):
     ) -> dict[Any, Any]:
         return read_predictions(source, gold, diag)
 
+    def evaluate(
+        self,
+        gold: Any,
+        predictions: Any,
+        profile: Any = "official",
+        *,
+        diag: Diagnostics | None = None,
+        **options: Any,
+    ) -> Result:
+        """Read, score and aggregate; a large run is shared with a twin
+        process that scores half of the questions (:mod:`answermatch.twin`,
+        when a core is idle), with the same result."""
+        with twin(worth_a_twin(gold, predictions, options)):
+            return super().evaluate(gold, predictions, profile, diag=diag, **options)
+
     def score(self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any) -> Scored:
         settings = self.settings(settings)
-        analyse = Analyzer(settings)
         gold, predictions = inputs.gold, inputs.predictions
+        ids = gold.ids
+        texts = list(map(predictions.get, ids))  # None: unanswered (as a missing id)
+        answers = list(map(_ANSWERS, gold.questions))
+        keys = list(zip(texts, answers, strict=True))
+        if not all(answers) or not all(type(v) is str for v in predictions.values()):
+            _refuse_what_the_script_fails_on(gold, keys, predictions, inputs)
+        figures = pair_figures(_pair_scorer(Analyzer(settings)), keys)
+        # summed one by one in gold order, as the official script adds
+        em_sum = reduce(add, map(_FIRST, figures), 0.0)
+        f1_sum = reduce(add, map(_SECOND, figures), 0.0)
+        totals: Totals = {None: (len(figures), (em_sum, f1_sum))}
 
-        def predict(qid: Any) -> str | None:
-            if qid not in predictions:
-                return None
-            prediction = predictions[qid]
-            if not isinstance(prediction, str):
-                raise InputError(
-                    f"the prediction for {qid!r} is {prediction!r}, not a string (the official "
-                    "script fails on it)",
-                    path=inputs.pred_name,
-                )
-            return prediction
+        def build() -> list[dict[str, Any]]:
+            return [
+                {
+                    "id": qid,
+                    "score": f1,
+                    "f1": f1,
+                    "em": int(em),
+                    "answered": text is not None,
+                    "prediction": text,
+                    "gold": list(golds),
+                }
+                for qid, (text, golds), (em, f1) in zip(ids, keys, figures, strict=True)
+            ]
 
-        def no_answer(index: int) -> InputError:
-            return InputError(
-                f"question {gold.ids[index]!r} ({gold.where(index)}) has no answer: the official "
-                "script fails on it (max() of no score)",
-                path=inputs.gold_name,
-                line=gold.line(index),
-            )
-
-        questions = ((q[0], q[1]) for q in gold.questions)
-        items = best_answer_items(questions, predict, analyse, char_f1, no_answer)
         return Scored(
-            items,
+            DeferredItems(len(figures), build),
             make_signature(
                 self.name,
                 settings.name,
@@ -377,6 +477,7 @@ class KorQuAD(Task):
                     "unit": "char",
                 },
             ),
+            totals,
         )
 
     def aggregation(self, settings: Any, **options: Any) -> Aggregation:

@@ -14,18 +14,16 @@ predictions against the gold that the official scripts imply.
 
 from __future__ import annotations
 
-from array import array
-from collections.abc import Callable, Sequence
-from functools import partial, reduce
-from itertools import chain, count
+from collections.abc import Callable
+from functools import reduce
 from operator import add, itemgetter
 from typing import Any
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
+from ...figures import pair_figures
 from ...items import DeferredItems, Items
 from ...matchers.answers import AnswerSet, answer_set, best_overlap
-from ...twin import halves
 from ..base import Totals
 from .reading import Predictions, SpanGold
 from .rules import SpanRules, Tokens
@@ -174,7 +172,6 @@ def report_coverage(
         )
 
 
-_UNANSWERED = (0.0, 0.0)  # (em, f1) of a question without a prediction
 _ID, _ANSWERS = itemgetter(0), itemgetter(1)
 
 
@@ -209,36 +206,7 @@ def figures_of(
     ...                    ("Broncos", ("Denver Broncos",))])
     [(0.0, 0.6666666666666666), (0.0, 0.0), (0.0, 0.6666666666666666)]
     """
-    compute = partial(_figures, score.compute)  # type: ignore[attr-defined]
-    shared = halves(keys, compute, _figures_bytes, _figures_from_bytes)
-    if shared is None:
-        return compute(keys)
-    return shared[0] + shared[1]
-
-
-def _figures(
-    compute: Callable[[str, tuple[Any, ...]], tuple[float, float]],
-    keys: Sequence[tuple[str | None, tuple[Any, ...]]],
-) -> list[tuple[float, float]]:
-    first: dict[tuple[Any, ...], int] = {}  # each distinct key -> where it first comes
-    firsts = list(map(first.setdefault, keys, count()))  # per key, hashing each once
-    by_first: list[tuple[float, float]] = [_UNANSWERED] * len(keys)
-    for key, position in first.items():
-        if key[0] is not None:
-            by_first[position] = compute(*key)
-    return list(map(by_first.__getitem__, firsts))
-
-
-def _figures_bytes(figures: list[tuple[float, float]]) -> bytes:
-    """The figures as raw doubles (exact, and fast to send)."""
-    return array("d", chain.from_iterable(figures)).tobytes()
-
-
-def _figures_from_bytes(data: bytes) -> list[tuple[float, float]]:
-    doubles = array("d")
-    doubles.frombytes(data)
-    values = iter(doubles)
-    return list(zip(values, values, strict=True))
+    return pair_figures(score.compute, keys)  # type: ignore[attr-defined]
 
 
 def score_v1(

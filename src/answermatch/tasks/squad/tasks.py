@@ -15,7 +15,6 @@ base class they share with ``mlqa``.
 from __future__ import annotations
 
 import dataclasses
-import os
 from collections.abc import Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from functools import reduce
@@ -27,8 +26,7 @@ from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...formats.squad import hf_answers
 from ...items import DeferredItems
-from ...sources import is_path
-from ...twin import twin
+from ...twin import twin, worth_a_twin
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
 from .checks import (
     SpanEntry,
@@ -124,7 +122,7 @@ class SpanTask(Task):
         """Read, score and aggregate; a large run is shared with a twin
         process that reads the same files and scores half of the questions
         (:mod:`answermatch.twin`, when a core is idle), with the same result."""
-        with twin(_worth_a_twin(gold, predictions, options)):
+        with twin(worth_a_twin(gold, predictions, options)):
             return super().evaluate(gold, predictions, profile, diag=diag, **options)
 
     # --- reading --------------------------------------------------------------------
@@ -286,24 +284,6 @@ class SpanTask(Task):
                 context=q.context,
                 raw=q.answers,
             )
-
-
-#: A gold file of at least this many bytes is read and scored by a twin
-#: process too, when a core is idle: below it, the twin's start and the
-#: check of its half cost more than the half saves.
-TWIN_MIN_BYTES = 4_000_000
-
-
-def _worth_a_twin(gold: Any, predictions: Any, options: Mapping[str, Any]) -> bool:
-    """Whether a twin may share the run: a large gold file, and every input
-    a regular file (a pipe, read by two processes, would be split between them)."""
-    if not (is_path(gold) and is_path(predictions)):
-        return False
-    paths = [gold, predictions, *(v for v in options.values() if is_path(v) and os.path.exists(v))]
-    try:
-        return all(map(os.path.isfile, paths)) and os.path.getsize(gold) >= TWIN_MIN_BYTES
-    except OSError:
-        return False
 
 
 #: the files decoded early for the :meth:`SpanTask.read` under way
