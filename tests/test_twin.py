@@ -209,3 +209,27 @@ def test_a_shared_run_prints_each_warning_once(parity, tmp_path):
     assert "forks 1" in done.stderr
     assert done.stderr.count("have no prediction") == 1
     assert done.stderr.count("not in the gold") == 1
+
+
+@pytest.mark.parametrize(
+    ("average", "running", "idle"),
+    [
+        (1.6, 1, 1.0),  # a job that just ended still weighs on the average: now counts
+        (0.2, 2, 1.8),  # a moment's other task: the average counts
+        (2.0, 2, 0.0),  # a core kept busy shows in both
+        (0.5, None, 1.5),  # no /proc: the average alone
+    ],
+)
+def test_idle_cpus_take_the_lower_of_the_average_and_now(monkeypatch, average, running, idle):
+    monkeypatch.setattr(processes, "available_cpus", lambda: 2)
+    monkeypatch.setattr(processes.os, "getloadavg", lambda: (average, 0.0, 0.0))
+    monkeypatch.setattr(processes, "_running_now", lambda: running)
+    assert processes.idle_cpus() == pytest.approx(idle)
+
+
+def test_running_now_reads_proc_loadavg():
+    running = processes._running_now()
+    if os.path.exists("/proc/loadavg"):
+        assert running is not None and running >= 1  # this process runs
+    else:
+        assert running is None

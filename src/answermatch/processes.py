@@ -34,12 +34,30 @@ def available_cpus() -> int:
 
 def idle_cpus() -> float:
     """The CPUs other processes leave idle: the CPUs available less the
-    1-minute load average (which counts this process too, when it runs)."""
+    load, which counts this process too. The load is the lower of the
+    1-minute load average and the tasks running at this moment (Linux's
+    ``/proc/loadavg``): the average trails a job that has just ended by a
+    minute, and a run of a second or two is decided by the machine as it is
+    now; work that keeps a core busy shows in both."""
     try:
         load = os.getloadavg()[0]
     except (AttributeError, OSError):  # not known here: assume none busy
         load = 0.0
+    running = _running_now()
+    if running is not None:
+        load = min(load, float(running))
     return available_cpus() - load
+
+
+def _running_now() -> int | None:
+    """The tasks running or ready to run now, this one included (the
+    fourth field of ``/proc/loadavg``, ``running/total``); ``None`` where
+    it is not known."""
+    try:
+        with open("/proc/loadavg", encoding="ascii") as fh:
+            return int(fh.read().split()[3].split("/")[0])
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def can_fork() -> bool:
@@ -68,8 +86,8 @@ def _os_threads() -> int:
 
 def spare_core() -> bool:
     """Whether a forked second process pays here: :func:`can_fork`, two
-    usable CPUs, and one of them idle (the 1-minute load average at most the
-    CPUs less one; on a busy machine a second process slows the first down),
-    and no twin sharing the work already (:data:`twin_active`).
+    usable CPUs, and one of them idle (:func:`idle_cpus` at least one; on a
+    busy machine a second process slows the first down), and no twin
+    sharing the work already (:data:`twin_active`).
     """
     return not twin_active.get() and can_fork() and available_cpus() >= 2 and idle_cpus() >= 1

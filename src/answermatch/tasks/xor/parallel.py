@@ -13,8 +13,8 @@ Processes are only used on Linux, where they are forked (the children
 inherit the loaded tokenizers and the jobs; nothing is re-imported and only
 the results travel back, pickled), when this process runs no other thread,
 for at least :data:`PARALLEL_MIN` jobs (below that, starting a process
-costs more than it saves), and only on CPUs that are idle (by the 1-minute
-load average, :func:`idle_cpus`): on a machine busy with other work a second
+costs more than it saves), and only on CPUs that are idle (by the load average
+and the tasks running now, :func:`idle_cpus`): on a machine busy with other work a second
 process only adds its start-up and a second preparation of the answers.
 A child that fails, or cannot be started, has its slice computed here
 instead, so an error is raised here, as one process would raise it.
