@@ -169,13 +169,21 @@ def test_a_twin_is_only_for_large_regular_files(tmp_path, monkeypatch):
     monkeypatch.setattr(twin, "TWIN_MIN_BYTES", 50)
     assert worth_a_twin(str(gold), pred, {"lang": "en"})
     assert not worth_a_twin(str(gold), {"q": "x"}, {})  # predictions in memory
-    monkeypatch.setattr(twin, "TWIN_MIN_BYTES", 101)
+    monkeypatch.setattr(twin, "TWIN_MIN_BYTES", 102)  # the gold and the predictions in all
+    assert worth_a_twin(gold, pred, {})
+    monkeypatch.setattr(twin, "TWIN_MIN_BYTES", 103)
     assert not worth_a_twin(gold, pred, {})
     monkeypatch.setattr(twin, "TWIN_MIN_BYTES", 50)
+    folder = tmp_path / "preds"
+    folder.mkdir()
+    (folder / "en.jsonl").write_bytes(b"{}")
+    assert worth_a_twin(gold, folder, {})  # a folder of regular files
     fifo = tmp_path / "na_prob.fifo"
     os.mkfifo(fifo)
     assert not worth_a_twin(gold, pred, {"na_prob": str(fifo)})  # read twice: split
     assert not worth_a_twin(gold, fifo, {})
+    os.mkfifo(folder / "de.jsonl")
+    assert not worth_a_twin(gold, folder, {})
 
 
 def test_a_shared_run_prints_each_warning_once(parity, tmp_path):
@@ -233,3 +241,70 @@ def test_running_now_reads_proc_loadavg():
         assert running is not None and running >= 1  # this process runs
     else:
         assert running is None
+
+
+def _forced(monkeypatch) -> list[bool]:
+    """Every large-enough run shared with a twin; a True per twin forked."""
+    forks: list[bool] = []
+    real_fork = os.fork
+
+    def fork():
+        forks.append(True)
+        return real_fork()
+
+    monkeypatch.setattr(twin, "TWIN_MIN_BYTES", 0)
+    monkeypatch.setattr(twin, "spare_core", lambda: True)
+    monkeypatch.setattr(twin.os, "fork", fork)
+    return forks
+
+
+def _quiet(*args, **options):
+    import warnings
+
+    import answermatch
+    from answermatch.errors import AnswermatchWarning
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        return answermatch.evaluate(*args, **options)
+
+
+@pytest.mark.parametrize("folder", ["pred_seed1", "pred_seed2", "sample_predictions_test6"])
+def test_mkqa_languages_shared_with_a_twin_score_the_same(monkeypatch, parity, folder):
+    gold, preds = parity("mkqa", "mkqa_test6.jsonl.gz"), parity("mkqa", folder)
+    one = _quiet("mkqa", gold, preds)
+    forks = _forced(monkeypatch)
+    two = _quiet("mkqa", gold, preds)
+    assert forks
+    assert two.scores == one.scores
+    assert two.per_language == one.per_language
+    assert list(two.items) == list(one.items)
+    assert two.warnings == one.warnings
+    assert two.signature == one.signature
+
+
+def test_a_twin_that_warns_leaves_its_languages_here(monkeypatch, parity, tmp_path):
+    """A warning met while scoring the twin's languages cannot be handed
+    back: the twin fails and this process scores those languages, so the
+    warning is given once, as by one process."""
+    import gzip
+    import json
+
+    source = parity("mkqa", "mkqa_test6.jsonl.gz")
+    with gzip.open(source, "rt", encoding="utf-8") as fh:
+        lines = fh.read().splitlines()
+    row = json.loads(lines[0])
+    row["answers"]["zh_tw"][0]["aliases"] = "ab"  # the last language: the twin's
+    lines[0] = json.dumps(row, ensure_ascii=False)
+    gold = tmp_path / "gold.jsonl.gz"
+    with gzip.open(gold, "wt", encoding="utf-8") as fh:
+        fh.write("\n".join(lines) + "\n")
+    preds = parity("mkqa", "pred_seed1")
+    one = _quiet("mkqa", gold, preds)
+    forks = _forced(monkeypatch)
+    two = _quiet("mkqa", gold, preds)
+    assert forks
+    assert [w for w in one.warnings if "'aliases' is a string" in w]
+    assert two.warnings == one.warnings
+    assert list(two.items) == list(one.items)
+    assert two.scores == one.scores

@@ -37,11 +37,11 @@ from typing import Any, TypeVar
 
 from .processes import spare_core, twin_active
 
-__all__ = ["TWIN_MIN_BYTES", "halves", "twin", "worth_a_twin"]
+__all__ = ["TWIN_MIN_BYTES", "halves", "in_twin", "twin", "worth_a_twin"]
 
-#: A gold file of at least this many bytes is read and scored by a twin too
-#: (:func:`worth_a_twin`): below it, the twin's start and the check of its
-#: half cost more than the half saves.
+#: Inputs of at least this many bytes in all are read and scored by a twin
+#: too (:func:`worth_a_twin`): below it, the twin's start and the check of
+#: its half cost more than the half saves.
 TWIN_MIN_BYTES = 4_000_000
 
 T = TypeVar("T")
@@ -52,10 +52,13 @@ _DIGEST = struct.Struct("<q")
 
 @dataclass
 class _Twin:
-    """The twin as this process sees it (``pid`` 0 in the twin itself)."""
+    """The twin as this process sees it: in the original, the twin's ``pid``
+    (0 once it ended) and the pipe's read end; in the twin, ``pid`` 0, the
+    write end and ``is_twin``."""
 
     pid: int
     fd: int
+    is_twin: bool = False
     #: the work was shared already (one split per block)
     done: bool = False
 
@@ -106,7 +109,7 @@ def twin(wanted: bool) -> Iterator[None]:
         try:
             os.close(read_end)
             _silence()
-            _STATE.set(_Twin(0, write_end))
+            _STATE.set(_Twin(0, write_end, is_twin=True))
             twin_active.set(True)
             yield
         finally:
@@ -143,7 +146,7 @@ def halves(
         digest = hash(tuple(theirs))
     except TypeError:  # unhashable items: no check, no sharing
         digest = None
-    if state.pid == 0:  # the twin: its half, then the end
+    if state.is_twin:  # its half, then the end
         if digest is not None:
             payload = _DIGEST.pack(digest) + encode(compute(theirs))
             with os.fdopen(state.fd, "wb") as pipe:
@@ -160,22 +163,46 @@ def halves(
 
 
 def worth_a_twin(gold: Any, predictions: Any, options: Mapping[str, Any]) -> bool:
-    """Whether a twin may share a run: a gold file of at least
-    :data:`TWIN_MIN_BYTES`, and every input a regular file (a pipe, read by
-    two processes, would be split between them; objects in memory are
-    copied to the twin, but are small runs).
+    """Whether a twin may share a run: every input a regular file, or a
+    folder of them (a pipe, read by two processes, would be split between
+    them; objects in memory are copied to the twin, but make small runs),
+    the gold and the predictions of at least :data:`TWIN_MIN_BYTES` in all.
 
     >>> worth_a_twin({"data": []}, {}, {})
     False
     """
     if not (isinstance(gold, str | os.PathLike) and isinstance(predictions, str | os.PathLike)):
         return False
-    paths = [gold, predictions]
-    paths += [v for v in options.values() if isinstance(v, str | os.PathLike) and os.path.exists(v)]
+    others = [v for v in options.values() if isinstance(v, str | os.PathLike) and os.path.exists(v)]
     try:
-        return all(map(os.path.isfile, paths)) and os.path.getsize(gold) >= TWIN_MIN_BYTES
+        sizes = [_regular_size(path) for path in (gold, predictions, *others)]
     except OSError:
         return False
+    return None not in sizes and sum(sizes[:2]) >= TWIN_MIN_BYTES  # type: ignore[arg-type]
+
+
+def _regular_size(path: Any) -> int | None:
+    """The size of a regular file, or of the regular files in a folder
+    (``None`` if anything else is there)."""
+    if os.path.isfile(path):
+        return os.path.getsize(path)
+    if not os.path.isdir(path):
+        return None
+    total = 0
+    with os.scandir(path) as entries:
+        for entry in entries:
+            if not entry.is_file():
+                return None
+            total += entry.stat().st_size
+    return total
+
+
+def in_twin() -> bool:
+    """Whether this process is the twin of the block under way (work that
+    the twin cannot hand back, such as warnings, must make it fail there,
+    so that this process's original does that half itself)."""
+    state = _STATE.get()
+    return state is not None and state.is_twin
 
 
 def _silence() -> None:

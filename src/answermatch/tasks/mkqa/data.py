@@ -545,7 +545,12 @@ def _prob(value: Any, at: str, name: str, line: int | None, diag: Diagnostics) -
             path=name,
             line=line,
         )
-    number = float(value)
+    try:
+        number = float(value)
+    except OverflowError:
+        raise InputError(
+            f"{at}no_answer_prob {value} is too large for a float", path=name, line=line
+        ) from None
     if math.isnan(number):
         diag.warn(
             f"{at}no_answer_prob is NaN: the official script sorts it unpredictably",
@@ -562,6 +567,8 @@ def read_language(source: Any, lang: str, name: str, diag: Diagnostics) -> Langu
     else:
         _, rows = _load_lines(source, f"MKQA predictions ({lang})")
     out = LanguagePredictions(lang, name)
+    if _read_plain_rows(rows, out):
+        return out
     for k, (line, row) in enumerate(rows):
         at = _where(line, k)
         if not isinstance(row, Mapping):
@@ -612,6 +619,51 @@ def read_language(source: Any, lang: str, name: str, diag: Diagnostics) -> Langu
         out.lines.setdefault(ex_id, line)
         out.raw[ex_id] = row.get("prediction")
     return out
+
+
+_EXAMPLE_ID, _PREDICTION, _BINARY = (
+    itemgetter("example_id"),
+    itemgetter("prediction"),
+    itemgetter("binary_answer"),
+)
+
+
+def _read_plain_rows(rows: list[tuple[int | None, Any]], out: LanguagePredictions) -> bool:
+    """:func:`read_language`'s loop done by columns, for rows that raise and
+    warn about nothing there: objects with every key, ids given once, a
+    ``binary_answer`` that is empty or yes/no, a string prediction, a
+    ``no_answer_prob`` that is a number other than NaN (or absent). Fills
+    ``out`` and says ``True``; ``False`` (``out`` untouched) for anything
+    else, which the loop reads, with its errors and warnings."""
+    objects = [row for _, row in rows]
+    if not all(type(row) is dict for row in objects):
+        return False
+    try:
+        ids = list(map(str, map(_EXAMPLE_ID, objects)))
+        raw = list(map(_PREDICTION, objects))
+        binaries = list(map(_BINARY, objects))
+    except KeyError:
+        return False
+    probs = [row.get("no_answer_prob", 0) for row in objects]
+    if len(set(ids)) != len(ids) or not all(type(p) is str or p is None for p in raw):
+        return False
+    if not all(type(p) in (int, float) and p == p for p in probs):  # bools and NaN warn
+        return False
+    if any(binaries):
+        if not all(type(b) is str and b.lower() in ("yes", "no") for b in binaries if b):
+            return False
+        texts = [b.lower() if b else (p or "") for b, p in zip(binaries, raw, strict=True)]
+    else:
+        texts = [p or "" for p in raw]
+    try:
+        numbers = list(map(float, probs))
+    except OverflowError:  # an integer too large: the loop says so
+        return False
+    out.texts = dict(zip(ids, texts, strict=True))
+    out.probs = dict(zip(ids, numbers, strict=True))
+    out.lines = dict(zip(ids, (line for line, _ in rows), strict=True))
+    out.raw = dict(zip(ids, raw, strict=True))
+    return True
 
 
 def read_predictions(

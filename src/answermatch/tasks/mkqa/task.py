@@ -16,18 +16,28 @@ the macro average over the languages).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, ClassVar
+import marshal
+import os
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import reduce
+from operator import add
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...checks import Entry, GoldChecks, check_normalizes_empty, check_unicode_punct
 from ...diagnostics import Diagnostics
 from ...errors import AnswermatchError, InputError
 from ...explanation import Explanation, TextView, Variant, figures, verdict
+from ...items import DeferredItems
+from ...sources import is_path
+from ...twin import halves, in_twin, twin, worth_a_twin
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
 from . import checks as mkqa_checks
 from .data import MkqaGold, Predictions, read_gold, read_predictions
 from .figures import KEYS, Row, best_threshold, numpy_mean, official_rounding
 from .rules import FAIR, LANGUAGES, OFFICIAL, MkqaSettings, Rules
+
+if TYPE_CHECKING:
+    from ...result import Result
 
 __all__ = ["Mkqa"]
 
@@ -91,6 +101,28 @@ def _combine(totals: Totals, rows: list[Stats] | None) -> Summary:
         per_language[str(lang)] = {**language_figures(found), "count": len(found)}
     scores = {key: numpy_mean([figs[key] for figs in per_language.values()]) for key in KEYS}
     return Summary(scores, per_language)
+
+
+def _language(
+    gold: MkqaGold, predictions: Predictions, lang: str, settings: MkqaSettings, diag: Diagnostics
+) -> tuple[Any, ...]:
+    """One language scored: its tokenizer signature, and each question's EM,
+    F1 and whether it is answerable, in gold order."""
+    gold.prepare(lang, diag)
+    rules = Rules(settings, lang)  # its caches live as long as this evaluation
+    texts = predictions.languages[lang].texts
+    ems, f1s, answerable = [], [], []
+    for k, ex_id in enumerate(gold.ids):
+        answers = gold.answers(lang, k)
+        em, f1 = rules.match(texts[ex_id], answers)
+        ems.append(em)
+        f1s.append(f1)
+        answerable.append(answers != ("",))
+    return rules.tokenizer_signature(), ems, f1s, answerable
+
+
+def _marshal(value: Any) -> bytes:
+    return marshal.dumps(value, 4)  # floats, bools and strings exactly
 
 
 class Mkqa(Task):
@@ -199,39 +231,88 @@ class Mkqa(Task):
 
     # --- scoring ----------------------------------------------------------------------
 
+    def evaluate(
+        self,
+        gold: Any,
+        predictions: Any,
+        profile: Any = "official",
+        *,
+        diag: Diagnostics | None = None,
+        **options: Any,
+    ) -> Result:
+        """Read, score and aggregate; a large run of a folder of languages
+        is shared with a twin process that scores half of the languages
+        (:mod:`answermatch.twin`, when a core is idle), with the same result."""
+        shared = is_path(predictions) and os.path.isdir(predictions)
+        with twin(shared and worth_a_twin(gold, predictions, options)):
+            return super().evaluate(gold, predictions, profile, diag=diag, **options)
+
     def score(
         self, inputs: Inputs, settings: MkqaSettings, diag: Diagnostics, **options: Any
     ) -> Scored:
         gold: MkqaGold = inputs.gold
         predictions: Predictions = inputs.predictions
-        items: list[dict[str, Any]] = []
+
+        def languages(part: Sequence[str]) -> list[tuple[Any, ...]]:
+            """Each language's tokenizer signature and per-question EM, F1
+            and answerability (the twin's half fails where it warned: its
+            original then scores that half itself, with the warnings)."""
+            before = len(diag.messages)
+            figures = [_language(gold, predictions, lang, settings, diag) for lang in part]
+            if in_twin() and len(diag.messages) != before:
+                raise RuntimeError("warned in the twin")
+            return figures
+
+        langs = list(predictions.languages)
+        shared = halves(langs, languages, _marshal, marshal.loads)
+        per_language = languages(langs) if shared is None else shared[0] + shared[1]
         tokenizers: dict[str, str] = {}
-        for lang, preds in predictions.languages.items():
-            gold.prepare(lang, diag)
-            rules = Rules(settings, lang)  # its caches live as long as this evaluation
-            signature = rules.tokenizer_signature()
+        ids = gold.ids
+        rows: list[Stats] = []  # what the aggregation keeps of each item, by columns
+        totals: Totals = {}
+        columns: list[tuple[Any, ...]] = []
+        for lang, (signature, ems, f1s, answerable) in zip(langs, per_language, strict=True):
             if signature:
                 tokenizers[lang] = signature
-            order = {ex_id: k for k, ex_id in enumerate(preds.texts)}
-            texts, probs = preds.texts, preds.probs
-            for k, ex_id in enumerate(gold.ids):
-                answers = gold.answers(lang, k)
-                text = texts[ex_id]
-                em, f1 = rules.match(text, answers)
-                items.append(
-                    {
-                        "id": ex_id,
-                        "lang": lang,
-                        "score": f1,
-                        "em": em,
-                        "f1": f1,
-                        "answerable": answers != ("",),
-                        "answered": bool(text),
-                        "no_answer_prob": probs[ex_id],
-                        "order": order[ex_id],
-                        "prediction": text,
-                    }
+            preds = predictions.languages[lang]
+            position = {ex_id: k for k, ex_id in enumerate(preds.texts)}
+            texts = list(map(preds.texts.__getitem__, ids))
+            probs = list(map(preds.probs.__getitem__, ids))
+            orders = list(map(position.__getitem__, ids))
+            stats = (  # _statistics of each item
+                [_INDEX[lang]] * len(ids),
+                list(map(float, orders)),
+                list(map(float, probs)),
+                [1.0 if a else 0.0 for a in answerable],
+                ems,
+                f1s,
+                [1.0 if text else 0.0 for text in texts],
+            )
+            rows.extend(zip(*stats, strict=True))
+            if ids:  # summed in item order, as the aggregation adds
+                totals[lang] = (len(ids), tuple(reduce(add, column, 0.0) for column in stats))
+            columns.append((lang, texts, probs, orders, ems, f1s, answerable))
+
+        def build() -> list[dict[str, Any]]:
+            return [
+                {
+                    "id": ex_id,
+                    "lang": lang,
+                    "score": f1,
+                    "em": em,
+                    "f1": f1,
+                    "answerable": a,
+                    "answered": bool(text),
+                    "no_answer_prob": prob,
+                    "order": order,
+                    "prediction": text,
+                }
+                for lang, texts, probs, orders, ems, f1s, answerable in columns
+                for ex_id, text, prob, order, em, f1, a in zip(
+                    ids, texts, probs, orders, ems, f1s, answerable, strict=True
                 )
+            ]
+
         langs = list(predictions.languages)
         extra = {
             "seg": "official" if settings.segmentation == "official" else "language",
@@ -245,7 +326,7 @@ class Mkqa(Task):
             tokenizers=tokenizers,
             extra=extra,
         )
-        return Scored(items, signature)
+        return Scored(DeferredItems(len(rows), build), signature, totals, rows)
 
     def aggregation(self, settings: MkqaSettings, **options: Any) -> Aggregation:
         return Aggregation(
