@@ -4,6 +4,7 @@ share a prediction and its answers (replicated or pooled files, common
 short answers). In a run shared with a twin process (:mod:`answermatch.twin`)
 the twin computes the second half of the questions.
 
+>>> from answermatch.figures import pair_figures
 >>> pair_figures(lambda p, a: (float(p in a), 0.5), [("x", ("x",)), (None, ("y",)), ("x", ("x",))])
 [(1.0, 0.5), (0.0, 0.0), (1.0, 0.5)]
 """

@@ -18,6 +18,7 @@ holds the same items as this process's (a hash of them is compared), so a
 file changed between the two readings, a failure or a killed twin only
 means this process does the whole work, with the same result.
 
+>>> from answermatch.twin import halves, twin
 >>> with twin(wanted=False):
 ...     halves([1, 2, 3], lambda part: [x * 10 for x in part], repr, eval) is None
 True
@@ -168,6 +169,7 @@ def worth_a_twin(gold: Any, predictions: Any, options: Mapping[str, Any]) -> boo
     them; objects in memory are copied to the twin, but make small runs),
     the gold and the predictions of at least :data:`TWIN_MIN_BYTES` in all.
 
+    >>> from answermatch.twin import worth_a_twin
     >>> worth_a_twin({"data": []}, {}, {})
     False
     """

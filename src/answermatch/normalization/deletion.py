@@ -6,6 +6,7 @@ deletion was built (``csrc/text.c``; :func:`accelerated`), a bitmap of the
 set's code points tested per character, which avoids ``str.translate``'s
 int object and dictionary lookup per character. Both give the same str.
 
+>>> from answermatch.normalization.deletion import deleter
 >>> delete = deleter("-,!")
 >>> delete("a-b, c!"), delete("no change")
 ('ab c', 'no change')
