@@ -438,17 +438,39 @@ static int repeated(const span *key, const span *seen, int n)
     return 0;
 }
 
+/* Past the opening bracket at c->p: whether the container is empty (then
+ * c->p is past its closer too). */
+static int empty_container(cursor *c, unsigned char closer)
+{
+    c->p++;
+    skip_space(c);
+    if (c->p < c->end && *c->p == closer) {
+        c->p++;
+        return 1;
+    }
+    return 0;
+}
+
+/* After a value of an object or array: past the ',' before the next one
+ * (*more = 1) or past the closer (*more = 0); OTHER for anything else. */
+static int after_value(cursor *c, unsigned char closer, int *more)
+{
+    skip_space(c);
+    if (c->p >= c->end || (*c->p != closer && *c->p != ','))
+        return OTHER;
+    *more = *c->p == ',';
+    c->p++;
+    skip_space(c);
+    return OK;
+}
+
 static int each_member(cursor *c, member_fn member, void *data)
 {
     span seen[SEEN_KEYS];
-    int keys = 0;
-    c->p++;
-    skip_space(c);
-    if (c->p < c->end && *c->p == '}') {
-        c->p++;
+    int keys = 0, more = 1;
+    if (empty_container(c, '}'))
         return OK;
-    }
-    for (;;) {
+    while (more) {
         span key;
         int status;
         if (c->p >= c->end || *c->p != '"' || scan_string(c, &key) != OK)
@@ -463,20 +485,10 @@ static int each_member(cursor *c, member_fn member, void *data)
             return OTHER;
         c->p++;
         skip_space(c);
-        if ((status = member(c, &key, data)) != OK)
+        if ((status = member(c, &key, data)) != OK || (status = after_value(c, '}', &more)) != OK)
             return status;
-        skip_space(c);
-        if (c->p >= c->end)
-            return OTHER;
-        if (*c->p == '}') {
-            c->p++;
-            return OK;
-        }
-        if (*c->p != ',')
-            return OTHER;
-        c->p++;
-        skip_space(c);
     }
+    return OK;
 }
 
 /* The elements of an array from its '[' (at c->p): calls element(c, data)
@@ -485,28 +497,15 @@ typedef int (*element_fn)(cursor *c, void *data);
 
 static int each_element(cursor *c, element_fn element, void *data)
 {
-    c->p++;
-    skip_space(c);
-    if (c->p < c->end && *c->p == ']') {
-        c->p++;
+    int more = 1;
+    if (empty_container(c, ']'))
         return OK;
-    }
-    for (;;) {
+    while (more) {
         int status;
-        if ((status = element(c, data)) != OK)
+        if ((status = element(c, data)) != OK || (status = after_value(c, ']', &more)) != OK)
             return status;
-        skip_space(c);
-        if (c->p >= c->end)
-            return OTHER;
-        if (*c->p == ']') {
-            c->p++;
-            return OK;
-        }
-        if (*c->p != ',')
-            return OTHER;
-        c->p++;
-        skip_space(c);
     }
+    return OK;
 }
 
 static int skip_member(cursor *c, const span *key, void *depth)
@@ -599,6 +598,23 @@ static int scalar(cursor *c, PyObject **out)
     return *out == NULL ? FAILED : OK;
 }
 
+/* An array that may come once in its object (*seen says whether it came):
+ * each of its elements read by element(c, data). */
+static int array_once(cursor *c, int *seen, element_fn element, void *data)
+{
+    if (*seen || c->p >= c->end || *c->p != '[')
+        return OTHER;
+    *seen = 1;
+    return each_element(c, element, data);
+}
+
+/* A member that does not matter, at the given depth: checked and passed
+ * over (a key with escapes might spell one that matters). */
+static int other_member(cursor *c, const span *key, int depth)
+{
+    return key->escaped ? OTHER : skip_value(c, depth);
+}
+
 /* --- the SQuAD layout -------------------------------------------------------- */
 
 typedef struct {
@@ -682,10 +698,7 @@ static int answer_member(cursor *c, const span *key, void *data)
         a->seen_start = 1;
         return scalar(c, &a->start);
     }
-    if (key->escaped)
-        return OTHER; /* it might spell a key that matters */
-    int depth = 4;
-    return skip_value(c, depth);
+    return other_member(c, key, 4);
 }
 
 static int answer_element(cursor *c, void *data)
@@ -722,16 +735,9 @@ static int question_member(cursor *c, const span *key, void *data)
         q->seen_id = 1;
         return kept_string(c, &q->id);
     }
-    if (matches(key, "answers")) {
-        if (q->seen_answers || c->p >= c->end || *c->p != '[')
-            return OTHER;
-        q->seen_answers = 1;
-        return each_element(c, answer_element, q);
-    }
-    if (key->escaped)
-        return OTHER;
-    int depth = 3;
-    return skip_value(c, depth);
+    if (matches(key, "answers"))
+        return array_once(c, &q->seen_answers, answer_element, q);
+    return other_member(c, key, 3);
 }
 
 static int question_element(cursor *c, void *data)
@@ -805,16 +811,9 @@ static int paragraph_member(cursor *c, const span *key, void *data)
             return OTHER;
         return kept_string(c, &g->context);
     }
-    if (matches(key, "qas")) {
-        if (g->seen_qas || c->p >= c->end || *c->p != '[')
-            return OTHER;
-        g->seen_qas = 1;
-        return each_element(c, question_element, g->r);
-    }
-    if (key->escaped)
-        return OTHER;
-    int depth = 2;
-    return skip_value(c, depth);
+    if (matches(key, "qas"))
+        return array_once(c, &g->seen_qas, question_element, g->r);
+    return other_member(c, key, 2);
 }
 
 static int paragraph_element(cursor *c, void *data)
@@ -855,16 +854,9 @@ typedef struct {
 static int article_member(cursor *c, const span *key, void *data)
 {
     article *a = data;
-    if (matches(key, "paragraphs")) {
-        if (a->seen_paragraphs || c->p >= c->end || *c->p != '[')
-            return OTHER;
-        a->seen_paragraphs = 1;
-        return each_element(c, paragraph_element, a->r);
-    }
-    if (key->escaped)
-        return OTHER;
-    int depth = 1;
-    return skip_value(c, depth);
+    if (matches(key, "paragraphs"))
+        return array_once(c, &a->seen_paragraphs, paragraph_element, a->r);
+    return other_member(c, key, 1);
 }
 
 static int article_element(cursor *c, void *data)
@@ -893,12 +885,8 @@ typedef struct {
 static int top_member(cursor *c, const span *key, void *data)
 {
     top *t = data;
-    if (matches(key, "data")) {
-        if (t->seen_data || c->p >= c->end || *c->p != '[')
-            return OTHER;
-        t->seen_data = 1;
-        return each_element(c, article_element, t->r);
-    }
+    if (matches(key, "data"))
+        return array_once(c, &t->seen_data, article_element, t->r);
     if (matches(key, "version")) {
         if (t->seen_version)
             return OTHER;
@@ -908,9 +896,7 @@ static int top_member(cursor *c, const span *key, void *data)
         t->r->version_end = c->p;
         return status;
     }
-    if (key->escaped)
-        return OTHER;
-    return skip_value(c, 1);
+    return other_member(c, key, 1);
 }
 
 static int read_file(cursor *c, reading *r)

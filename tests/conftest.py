@@ -69,6 +69,30 @@ def pytest_runtest_makereport(item, call):
 
 
 @pytest.fixture
+def force_twin(monkeypatch):
+    """A function that, once called, shares every run with a twin process
+    (as if the inputs were large and a core idle) and returns the list that
+    fills with a True per twin forked."""
+
+    def force() -> list[bool]:
+        from answermatch import twin
+
+        forks: list[bool] = []
+        real_fork = os.fork
+
+        def fork() -> int:
+            forks.append(True)
+            return real_fork()
+
+        monkeypatch.setattr(twin, "TWIN_MIN_BYTES", 0)
+        monkeypatch.setattr(twin, "spare_core", lambda: True)
+        monkeypatch.setattr(twin.os, "fork", fork)
+        return forks
+
+    return force
+
+
+@pytest.fixture
 def failing_fork():
     """A stand-in for ``os.fork`` whose child dies at once (status 3),
     before sending anything: what a second process that fails looks like."""

@@ -266,11 +266,7 @@ def test_a_non_string_prediction_for_no_gold_question_is_ignored() -> None:
     assert result.scores == {"exact_match": 100.0, "f1": 100.0}
 
 
-def test_a_twin_gives_the_same_items_bit_for_bit(tmp_path: Path, monkeypatch) -> None:
-    import os as os_module
-
-    from answermatch import twin
-
+def test_a_twin_gives_the_same_items_bit_for_bit(tmp_path: Path, force_twin) -> None:
     rng = random.Random(5)
     syllables = [chr(0xAC00 + rng.randrange(11172)) for _ in range(60)]
     words = ["".join(rng.choices(syllables, k=rng.randint(1, 3))) for _ in range(200)]
@@ -288,16 +284,7 @@ def test_a_twin_gives_the_same_items_bit_for_bit(tmp_path: Path, monkeypatch) ->
     gold_path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     pred_path.write_text(json.dumps(preds, ensure_ascii=False), encoding="utf-8")
     one = quiet(gold_path, pred_path)
-    forks: list[bool] = []
-    real_fork = os_module.fork
-
-    def fork() -> int:
-        forks.append(True)
-        return real_fork()
-
-    monkeypatch.setattr(twin, "TWIN_MIN_BYTES", 0)
-    monkeypatch.setattr(twin, "spare_core", lambda: True)
-    monkeypatch.setattr(twin.os, "fork", fork)
+    forks = force_twin()
     two = quiet(gold_path, pred_path)
     assert forks
     assert two.scores == one.scores

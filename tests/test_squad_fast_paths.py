@@ -4,7 +4,6 @@ and (large inputs) scoring shared with a twin process."""
 
 from __future__ import annotations
 
-import os
 import re
 import string
 import warnings
@@ -94,14 +93,14 @@ def test_pair_scorer_equals_the_official_rule_bit_for_bit(prediction, golds, emp
     ],
 )  # fmt: skip
 def test_a_twin_gives_the_same_scores_items_and_warnings_bit_for_bit(
-    parity, monkeypatch, task, gold, pred, options
+    parity, force_twin, task, gold, pred, options
 ):
     folder = gold[0]
     gold_path, pred_path = parity(*gold), parity(folder, pred)
     if "na_prob" in options:
         options = {**options, "na_prob": str(parity(folder, options["na_prob"]))}
     one = _quiet(task, gold_path, pred_path, options)
-    forks = _force_twin(monkeypatch)
+    forks = force_twin()
     two = _quiet(task, gold_path, pred_path, options)
     assert forks  # a twin did score half of the questions
     assert two.scores == one.scores
@@ -109,30 +108,14 @@ def test_a_twin_gives_the_same_scores_items_and_warnings_bit_for_bit(
     assert two.warnings == one.warnings
 
 
-def _force_twin(monkeypatch) -> list[bool]:
-    """Share every SQuAD-family run with a twin (as if large, on an idle
-    machine); the list fills with a True per twin forked."""
-    from answermatch import twin
-
-    forks: list[bool] = []
-    real_fork = os.fork
-
-    def fork():
-        forks.append(True)
-        return real_fork()
-
-    monkeypatch.setattr(twin, "TWIN_MIN_BYTES", 0)
-    monkeypatch.setattr(twin, "spare_core", lambda: True)
-    monkeypatch.setattr(twin.os, "fork", fork)
-    return forks
-
-
-def test_a_failing_twin_leaves_the_work_to_this_process(monkeypatch, parity, failing_fork):
+def test_a_failing_twin_leaves_the_work_to_this_process(
+    monkeypatch, parity, failing_fork, force_twin
+):
     from answermatch import twin
 
     gold_path, pred_path = parity("mlqa", "xquad.en.json"), parity("mlqa", "pred_en_seed1.json")
     one = _quiet("mlqa", gold_path, pred_path, {"lang": "en"})
-    _force_twin(monkeypatch)
+    force_twin()
     monkeypatch.setattr(twin.os, "fork", failing_fork)
     two = _quiet("mlqa", gold_path, pred_path, {"lang": "en"})
     assert two.items == one.items

@@ -243,21 +243,6 @@ def test_running_now_reads_proc_loadavg():
         assert running is None
 
 
-def _forced(monkeypatch) -> list[bool]:
-    """Every large-enough run shared with a twin; a True per twin forked."""
-    forks: list[bool] = []
-    real_fork = os.fork
-
-    def fork():
-        forks.append(True)
-        return real_fork()
-
-    monkeypatch.setattr(twin, "TWIN_MIN_BYTES", 0)
-    monkeypatch.setattr(twin, "spare_core", lambda: True)
-    monkeypatch.setattr(twin.os, "fork", fork)
-    return forks
-
-
 def _quiet(*args, **options):
     import warnings
 
@@ -270,10 +255,10 @@ def _quiet(*args, **options):
 
 
 @pytest.mark.parametrize("folder", ["pred_seed1", "pred_seed2", "sample_predictions_test6"])
-def test_mkqa_languages_shared_with_a_twin_score_the_same(monkeypatch, parity, folder):
+def test_mkqa_languages_shared_with_a_twin_score_the_same(force_twin, parity, folder):
     gold, preds = parity("mkqa", "mkqa_test6.jsonl.gz"), parity("mkqa", folder)
     one = _quiet("mkqa", gold, preds)
-    forks = _forced(monkeypatch)
+    forks = force_twin()
     two = _quiet("mkqa", gold, preds)
     assert forks
     assert two.scores == one.scores
@@ -283,7 +268,7 @@ def test_mkqa_languages_shared_with_a_twin_score_the_same(monkeypatch, parity, f
     assert two.signature == one.signature
 
 
-def test_a_twin_that_warns_leaves_its_languages_here(monkeypatch, parity, tmp_path):
+def test_a_twin_that_warns_leaves_its_languages_here(force_twin, parity, tmp_path):
     """A warning met while scoring the twin's languages cannot be handed
     back: the twin fails and this process scores those languages, so the
     warning is given once, as by one process."""
@@ -301,7 +286,7 @@ def test_a_twin_that_warns_leaves_its_languages_here(monkeypatch, parity, tmp_pa
         fh.write("\n".join(lines) + "\n")
     preds = parity("mkqa", "pred_seed1")
     one = _quiet("mkqa", gold, preds)
-    forks = _forced(monkeypatch)
+    forks = force_twin()
     two = _quiet("mkqa", gold, preds)
     assert forks
     assert [w for w in one.warnings if "'aliases' is a string" in w]

@@ -16,7 +16,14 @@ import os
 import sys
 from contextvars import ContextVar
 
-__all__ = ["available_cpus", "can_fork", "idle_cpus", "spare_core", "twin_active"]
+__all__ = [
+    "available_cpus",
+    "can_fork",
+    "fork_with_pipe",
+    "idle_cpus",
+    "spare_core",
+    "twin_active",
+]
 
 #: inside a block that a twin process shares (:mod:`answermatch.twin`): both
 #: processes already use the cores they may, so neither forks again
@@ -91,3 +98,19 @@ def spare_core() -> bool:
     sharing the work already (:data:`twin_active`).
     """
     return not twin_active.get() and can_fork() and available_cpus() >= 2 and idle_cpus() >= 1
+
+
+def fork_with_pipe() -> tuple[int, int] | None:
+    """Fork with a pipe from the child to this process: ``(pid, fd)``, where
+    the child gets pid 0 and the pipe's write end, and this process the
+    child's pid and the read end (the other end closed on each side);
+    ``None`` when the system refuses the fork."""
+    read_end, write_end = os.pipe()
+    try:
+        pid = os.fork()
+    except OSError:
+        os.close(read_end)
+        os.close(write_end)
+        return None
+    os.close(read_end if pid == 0 else write_end)
+    return pid, (write_end if pid == 0 else read_end)

@@ -36,7 +36,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .processes import spare_core, twin_active
+from .processes import fork_with_pipe, spare_core, twin_active
 
 __all__ = ["TWIN_MIN_BYTES", "halves", "in_twin", "twin", "worth_a_twin"]
 
@@ -98,25 +98,20 @@ def twin(wanted: bool) -> Iterator[None]:
     if not wanted or twin_active.get() or not spare_core():
         yield
         return
-    read_end, write_end = os.pipe()
-    try:
-        pid = os.fork()
-    except OSError:
-        os.close(read_end)
-        os.close(write_end)
+    forked = fork_with_pipe()
+    if forked is None:
         yield
         return
+    pid, fd = forked
     if pid == 0:  # the twin: silent, and it never leaves the block
         try:
-            os.close(read_end)
             _silence()
-            _STATE.set(_Twin(0, write_end, is_twin=True))
+            _STATE.set(_Twin(0, fd, is_twin=True))
             twin_active.set(True)
             yield
         finally:
             os._exit(1)  # what it had to give went through the pipe in halves()
-    os.close(write_end)
-    state = _Twin(pid, read_end)
+    state = _Twin(pid, fd)
     tokens = _STATE.set(state), twin_active.set(True)
     try:
         yield

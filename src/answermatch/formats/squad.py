@@ -57,7 +57,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from ..diagnostics import Diagnostics
 from ..errors import InputError, format_examples
-from ..processes import spare_core
+from ..processes import fork_with_pipe, spare_core
 from ..sources import (
     decode_utf8,
     duplicate_key_hook,
@@ -678,25 +678,20 @@ def _read_in_two(
     if match is None:
         return None
     cut = match.start(1)
-    read_end, write_end = os.pipe()
-    try:
-        pid = os.fork()
-    except OSError:
-        os.close(read_end)
-        os.close(write_end)
+    forked = fork_with_pipe()
+    if forked is None:
         return None
+    pid, fd = forked
     if pid == 0:  # the child: decode the articles from the cut, send their records
         status = 1
         try:
-            os.close(read_end)
             payload = _tail_records(text, cut)
-            with os.fdopen(write_end, "wb") as pipe:
+            with os.fdopen(fd, "wb") as pipe:
                 pipe.write(payload)
             status = 0
         finally:
             os._exit(status)
-    os.close(write_end)
-    child = _Child(pid, read_end, meanwhile)
+    child = _Child(pid, fd, meanwhile)
     try:
         return _read_head(text, name, dialect, cls, cut, child)
     finally:

@@ -59,6 +59,7 @@ from ..items import Items
 from ..result import Result
 from ..signature import make_signature, merge_signatures
 from ..sources import is_path, source_name
+from ..twin import twin
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..checks import Entry, GoldChecks
@@ -478,16 +479,26 @@ class Task(ABC):
         diag: Diagnostics | None = None,
         **options: Any,
     ) -> Result:
-        """Read, score and aggregate (see :func:`answermatch.evaluate`)."""
+        """Read, score and aggregate (see :func:`answermatch.evaluate`); a
+        run the task deems large (:meth:`shares_with_twin`) is shared with a
+        twin process when a core is idle, with the same result."""
         diag = Diagnostics() if diag is None else diag
         settings = self.settings(profile)
-        with gc_paused():
+        with twin(self.shares_with_twin(gold, predictions, options)), gc_paused():
             inputs = self.read(gold, predictions, diag, **options)
             scored = self.score(inputs, settings, diag, **options)
             result = self.result(scored, profile, diag, options)
             # freed while paused: the collector's first pass need not walk them
             del inputs, scored
         return result
+
+    def shares_with_twin(self, gold: Any, predictions: Any, options: Mapping[str, Any]) -> bool:
+        """Whether :meth:`evaluate` forks a twin process that reads the same
+        inputs and takes half of the work its scoring hands out through
+        :func:`answermatch.twin.halves` (see :mod:`answermatch.twin`). By
+        default no: a task whose scoring splits that way says when it pays,
+        usually through :func:`answermatch.twin.worth_a_twin`."""
+        return False
 
     def describe(self) -> dict[str, Any]:
         """The task as plain data (for ``answermatch tasks --json``)."""

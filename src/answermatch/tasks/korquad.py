@@ -44,7 +44,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache, reduce
 from operator import add, itemgetter
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from ..checks import (
     Entry,
@@ -74,11 +74,8 @@ from ..matchers.answers import AnswerSet, answer_set, best_overlap, common_count
 from ..normalization.deletion import deleter
 from ..signature import make_signature
 from ..sources import source_name
-from ..twin import twin, worth_a_twin
+from ..twin import worth_a_twin
 from .base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, check_rules
-
-if TYPE_CHECKING:
-    from ..result import Result
 
 __all__ = ["FAIR", "OFFICIAL", "KorQuAD", "Settings", "normalize_answer"]
 
@@ -420,20 +417,9 @@ class KorQuAD(Task):
     ) -> dict[Any, Any]:
         return read_predictions(source, gold, diag)
 
-    def evaluate(
-        self,
-        gold: Any,
-        predictions: Any,
-        profile: Any = "official",
-        *,
-        diag: Diagnostics | None = None,
-        **options: Any,
-    ) -> Result:
-        """Read, score and aggregate; a large run is shared with a twin
-        process that scores half of the questions (:mod:`answermatch.twin`,
-        when a core is idle), with the same result."""
-        with twin(worth_a_twin(gold, predictions, options)):
-            return super().evaluate(gold, predictions, profile, diag=diag, **options)
+    def shares_with_twin(self, gold: Any, predictions: Any, options: Mapping[str, Any]) -> bool:
+        """A large run: a twin scores half of the questions."""
+        return worth_a_twin(gold, predictions, options)
 
     def score(self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any) -> Scored:
         settings = self.settings(settings)

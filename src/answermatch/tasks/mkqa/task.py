@@ -21,7 +21,7 @@ import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import reduce
 from operator import add
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from ...checks import Entry, GoldChecks, check_normalizes_empty, check_unicode_punct
 from ...diagnostics import Diagnostics
@@ -29,15 +29,12 @@ from ...errors import AnswermatchError, InputError
 from ...explanation import Explanation, TextView, Variant, figures, verdict
 from ...items import DeferredItems
 from ...sources import is_path
-from ...twin import halves, in_twin, twin, worth_a_twin
+from ...twin import halves, in_twin, worth_a_twin
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
 from . import checks as mkqa_checks
 from .data import MkqaGold, Predictions, read_gold, read_predictions
 from .figures import KEYS, Row, best_threshold, numpy_mean, official_rounding
 from .rules import FAIR, LANGUAGES, OFFICIAL, MkqaSettings, Rules
-
-if TYPE_CHECKING:
-    from ...result import Result
 
 __all__ = ["Mkqa"]
 
@@ -231,21 +228,10 @@ class Mkqa(Task):
 
     # --- scoring ----------------------------------------------------------------------
 
-    def evaluate(
-        self,
-        gold: Any,
-        predictions: Any,
-        profile: Any = "official",
-        *,
-        diag: Diagnostics | None = None,
-        **options: Any,
-    ) -> Result:
-        """Read, score and aggregate; a large run of a folder of languages
-        is shared with a twin process that scores half of the languages
-        (:mod:`answermatch.twin`, when a core is idle), with the same result."""
-        shared = is_path(predictions) and os.path.isdir(predictions)
-        with twin(shared and worth_a_twin(gold, predictions, options)):
-            return super().evaluate(gold, predictions, profile, diag=diag, **options)
+    def shares_with_twin(self, gold: Any, predictions: Any, options: Mapping[str, Any]) -> bool:
+        """A large run of a folder of languages: a twin scores half of them."""
+        folder = is_path(predictions) and os.path.isdir(predictions)
+        return folder and worth_a_twin(gold, predictions, options)
 
     def score(
         self, inputs: Inputs, settings: MkqaSettings, diag: Diagnostics, **options: Any

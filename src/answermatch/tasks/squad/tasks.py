@@ -26,7 +26,7 @@ from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...formats.squad import hf_answers
 from ...items import DeferredItems
-from ...twin import twin, worth_a_twin
+from ...twin import worth_a_twin
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
 from .checks import (
     SpanEntry,
@@ -49,7 +49,6 @@ from .v2 import ANSWERED, HAS, HAS_PROB, na_ranks, v2_summary
 
 if TYPE_CHECKING:  # loaded by explain() only
     from ...explanation import Explanation
-    from ...result import Result
 
 __all__ = ["PROFILES", "PROFILES_V2", "SpanTask", "Squad", "SquadV2"]
 
@@ -110,20 +109,9 @@ class SpanTask(Task):
 
     # --- evaluating -----------------------------------------------------------------
 
-    def evaluate(
-        self,
-        gold: Any,
-        predictions: Any,
-        profile: Any = "official",
-        *,
-        diag: Diagnostics | None = None,
-        **options: Any,
-    ) -> Result:
-        """Read, score and aggregate; a large run is shared with a twin
-        process that reads the same files and scores half of the questions
-        (:mod:`answermatch.twin`, when a core is idle), with the same result."""
-        with twin(worth_a_twin(gold, predictions, options)):
-            return super().evaluate(gold, predictions, profile, diag=diag, **options)
+    def shares_with_twin(self, gold: Any, predictions: Any, options: Mapping[str, Any]) -> bool:
+        """A large run: a twin scores half of the questions."""
+        return worth_a_twin(gold, predictions, options)
 
     # --- reading --------------------------------------------------------------------
 
