@@ -1,4 +1,4 @@
-"""The optional compiled reader of SQuAD-layout golds (``csrc/squad.c``)
+"""The optional compiled reader of SQuAD-layout golds (``csrc/json_readers.c``)
 against the pure-Python reading (``json`` and one comprehension): the same
 questions (floats compared bit for bit), places, lines, version and flags,
 or, for anything the compiled reader leaves to Python, the same error. It
@@ -22,7 +22,7 @@ from answermatch.formats import squad
 from answermatch.formats.squad import SQUAD, Dialect, read
 
 compiled = pytest.importorskip(
-    "_answermatch_squad", reason="the compiled SQuAD reader is not built in this environment"
+    "_answermatch_json", reason="the compiled SQuAD reader is not built in this environment"
 )
 
 PARITY_GOLDS = [

@@ -24,6 +24,14 @@ from typing import Any, TypeAlias
 from .diagnostics import Diagnostics
 from .errors import InputError
 
+try:  # the optional compiled JSON readers (built from csrc/json_readers.c where a compiler was)
+    import _answermatch_json as COMPILED_JSON
+except ImportError:  # not built here: the json paths, same result
+    COMPILED_JSON = None
+if getattr(COMPILED_JSON, "API", None) != 4:  # a build of another interface: not used
+    COMPILED_JSON = None
+_compiled_string_columns = None if COMPILED_JSON is None else COMPILED_JSON.string_columns
+
 PathLike: TypeAlias = str | os.PathLike[str]
 
 
@@ -105,6 +113,29 @@ def decode_utf8(
 def read_text(path: PathLike, *, diag: Diagnostics | None = None, replace: bool = False) -> str:
     """The file's text (UTF-8; ``.gz`` is decompressed)."""
     return decode_utf8(read_bytes(path), path, diag=diag, replace=replace)
+
+
+def jsonl_string_columns(
+    data: bytes, keys: Sequence[tuple[str, bool]]
+) -> tuple[list[Any], ...] | None:
+    """The columns of a JSON Lines file's bytes, read by the compiled reader
+    (``csrc/json_readers.c``) where it was built: for each ``(key, is_list)``
+    the values of that key, one per line, each a ``str`` or (``is_list``) a
+    list of ``str``. ``None`` where it was not built, and for any file that
+    is not exactly that (a blank line, a byte order mark, a line that is not
+    one object, a key missing, repeated, written with escapes or of another
+    type, invalid JSON or UTF-8): :func:`jsonl_columns` reads those, with
+    its warnings and errors; on the files it takes it gives the same values.
+
+    >>> columns = jsonl_string_columns(b'{"id": "a", "x": ["b"]}\\n', [("id", False), ("x", True)])
+    >>> columns in ((["a"], [["b"]]), None)  # None where not built
+    True
+    """
+    if _compiled_string_columns is None:
+        return None
+    return _compiled_string_columns(
+        data, tuple(key for key, _ in keys), tuple(is_list for _, is_list in keys)
+    )
 
 
 def json_error(exc: json.JSONDecodeError) -> str:

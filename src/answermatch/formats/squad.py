@@ -59,6 +59,7 @@ from ..diagnostics import Diagnostics
 from ..errors import InputError, format_examples
 from ..processes import fork_with_pipe, spare_core
 from ..sources import (
+    COMPILED_JSON,
     decode_utf8,
     duplicate_key_hook,
     is_path,
@@ -69,14 +70,9 @@ from ..sources import (
     source_name,
 )
 
-try:  # the optional compiled readers (built from csrc/squad.c where a compiler was)
-    from _answermatch_squad import API as _SQUAD_API
-    from _answermatch_squad import questions as _compiled_questions
-    from _answermatch_squad import text_map as _compiled_text_map
-except ImportError:  # not built here: json and the comprehension below, same result
-    _SQUAD_API, _compiled_questions, _compiled_text_map = 0, None, None
-if _SQUAD_API != 3:  # a build of another version of the interface: not used
-    _compiled_questions = _compiled_text_map = None
+# the optional compiled readers (csrc/json_readers.c), where they were built
+_compiled_questions = None if COMPILED_JSON is None else COMPILED_JSON.questions
+_compiled_text_map = None if COMPILED_JSON is None else COMPILED_JSON.text_map
 
 __all__ = [
     "SQUAD",
@@ -593,7 +589,7 @@ def _articles_checked(
 
 
 def accelerated() -> bool:
-    """Whether the compiled readers (``csrc/squad.c``) were built and are in
+    """Whether the compiled readers (``csrc/json_readers.c``) were built and are in
     use for SQuAD-layout golds and ``{id: text}`` predictions (the results
     are the same either way; only the speed differs).
 
@@ -604,7 +600,7 @@ def accelerated() -> bool:
 
 
 def _read_compiled(data: bytes, name: str, dialect: Dialect, cls: type[F]) -> F | None:
-    """:func:`read` of a file's bytes by the compiled reader (``csrc/squad.c``),
+    """:func:`read` of a file's bytes by the compiled reader (``csrc/json_readers.c``),
     or ``None`` where it is not built or leaves the file to ``json`` (it
     takes exactly the files :func:`_articles_fast` takes, and gives the same
     questions, the answer starts as tuples; with ``dialect.key_check``, none

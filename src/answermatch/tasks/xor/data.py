@@ -47,7 +47,16 @@ from typing import Any, NamedTuple, TypedDict
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...normalization import PRESETS
-from ...sources import is_path, jsonl_columns, load_json, read_text, source_name
+from ...sources import (
+    decode_utf8,
+    is_path,
+    jsonl_columns,
+    jsonl_string_columns,
+    load_json,
+    read_bytes,
+    read_text,
+    source_name,
+)
 from .layout import release_layout
 
 #: Entries a per-evaluation cache of scores holds before it starts afresh.
@@ -365,9 +374,18 @@ def read_xor_gold_columns(source: Any, diag: Diagnostics, *, empty: str | None =
     return gold
 
 
+#: what a gold line holds, as :func:`~answermatch.sources.jsonl_string_columns` reads it
+_GOLD_COLUMNS = (("id", False), ("lang", False), ("answers", True))
+
+
 def _read_columns(source: Any, name: str, diag: Diagnostics) -> XorGold:
     if is_path(source):
-        text = read_text(source)
+        data = read_bytes(source)
+        columns = jsonl_string_columns(data, _GOLD_COLUMNS)
+        if columns is not None:
+            return _from_columns(columns, range(1, len(columns[0]) + 1))
+        text = decode_utf8(data, source)
+        del data
         layout = release_layout(text)
         if layout is not None:
             return _from_columns(layout, range(1, len(layout[0]) + 1))

@@ -1,13 +1,15 @@
 /*
- * _answermatch_squad: the questions of a SQuAD-layout gold file read
+ * _answermatch_json: the questions of a SQuAD-layout gold file read
  * straight from its UTF-8 bytes, without building the dictionaries of its
- * articles, paragraphs and questions; and a predictions file {id: text}
- * read without decoding its whole text first.
+ * articles, paragraphs and questions; a predictions file {id: text} read
+ * without decoding its whole text first; and the string columns of a JSON
+ * Lines file.
  *
- * An optional accelerator of answermatch.formats.squad, which has the same
- * reading in pure Python (json.loads, then one comprehension over the
- * articles) and uses this one only when it was built. It takes exactly the
- * files that comprehension takes without its checked path: a JSON object
+ * An optional accelerator of answermatch.formats.squad and
+ * answermatch.sources, which read the same files in pure Python (json, then
+ * one comprehension) and use these readers only when they were built. The
+ * SQuAD reader takes exactly the files that comprehension takes without its
+ * checked path: a JSON object
  * with a "data" list of articles (or that list itself), each article an
  * object with a list of "paragraphs", each paragraph an object with a list
  * of "qas" and an optional string "context", each question an object with a
@@ -1033,27 +1035,167 @@ static PyObject *text_map(PyObject *module, PyObject *const *args, Py_ssize_t na
     return NULL;
 }
 
+/* --- JSON Lines: columns of strings -------------------------------------------- */
+
+#define MAX_COLUMNS 8
+
+typedef struct {
+    Py_ssize_t count;                /* the wanted keys */
+    const char *names[MAX_COLUMNS];  /* their names (UTF-8, no escapes) */
+    int lists[MAX_COLUMNS];          /* a list of strings, else a string */
+    PyObject *columns[MAX_COLUMNS];  /* one list per key */
+    int seen[MAX_COLUMNS];           /* in the object being read */
+} columns_reading;
+
+static int string_list_element(cursor *c, void *data)
+{
+    PyObject *text = NULL;
+    if (c->p >= c->end || *c->p != '"')
+        return OTHER;
+    int status = kept_string(c, &text);
+    if (status == OK && PyList_Append((PyObject *)data, text) < 0)
+        status = FAILED;
+    Py_XDECREF(text);
+    return status;
+}
+
+static int column_member(cursor *c, const span *key, void *data)
+{
+    columns_reading *r = data;
+    for (Py_ssize_t k = 0; k < r->count; k++) {
+        if (!matches(key, r->names[k]))
+            continue;
+        if (r->seen[k] || c->p >= c->end)
+            return OTHER;
+        r->seen[k] = 1;
+        PyObject *value = NULL;
+        int status;
+        if (r->lists[k]) {
+            if (*c->p != '[')
+                return OTHER;
+            if ((value = PyList_New(0)) == NULL)
+                return FAILED;
+            status = each_element(c, string_list_element, value);
+        }
+        else {
+            status = *c->p == '"' ? kept_string(c, &value) : OTHER;
+        }
+        if (status == OK && PyList_Append(r->columns[k], value) < 0)
+            status = FAILED;
+        Py_XDECREF(value);
+        return status;
+    }
+    return other_member(c, key, 1);
+}
+
+/* The object on one line [start, end): every wanted key once, nothing but
+ * JSON's whitespace around it. */
+static int read_line(columns_reading *r, const unsigned char *start, const unsigned char *end)
+{
+    cursor c = {start, end, 1};
+    skip_space(&c);
+    if (c.p >= c.end || *c.p != '{')
+        return OTHER; /* a blank line, or another value */
+    memset(r->seen, 0, sizeof r->seen);
+    int status = each_member(&c, column_member, r);
+    if (status != OK)
+        return status;
+    for (Py_ssize_t k = 0; k < r->count; k++)
+        if (!r->seen[k])
+            return OTHER;
+    skip_space(&c);
+    return c.p == c.end ? OK : OTHER;
+}
+
+PyDoc_STRVAR(string_columns_doc,
+             "string_columns(data, keys, lists, /)\n--\n\n"
+             "The columns of a JSON Lines file's UTF-8 bytes ``data`` (no byte\n"
+             "order mark): for each key of ``keys`` (a tuple of str), the list of\n"
+             "its values, one per line in order: a str, or where ``lists`` (a tuple\n"
+             "of bools beside ``keys``) says so a list of str. ``None`` for a file\n"
+             "with anything else: a blank line, a line that is not one JSON object,\n"
+             "a key missing, given twice or of another type, a key written with\n"
+             "escapes, invalid JSON or UTF-8 (the caller's json path reads those).");
+
+static PyObject *string_columns(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 3 || !PyBytes_Check(args[0]) || !PyTuple_Check(args[1])
+        || !PyTuple_Check(args[2]) || PyTuple_GET_SIZE(args[1]) != PyTuple_GET_SIZE(args[2])
+        || PyTuple_GET_SIZE(args[1]) > MAX_COLUMNS) {
+        PyErr_SetString(PyExc_TypeError,
+                        "string_columns() takes bytes and two tuples of the same length");
+        return NULL;
+    }
+    columns_reading r;
+    memset(&r, 0, sizeof r);
+    r.count = PyTuple_GET_SIZE(args[1]);
+    PyObject *result = NULL;
+    int status = OK;
+    for (Py_ssize_t k = 0; k < r.count && status == OK; k++) {
+        PyObject *name = PyTuple_GET_ITEM(args[1], k);
+        r.names[k] = PyUnicode_Check(name) ? PyUnicode_AsUTF8(name) : NULL;
+        r.lists[k] = PyObject_IsTrue(PyTuple_GET_ITEM(args[2], k));
+        r.columns[k] = PyList_New(0);
+        if (r.names[k] == NULL || r.lists[k] < 0 || r.columns[k] == NULL)
+            status = FAILED;
+    }
+    const unsigned char *p = (const unsigned char *)PyBytes_AS_STRING(args[0]);
+    const unsigned char *end = p + PyBytes_GET_SIZE(args[0]);
+    if (p == end)
+        status = OTHER; /* no line */
+    while (status == OK && p < end) {
+        const unsigned char *line_end = memchr(p, '\n', (size_t)(end - p));
+        if (line_end == NULL)
+            line_end = end;
+        status = read_line(&r, p, line_end);
+        p = line_end + 1;
+    }
+    if (status == OK) {
+        result = PyTuple_New(r.count);
+        for (Py_ssize_t k = 0; result != NULL && k < r.count; k++) {
+            PyTuple_SET_ITEM(result, k, r.columns[k]);
+            r.columns[k] = NULL;
+        }
+    }
+    else if (status == OTHER) {
+        if (!PyErr_Occurred()) {
+            result = Py_None;
+            Py_INCREF(result);
+        }
+    }
+    else if (!PyErr_Occurred()) {
+        PyErr_SetString(PyExc_TypeError, "string_columns(): bad keys");
+    }
+    for (Py_ssize_t k = 0; k < r.count; k++)
+        Py_XDECREF(r.columns[k]);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"questions", (PyCFunction)(void (*)(void))questions, METH_FASTCALL, questions_doc},
     {"text_map", (PyCFunction)(void (*)(void))text_map, METH_FASTCALL, text_map_doc},
+    {"string_columns", (PyCFunction)(void (*)(void))string_columns, METH_FASTCALL,
+     string_columns_doc},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
-    .m_name = "_answermatch_squad",
-    .m_doc = "Optional compiled reader of SQuAD-layout gold files for answermatch.",
+    .m_name = "_answermatch_json",
+    .m_doc = "Optional compiled JSON readers for answermatch (SQuAD layout, {id: text}, "
+              "JSON Lines columns).",
     .m_size = -1,
     .m_methods = methods,
 };
 
-PyMODINIT_FUNC PyInit__answermatch_squad(void)
+PyMODINIT_FUNC PyInit__answermatch_json(void)
 {
     fill_hex();
     fill_plain();
     fill_raw();
     PyObject *m = PyModule_Create(&module);
-    if (m != NULL && PyModule_AddIntConstant(m, "API", 3) < 0) {
+    if (m != NULL && PyModule_AddIntConstant(m, "API", 4) < 0) {
         Py_DECREF(m);
         return NULL;
     }
