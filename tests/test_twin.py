@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 
 import pytest
 
@@ -293,3 +294,123 @@ def test_a_twin_that_warns_leaves_its_languages_here(force_twin, parity, tmp_pat
     assert two.warnings == one.warnings
     assert list(two.items) == list(one.items)
     assert two.scores == one.scores
+
+
+def test_a_changed_input_keeps_the_twins_half_out(idle, tmp_path):
+    """An input file written while the block runs (here by this process,
+    after the fork and before the twin may have read it): the twin's half
+    may come from either version, so this process computes it itself."""
+    path = tmp_path / "factor.txt"
+    path.write_text("2")
+    parent = os.getpid()
+
+    def compute(part):
+        factor = int(path.read_text())
+        return [x * factor for x in part]
+
+    with twin.twin(wanted=True, inputs=[path]):
+        if os.getpid() == parent:
+            time.sleep(0.3)  # the twin has read "2" by now
+            path.write_text("3")
+        first, second = halves([1, 2, 3, 4], compute, _encode, _decode)
+    assert (first, second) == ([3, 6], [9, 12])
+    assert _no_children()
+
+
+def test_a_twin_whose_half_came_short_is_not_taken(idle):
+    def compute(part):
+        return list(part)[:1]  # one value for two items: not the half asked for
+
+    with twin.twin(wanted=True):
+        first, second = halves([1, 2, 3, 4], compute, _encode, _decode)
+    assert (first, second) == ([1], [3])  # this process's own (short) second half
+    assert _no_children()
+
+
+def test_a_twin_reaped_by_the_system_still_hands_its_half_back(idle):
+    """With SIGCHLD ignored the system reaps the twin itself (waitpid then
+    finds no child): the header of what it sent decides."""
+    import signal
+
+    parent = os.getpid()
+    saved = signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+    try:
+
+        def compute(part):
+            return [x * 2 + (0 if os.getpid() == parent else 1000) for x in part]
+
+        with twin.twin(wanted=True):
+            first, second = halves(list(range(6)), compute, _encode, _decode)
+    finally:
+        signal.signal(signal.SIGCHLD, saved)
+    assert first == [0, 2, 4]
+    assert second == [1006, 1008, 1010]
+
+
+def _run(script: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(script)], capture_output=True, text=True
+    )
+
+
+def test_the_twin_writes_no_log_lines(parity, tmp_path):
+    gold, pred = parity("mlqa", "xquad.en.json"), tmp_path / "pred.json"
+    pred.write_text('{"56beb4343aeaaa14008c925b": "308", "extra": "x"}')
+    counts = []
+    for forced in (False, True):
+        log = tmp_path / f"log{forced}.txt"
+        done = _run(
+            f"""
+            import logging
+            import answermatch
+            from answermatch import twin
+            twin.TWIN_MIN_BYTES = 0
+            twin.spare_core = lambda: {forced}
+            logging.basicConfig(filename={str(log)!r})
+            logging.captureWarnings(True)
+            answermatch.evaluate("mlqa", {str(gold)!r}, {str(pred)!r}, lang="en")
+            """
+        )
+        assert done.returncode == 0, done.stderr
+        counts.append(len(log.read_text().splitlines()))
+    assert counts[0] == counts[1] > 0
+
+
+def test_the_twin_ends_with_its_original(tmp_path):
+    """A twin whose original is killed does not run on (on Linux it is
+    killed with it), holding the pipes and files it inherited."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the twin is bound to its original on Linux only")
+    done = _run(
+        """
+        import os, signal, time
+        from answermatch import twin
+        twin.spare_core = lambda: True
+        real_fork = os.fork
+
+        def fork():
+            pid = real_fork()
+            if pid:
+                print(pid, flush=True)
+            return pid
+
+        os.fork = fork
+        with twin.twin(True):
+            if twin.in_twin():
+                time.sleep(60)
+            else:
+                time.sleep(0.5)
+                os.kill(os.getpid(), signal.SIGKILL)
+        """
+    )
+    pid = int(done.stdout.split()[0])
+    for _ in range(50):
+        try:
+            with open(f"/proc/{pid}/stat") as fh:
+                state = fh.read().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            state = "gone"
+        if state in ("gone", "Z", "X"):
+            break
+        time.sleep(0.1)
+    assert state in ("gone", "Z", "X")

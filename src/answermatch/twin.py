@@ -9,14 +9,16 @@ same inputs itself, on the idle core, while this process does, and does
 the same work up to a point where the work splits (:func:`halves`). There
 the twin does the second half, sends it as bytes through a pipe and ends;
 this process does the first half, takes the twin's and goes on alone. A
-twin never leaves the ``with`` block: it ends there, whatever happens, and
-its standard streams go to ``/dev/null``, so it prints, reads and writes
-nothing but the pipe.
+twin never leaves the ``with`` block: it ends there, whatever happens. Its
+standard streams go to ``/dev/null`` and its warnings and logging are off,
+so it prints, logs and writes nothing but the pipe; on Linux it is killed
+when its original ends.
 
-The twin's half is taken only if the twin ended normally and its half
-holds the same items as this process's (a hash of them is compared), so a
-file changed between the two readings, a failure or a killed twin only
-means this process does the whole work, with the same result.
+The twin's half is taken only if the twin did not fail, its half came
+whole, holds the same items as this process's (a hash of them is
+compared) and one value per item, and no input file changed while the
+block ran (device, inode, size and times); otherwise this process does the
+whole work, with the same result.
 
 >>> from answermatch.twin import halves, twin
 >>> with twin(wanted=False):
@@ -30,6 +32,8 @@ import contextlib
 import os
 import signal
 import struct
+import sys
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -48,29 +52,32 @@ TWIN_MIN_BYTES = 4_000_000
 T = TypeVar("T")
 R = TypeVar("R")
 
-_DIGEST = struct.Struct("<q")
+#: what the twin sends before its half: a hash of its items, and the
+#: length of the encoded half (a twin that was killed mid-write sends less)
+_HEADER = struct.Struct("<qQ")
 
 
 @dataclass
 class _Twin:
     """The twin as this process sees it: in the original, the twin's ``pid``
-    (0 once it ended) and the pipe's read end; in the twin, ``pid`` 0, the
-    write end and ``is_twin``."""
+    (0 once it ended), the pipe's read end and the inputs' state when the
+    twin was forked; in the twin, ``pid`` 0, the write end and ``is_twin``."""
 
     pid: int
     fd: int
     is_twin: bool = False
+    inputs: tuple[Any, ...] = ()
+    before: tuple[Any, ...] = ()
     #: the work was shared already (one split per block)
     done: bool = False
 
     def collect(self) -> bytes | None:
-        """What the twin sent, once it ended normally, else ``None``."""
+        """What the twin sent, once it ended, unless it failed."""
         with os.fdopen(self.fd, "rb") as pipe:
             self.fd = -1
             data = pipe.read()
-        _, status = os.waitpid(self.pid, 0)
-        self.pid = 0
-        return data if status == 0 else None
+        status = self._wait()
+        return data if status in (0, None) else None
 
     def stop(self) -> None:
         """End a twin whose work was not collected."""
@@ -80,8 +87,16 @@ class _Twin:
         if self.pid:
             with contextlib.suppress(OSError):
                 os.kill(self.pid, signal.SIGKILL)
-            os.waitpid(self.pid, 0)
-            self.pid = 0
+            self._wait()
+
+    def _wait(self) -> int | None:
+        """Reap the twin: its exit status, or ``None`` where the system
+        reaped it already (``SIGCHLD`` ignored): its data's header decides."""
+        pid, self.pid = self.pid, 0
+        try:
+            return os.waitpid(pid, 0)[1]
+        except ChildProcessError:
+            return None
 
 
 #: the twin of the block under way, as this process sees it
@@ -89,49 +104,58 @@ _STATE: ContextVar[_Twin | None] = ContextVar("answermatch_twin", default=None)
 
 
 @contextmanager
-def twin(wanted: bool) -> Iterator[None]:
+def twin(wanted: bool, inputs: Sequence[Any] = ()) -> Iterator[None]:
     """Run the block in this process and, when ``wanted`` and a core is
     idle (:func:`~answermatch.processes.spare_core`), in a forked twin that
     shares the work of :func:`halves` (see the module documentation).
-    Inside the block neither process forks again
-    (:func:`~answermatch.processes.spare_core` is false there)."""
+    ``inputs``: the paths both processes read; if one of them changes while
+    the block runs, the twin's half is not taken. Inside the block neither
+    process forks again (:func:`~answermatch.processes.spare_core` is false
+    there)."""
     if not wanted or twin_active.get() or not spare_core():
         yield
         return
+    parent = os.getpid()
+    before = _states(inputs)
     forked = fork_with_pipe()
     if forked is None:
         yield
         return
     pid, fd = forked
-    if pid == 0:  # the twin: silent, and it never leaves the block
+    if pid == 0:  # the twin: quiet, bound to its original, never leaving the block
         try:
-            _silence()
+            _quiet(parent)
             _STATE.set(_Twin(0, fd, is_twin=True))
             twin_active.set(True)
             yield
         finally:
             os._exit(1)  # what it had to give went through the pipe in halves()
-    state = _Twin(pid, fd)
-    tokens = _STATE.set(state), twin_active.set(True)
+    state = _Twin(pid, fd, inputs=tuple(inputs), before=before)
     try:
-        yield
+        tokens = _STATE.set(state), twin_active.set(True)
+        try:
+            yield
+        finally:
+            _STATE.reset(tokens[0])
+            twin_active.reset(tokens[1])
     finally:
-        _STATE.reset(tokens[0])
-        twin_active.reset(tokens[1])
         state.stop()
 
 
 def halves(
     items: Sequence[T],
-    compute: Callable[[Sequence[T]], R],
-    encode: Callable[[R], bytes],
-    decode: Callable[[bytes], R],
-) -> tuple[R, R] | None:
+    compute: Callable[[Sequence[T]], Sequence[Any]],
+    encode: Callable[[Any], bytes],
+    decode: Callable[[bytes], Sequence[Any]],
+) -> tuple[Sequence[Any], Sequence[Any]] | None:
     """``(compute(first half), compute(second half))`` of ``items`` (hashable
-    values), the second half computed by the twin of the :func:`twin` block
-    under way and sent back through ``encode`` and ``decode``; ``None``
-    outside such a block (or once its work was shared): the caller computes
-    the whole. In the twin this does not return."""
+    values; ``compute`` gives one value per item), the second half computed
+    by the twin of the :func:`twin` block under way and sent back through
+    ``encode`` and ``decode``; ``None`` outside such a block (or once its
+    work was shared): the caller computes the whole. In the twin this does
+    not return. The twin's half is taken only if it holds the same items
+    (a hash of them), has one value per item, came whole, and the inputs
+    did not change meanwhile."""
     state = _STATE.get()
     if state is None or state.done:
         return None
@@ -144,18 +168,41 @@ def halves(
         digest = None
     if state.is_twin:  # its half, then the end
         if digest is not None:
-            payload = _DIGEST.pack(digest) + encode(compute(theirs))
+            body = encode(compute(theirs))
             with os.fdopen(state.fd, "wb") as pipe:
-                pipe.write(payload)
+                pipe.write(_HEADER.pack(digest, len(body)) + body)
             os._exit(0)
         os._exit(1)
     mine = compute(items[:half])
     data = state.collect()
-    same = data is not None and len(data) >= _DIGEST.size and digest is not None
-    if same and _DIGEST.unpack_from(data)[0] == digest:  # type: ignore[arg-type]
-        with contextlib.suppress(ValueError, TypeError, EOFError):
-            return mine, decode(data[_DIGEST.size :])  # type: ignore[index]
+    if digest is not None and data is not None and len(data) >= _HEADER.size:
+        sent, size = _HEADER.unpack_from(data)
+        whole = sent == digest and size == len(data) - _HEADER.size
+        if whole and _states(state.inputs) == state.before:
+            with contextlib.suppress(ValueError, TypeError, EOFError):
+                found = decode(data[_HEADER.size :])
+                if len(found) == len(theirs):
+                    return mine, found
     return mine, compute(theirs)
+
+
+def _states(paths: Sequence[Any]) -> tuple[Any, ...]:
+    """What says whether the files at ``paths`` (and in the folders among
+    them) changed: device, inode, size, modification and change times."""
+    out: list[Any] = []
+    for path in paths:
+        if not isinstance(path, str | os.PathLike) or not os.path.exists(path):
+            continue
+        try:
+            found = [os.stat(path)]
+            if os.path.isdir(path):
+                with os.scandir(path) as entries:
+                    found += [entry.stat() for entry in sorted(entries, key=lambda e: e.name)]
+        except OSError:
+            out.append(None)
+            continue
+        out.extend((s.st_dev, s.st_ino, s.st_size, s.st_mtime_ns, s.st_ctime_ns) for s in found)
+    return tuple(out)
 
 
 def worth_a_twin(gold: Any, predictions: Any, options: Mapping[str, Any]) -> bool:
@@ -202,9 +249,23 @@ def in_twin() -> bool:
     return state is not None and state.is_twin
 
 
-def _silence() -> None:
-    """Point the standard streams at ``/dev/null``."""
+def _quiet(parent: int) -> None:
+    """The twin's set-up: its standard streams on ``/dev/null``, warnings
+    and logging off (a log file or a redirected stream would get every
+    message twice), and, on Linux, killed when its original ends (a twin
+    left running would hold the pipes and files it inherited)."""
     null = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(null, fd)
     os.close(null)
+    warnings.simplefilter("ignore")
+    logging = sys.modules.get("logging")
+    if logging is not None:
+        logging.disable(logging.CRITICAL)
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # its original ended before that
+        os._exit(1)

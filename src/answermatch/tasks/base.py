@@ -484,7 +484,8 @@ class Task(ABC):
         twin process when a core is idle, with the same result."""
         diag = Diagnostics() if diag is None else diag
         settings = self.settings(profile)
-        with twin(self.shares_with_twin(gold, predictions, options)), gc_paused():
+        shared = self.shares_with_twin(gold, predictions, options)
+        with twin(shared, (gold, predictions, *options.values())), gc_paused():
             inputs = self.read(gold, predictions, diag, **options)
             scored = self.score(inputs, settings, diag, **options)
             result = self.result(scored, profile, diag, options)
