@@ -32,6 +32,7 @@
 #include <string.h>
 
 #define MAX_DEPTH 200 /* deeper values: Python's reader decides */
+#define MIN_INT_DIGITS_LIMIT 640 /* longer integers: Python's reader decides */
 
 /* How a step ended: done, not a file for this reader, or a Python error. */
 enum { OK = 0, OTHER = 1, FAILED = -1 };
@@ -397,11 +398,13 @@ static int scan_number(cursor *c, int *is_float)
     }
     if (p >= end || *p < '0' || *p > '9')
         return OTHER;
+    const unsigned char *digits = p;
     if (*p == '0')
         p++;
     else
         while (p < end && *p >= '0' && *p <= '9')
             p++;
+    const Py_ssize_t integer_digits = p - digits;
     if (p < end && *p == '.' && end - p > 1 && p[1] >= '0' && p[1] <= '9') {
         *is_float = 1;
         p++;
@@ -419,6 +422,10 @@ static int scan_number(cursor *c, int *is_float)
             p = q;
         }
     }
+    /* an integer longer than the lowest digit limit Python may be set to
+     * (sys.set_int_max_str_digits: 640) may be refused by its json */
+    if (!*is_float && integer_digits > MIN_INT_DIGITS_LIMIT)
+        return OTHER;
     c->p = p;
     return OK;
 }

@@ -105,6 +105,7 @@ def test_what_the_compiled_reader_takes(lines, taken):
         b'{"id": "\xff", "lang": "fi", "answers": []}\n',
         b'{"id": "a", "lang": "fi", "answers": []} {}\n',
         b"",
+        b'{"id": "a", "lang": "fi", "answers": [], "n": ' + b"1" * 4301 + b"}\n",
     ],
 )
 def test_files_left_to_json(data):

@@ -191,6 +191,11 @@ def test_answer_starts_are_the_values_json_gives(monkeypatch, tmp_path, start):
         (_paragraph(f'"qas": [{_question()}]', '"x": ' + "[" * 300 + "]" * 300 + ", "), False),
         (_paragraph(f'"qas": [{_question()}]', '"data": [], '), False),
         (_paragraph(f'"context": 5, "qas": [{_question()}]'), False),
+        # integers longer than Python's lowest digit limit (640), kept or
+        # skipped: json may refuse them (see the next test)
+        (_paragraph(f'"qas": [{_question()}]', '"x": ' + "1" * 641 + ", "), False),
+        (_one(_question('"a"', '{"text": "x", "answer_start": ' + "7" * 700 + "}")), False),
+        (_paragraph(f'"qas": [{_question()}]', '"x": ' + "1" * 640 + ", "), True),
         # taken: extra keys and values of every kind, NaN and Infinity skipped,
         # a null context, the bare list of articles, qas before the context
         (
@@ -214,6 +219,15 @@ def test_what_each_reader_takes(monkeypatch, tmp_path, raw, taken):
     fast, slow, was_taken = _both(monkeypatch, _write(tmp_path, raw.encode()))
     assert was_taken is taken
     assert fast == slow
+
+
+@pytest.mark.parametrize("where", ['"x": {}, ', '"version": {}, '])
+def test_integers_over_the_digit_limit_are_errors_as_in_python(monkeypatch, tmp_path, where):
+    raw = _paragraph(f'"qas": [{_question()}]', where.format("1" * 4301))
+    fast, slow, taken = _both(monkeypatch, _write(tmp_path, raw.encode()))
+    assert not taken
+    assert fast == slow
+    assert fast[0] == "error" and "4,300 digits" in fast[1]
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Iterable, Sequence
 from itertools import compress, count, repeat
 from operator import eq, itemgetter, ne
@@ -162,7 +163,11 @@ def json_limit_message(exc: BaseException) -> str:
     """
     if isinstance(exc, RecursionError):
         return "JSON nested too deeply to read"
-    return "not valid JSON (a number of more than 4,300 digits, which Python's JSON reader refuses)"
+    limit = getattr(sys, "get_int_max_str_digits", lambda: 4300)()
+    return (
+        f"not valid JSON (a number of more than {limit:,} digits, which Python's JSON reader "
+        "refuses)"
+    )
 
 
 def duplicate_key_hook(path: str, diag: Diagnostics | None, line: int | None = None):
