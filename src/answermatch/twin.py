@@ -263,9 +263,9 @@ def _quiet(parent: int) -> None:
     if logging is not None:
         logging.disable(logging.CRITICAL)
     if sys.platform.startswith("linux"):
-        import ctypes
+        with contextlib.suppress(ImportError, OSError, AttributeError):
+            import ctypes
 
-        with contextlib.suppress(OSError, AttributeError):
             ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     if os.getppid() != parent:  # its original ended before that
         os._exit(1)
