@@ -34,13 +34,14 @@ import signal
 import struct
 import sys
 import warnings
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from .processes import fork_with_pipe, spare_core, twin_active
+from .sources import is_path
 
 __all__ = ["TWIN_MIN_BYTES", "halves", "in_twin", "twin", "worth_a_twin"]
 
@@ -50,7 +51,6 @@ __all__ = ["TWIN_MIN_BYTES", "halves", "in_twin", "twin", "worth_a_twin"]
 TWIN_MIN_BYTES = 4_000_000
 
 T = TypeVar("T")
-R = TypeVar("R")
 
 #: what the twin sends before its half: a hash of its items, and the
 #: length of the encoded half (a twin that was killed mid-write sends less)
@@ -112,7 +112,7 @@ def twin(wanted: bool, inputs: Sequence[Any] = ()) -> Iterator[None]:
     the block runs, the twin's half is not taken. Inside the block neither
     process forks again (:func:`~answermatch.processes.spare_core` is false
     there)."""
-    if not wanted or twin_active.get() or not spare_core():
+    if not wanted or not spare_core():  # no core, or a twin already (twin_active)
         yield
         return
     parent = os.getpid()
@@ -186,22 +186,41 @@ def halves(
     return mine, compute(theirs)
 
 
+def _file_stats(path: Any) -> list[os.stat_result] | None:
+    """The stat of a regular file, or of each regular file in a folder (in
+    name order); ``None`` for anything else, or a folder holding anything
+    else. The one walk that both deciding on a twin and watching its inputs
+    take."""
+    if os.path.isfile(path):
+        return [os.stat(path)]
+    if not os.path.isdir(path):
+        return None
+    with os.scandir(path) as entries:
+        found = sorted(entries, key=lambda entry: entry.name)
+    if not all(entry.is_file() for entry in found):
+        return None
+    return [entry.stat() for entry in found]
+
+
+def _given_paths(values: Iterable[Any]) -> list[Any]:
+    """The values that name something on disk."""
+    return [v for v in values if is_path(v) and os.path.exists(v)]
+
+
 def _states(paths: Sequence[Any]) -> tuple[Any, ...]:
     """What says whether the files at ``paths`` (and in the folders among
     them) changed: device, inode, size, modification and change times."""
     out: list[Any] = []
-    for path in paths:
-        if not isinstance(path, str | os.PathLike) or not os.path.exists(path):
-            continue
+    for path in _given_paths(paths):
         try:
-            found = [os.stat(path)]
-            if os.path.isdir(path):
-                with os.scandir(path) as entries:
-                    found += [entry.stat() for entry in sorted(entries, key=lambda e: e.name)]
+            found = _file_stats(path)
         except OSError:
-            out.append(None)
-            continue
-        out.extend((s.st_dev, s.st_ino, s.st_size, s.st_mtime_ns, s.st_ctime_ns) for s in found)
+            found = None
+        out.append(
+            None
+            if found is None
+            else tuple((s.st_dev, s.st_ino, s.st_size, s.st_mtime_ns, s.st_ctime_ns) for s in found)
+        )
     return tuple(out)
 
 
@@ -215,30 +234,15 @@ def worth_a_twin(gold: Any, predictions: Any, options: Mapping[str, Any]) -> boo
     >>> worth_a_twin({"data": []}, {}, {})
     False
     """
-    if not (isinstance(gold, str | os.PathLike) and isinstance(predictions, str | os.PathLike)):
+    if not (is_path(gold) and is_path(predictions)):
         return False
-    others = [v for v in options.values() if isinstance(v, str | os.PathLike) and os.path.exists(v)]
     try:
-        sizes = [_regular_size(path) for path in (gold, predictions, *others)]
+        stats = [_file_stats(path) for path in (gold, predictions, *_given_paths(options.values()))]
     except OSError:
         return False
-    return None not in sizes and sum(sizes[:2]) >= TWIN_MIN_BYTES  # type: ignore[arg-type]
-
-
-def _regular_size(path: Any) -> int | None:
-    """The size of a regular file, or of the regular files in a folder
-    (``None`` if anything else is there)."""
-    if os.path.isfile(path):
-        return os.path.getsize(path)
-    if not os.path.isdir(path):
-        return None
-    total = 0
-    with os.scandir(path) as entries:
-        for entry in entries:
-            if not entry.is_file():
-                return None
-            total += entry.stat().st_size
-    return total
+    if any(found is None for found in stats):
+        return False
+    return sum(s.st_size for found in stats[:2] for s in found) >= TWIN_MIN_BYTES  # type: ignore[union-attr]
 
 
 def in_twin() -> bool:
