@@ -31,7 +31,6 @@ from .rules import SpanRules, Tokens
 __all__ = [
     "cached_tokenizer",
     "check_numbers",
-    "figures_of",
     "pair_scorer",
     "report_coverage",
     "score_v1",
@@ -55,10 +54,10 @@ def cached_tokenizer(rules: SpanRules, lang: str) -> Callable[[str], Tokens]:
 def pair_scorer(
     rules: SpanRules, lang: str, *, drop_empty: bool = False
 ) -> Callable[[str, tuple[Any, ...]], tuple[float, float]]:
-    """``(prediction, answers) -> (em, f1)`` under ``rules``, cached: the same
-    prediction against the same answers is scored once, each distinct text
-    tokenized once and each answer tuple prepared once
-    (:class:`~answermatch.matchers.answers.AnswerSet`). ``drop_empty``:
+    """``(prediction, answers) -> (em, f1)`` under ``rules``, each distinct
+    text tokenized once and each answer tuple prepared once
+    (:class:`~answermatch.matchers.answers.AnswerSet`); each distinct pair
+    is scored once by :func:`~answermatch.figures.pair_figures`. ``drop_empty``:
     SQuAD v2.0's rule, gold answers that normalize to nothing are dropped
     and a question left without any has the single gold ``""``.
 
@@ -76,7 +75,6 @@ def pair_scorer(
     tokenize = rules.tokenizer(lang)
     token_cache: dict[str, Tokens] = {}
     answer_cache: dict[tuple[Any, ...], AnswerSet] = {}
-    cache: dict[tuple[str, tuple[Any, ...]], tuple[float, float]] = {}
     both_empty = (1.0, rules.empty_f1)
     nothing = (0.0, 0.0)
     no_answer = answer_set([()])
@@ -94,7 +92,7 @@ def pair_scorer(
         prepared = answer_cache[answers] = answer_set(golds) if golds else no_answer
         return prepared
 
-    def compute(prediction: str, answers: tuple[Any, ...]) -> tuple[float, float]:
+    def score(prediction: str, answers: tuple[Any, ...]) -> tuple[float, float]:
         pred = token_cache.get(prediction) or tokens_of(prediction)
         golds = answer_cache.get(answers) or answers_of(answers)
         if pred:
@@ -102,14 +100,6 @@ def pair_scorer(
             return (em, f1)
         return both_empty if golds.has_empty else nothing
 
-    def score(prediction: str, answers: tuple[Any, ...]) -> tuple[float, float]:
-        key = (prediction, answers)
-        found = cache.get(key)
-        if found is None:
-            found = cache[key] = compute(prediction, answers)
-        return found
-
-    score.compute = compute  # type: ignore[attr-defined]  # for figures_of: keys already distinct
     return score
 
 
@@ -189,26 +179,6 @@ def _refuse_no_answer(gold: SpanGold, keys: list[tuple[str | None, tuple[Any, ..
             )
 
 
-def figures_of(
-    score: Callable[[str, tuple[Any, ...]], tuple[float, float]],
-    keys: list[tuple[str | None, tuple[Any, ...]]],
-) -> list[tuple[float, float]]:
-    """``(em, f1)`` of each ``(prediction, answers)`` key in order, by
-    ``score`` (from :func:`pair_scorer`): each distinct key is scored once
-    and looked up by the position where it first comes (a tuple key's hash
-    is not cached, so a second lookup by key would hash it again); a key
-    without a prediction (``None``) is ``(0.0, 0.0)``. In a run a twin
-    process shares (:mod:`answermatch.twin`), the twin scores the second
-    half of the keys.
-
-    >>> score = pair_scorer(SpanRules("official"), "en")
-    >>> figures_of(score, [("Broncos", ("Denver Broncos",)), (None, ("x",)),
-    ...                    ("Broncos", ("Denver Broncos",))])
-    [(0.0, 0.6666666666666666), (0.0, 0.0), (0.0, 0.6666666666666666)]
-    """
-    return pair_figures(score.compute, keys)  # type: ignore[attr-defined]
-
-
 def score_v1(
     gold: SpanGold, preds: Predictions, rules: SpanRules, lang: str, label: str | None = None
 ) -> tuple[Items, Totals]:
@@ -228,7 +198,7 @@ def score_v1(
     keys = list(zip(predictions, map(_ANSWERS, questions), strict=True))  # (prediction, answers)
     if not all(map(_ANSWERS, keys)):
         _refuse_no_answer(gold, keys)
-    figures = figures_of(pair_scorer(rules, lang), keys)  # (em, f1) per question, in gold order
+    figures = pair_figures(pair_scorer(rules, lang), keys)  # (em, f1) per question, in gold order
     # summed one by one in gold order, as the official scripts add
     em_sum = reduce(add, map(itemgetter(0), figures), 0.0)
     f1_sum = reduce(add, map(itemgetter(1), figures), 0.0)

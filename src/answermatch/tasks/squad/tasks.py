@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...checks import GoldChecks, check_ids, check_unicode_punct
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
+from ...figures import pair_figures
 from ...formats.squad import hf_answers
 from ...items import DeferredItems
 from ...twin import worth_a_twin
@@ -44,7 +45,7 @@ from .reading import (
     read_predictions,
 )
 from .rules import SpanRules, answer_language
-from .scoring import check_numbers, figures_of, pair_scorer, report_coverage, score_v1
+from .scoring import check_numbers, pair_scorer, report_coverage, score_v1
 from .v2 import ANSWERED, HAS, HAS_PROB, na_ranks, v2_summary
 
 if TYPE_CHECKING:  # loaded by explain() only
@@ -470,7 +471,7 @@ class SquadV2(SpanTask):
         golds = [q.answers for q in unique]
         predictions = list(map(texts.__getitem__, ids))
         # (exact, f1) per question
-        figures = figures_of(score, list(zip(predictions, golds, strict=True)))
+        figures = pair_figures(score, list(zip(predictions, golds, strict=True)))
         na_probs = [probs[qid] for qid in ids] if probs is not None else [None] * len(ids)
         ranks = [rank[qid] for qid in ids] if probs is not None else [0] * len(ids)
         rows: list[Stats] = []
