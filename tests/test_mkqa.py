@@ -521,3 +521,20 @@ def test_intervals_leave_out_resamples_where_a_figure_is_undefined(parity, capsy
         assert low is not None and low <= high, key
         if key != "best_f1_threshold":
             assert 0 <= low <= out["scores"][key] <= high <= 100, key
+
+
+@pytest.mark.parametrize("profile", ["official", "fair"])
+@pytest.mark.parametrize("folder", ["pred_seed1", "sample_predictions_test6"])
+def test_the_rows_and_totals_built_while_scoring_are_the_aggregations(parity, profile, folder):
+    """score() builds the aggregation's rows and totals by columns, beside
+    _statistics of each item: both must give the same, to the bit."""
+    spec = get_task("mkqa")
+    settings = spec.settings(profile)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        gold, preds = parity("mkqa", "mkqa_test6.jsonl.gz"), parity("mkqa", folder)
+        inputs = spec.read(str(gold), str(preds), Diagnostics())
+        scored = spec.score(inputs, settings, Diagnostics())
+    totals, rows = spec.aggregation(settings).accumulate({}, list(scored.items))
+    assert scored.totals == totals
+    assert scored.rows == rows

@@ -299,7 +299,6 @@ class Mkqa(Task):
                 )
             ]
 
-        langs = list(predictions.languages)
         extra = {
             "seg": "official" if settings.segmentation == "official" else "language",
             "langs": "all" if len(langs) == len(LANGUAGES) else "+".join(langs),
