@@ -330,12 +330,14 @@ static void fill_raw(void)
 }
 
 /* A string that is kept (a context, an id, an answer, a prediction), from
- * its opening quote, as a new str in *out. Without escapes its bytes are
- * only searched for the closing quote and handed to CPython's UTF-8
- * decoder, which checks them (invalid UTF-8: OTHER); with escapes,
- * scan_string checks it and make_string builds it. */
+ * its opening quote, as a new str in *out (another value: OTHER, Python's
+ * path). Without escapes its bytes are only searched for the closing quote
+ * and handed to CPython's UTF-8 decoder, which checks them (invalid UTF-8:
+ * OTHER); with escapes, scan_string checks it and make_string builds it. */
 static int kept_string(cursor *c, PyObject **out)
 {
+    if (c->p >= c->end || *c->p != '"')
+        return OTHER;
     const unsigned char *start = c->p + 1, *p = start, *end = c->end;
     for (;;) {
         while (end - p >= 4 && RAW[p[0]] && RAW[p[1]] && RAW[p[2]] && RAW[p[3]])
@@ -361,6 +363,15 @@ static int kept_string(cursor *c, PyObject **out)
     }
     c->p = p + 1;
     return OK;
+}
+
+/* A kept string that may come once in its object (*seen says whether it came). */
+static int string_once(cursor *c, int *seen, PyObject **out)
+{
+    if (*seen)
+        return OTHER; /* repeated: Python's path (the last one wins there) */
+    *seen = 1;
+    return kept_string(c, out);
 }
 
 static int matches(const span *s, const char *key)
@@ -695,12 +706,8 @@ typedef struct {
 static int answer_member(cursor *c, const span *key, void *data)
 {
     answer *a = data;
-    if (matches(key, "text")) {
-        if (a->seen_text || c->p >= c->end || *c->p != '"')
-            return OTHER; /* repeated, or not a string: Python's path */
-        a->seen_text = 1;
-        return kept_string(c, &a->text);
-    }
+    if (matches(key, "text"))
+        return string_once(c, &a->seen_text, &a->text);
     if (matches(key, "answer_start")) {
         if (a->seen_start)
             return OTHER;
@@ -738,12 +745,8 @@ static int answer_element(cursor *c, void *data)
 static int question_member(cursor *c, const span *key, void *data)
 {
     question *q = data;
-    if (matches(key, "id")) {
-        if (q->seen_id || c->p >= c->end || *c->p != '"')
-            return OTHER;
-        q->seen_id = 1;
-        return kept_string(c, &q->id);
-    }
+    if (matches(key, "id"))
+        return string_once(c, &q->seen_id, &q->id);
     if (matches(key, "answers"))
         return array_once(c, &q->seen_answers, answer_element, q);
     return other_member(c, key, 3);
@@ -816,8 +819,6 @@ static int paragraph_member(cursor *c, const span *key, void *data)
         g->seen_context = 1;
         if (*c->p == 'n')
             return literal(c, "null"); /* a null context is no context */
-        if (*c->p != '"')
-            return OTHER;
         return kept_string(c, &g->context);
     }
     if (matches(key, "qas"))
@@ -992,9 +993,7 @@ typedef struct {
 static int text_member(cursor *c, const span *key, void *data)
 {
     text_map_reading *t = data;
-    if (c->p >= c->end || *c->p != '"')
-        return OTHER; /* a value that is not a text: Python's path */
-    PyObject *v = NULL;
+    PyObject *v = NULL; /* a value that is not a text: OTHER, Python's path */
     int status = kept_string(c, &v);
     if (status != OK)
         return status;
@@ -1057,8 +1056,6 @@ typedef struct {
 static int string_list_element(cursor *c, void *data)
 {
     PyObject *text = NULL;
-    if (c->p >= c->end || *c->p != '"')
-        return OTHER;
     int status = kept_string(c, &text);
     if (status == OK && PyList_Append((PyObject *)data, text) < 0)
         status = FAILED;
@@ -1072,20 +1069,17 @@ static int column_member(cursor *c, const span *key, void *data)
     for (Py_ssize_t k = 0; k < r->count; k++) {
         if (!matches(key, r->names[k]))
             continue;
-        if (r->seen[k] || c->p >= c->end)
-            return OTHER;
-        r->seen[k] = 1;
         PyObject *value = NULL;
         int status;
-        if (r->lists[k]) {
-            if (*c->p != '[')
-                return OTHER;
-            if ((value = PyList_New(0)) == NULL)
-                return FAILED;
-            status = each_element(c, string_list_element, value);
+        if (!r->lists[k]) {
+            status = string_once(c, &r->seen[k], &value);
         }
         else {
-            status = *c->p == '"' ? kept_string(c, &value) : OTHER;
+            PyObject *list = PyList_New(0);
+            if (list == NULL)
+                return FAILED;
+            value = list;
+            status = array_once(c, &r->seen[k], string_list_element, list);
         }
         if (status == OK && PyList_Append(r->columns[k], value) < 0)
             status = FAILED;
