@@ -84,8 +84,6 @@ def casefold(text: str) -> str:
     return text.casefold()
 
 
-# --- width --------------------------------------------------------------------
-
 # --- patterns of the ``regex`` package ---------------------------------------------
 
 # Compiled on first use (:func:`_pattern`): importing ``regex`` and compiling
@@ -132,6 +130,8 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+# --- width --------------------------------------------------------------------
+
 # Every code point whose decomposition is tagged <wide> or <narrow> lies in
 # U+3000 or U+FF00..U+FFEF (checked over all of Unicode in the tests).
 _WIDTH_TABLE: dict[int, str] = {}
@@ -139,8 +139,6 @@ for _cp in (0x3000, *range(0xFF00, 0xFFF0)):
     _tag, _, _target = unicodedata.decomposition(chr(_cp)).partition(" ")
     if _tag in ("<wide>", "<narrow>"):
         _WIDTH_TABLE[_cp] = "".join(chr(int(h, 16)) for h in _target.split())
-# Half-width katakana take their voiced marks as separate characters; once
-# folded, compose the pair the way NFC would (カ + U+3099 -> ガ).
 
 
 def fold_width(text: str) -> str:
@@ -152,6 +150,8 @@ def fold_width(text: str) -> str:
     'Tokyo 2020 トウキョウ'
     """
     text = text.translate(_WIDTH_TABLE)
+    # half-width katakana take their voiced marks as separate characters;
+    # once folded, compose the pair the way NFC would (カ + U+3099 -> ガ)
     return _pattern("_KANA_VOICED").sub(lambda m: nfc(m.group()), text)
 
 
