@@ -249,6 +249,7 @@ def language_script(code: str) -> str | None:
     is where a rule that needs the variant (Traditional/Simplified
     folding) reads it.
 
+    >>> from answermatch.languages import language_script
     >>> language_script("zh-Hant"), language_script("zh_tw"), language_script("zh-CN")
     ('Hant', 'Hant', 'Hans')
     >>> language_script("zh"), language_script("sr-Latn-RS"), language_script("en-US")

@@ -71,8 +71,8 @@ def supported_languages() -> list[str]:
     :data:`~answermatch.languages.LANGUAGES`, and those plugins add); other
     valid codes get the Unicode word splitter.
 
-    >>> supported_languages()[:3]
-    ['ar', 'bn', 'de']
+    >>> supported_languages()[:4]
+    ['ar', 'bn', 'da', 'de']
     """
     return sorted({*_REGISTRY, *PLUGIN_TOKENIZERS.names()})
 
