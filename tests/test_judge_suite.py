@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections import defaultdict
 
 import pytest
-from judge_suite import LANGUAGES, NEEDS_SEGMENTER, cases
 
 from answermatch.matchers import contains_match, judge
 from answermatch.matchers.containment import _segmenter
+from judge_suite import LANGUAGES, NEEDS_SEGMENTER, cases
 
 ROWS = list(cases())
 

@@ -62,9 +62,7 @@ __all__ = ["contains_match", "find_contained", "occurrences", "prepare_text"]
 # --- preparing a text ------------------------------------------------------------------
 
 # punctuation (but "." and ","), symbols, invisible characters -> a space
-_SEPARATORS = regex.compile(
-    r"[\p{S}\p{Default_Ignorable_Code_Point}\p{P}--[.,]]+", regex.V1
-)
+_SEPARATORS = regex.compile(r"[\p{S}\p{Default_Ignorable_Code_Point}\p{P}--[.,]]+", regex.V1)
 # "." and "," -> a space, except between two digits (a decimal or grouping mark)
 _LOOSE_MARKS = re.compile(r"[.,](?!(?<=\d.)\d)")
 # the punctuation and symbols of ASCII but "." and ",", as a table for bytes
