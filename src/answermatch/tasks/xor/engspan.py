@@ -83,7 +83,6 @@ from .data import (
     warn_unanswered,
 )
 from .languages import LANGUAGES, no_scored_language, outside_seven
-from .parallel import map_slices
 from .task import XorAnswerTask
 from .totals import language_totals
 
@@ -245,7 +244,7 @@ class XorEngspan(XorAnswerTask):
                 strict=True,
             )
         )
-        scores = map_slices(score.many, jobs)  # in one process, or over several
+        scores = score.many(jobs)
         warn_unanswered(questions, len(answered) - answered.count(None), inputs.pred_name, diag)
 
         def build() -> list[dict[str, Any]]:

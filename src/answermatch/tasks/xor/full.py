@@ -100,7 +100,6 @@ from .data import (
     warn_unanswered,
 )
 from .languages import LANGUAGES, SLOTS, full_unknown_language, outside_seven
-from .parallel import map_slices
 from .task import XorAnswerTask
 
 __all__ = ["LANGUAGES", "PROFILES", "SLOTS", "FullProfile", "XorFull"]
@@ -360,8 +359,8 @@ class XorFull(XorAnswerTask):
                     break
                 jobs.append((lang, answers, prediction))
                 where.append(k)
-        try:  # in one process, or over several for a long input
-            scores = map_slices(score.many, jobs)
+        try:
+            scores = score.many(jobs)
         except ValueError:  # MeCab's limit on text length, a lone surrogate: which one?
             for k, job in zip(where, jobs, strict=True):
                 try:
