@@ -75,7 +75,7 @@ from ..normalization.deletion import deleter
 from ..signature import make_signature
 from ..sources import source_name
 from ..twin import worth_a_twin
-from .base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, check_rules
+from .base import FRACTION, Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, check_rules
 
 __all__ = ["FAIR", "OFFICIAL", "KorQuAD", "Settings", "normalize_answer"]
 
@@ -467,7 +467,9 @@ class KorQuAD(Task):
         )
 
     def aggregation(self, settings: Any, **options: Any) -> Aggregation:
-        return Aggregation(statistics=_statistics, combine=_combine, primary="f1")
+        return Aggregation(
+            statistics=_statistics, combine=_combine, primary="f1", ranges=(FRACTION, FRACTION)
+        )
 
     def explain(
         self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any

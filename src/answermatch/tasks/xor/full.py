@@ -88,7 +88,7 @@ from ...matchers.answers import AnswerSet, best_overlap
 from ...progress import progress
 from ...result import Result
 from ...signature import make_signature
-from ..base import Aggregation, Inputs, Scored, Summary, Totals
+from ..base import FRACTION, Aggregation, Inputs, Scored, Summary, Totals
 from .checks import FULL_CHECKS
 from .data import (
     CACHE_LIMIT,
@@ -484,6 +484,8 @@ class XorFull(XorAnswerTask):
             combine=combine,
             primary=self.primary,
             group=_language,
+            ranges=(FRACTION,) * len(FIGURES),
+            groups=SLOTS,
         )
 
     def result(
