@@ -105,6 +105,22 @@ def format_examples(values: Iterable[str], limit: int = 3) -> str:
     return shown + (f" and {len(values) - limit} more" if len(values) > limit else "")
 
 
+def visible(text: str) -> str:
+    r"""``text`` with every character that does not print (control
+    characters such as the ESC of terminal escape sequences, bidirectional
+    overrides, line breaks) written as its Python escape, so that text from
+    a file cannot act on the terminal it is printed to.
+
+    >>> print(visible("q1\x1b[31m\u202eab\nc"))
+    q1\x1b[31m\u202eab\nc
+    >>> visible("東京 Zürich")
+    '東京 Zürich'
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def format_location(message: str, *, path: str | None = None, line: int | None = None) -> str:
     """Prefix ``message`` with ``path:line:`` where known.
 
