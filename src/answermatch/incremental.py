@@ -94,14 +94,17 @@ class Scorer:
         self.signatures: list[str] = []
         self.warnings: list[str] = []
         self.items: list[dict[str, Any]] = []
+        self._shown: set[tuple[str, int]] = set()  # the kinds of warning shown
 
     def update(self, gold: Any, predictions: Any) -> None:
         """Score ``predictions`` against ``gold`` (any part of the data) and
         add their statistics. ``predictions`` may cover other parts too:
         predictions whose id is not in this part are not warned about (where
         the official script stops on such ids, MKQA's say, give each part
-        its own predictions)."""
-        diag = Diagnostics(strict=self.strict, part=True)
+        its own predictions). Each kind of warning is shown once per
+        scorer, however many batches give it (:attr:`warnings` and the
+        result's keep them all)."""
+        diag = Diagnostics(strict=self.strict, part=True, shown=self._shown)
         with gc_paused():
             inputs = self.task.read(gold, predictions, diag, **self.options)
             scored = self.task.score(inputs, self.settings, diag, **self.options)
