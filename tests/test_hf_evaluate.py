@@ -39,6 +39,11 @@ def test_compute_gives_answermatch_scores_and_signature(metric):
     assert 0 < got["em"] < 100
 
 
+def test_compute_without_a_task_is_an_error_not_squad(metric):
+    with pytest.raises(answermatch.AnswermatchError, match="compute\\(\\) needs task="):
+        metric.compute(predictions=PREDICTIONS, references=REFERENCES)
+
+
 def test_add_batch_then_compute_equals_one_call(metric):
     for k in range(0, 4, 2):
         metric.add_batch(predictions=PREDICTIONS[k : k + 2], references=REFERENCES[k : k + 2])

@@ -119,6 +119,10 @@ def test_lm_eval_reports_answermatch_numbers(tmp_path):
         em = reported[f"{profile}_exact_match,none"]
         assert em == pytest.approx(expected["exact_match"], abs=1e-9)
     assert 0 < reported["official_f1,none"] < 100  # the data can tell right from wrong
+    # the results file says which rules made its numbers
+    for profile in ("official", "fair"):
+        expected = answermatch.evaluate("squad", ROWS, generations, profile).signature
+        assert reported[f"{profile}_signature,none"] == expected
 
 
 def test_the_metric_scores_documents_as_evaluate_does():
@@ -126,6 +130,9 @@ def test_the_metric_scores_documents_as_evaluate_does():
     values = [metric.process_results(row, ["lol"])["official_f1"] for row in ROWS]
     expected = answermatch.evaluate("squad", ROWS, {r["id"]: "lol" for r in ROWS}).scores["f1"]
     assert metric.aggregation("official", "f1")(values) == expected
+    signature = answermatch.evaluate("squad", ROWS, {r["id"]: "lol" for r in ROWS}).signature
+    assert metric.signature("official")(values) == signature
+    assert "official_signature" in metric.metric_names()
 
 
 @pytest.mark.filterwarnings("ignore:.*no predictions for 25 of the 26 languages")
