@@ -33,6 +33,7 @@ the language says so:
   boundaries (never before a vowel sign or tone mark, never after a
   leading vowel).
 
+>>> from answermatch.matchers import contains_match
 >>> contains_match("The first prize went to Wilhelm Röntgen in 1901.", ["Röntgen"])
 1.0
 >>> contains_match("Chivas Regal", "HIV"), contains_match("in 19725", "1972")

@@ -36,6 +36,7 @@ English words are compared after removing a plural ``s`` (``Himalayas`` =
 ``Himalaya``) and an ordinal's suffix (``April 1st`` = ``April 1``); other
 languages compare whole words.
 
+>>> from answermatch.matchers import judge, lenient_match
 >>> judge("The first Nobel Prize in Physics went to Wilhelm Röntgen.", "Wilhelm Conrad Röntgen")
 Verdict(score=1.0, rule='name-parts', detail="2 of 3 words of 'Wilhelm Conrad Röntgen'", ...)
 >>> judge("It was not Mark Twain.", "Mark Twain").rule
