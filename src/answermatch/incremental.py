@@ -56,7 +56,7 @@ from .errors import AnswermatchError
 from .result import Result
 from .signature import signature_fields
 from .tasks import check_options, get_task
-from .tasks.base import Aggregation, Stats, Totals, gc_paused, merge_totals
+from .tasks.base import Aggregation, Stats, Totals, merge_totals
 
 __all__ = ["STATE_FORMAT", "Scorer", "scorer"]
 
@@ -105,12 +105,9 @@ class Scorer:
         scorer, however many batches give it (:attr:`warnings` and the
         result's keep them all)."""
         diag = Diagnostics(strict=self.strict, part=True, shown=self._shown)
-        with gc_paused():
-            inputs = self.task.read(gold, predictions, diag, **self.options)
-            scored = self.task.score(inputs, self.settings, diag, **self.options)
-            self.totals, self.rows = self._aggregation.accumulate(
-                self.totals, scored.items, self.rows
-            )
+        inputs = self.task.read(gold, predictions, diag, **self.options)
+        scored = self.task.score(inputs, self.settings, diag, **self.options)
+        self.totals, self.rows = self._aggregation.accumulate(self.totals, scored.items, self.rows)
         self.n += len(scored.items)
         if scored.signature not in self.signatures:
             self.signatures.append(scored.signature)
