@@ -9,7 +9,11 @@ import pytest
 
 import answermatch
 
-evaluate = pytest.importorskip("evaluate", reason="extra answermatch[hf-evaluate] not installed")
+evaluate = pytest.importorskip(
+    "evaluate",
+    reason="Hugging Face evaluate is not installed: install answermatch[integrations] "
+    "(or answermatch[hf-evaluate])",
+)
 
 from answermatch.integrations.hf_evaluate import METRIC_PATH  # noqa: E402
 

@@ -68,7 +68,9 @@ def test_the_shipped_configs_name_functions_that_exist():
 def test_lm_eval_reports_answermatch_numbers(tmp_path):
     lm_eval = shutil.which("lm_eval") or str(Path(sys.executable).with_name("lm_eval"))
     if not Path(lm_eval).exists():
-        pytest.skip("lm-eval is not installed (extra answermatch[lm-eval])")
+        pytest.skip(
+            "lm-eval is not installed: install answermatch[integrations] (or answermatch[lm-eval])"
+        )
     data = tmp_path / "xquad_tiny.jsonl"
     data.write_text(
         "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in ROWS), encoding="utf-8"
