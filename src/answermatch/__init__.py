@@ -26,6 +26,8 @@ _EXPORTS: dict[str, str] = {
     "levenshtein_ratio": "answermatch.matchers",
     "extract_number": "answermatch.matchers",
     "numeric_match": "answermatch.matchers",
+    "extract_date": "answermatch.matchers",
+    "date_match": "answermatch.matchers",
     "best_match": "answermatch.matchers",
     "unordered_match": "answermatch.matchers",
     "Match": "answermatch.matchers",
@@ -77,7 +79,9 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .matchers import (
         Match,
         best_match,
+        date_match,
         exact_match,
+        extract_date,
         extract_number,
         levenshtein_distance,
         levenshtein_ratio,
