@@ -90,8 +90,9 @@ _HANGUL_LARGE: dict[str, int] = {"만": 10**4, "억": 10**8, "조": 10**12}
 _HAN_BEFORE_NUMBER = frozenset("約约第共計计近超逾達达余餘過过為为是有至到和及或")
 _START = re.compile(r"\d|[〇零一壹二贰貳两兩三叁參四肆五伍六陆陸七柒八捌九玖十拾百佰千仟]")
 _IDEOGRAPHIC = re.compile("[\u3007\u4e00-\u9fff]")
-# characters after a digit run that end a plain integer in ASCII text
-_PLAIN_AFTER = frozenset(c for c in map(chr, range(128)) if c not in ".,' 0123456789") | {""}
+# a number in ASCII text as it usually is, and what may continue it
+_ASCII_NUMBER = re.compile(r"[0-9]+(?:[.,][0-9]+)?")
+_MORE_NUMBER = frozenset(".,' ")
 _UNITS_AFTER = frozenset([*_CJK_LARGE, *_CJK_SMALL, *_HANGUL_LARGE, *_HANGUL_SMALL])
 
 
@@ -593,23 +594,36 @@ def _read(text: str, loc: _Locale) -> str | None:
 
 
 def _read_ascii(text: str, loc: _Locale) -> str | None:
-    """:func:`_read` for ASCII text, with a short way for a plain integer."""
-    run = _DIGIT_RUN.search(text)
-    if run is None:
+    """:func:`_read` for ASCII text, with a short way for the usual numbers
+    (digits, at most one ``.`` or ``,`` inside, no sign)."""
+    match = _ASCII_NUMBER.search(text)
+    if match is None:
         return None if loc.words is None else _word_number(text, loc.words)
-    start, end = run.span()
-    following = text[end : end + 1]
-    if (
-        following in _PLAIN_AFTER
-        or (following == " " and (end - start > 3 or not text[end + 1 : end + 2].isdigit()))
-    ) and (start == 0 or text[start - 1] not in "+-."):
-        number = run.group()
-        if number[0] == "0":
-            number = number.lstrip("0") or "0"
-        if loc.suffix is None and loc.prefix is None:
-            return number
-    else:
+    start, end = match.span()
+    if (start and text[start - 1] in "+-.") or (
+        text[end : end + 1] in _MORE_NUMBER and text[end + 1 : end + 2].isdigit()
+    ):
+        run = _DIGIT_RUN.match(text, start)
+        assert run is not None
         number, start, end = _digits_number(text, run, loc)
+        return _after(text, number, start, end, loc)
+    number = match.group()
+    lead, sep, right = number.partition("," if "," in number else ".")
+    if sep:
+        if (
+            sep != loc.decimal
+            and len(right) == 3
+            and len(lead) <= 3
+            and lead[0] != "0"
+            and (sep == "," or loc.decimal is not None)
+        ):
+            number = lead + right  # a thousands group: 1,000 (1.000 in de)
+        else:
+            number = _canonical(False, lead, right)
+    elif number[0] == "0":
+        number = number.lstrip("0") or "0"
+    if loc.suffix is None and loc.prefix is None:
+        return number
     return _after(text, number, start, end, loc)
 
 
