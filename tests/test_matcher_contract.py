@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from answermatch.matchers import (
     best_match,
     contains_match,
+    date_match,
     exact_match,
     lenient_match,
     levenshtein_ratio,
@@ -44,6 +45,13 @@ PLAIN: dict[str, Callable[[str, object, str | None, str | None], float]] = {
         [p], [g], lang=lang, preset=preset
     )[0],
     "numeric_match": lambda p, g, lang, preset: numeric_match(p, g, lang=lang),
+    "numeric_match preset": lambda p, g, lang, preset: numeric_match(
+        p, g, lang=lang, preset=preset or "unicode"
+    ),
+    "date_match": lambda p, g, lang, preset: date_match(p, g, lang=lang),
+    "date_match preset": lambda p, g, lang, preset: date_match(
+        p, g, lang=lang, preset=preset or "unicode"
+    ),
     "unordered_match": lambda p, g, lang, preset: unordered_match(p, g, lang=lang, preset=preset),
     "contains_match": lambda p, g, lang, preset: contains_match(p, g, lang=lang),
     "contains_match preset": lambda p, g, lang, preset: contains_match(
@@ -62,6 +70,9 @@ PREPARED: dict[str, Callable[[str, object], float]] = {
     "levenshtein_ratio": lambda p, g: levenshtein_ratio(p, g),
     "levenshtein_ratio_batch": lambda p, g: levenshtein_ratio_batch([p], [g])[0],
     "numeric_match": lambda p, g: numeric_match(p, g),
+    "numeric_match preset": lambda p, g: numeric_match(p, g, preset=g.preset),  # type: ignore[attr-defined]
+    "date_match": lambda p, g: date_match(p, g),
+    "date_match preset": lambda p, g: date_match(p, g, preset=g.preset),  # type: ignore[attr-defined]
     "unordered_match": lambda p, g: unordered_match(p, g),
     "contains_match": lambda p, g: contains_match(p, g),
     "contains_match preset": lambda p, g: contains_match(
@@ -141,11 +152,22 @@ def test_prepared_golds_refuse_other_options() -> None:
         lambda: levenshtein_ratio("Krakow", golds, preset="squad"),
         lambda: unordered_match("Krakow", golds, lang="en"),
         lambda: value_texts("Krakow", golds, "en", None),
+        lambda: numeric_match("1", golds, lang="en"),
+        lambda: date_match("1", golds, lang="en"),
         lambda: contains_match("Krakow", golds, lang="en"),
         lambda: lenient_match("Krakow", golds, lang="en"),
     ):
         with pytest.raises(ValueError, match="these golds were prepared with"):
             call()
+
+
+def test_value_matchers_read_prepared_golds_in_their_language() -> None:
+    # the golds' lang was ignored: "1.000" read as 1 rather than German 1000
+    golds = prepare_golds("1000", lang="de")
+    assert numeric_match("1.000", golds) == numeric_match("1.000", "1000", lang="de") == 1.0
+    golds = prepare_golds("2023-05-12", lang="pl")
+    assert date_match("12 maja 2023", golds) == 1.0
+    assert numeric_match("ＮＯ. 7!", "no 7", preset="unicode") == 1.0
 
 
 def test_value_texts_hook() -> None:

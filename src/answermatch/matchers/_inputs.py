@@ -68,6 +68,11 @@ def golds_language(golds: object, lang: str | None) -> str | None:
     return golds.analyzer(lang, None, "word", "bag", 1.0).lang
 
 
+# gold entries a value matcher reads as they are (anything else, prepared
+# golds included, goes through value_texts)
+_PLAIN_GOLDS = frozenset({str, list, tuple})
+
+
 def value_texts(
     prediction: str, golds: object, lang: str | None, preset: str | None
 ) -> tuple[str | None, str, tuple[str, ...]]:
