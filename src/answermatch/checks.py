@@ -446,8 +446,9 @@ def check_values(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
 
 def suggested_variants(entry: Entry) -> list[str]:
     """The variants a reader of another language or tool would need, that
-    ``entry`` lacks: a number in plain digits and in the language's own
-    form (CLDR), a date in ISO form and in the language's long form.
+    ``entry`` lacks: a number in plain digits and, from 10,000 or with
+    decimals, in the language's own form (CLDR); a date in ISO form and in
+    the language's long form. A number given with a unit gets none.
 
     >>> suggested_variants(Entry(1, 1, ("3,5 mln",), "pl"))
     ['3500000', '3\\xa0500\\xa0000']
@@ -469,9 +470,12 @@ def suggested_variants(entry: Entry) -> list[str]:
         if written:
             wanted.append(format_date(iso, lang))  # type: ignore[arg-type]
     if not dates:
-        for number, _ in dict.fromkeys(numbers.values()):
+        for number, unit in dict.fromkeys(numbers.values()):
+            if unit:
+                continue  # "5 km": the bare number would lose the unit
             wanted.append(number)
-            if written:
+            if written and (len(number.lstrip("-").split(".")[0]) > 4 or "." in number):
+                # (not 1914 as 1,914: a year or a small number is written plain)
                 wanted.append(format_number(number, lang))  # type: ignore[arg-type]
     present = set(entry.variants)
     return [w for w in dict.fromkeys(wanted) if w not in present]
