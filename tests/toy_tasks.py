@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from answermatch import InputError
 from answermatch.checks import ANSWER_CHECKS, Entry, GoldChecks
 from answermatch.diagnostics import Diagnostics
+from answermatch.normalization import Preset
 from answermatch.signature import make_signature
 from answermatch.tasks.base import Aggregation, Inputs, Scored, Summary, Task, Totals
 from answermatch.tokenizers.base import Tokenizer
@@ -103,3 +104,11 @@ class PigTokenizer(Tokenizer):
 
     def signature(self) -> str:
         return "pig-latin(1)"
+
+
+def _shout_steps(lang: str | None) -> tuple[Any, ...]:
+    return (str.upper,)
+
+
+#: a normalization preset added as a plugin would add it
+SHOUT = Preset("test-shout", "upper case only", _shout_steps)
