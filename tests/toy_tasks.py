@@ -12,6 +12,7 @@ from answermatch.diagnostics import Diagnostics
 from answermatch.normalization import Preset
 from answermatch.signature import make_signature
 from answermatch.tasks.base import Aggregation, Inputs, Scored, Summary, Task, Totals
+from answermatch.tasks.parts import ChecksGold, Explains, TakesRows
 from answermatch.tokenizers.base import Tokenizer
 
 
@@ -21,7 +22,7 @@ class Rules:
     casefold: bool
 
 
-class Capitals(Task):
+class Capitals(Task, Explains, ChecksGold, TakesRows):
     """Capitals by language; score = mean over languages of the language means."""
 
     name = "test-capitals"

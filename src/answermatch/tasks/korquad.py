@@ -75,6 +75,7 @@ from ..normalization.deletion import deleter
 from ..signature import make_signature
 from ..sources import source_name
 from .base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, check_rules
+from .parts import ChecksGold, Explains, TakesRows
 
 __all__ = ["FAIR", "OFFICIAL", "KorQuAD", "Settings", "normalize_answer"]
 
@@ -384,7 +385,7 @@ def _combine(totals: Totals, rows: list[Stats] | None) -> Summary:
     return Summary({"exact_match": 100.0 * em / count, "f1": 100.0 * f1 / count})
 
 
-class KorQuAD(Task):
+class KorQuAD(Task, Explains, ChecksGold, TakesRows):
     """KorQuAD 1.0: EM and character-level F1 (see the module documentation)."""
 
     name = "korquad"

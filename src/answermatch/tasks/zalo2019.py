@@ -80,6 +80,7 @@ from ..explanation import Explanation, TextView, Variant, verdict
 from ..profiles import Settings, choice
 from ..sources import duplicate_key_hook, is_path, read_text, source_name
 from .base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from .parts import ChecksGold, Explains, TakesRows
 
 __all__ = [
     "PROFILES",
@@ -512,7 +513,7 @@ def _macro(totals: Totals, rows: list[Stats] | None) -> Summary:
     return Summary({key: 100.0 * value for key, value in means.items()})
 
 
-class Zalo2019(Task):
+class Zalo2019(Task, Explains, ChecksGold, TakesRows):
     """Zalo AI 2019 Wiki QA (see the module documentation)."""
 
     name = NAME

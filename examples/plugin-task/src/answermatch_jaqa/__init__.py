@@ -31,6 +31,7 @@ from answermatch.explanation import Explanation, TextView, Variant, unanswered, 
 from answermatch.signature import make_signature
 from answermatch.sources import is_path, read_text, source_name
 from answermatch.tasks.base import Aggregation, Inputs, Scored, Summary, Task, Totals
+from answermatch.tasks.parts import ChecksGold, Explains
 from answermatch.tokenizers import get_tokenizer, tokenize
 
 __all__ = ["JaQA", "Question"]
@@ -87,7 +88,7 @@ def _read_gold(source: Any) -> list[Question]:
     return questions
 
 
-class JaQA(Task):
+class JaQA(Task, Explains, ChecksGold):
     """Exact match and MeCab-word F1 for Japanese questions."""
 
     name = "jaqa"

@@ -102,6 +102,7 @@ from ...ranking import (
 )
 from ...sources import is_path, source_name
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from ..parts import ChecksGold, Explains, TakesRows
 from .common import LANGUAGES, shown
 
 __all__ = ["GROUPINGS", "PROFILES", "DbqaGold", "DbqaProfile", "DbqaRow", "NlpccDbqa", "iter_lines"]
@@ -518,7 +519,7 @@ def _figures(ranked: list[bool], denominator: str) -> tuple[float, float, int | 
     )
 
 
-class NlpccDbqa(Task):
+class NlpccDbqa(Task, Explains, ChecksGold, TakesRows):
     """NLPCC-ICCPOL 2016 DBQA (see the module documentation)."""
 
     name = NAME

@@ -82,6 +82,7 @@ from ...profiles import Settings, choice
 from ...ranking import f1, first_relevant_rank, precision, recall
 from ...sources import is_path, read_text, source_name
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from ..parts import ChecksGold, Explains, TakesRows
 from .common import LANGUAGES, shown
 
 __all__ = [
@@ -487,7 +488,7 @@ def _statistics(cutoffs: tuple[int, ...]) -> Callable[[Mapping[str, Any]], Stats
     return statistics
 
 
-class NlpccKbqa(Task):
+class NlpccKbqa(Task, Explains, ChecksGold, TakesRows):
     """NLPCC-ICCPOL 2016 KBQA (see the module documentation)."""
 
     name = NAME

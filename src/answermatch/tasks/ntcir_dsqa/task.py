@@ -25,6 +25,7 @@ from ...diagnostics import Diagnostics
 from ...errors import format_examples
 from ...explanation import Explanation, TextView, Variant, trace, verdict
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from ..parts import ChecksGold, Explains, TakesRows
 from .reading import NtcirGold, Question, Run, read_gold, read_predictions
 from .rules import LANGUAGES, PROFILES, Comparison, Language, Profile, compare_normalized
 
@@ -97,7 +98,7 @@ GOLD_CHECKS = GoldChecks(
 )
 
 
-class NtcirDsqa(Task):
+class NtcirDsqa(Task, Explains, ChecksGold, TakesRows):
     """NTCIR-16 Data Search QA (English and Japanese): EM and F1 over word
     sets; see :mod:`answermatch.tasks.ntcir_dsqa`."""
 

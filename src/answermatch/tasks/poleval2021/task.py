@@ -19,6 +19,7 @@ from ...errors import InputError
 from ...explanation import Explanation
 from ...progress import progress
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from ..parts import ChecksGold, Explains, TakesRows
 from .explain import explain_lines
 from .fuzzy import FuzzyAccuracy, Verdict
 from .goldchecks import GOLD_CHECKS
@@ -49,7 +50,7 @@ def accuracy() -> Aggregation:
     return Aggregation(statistics=_statistics, combine=_combine, primary="accuracy")
 
 
-class PolEval2021(Task):
+class PolEval2021(Task, Explains, ChecksGold, TakesRows):
     """PolEval 2021 Task 4 (Polish QA): GEval's fuzzy accuracy; see
     :mod:`answermatch.tasks.poleval2021`."""
 

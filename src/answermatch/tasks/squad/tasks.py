@@ -27,6 +27,7 @@ from ...figures import pair_figures
 from ...formats.squad import hf_answers
 from ...items import DeferredItems
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from ..parts import ChecksGold, Explains, TakesRows
 from .checks import (
     SpanEntry,
     check_answer_start,
@@ -77,7 +78,7 @@ _GOLD_SHAPES = (
 )
 
 
-class SpanTask(Task):
+class SpanTask(Task, Explains, ChecksGold, TakesRows):
     """What SQuAD v1.1, v2.0 and MLQA share: SQuAD-format readers, gold
     checks, per-item EM/F1 and their explanation."""
 
