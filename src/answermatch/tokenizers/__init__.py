@@ -34,11 +34,19 @@ def word_tokenizer(lang: str) -> Tokenizer:
     return WordTokenizer(lang)
 
 
+def icu_tokenizer(lang: str) -> Tokenizer:
+    """The ICU dictionary word breaker for ``lang`` (th, km, lo, my)."""
+    from .icu import IcuTokenizer
+
+    return IcuTokenizer(lang)
+
+
 _SPECIFIC = {
     "ja": "answermatch.tokenizers.ja:MecabTokenizer",
     "zh": "answermatch.tokenizers.zh:JiebaTokenizer",
     "vi": "answermatch.tokenizers.vi:PyviTokenizer",
     "pl": "answermatch.tokenizers.pl:SpacyPolishTokenizer",
+    **dict.fromkeys(("th", "km", "lo", "my"), "answermatch.tokenizers:icu_tokenizer"),
 }
 #: answermatch's own tokenizers: canonical language code -> ``"module:attr"``
 #: (a :class:`~answermatch.tokenizers.base.Tokenizer` subclass, or a function
