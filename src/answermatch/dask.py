@@ -172,7 +172,7 @@ def evaluate(
     split_every: int = 8,
     **options: Any,
 ) -> Result:
-    """Score on Dask (see the module documentation); runs on the current
+    """Score on Dask (see :mod:`answermatch.dask`); runs on the current
     Dask scheduler (a ``distributed.Client`` when one is active)."""
     spec = get_task(task)
     spec.settings(profile)

@@ -155,6 +155,12 @@ def trace(steps: Sequence[Step], text: str) -> tuple[str, tuple[str, ...]]:
 
 
 def verdict(score: float, em: float | None = None) -> str:
+    """The verdict ``explain`` shows for an item's ``score`` (and exact
+    match ``em``, where the task has one).
+
+    >>> verdict(1.0, 1.0), verdict(0.5, 0.0), verdict(0.0), verdict(1.0)
+    ('exact match', 'partial match', 'no match', 'correct')
+    """
     if em == 1.0 or (em is None and score == 1.0):
         return "exact match" if em is not None else "correct"
     return "partial match" if score > 0 else "no match"

@@ -51,7 +51,7 @@ class Registry(Generic[T]):
     reference or an entry point loads into the component (raising when it is
     not one); ``error``: the exception class of an unknown name;
     ``builtins``: answermatch's own, ``name -> "module:attr"`` or the
-    component (see the module documentation).
+    component (see :mod:`answermatch.registry`).
     """
 
     def __init__(

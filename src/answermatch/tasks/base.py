@@ -243,7 +243,7 @@ class Scored:
 
 
 class Task(ABC):
-    """Base class of every task; see the module documentation.
+    """Base class of every task; see :mod:`answermatch.tasks.base`.
 
     Class attributes: ``name`` (the registered name), ``summary`` (one
     line), ``primary`` (the key of the headline score), ``profiles``

@@ -82,6 +82,7 @@ class ChecksGold:
     :class:`~answermatch.checks.GoldChecks` run) and :meth:`gold_entries`
     (the gold as :class:`~answermatch.checks.Entry` records)."""
 
+    #: the checks ``check-gold`` runs on the task's gold
     gold_checks: ClassVar[GoldChecks]
 
     def gold_entries(self, gold: Any) -> Iterable[Entry]:

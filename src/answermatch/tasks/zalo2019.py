@@ -514,7 +514,7 @@ def _macro(totals: Totals, rows: list[Stats] | None) -> Summary:
 
 
 class Zalo2019(Task, Explains, ChecksGold, TakesRows):
-    """Zalo AI 2019 Wiki QA (see the module documentation)."""
+    """Zalo AI 2019 Wiki QA (see :mod:`answermatch.tasks.zalo2019`)."""
 
     name = NAME
     plain_answers = (

@@ -67,7 +67,7 @@ def _version(options: dict[str, Any]) -> int | None:
 
 class Cmrc2018(Task, Explains, ChecksGold, TakesRows):
     """CMRC 2018 / DRCD: EM and the longest-common-run F1 over a mixed
-    character/NLTK segmentation (see the module documentation)."""
+    character/NLTK segmentation (see :mod:`answermatch.tasks.cmrc2018`)."""
 
     name = "cmrc2018"
     summary = (

@@ -520,7 +520,7 @@ def _figures(ranked: list[bool], denominator: str) -> tuple[float, float, int | 
 
 
 class NlpccDbqa(Task, Explains, ChecksGold, TakesRows):
-    """NLPCC-ICCPOL 2016 DBQA (see the module documentation)."""
+    """NLPCC-ICCPOL 2016 DBQA (see :mod:`answermatch.tasks.nlpcc.dbqa`)."""
 
     name = NAME
     plain_answers = (

@@ -489,7 +489,7 @@ def _statistics(cutoffs: tuple[int, ...]) -> Callable[[Mapping[str, Any]], Stats
 
 
 class NlpccKbqa(Task, Explains, ChecksGold, TakesRows):
-    """NLPCC-ICCPOL 2016 KBQA (see the module documentation)."""
+    """NLPCC-ICCPOL 2016 KBQA (see :mod:`answermatch.tasks.nlpcc.kbqa`)."""
 
     name = NAME
     summary = (

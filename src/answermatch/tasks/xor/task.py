@@ -32,7 +32,7 @@ __all__ = ["XorAnswerTask", "XorTask", "one_question"]
 
 
 class XorTask(Task, Explains, ChecksGold, TakesRows):
-    """Base class of the XOR-TyDi tasks (see the module documentation)."""
+    """Base class of the XOR-TyDi tasks (see :mod:`answermatch.tasks.xor.task`)."""
 
     languages = LANGUAGES
     options: ClassVar[Mapping[str, str]] = {}
