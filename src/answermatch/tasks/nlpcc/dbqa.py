@@ -101,7 +101,17 @@ from ...ranking import (
     reciprocal_rank,
 )
 from ...sources import is_path, source_name
-from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from ..base import (
+    FRACTION,
+    Aggregation,
+    Inputs,
+    Scored,
+    Stats,
+    Summary,
+    Task,
+    Totals,
+    make_signature,
+)
 from ..parts import ChecksGold, Explains, TakesRows
 from .common import LANGUAGES, shown
 
@@ -647,7 +657,10 @@ class NlpccDbqa(Task, Explains, ChecksGold, TakesRows):
             return Summary({"mrr": 100.0 * rr / n, "map": 100.0 * ap / n})
 
         return Aggregation(
-            statistics=lambda item: (item["score"], item["ap"]), combine=combine, primary="mrr"
+            statistics=lambda item: (item["score"], item["ap"]),
+            combine=combine,
+            primary="mrr",
+            ranges=(FRACTION, FRACTION),
         )
 
     def explain(
