@@ -59,7 +59,7 @@ from functools import lru_cache
 import regex
 
 from ..languages import optional_language
-from ._inputs import as_golds, check_text
+from ._inputs import as_golds, check_text, golds_language
 from .containment import _preparer, occurrences
 from .extraction import _extract
 from .numeric import extract_number
@@ -449,6 +449,7 @@ def judge(
     ...       question="what was guantanamo bay before it was a prison").rule
     'token-recall'
     """
+    lang = golds_language(golds, lang)  # prepared golds lend theirs
     try:
         language = _LANGUAGES[lang]
     except (KeyError, TypeError):
