@@ -49,6 +49,9 @@ from answermatch.matchers.named import PLUGIN_MATCHERS, register_matcher
         ("ΑΘΗΝΑ, η πρωτεύουσα", "Αθήνα", "el"),
         ("Αυτή είναι η οδός", "ΟΔΟΣ", "el"),
         ("Başkent Ankara'dır.", "Ankara", "tr"),
+        ("Hän asuu Oulussa.", "Oulu", "fi"),
+        ("Budapesten született.", "Budapest", "hu"),
+        ("서울시에 산다", "서울", "ko"),
         ("คำตอบคือกรุงเทพมหานคร", "กรุงเทพมหานคร", "th"),
     ],
 )
@@ -68,6 +71,8 @@ def test_contained_as_words(prediction: str, gold: str, lang: str | None) -> Non
         ("काम", "कम", "hi"),
         ("Parisian cafes", "Paris", "en"),
         ("北京大学是一所大学", "北京", "zh"),
+        ("Hän on Oulunsalosta.", "Oulu", "fi"),
+        ("Se on kemiaa.", "Kemi", "fi"),
         ("", "Paris", None),
     ],
 )
