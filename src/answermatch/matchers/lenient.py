@@ -206,6 +206,7 @@ class _Language:
         "doubt",
         "either",
         "english",
+        "gold_words",
         "lang",
         "negations",
         "ors",
@@ -226,6 +227,15 @@ class _Language:
         self.doubt = self.either | _DOUBT["en"] | _DOUBT.get(lang or "", frozenset())
         self.words = _word_splitter(lang)
         self.question_words = lru_cache(maxsize=1024)(self._question_words)
+        self.gold_words = lru_cache(maxsize=4096)(self._gold_words)
+
+    def _gold_words(self, gold: str) -> list[str]:
+        """The words of a prepared gold that count (English: no function
+        words, plurals and ordinals reduced)."""
+        words = self.words(gold)
+        if self.english:
+            return [_stem(w) for w in words if w not in _FUNCTION_WORDS]
+        return words
 
     def _question_words(self, question: str) -> frozenset[str]:
         """The words of a question, as the golds' words are compared."""
@@ -359,9 +369,7 @@ def _is_name(gold: str) -> bool:
 def _recall(
     language: _Language, answer_words: set[str], gold_text: str, gold: str, question: set[str]
 ) -> Verdict | None:
-    words = language.words(gold)
-    if language.english:  # (golds repeat: the caller's cache makes this cheap)
-        words = [_stem(w) for w in words if w not in _FUNCTION_WORDS]
+    words = language.gold_words(gold)
     informative = [w for w in words if w not in question] or words
     if not informative:
         return None
@@ -453,7 +461,7 @@ def judge(
         language = _LANGUAGES[lang]
     except (KeyError, TypeError):
         language = _language(optional_language(lang))
-        if isinstance(lang, str) and len(_LANGUAGES) < 256:
+        if (lang is None or isinstance(lang, str)) and len(_LANGUAGES) < 256:
             _LANGUAGES[lang] = language
     golds_ = as_golds(golds)
     if type(prediction) is not str:
