@@ -183,6 +183,8 @@ def test_extraction_last_cue_wins_and_rules_choose() -> None:
         ("It was won by Judith Keppel in 2000.", ["Judith Cynthia Aline Keppel"], None,
          "name-parts", 1.0),
         ("Played by Walsh.", ["Kate Walsh"], None, "name-parts", 1.0),
+        ("It was J. R. R. Tolkien.", ["John Ronald Reuel Tolkien"], None, "name-parts", 1.0),
+        ("It was J. R. R. Martin.", ["John Ronald Reuel Tolkien"], None, "no-match", 0.0),
         ("Played by Kate Hudson.", ["Kate Walsh"], None, "no-match", 0.0),
         ("It is part of the Himalaya range.", ["Himalayas"], None, "token-recall", 1.0),
         ("On April 1.", ["April 1st"], None, "token-recall", 1.0),

@@ -32,7 +32,8 @@ The cascade, first decision wins:
    head noun: "Judith Keppel" for "Judith Cynthia Aline Keppel", "Walsh"
    for "Kate Walsh"); at least half of three or more. A number of the gold
    must always be among them. ``name-parts`` when the gold is written as a
-   name (every word capitalized).
+   name (every word capitalized); in a name whose last word is found, an
+   initial stands for its word ("J. R. R. Tolkien").
 7. ``no-match``: incorrect.
 
 English words are compared after removing a plural ``s`` (``Himalayas`` =
@@ -380,6 +381,9 @@ def _recall(
     for word, hit in zip(informative, hits, strict=True):
         if not hit and any(c.isdecimal() for c in word):
             return None  # a number of the gold is missing
+    name = _is_name(gold_text)
+    if name and hits[-1] and not all(hits):  # initials: "J. R. R. Tolkien"
+        hits = [hit or w[:1] in answer_words for w, hit in zip(informative, hits, strict=True)]
     found, size = sum(hits), len(informative)
     if size == 1:
         accepted = found == 1
@@ -389,7 +393,7 @@ def _recall(
         accepted = 2 * found >= size
     if not accepted:
         return None
-    rule = "name-parts" if _is_name(gold_text) else "token-recall"
+    rule = "name-parts" if name else "token-recall"
     return Verdict(1.0, rule, f"{found} of {size} words of {gold_text!r}", gold_text)
 
 
