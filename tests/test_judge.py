@@ -277,3 +277,28 @@ def test_register_matcher() -> None:
         PLUGIN_MATCHERS.remove("first-letter-test")
     with pytest.raises(ValueError, match="already exists"):
         register_matcher("em", first_letter)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("काम, कम और कमल — हिन्दी!", "hi"),
+        ("বাংলা ভাষা, কলকাতা।", "bn"),
+        ("తెలుగు భాష.", "te"),
+        ("กรุงเทพมหานคร, เชียงใหม่!", "th"),
+        ("ភ្នំពេញ។", "km"),
+        ("Tiếng Việt: Hà Nội, Huế.", "vi"),
+        ("Ελληνικά", None),
+        ("한국어: 서울!", "ko"),
+    ],
+)
+def test_preparation_keeps_every_letter_and_mark(text: str, lang: str | None) -> None:
+    """Punctuation becomes space; no letter and no combining mark is lost
+    (languages that drop optional points, Arabic, Hebrew and Greek, aside)."""
+    import unicodedata
+
+    def letters(value: str) -> list[str]:
+        value = unicodedata.normalize("NFC", unicodedata.normalize("NFKC", value).casefold())
+        return [c for c in value if unicodedata.category(c)[0] in "LM"]
+
+    assert letters(prepare_text(text, lang=lang)) == letters(text)
