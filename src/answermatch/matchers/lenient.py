@@ -20,9 +20,9 @@ The cascade, first decision wins:
    Twain", "isn't Paris", "nie Kraków", "не Москва"; or after it where the
    language puts it: "Ankara değil", "東京ではない") or ``hedged`` (offered
    as one of several candidates, "either Mark Twain or Bret Harte", and in
-   a short answer "it could be Paris or Lyon", when the other candidate is not itself a gold
-   and the question does not offer the choice itself); then the verdict is
-   incorrect, with that rule. A plain "X or Y" is not a hedge: answers
+   a short answer "it could be Paris or Lyon", when the other candidate is
+   not itself a gold and the question does not offer the choice itself);
+   then the verdict is incorrect, with that rule. A plain "X or Y" is not a hedge: answers
    give synonyms that way ("a hectogon or 100-gon").
 5. ``number``: a gold that is a number equals, by value, a number of the
    answer (``1,000`` = ``1000``; ``1972`` is not ``19725``).
