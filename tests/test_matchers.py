@@ -300,7 +300,8 @@ NUMBER_CASES = [
     ("૧૨", "12"),
     ("brak", None),
     ("", None),
-    ("五", None),
+    ("五", "5"),  # ideographic numerals are read in every language
+    ("統一", None),  # ... but not inside a word
 ]
 
 
