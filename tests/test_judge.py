@@ -187,7 +187,7 @@ def test_extraction_last_cue_wins_and_rules_choose() -> None:
         ("It was J. R. R. Martin.", ["John Ronald Reuel Tolkien"], None, "no-match", 0.0),
         ("Played by Kate Hudson.", ["Kate Walsh"], None, "no-match", 0.0),
         ("It is part of the Himalaya range.", ["Himalayas"], None, "token-recall", 1.0),
-        ("On April 1.", ["April 1st"], None, "token-recall", 1.0),
+        ("On April 1.", ["April 1st"], None, "date", 1.0),
         ("On the 1st of April.", ["1 April"], None, "token-recall", 1.0),
         ("On April 2.", ["April 1st"], None, "no-match", 0.0),
         ("It ended on September 6, 1666.", ["5 September 1666"], None, "no-match", 0.0),
@@ -302,3 +302,29 @@ def test_preparation_keeps_every_letter_and_mark(text: str, lang: str | None) ->
         return [c for c in value if unicodedata.category(c)[0] in "LM"]
 
     assert letters(prepare_text(text, lang=lang)) == letters(text)
+
+
+@pytest.mark.parametrize(
+    ("prediction", "gold", "lang", "rule", "score"),
+    [
+        ("There are a total of nine seasons.", "9", None, "number", 1.0),
+        ("It grossed 3.5 million dollars.", "3,500,000", None, "number", 1.0),
+        ("Около 1 000 человек.", "1000", "ru", "number", 1.0),
+        ("Около 1 500 человек.", "1000", "ru", "no-match", 0.0),
+        ("It was formed on December 8, 1985.", "December 1985", None, "date", 1.0),
+        ("It ended on 1945-09-02.", "September 2, 1945", None, "date", 1.0),
+        ("Es war am 2. September 1945.", "1945-09-02", "de", "date", 1.0),
+        ("Stało się to 12 maja 2023 roku.", "2023-05-12", "pl", "date", 1.0),
+        ("Stało się to 13 maja 2023 roku.", "2023-05-12", "pl", "no-match", 0.0),
+        ("令和5年5月12日です。", "2023年5月12日", "ja", "date", 1.0),
+        # a near-miss date: the same day of another month, words alone do not make it
+        ("It was released on June 22, 1980.", "August 22, 1980", None, "no-match", 0.0),
+        # a partial date that agrees is not contradicted: the words decide
+        ("On the 1st of April.", "1 April", None, "token-recall", 1.0),
+    ],
+)
+def test_numbers_and_dates_by_value(
+    prediction: str, gold: str, lang: str | None, rule: str, score: float
+) -> None:
+    verdict = judge(prediction, gold, lang=lang)
+    assert (verdict.rule, verdict.score) == (rule, score)

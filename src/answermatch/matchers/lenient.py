@@ -24,8 +24,14 @@ The cascade, first decision wins:
    not itself a gold and the question does not offer the choice itself);
    then the verdict is incorrect, with that rule. A plain "X or Y" is not a hedge: answers
    give synonyms that way ("a hectogon or 100-gon").
-5. ``number``: a gold that is a number equals, by value, a number of the
-   answer (``1,000`` = ``1000``; ``1972`` is not ``19725``).
+5. ``number`` / ``date``: a gold that is a number (digits, number words,
+   scale words: ``1,000``, ``nine``, ``3.5 million``) equals by value a
+   number of the answer (:func:`~answermatch.matchers.extract_number` in
+   the language; ``1972`` is not ``19725``, ``1,000`` not ``1,500``); a
+   gold that is a date with a month equals a date of the answer, or the
+   answer's date says more and agrees (``8 December 1985`` for ``December
+   1985``; :func:`~answermatch.matchers.extract_date`; ``±1`` day or another
+   year never). A gold with no language is read as English.
 6. ``name-parts`` / ``token-recall``: the gold's informative words (not
    function words, not words the question already says) are found among
    the answer's words: one of one; both of two, or the last (a surname, a
@@ -53,6 +59,7 @@ Verdict(score=1.0, rule='name-parts', detail="2 of 3 words of 'Wilhelm Conrad R�
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -62,6 +69,7 @@ import regex
 from ..languages import optional_language
 from ._inputs import as_golds, check_text
 from .containment import _preparer, occurrences
+from .dates import extract_date
 from .extraction import _extract
 from .numeric import extract_number
 
@@ -75,6 +83,7 @@ RULES = (
     "negated",
     "hedged",
     "number",
+    "date",
     "name-parts",
     "token-recall",
     "no-match",
@@ -207,6 +216,7 @@ class _Language:
         "doubt",
         "either",
         "english",
+        "gold_value",
         "gold_words",
         "lang",
         "negations",
@@ -229,6 +239,9 @@ class _Language:
         self.words = _word_splitter(lang)
         self.question_words = lru_cache(maxsize=1024)(self._question_words)
         self.gold_words = lru_cache(maxsize=4096)(self._gold_words)
+        self.gold_value = lru_cache(maxsize=4096)(
+            lambda gold, text: _value_of(gold, text, lang or "en")
+        )
 
     def _gold_words(self, gold: str) -> list[str]:
         """The words of a prepared gold that count (English: no function
@@ -266,8 +279,10 @@ def _language(lang: str | None) -> _Language:
 _LANGUAGES: dict[str | None, _Language] = {}
 
 
-def _numbers(text: str) -> set[str]:
-    """The values of every number in ``text`` (canonical decimal strings)."""
+def _numbers(text: str, lang: str | None) -> set[str]:
+    """The values of the numbers in ``text`` (canonical decimal strings):
+    every run of digits, and the first number of every clause (which reads
+    number words and scale words: "nine", "3.5 million")."""
     values = set()
     for found in _DIGIT_RUN.finditer(text):
         start = found.start()
@@ -275,10 +290,63 @@ def _numbers(text: str) -> set[str]:
             continue  # a group or the decimals of the number before
         if start >= 1 and text[start - 1].isdecimal():
             continue
-        value = extract_number(text[start:])
+        value = extract_number(text[start:], lang=lang)
+        if value is not None:
+            values.add(value)
+    for clause in _clauses(text):
+        value = extract_number(clause, lang=lang)
         if value is not None:
             values.add(value)
     return values
+
+
+# where a clause ends: a sentence's end (not a day's dot: "2. September"), a
+# line, a semicolon, a comma that
+# is not inside a number or a date ("August 19, 2016"), "and"/"or"/"but"
+_CLAUSE_END = re.compile(
+    r"(?<=[^\W\d]{2}[.!?])\s+|(?<=[。！？])|\n+|;\s*|,\s+(?!\d)|\s+(?:and|or|but)\s+"
+)
+
+
+def _clauses(text: str) -> list[str]:
+    return [clause for clause in _CLAUSE_END.split(text) if clause.strip()]
+
+
+# a date has a digit or an ideographic numeral
+_DATE_HINT = re.compile(r"[\d〇零一二三四五六七八九十元]")
+
+
+def _dates(text: str, lang: str | None) -> set[str]:
+    """The first date of every clause of ``text`` (ISO forms, as much as stated)."""
+    found = set()
+    for clause in _clauses(text):
+        if _DATE_HINT.search(clause) is None:
+            continue
+        date = extract_date(clause, lang=lang)
+        if date is not None:
+            found.add(date)
+    return found
+
+
+def _value_of(gold: str, gold_text: str, lang: str | None) -> tuple[str, str] | None:
+    """``("date", iso)`` for a gold that is a date with at least a month,
+    ``("number", value)`` for a gold that is a number (digits, number words,
+    scale words and nothing else), else None."""
+    if gold.count(" ") > 3:
+        return None
+    date = extract_date(gold_text, lang=lang)
+    if date is not None and (len(date) >= 7 or date.startswith("--")):
+        return "date", date
+    value = extract_number(gold_text, lang=lang)
+    if value is None:
+        return None
+    for word in gold.split():
+        if any(c.isdecimal() for c in word) or extract_number(word, lang=lang) is not None:
+            continue
+        if extract_number(f"1 {word}", lang=lang) not in (None, "1"):
+            continue  # a scale word: "million"
+        return None
+    return "number", value
 
 
 def _near(words: list[str], index: int, vocabulary: frozenset[str], span: int) -> bool:
@@ -418,18 +486,29 @@ def _judge(language: _Language, prediction: str, golds: tuple[str, ...], questio
                 blocked = blocked or found
     if blocked is not None:
         return blocked
-    numbers: set[str] | None = None
+    values: dict[str, set[str]] = {}
+    valued: set[str] = set()  # golds whose value the answer contradicts
+    value_lang = language.lang or "en"
     for gold_text, gold in zip(golds, prepared, strict=True):
-        if _PLAIN_NUMBER.fullmatch(gold):
-            if numbers is None:
-                numbers = _numbers(text)
-            value = _numbers(gold_text)
-            if value and value <= numbers:
-                return Verdict(1.0, "number", f"the number of {gold_text!r}", gold_text)
+        found_value = language.gold_value(gold, gold_text)
+        if found_value is None:
+            continue
+        kind, value = found_value
+        if kind not in values:
+            read = _dates if kind == "date" else _numbers
+            values[kind] = read(text, value_lang)
+        if kind == "number" and value in values[kind]:
+            return Verdict(1.0, "number", f"the number of {gold_text!r}", gold_text)
+        if kind == "date" and any(d.startswith(value) for d in values[kind]):
+            return Verdict(1.0, "date", f"the date of {gold_text!r}", gold_text)
+        if values[kind] and (
+            kind == "number" or not any(value.startswith(d) for d in values[kind])
+        ):  # the answer states another value: the gold's words alone do not make it
+            valued.add(gold)
     answer_words = set(language.words(answer))
     question_words = language.question_words(question) if question else frozenset()
     for gold_text, gold in zip(golds, prepared, strict=True):
-        if gold:
+        if gold and gold not in valued:
             found = _recall(language, answer_words, gold_text, gold, question_words)
             if found is not None:
                 return found
