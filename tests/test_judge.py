@@ -328,3 +328,29 @@ def test_numbers_and_dates_by_value(
 ) -> None:
     verdict = judge(prediction, gold, lang=lang)
     assert (verdict.rule, verdict.score) == (rule, score)
+
+
+def test_the_shortcut_for_absent_golds_changes_no_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Long ASCII answers holding no part of any gold's words are refused
+    before they are prepared; the verdicts are those of the whole cascade."""
+    import judge_suite
+    from answermatch.matchers import lenient
+
+    rows = [
+        ("They were known as the Himalaya ranges.", ("Himalayas",), None),
+        ("It is in the country's north.", ("countries",), None),
+        ("He finished 1st in the race.", ("1",), None),
+        ("There are nine of them.", ("9",), None),
+        ("It happened in December 1985, on the 8th.", ("8 December 1985",), None),
+        ("The Who played there.", ("The Who",), None),
+        ("Nothing to see here.", ("Paris",), None),
+        ("   ", ("Paris",), None),
+        ("...", ("Paris",), None),
+        ("The.", ("Paris",), "en"),
+    ]
+    rows += [(p, g, lang) for lang, _kind, p, g, _ in judge_suite.cases()]
+    fast = [judge(p, g, lang=lang) for p, g, lang in rows]
+    monkeypatch.setattr(lenient, "_absent", lambda *args: False)
+    assert [judge(p, g, lang=lang) for p, g, lang in rows] == fast
+    assert fast[6].rule == "no-match"
+    assert fast[7].rule == fast[8].rule == fast[9].rule == "empty"

@@ -68,7 +68,7 @@ import regex
 
 from ..languages import optional_language
 from ._inputs import as_golds, check_text
-from .containment import _preparer, occurrences
+from .containment import _ARTICLES, _preparer, occurrences
 from .dates import extract_date
 from .extraction import _extract
 from .numeric import extract_number
@@ -213,9 +213,11 @@ class _Language:
     questions, which repeat from one answer to the next, are prepared once."""
 
     __slots__ = (
+        "articles",
         "doubt",
         "either",
         "english",
+        "gold_keys",
         "gold_value",
         "gold_words",
         "lang",
@@ -230,6 +232,7 @@ class _Language:
     def __init__(self, lang: str | None) -> None:
         self.lang = lang
         self.prepare = _preparer(lang)
+        self.articles = _ARTICLES.get(lang, frozenset())
         self.prepare_short = lru_cache(maxsize=4096)(self.prepare)
         self.english = lang in (None, "en")
         self.negations = _NEGATIONS["en"] | _NEGATIONS.get(lang or "", frozenset())
@@ -239,9 +242,15 @@ class _Language:
         self.words = _word_splitter(lang)
         self.question_words = lru_cache(maxsize=1024)(self._question_words)
         self.gold_words = lru_cache(maxsize=4096)(self._gold_words)
+        self.gold_keys = lru_cache(maxsize=4096)(self._gold_keys)
         self.gold_value = lru_cache(maxsize=4096)(
             lambda gold, text: _value_of(gold, text, lang or "en")
         )
+
+    def _gold_keys(self, gold: str) -> tuple[str, ...]:
+        """Parts of a prepared gold's words that an answer holding the
+        word (with a plural or ordinal ending) holds too."""
+        return tuple({_stem(word)[:-1] if len(word) > 3 else word for word in gold.split()})
 
     def _gold_words(self, gold: str) -> list[str]:
         """The words of a prepared gold that count (English: no function
@@ -280,9 +289,8 @@ _LANGUAGES: dict[str | None, _Language] = {}
 
 
 def _numbers(text: str, lang: str | None) -> set[str]:
-    """The values of the numbers in ``text`` (canonical decimal strings):
-    every run of digits, and the first number of every clause (which reads
-    number words and scale words: "nine", "3.5 million")."""
+    """The values of the numbers written with digits in ``text`` (canonical
+    decimal strings; a scale word after the digits counts: "3.5 million")."""
     values = set()
     for found in _DIGIT_RUN.finditer(text):
         start = found.start()
@@ -293,6 +301,13 @@ def _numbers(text: str, lang: str | None) -> set[str]:
         value = extract_number(text[start:], lang=lang)
         if value is not None:
             values.add(value)
+    return values
+
+
+def _worded_numbers(text: str, lang: str | None) -> set[str]:
+    """The first number of every clause of ``text``, which reads number
+    words ("nine seasons")."""
+    values = set()
     for clause in _clauses(text):
         value = extract_number(clause, lang=lang)
         if value is not None:
@@ -300,12 +315,10 @@ def _numbers(text: str, lang: str | None) -> set[str]:
     return values
 
 
-# where a clause ends: a sentence's end (not a day's dot: "2. September"), a
-# line, a semicolon, a comma that
-# is not inside a number or a date ("August 19, 2016"), "and"/"or"/"but"
-_CLAUSE_END = re.compile(
-    r"(?<=[^\W\d]{2}[.!?])\s+|(?<=[。！？])|\n+|;\s*|,\s+(?!\d)|\s+(?:and|or|but)\s+"
-)
+# where a clause ends: a sentence's end (not a day's dot: "2. September"),
+# a line, a semicolon, a comma that is not inside a number or a date
+# ("August 19, 2016"), "and"/"or"/"but"
+_CLAUSE_END = re.compile(r"[.!?](?<=[^\W\d]{2}[.!?])\s+|[。！？\n;]\s*|,\s+(?!\d)| (?:and|or|but) ")
 
 
 def _clauses(text: str) -> list[str]:
@@ -465,13 +478,44 @@ def _recall(
     return Verdict(1.0, rule, f"{found} of {size} words of {gold_text!r}", gold_text)
 
 
+_ASCII_WORD = re.compile("[a-z0-9]+")
+_NO_MATCH = Verdict(0.0, "no-match", "no gold found in the answer", None)
+
+
+def _absent(language: _Language, text: str, golds: tuple[str, ...], prepared: list[str]) -> bool:
+    """No rule can accept an ASCII answer: no gold is a value (a number or
+    a date, which other words may state) and no word of a gold occurs in
+    it even as a part of a word (every rule that accepts needs one: a word
+    of an ASCII text, once prepared, is a part of the text in lower case,
+    and a gold's word is found with its plural or ordinal ending, which
+    hold the word's stem less its last letter). Saves preparing long
+    answers that cannot match."""
+    lowered = text.lower()
+    for word in _ASCII_WORD.finditer(lowered):
+        if word.group() not in language.articles:
+            break  # the prepared answer is not empty
+    else:
+        return False  # judged "empty"
+    for gold_text, gold in zip(golds, prepared, strict=True):
+        if not gold:
+            continue
+        if language.gold_value(gold, gold_text) is not None:
+            return False
+        for key in language.gold_keys(gold):
+            if key in lowered:
+                return False
+    return True
+
+
 def _judge(language: _Language, prediction: str, golds: tuple[str, ...], question: str) -> Verdict:
     text = _extract(prediction, language.lang).answer
+    prepare_short = language.prepare_short
+    prepared = [prepare_short(g) for g in golds]
+    if text.isascii() and _absent(language, text, golds, prepared):
+        return _NO_MATCH
     answer = language.prepare(text)
     if not answer:
         return Verdict(0.0, "empty", "no answer", None)
-    prepare_short = language.prepare_short
-    prepared = [prepare_short(g) for g in golds]
     for gold_text, gold in zip(golds, prepared, strict=True):
         if gold == answer:
             return Verdict(1.0, "exact", f"equals {gold_text!r}", gold_text)
@@ -497,6 +541,11 @@ def _judge(language: _Language, prediction: str, golds: tuple[str, ...], questio
         if kind not in values:
             read = _dates if kind == "date" else _numbers
             values[kind] = read(text, value_lang)
+        if kind == "number" and value not in values[kind] and "." not in value:
+            if "words" not in values:  # a whole number may be written in words
+                values["words"] = _worded_numbers(text, value_lang)
+            if value in values["words"]:
+                return Verdict(1.0, "number", f"the number of {gold_text!r}", gold_text)
         if kind == "number" and value in values[kind]:
             return Verdict(1.0, "number", f"the number of {gold_text!r}", gold_text)
         if kind == "date" and any(d.startswith(value) for d in values[kind]):
@@ -512,7 +561,7 @@ def _judge(language: _Language, prediction: str, golds: tuple[str, ...], questio
             found = _recall(language, answer_words, gold_text, gold, question_words)
             if found is not None:
                 return found
-    return Verdict(0.0, "no-match", "no gold found in the answer", None)
+    return _NO_MATCH
 
 
 def judge(
