@@ -365,3 +365,49 @@ def date_match_batch(
         check_text(prediction, f"predictions[{i}]")
         results.append(_date_match(prediction, entry, lang))
     return results
+
+
+_PATTERN_FIELD = re.compile(r"'[^']*'|y+|M+|L+|d+|[A-Za-z]+")
+
+
+def format_date(iso: str, lang: str) -> str:
+    """An ISO date (``2023-05-12``, ``2023-05`` or ``2023``) written as the
+    language writes dates in CLDR's long form (a month and year: CLDR's
+    ``yMMMM`` form; a year: the year). A language without CLDR date
+    data is an :class:`~answermatch.errors.UnknownLanguageError` naming it.
+
+    >>> format_date("2023-05-12", "de"), format_date("2023-05-12", "ja")
+    ('12. Mai 2023', '2023年5月12日')
+    >>> format_date("2023-05", "pl"), format_date("2023", "pl")
+    ('maj 2023', '2023')
+    """
+    from . import _cldr
+    from .numeric import _cldr_language
+
+    code = _cldr_language(lang)
+    parts = [int(p) for p in iso.split("-")]
+    year, month, day = (*parts, None, None)[:3]
+    if month is None:
+        return str(year)
+    long, month_year, names, alone = _cldr.LONG_DATE[code]
+    pieces = []
+    pattern = long if day is not None else month_year
+    last = 0
+    for match in _PATTERN_FIELD.finditer(pattern):
+        pieces.append(pattern[last : match.start()])
+        token = match.group()
+        last = match.end()
+        if token.startswith("'"):
+            pieces.append(token[1:-1])
+        elif token[0] == "y":
+            pieces.append(str(year))
+        elif token[0] in "ML":
+            name = (names if token[0] == "M" else alone)[month - 1]
+            pieces.append(name if len(token) >= 3 else str(month).zfill(len(token)))
+        elif token[0] == "d":
+            pieces.append(str(day).zfill(len(token)))
+        else:
+            pieces.append(token)
+    pieces.append(pattern[last:])
+    text = "".join(pieces)
+    return text.strip()

@@ -750,3 +750,51 @@ def numeric_match_batch(
         check_text(prediction, f"predictions[{i}]")
         results.append(_numeric(prediction, entry, lang))
     return results
+
+
+def format_number(number: str, lang: str) -> str:
+    """A canonical number (as :func:`extract_number` gives it) written the
+    way the language writes numbers in CLDR: its grouping sign and sizes and
+    its decimal sign, Latin digits. A language without CLDR number data is
+    an :class:`~answermatch.errors.UnknownLanguageError` naming it.
+
+    >>> format_number("1234567.5", "de"), format_number("1234567", "hi")
+    ('1.234.567,5', '12,34,567')
+    >>> format_number("-1500", "en"), format_number("1500", "xx")
+    Traceback (most recent call last):
+    ...
+    answermatch.errors.UnknownLanguageError: unknown language 'xx'; ...
+    """
+    from . import _cldr
+
+    code = _cldr_language(lang)
+    decimal, group = _cldr.NUMBERS[code]
+    first, other = (*_cldr.GROUPING[code], 3)[:2]
+    negative = number.startswith("-")
+    integer, _, fraction = number.lstrip("-").partition(".")
+    groups = []
+    if len(integer) > first:
+        groups.append(integer[-first:])
+        integer = integer[:-first]
+        while len(integer) > other:
+            groups.append(integer[-other:])
+            integer = integer[:-other]
+    groups.append(integer)
+    text = group.join(reversed(groups)) + (decimal + fraction if fraction else "")
+    return "-" + text if negative else text
+
+
+def _cldr_language(lang: str) -> str:
+    """The key of ``lang`` in the CLDR tables, or an error naming it."""
+    from ..errors import UnknownLanguageError
+    from ..languages import canonical_language
+    from . import _cldr
+
+    code = canonical_language(lang)
+    code = _ALIASES.get(code, code)
+    if code not in _cldr.NUMBERS:
+        raise UnknownLanguageError(
+            f"no CLDR number and date forms for language {lang!r}; they exist for "
+            f"{', '.join(sorted(_cldr.NUMBERS))}"
+        )
+    return code

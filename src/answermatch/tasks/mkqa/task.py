@@ -21,7 +21,13 @@ from functools import reduce
 from operator import add
 from typing import Any, ClassVar
 
-from ...checks import Entry, GoldChecks, check_normalizes_empty, check_unicode_punct
+from ...checks import (
+    Entry,
+    GoldChecks,
+    check_normalizes_empty,
+    check_unicode_punct,
+    check_values,
+)
 from ...diagnostics import Diagnostics
 from ...errors import AnswermatchError, InputError
 from ...explanation import Explanation, TextView, Variant, figures, verdict
@@ -166,6 +172,7 @@ class Mkqa(Task):
             check_normalizes_empty,
             mkqa_checks.check_duplicate_aliases,
             check_unicode_punct,
+            check_values,
         ),
         normalize=_official_normalize,
     )

@@ -20,7 +20,7 @@ from functools import reduce
 from operator import add, itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...checks import GoldChecks, check_ids, check_unicode_punct
+from ...checks import GoldChecks, check_ids, check_unicode_punct, check_values
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...figures import pair_figures
@@ -333,6 +333,7 @@ class Squad(SpanTask):
             check_answer_start,
             check_unicode_punct,
             normalizes_empty_check(SpanTask.empty_consequence),
+            check_values,
         ),
         normalize=_normalizer(PROFILES["official"]),
         duplicate_id_severity="warning",
