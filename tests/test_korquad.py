@@ -290,3 +290,16 @@ def test_a_twin_gives_the_same_items_bit_for_bit(tmp_path: Path, force_twin) -> 
     assert two.scores == one.scores
     assert list(two.items) == list(one.items)
     assert 0 < one.scores["exact_match"] < 100
+
+
+@pytest.mark.parametrize("marked", ["gold", "predictions"])
+def test_a_byte_order_mark_fails_as_in_the_script(tmp_path: Path, marked: str) -> None:
+    # evaluate-v1.0.py: json.load(open(path)) of text starting with U+FEFF raises
+    # "Unexpected UTF-8 BOM"; every profile reads the files the same way
+    files = {"gold": EXAMPLE / "dev_sample.json", "predictions": EXAMPLE / "predictions.json"}
+    bom = tmp_path / f"{marked}.json"
+    bom.write_bytes(b"\xef\xbb\xbf" + files[marked].read_bytes())
+    files[marked] = bom
+    for profile in ("official", "fair"):
+        with pytest.raises(InputError, match=rf"{marked}\.json:1: .*byte order mark"):
+            quiet(str(files["gold"]), str(files["predictions"]), profile)
