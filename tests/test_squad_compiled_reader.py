@@ -80,7 +80,6 @@ def _both(monkeypatch, path, dialect=SQUAD):
         return found
 
     with monkeypatch.context() as patch:
-        patch.setattr(squad, "spare_core", lambda: False)
         patch.setattr(squad, "_read_compiled", spy)
         fast = _outcome(path, dialect)
         patch.setattr(squad, "_compiled_questions", None)

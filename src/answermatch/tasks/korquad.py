@@ -74,7 +74,6 @@ from ..matchers.answers import AnswerSet, answer_set, best_overlap, common_count
 from ..normalization.deletion import deleter
 from ..signature import make_signature
 from ..sources import source_name
-from ..twin import worth_a_twin
 from .base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, check_rules
 
 __all__ = ["FAIR", "OFFICIAL", "KorQuAD", "Settings", "normalize_answer"]
@@ -417,10 +416,6 @@ class KorQuAD(Task):
         self, source: Any, gold: SquadFile, diag: Diagnostics, **options: Any
     ) -> dict[Any, Any]:
         return read_predictions(source, gold, diag)
-
-    def shares_with_twin(self, gold: Any, predictions: Any, options: Mapping[str, Any]) -> bool:
-        """A large run: a twin scores half of the questions."""
-        return worth_a_twin(gold, predictions, options)
 
     def score(self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any) -> Scored:
         settings = self.settings(settings)
