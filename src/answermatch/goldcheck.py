@@ -29,16 +29,76 @@ from __future__ import annotations
 
 import os
 import warnings
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
-from .checks import SEVERITIES, Entry, Finding, GoldFile
+from .checks import SEVERITIES, Entry, Finding, GoldFile, suggested_variants
 from .diagnostics import Diagnostics
 from .errors import AnswermatchWarning, InputError, UnknownTaskError
 from .sources import is_path, source_name
 from .tasks import check_options, get_task
 
-__all__ = ["SEVERITIES", "Entry", "Finding", "FindingGroup", "GoldFile", "check_gold", "groups"]
+__all__ = [
+    "SEVERITIES",
+    "Entry",
+    "Finding",
+    "FindingGroup",
+    "GoldFile",
+    "Suggestion",
+    "check_gold",
+    "groups",
+    "suggest_variants",
+]
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """Variants worth adding to one question's gold answers (see
+    :func:`~answermatch.checks.suggested_variants`)."""
+
+    file: str
+    line: int | None
+    id: Any
+    lang: str | None
+    variants: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {**asdict(self), "variants": list(self.variants)}
+
+    def __str__(self) -> str:
+        where = self.file if self.line is None else f"{self.file}:{self.line}"
+        lang = f" ({self.lang})" if self.lang else ""
+        return f"{where}: {self.id}{lang}: add {', '.join(map(repr, self.variants))}"
+
+
+def suggest_variants(
+    task: str, gold: str | os.PathLike[str] | Any, **options: Any
+) -> list[Suggestion]:
+    """For each question of ``task``'s gold ``gold`` whose answers are a
+    number or a date, the forms its variants lack that a reader of another
+    language or tool would need: the number in plain digits and in the
+    language's CLDR form, the date in ISO form and in the language's long
+    form. A gold the task's reader refuses gives none (``check_gold`` says
+    why).
+
+    >>> import pathlib, tempfile
+    >>> gold = pathlib.Path(tempfile.mkdtemp()) / "gold.jsonl"
+    >>> line = '{"id": "1", "question": "?", "answers": ["18 maja 2017"], "lang": "pl"}'
+    >>> _ = gold.write_text(line + "\\n", encoding="utf-8")
+    >>> for s in suggest_variants("xor-full", gold):
+    ...     print(s.line, s.variants)
+    1 ('2017-05-18',)
+    """
+    found, _ = _read(task, gold, options)
+    suggestions = []
+    for entry in found.entries:
+        wanted = suggested_variants(entry)
+        if wanted:
+            suggestions.append(
+                Suggestion(found.name, entry.line, entry.id, entry.lang, tuple(wanted))
+            )
+    return suggestions
 
 
 def check_gold(
@@ -50,10 +110,14 @@ def check_gold(
     if severity not in SEVERITIES:
         raise ValueError(f"severity must be one of {', '.join(SEVERITIES)}, not {severity!r}")
     shown = SEVERITIES[: SEVERITIES.index(severity) + 1]
-    return [f for f in _check_gold(task, gold, options) if f.severity in shown]
+    found, spec = _read(task, gold, options)
+    every = found.findings if spec is None else spec.gold_checks.run(found)
+    return [f for f in every if f.severity in shown]
 
 
-def _check_gold(task: str, gold: Any, options: dict[str, Any]) -> list[Finding]:
+def _read(task: str, gold: Any, options: dict[str, Any]) -> tuple[GoldFile, Any]:
+    """The gold's entries as the task's reader reads them, and the task
+    (None when the reader refused the file: its finding says why)."""
     spec = get_task(task)
     if spec.gold_checks is None:
         raise UnknownTaskError(
@@ -74,11 +138,11 @@ def _check_gold(task: str, gold: Any, options: dict[str, Any]) -> list[Finding]:
         found.findings.append(
             Finding("error", exc.path or name, exc.line, "unreadable", exc.message)
         )
-        return found.findings
+        return found, None
     for message, line in diag.records:
         found.findings.append(Finding("warning", name, line, "reader-warning", message))
     found.entries = list(spec.gold_entries(parsed))
-    return spec.gold_checks.run(found)
+    return found, spec
 
 
 @dataclass(frozen=True)

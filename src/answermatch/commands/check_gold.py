@@ -51,6 +51,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help='print {"findings": [...], "counts": {...}, "errors": N, ...} as JSON (findings '
         "at --severity or above, or all with --all)",
     )
+    parser.add_argument(
+        "--suggest",
+        action="store_true",
+        help="also list, for each question whose answers are a number or a date, the forms "
+        "its variants lack: the number in digits and in the language's CLDR form, the date "
+        "in ISO form and in the language's long form",
+    )
     parser.set_defaults(func=run)
 
 
@@ -62,10 +69,16 @@ def run(args: argparse.Namespace) -> int:
     """Print the findings; 1 if any is an error, else 0."""
     from ..goldcheck import SEVERITIES, check_gold, groups
 
-    every = check_gold(args.task, args.gold, **parse_options(args.option))
+    options = parse_options(args.option)
+    every = check_gold(args.task, args.gold, **options)
     severity = "info" if args.all else args.severity
     shown = SEVERITIES[: SEVERITIES.index(severity) + 1]
     findings = [f for f in every if f.severity in shown]
+    suggestions = []
+    if args.suggest:
+        from ..goldcheck import suggest_variants
+
+        suggestions = suggest_variants(args.task, args.gold, **options)
     by_severity = Counter(f.severity for f in every)
     by_code = Counter(f.code for f in every)
     if args.json:
@@ -76,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
             "counts": dict(sorted(by_code.items())),
             "severity": severity,
             "findings": [f.to_dict() for f in findings],
+            **({"suggestions": [s.to_dict() for s in suggestions]} if args.suggest else {}),
         }
         print(json.dumps(payload, ensure_ascii=False, indent=1))
     else:
@@ -93,6 +107,8 @@ def run(args: argparse.Namespace) -> int:
                 print(f"  {where}{finding.message}")
         if args.all:
             print(*findings, sep="\n")
+        for suggestion in suggestions:
+            print(suggestion)
         summary = ", ".join(_count(by_severity[s], s) for s in SEVERITIES)
         codes = ", ".join(f"{code} {n}" for code, n in sorted(by_code.items()))
         hidden = [s for s in SEVERITIES if s not in shown and by_severity[s]]
@@ -100,6 +116,8 @@ def run(args: argparse.Namespace) -> int:
         if hidden:
             more = f"; {' and '.join(hidden)} not shown: --severity info or --all"
         print(f"{args.gold}: {summary}" + (f" ({codes})" if codes else "") + more)
+        if args.suggest:
+            print(f"{args.gold}: {len(suggestions)} question(s) with variants to add")
     return EXIT_FOUND if by_severity["error"] else EXIT_OK
 
 

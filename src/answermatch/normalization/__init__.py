@@ -380,6 +380,8 @@ def normalizer(preset: str = "unicode", lang: str | None = None) -> Callable[[st
     fused = get_preset(preset).fused
     if fused is not None:
         return fused(lang)
+    if not steps_:
+        return str  # the text itself (a str subclass becomes a plain str)
     if len(steps_) == 1:
         (single,) = steps_
         if not until_stable:
