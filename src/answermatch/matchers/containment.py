@@ -456,7 +456,7 @@ def contains_match(
     preset: str | None = None,
 ) -> float:
     """1.0 if any gold occurs in the prediction as whole words of the
-    language (see the module's documentation), else 0.0.
+    language (see :mod:`answermatch.matchers.containment`), else 0.0.
 
     ``lang``: any spelling of a known language (``"ja"``, ``"ko-KR"``);
     it decides the word edges of scripts written without spaces and the

@@ -66,7 +66,7 @@ from .numeric import extract_number
 
 __all__ = ["RULES", "Verdict", "judge", "lenient_match"]
 
-#: The rules of the cascade, in order (see the module's documentation).
+#: The rules of the cascade, in order (see :mod:`answermatch.matchers.lenient`).
 RULES = (
     "empty",
     "exact",
@@ -431,8 +431,8 @@ def judge(
     lang: str | None = None,
     question: str | None = None,
 ) -> Verdict:
-    """The lenient judge's :class:`Verdict` on a generated answer (see the
-    module's documentation for the cascade of rules).
+    """The lenient judge's :class:`Verdict` on a generated answer (see
+    :mod:`answermatch.matchers.lenient` for the cascade of rules).
 
     ``golds``: one string or a list/tuple of them (aliases); ``lang``: any
     spelling of a known language (word edges, cues, negations);
