@@ -218,9 +218,10 @@ def page(report) -> str:
 
 
 def test_the_page_shows_each_systems_paired_difference_and_p_value(page, systems, capsys):
-    headline = page.split("<table id='headline'>", 1)[1].split("</table>", 1)[0]
-    assert "p-value (official)" in headline and "p-value (fair)" in headline
-    assert f"Δ f1 vs <bdi>{systems[0].stem}</bdi> (official)" in headline
+    headline = page.split("<table id='paired'>", 1)[1].split("</table>", 1)[0]
+    assert f"<h2>Against <bdi>{systems[0].stem}</bdi></h2>" in page
+    assert "<th>p-value</th>" in headline and "<td>official</td>" in headline
+    assert "<td>fair</td>" in headline
     # the numbers are compare's, on the same resamples
     assert (
         main(

@@ -45,6 +45,7 @@ code.sig { font-size: 12px; color: #5a6470; word-break: break-all; }
 .wide { overflow-x: auto; max-width: 100%; }
 #languages th { max-width: 14em; overflow-wrap: anywhere; vertical-align: bottom; }
 #languages td, #headline td { white-space: nowrap; }
+#languages th:first-child { white-space: nowrap; overflow-wrap: normal; }
 #languages td:first-child, #languages th:first-child { position: sticky; left: 0;
                                                         background: #fff; }
 """
@@ -161,19 +162,11 @@ def _bounds(system: SystemRun, profile: str, lang: str, key: str) -> tuple[float
 
 
 def _headline(report: Report) -> str:
-    """Every score of every system under every profile, with its 95%
-    interval; with two or more systems, each system's paired difference
-    from the first in the primary score, with its interval and p-value."""
+    """Every score of every system under every profile, with its 95% interval."""
     keys = report.metrics()
     head = "".join(f"<th>{_e(k)} ({_e(p)})</th>" for p in report.profiles for k in keys)
-    compared = [p for p in report.profiles if p in report.comparisons]
-    baseline = _u(report.systems[0].name)
-    head += "".join(
-        f"<th>Δ {_e(report.primary)} vs {baseline} ({_e(p)})</th><th>p-value ({_e(p)})</th>"
-        for p in compared
-    )
     rows = []
-    for k, system in enumerate(report.systems):
+    for system in report.systems:
         cells = []
         for profile in report.profiles:
             result = system.results[profile]
@@ -184,28 +177,40 @@ def _headline(report: Report) -> str:
                 if bounds is not None:
                     text += f" <small>[{bounds[0]:.2f}, {bounds[1]:.2f}]</small>"
                 cells.append(f'<td class="score" data-key="{_e(key)}">{text}</td>')
-        for profile in compared:
-            cells.append(_paired_cells(report.comparisons[profile].systems[k]))
         rows.append(f"<tr><td>{_u(system.name)}</td>{''.join(cells)}</tr>")
-    note = ""
-    if compared:
-        comparison = report.comparisons[compared[0]]
-        note = (
-            f"<p class='sub'>Δ: the difference from {baseline} in {_e(report.primary)} on the "
-            f"same {comparison.n} items, with its 95% interval; p-value: two-sided paired "
-            f"bootstrap test of no difference ({comparison.resamples} resamples, seed "
-            f"{comparison.seed}).</p>"
-        )
-    notes = "".join(f"<p class='sub'>{_u(text)}</p>" for text in report.notes)
     return (
         f"<div class='wide'><table id='headline'><tr><th>system</th>{head}</tr>"
-        f"{''.join(rows)}</table></div>{note}{notes}"
+        f"{''.join(rows)}</table></div>"
+    )
+
+
+def _paired(report: Report) -> str:
+    """With two or more systems: each system's paired difference from the
+    first in the primary score, with its 95% interval and p-value, per profile."""
+    notes = "".join(f"<p class='sub'>{_u(text)}</p>" for text in report.notes)
+    if not report.comparisons:
+        return notes
+    baseline = _u(report.systems[0].name)
+    rows = []
+    for profile, comparison in report.comparisons.items():
+        for system in comparison.systems[1:]:
+            rows.append(
+                f"<tr><td>{_u(system.name)}</td><td>{_e(profile)}</td>"
+                f"<td>{system.score:.2f}</td>{_paired_cells(system)}</tr>"
+            )
+    comparison = next(iter(report.comparisons.values()))
+    return (
+        f"<h2>Against {baseline}</h2>"
+        "<table id='paired'><tr><th>system</th><th>profile</th>"
+        f"<th>{_e(report.primary)}</th><th>Δ {_e(report.primary)} [95% interval]</th>"
+        f"<th>p-value</th></tr>{''.join(rows)}</table>"
+        f"<p class='sub'>Δ: the difference from {baseline} on the same {comparison.n} items; "
+        f"p-value: two-sided paired bootstrap test of no difference ({comparison.resamples} "
+        f"resamples, seed {comparison.seed}; <code>answermatch compare</code>).</p>{notes}"
     )
 
 
 def _paired_cells(system: Any) -> str:
-    if system.difference is None:
-        return "<td class='delta'>baseline</td><td class='p-value'></td>"
     low, high = system.difference_ci
     return (
         f"<td class='delta'>{system.difference:+.2f} <small>[{low:+.2f}, {high:+.2f}]</small>"
@@ -330,6 +335,7 @@ def render_html(report: Report) -> str:
 <p class="sub">{_e(report.summary)}<br>gold: <code>{_u(report.gold)}</code></p>
 <h2>Scores</h2>
 {_headline(report)}
+{_paired(report)}
 {_warnings(report)}
 <h2>Per language</h2>
 <p class="legend">{legend}</p>
