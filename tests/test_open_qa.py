@@ -189,3 +189,17 @@ def test_cli_scores_and_explains(tmp_path, capsys):
                  "--profile", "lenient", "--json"]) == 0  # fmt: skip
     out = json.loads(capsys.readouterr().out)
     assert out["scores"]["accuracy"] == 75.0
+
+
+def test_lm_eval_metric_and_hf_style_lists():
+    from answermatch.integrations.lm_eval import Metric
+
+    metric = Metric("open-qa", profiles=("official", "lenient"), scores=("accuracy",))
+    docs = [{"question": "Who wrote Hamlet?", "answer": ["William Shakespeare"]},
+            {"question": "Largest planet?", "answer": ["Jupiter"]}]  # fmt: skip
+    values = [
+        metric.process_results(doc, [gen])["lenient_accuracy"]
+        for doc, gen in zip(docs, ["Shakespeare wrote it.", "Saturn"], strict=True)
+    ]
+    assert metric.aggregation("lenient", "accuracy")(values) == 50.0
+    assert metric.aggregation("official", "accuracy")(values) == 0.0

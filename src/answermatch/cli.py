@@ -122,6 +122,7 @@ _COMMAND_MODULES = (
     "answermatch.commands.compare",
     "answermatch.commands.report",
     "answermatch.commands.meta_eval",
+    "answermatch.commands.rescore",
 )
 
 

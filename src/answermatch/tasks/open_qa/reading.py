@@ -2,8 +2,11 @@
 
 Gold: JSON Lines (``.gz`` allowed), one row a question,
 ``{"id": ..., "question": ..., "answers": [...], "lang": ...}``; ``id``
-and ``answers`` are required, ``question`` and ``lang`` optional. Loaded
-objects work too: a list of such rows.
+and ``answers`` are required, ``question`` and ``lang`` optional.
+``answer`` may stand for ``answers``, and either may be one string or an
+answer object as datasets write them (TriviaQA's ``{"aliases": [...]}``,
+SQuAD's ``{"text": [...]}``: :func:`~answermatch.formats.answers.answer_list`).
+Loaded objects work too: a list of such rows.
 
 Predictions: a JSON object ``{id: text}``, or JSON Lines rows
 ``{"id": ..., "prediction": text}``; loaded, a dict ``{id: text}``, a list
@@ -25,6 +28,7 @@ from typing import Any
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError, UnknownLanguageError
+from ...formats.answers import ANSWER_FIELDS, answer_list
 from ...languages import canonical_language
 from ...sources import is_path, jsonl_columns, parse_json, read_text, source_name
 
@@ -95,11 +99,15 @@ def read_gold(source: Any, diag: Diagnostics, *, lang: str | None = None) -> lis
         if key in seen:
             raise InputError(f"id {key!r} again (first on line {seen[key]})", path=name, line=line)
         seen[key] = line
-        answers = row.get("answers")
-        if isinstance(answers, str):
-            answers = [answers]
-        if not isinstance(answers, list) or not answers:
-            raise InputError('"answers" must be a non-empty list of strings', path=name, line=line)
+        field = next((f for f in ANSWER_FIELDS if f in row), ANSWER_FIELDS[0])
+        answers = answer_list(row.get(field))
+        if not answers:
+            raise InputError(
+                f'"{field}" must be a non-empty list of strings (or an answer object with '
+                '"aliases" or "text")',
+                path=name,
+                line=line,
+            )
         if not all(isinstance(a, str) and a.strip() for a in answers):
             raise InputError(
                 f"every answer must be a non-empty string, got {answers!r}", path=name, line=line
