@@ -141,7 +141,7 @@ def test_cli_text_json_and_errors(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert out.count("people say correct") == 2
     assert main(["meta-eval", str(path), "--errors", "5", "--resamples", "0"]) == 0
     out = capsys.readouterr().out
-    assert "negated: a negation right before 'mark twain'" in out
+    assert "negated: a negation beside 'mark twain'" in out
 
 
 def test_cli_bad_input_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -47,6 +47,8 @@ the language says so:
 
 from __future__ import annotations
 
+import re
+import string
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
@@ -59,11 +61,13 @@ __all__ = ["contains_match", "find_contained", "occurrences", "prepare_text"]
 
 # --- preparing a text ------------------------------------------------------------------
 
-# punctuation, symbols, invisible characters -> a space, except "." and ","
-# between two digits (a decimal or grouping mark), which stay
-_SEPARATORS = regex.compile(
-    r"(?:(?<!\d)[.,]|[.,](?!\d)|[^\P{P}.,]|\p{S}|\p{Default_Ignorable_Code_Point})+"
-)
+# punctuation (but "." and ","), symbols, invisible characters -> a space
+_SEPARATORS = regex.compile(r"[\p{S}\p{Default_Ignorable_Code_Point}\p{P}--[.,]]+", regex.V1)
+# "." and "," -> a space, except between two digits (a decimal or grouping mark)
+_LOOSE_MARKS = re.compile(r"[.,](?!(?<=\d.)\d)")
+# the punctuation and symbols of ASCII but "." and ",", as a table for bytes
+_ASCII_PUNCTUATION = "".join(c for c in string.punctuation if c not in ".,").encode()
+_ASCII_SEPARATORS = bytes.maketrans(_ASCII_PUNCTUATION, b" " * len(_ASCII_PUNCTUATION))
 _ARABIC_MARKS = regex.compile("[\u0610-\u061a\u064b-\u0652\u0656-\u065f\u0670\u06d6-\u06dc"
                               "\u06df-\u06e4\u06e7\u06e8\u06ea-\u06ed\u0640]+")  # fmt: skip
 
@@ -95,23 +99,35 @@ def _fold(lang: str | None) -> Callable[[str], str]:
 @lru_cache(maxsize=64)
 def _preparer(lang: str | None) -> Callable[[str], str]:
     fold = _fold(lang)
-    articles = _ARTICLES.get(lang, frozenset())
+    # " the " -> " ", as often as it occurs (str.replace skips overlaps)
+    articles = tuple(f" {word} " for word in sorted(_ARTICLES.get(lang, ())))
     to_normal = unicodedata.normalize
     sub_separators = _SEPARATORS.sub
+    sub_marks = _LOOSE_MARKS.sub
     sub_arabic = _ARABIC_MARKS.sub
+    arabic = lang in (None, "ar", "fa", "ur")
 
     def prepare(text: str) -> str:
         if text.isascii():
-            text = sub_separators(" ", text.lower())
+            text = text.lower().encode().translate(_ASCII_SEPARATORS).decode()
         else:
             text = fold(to_normal("NFKC", text))
-            if lang in (None, "ar", "fa", "ur"):
+            if arabic:
                 text = sub_arabic("", text)
             text = to_normal("NFC", sub_separators(" ", text))
-        words = text.split()
+        # the usual places of "." and "," first (before a space, at the end);
+        # the pattern only for what is left
+        text = text.replace(". ", " ").replace(", ", " ").rstrip(".,")
+        if "." in text or "," in text:
+            text = sub_marks(" ", text)
+        text = " ".join(text.split())
         if articles:
-            words = [w for w in words if w not in articles]
-        return " ".join(words)
+            text = f" {text} "
+            for article in articles:
+                while article in text:
+                    text = text.replace(article, " ")
+            text = text[1:-1]
+        return text
 
     return prepare
 
@@ -206,6 +222,11 @@ _SUFFIXES: dict[str, regex.Pattern[str]] = {
 }
 
 
+# One-character function words a segmenter may glue to the next word
+# (jieba: "于长江"); a word may start right after them
+_JOINED_BEFORE = {"zh": "是于在为了和与及到从由被把叫称即乃系"}
+
+
 class _Edges:
     """Decides whether a position of a prepared prediction is a word edge;
     the segmenter's boundaries are found once, when first needed."""
@@ -279,12 +300,12 @@ class _Edges:
         self, a: tuple[int, str], b: tuple[int, str], char: str, position: int, *, at_start: bool
     ) -> bool:
         if a[0] != b[0]:
-            # digits beside letters of a spaced script are one word (1970s)
-            return not (
-                (a[0] == _DIGIT and b[0] == _LETTER)
-                or (a[0] == _LETTER and b[0] == _DIGIT)
-                or _OTHER in (a[0], b[0])
-            )
+            if _OTHER in (a[0], b[0]):
+                return False
+            if a[0] == _LETTER and b[0] == _DIGIT:  # a prefix: Hebrew "ב1969"
+                return at_start and self._prefix(position)
+            # digits before letters of a spaced script are one word (1970s)
+            return not (a[0] == _DIGIT and b[0] == _LETTER)
         cls = a[0]
         if cls == _LETTER and a[1] != b[1]:
             return True  # two scripts
@@ -296,16 +317,22 @@ class _Edges:
                 return True
             if position in cuts:
                 return True
-            return not at_start and self._suffix(position)
+            if at_start:  # a one-character function word the segmenter glued on
+                return self.text[position - 1] in _JOINED_BEFORE.get(self.lang or "", "")
+            return self._suffix(position)
         if cls == _HANGUL:
             return not at_start and self._suffix(position)
         if at_start:
-            prefixes = _PREFIXES.get(self.lang or "")
-            if prefixes is None:
-                return False
-            word_start = self.text.rfind(" ", 0, position) + 1
-            return prefixes.fullmatch(self.text, word_start, position) is not None
+            return self._prefix(position)
         return self._suffix(position)
+
+    def _prefix(self, position: int) -> bool:
+        """The word up to ``position`` is a prefix of the language."""
+        prefixes = _PREFIXES.get(self.lang or "")
+        if prefixes is None:
+            return False
+        word_start = self.text.rfind(" ", 0, position) + 1
+        return prefixes.fullmatch(self.text, word_start, position) is not None
 
     def _suffix(self, position: int) -> bool:
         """The rest of the word from ``position`` is a suffix of the language."""
@@ -330,10 +357,14 @@ def _segmenter(lang: str | None) -> Callable[[str], list[str]] | None:
     if lang not in _SEGMENTED:
         return None
     from ..errors import AnswermatchError
-    from ..tokenizers import splitter
+    from ..tokenizers import get_tokenizer
+    from ..tokenizers.words import WordTokenizer
 
     try:
-        return splitter(lang)  # type: ignore[arg-type]
+        tokenizer = get_tokenizer(lang)  # type: ignore[arg-type]
+        if isinstance(tokenizer, WordTokenizer):
+            return None  # spaces only: no word boundary inside the script
+        return tokenizer.splitter(None)
     except (AnswermatchError, ImportError, KeyError, ValueError):
         return None
 
@@ -413,7 +444,7 @@ def contains_match(
 
     >>> contains_match("It was Mark Twain's novel.", ["Mark Twain", "Samuel Clemens"])
     1.0
-    >>> contains_match("Stolicą Polski jest Warszawa.", "warszawa", lang="pl")
+    >>> contains_match("Başkent Ankara'dır.", "Ankara", lang="tr")
     1.0
     >>> contains_match("التسعينيات", "تسع", lang="ar")  # "nine" in "the nineties"
     0.0

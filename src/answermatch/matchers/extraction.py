@@ -35,6 +35,7 @@ from functools import lru_cache
 
 import regex
 
+from ..languages import optional_language
 from ._inputs import check_text
 
 __all__ = ["CUES", "SHORT_WORDS", "Extraction", "extract_answer", "register_cues"]
@@ -105,6 +106,7 @@ def register_cues(lang: str, cues: Iterable[str]) -> None:
         if cue and cue.casefold() not in (k.casefold() for k in known):
             known.append(cue)
     _cue_pattern.cache_clear()
+    _cue_keys.cache_clear()
 
 
 @lru_cache(maxsize=64)
@@ -161,7 +163,21 @@ def _boxed(text: str) -> Extraction | None:
     return None
 
 
+@lru_cache(maxsize=64)
+def _cue_keys(lang: str | None) -> tuple[str, ...]:
+    """The longest word of each cue of the language, in lower case: a text
+    holding none of them has no cue (a quick test before the pattern)."""
+    cues = {*CUES["en"], *CUES.get(lang or "", ())}
+    return tuple({max(cue.rstrip(":：").split(), key=len).lower() for cue in cues})
+
+
 def _cue(text: str, lang: str | None) -> Extraction | None:
+    lowered = text.lower()
+    for key in _cue_keys(lang):
+        if key in lowered:
+            break
+    else:
+        return None
     for found in _cue_pattern(lang).finditer(text):
         begin = found.end()
         while begin < len(text) and text[begin] in _TRIM:  # "Answer:\n\nParis"
@@ -231,24 +247,32 @@ def extract_answer(
     Extraction(answer='Warsaw', rule='whole', start=2, end=8)
     """
     check_text(text, "text")
-    from ..languages import optional_language
-
     code = optional_language(lang)
-    chosen = _RULES if rules is None else tuple(rules)
+    if rules is None:
+        return _extract(text, code)
+    chosen = tuple(rules)
     for name in chosen:
         if name not in _RULE_NAMES:
             raise ValueError(f"unknown extraction rule {name!r}; rules: {', '.join(_RULE_NAMES)}")
-    for name in _RULE_NAMES:
-        if name not in chosen:
-            continue
-        if name == "boxed":
-            found = _boxed(text) if "\\boxed{" in text else None
-        elif name == "cue":
-            found = _cue(text, code)
-        elif name == "bold":
-            found = _bold(text) if ("**" in text or "__" in text) else None
-        else:
-            found = _quoted(text)
+    return _extract(text, code, chosen)
+
+
+def _extract(text: str, lang: str | None, rules: tuple[str, ...] | None = None) -> Extraction:
+    """:func:`extract_answer` of a checked text and language code."""
+    if rules is None or "boxed" in rules:
+        found = _boxed(text) if "\\boxed{" in text else None
+        if found is not None:
+            return found
+    if rules is None or "cue" in rules:
+        found = _cue(text, lang)
+        if found is not None:
+            return found
+    if (rules is None or "bold" in rules) and ("**" in text or "__" in text):
+        found = _bold(text)
+        if found is not None:
+            return found
+    if (rules is None or "quoted" in rules) and text.lstrip()[:1] in _QUOTES:
+        found = _quoted(text)
         if found is not None:
             return found
     start, end = len(text) - len(text.lstrip()), len(text.rstrip())
@@ -256,4 +280,3 @@ def extract_answer(
 
 
 _RULE_NAMES = ("boxed", "cue", "bold", "quoted")
-_RULES = _RULE_NAMES

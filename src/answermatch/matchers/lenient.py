@@ -33,7 +33,8 @@ The cascade, first decision wins:
 7. ``no-match``: incorrect.
 
 English words are compared after removing a plural ``s`` (``Himalayas`` =
-``Himalaya``); other languages compare whole words.
+``Himalaya``) and an ordinal's suffix (``April 1st`` = ``April 1``); other
+languages compare whole words.
 
 >>> judge("The first Nobel Prize in Physics went to Wilhelm Röntgen.", "Wilhelm Conrad Röntgen")
 Verdict(score=1.0, rule='name-parts', detail="2 of 3 words of 'Wilhelm Conrad Röntgen'", ...)
@@ -53,9 +54,11 @@ from functools import lru_cache
 
 import regex
 
+from ..languages import optional_language
 from ._inputs import as_golds, check_text
 from .containment import _preparer, occurrences
-from .extraction import extract_answer
+from .extraction import _extract
+from .numeric import extract_number
 
 __all__ = ["RULES", "Verdict", "judge", "lenient_match"]
 
@@ -101,8 +104,18 @@ _NEGATIONS: dict[str, frozenset[str]] = {
     "sv": frozenset(("inte", "ej", "aldrig")),
     "tr": frozenset(("değil",)),
     "id": frozenset(("bukan", "tidak")),
-    "vi": frozenset(("không", "chẳng")),
+    "vi": frozenset(("không", "chẳng", "phải")),
 }
+# Negations written after the answer, by language (ja: within the clause)
+_NEGATIONS_AFTER: dict[str, tuple[str, ...]] = {
+    "tr": ("değil", "değildir"),
+    "ja": ("ではない", "ではありません", "じゃない", "じゃありません", "ではなく"),
+    "ko": ("아니다", "아닙니다", "아니에요", "아니야", "아니라"),
+    "hi": ("नहीं",),
+    "bn": ("নয়", "নয়"),
+}
+# Negations joined before the answer in unspaced Chinese ("不是北京")
+_NEGATIONS_JOINED_BEFORE: dict[str, tuple[str, ...]] = {"zh": ("不是", "并非", "並非", "不在")}
 # Words joining alternatives, and those opening them ("either X or Y")
 _EITHER: dict[str, frozenset[str]] = {
     "en": frozenset(("either",)),
@@ -138,8 +151,25 @@ _DIGIT_RUN = regex.compile(r"\d+")
 _NUMBER_JOINERS = frozenset(" \u00a0\u202f\u2009'’,.٬٫")
 
 
+def _has_plural(stem: str, words: set[str]) -> bool:
+    """A word of ``words`` has the :func:`_stem` ``stem``."""
+    if stem in words or stem + "s" in words:
+        return True
+    if stem.isdecimal():  # "1" for "1st"
+        return any(stem + suffix in words for suffix in _ORDINAL_SUFFIXES)
+    if stem[-1:] in ("s", "x", "z") and stem + "es" in words:
+        return True
+    return stem[-1:] == "y" and stem[:-1] + "ies" in words
+
+
+_ORDINAL_SUFFIXES = ("st", "nd", "rd", "th")
+
+
 def _stem(word: str) -> str:
-    """English plural ``s`` removed (``himalayas`` -> ``himalaya``)."""
+    """English plural ``s`` removed (``himalayas`` -> ``himalaya``), and an
+    ordinal's suffix (``1st`` -> ``1``)."""
+    if word[-2:] in _ORDINAL_SUFFIXES and word[:-2].isdecimal():
+        return word[:-2]
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 3 and word.endswith("es") and word[-3] in "sxz":
@@ -150,18 +180,36 @@ def _stem(word: str) -> str:
 
 
 class _Language:
-    """What the judge uses for one language, looked up once."""
+    """What the judge uses for one language, looked up once; golds and
+    questions, which repeat from one answer to the next, are prepared once."""
 
-    __slots__ = ("either", "english", "lang", "negations", "ors", "prepare", "words")
+    __slots__ = (
+        "either",
+        "english",
+        "lang",
+        "negations",
+        "ors",
+        "prepare",
+        "prepare_short",
+        "question_words",
+        "words",
+    )
 
     def __init__(self, lang: str | None) -> None:
         self.lang = lang
         self.prepare = _preparer(lang)
+        self.prepare_short = lru_cache(maxsize=4096)(self.prepare)
         self.english = lang in (None, "en")
         self.negations = _NEGATIONS["en"] | _NEGATIONS.get(lang or "", frozenset())
         self.ors = _OR["en"] | _OR.get(lang or "", frozenset())
         self.either = _EITHER["en"] | _EITHER.get(lang or "", frozenset())
         self.words = _word_splitter(lang)
+        self.question_words = lru_cache(maxsize=1024)(self._question_words)
+
+    def _question_words(self, question: str) -> frozenset[str]:
+        """The words of a question, as the golds' words are compared."""
+        words = self.words(self.prepare(question))
+        return frozenset(map(_stem, words) if self.english else words)
 
 
 def _word_splitter(lang: str | None) -> Callable[[str], list[str]]:
@@ -182,10 +230,12 @@ def _language(lang: str | None) -> _Language:
     return _Language(lang)
 
 
+# ``lang`` as callers spell it -> its language (None included)
+_LANGUAGES: dict[str | None, _Language] = {}
+
+
 def _numbers(text: str) -> set[str]:
     """The values of every number in ``text`` (canonical decimal strings)."""
-    from .numeric import extract_number
-
     values = set()
     for found in _DIGIT_RUN.finditer(text):
         start = found.start()
@@ -203,52 +253,79 @@ def _near(words: list[str], index: int, vocabulary: frozenset[str], span: int) -
     return any(w in vocabulary for w in words[max(0, index - span) : index])
 
 
-class _Occurrences:
-    """The gold occurrences of a prepared answer, checked for negation and hedging."""
+def _contained(
+    language: _Language, answer: str, gold_text: str, gold: str, state: _State
+) -> Verdict | None:
+    """The verdict for one prepared gold found in the prepared answer (or
+    None when it is not there): every occurrence is checked for negation
+    and hedging, and the first clean one wins."""
+    blocked: Verdict | None = None
+    for position in occurrences(answer, gold, language.lang):
+        reason = _blocked(language, answer, position, position + len(gold), state)
+        if reason is None:
+            return Verdict(1.0, "contains", f"contains {gold_text!r}", gold_text)
+        blocked = blocked or Verdict(0.0, reason[0], reason[1], None)
+    return blocked
 
-    def __init__(self, language: _Language, answer: str, golds: list[str], question: str) -> None:
-        self.language = language
-        self.answer = answer
+
+class _State:
+    """What one judgment works out at most once: the prepared golds and
+    whether the question offers a choice."""
+
+    __slots__ = ("choice", "golds", "question")
+
+    def __init__(self, golds: list[str], question: str) -> None:
         self.golds = golds
-        self.question_offers_choice = bool(
-            language.ors.intersection(language.prepare(question).split())
-        )
+        self.question = question
+        self.choice: bool | None = None
 
-    def verdict(self, gold_text: str, gold: str) -> Verdict | None:
-        """The verdict for one prepared gold, or None if it does not occur."""
-        blocked: Verdict | None = None
-        for position in occurrences(self.answer, gold, self.language.lang):
-            reason = self._blocked(position, position + len(gold))
-            if reason is None:
-                return Verdict(1.0, "contains", f"contains {gold_text!r}", gold_text)
-            blocked = blocked or Verdict(0.0, reason[0], reason[1], None)
-        return blocked
+    def offers_choice(self, language: _Language) -> bool:
+        if self.choice is None:
+            words = language.prepare_short(self.question).split()
+            self.choice = bool(language.ors.intersection(words))
+        return self.choice
 
-    def _blocked(self, start: int, end: int) -> tuple[str, str] | None:
-        language = self.language
-        before = self.answer[:start].split()
-        after = self.answer[end:].split()
-        shown = self.answer[start:end]
-        if _near(before, len(before), language.negations, 2):
-            return "negated", f"a negation right before {shown!r}"
-        if self.question_offers_choice:
-            return None
-        ors, either = language.ors, language.either
-        alternative = ""
-        if either.intersection(before[-2:]):  # "either X or Y", X the gold
-            for i, word in enumerate(after[:4]):
-                if word in ors:
-                    alternative = " ".join(after[i + 1 : i + 5])
-                    break
-        elif before and before[-1] in ors and either.intersection(before[-7:-1]):
-            # "either Y or X", X the gold
-            opened = max(i for i, word in enumerate(before[:-1]) if word in either)
-            alternative = " ".join(before[opened + 1 : -1])
-        if not alternative or any(
-            gold and (gold in alternative or alternative in gold) for gold in self.golds
-        ):
-            return None  # no alternative, or an alias: "either Mark Twain or Samuel Clemens"
-        return "hedged", f"{shown!r} offered beside {alternative!r}"
+
+def _denied(language: _Language, before: list[str], after: list[str]) -> bool:
+    """A negation written after the answer ("Ankara değil", "東京ではない",
+    "서울이 아닙니다") or, in Chinese, joined before it ("不是北京")."""
+    lang = language.lang or ""
+    following = _NEGATIONS_AFTER.get(lang)
+    if following and after:
+        if lang in ("ja", "zh"):  # unspaced: the rest of the clause
+            return any(word in after[0][:8] for word in following)
+        return any(word in following for word in after[:2])
+    preceding = _NEGATIONS_JOINED_BEFORE.get(lang)
+    return bool(preceding and before and before[-1].endswith(preceding))
+
+
+def _blocked(
+    language: _Language, answer: str, start: int, end: int, state: _State
+) -> tuple[str, str] | None:
+    """Why the gold at ``answer[start:end]`` does not count, or None."""
+    before = answer[max(0, start - 80) : start].split()
+    after = answer[end : end + 80].split()
+    shown = answer[start:end]
+    if _near(before, len(before), language.negations, 2) or _denied(language, before, after):
+        return "negated", f"a negation beside {shown!r}"
+    ors, either = language.ors, language.either
+    alternative = ""
+    if either.intersection(before[-2:]):  # "either X or Y", X the gold
+        for i, word in enumerate(after[:4]):
+            if word in ors:
+                alternative = " ".join(after[i + 1 : i + 5])
+                break
+    elif before and before[-1] in ors and either.intersection(before[-7:-1]):
+        # "either Y or X", X the gold
+        opened = max(i for i, word in enumerate(before[:-1]) if word in either)
+        alternative = " ".join(before[opened + 1 : -1])
+    if not alternative or any(
+        gold and (gold in alternative or alternative in gold) for gold in state.golds
+    ):
+        return None  # no alternative, or an alias: "either Mark Twain or Samuel Clemens"
+    if state.offers_choice(language):
+        return None
+    return "hedged", f"{shown!r} offered beside {alternative!r}"
 
 
 def _is_name(gold: str) -> bool:
@@ -260,12 +337,15 @@ def _recall(
     language: _Language, answer_words: set[str], gold_text: str, gold: str, question: set[str]
 ) -> Verdict | None:
     words = language.words(gold)
-    if language.english:
+    if language.english:  # (golds repeat: the caller's cache makes this cheap)
         words = [_stem(w) for w in words if w not in _FUNCTION_WORDS]
     informative = [w for w in words if w not in question] or words
     if not informative:
         return None
-    hits = [w in answer_words for w in informative]
+    if language.english:
+        hits = [_has_plural(w, answer_words) for w in informative]
+    else:
+        hits = [w in answer_words for w in informative]
     for word, hit in zip(informative, hits, strict=True):
         if not hit and any(c.isdecimal() for c in word):
             return None  # a number of the gold is missing
@@ -283,26 +363,24 @@ def _recall(
 
 
 def _judge(language: _Language, prediction: str, golds: tuple[str, ...], question: str) -> Verdict:
-    prepare = language.prepare
-    extraction = extract_answer(prediction, lang=language.lang)
-    text = extraction.answer
-    answer = prepare(text)
+    text = _extract(prediction, language.lang).answer
+    answer = language.prepare(text)
     if not answer:
         return Verdict(0.0, "empty", "no answer", None)
-    prepared = [prepare(g) for g in golds]
+    prepare_short = language.prepare_short
+    prepared = [prepare_short(g) for g in golds]
     for gold_text, gold in zip(golds, prepared, strict=True):
-        if gold and gold == answer:
+        if gold == answer:
             return Verdict(1.0, "exact", f"equals {gold_text!r}", gold_text)
-    occurrences = _Occurrences(language, answer, prepared, question)
+    state = _State(prepared, question)
     blocked: Verdict | None = None
     for gold_text, gold in zip(golds, prepared, strict=True):
-        if not gold:
-            continue
-        found = occurrences.verdict(gold_text, gold)
-        if found is not None:
-            if found.score:
-                return found
-            blocked = blocked or found
+        if gold and gold in answer:
+            found = _contained(language, answer, gold_text, gold, state)
+            if found is not None:
+                if found.score:
+                    return found
+                blocked = blocked or found
     if blocked is not None:
         return blocked
     numbers: set[str] | None = None
@@ -313,10 +391,8 @@ def _judge(language: _Language, prediction: str, golds: tuple[str, ...], questio
             value = _numbers(gold_text)
             if value and value <= numbers:
                 return Verdict(1.0, "number", f"the number of {gold_text!r}", gold_text)
-    words = language.words(answer)
-    answer_words = set(map(_stem, words)) if language.english else set(words)
-    asked = language.words(prepare(question)) if question else []
-    question_words = set(map(_stem, asked)) if language.english else set(asked)
+    answer_words = set(language.words(answer))
+    question_words = language.question_words(question) if question else frozenset()
     for gold_text, gold in zip(golds, prepared, strict=True):
         if gold:
             found = _recall(language, answer_words, gold_text, gold, question_words)
@@ -350,15 +426,18 @@ def judge(
     ...       question="what was guantanamo bay before it was a prison").rule
     'token-recall'
     """
-    from ..languages import optional_language
-
-    code = optional_language(lang)
+    try:
+        language = _LANGUAGES[lang]
+    except (KeyError, TypeError):
+        language = _language(optional_language(lang))
+        if isinstance(lang, str) and len(_LANGUAGES) < 256:
+            _LANGUAGES[lang] = language
     golds_ = as_golds(golds)
     if type(prediction) is not str:
         check_text(prediction, "prediction")
     if question is not None:
         check_text(question, "question")
-    return _judge(_language(code), prediction, golds_, question or "")
+    return _judge(language, prediction, golds_, question or "")
 
 
 def lenient_match(
