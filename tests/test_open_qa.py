@@ -80,7 +80,7 @@ def test_option_lang_gives_rows_their_language():
 def test_option_matcher_takes_any_named_matcher():
     result = answermatch.evaluate("open-qa", GOLD, PREDICTIONS, matcher="f1")
     assert 0.0 < result.items[2]["score"] < 1.0
-    assert "matcher:f1" in result.signature
+    assert "match:f1" in result.signature.split("|")
     with pytest.raises(UnknownMatcherError, match="nope"):
         answermatch.evaluate("open-qa", GOLD, PREDICTIONS, matcher="nope")
 

@@ -155,10 +155,7 @@ class OpenQA(Task):
                     "gold": list(question.answers),
                 }
             )
-        extra = {"matcher": options.get("matcher") or _matcher_name(judging.matcher)}
-        if judging.extract:
-            extra["extract"] = "yes"
-        signature = make_signature(NAME, self.profile_name(judging), extra=extra)
+        signature = _signature(self.profile_name(judging), judging, options, gold)
         return Scored(items, signature)
 
     def aggregation(self, settings: Any, **options: Any) -> Aggregation:
@@ -212,6 +209,32 @@ class OpenQA(Task):
         return (
             QuestionEntry(q.id, q.line, q.answers, q.lang, question=q.question or "") for q in gold
         )
+
+
+def _signature(
+    profile: str, judging: Judging, options: Mapping[str, Any], gold: list[Question]
+) -> str:
+    """The text rule (``match:``, ``norm:``), whether the answer is
+    extracted, and the word segmenter of every language whose words the
+    matcher finds inside unspaced text."""
+    name = options.get("matcher") or _matcher_name(judging.matcher)
+    extra = {"match": name}
+    if judging.extract:
+        extra["extract"] = "final-answer"
+    tokenizers = {}
+    if name in _SEGMENTING:
+        from ...matchers.containment import segmenter_signature
+
+        for lang in sorted({q.lang for q in gold if q.lang is not None}):
+            found = segmenter_signature(lang)
+            if found is not None:
+                tokenizers[lang] = found
+    norm = "squad" if name in ("em", "f1") else "unicode"
+    return make_signature(NAME, profile, norm=norm, tokenizers=tokenizers, extra=extra)
+
+
+#: the named matchers that find a gold's words inside unspaced text
+_SEGMENTING = frozenset(("containment", "lenient"))
 
 
 def _matcher_name(matcher: Callable[..., float]) -> str:
