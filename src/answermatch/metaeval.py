@@ -24,6 +24,7 @@ counts as "correct") and compares with ``human``:
 An empty prediction is judged like any other (the matchers call it
 incorrect); it is never skipped.
 
+>>> from answermatch import meta_eval
 >>> rows = [
 ...     {"answers": ["Paris"], "prediction": "It is Paris.", "human": True},
 ...     {"answers": ["Lima"], "prediction": "Cusco", "human": False},
@@ -206,7 +207,13 @@ class MetaEvalResult:
     def to_dict(self) -> dict[str, Any]:
         """One JSON-ready object: ``n``, ``agreement``, ``kappa`` and the
         other overall figures at the top level, then ``by_system``,
-        ``by_lang``, ``by_length`` and ``disagreements``."""
+        ``by_lang``, ``by_length`` and ``disagreements``.
+
+        >>> rows = [{"answers": ["Paris"], "prediction": "Paris!", "human": True}]
+        >>> data = meta_eval(rows, resamples=0).to_dict()
+        >>> data["n"], data["agreement"], data["confusion"]
+        (1, 100.0, {'tp': 1, 'fp': 0, 'fn': 0, 'tn': 0})
+        """
         out: dict[str, Any] = {"matcher": self.matcher, "source": self.source}
         out.update(self.overall.to_dict())
         out["resamples"], out["seed"] = self.resamples, self.seed
@@ -216,7 +223,17 @@ class MetaEvalResult:
         return out
 
     def format_table(self) -> str:
-        """The figures as readable text."""
+        """The figures as readable text.
+
+        >>> rows = [{"answers": ["Paris"], "prediction": "Lyon", "human": False, "system": "x"}]
+        >>> print(meta_eval(rows, matcher="em", resamples=0).format_table())
+        meta-eval of matcher 'em' on <rows>: n=1
+        agreement  100.00%
+        kappa          n/a
+        precision     n/a%   recall n/a%
+        confusion  tp=0 fp=0 fn=0 tn=1
+        ...
+        """
         o = self.overall
         lines = [f"meta-eval of matcher {self.matcher!r} on {self.source}: n={o.n}"]
         ci = o.intervals
@@ -318,7 +335,20 @@ def _check_row(row: object, where: str, line: int) -> Judgment:
 def read_judgments(path: str | os.PathLike[str]) -> list[Judgment]:
     """The rows of a JSON Lines file of human judgments (``.gz`` allowed);
     a bad row is an :class:`~answermatch.errors.InputError` naming the file
-    and the line. Blank lines are skipped."""
+    and the line. Blank lines are skipped.
+
+    >>> import os, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> path = os.path.join(folder, "judged.jsonl")
+    >>> with open(path, "w", encoding="utf-8") as out:
+    ...     _ = out.write('{"answers": ["Paris"], "prediction": "Paris", "human": true}\\n')
+    ...     _ = out.write('{"answers": ["Lima"], "prediction": "Cusco", "human": "no"}\\n')
+    >>> read_judgments(path)
+    Traceback (most recent call last):
+    ...
+    answermatch.errors.InputError: ...judged.jsonl:2: "human" must be true or false, not "no"
+    >>> import shutil; shutil.rmtree(folder)
+    """
     from .sources import json_error, json_limit_message, read_text
 
     where = os.fspath(path)

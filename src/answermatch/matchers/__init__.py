@@ -27,8 +27,12 @@ known language (``"ja"``, ``"ja-JP"``, ``"jpn"``: see
   (``overlap=``).
 - :func:`levenshtein_ratio`: edit similarity over code points, raw text
   unless a ``preset`` is given; :func:`levenshtein_distance` (two texts).
-- :func:`numeric_match`: the first numbers are equal in value (any script);
+- :func:`numeric_match`: the first numbers are equal in value (any script,
+  the language's separators, scale words and number words);
   :func:`extract_number`.
+- :func:`date_match`: the first dates are the same calendar date, or state
+  the same year, or month and year (CLDR forms of the language, ISO,
+  English, Japanese eras, the Thai Buddhist year); :func:`extract_date`.
 - :func:`unordered_match`: parts of an answer in any order;
   :func:`best_match`: which gold wins under any matcher.
 - For generated answers: :func:`contains_match` (a gold as whole words of
@@ -40,7 +44,7 @@ known language (``"ja"``, ``"ja-JP"``, ``"jpn"``: see
 For evaluators that score item by item: :func:`prepare_golds` (normalize
 and count the golds once), the batch forms :func:`token_f1_batch`,
 :func:`exact_match_batch`, :func:`levenshtein_ratio_batch`,
-:func:`numeric_match_batch` (options checked once; the same numbers), and
+:func:`numeric_match_batch`, :func:`date_match_batch` (options checked once; the same numbers), and
 :func:`overlap_f1` / :func:`overlap_prf`, SQuAD's F1 arithmetic on tokens
 you split yourself, with the official scripts' rule for two empty texts as
 an option; :class:`~answermatch.matchers.answers.AnswerSet` and
@@ -82,6 +86,9 @@ _EXPORTS: dict[str, str] = {
     "Match": "combine",
     "Matcher": "combine",
     "best_match": "combine",
+    "date_match": "dates",
+    "date_match_batch": "dates",
+    "extract_date": "dates",
     "levenshtein_distance": "edit",
     "levenshtein_ratio": "edit",
     "levenshtein_ratio_batch": "edit",
@@ -116,9 +123,12 @@ __all__ = [
     "best_overlap",
     "characters",
     "contains_match",
+    "date_match",
+    "date_match_batch",
     "exact_match",
     "exact_match_batch",
     "extract_answer",
+    "extract_date",
     "extract_number",
     "get_matcher",
     "judge",
@@ -168,6 +178,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .answers import AnswerSet, answer_set, best_overlap
     from .combine import Match, Matcher, best_match
     from .containment import contains_match, prepare_text
+    from .dates import date_match, date_match_batch, extract_date
     from .edit import levenshtein_distance, levenshtein_ratio, levenshtein_ratio_batch
     from .exact import exact_match, exact_match_batch
     from .extraction import Extraction, extract_answer, register_cues

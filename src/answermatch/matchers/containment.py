@@ -33,6 +33,7 @@ the language says so:
   boundaries (never before a vowel sign or tone mark, never after a
   leading vowel).
 
+>>> from answermatch.matchers import contains_match
 >>> contains_match("The first prize went to Wilhelm Röntgen in 1901.", ["Röntgen"])
 1.0
 >>> contains_match("Chivas Regal", "HIV"), contains_match("in 19725", "1972")
@@ -87,12 +88,36 @@ _ARTICLES: dict[str | None, frozenset[str]] = {
 }
 
 
+# Spelling variants a reader does not count as different, by language:
+# Arabic hamza seats, alef maqsura and ta marbuta (أحمد = احمد, مكة = مكه);
+# Hebrew points (niqqud) and cantillation marks; Greek accents, which
+# capitals drop (ΟΔΟΣ = οδός).
+_ARABIC_LETTERS = str.maketrans("أإآٱىة", "اااايه")
+_HEBREW_POINTS = regex.compile("[\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7]+")
+_GREEK_ACCENTS = regex.compile("(?<=\\p{Greek})[\u0301\u0308\u0342\u0313\u0314\u0345]+")
+
+
 def _fold(lang: str | None) -> Callable[[str], str]:
-    """Case folding for ``lang``: Turkish and Azeri dotted and dotless i
-    folded as those languages write them, full folding otherwise."""
+    """Case folding for ``lang``, with the language's spelling variants:
+    Turkish and Azeri dotted and dotless i folded as those languages write
+    them; Arabic letter variants, Hebrew points and Greek accents
+    (:data:`_ARABIC_LETTERS`...) folded; full case folding for every
+    language."""
     if lang in ("tr", "az"):
         table = str.maketrans({"I": "ı", "İ": "i"})
         return lambda text: text.translate(table).casefold()
+    if lang in ("ar", "fa", "ur"):
+        return lambda text: text.casefold().translate(_ARABIC_LETTERS)
+    if lang == "he":
+        return lambda text: _HEBREW_POINTS.sub("", text.casefold())
+    if lang == "el":
+        normalize = unicodedata.normalize
+
+        def greek(text: str) -> str:
+            text = _GREEK_ACCENTS.sub("", normalize("NFD", text.casefold()))
+            return normalize("NFC", text)
+
+        return greek
     return str.casefold
 
 

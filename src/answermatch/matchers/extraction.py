@@ -17,6 +17,7 @@ The cue table (:data:`CUES`) is per language and extensible
 (:func:`register_cues`); every rule and its span are reported, so a judge
 can say what it read.
 
+>>> from answermatch.matchers import extract_answer
 >>> extract_answer("Let me think. The capital is large. Final answer: Paris.")
 Extraction(answer='Paris', rule='cue', start=50, end=55)
 >>> extract_answer("答えは東京都です。", lang="ja").answer

@@ -17,10 +17,13 @@ The cascade, first decision wins:
 4. ``contains``: a gold occurs as whole words of the language
    (:func:`~answermatch.matchers.containment.contains_match`), unless every
    occurrence is ``negated`` (a negation right before it: "not Mark
-   Twain", "isn't Paris", "nie Kraków", "не Москва") or ``hedged`` (offered
-   as one of alternatives, "either Mark Twain or Bret Harte", when the
-   alternative is not itself a gold and the question does not offer the
-   choice itself); then the verdict is incorrect, with that rule.
+   Twain", "isn't Paris", "nie Kraków", "не Москва"; or after it where the
+   language puts it: "Ankara değil", "東京ではない") or ``hedged`` (offered
+   as one of several candidates, "either Mark Twain or Bret Harte", and in
+   a short answer "it could be Paris or Lyon", when the other candidate is not itself a gold
+   and the question does not offer the choice itself); then the verdict is
+   incorrect, with that rule. A plain "X or Y" is not a hedge: answers
+   give synonyms that way ("a hectogon or 100-gon").
 5. ``number``: a gold that is a number equals, by value, a number of the
    answer (``1,000`` = ``1000``; ``1972`` is not ``19725``).
 6. ``name-parts`` / ``token-recall``: the gold's informative words (not
@@ -36,6 +39,7 @@ English words are compared after removing a plural ``s`` (``Himalayas`` =
 ``Himalaya``) and an ordinal's suffix (``April 1st`` = ``April 1``); other
 languages compare whole words.
 
+>>> from answermatch.matchers import judge, lenient_match
 >>> judge("The first Nobel Prize in Physics went to Wilhelm Röntgen.", "Wilhelm Conrad Röntgen")
 Verdict(score=1.0, rule='name-parts', detail="2 of 3 words of 'Wilhelm Conrad Röntgen'", ...)
 >>> judge("It was not Mark Twain.", "Mark Twain").rule
@@ -116,7 +120,10 @@ _NEGATIONS_AFTER: dict[str, tuple[str, ...]] = {
 }
 # Negations joined before the answer in unspaced Chinese ("不是北京")
 _NEGATIONS_JOINED_BEFORE: dict[str, tuple[str, ...]] = {"zh": ("不是", "并非", "並非", "不在")}
-# Words joining alternatives, and those opening them ("either X or Y")
+# Words joining alternatives, and those opening a set of candidates
+# ("either X or Y"); in a short answer (SHORT_HEDGE words at most) also the
+# words of doubt ("it could be X or Y", "maybe X or Y"), which in a longer
+# explanation mostly describe ("they might hold X or Y")
 _EITHER: dict[str, frozenset[str]] = {
     "en": frozenset(("either",)),
     "de": frozenset(("entweder",)),
@@ -125,6 +132,18 @@ _EITHER: dict[str, frozenset[str]] = {
     "pl": frozenset(("albo", "czy")),
     "ru": frozenset(("либо", "или")),
 }
+_DOUBT: dict[str, frozenset[str]] = {
+    "en": frozenset(("could", "might", "maybe", "perhaps", "possibly")),
+    "de": frozenset(("vielleicht", "möglicherweise")),
+    "fr": frozenset(("peut",)),
+    "es": frozenset(("quizás", "quizá", "vez")),
+    "it": frozenset(("forse",)),
+    "pt": frozenset(("talvez",)),
+    "nl": frozenset(("misschien",)),
+    "pl": frozenset(("może",)),
+    "ru": frozenset(("может", "возможно")),
+}
+SHORT_HEDGE = 12
 _OR: dict[str, frozenset[str]] = {
     "en": frozenset(("or",)),
     "de": frozenset(("oder",)),
@@ -184,6 +203,7 @@ class _Language:
     questions, which repeat from one answer to the next, are prepared once."""
 
     __slots__ = (
+        "doubt",
         "either",
         "english",
         "lang",
@@ -203,6 +223,7 @@ class _Language:
         self.negations = _NEGATIONS["en"] | _NEGATIONS.get(lang or "", frozenset())
         self.ors = _OR["en"] | _OR.get(lang or "", frozenset())
         self.either = _EITHER["en"] | _EITHER.get(lang or "", frozenset())
+        self.doubt = self.either | _DOUBT["en"] | _DOUBT.get(lang or "", frozenset())
         self.words = _word_splitter(lang)
         self.question_words = lru_cache(maxsize=1024)(self._question_words)
 
@@ -308,7 +329,9 @@ def _blocked(
     shown = answer[start:end]
     if _near(before, len(before), language.negations, 2) or _denied(language, before, after):
         return "negated", f"a negation beside {shown!r}"
-    ors, either = language.ors, language.either
+    ors = language.ors
+    short = answer.count(" ") < SHORT_HEDGE
+    either = language.doubt if short else language.either
     alternative = ""
     if either.intersection(before[-2:]):  # "either X or Y", X the gold
         for i, word in enumerate(after[:4]):

@@ -25,6 +25,7 @@ Other packages add matchers with :func:`register_matcher` or the
 entry-point group ``answermatch.matchers``; :func:`get_matcher` also takes
 ``module:function`` for any function of the contract.
 
+>>> from answermatch.matchers import get_matcher
 >>> get_matcher("em")("The Eiffel Tower", ["eiffel tower"])
 1.0
 >>> get_matcher("lenient")("It is the Eiffel Tower, in Paris.", ["Eiffel Tower"])
@@ -150,6 +151,7 @@ def register_matcher(name: str, matcher: Callable[..., float]) -> None:
     """Make ``matcher`` (``f(prediction, golds, *, lang=None[, question=None])
     -> float``) available under ``name``.
 
+    >>> from answermatch.matchers.named import PLUGIN_MATCHERS, get_matcher, register_matcher
     >>> register_matcher("first-letter", lambda p, g, *, lang=None: float(p[:1] == g[0][:1]))
     >>> get_matcher("first-letter")("Paris", ["Prague"])
     1.0

@@ -74,7 +74,7 @@ from ..matchers.answers import AnswerSet, answer_set, best_overlap, common_count
 from ..normalization.deletion import deleter
 from ..signature import make_signature
 from ..sources import source_name
-from .base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, check_rules
+from .base import FRACTION, Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, check_rules
 
 __all__ = ["FAIR", "OFFICIAL", "KorQuAD", "Settings", "normalize_answer"]
 
@@ -462,7 +462,9 @@ class KorQuAD(Task):
         )
 
     def aggregation(self, settings: Any, **options: Any) -> Aggregation:
-        return Aggregation(statistics=_statistics, combine=_combine, primary="f1")
+        return Aggregation(
+            statistics=_statistics, combine=_combine, primary="f1", ranges=(FRACTION, FRACTION)
+        )
 
     def explain(
         self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any

@@ -44,7 +44,7 @@ from ...explanation import Explanation
 from ...formats.squad import best_answer_items, hashable
 from ...result import Result
 from ...signature import make_signature
-from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals
+from ..base import FRACTION, Aggregation, Inputs, Scored, Stats, Summary, Task, Totals
 from .checks import GOLD_CHECKS, entries
 from .data import Gold, read_gold, read_predictions
 from .profiles import FAIR, OFFICIAL, PROFILES, Comparer, Settings, signature_fields
@@ -184,7 +184,12 @@ class Cmrc2018(Task):
         )
 
     def aggregation(self, settings: Any, **options: Any) -> Aggregation:
-        return Aggregation(statistics=_statistics, combine=_combine, primary="F1")
+        return Aggregation(
+            statistics=_statistics,
+            combine=_combine,
+            primary="F1",
+            ranges=(FRACTION, FRACTION, FRACTION),
+        )
 
     # --- explain and gold checks ----------------------------------------------------
 
