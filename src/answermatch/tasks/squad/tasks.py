@@ -20,7 +20,7 @@ from functools import reduce
 from operator import add, itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...checks import GoldChecks, check_ids, check_unicode_punct
+from ...checks import GoldChecks, check_ids, check_unicode_punct, check_values
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...figures import pair_figures
@@ -40,6 +40,7 @@ from ..base import (
     Totals,
     make_signature,
 )
+from ..parts import ChecksGold, Explains, TakesRows
 from .checks import (
     SpanEntry,
     check_answer_start,
@@ -90,7 +91,7 @@ _GOLD_SHAPES = (
 )
 
 
-class SpanTask(Task):
+class SpanTask(Task, Explains, ChecksGold, TakesRows):
     """What SQuAD v1.1, v2.0 and MLQA share: SQuAD-format readers, gold
     checks, per-item EM/F1 and their explanation."""
 
@@ -333,6 +334,7 @@ class Squad(SpanTask):
             check_answer_start,
             check_unicode_punct,
             normalizes_empty_check(SpanTask.empty_consequence),
+            check_values,
         ),
         normalize=_normalizer(PROFILES["official"]),
         duplicate_id_severity="warning",
