@@ -128,6 +128,7 @@ _COMMAND_MODULES = (
     "answermatch.commands.compare",
     "answermatch.commands.report",
     "answermatch.commands.meta_eval",
+    "answermatch.commands.rescore",
 )
 
 
