@@ -394,6 +394,22 @@ def _segmenter(lang: str | None) -> Callable[[str], list[str]] | None:
         return None
 
 
+def segmenter_signature(lang: str | None) -> str | None:
+    """The signature of the tokenizer that finds word boundaries of
+    ``lang``'s text inside a script written without spaces (for a task's
+    signature), or ``None`` where containment uses none (spaced scripts, or
+    the segmenter's extra is not installed).
+
+    >>> segmenter_signature("en") is None
+    True
+    """
+    if _segmenter(lang) is None:
+        return None
+    from ..tokenizers import get_tokenizer
+
+    return get_tokenizer(lang).signature()  # type: ignore[arg-type]
+
+
 def find_contained(prediction: str, gold: str, lang: str | None = None) -> int:
     """The offset of the first occurrence of the prepared ``gold`` as whole
     words in the prepared ``prediction`` (both as :func:`prepare_text`
