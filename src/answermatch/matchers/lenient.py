@@ -67,7 +67,7 @@ from functools import lru_cache
 import regex
 
 from ..languages import optional_language
-from ._inputs import as_golds, check_text
+from ._inputs import as_golds, check_text, golds_language
 from .containment import _ARTICLES, _preparer, occurrences
 from .dates import extract_date
 from .extraction import _extract
@@ -75,7 +75,7 @@ from .numeric import extract_number
 
 __all__ = ["RULES", "Verdict", "judge", "lenient_match"]
 
-#: The rules of the cascade, in order (see the module's documentation).
+#: The rules of the cascade, in order (see :mod:`answermatch.matchers.lenient`).
 RULES = (
     "empty",
     "exact",
@@ -571,8 +571,8 @@ def judge(
     lang: str | None = None,
     question: str | None = None,
 ) -> Verdict:
-    """The lenient judge's :class:`Verdict` on a generated answer (see the
-    module's documentation for the cascade of rules).
+    """The lenient judge's :class:`Verdict` on a generated answer (see
+    :mod:`answermatch.matchers.lenient` for the cascade of rules).
 
     ``golds``: one string or a list/tuple of them (aliases); ``lang``: any
     spelling of a known language (word edges, cues, negations);
@@ -589,6 +589,7 @@ def judge(
     ...       question="what was guantanamo bay before it was a prison").rule
     'token-recall'
     """
+    lang = golds_language(golds, lang)  # prepared golds lend theirs
     try:
         language = _LANGUAGES[lang]
     except (KeyError, TypeError):
