@@ -72,7 +72,7 @@ import string
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, lru_cache, partial
+from functools import lru_cache, partial
 
 from ..languages import optional_language
 from ..registry import Registry
@@ -364,7 +364,7 @@ def available_presets() -> list[str]:
     return PRESET_REGISTRY.names()
 
 
-@cache
+@lru_cache(maxsize=1024)  # bounded: one entry per preset and language
 def _pipeline(preset: str, lang: str | None) -> tuple[tuple[Step, ...], bool]:
     spec = get_preset(preset)
     return spec.build(lang), spec.until_stable
