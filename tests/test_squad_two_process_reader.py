@@ -15,6 +15,7 @@ import warnings
 import pytest
 
 import answermatch
+from answermatch import sources
 from answermatch.errors import AnswermatchWarning, InputError
 from answermatch.formats import squad
 from answermatch.formats.squad import read
@@ -30,7 +31,7 @@ PARITY_GOLDS = [
 def pure_python(monkeypatch):
     """The two-process reader is the pure-Python path's: the compiled reader
     (where built) would take these files first."""
-    monkeypatch.setattr(squad, "_compiled_questions", None)
+    monkeypatch.setattr(sources, "_fast_decode", None)
 
 
 @pytest.fixture

@@ -20,11 +20,9 @@ one comprehension; anything else the checked path, whose
 :class:`~answermatch.errors.InputError` names the file, the line, the
 question and what was expected. What a scorer accepts beyond the format
 (another id key, ids that are numbers, answers that are bare texts, a byte
-order mark) is its :class:`Dialect`. Where the optional compiled readers
-were built (:func:`accelerated`), a gold file in the SQuAD layout and a
-``{id: text}`` predictions file are read from their bytes without
-``json``'s dictionaries, with the same result; anything else they leave
-to ``json``.
+order mark) is its :class:`Dialect`. JSON is decoded by
+:func:`answermatch.sources.fast_json` where msgspec is installed, else by
+``json``, with the same result, errors and warnings.
 
 >>> from answermatch.diagnostics import Diagnostics
 >>> from answermatch.formats.squad import Dialect, from_data, load, read
@@ -59,9 +57,10 @@ from ..diagnostics import Diagnostics
 from ..errors import InputError, format_examples
 from ..processes import fork_with_pipe, spare_core
 from ..sources import (
-    COMPILED_JSON,
+    LEFT_TO_JSON,
     decode_utf8,
     duplicate_key_hook,
+    fast_json,
     is_path,
     json_error,
     json_limit_message,
@@ -70,16 +69,11 @@ from ..sources import (
     source_name,
 )
 
-# the optional compiled readers (csrc/json_readers.c), where they were built
-_compiled_questions = None if COMPILED_JSON is None else COMPILED_JSON.questions
-_compiled_text_map = None if COMPILED_JSON is None else COMPILED_JSON.text_map
-
 __all__ = [
     "SQUAD",
     "Dialect",
     "Question",
     "SquadFile",
-    "accelerated",
     "best_answer_items",
     "from_data",
     "hashable",
@@ -179,7 +173,8 @@ class Question(NamedTuple):
 class SquadFile:
     """The questions of a SQuAD-format gold in file order, its ``layout``
     (``"squad"`` or ``"rows"``), its ``version`` (SQuAD layout only) and
-    where it came from (``name``; for a file, its text and each row's line)."""
+    where it came from (``name``; for a file, its text, or its UTF-8 bytes
+    until the text is needed, and each row's line)."""
 
     questions: list[Question]
     name: str
@@ -187,21 +182,18 @@ class SquadFile:
     version: Any = None
     #: False when every answer text is known to be a string
     may_have_numbers: bool = True
-    _text: str | None = field(default=None, repr=False)
+    _text: str | bytes | None = field(default=None, repr=False)
     _row_lines: list[int] | None = field(default=None, repr=False)
     _articles: list[Any] | None = field(default=None, repr=False)
     _id_keys: tuple[str, ...] = field(default=("id",), repr=False)
     #: the question count of each paragraph of the articles after ``_articles``
-    #: (those another process or the compiled reader read)
+    #: (those another process read)
     _tail_shape: list[list[int]] | None = field(default=None, repr=False)
-    #: the file's UTF-8 bytes when its text was not decoded (the compiled reader)
-    _data: bytes | None = field(default=None, repr=False)
 
     @property
     def _source_text(self) -> str | None:
         """The file's text (``None`` for an object), decoded when first asked."""
-        if self._text is None and self._data is not None:
-            self._text, self._data = self._data.decode("utf-8"), None
+        self._text = _as_text(self._text)
         return self._text
 
     @cached_property
@@ -302,17 +294,23 @@ def hashable(value: Any) -> bool:
 # --- loading files ----------------------------------------------------------------
 
 
+def _as_text(text: str | bytes | None) -> str | None:
+    """A file's text, from its UTF-8 bytes where it was not decoded."""
+    return text.decode("utf-8") if isinstance(text, bytes) else text
+
+
 def _is_jsonl(name: str) -> bool:
     return name.endswith((".jsonl", ".jsonl.gz", ".ndjson", ".ndjson.gz"))
 
 
 def load(
     source: Any, diag: Diagnostics, what: str, *, key_check: bool = True, bom: str = "error"
-) -> tuple[Any, str | None, list[int] | None]:
+) -> tuple[Any, str | bytes | None, list[int] | None]:
     """A path's content as a JSON value, a list of JSON Lines rows (a
     ``.jsonl`` name, or JSON values one after another) or Parquet rows;
     loaded objects are returned as they are. Also the text (for line
-    numbers) and, for JSON Lines, each row's line. ``key_check``: warn
+    numbers; the UTF-8 bytes where it was not decoded) and, for JSON
+    Lines, each row's line. ``key_check``: warn
     about a key repeated in a JSON object; ``bom``: ``"error"`` or
     ``"skip"`` (see :class:`Dialect`).
 
@@ -325,22 +323,13 @@ def load(
     if os.path.splitext(name)[1].lower() == ".parquet":
         return _read_parquet(name), None, None
     raw = read_bytes(name)
-    if _compiled_text_map is not None and not _is_jsonl(name):
-        # {id: text} without a repeated id, read by the compiled reader (the
-        # dict json.loads gives); anything else is decoded below
-        found = _compiled_text_map(_without_bom(raw, bom))
-        if found is not None:
-            return found, None, None
+    if not _is_jsonl(name):
+        if bom == "skip" and raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        value = fast_json(raw, keys_checked=key_check)
+        if value is not LEFT_TO_JSON:
+            return value, raw, None
     return _decode(_text_of(name, what, bom, raw), name, diag, what, key_check)
-
-
-def _without_bom(data: bytes, bom: str) -> bytes:
-    """``data`` without a UTF-8 byte order mark where ``bom`` is ``"skip"``
-    (with ``"error"`` it stays, and the compiled readers leave the file to
-    :func:`_text_of`, which says what is wrong)."""
-    if bom == "skip" and data.startswith(b"\xef\xbb\xbf"):
-        return data[3:]
-    return data
 
 
 def _text_of(name: str, what: str, bom: str, data: bytes | None = None) -> str:
@@ -426,9 +415,11 @@ def read(
     if is_path(source) and _plain_json(os.fspath(source)):
         name = os.fspath(source)
         raw = read_bytes(name)
-        compiled = _read_compiled(raw, name, dialect, cls)
-        if compiled is not None:
-            return compiled
+        if dialect.bom == "skip" and raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        value = fast_json(raw, keys_checked=dialect.key_check)
+        if value is not LEFT_TO_JSON:
+            return from_data(value, name, dialect, raw, None, cls)
         text = _text_of(name, "gold", dialect.bom, raw)
         del raw
         gold = None if dialect.key_check else _read_in_two(text, name, dialect, cls, meanwhile)
@@ -446,7 +437,7 @@ def from_data(
     data: Any,
     name: str,
     dialect: Dialect = SQUAD,
-    text: str | None = None,
+    text: str | bytes | None = None,
     row_lines: list[int] | None = None,
     cls: type[F] = SquadFile,
 ) -> F:
@@ -493,8 +484,9 @@ def _where(article: int, paragraph: int, question: int, qid: Any = None) -> str:
     return place + (f" (id {qid!r})" if isinstance(qid, str) else "")
 
 
-def _line_of(text: str | None, qid: Any, dialect: Dialect) -> int | None:
+def _line_of(text: str | bytes | None, qid: Any, dialect: Dialect) -> int | None:
     """The line of the first ``"id": qid`` in the file's text (for messages)."""
+    text = _as_text(text)
     if text is None or not isinstance(qid, str | int):
         return None
     keys = "|".join(map(re.escape, dialect.id_keys))
@@ -503,7 +495,7 @@ def _line_of(text: str | None, qid: Any, dialect: Dialect) -> int | None:
 
 
 def _from_articles(
-    articles: list[Any], name: str, text: str | None, dialect: Dialect
+    articles: list[Any], name: str, text: str | bytes | None, dialect: Dialect
 ) -> list[Question]:
     """The questions of the articles; a well-formed file takes the fast path,
     anything else the checked one, which names the first problem."""
@@ -545,7 +537,7 @@ _TEXT = itemgetter("text")
 
 
 def _articles_checked(
-    articles: list[Any], name: str, text: str | None, dialect: Dialect
+    articles: list[Any], name: str, text: str | bytes | None, dialect: Dialect
 ) -> list[Question]:
     questions: list[Question] = []
     for a, article in enumerate(articles):
@@ -586,49 +578,6 @@ def _articles_checked(
                     )
                 questions.append(Question(qid, *answers, context, len(questions)))
     return questions
-
-
-def accelerated() -> bool:
-    """Whether the compiled readers (``csrc/json_readers.c``) were built and are in
-    use for SQuAD-layout golds and ``{id: text}`` predictions (the results
-    are the same either way; only the speed differs).
-
-    >>> accelerated() in (True, False)
-    True
-    """
-    return _compiled_questions is not None
-
-
-def _read_compiled(data: bytes, name: str, dialect: Dialect, cls: type[F]) -> F | None:
-    """:func:`read` of a file's bytes by the compiled reader (``csrc/json_readers.c``),
-    or ``None`` where it is not built or leaves the file to ``json`` (it
-    takes exactly the files :func:`_articles_fast` takes, and gives the same
-    questions, the answer starts as tuples; with ``dialect.key_check``, none
-    with a key repeated in an object, so that ``json``'s path warns of it)."""
-    if _compiled_questions is None:
-        return None
-    data = _without_bom(data, dialect.bom)
-    # where repeated keys are warned about, a file with one is left to json
-    found = _compiled_questions(data, Question, dialect.key_check)
-    if found is None:
-        return None
-    questions, version, shape = found
-    if version is not None:
-        version = json.loads(data[version[0] : version[1]])
-    # every answer text is a string: the compiled reader leaves numbers to json
-    return cls(
-        questions,
-        name,
-        "squad",
-        version,
-        False,
-        None,
-        None,
-        [],
-        dialect.id_keys,
-        _tail_shape=shape,
-        _data=data,
-    )
 
 
 # --- a large gold on two processes -------------------------------------------------
@@ -915,7 +864,11 @@ def row_where(index: int, qid: Any = None) -> str:
 
 
 def _from_rows(
-    rows: Iterable[Any], name: str, lines: list[int] | None, text: str | None, dialect: Dialect
+    rows: Iterable[Any],
+    name: str,
+    lines: list[int] | None,
+    text: str | bytes | None,
+    dialect: Dialect,
 ) -> list[Question]:
     questions: list[Question] = []
     for index, row in enumerate(rows):

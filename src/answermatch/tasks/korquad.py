@@ -42,7 +42,7 @@ from __future__ import annotations
 import string
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from functools import cache, reduce
+from functools import reduce
 from operator import add, itemgetter
 from typing import Any, ClassVar
 
@@ -71,7 +71,6 @@ from ..formats.squad import (
 )
 from ..items import DeferredItems
 from ..matchers.answers import AnswerSet, answer_set, best_overlap, common_count, one_answer
-from ..normalization.deletion import deleter
 from ..signature import make_signature
 from ..sources import source_name
 from ..twin import worth_a_twin
@@ -99,16 +98,12 @@ def normalize_answer(text: str) -> str:
     if text.isascii():  # through bytes: a third of str.translate's time
         text = text.encode().translate(None, _PUNCT_BYTES).decode()
     else:
-        text = _delete_punctuation()(text)
+        text = text.translate(_PUNCT_TABLE)
     return " ".join(text.split())
 
 
 _PUNCT_BYTES = string.punctuation.encode("ascii")
-
-
-@cache
-def _delete_punctuation() -> Callable[[str], str]:
-    return deleter(string.punctuation)
+_PUNCT_TABLE = str.maketrans("", "", string.punctuation)
 
 
 def char_f1(prediction: list[str], answer: list[str]) -> float:

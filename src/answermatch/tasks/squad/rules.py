@@ -51,7 +51,6 @@ from functools import cache
 from ...errors import UnknownLanguageError
 from ...languages import canonical_language
 from ...matchers.answers import answer_set, best_overlap
-from ...normalization.deletion import deleter
 from ...normalization.steps import SQUAD_ARTICLES, squad_article_split, without_articles
 from ..base import check_rules
 
@@ -305,20 +304,8 @@ def _squad_tokens(text: str) -> Tokens:
     if text.isascii():
         text = text.encode().translate(None, _ASCII_PUNCT_BYTES).decode()
     else:
-        text = _ascii_punct_deleter()(text)
+        text = text.translate(_ASCII_TABLE)
     return tuple(squad_article_split(text))
-
-
-@cache
-def _ascii_punct_deleter() -> Callable[[str], str]:
-    """Deletes ``string.punctuation`` from any text."""
-    return deleter(string.punctuation)
-
-
-@cache
-def _mlqa_punct_deleter() -> Callable[[str], str]:
-    """Deletes MLQA's punctuation (:func:`mlqa_punctuation`) from any text."""
-    return deleter(mlqa_punctuation())
 
 
 def nfkc(text: str) -> str:
@@ -327,7 +314,7 @@ def nfkc(text: str) -> str:
 
 
 def _mlqa_tokens(lang: str) -> Callable[[str], Tokens]:
-    delete = _mlqa_punct_deleter()
+    table = mlqa_punctuation()
     pattern = _MLQA_ARTICLES.get(lang)
     if pattern is not None:  # whitespace tokens without the language's articles
         split = without_articles(pattern)
@@ -338,7 +325,7 @@ def _mlqa_tokens(lang: str) -> Callable[[str], Tokens]:
                 return tuple(split(text.encode().translate(None, _ASCII_PUNCT_BYTES).decode()))
             if text.replace(" ", "").isalnum():  # letters and digits: no punctuation to delete
                 return tuple(split(text))
-            return tuple(split(delete(text)))
+            return tuple(split(text.translate(table)))
 
         return tokens
     articles = _articles("mlqa", lang) or (lambda text: text)
@@ -349,7 +336,7 @@ def _mlqa_tokens(lang: str) -> Callable[[str], Tokens]:
         if text.isascii():
             text = text.encode().translate(None, _ASCII_PUNCT_BYTES).decode()
         elif not text.replace(" ", "").isalnum():  # else no punctuation to delete
-            text = delete(text)
+            text = text.translate(table)
         return tuple(split(articles(text)))
 
     return other_tokens
@@ -358,7 +345,7 @@ def _mlqa_tokens(lang: str) -> Callable[[str], Tokens]:
 def _strip_mlqa_punct(text: str) -> str:
     if text.isascii():  # every ASCII character of category P is in string.punctuation
         return text.translate(_ASCII_TABLE)
-    return _mlqa_punct_deleter()(text)
+    return text.translate(mlqa_punctuation())
 
 
 def _ar_article(text: str) -> str:
