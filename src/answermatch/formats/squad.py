@@ -74,7 +74,6 @@ __all__ = [
     "Dialect",
     "Question",
     "SquadFile",
-    "best_answer_items",
     "from_data",
     "hashable",
     "hf_answers",
@@ -995,58 +994,6 @@ def prediction_map(source: Any, diag: Diagnostics, *, bom: str = "skip") -> Mapp
             path=path,
         )
     return data
-
-
-def best_answer_items(
-    questions: Iterable[tuple[Any, Sequence[str]]],
-    predict: Callable[[Any], str | None],
-    analyse: Callable[[str], tuple[str, Any]],
-    f1: Callable[[Any, Any], float],
-    no_answer: Callable[[int], InputError],
-) -> list[dict[str, Any]]:
-    """One item per ``(id, answer texts)`` question, in order, as SQuAD's
-    scripts and their descendants score it: the prediction (``predict(id)``,
-    ``None``: unanswered, EM and F1 0) against every answer, EM 1 when an
-    answer's key equals the prediction's, F1 the best over the answers
-    (``f1(prediction units, answer units)``; ``analyse(text)`` gives
-    ``(EM key, F1 units)``). A predicted question without answers raises
-    ``no_answer(index)`` (the scripts stop on ``max()`` of nothing).
-
-    >>> items = best_answer_items([("q1", ["a b", "c"])], {"q1": "a"}.get,
-    ...     lambda t: (t, t.split()), lambda p, g: len(set(p) & set(g)) / len(g), None)
-    >>> items[0]["em"], items[0]["f1"], items[0]["answered"]
-    (0, 0.5, True)
-    """
-    items: list[dict[str, Any]] = []
-    append = items.append
-    for index, (qid, answers) in enumerate(questions):
-        prediction = predict(qid)
-        if prediction is None:
-            em, best = 0, 0.0
-        elif not answers:
-            raise no_answer(index)
-        else:
-            key, units = analyse(prediction)
-            em, best = 0, 0.0
-            for number, answer in enumerate(answers):
-                answer_key, answer_units = analyse(answer)
-                if not em and answer_key == key:
-                    em = 1
-                value = f1(units, answer_units)
-                if number == 0 or value > best:
-                    best = value
-        append(
-            {
-                "id": qid,
-                "score": best,
-                "f1": best,
-                "em": em,
-                "answered": prediction is not None,
-                "prediction": prediction,
-                "gold": list(answers),
-            }
-        )
-    return items
 
 
 def _key(value: Any) -> Any:

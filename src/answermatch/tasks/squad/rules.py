@@ -51,7 +51,12 @@ from functools import cache
 from ...errors import UnknownLanguageError
 from ...languages import canonical_language
 from ...matchers.answers import answer_set, best_overlap
-from ...normalization.steps import SQUAD_ARTICLES, squad_article_split, without_articles
+from ...normalization.steps import (
+    SQUAD_ARTICLES,
+    squad_articles,
+    strip_ascii_punct,
+    without_articles,
+)
 from ..base import check_rules
 
 __all__ = [
@@ -67,8 +72,7 @@ Tokens = tuple[str, ...]
 #: The languages MLQA's script knows (any other raises an exception there).
 MLQA_LANGUAGES = ("en", "es", "de", "ar", "hi", "vi", "zh")
 
-_ASCII_TABLE = str.maketrans("", "", string.punctuation)
-# the same deletion on ASCII text through bytes: three calls, each a plain C
+# ASCII punctuation deleted from ASCII text through bytes: three calls, each a plain C
 # loop, take a third of the time of str.translate's per-character lookups
 # (an int object and a dict lookup per character). On other text, letters
 # and digits alone (str.isalnum: no character of category P) skip the table.
@@ -226,9 +230,8 @@ class SpanRules:
         if self.width == "nfkc":
             out.append(("nfkc", nfkc))
         out.append(("lower", str.lower))
-        table = _ASCII_TABLE if self.punct == "ascii" else None
-        if table is not None:
-            out.append(("strip_ascii_punct", lambda t: t.translate(_ASCII_TABLE)))
+        if self.punct == "ascii":
+            out.append(("strip_ascii_punct", strip_ascii_punct))
         else:
             out.append(("strip_unicode_punct", _strip_mlqa_punct))
         articles = _articles(self.articles, lang)
@@ -250,7 +253,7 @@ class SpanRules:
         """``text -> tokens`` under these rules for language ``lang``."""
         squad = (self.width, self.punct, self.articles, self.tokens, self.numbers)
         if squad == ("keep", "ascii", "squad", "whitespace", "string"):
-            return _squad_tokens  # SQuAD's rule in one expression
+            return _squad_tokens()  # SQuAD's rule: the squad normalization preset
         if squad == ("keep", "unicode", "mlqa", "mlqa", "string"):
             return _mlqa_tokens(lang)  # MLQA's rule in one expression
         steps = [step for _, step in self.steps(lang)]
@@ -274,6 +277,17 @@ class SpanRules:
             return tuple(tokens)
 
         return by_value
+
+    def analyzer(self, lang: str) -> Callable[[str], tuple[Tokens, Tokens]]:
+        """``text -> (EM key, F1 units)``: here both are the tokens (two
+        normalized texts are equal exactly when their tokens are)."""
+        tokenize = self.tokenizer(lang)
+
+        def analyse(text: str) -> tuple[Tokens, Tokens]:
+            tokens = tokenize(text)
+            return tokens, tokens
+
+        return analyse
 
     def tokenizer_signature(self, lang: str) -> str | None:
         """The signature of the language tokenizer these rules use, if any."""
@@ -299,13 +313,13 @@ _KNOWN = {
 }
 
 
-def _squad_tokens(text: str) -> Tokens:
-    text = text.lower()
-    if text.isascii():
-        text = text.encode().translate(None, _ASCII_PUNCT_BYTES).decode()
-    else:
-        text = text.translate(_ASCII_TABLE)
-    return tuple(squad_article_split(text))
+@cache
+def _squad_tokens() -> Callable[[str], Tokens]:
+    """SQuAD's tokens: the ``squad`` normalization preset, split on spaces."""
+    from ...normalization import normalizer
+
+    normalize = normalizer("squad")
+    return lambda text: tuple(normalize(text).split())
 
 
 def nfkc(text: str) -> str:
@@ -344,7 +358,7 @@ def _mlqa_tokens(lang: str) -> Callable[[str], Tokens]:
 
 def _strip_mlqa_punct(text: str) -> str:
     if text.isascii():  # every ASCII character of category P is in string.punctuation
-        return text.translate(_ASCII_TABLE)
+        return strip_ascii_punct(text)
     return text.translate(mlqa_punctuation())
 
 
@@ -354,7 +368,7 @@ def _ar_article(text: str) -> str:
 
 def _articles(rule: str, lang: str) -> Callable[[str], str] | None:
     if rule == "squad":
-        return lambda text: SQUAD_ARTICLES.sub(" ", text)
+        return squad_articles
     if rule == "mlqa":
         if lang == "ar":
             return _ar_article

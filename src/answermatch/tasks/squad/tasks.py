@@ -225,7 +225,7 @@ class SpanTask(Task):
         gold, preds = inputs.gold, inputs.predictions
         lang = self.lang_of(gold, options)
         label = self.label_of(gold, options)
-        items, totals = score_v1(gold, preds, settings, lang, label)
+        items, totals = score_v1(gold, preds.texts, settings, lang, label)
         extra = {"lang": label} if label else {}
         return Scored(items, self.signature(settings, lang, extra), totals)
 
@@ -461,7 +461,7 @@ class SquadV2(SpanTask):
         threshold = _threshold(options.get("na_prob_thresh", 1.0))
         check_numbers(gold)
         lang = self.lang_of(gold, options)
-        score = pair_scorer(rules, lang, drop_empty=True)
+        score = pair_scorer(rules.analyzer(lang), rules.empty_f1, drop_empty=True)
         texts = preds.texts
         probs = preds.probs
         rank = na_ranks(probs) if probs is not None else {}
