@@ -34,6 +34,8 @@ from answermatch.tasks.cmrc2018.py2text import (
     SAFE_RANGES,
     SPACE,
     lower_table,
+    py2_chars,
+    py2_class,
     py2_lower,
     py2_lower_strip,
     py2_split,
@@ -357,6 +359,72 @@ def test_version_5_lower_cases_and_strips_as_python_2() -> None:
     # the fair profile with the official punctuation rule lower-cases as its version does
     fair = dataclasses.replace(FAIR, punctuation="official", version=5)
     assert quiet_evaluate(gold, {"q": "οδοσ"}, fair).items[0]["em"] == 1
+
+
+# Facts of CPython 2.7.18's Unicode 5.2.0 properties (NLTK 3.4.5's word_tokenize under
+# Python 2 gives these tokens): Cherokee U+13A0 is Lo (no case; Lu since Unicode 8) and
+# U+AB70 unassigned; U+24D0 (circled a) is So, neither lower case nor \\w; U+16E40 and
+# U+1E900 (Unicode 11, 9) are not \\w; U+1885 is \\w (Lo, Mn since Unicode 9); U+19DA is \\d.
+
+
+def test_python2_character_properties_facts() -> None:
+    word, upper, lower = py2_chars("word"), py2_chars("upper"), py2_chars("lower")
+    assert {"a", "_", "1", "\u13a0", "\u1885", "\u19da", "\u10a0"} <= word
+    assert not {"\uab70", "\u24d0", "\U00016e40", "\U0001e900", "\u037f", "'", " "} & word
+    assert "\u19da" in py2_chars("digit") and "\u19da".isdigit() and not "\u19da".isdecimal()
+    assert "A" in upper and "\u10a0" in upper and not {"\u13a0", "\u24b6", "\u1c90"} & upper
+    assert "a" in lower and not {"\u24d0", "\uab70", "\u02b0"} & lower
+    assert re.fullmatch(py2_class("digit"), "\u0661") and not re.fullmatch(py2_class("word"), "'")
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        ("ab'\uab70", ["ab'\uab70"]),  # U+AB70 is no word character: no split after '
+        ("x'\U00016e40", ["x'\U00016e40"]),
+        ("a. \u13a0", ["a", ".", "\u13a0"]),  # U+13A0 has no case: not a sentence start
+        ("I. \u24d0b", ["I", ".", "\u24d0b"]),
+        ("J. \U0001e900x", ["J", ".", "\U0001e900x"]),
+        ("x'\u13a0", ["x", "'", "\u13a0"]),
+        ("'\u017f", ["'\u017f"]),  # Python 2's case-insensitive s also takes the long s
+    ],
+)
+def test_version_5_tokenizes_with_python_2s_unicode_properties(text, tokens) -> None:
+    assert nltk345.word_tokenize(text) == tokens
+
+
+def test_version_5_figures_follow_python_2s_unicode_properties() -> None:
+    gold = [{"id": "q", "answers": {"text": ["ab"], "answer_start": [0]}}]
+    assert quiet_evaluate(gold, {"q": "ab'\uab70"}, version=5).items[0]["f1"] == 0
+    gold = [{"id": "q", "answers": {"text": ["a"], "answer_start": [0]}}]
+    assert quiet_evaluate(gold, {"q": "a. \u13a0"}, version=5).items[0]["f1"] == 0.5
+
+
+def _python2() -> str | None:
+    found = os.environ.get("ANSWERMATCH_PYTHON2") or str(
+        Path.home() / ".pyenv/versions/2.7.18/bin/python"
+    )
+    return found if Path(found).is_file() else None
+
+
+@pytest.mark.skipif(_python2() is None, reason="no CPython 2.7 (set ANSWERMATCH_PYTHON2)")
+def test_python2_properties_against_cpython_2_7() -> None:
+    import subprocess
+
+    # every code point whose property differs between Python 2.7 and this Python 3
+    probe = (
+        "import json, re, sys\n"
+        "w, d = re.compile(u'\\\\w', re.U).match, re.compile(u'\\\\d', re.U).match\n"
+        "cs = [unichr(i) for i in range(0x110000)]\n"
+        "print(json.dumps([[i for i, c in enumerate(cs) if f(c)] for f in "
+        "(w, d, lambda c: c.isupper(), lambda c: c.islower())]))\n"
+    )
+    out = subprocess.run([_python2(), "-c", probe], capture_output=True, text=True, check=True)
+    names = ("word", "digit", "upper", "lower")
+    for prop, points in zip(names, json.loads(out.stdout), strict=True):
+        assert py2_chars(prop) == set(map(chr, points)), prop
+    changed = [c for c in map(chr, range(0x30000)) if c.isupper() != (c in py2_chars("upper"))]
+    assert len(changed) > 100  # this Python's Unicode is newer: the test compares something
 
 
 def test_version_5_reads_the_id_key_of_each_v5_script() -> None:

@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from answermatch.errors import UnknownLanguageError
-from answermatch.languages import LANGUAGES, canonical_language, optional_language
+from answermatch.languages import (
+    LANGUAGES,
+    canonical_language,
+    language_script,
+    optional_language,
+)
 from answermatch.matchers import (
     exact_match,
     levenshtein_ratio,
@@ -55,8 +60,56 @@ CODES = [
     ("hin", "hi"),
     ("ind", "id"),
     ("swa", "sw"),
+    # the languages of MKQA, XQuAD and TyDi QA beyond the seeds, with Lao and Burmese
+    ("pt-BR", "pt"),
+    ("pt_br", "pt"),
+    ("por", "pt"),
+    ("no", "no"),
+    ("nb", "no"),
+    ("nb-NO", "no"),
+    ("nob", "no"),
+    ("nor", "no"),
+    ("zh_cn", "zh"),
+    ("zh_hk", "zh"),
+    ("zh_tw", "zh"),
+    ("tha", "th"),
+    ("th-TH", "th"),
+    ("khm", "km"),
+    ("lao", "lo"),
+    ("mya", "my"),
+    ("bur", "my"),
+    ("ell", "el"),
+    ("gre", "el"),
+    ("heb", "he"),
+    ("iw", "he"),
+    ("in", "id"),
+    ("tur", "tr"),
+    ("ron", "ro"),
+    ("rum", "ro"),
+    ("hun", "hu"),
+    ("ita", "it"),
+    ("dan", "da"),
+    ("swe", "sv"),
+    ("nld", "nl"),
+    ("dut", "nl"),
+    ("msa", "ms"),
+    ("may", "ms"),
+    ("zsm", "ms"),
+    # valid languages without rules of their own: Unicode defaults
+    ("ca", "ca"),
+    ("cat", "ca"),
+    ("uk-UA", "uk"),
+    ("ukr", "uk"),
+    ("fil", "fil"),
+    ("tgl", "fil"),
+    ("nn", "nn"),
 ]
-UNKNOWN = ["xx", "", "-", "pt-BR", "english", "ja-", "jp", "zh_", "tha", "und"]
+UNKNOWN = ["xx", "", "-", "english", "ja-", "jp", "zh_", "und", "mul", "zxx", "qaa", "x-klingon"]
+
+# every language of MKQA, XQuAD (el ro hi), TyDi QA (id sw bn te) and the seed
+# tasks, plus Lao and Burmese
+MKQA = "ar da de en es fi fr he hu it ja km ko ms nl no pl pt ru sv th tr vi zh"
+FIRST_CLASS = [*MKQA.split(), "el", "ro", "hi", "id", "sw", "bn", "te", "lo", "my"]
 
 
 @pytest.mark.parametrize(("code", "canonical"), CODES)
@@ -72,6 +125,64 @@ def test_unknown_codes(code: str) -> None:
         return
     with pytest.raises(UnknownLanguageError, match=f"unknown language {code!r}; supported: ar, "):
         canonical_language(code)
+
+
+def test_the_first_class_languages() -> None:
+    assert sorted(FIRST_CLASS) == sorted(LANGUAGES) == supported_languages()
+
+
+@pytest.mark.parametrize("code", ["ca", "uk", "cat", "eu", "yue", "haw", "sr-Latn"])
+def test_valid_languages_without_rules_get_the_defaults(code: str) -> None:
+    assert normalize("  Ｂarça!  ", lang=code) == "barça"
+    assert tokenize("Barça, l'FC.", code) == ["Barça", ",", "l'FC", "."]
+    assert exact_match("BARÇA", "barça", lang=code) == 1.0
+    assert token_f1("Barça FC", "Barça", lang=code) == pytest.approx(2 / 3)
+    assert levenshtein_ratio("Barça", "Barca", lang=code) == 0.8
+    assert numeric_match("1 000", "1000", lang=code) == 1.0
+    assert unordered_match("A & B", "B & A", lang=code) == 1.0
+    assert split_parts("A & B", code) == ["A", "B"]
+
+
+def test_the_code_table_is_cldr() -> None:
+    babel = pytest.importorskip("babel")
+    from babel.core import get_global
+
+    from answermatch import languages
+
+    names = babel.Locale("en").languages
+    codes = {c for c in names if len(c) in (2, 3)} - {"und", "mul", "zxx", "mis"}
+    assert set(languages._CLDR_CODES.split()) == codes
+    assert sum(len(c) == 2 for c in codes) == 184  # every ISO 639-1 code
+    aliases = get_global("language_aliases")
+    expected = {k: v for k, v in aliases.items() if len(k) == 3 and v in codes and k not in codes}
+    assert dict(p.split(":") for p in languages._CLDR_ALIASES.split()) == expected
+
+
+@pytest.mark.parametrize(
+    ("code", "script"),
+    [
+        ("zh-Hant", "Hant"),
+        ("zh-Hans", "Hans"),
+        ("zh_tw", "Hant"),
+        ("zh_hk", "Hant"),
+        ("zh-MO", "Hant"),
+        ("zh_cn", "Hans"),
+        ("zh-SG", "Hans"),
+        ("zh-Hant-CN", "Hant"),  # a stated script wins over the region
+        ("zh", None),
+        ("zho", None),
+        ("en-US", None),
+        ("sr-latn", "Latn"),
+        ("pt-BR", None),
+    ],
+)
+def test_language_script(code: str, script: str | None) -> None:
+    assert language_script(code) == script
+
+
+def test_language_script_checks_the_code() -> None:
+    with pytest.raises(UnknownLanguageError):
+        language_script("xx-Hant")
 
 
 def test_every_language_has_a_tokenizer() -> None:
@@ -122,6 +233,14 @@ def test_aliases_give_the_same_results(name: str) -> None:
     expected = fn("en")
     for alias in ("EN", "en-US", "en_GB", "eng", "ENG"):
         assert fn(alias) == expected
+
+
+@pytest.mark.parametrize("code", FIRST_CLASS)
+@pytest.mark.parametrize("name", ALIAS_FUNCTIONS)
+def test_every_function_takes_every_language(name: str, code: str) -> None:
+    if code in ("ja", "zh", "vi", "pl") and name in ("tokenize", "words", "token_f1"):
+        pytest.importorskip({"ja": "fugashi", "zh": "jieba", "vi": "pyvi", "pl": "spacy"}[code])
+    ALIAS_FUNCTIONS[name](code)  # no error
 
 
 @pytest.mark.parametrize("name", ALIAS_FUNCTIONS)

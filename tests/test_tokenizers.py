@@ -281,9 +281,17 @@ def test_arabic_default_deletes_only_tatweel(text: str) -> None:
 
 
 def test_supported_languages() -> None:
-    assert supported_languages() == sorted(
-        ["ja", "zh", "vi", "pl", "de", "es", "fr", "hi", "id", "sw", *WORD_LANGS]
-    )
+    others = "da de el es fr he hi hu id it km lo ms my nl no pt ro sv sw th tr"
+    assert supported_languages() == sorted(["ja", "zh", "vi", "pl", *others.split(), *WORD_LANGS])
+
+
+def test_valid_language_without_rules_gets_the_word_splitter() -> None:
+    tok = get_tokenizer("uk")
+    assert isinstance(tok, WordTokenizer)
+    assert (tok.lang, get_tokenizer("ukr")) == ("uk", tok)
+    assert tokenize("Київ — столиця України.", "uk-UA") == [
+        "Київ", "—", "столиця", "України", "."
+    ]  # fmt: skip
 
 
 @pytest.mark.parametrize("lang", WORD_LANGS)
@@ -295,7 +303,7 @@ def test_registry_gives_word_tokenizers(lang: str) -> None:
 
 
 def test_unknown_language_lists_supported() -> None:
-    expected = r"'xx'.*supported: ar, bn, de, en, es, fi, fr, hi, id, ja"
+    expected = r"'xx'.*supported: ar, bn, da, de, el, en, es, fi, fr, he, hi, .* any other ISO 639"
     with pytest.raises(UnknownLanguageError, match=expected):
         tokenize("text", "xx")
 

@@ -1,13 +1,17 @@
 """Regenerate ``src/answermatch/tasks/cmrc2018/py2_case_data.py``.
 
 The CMRC 2018 v5 script runs under Python 2.7, whose ``unicode.lower()``
-maps each code point through the simple lower-case mapping of Unicode 5.2.0
-and whose ``unicode.strip()`` / ``split()`` use Python 2's whitespace set.
-This script asks a CPython 2.7 interpreter for both (every code point whose
-``lower()`` is not itself, and every code point that ``isspace()``) and
-writes them as Python literals: the lower-case mapping as runs
-``(first, count, step, delta)`` (``count`` code points ``first``,
-``first + step``, ... each lower-cased to itself plus ``delta``).
+maps each code point through the simple lower-case mapping of Unicode 5.2.0,
+whose ``unicode.strip()`` / ``split()`` use Python 2's whitespace set, and
+whose regular expressions and ``isupper()`` / ``islower()`` (in NLTK 3.4.5's
+tokenizer) see Unicode 5.2.0's character properties.
+This script asks a CPython 2.7 interpreter for all of them (every code point
+whose ``lower()`` is not itself, every code point that ``isspace()``, that
+``re.UNICODE``'s ``\\w`` and ``\\d`` match, that ``isupper()``, that
+``islower()``) and writes them as Python literals: the lower-case mapping as
+runs ``(first, count, step, delta)`` (``count`` code points ``first``,
+``first + step``, ... each lower-cased to itself plus ``delta``), the
+properties as packed runs (:func:`packed`).
 
 Usage: ``python tools/gen_py2_case.py [PYTHON2]`` (default
 ``~/.pyenv/versions/2.7.18/bin/python``; it must be a wide, UCS-4 build, as
@@ -26,13 +30,27 @@ TARGET = Path(__file__).resolve().parents[1] / "src/answermatch/tasks/cmrc2018/p
 DEFAULT = str(Path.home() / ".pyenv/versions/2.7.18/bin/python")
 
 PROBE = r"""
-import json, sys, platform, unicodedata
+import json, re, sys, platform, unicodedata
 assert sys.maxunicode == 0x10FFFF, "a narrow (UCS-2) build: use a wide one"
-lower = [(i, ord(unichr(i).lower())) for i in range(0x110000) if unichr(i).lower() != unichr(i)]
-space = [i for i in range(0x110000) if unichr(i).isspace()]
+chars = [unichr(i) for i in range(0x110000)]
+lower = [(i, ord(c.lower())) for i, c in enumerate(chars) if c.lower() != c]
+space = [i for i, c in enumerate(chars) if c.isspace()]
+word, digit = re.compile(u"\\w", re.UNICODE).match, re.compile(u"\\d", re.UNICODE).match
 print(json.dumps({"version": platform.python_version(), "unicode": unicodedata.unidata_version,
-                  "lower": lower, "space": space}))
+                  "lower": lower, "space": space,
+                  "is_word": [i for i, c in enumerate(chars) if word(c)],
+                  "is_digit": [i for i, c in enumerate(chars) if digit(c)],
+                  "is_upper": [i for i, c in enumerate(chars) if c.isupper()],
+                  "is_lower": [i for i, c in enumerate(chars) if c.islower()]}))
 """
+
+#: The properties written as packed runs, with what they hold.
+PROPERTIES = {
+    "is_word": "``re.UNICODE``'s ``\\w``",
+    "is_digit": "``re.UNICODE``'s ``\\d``",
+    "is_upper": "``unicode.isupper()``",
+    "is_lower": "``unicode.islower()``",
+}
 
 
 def runs(pairs: list[tuple[int, int]]) -> list[tuple[int, int, int, int]]:
@@ -56,6 +74,26 @@ def runs(pairs: list[tuple[int, int]]) -> list[tuple[int, int, int, int]]:
     return [tuple(r) for r in out]  # type: ignore[misc]
 
 
+def packed(points: list[int]) -> str:
+    """Sorted code points as space-separated runs ``first:count[:step]``
+    (hexadecimal; ``step`` 1 when left out): ``count`` code points ``first``,
+    ``first + step``, ...
+
+    >>> packed([65, 66, 67, 256, 258, 260, 304])
+    '41:3 100:3:2 130:1'
+    """
+    out: list[list[int]] = []
+    for cp in points:
+        if out:
+            first, count, step = out[-1]
+            gap = cp - (first + (count - 1) * step)
+            if (count == 1 and gap in (1, 2)) or (count > 1 and gap == step):
+                out[-1][1:] = [count + 1, gap]
+                continue
+        out.append([cp, 1, 1])
+    return " ".join(f"{a:x}:{n:x}" + (f":{s:x}" if s != 1 else "") for a, n, s in out)
+
+
 def render(data: dict) -> str:
     lines = [
         '"""Python 2.7\'s ``unicode.lower()`` and whitespace (generated data).',
@@ -64,7 +102,9 @@ def render(data: dict) -> str:
         f"Unicode {data['unicode']}); do not edit. ``LOWER_RUNS``: runs ``(first, count, step,",
         "delta)``, each code point ``first + k * step`` (``k < count``) lower-cased",
         "to itself plus ``delta``; every other code point is its own lower case.",
-        "``SPACE``: the code points whose ``isspace()`` is true.",
+        "``SPACE``: the code points whose ``isspace()`` is true. ``IS_WORD``,",
+        "``IS_DIGIT``, ``IS_UPPER``, ``IS_LOWER``: the code points with that property",
+        "as runs ``first:count[:step]`` (hexadecimal, ``step`` 1 when left out).",
         '"""',
         "",
         f"UNICODE_VERSION = {json.dumps(data['unicode'])}",
@@ -74,8 +114,18 @@ def render(data: dict) -> str:
     lines += [f"    (0x{a:04X}, {n}, {s}, {d})," for a, n, s, d in runs(data["lower"])]
     space = [f"\\u{c:04x}" for c in data["space"]]
     spaces = ["".join(space[i : i + 8]) for i in range(0, len(space), 8)]
-    lines += [")", "", "SPACE = (", *(f'    "{row}"' for row in spaces), ")", ""]
-    return "\n".join(lines)
+    lines += [")", "", "SPACE = (", *(f'    "{row}"' for row in spaces), ")"]
+    for name, what in PROPERTIES.items():
+        runs_text = packed(data[name]).split(" ")
+        rows, row = [], ""
+        for run in runs_text:
+            if len(row) + len(run) > 80:
+                rows.append(row)
+                row = ""
+            row += run + " "
+        rows.append(row.rstrip())
+        lines += ["", f"#: {what}", f"{name.upper()} = (", *(f'    "{r}"' for r in rows), ")"]
+    return "\n".join(lines) + "\n"
 
 
 def main(argv: list[str]) -> int:
@@ -83,7 +133,10 @@ def main(argv: list[str]) -> int:
     out = subprocess.run([python2, "-c", PROBE], check=True, capture_output=True, text=True)
     data = json.loads(out.stdout)
     TARGET.write_text(render(data), encoding="utf-8")
-    print(f"{TARGET}: {len(data['lower'])} lower-case mappings, {len(data['space'])} spaces")
+    sizes = ", ".join(f"{len(data[name])} {name}" for name in PROPERTIES)
+    print(
+        f"{TARGET}: {len(data['lower'])} lower-case mappings, {len(data['space'])} spaces, {sizes}"
+    )
     return 0
 
 

@@ -33,7 +33,7 @@ from functools import partial
 
 import regex
 
-from ..languages import LANGUAGES, optional_language
+from ..languages import optional_language
 from ._inputs import as_golds, check_text
 from .combine import Matcher
 
@@ -138,15 +138,12 @@ def _split_tokens(text: str, lang: str) -> list[str]:
     return [part for piece in pieces for part in _split_words(piece, None)]
 
 
+_SPLIT_AMPERSAND: Splitter = partial(_split_words, lang=None)
 SPLITTERS: dict[str | None, Splitter] = {
     **{lang: (lambda text, lang=lang: _split_words(text, lang)) for lang in _PATTERNS},
     "ko": _split_korean,
     **{lang: (lambda text, lang=lang: _split_tokens(text, lang)) for lang in TOKEN_CONJUNCTIONS},
 }
-
-
-for _lang in LANGUAGES:  # a known language with no conjunction list splits on "&"
-    SPLITTERS.setdefault(_lang, SPLITTERS[None])
 
 
 def split_parts(text: str, lang: str | None) -> list[str]:
@@ -163,7 +160,9 @@ def split_parts(text: str, lang: str | None) -> list[str]:
     ['مصر', 'السودان']
     """
     check_text(text, "text")
-    return SPLITTERS[optional_language(lang)](text)
+    lang = optional_language(lang)
+    # a language with no conjunction list splits on "&" only
+    return SPLITTERS.get(lang, _SPLIT_AMPERSAND)(text)
 
 
 def _best_pairing(scores: list[list[float]]) -> float:

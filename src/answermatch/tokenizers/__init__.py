@@ -28,12 +28,11 @@ _SPECIFIC: dict[str, tuple[str, str]] = {
     "vi": ("answermatch.tokenizers.vi", "PyviTokenizer"),
     "pl": ("answermatch.tokenizers.pl", "SpacyPolishTokenizer"),
 }
-# canonical language code -> (module, class); every known language has one,
-# the languages written with spaces share the word splitter
-_REGISTRY: dict[str, tuple[str, str]] = {
-    lang: _SPECIFIC.get(lang, ("answermatch.tokenizers.words", "WordTokenizer"))
-    for lang in LANGUAGES
-}
+_WORDS = ("answermatch.tokenizers.words", "WordTokenizer")
+# canonical language code -> (module, class); every language of LANGUAGES has
+# one, the languages written with spaces share the word splitter (as do the
+# other valid languages, unless a plugin gives them a tokenizer)
+_REGISTRY: dict[str, tuple[str, str]] = {lang: _SPECIFIC.get(lang, _WORDS) for lang in LANGUAGES}
 
 
 def _check_tokenizer(lang: str, value: object) -> Tokenizer:
@@ -55,10 +54,12 @@ PLUGIN_TOKENIZERS: Registry[Tokenizer] = Registry(
 
 
 def register_tokenizer(lang: str, tokenizer: Tokenizer) -> None:
-    """Add the tokenizer of a language answermatch does not know."""
+    """Add the tokenizer of a language answermatch has no rules for (one
+    of :data:`~answermatch.languages.LANGUAGES` is refused)."""
     if lang in _REGISTRY:
         raise ValueError(f"answermatch already has a tokenizer for {lang!r}")
     PLUGIN_TOKENIZERS.add(lang, tokenizer)
+    _cache.pop(lang, None)  # a default word splitter used before gives way
 
 
 _cache: dict[str, Tokenizer] = {}
@@ -66,11 +67,12 @@ _lock = threading.Lock()
 
 
 def supported_languages() -> list[str]:
-    """Language codes with a registered tokenizer (every known language,
-    and those plugins add).
+    """Language codes with a tokenizer of their own (every language of
+    :data:`~answermatch.languages.LANGUAGES`, and those plugins add); other
+    valid codes get the Unicode word splitter.
 
-    >>> supported_languages()[:3]
-    ['ar', 'bn', 'de']
+    >>> supported_languages()[:4]
+    ['ar', 'bn', 'da', 'de']
     """
     return sorted({*_REGISTRY, *PLUGIN_TOKENIZERS.names()})
 
@@ -92,8 +94,10 @@ def get_tokenizer(lang: str) -> Tokenizer:
     lang = canonical_language(lang)  # a plugin's language code passes as it is
     entry = _REGISTRY.get(lang)
     if entry is None:
-        tok = _cache[lang] = PLUGIN_TOKENIZERS.get(lang)
-        return tok
+        if lang in PLUGIN_TOKENIZERS:
+            tok = _cache[lang] = PLUGIN_TOKENIZERS.get(lang)
+            return tok
+        entry = _WORDS  # a valid language without rules of its own
     with _lock:
         tok = _cache.get(lang)
         if tok is None:

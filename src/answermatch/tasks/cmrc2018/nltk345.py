@@ -15,9 +15,13 @@ Under Python 2 the substitutions NLTK compiles without ``re.UNICODE`` see
 ASCII ``\\d``, ``\\s``, ``\\S``, ``\\b`` and case folding: they are compiled
 here with ``re.ASCII``; the improved ones were compiled with ``re.UNICODE``.
 Python 2's Unicode whitespace (``\\s`` under ``re.UNICODE``, ``strip()``,
-``split()``) also holds U+180E, which Python 3 dropped: the Unicode
-patterns here spell it out, and the splits and strips use
-:mod:`.py2text`.
+``split()``) also holds U+180E, which Python 3 dropped, and its ``\\w``,
+``\\d``, ``isupper()`` and ``islower()`` are those of Unicode 5.2.0: the
+Unicode patterns here spell out Python 2's classes (``\\b`` after a word
+character is "no word character follows", and only the look-ahead
+``(?!re|ve|...)`` ignores case, so that Python 3's case folding adds no
+characters to them), the case tests use Python 2's sets, and the splits and
+strips use :mod:`.py2text`.
 The sentence splitter is NLTK 3.4.5's ``PunktSentenceTokenizer.tokenize``
 (:func:`sent_tokenize`: its period contexts, word pattern, first and second
 annotation passes and boundary realignment, again with Python 2's regular
@@ -43,13 +47,17 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
-from .py2text import py2_lower, py2_rstrip, py2_split, py2_strip
+from .py2text import SPACE, py2_chars, py2_class, py2_lower, py2_rstrip, py2_split, py2_strip
 
 __all__ = ["sent_tokenize", "tokenize_sentence", "word_tokenize"]
 
 _A = re.ASCII
 #: ``\s`` and ``\S`` of Python 2's ``re.UNICODE`` (U+180E is whitespace).
-_WS, _NWS = r"[\s\u180e]", r"[^\s\u180e]"
+_WS, _NWS = f"[{SPACE}]", f"[^{SPACE}]"
+#: ``\w`` of Python 2's ``re.UNICODE`` (Unicode 5.2.0).
+_WORD = py2_class("word")
+#: Python 2's ``isupper()`` and ``islower()`` of one character.
+_UPPER, _LOWER = py2_chars("upper"), py2_chars("lower")
 
 
 def _sub(pattern: str, template: str, flags: int = _A):
@@ -62,7 +70,7 @@ _STEPS_BEFORE = [
     _sub(r"^\"", r"``"),
     _sub(r"(``)", r" \1 "),
     _sub(r"([ \(\[{<])(\"|\'{2})", r"\1 `` "),
-    _sub(r"(?i)(\')(?!re|ve|ll|m|t|s|d)(\w)\b", r"\1 \2", 0),
+    _sub(rf"(\')(?!(?i:re|ve|ll|m|t|s|d))({_WORD})(?!{_WORD})", r"\1 \2", 0),
     # PUNCTUATION (the improved final period first)
     _sub("([^\\.])(\\.)([\\]\\)}>\"\\'»”’ ]*)" + _WS + "*$", r"\1 \2 \3 ", 0),
     _sub(r"([:,])([^\d])", r" \1 \2"),
@@ -138,7 +146,7 @@ _PERIOD_CONTEXT = re.compile(
 _REALIGN = re.compile(r"[\"\')\]}]+?(?:\s+|(?=--)|$)", re.MULTILINE | _A)
 _ELLIPSIS = re.compile(r"\.\.+$", _A)
 _NUMERIC = re.compile(r"^-?[\.,]?\d[\d,\.-]*\.?$", _A)
-_INITIAL = re.compile(r"[^\W\d]\.$")
+_INITIAL = re.compile(f"(?!{py2_class('digit')}){_WORD}" + r"\.$")  # [^\W\d]\.$
 _UC, _MID_UC, _BEG_LC, _LC = 0b1110, 0b100, 0b10000, 0b1110000
 _PUNCT = frozenset(";:,.!?")
 
@@ -183,9 +191,9 @@ def _ortho_says_starter(token: _Token, ortho: Mapping[str, int]) -> bool | None:
         return False
     context = ortho.get(token.type_no_sentperiod, 0)
     first = token.tok[0]
-    if first.isupper() and context & _LC and not context & _MID_UC:
+    if first in _UPPER and context & _LC and not context & _MID_UC:
         return True
-    if first.islower() and (context & _UC or not context & _BEG_LC):
+    if first in _LOWER and (context & _UC or not context & _BEG_LC):
         return False
     return None
 
@@ -203,7 +211,7 @@ def _second_pass(token: _Token, following: _Token, model: Any) -> None:
         if _ortho_says_starter(following, model.ortho_context) is True:
             token.sentbreak = True
             return
-        if following.tok[0].isupper() and next_typ in model.sent_starters:
+        if following.tok[0] in _UPPER and next_typ in model.sent_starters:
             token.sentbreak = True
             return
     if initial or typ == "##number##":
@@ -214,7 +222,7 @@ def _second_pass(token: _Token, following: _Token, model: Any) -> None:
         if (
             starter is None
             and initial
-            and following.tok[0].isupper()
+            and following.tok[0] in _UPPER
             and not model.ortho_context.get(next_typ, 0) & _LC
         ):
             token.sentbreak, token.abbr = False, True

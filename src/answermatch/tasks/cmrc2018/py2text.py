@@ -7,9 +7,14 @@ lower-case mappings of Unicode 5.2.0: ``"İ"`` becomes ``"i"`` (Python 3:
 the end of a word), and characters that got a lower case after Unicode 5.2
 (Georgian Mtavruli U+1C90..U+1CBF, U+037F, U+A7xx letters, ...) keep theirs.
 Its whitespace also holds U+180E (MONGOLIAN VOWEL SEPARATOR), which Python 3
-no longer counts. The mapping and the whitespace come from CPython 2.7.18
-itself (:mod:`.py2_case_data`, written by ``tools/gen_py2_case.py``), so
-they do not depend on the Unicode version of the Python 3 running this.
+no longer counts. Its regular expressions' ``\\w`` and ``\\d`` and its
+``isupper()`` / ``islower()`` see Unicode 5.2.0 too (:func:`py2_chars`,
+:func:`py2_class`): Cherokee ``Ꭰ`` is a letter without case, ``ⓐ`` is
+neither lower case nor a word character, ``𖹀`` and ``𞤀`` (assigned later)
+are no word characters. The mapping, the whitespace and the properties come
+from CPython 2.7.18 itself (:mod:`.py2_case_data`, written by
+``tools/gen_py2_case.py``), so they do not depend on the Unicode version of
+the Python 3 running this.
 
 Text in which Python 3's ``str.lower()`` gives the same result (ASCII,
 Latin-1, CJK, kana, full-width forms) takes ``str.lower()`` directly; other
@@ -27,9 +32,19 @@ from __future__ import annotations
 
 import re
 
+from . import py2_case_data
 from .py2_case_data import LOWER_RUNS, SPACE
 
-__all__ = ["SPACE", "lower_table", "py2_lower", "py2_lower_strip", "py2_split", "py2_strip"]
+__all__ = [
+    "SPACE",
+    "lower_table",
+    "py2_chars",
+    "py2_class",
+    "py2_lower",
+    "py2_lower_strip",
+    "py2_split",
+    "py2_strip",
+]
 
 
 def lower_table() -> dict[int, int]:
@@ -48,6 +63,51 @@ def lower_table() -> dict[int, int]:
 
 
 _TABLE = lower_table()
+
+
+def _runs(prop: str) -> list[tuple[int, int, int]]:
+    """The packed runs of ``prop`` in :mod:`.py2_case_data` as ``(first,
+    count, step)``."""
+    out = []
+    for run in getattr(py2_case_data, "IS_" + prop.upper()).split():
+        first, count, step = (int(part, 16) for part in (run + ":1").split(":")[:3])
+        out.append((first, count, step))
+    return out
+
+
+def py2_chars(prop: str) -> frozenset[str]:
+    """The characters with Python 2.7's property ``prop``: ``"word"``
+    (``\\w`` of ``re.UNICODE``), ``"digit"`` (``\\d``), ``"upper"``
+    (``isupper()``) or ``"lower"`` (``islower()``).
+
+    >>> upper = py2_chars("upper")
+    >>> "A" in upper, "Ꭰ" in upper, "Ⓐ" in upper, "Ⓐ".isupper()
+    (True, False, False, True)
+    """
+    out: set[str] = set()
+    for first, count, step in _runs(prop):
+        out.update(map(chr, range(first, first + count * step, step)))
+    return frozenset(out)
+
+
+def py2_class(prop: str) -> str:
+    """A regular-expression character class of :func:`py2_chars`, the same on
+    every Python 3.
+
+    >>> import re
+    >>> word = re.compile(py2_class("word"))
+    >>> [bool(word.match(c)) for c in "a_1Ꭰ𖹀"]
+    [True, True, True, True, False]
+    """
+    parts: list[str] = []
+    for first, count, step in _runs(prop):
+        if step == 1:
+            last = first + count - 1
+            parts.append(f"\\U{first:08x}" + (f"-\\U{last:08x}" if count > 1 else ""))
+        else:
+            parts.extend(f"\\U{cp:08x}" for cp in range(first, first + count * step, step))
+    return "[" + "".join(parts) + "]"
+
 
 #: Characters where Python 3's per-text ``str.lower()`` can differ from
 #: Python 2's: everything outside ranges whose case mappings are the same in
