@@ -99,7 +99,7 @@ def engspan(answers, prediction, profile):
 def retrieve(answers, passage, profile):
     gold = [{"id": "1", "answers": answers, "lang": "fi"}]
     pred = [{"id": "1", "lang": "fi", "ctxs": [passage]}]
-    return score("xor-retrieve", gold, pred, profile, workers=1).items[0]["score"]
+    return score("xor-retrieve", gold, pred, profile).items[0]["score"]
 
 
 # --- poleval2021 ------------------------------------------------------------------------

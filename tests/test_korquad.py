@@ -10,7 +10,6 @@ characters without spaces), on the hand-written files of examples/korquad.
 from __future__ import annotations
 
 import json
-import random
 import warnings
 from fractions import Fraction
 from pathlib import Path
@@ -264,29 +263,3 @@ def test_the_first_failure_in_gold_order_is_the_error(preds: Any, message: str) 
 def test_a_non_string_prediction_for_no_gold_question_is_ignored() -> None:
     result = quiet([row("q", "서울")], {"q": "서울", "other": None})
     assert result.scores == {"exact_match": 100.0, "f1": 100.0}
-
-
-def test_a_twin_gives_the_same_items_bit_for_bit(tmp_path: Path, force_twin) -> None:
-    rng = random.Random(5)
-    syllables = [chr(0xAC00 + rng.randrange(11172)) for _ in range(60)]
-    words = ["".join(rng.choices(syllables, k=rng.randint(1, 3))) for _ in range(200)]
-    qas, preds = [], {}
-    for k in range(300):
-        golds = [
-            " ".join(rng.choices(words, k=rng.randint(1, 3))) for _ in range(rng.randint(1, 3))
-        ]
-        qas.append({"id": f"q{k}", "answers": [{"text": g, "answer_start": 0} for g in golds]})
-        if k % 7:
-            gold = rng.choice(golds)
-            preds[f"q{k}"] = rng.choice([gold, f"《{gold}》", gold + "의", rng.choice(words)])
-    data = {"version": "KorQuAD_v1.0_dev", "data": [{"paragraphs": [{"context": "c", "qas": qas}]}]}
-    gold_path, pred_path = tmp_path / "gold.json", tmp_path / "pred.json"
-    gold_path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    pred_path.write_text(json.dumps(preds, ensure_ascii=False), encoding="utf-8")
-    one = quiet(gold_path, pred_path)
-    forks = force_twin()
-    two = quiet(gold_path, pred_path)
-    assert forks
-    assert two.scores == one.scores
-    assert list(two.items) == list(one.items)
-    assert 0 < one.scores["exact_match"] < 100

@@ -168,15 +168,6 @@ def test_the_tie_order_is_in_the_signature(tmp_path):
     assert "ties:optimistic" in optimistic.signature.split("|")
 
 
-def test_an_option_that_keeps_the_numbers_keeps_the_signature():
-    one, two = (
-        _result("xor-retrieve", "official", workers=1),
-        _result("xor-retrieve", "official", workers=2),
-    )
-    assert one.scores == two.scores
-    assert one.signature == two.signature
-
-
 def test_profiles_have_different_signatures():
     for task in available_tasks():
         signatures = {_result(task, p).signature for p in get_task(task).profiles}

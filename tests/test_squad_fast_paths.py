@@ -1,21 +1,16 @@
 """The SQuAD family's fast paths give exactly what the official rules give:
-article removal without the regular expression, the cached pair scorer,
-and (large inputs) scoring shared with a twin process."""
+article removal without the regular expression and the cached pair scorer."""
 
 from __future__ import annotations
 
 import re
 import string
-import warnings
 from collections import Counter
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import answermatch
 from answermatch.analysis import _official_norm, official_tokens
-from answermatch.errors import AnswermatchWarning
 from answermatch.normalization.steps import SQUAD_ARTICLES, without_articles
 from answermatch.tasks.squad.rules import _MLQA_ARTICLES, SpanRules
 from answermatch.tasks.squad.scoring import pair_scorer
@@ -81,51 +76,6 @@ def test_pair_scorer_equals_the_official_rule_bit_for_bit(prediction, golds, emp
     expected = _official(prediction, golds, empty_f1)
     assert score(prediction, tuple(golds)) == expected
     assert score(prediction, tuple(golds)) == expected  # from the cache
-
-
-@pytest.mark.parametrize(
-    "task, gold, pred, options",
-    [
-        ("squad", ("squad", "dev-v1.1.from-v2-answerable.json"), "pred_v1_seed1.json", {}),
-        ("squad-v2", ("squad", "dev-v2.0.cs224n-subset.json"), "pred_v2_seed2.json",
-         {"na_prob": "pred_v2_seed2.na_prob.json"}),
-        ("mlqa", ("mlqa", "xquad.zh.json"), "pred_zh_seed1.json", {"lang": "zh"}),
-    ],
-)  # fmt: skip
-def test_a_twin_gives_the_same_scores_items_and_warnings_bit_for_bit(
-    parity, force_twin, task, gold, pred, options
-):
-    folder = gold[0]
-    gold_path, pred_path = parity(*gold), parity(folder, pred)
-    if "na_prob" in options:
-        options = {**options, "na_prob": str(parity(folder, options["na_prob"]))}
-    one = _quiet(task, gold_path, pred_path, options)
-    forks = force_twin()
-    two = _quiet(task, gold_path, pred_path, options)
-    assert forks  # a twin did score half of the questions
-    assert two.scores == one.scores
-    assert two.items == one.items  # floats compared exactly
-    assert two.warnings == one.warnings
-
-
-def test_a_failing_twin_leaves_the_work_to_this_process(
-    monkeypatch, parity, failing_fork, force_twin
-):
-    from answermatch import twin
-
-    gold_path, pred_path = parity("mlqa", "xquad.en.json"), parity("mlqa", "pred_en_seed1.json")
-    one = _quiet("mlqa", gold_path, pred_path, {"lang": "en"})
-    force_twin()
-    monkeypatch.setattr(twin.os, "fork", failing_fork)
-    two = _quiet("mlqa", gold_path, pred_path, {"lang": "en"})
-    assert two.items == one.items
-    assert two.scores == one.scores
-
-
-def _quiet(task, gold, pred, options):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", AnswermatchWarning)
-        return answermatch.evaluate(task, gold, pred, **options)
 
 
 def _mlqa_official(text: str, lang: str) -> list[str]:

@@ -221,14 +221,6 @@ def test_explain_warns_as_score_does():
         explain("xor-engspan", gold, {"1": "x"}, strict=True)
 
 
-def test_explain_takes_the_workers_option():
-    preds = [{"id": "a", "lang": "fi", "ctxs": ["Helsinki"]}]
-    [e] = explain("xor-retrieve", GOLD_ROWS, preds, workers=1)
-    assert e.score == 1.0
-    with pytest.raises(InputError, match="option workers"):
-        explain("xor-retrieve", GOLD_ROWS, preds, workers=-1)
-
-
 # --- CLI ---------------------------------------------------------------------------
 
 

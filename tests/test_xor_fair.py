@@ -178,7 +178,7 @@ def test_xor_engspan_fair_bare_string_is_one_answer():
 def retrieve(answers, passage, profile):
     gold = [{"id": "1", "answers": answers, "lang": "fi"}]
     pred = [{"id": "1", "lang": "fi", "ctxs": [passage]}]
-    return score("xor-retrieve", gold, pred, profile, workers=1).items[0]["score"]
+    return score("xor-retrieve", gold, pred, profile).items[0]["score"]
 
 
 def test_xor_retrieve_fair_folds_case_and_width():
@@ -212,14 +212,14 @@ def test_xor_retrieve_fair_counts_gold_questions_without_items():
     # one item, for question 1, claiming the wrong language
     pred = [{"id": "1", "lang": "ja", "ctxs": ["by Sibelius"]}]
     with pytest.warns(AnswermatchWarning) as record:
-        official = score("xor-retrieve", gold, pred, "official", workers=1)
+        official = score("xor-retrieve", gold, pred, "official")
     messages = " ".join(str(w.message) for w in record)
     assert "prediction's language is used" in messages and "not counted" in messages
     # official: only the item counts, under its own language ja: 100
     assert official.n == 1 and official.per_language["ja"]["r@5kt"] == 100.0
     assert official.scores["r@5kt"] == 100.0
     with pytest.warns(AnswermatchWarning) as record:
-        fair = score("xor-retrieve", gold, pred, "fair", workers=1)
+        fair = score("xor-retrieve", gold, pred, "fair")
     messages = " ".join(str(w.message) for w in record)
     assert "the gold's language is used" in messages and "count as misses" in messages
     # fair: both gold questions, gold languages: fi 100, ru 0, mean 50

@@ -90,7 +90,7 @@ def test_item_verdicts_match_the_official_loop_with_nltk(
     with gzip.open(parity(*PRED), "rt", encoding="utf-8") as fh:
         items = json.load(fh)[::80]  # 27 items, every language
     with pytest.warns(AnswermatchWarning, match="have no prediction item"):
-        result = run(gold_rows, items, workers=1)
+        result = run(gold_rows, items)
     expected = []
     for item in items:  # the official script's loop, once per budget
         spans = [a for a in answers.get(item["id"], []) if a not in ["yes", "no"]]
@@ -109,34 +109,6 @@ def test_item_verdicts_match_the_official_loop_with_nltk(
     got = [(i["id"], i["hit@2kt"], i["hit@5kt"]) for i in result.items]
     assert got == expected
     assert len(expected) > 20 and {v for _, v, _ in expected} == {0.0, 1.0}
-
-
-@pytest.mark.parity
-def test_processes_do_not_change_the_result(parity) -> None:
-    gold = parity(*GOLD)
-    with gzip.open(parity(*PRED), "rt", encoding="utf-8") as fh:
-        items = json.load(fh)[:300]
-    with pytest.warns(AnswermatchWarning, match="have no prediction item"):
-        one = run(gold, items, workers=1)
-    with pytest.warns(AnswermatchWarning, match="have no prediction item"):
-        two = run(gold, items, workers=2)
-    assert one.items == two.items
-    assert one.scores == two.scores and one.per_language == two.per_language
-
-
-def test_without_process_support_one_process_does_the_work(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from answermatch.tasks.xor import passages
-
-    def no_processes(*args: Any, **kwargs: Any) -> Any:
-        raise OSError("no semaphores here")
-
-    monkeypatch.setattr(passages, "ProcessPoolExecutor", no_processes)
-    preds = [{"id": "a", "lang": "fi", "ctxs": ["Helsinki"]}] * 3
-    with pytest.warns(AnswermatchWarning, match="more than once"):
-        result = run(GOLD_ROWS[:1], preds, workers=2)
-    assert [i["score"] for i in result.items] == [1.0, 1.0, 1.0]
 
 
 # ---------------------------------------------------------------- official rules
@@ -362,16 +334,6 @@ def test_nothing_to_score_is_an_error() -> None:
         run(GOLD_ROWS, [{"id": "c", "lang": "ja", "ctxs": ["yes"]}])
 
 
-def test_workers_option_is_checked() -> None:
-    with pytest.raises(InputError, match="option workers"):
-        run(GOLD_ROWS, [], workers=-1)
-    with pytest.raises(InputError, match="option workers"):
-        run(GOLD_ROWS, [], workers="two")
-
-
-# ---------------------------------------------------------------- CLI
-
-
 def test_cli_scores_and_writes_items(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     gold = tmp_path / "gold.jsonl"
     gold.write_text("\n".join(json.dumps(r) for r in GOLD_ROWS) + "\n", encoding="utf-8")
@@ -393,8 +355,6 @@ def test_cli_scores_and_writes_items(tmp_path: Path, capsys: pytest.CaptureFixtu
             "--json",
             "--items",
             str(items),
-            "-o",
-            "workers=1",
         ]
     )
     assert code == 0

@@ -53,7 +53,7 @@ from .diagnostics import Diagnostics
 from .errors import AnswermatchError
 from .result import Result
 from .tasks import check_options, get_task
-from .tasks.base import Stats, Totals, gc_paused, merge_totals
+from .tasks.base import Stats, Totals, merge_totals
 
 __all__ = ["STATE_FORMAT", "Scorer", "scorer"]
 
@@ -99,12 +99,9 @@ class Scorer:
         the official script stops on such ids, MKQA's say, give each part
         its own predictions)."""
         diag = Diagnostics(strict=self.strict, part=True)
-        with gc_paused():
-            inputs = self.task.read(gold, predictions, diag, **self.options)
-            scored = self.task.score(inputs, self.settings, diag, **self.options)
-            self.totals, self.rows = self._aggregation.accumulate(
-                self.totals, scored.items, self.rows
-            )
+        inputs = self.task.read(gold, predictions, diag, **self.options)
+        scored = self.task.score(inputs, self.settings, diag, **self.options)
+        self.totals, self.rows = self._aggregation.accumulate(self.totals, scored.items, self.rows)
         self.n += len(scored.items)
         if scored.signature not in self.signatures:
             self.signatures.append(scored.signature)

@@ -38,14 +38,11 @@ answermatch.errors.InputError: <object>: article #1, paragraph #1, question #1: 
 
 from __future__ import annotations
 
-import contextlib
 import json
-import marshal
 import os
 import re
-import signal
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain, count
@@ -55,7 +52,6 @@ from typing import Any, NamedTuple, TypeVar
 
 from ..diagnostics import Diagnostics
 from ..errors import InputError, format_examples
-from ..processes import fork_with_pipe, spare_core
 from ..sources import (
     LEFT_TO_JSON,
     decode_utf8,
@@ -392,17 +388,13 @@ def read(
     diag: Diagnostics | None = None,
     dialect: Dialect = SQUAD,
     cls: type[F] = SquadFile,
-    *,
-    meanwhile: Callable[[], Any] | None = None,
 ) -> F:
     """The questions of a SQuAD-format gold (a path or a loaded object),
     checked (see the module documentation), as a ``cls`` (a
     :class:`SquadFile` or a task's subclass of it). ``diag``
     (:class:`~answermatch.diagnostics.Diagnostics`) collects the warnings
     (and with ``strict=True`` turns them into errors); by default they are
-    only emitted as Python warnings. ``meanwhile``: work this process may do
-    while a second one decodes part of a large file (called at most once,
-    only then).
+    only emitted as Python warnings.
 
     >>> read([{"id": "q1", "answers": {"text": ["Oslo"], "answer_start": [0]}}]).ids
     ['q1']
@@ -411,24 +403,7 @@ def read(
         diag = Diagnostics()
     if not isinstance(dialect, Dialect):
         raise TypeError(f"dialect must be a Dialect, not {type(dialect).__name__}")
-    if is_path(source) and _plain_json(os.fspath(source)):
-        name = os.fspath(source)
-        raw = read_bytes(name)
-        if dialect.bom == "skip" and raw.startswith(b"\xef\xbb\xbf"):
-            raw = raw[3:]
-        value = fast_json(raw, keys_checked=dialect.key_check)
-        if value is not LEFT_TO_JSON:
-            return from_data(value, name, dialect, raw, None, cls)
-        text = _text_of(name, "gold", dialect.bom, raw)
-        del raw
-        gold = None if dialect.key_check else _read_in_two(text, name, dialect, cls, meanwhile)
-        if gold is not None:
-            return gold
-        data, text, row_lines = _decode(text, name, diag, "gold", dialect.key_check)
-    else:
-        data, text, row_lines = load(
-            source, diag, "gold", key_check=dialect.key_check, bom=dialect.bom
-        )
+    data, text, row_lines = load(source, diag, "gold", key_check=dialect.key_check, bom=dialect.bom)
     return from_data(data, source_name(source), dialect, text, row_lines, cls)
 
 
@@ -577,220 +552,6 @@ def _articles_checked(
                     )
                 questions.append(Question(qid, *answers, context, len(questions)))
     return questions
-
-
-# --- a large gold on two processes -------------------------------------------------
-
-#: A gold file of at least this many characters is decoded on two processes
-#: when a core is idle (:func:`answermatch.processes.spare_core`); a smaller
-#: one does not repay the fork and the transfer (measured: 18 MB gained
-#: 0.01-0.04 s, 4.6 MB lost 0.01 s).
-TWO_PROCESS_MIN_CHARS = 10_000_000
-
-_SPACE = re.compile(r"[ \t\n\r]*")  # the whitespace json's decoder skips
-#: ``}, {"title":`` (or ``"paragraphs"``): most likely where an article starts
-_ARTICLE_START = re.compile(
-    r'\}[ \t\n\r]*,[ \t\n\r]*(\{[ \t\n\r]*"(?:title|paragraphs)"[ \t\n\r]*:)'
-)
-
-
-def _plain_json(name: str) -> bool:
-    return os.path.splitext(name)[1].lower() != ".parquet" and not _is_jsonl(name)
-
-
-def _read_in_two(
-    text: str, name: str, dialect: Dialect, cls: type[F], meanwhile: Callable[[], Any] | None
-) -> F | None:
-    """:func:`read` of a large gold's text on two processes, or ``None``
-    (then one process reads it, as for any other file).
-
-    A candidate article start near the middle is found by a pattern; a
-    forked child decodes the articles from there to the end of the array
-    with ``json``'s own decoder and sends back only the question records
-    (``marshal``: exact floats and strings), then leaves without freeing
-    anything. This process decodes the file from its start, value by value
-    with the same decoder, and takes the child's part only if it lands
-    exactly on the candidate between two articles of the top-level
-    ``data`` array: the two halves are then what one ``json.loads`` gives.
-    Anything unusual (another candidate, a file the fast path does not
-    take, an error, a child that fails) returns ``None`` or this process's
-    own complete decoding, so messages and results stay those of one process.
-    """
-    if len(text) < TWO_PROCESS_MIN_CHARS or not spare_core():
-        return None
-    match = _ARTICLE_START.search(text, len(text) // 2)
-    if match is None:
-        return None
-    cut = match.start(1)
-    forked = fork_with_pipe()
-    if forked is None:
-        return None
-    pid, fd = forked
-    if pid == 0:  # the child: decode the articles from the cut, send their records
-        status = 1
-        try:
-            payload = _tail_records(text, cut)
-            with os.fdopen(fd, "wb") as pipe:
-                pipe.write(payload)
-            status = 0
-        finally:
-            os._exit(status)
-    child = _Child(pid, fd, meanwhile)
-    try:
-        return _read_head(text, name, dialect, cls, cut, child)
-    finally:
-        child.close()
-
-
-class _Child:
-    """The child process of :func:`_read_in_two` and the pipe it writes to."""
-
-    def __init__(self, pid: int, fd: int, meanwhile: Callable[[], Any] | None = None) -> None:
-        self.pid, self.fd, self.meanwhile = pid, fd, meanwhile
-
-    def result(self) -> Any:
-        """What the child sent (``None`` if it failed); does ``meanwhile``
-        first, then waits for it."""
-        if self.meanwhile is not None:
-            self.meanwhile()
-        with os.fdopen(self.fd, "rb") as pipe:
-            self.fd = -1
-            data = pipe.read()
-        _, status = os.waitpid(self.pid, 0)
-        self.pid = 0
-        if status != 0 or not data:
-            return None
-        try:
-            return marshal.loads(data)
-        except (EOFError, ValueError, TypeError):
-            return None
-
-    def close(self) -> None:
-        """Stop the child if its result was not taken."""
-        if self.fd >= 0:
-            os.close(self.fd)
-        if self.pid:
-            with contextlib.suppress(OSError):
-                os.kill(self.pid, signal.SIGKILL)
-            os.waitpid(self.pid, 0)
-
-
-def _array_items(
-    text: str, pos: int, decode: Callable[[str, int], tuple[Any, int]], stop: int = -1
-) -> tuple[list[Any], int, bool]:
-    """The values of a JSON array from ``pos`` (a value's start) to its end,
-    as ``json`` decodes them, and the position after its ``]``; or, when a
-    value starts at ``stop``, the values before it, ``stop`` and ``True``."""
-    items: list[Any] = []
-    space = _SPACE.match
-    while True:
-        if pos == stop:
-            return items, pos, True
-        value, pos = decode(text, pos)
-        items.append(value)
-        pos = space(text, pos).end()
-        char = text[pos]
-        if char == ",":
-            pos = space(text, pos + 1).end()
-        elif char == "]":
-            return items, pos + 1, False
-        else:
-            raise ValueError("not an array")
-
-
-def _tail_records(text: str, cut: int) -> bytes:
-    """The child's part: the articles from ``cut`` to the end of their array,
-    read by the fast path (:func:`_articles_fast`), as columns of question
-    records (ids, answer texts, starts, contexts), the question count of
-    each paragraph and where the array ends; ``b""`` for anything the fast
-    path does not take."""
-    articles, end, _ = _array_items(text, cut, json.JSONDecoder().raw_decode)
-    questions = _articles_fast(articles)
-    if questions is None:
-        return b""
-    shape = [[len(p["qas"]) for p in a["paragraphs"]] for a in articles]
-    ids = list(map(_ID, questions))
-    texts = list(map(_TEXTS, questions))
-    starts = [q.starts for q in questions]
-    contexts = list(map(_CONTEXT, questions))
-    return marshal.dumps((end, ids, texts, starts, contexts, shape), 4)
-
-
-def _read_head(
-    text: str, name: str, dialect: Dialect, cls: type[F], cut: int, child: _Child
-) -> F | None:
-    """This process's part of :func:`_read_in_two`: the top-level object
-    decoded key by key, its ``data`` array value by value up to the cut,
-    then the child's records and the rest of the file."""
-    decode = json.JSONDecoder().raw_decode
-    space = _SPACE.match
-    top: dict[str, Any] = {}
-    head: list[Question] | None = None
-    tail: Any = None
-    try:
-        pos = space(text).end()
-        if text[pos] != "{":
-            return None
-        pos = space(text, pos + 1).end()
-        while True:
-            if text[pos] != '"':
-                return None
-            key, pos = json.decoder.scanstring(text, pos + 1)  # type: ignore[attr-defined]
-            pos = space(text, pos).end()
-            if text[pos] != ":":
-                return None
-            pos = space(text, pos + 1).end()
-            if key != "data":
-                value, pos = decode(text, pos)
-            elif "data" in top or text[pos] != "[":
-                return None  # a repeated or odd "data": one process says what it means
-            else:
-                start = space(text, pos + 1).end()
-                value, pos, landed = _array_items(text, start, decode, cut)
-                if landed:
-                    head = _articles_fast(value)
-                    tail = child.result() if head is not None else None
-                    if tail is None:
-                        return None
-                    pos = tail[0]
-            top[key] = value
-            pos = space(text, pos).end()
-            if text[pos] == ",":
-                pos = space(text, pos + 1).end()
-            elif text[pos] == "}":
-                break
-            else:
-                return None
-        if space(text, pos + 1).end() != len(text):
-            return None
-    except (ValueError, IndexError, RecursionError):
-        return None
-    if head is None:  # the cut was not between two articles: this process read it all
-        return from_data(top, name, dialect, text, None, cls)
-    _, ids, answers, starts, contexts, shape = tail
-    new = tuple.__new__  # Question(...) without the Python-level __new__
-    first = len(head)
-    questions = head + [
-        new(Question, (qid, texts, spans, context, first + k))
-        for k, (qid, texts, spans, context) in enumerate(
-            zip(ids, answers, starts, contexts, strict=True)
-        )
-    ]
-    if not questions:
-        return None
-    # the fast path took every question: every answer text is a string
-    return cls(
-        questions,
-        name,
-        "squad",
-        top.get("version"),
-        False,
-        text,
-        None,
-        top["data"],
-        dialect.id_keys,
-        _tail_shape=shape,
-    )
 
 
 def _id_key(question: Mapping[str, Any], keys: tuple[str, ...]) -> str | None:

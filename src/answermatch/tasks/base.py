@@ -45,11 +45,9 @@ A minimal task, exact match over a list of answers:
 
 from __future__ import annotations
 
-import gc
 import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -59,7 +57,6 @@ from ..items import Items
 from ..result import Result
 from ..signature import make_signature, merge_signatures
 from ..sources import is_path, source_name
-from ..twin import twin
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..checks import Entry, GoldChecks
@@ -74,7 +71,6 @@ __all__ = [
     "Task",
     "Totals",
     "check_rules",
-    "gc_paused",
     "make_signature",
     "mean_of",
 ]
@@ -413,8 +409,20 @@ class Task(ABC):
         return profile
 
     def profile_name(self, profile: Any) -> str:
-        """The name of ``profile`` (a name, or a settings object with a ``name``)."""
-        return profile if isinstance(profile, str) else str(getattr(profile, "name", profile))
+        """The name of ``profile``: a name as it is; a settings object equal
+        to one of :attr:`profiles` by that profile's name; else its own
+        ``name``, unless that is a profile's name (a profile with a rule
+        changed for a measurement), which is ``custom``."""
+        if isinstance(profile, str):
+            return profile
+        for name, known in self.profiles.items():
+            if known is profile:
+                return name
+        for name, known in self.profiles.items():
+            if known == profile:
+                return name
+        own = getattr(profile, "name", None)
+        return "custom" if own is None or own in self.profiles else str(own)
 
     def read(self, gold: Any, predictions: Any, diag: Diagnostics, **options: Any) -> Inputs:
         """Both sources read by the task's readers. When two files fail but
@@ -479,27 +487,12 @@ class Task(ABC):
         diag: Diagnostics | None = None,
         **options: Any,
     ) -> Result:
-        """Read, score and aggregate (see :func:`answermatch.evaluate`); a
-        run the task deems large (:meth:`shares_with_twin`) is shared with a
-        twin process when a core is idle, with the same result."""
+        """Read, score and aggregate (see :func:`answermatch.evaluate`)."""
         diag = Diagnostics() if diag is None else diag
         settings = self.settings(profile)
-        shared = self.shares_with_twin(gold, predictions, options)
-        with twin(shared, (gold, predictions, *options.values())), gc_paused():
-            inputs = self.read(gold, predictions, diag, **options)
-            scored = self.score(inputs, settings, diag, **options)
-            result = self.result(scored, profile, diag, options)
-            # freed while paused: the collector's first pass need not walk them
-            del inputs, scored
-        return result
-
-    def shares_with_twin(self, gold: Any, predictions: Any, options: Mapping[str, Any]) -> bool:
-        """Whether :meth:`evaluate` forks a twin process that reads the same
-        inputs and takes half of the work its scoring hands out through
-        :func:`answermatch.twin.halves` (see :mod:`answermatch.twin`). By
-        default no: a task whose scoring splits that way says when it pays,
-        usually through :func:`answermatch.twin.worth_a_twin`."""
-        return False
+        inputs = self.read(gold, predictions, diag, **options)
+        scored = self.score(inputs, settings, diag, **options)
+        return self.result(scored, profile, diag, options)
 
     def describe(self) -> dict[str, Any]:
         """The task as plain data (for ``answermatch tasks --json``)."""
@@ -514,27 +507,3 @@ class Task(ABC):
             "item_order": self.item_order,
             "gold_checks": self.gold_checks is not None,
         }
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector for the duration of the block.
-
-    Scoring creates a few small containers per question (parsed records,
-    items) and no reference cycles; on large inputs the collector's repeated
-    passes over them cost a third of the time. It is resumed (if it was on)
-    when the block ends, whatever happens.
-
-    >>> with gc_paused():
-    ...     gc.isenabled()
-    False
-    >>> gc.isenabled()
-    True
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()

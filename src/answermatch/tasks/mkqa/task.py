@@ -16,9 +16,7 @@ the macro average over the languages).
 
 from __future__ import annotations
 
-import marshal
-import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from functools import reduce
 from operator import add
 from typing import Any, ClassVar
@@ -28,8 +26,6 @@ from ...diagnostics import Diagnostics
 from ...errors import AnswermatchError, InputError
 from ...explanation import Explanation, TextView, Variant, figures, verdict
 from ...items import DeferredItems
-from ...sources import is_path
-from ...twin import halves, in_twin, worth_a_twin
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
 from . import checks as mkqa_checks
 from .data import MkqaGold, Predictions, read_gold, read_predictions
@@ -116,10 +112,6 @@ def _language(
         f1s.append(f1)
         answerable.append(answers != ("",))
     return rules.tokenizer_signature(), ems, f1s, answerable
-
-
-def _marshal(value: Any) -> bytes:
-    return marshal.dumps(value, 4)  # floats, bools and strings exactly
 
 
 class Mkqa(Task):
@@ -228,30 +220,14 @@ class Mkqa(Task):
 
     # --- scoring ----------------------------------------------------------------------
 
-    def shares_with_twin(self, gold: Any, predictions: Any, options: Mapping[str, Any]) -> bool:
-        """A large run of a folder of languages: a twin scores half of them."""
-        folder = is_path(predictions) and os.path.isdir(predictions)
-        return folder and worth_a_twin(gold, predictions, options)
-
     def score(
         self, inputs: Inputs, settings: MkqaSettings, diag: Diagnostics, **options: Any
     ) -> Scored:
         gold: MkqaGold = inputs.gold
         predictions: Predictions = inputs.predictions
-
-        def languages(part: Sequence[str]) -> list[tuple[Any, ...]]:
-            """Each language's tokenizer signature and per-question EM, F1
-            and answerability (the twin's half fails where it warned: its
-            original then scores that half itself, with the warnings)."""
-            before = len(diag.messages)
-            figures = [_language(gold, predictions, lang, settings, diag) for lang in part]
-            if in_twin() and len(diag.messages) != before:
-                raise RuntimeError("warned in the twin")
-            return figures
-
         langs = list(predictions.languages)
-        shared = halves(langs, languages, _marshal, marshal.loads)
-        per_language = languages(langs) if shared is None else shared[0] + shared[1]
+        # each language's tokenizer signature and per-question EM, F1 and answerability
+        per_language = [_language(gold, predictions, lang, settings, diag) for lang in langs]
         tokenizers: dict[str, str] = {}
         ids = gold.ids
         rows: list[Stats] = []  # what the aggregation keeps of each item, by columns
@@ -307,7 +283,7 @@ class Mkqa(Task):
         signature = make_signature(
             self.name,
             self.profile_name(settings),
-            norm=settings.describe(),
+            norm=settings.describe("mkqa"),
             tokenizers=tokenizers,
             extra=extra,
         )

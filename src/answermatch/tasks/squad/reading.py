@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import os
 import re
-import warnings
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from math import isnan
 from numbers import Real
@@ -45,7 +44,6 @@ from ...formats.squad import (
 from ...sources import is_path, source_name
 
 __all__ = [
-    "EarlyFiles",
     "Predictions",
     "Question",
     "SpanGold",
@@ -120,14 +118,12 @@ def lang_from_name(name: str) -> str | None:
 # --- gold -------------------------------------------------------------------------
 
 
-def read_gold(
-    source: Any, diag: Diagnostics, *, meanwhile: Callable[[], Any] | None = None
-) -> SpanGold:
+def read_gold(source: Any, diag: Diagnostics) -> SpanGold:
     """The questions of a SQuAD-format gold (path or object), checked by
     :func:`answermatch.formats.squad.read` (an answer text stored as a
     number is kept: the official scripts stop on it only when it is scored),
-    with the language its file name states. ``meanwhile``: see there."""
-    gold = read(source, diag, SQUAD, SpanGold, meanwhile=meanwhile)
+    with the language its file name states."""
+    gold = read(source, diag, SQUAD, SpanGold)
     gold.file_lang = lang_from_name(gold.name) if is_path(source) else None
     return gold
 
@@ -140,12 +136,9 @@ def read_predictions(
     diag: Diagnostics,
     *,
     probabilities: bool = False,
-    loaded: tuple[Any, Any, list[int] | None] | None = None,
 ) -> Predictions:
     """Predicted texts by id: ``{id: text}`` or rows ``{"id", "prediction_text"}``
     (with ``probabilities``, rows may carry ``no_answer_probability``).
-    ``loaded``: the file as :func:`~answermatch.formats.squad.load` gave it
-    already (:class:`EarlyFiles`).
 
     A text that is not a string is kept aside (:attr:`Predictions.others`):
     the task refuses it for a gold id (the official scripts call ``.lower()``
@@ -154,7 +147,7 @@ def read_predictions(
     a repeated key).
     """
     name = source_name(source)
-    data, _, row_lines = loaded if loaded is not None else load(source, diag, "predictions")
+    data, _, row_lines = load(source, diag, "predictions")
     refuse_gold_as_predictions(data, name)
     if isinstance(data, Mapping) and not ("id" in data and "prediction_text" in data):
         if type(data) is dict and _only(str, data.values()) and _only(str, data):
@@ -212,43 +205,6 @@ def read_predictions(
     return Predictions(texts, name, probs or None, lines, others)
 
 
-class EarlyFiles:
-    """Files decoded early (``{what: source}``, e.g. the predictions), as
-    the ``meanwhile`` work of :func:`read_gold` (while a second process
-    decodes part of a large gold); each kept only if that met no warning and
-    no error: otherwise it is read again in its turn, so messages come in
-    their usual order.
-
-    >>> early = EarlyFiles({"predictions": {"q1": "Paris"}})
-    >>> early(); early.take("predictions", {"q1": "Paris"}) is None  # objects are not read
-    True
-    """
-
-    def __init__(self, sources: Mapping[str, Any]) -> None:
-        self.sources = {what: s for what, s in sources.items() if is_path(s)}
-        self.loaded: dict[str, tuple[Any, Any, list[int] | None]] = {}
-        self.done = False
-
-    def __call__(self) -> None:
-        if self.done:
-            return
-        self.done = True
-        for what, source in self.sources.items():
-            try:
-                with warnings.catch_warnings(record=True) as seen:
-                    warnings.simplefilter("always")
-                    loaded = load(source, Diagnostics(), what)
-            except Exception:  # read again in its turn, which says what is wrong
-                continue
-            if not seen:
-                self.loaded[what] = loaded
-
-    def take(self, what: str, source: Any) -> tuple[Any, Any, list[int] | None] | None:
-        """What was decoded early as ``what`` from ``source`` (once), else ``None``."""
-        loaded = self.loaded.pop(what, None)
-        return loaded if source is self.sources.get(what) else None
-
-
 def _only(kind: type, values: Iterable[Any]) -> bool:
     """Whether every value is exactly of type ``kind`` (a subclass is not).
 
@@ -294,17 +250,14 @@ def warn_nan(probs: Mapping[str, float], name: str, diag: Diagnostics) -> None:
         )
 
 
-def read_na_probs(
-    source: Any, diag: Diagnostics, *, loaded: tuple[Any, Any, Any] | None = None
-) -> dict[str, float]:
+def read_na_probs(source: Any, diag: Diagnostics) -> dict[str, float]:
     """The ``na_prob`` option: ``{id: probability that the question has no
     answer}`` from a JSON file (SQuAD v2.0's ``--na-prob-file``) or a dict.
     The order of the ids is kept: the official best-threshold search sorts
-    them stably, so ties keep this order. ``loaded``: as for
-    :func:`read_predictions`."""
+    them stably, so ties keep this order."""
     name = source_name(source)
     if is_path(source):
-        data, _, _ = loaded if loaded is not None else load(source, diag, "na_prob")
+        data, _, _ = load(source, diag, "na_prob")
     else:
         data = source
     if not isinstance(data, Mapping):

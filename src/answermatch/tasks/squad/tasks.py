@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Iterator, Mapping
-from contextvars import ContextVar
 from functools import reduce
 from operator import add, itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -27,7 +26,6 @@ from ...errors import InputError, format_examples
 from ...figures import pair_figures
 from ...formats.squad import hf_answers
 from ...items import DeferredItems
-from ...twin import worth_a_twin
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
 from .checks import (
     SpanEntry,
@@ -37,7 +35,6 @@ from .checks import (
     normalizes_empty_check,
 )
 from .reading import (
-    EarlyFiles,
     Predictions,
     SpanGold,
     read_gold,
@@ -108,29 +105,10 @@ class SpanTask(Task):
         """The language put in the items (per-language figures), or ``None``."""
         return None if options.get("lang") is None else answer_language(options["lang"])
 
-    # --- evaluating -----------------------------------------------------------------
-
-    def shares_with_twin(self, gold: Any, predictions: Any, options: Mapping[str, Any]) -> bool:
-        """A large run: a twin scores half of the questions."""
-        return worth_a_twin(gold, predictions, options)
-
     # --- reading --------------------------------------------------------------------
 
-    def read(self, gold: Any, predictions: Any, diag: Diagnostics, **options: Any) -> Inputs:
-        """Both files, the predictions decoded while a second process
-        decodes part of a large gold (:class:`EarlyFiles`)."""
-        token = _EARLY.set(EarlyFiles(self.early_files(predictions, options)))
-        try:
-            return super().read(gold, predictions, diag, **options)
-        finally:
-            _EARLY.reset(token)
-
-    def early_files(self, predictions: Any, options: Mapping[str, Any]) -> dict[str, Any]:
-        """The files :meth:`read` may decode early, by what they hold."""
-        return {"predictions": predictions}
-
     def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> SpanGold:
-        gold = read_gold(source, diag, meanwhile=_EARLY.get())
+        gold = read_gold(source, diag)
         self.check_version(gold, diag)
         gold.lang = self.lang_of(gold, options)  # an unknown language fails here
         return gold
@@ -196,7 +174,7 @@ class SpanTask(Task):
     def read_predictions(
         self, source: Any, gold: SpanGold, diag: Diagnostics, **options: Any
     ) -> Predictions:
-        preds = read_predictions(source, diag, loaded=_early("predictions", source))
+        preds = read_predictions(source, diag)
         ids = set(gold.ids)
         self.warn_duplicates(gold, diag, ids)
         report_coverage(gold, preds, diag, missing_is_error=False, ids=ids)
@@ -273,15 +251,6 @@ class SpanTask(Task):
                 context=q.context,
                 raw=q.answers,
             )
-
-
-#: the files decoded early for the :meth:`SpanTask.read` under way
-_EARLY: ContextVar[EarlyFiles | None] = ContextVar("squad_early_files", default=None)
-
-
-def _early(what: str, source: Any) -> tuple[Any, Any, list[int] | None] | None:
-    early = _EARLY.get()
-    return None if early is None else early.take(what, source)
 
 
 def _em_f1(item: Mapping[str, Any]) -> Stats:
@@ -397,15 +366,10 @@ class SquadV2(SpanTask):
         duplicate_id_severity="warning",
     )
 
-    def early_files(self, predictions: Any, options: Mapping[str, Any]) -> dict[str, Any]:
-        return {"predictions": predictions, "na_prob": options.get("na_prob")}
-
     def read_predictions(
         self, source: Any, gold: SpanGold, diag: Diagnostics, **options: Any
     ) -> Predictions:
-        preds = read_predictions(
-            source, diag, probabilities=True, loaded=_early("predictions", source)
-        )
+        preds = read_predictions(source, diag, probabilities=True)
         ids = set(gold.ids)
         self.warn_duplicates(gold, diag, ids)
         report_coverage(gold, preds, diag, missing_is_error=True, ids=ids)
@@ -416,9 +380,7 @@ class SquadV2(SpanTask):
                     "given: the na_prob option is used",
                     path=preds.name,
                 )
-            preds.probs = read_na_probs(
-                options["na_prob"], diag, loaded=_early("na_prob", options["na_prob"])
-            )
+            preds.probs = read_na_probs(options["na_prob"], diag)
         if preds.probs is not None:
             where = "na_prob" if options.get("na_prob") is not None else preds.name
             probs = preds.probs

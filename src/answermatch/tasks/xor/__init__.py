@@ -13,7 +13,7 @@ https://github.com/AkariAsai/XORQA. One module per task, one per shared part:
 :mod:`~answermatch.tasks.xor.retrieve`
     ``xor-retrieve`` (:class:`~answermatch.tasks.xor.retrieve.XorRetrieve`):
     R@2kt and R@5kt of retrieved passages; its scoring engine (NLTK tokens,
-    token windows, processes) is :mod:`~answermatch.tasks.xor.passages`.
+    token windows) is :mod:`~answermatch.tasks.xor.passages`.
 :mod:`~answermatch.tasks.xor.task`
     the base classes: the gold reader, ``check-gold``'s entries, ``explain``
     (official profile step by step, others through the scorer).

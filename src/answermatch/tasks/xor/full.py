@@ -85,6 +85,7 @@ from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...items import DeferredItems
 from ...matchers.answers import AnswerSet, best_overlap
+from ...profiles import Settings, choice
 from ...progress import progress
 from ...result import Result
 from ...signature import make_signature
@@ -99,14 +100,13 @@ from .data import (
     warn_unanswered,
 )
 from .languages import LANGUAGES, SLOTS, full_unknown_language, outside_seven
-from .parallel import map_slices
 from .task import XorAnswerTask
 
 __all__ = ["LANGUAGES", "PROFILES", "SLOTS", "FullProfile", "XorFull"]
 
 
 @dataclass(frozen=True)
-class FullProfile:
+class FullProfile(Settings):
     """What a profile decides: the text rules (``norm``, ``tokens``,
     ``counters``, ``numbers``: see :class:`~answermatch.analysis.Analyzer`),
     what BLEU compares (``"raw"``: the official strings; ``"tokens"``: the
@@ -115,23 +115,13 @@ class FullProfile:
     the divisor of the overall score (``None``: the number of languages
     present)."""
 
-    name: str
     norm: str
     slots: tuple[str, ...] | None
     divisor: int | None
-    tokens: str = "official"
-    counters: str = "anywhere"
-    numbers: str = "string"
-    bleu: str = "raw"
-
-    def differences(self) -> dict[str, str]:
-        """The text and BLEU rules that differ from the official profile's."""
-        official = PROFILES["official"]
-        return {
-            key: str(getattr(self, key))
-            for key in ("tokens", "counters", "numbers", "bleu")
-            if getattr(self, key) != getattr(official, key)
-        }
+    tokens: str = choice("official", "language")
+    counters: str = choice("anywhere", "after-number", "keep")
+    numbers: str = choice("string", "value")
+    bleu: str = choice("raw", "tokens")
 
 
 PROFILES: dict[str, FullProfile] = {
@@ -369,8 +359,8 @@ class XorFull(XorAnswerTask):
                     break
                 jobs.append((lang, answers, prediction))
                 where.append(k)
-        try:  # in one process, or over several for a long input
-            scores = map_slices(score.many, jobs)
+        try:
+            scores = score.many(jobs)
         except ValueError:  # MeCab's limit on text length, a lone surrogate: which one?
             for k, job in zip(where, jobs, strict=True):
                 try:
@@ -446,7 +436,7 @@ class XorFull(XorAnswerTask):
             extra={
                 "bleu": "nltk-3.10.4-sentence-chars"
                 + ("" if settings.bleu == "raw" else "(tokens)"),
-                **{k: v for k, v in settings.differences().items() if k != "bleu"},
+                **{k: v for k, v in settings.changes().items() if k != "bleu"},
             },
         )
 

@@ -1,37 +1,30 @@
 """XOR-Retrieve's scoring engine: passages tokenized once, token windows,
-answer matching, and the work spread over processes.
+and answer matching.
 
 For each counted prediction item (a *job*: its passages and its answers)
 :func:`run_jobs` gives whether some answer occurs in the first N tokens of
 the passages, for each budget N, and how many tokens were gathered. The
 passages are tokenized by NLTK 3.10.4's ``word_tokenize`` as re-implemented
 in :mod:`answermatch.nltk_compat` (same tokens, about 25 times faster), each
-only as far as the largest budget reaches, a repeated passage once per
-process. How an answer is found in the window is a :class:`Match`
-(:data:`MATCHES`).
+only as far as the largest budget reaches, a repeated passage once. How
+an answer is found in the window is a :class:`Match` (:data:`MATCHES`).
 
 >>> jobs = [(["By Jean Sibelius.", "Later text"], ("Jean Sibelius",))]
->>> list(run_jobs(jobs, (2, 4), 1, Diagnostics()))  # "By Jean" | "By Jean Sibelius ."
+>>> list(run_jobs(jobs, (2, 4), Diagnostics()))  # "By Jean" | "By Jean Sibelius ."
 [((False, True), 4)]
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from itertools import repeat
-from typing import Any
 
 from ...diagnostics import Diagnostics
-from ...processes import available_cpus, can_fork
 from ...progress import progress
 
 __all__ = [
     "MATCHES",
-    "PARALLEL_MIN_PASSAGES",
     "PASSAGE_CACHE_LIMIT",
     "Job",
     "Match",
@@ -41,9 +34,7 @@ __all__ = [
     "run_jobs",
 ]
 
-#: Below this many passages, one process does the work.
-PARALLEL_MIN_PASSAGES = 5000
-#: Passages whose tokens are remembered (per process).
+#: Passages whose tokens are remembered.
 PASSAGE_CACHE_LIMIT = 100_000
 
 
@@ -147,63 +138,13 @@ def _score_job(
     return tuple(hits), min(total, largest)
 
 
-_worker_tokens: PassageTokens | None = None
-
-
-def _score_chunk(
-    chunk: list[Job], budgets: tuple[int, ...], match: str = "substring"
-) -> list[Outcome]:
-    """Worker process entry point (one tokenizer and cache per process)."""
-    global _worker_tokens
-    if _worker_tokens is None:
-        _worker_tokens = PassageTokens()
-    return [_score_job(job, budgets, _worker_tokens, match) for job in chunk]
-
-
-def _workers(requested: int, jobs: list[Job]) -> tuple[int, Any]:
-    """How many processes to use, and the multiprocessing context."""
-    passages = sum(len(job[0]) for job in jobs)
-    forkable = can_fork()
-    if requested == 0:  # automatic
-        if not forkable or passages < PARALLEL_MIN_PASSAGES:
-            return 1, None
-        requested = available_cpus()
-    # never more processes than jobs, nor than CPUs (workers=300 on 2 cores: 2)
-    count = max(1, min(requested, len(jobs), available_cpus()))
-    if count == 1:
-        return 1, None
-    return count, multiprocessing.get_context("fork" if forkable else "spawn")
-
-
-def _chunks(jobs: list[Job], size: int) -> list[list[Job]]:
-    return [jobs[i : i + size] for i in range(0, len(jobs), size)]
-
-
 def run_jobs(
     jobs: list[Job],
     budgets: tuple[int, ...],
-    workers: int,
     diag: Diagnostics,
     match: str = "substring",
 ) -> Iterator[Outcome]:
-    """The outcome of each job, in order (computed in ``workers`` processes)."""
-    count, context = _workers(workers, jobs)
-    if count > 1:
-        from ...nltk_compat.punkt import english_splitter
-
-        english_splitter()  # load the parameters once, before forking
-        try:
-            pool = ProcessPoolExecutor(max_workers=count, mp_context=context)
-        except (OSError, NotImplementedError):  # no process support here: one process
-            count = 1
-    if count == 1:
-        tokens = PassageTokens()
-        for job in progress(jobs, total=len(jobs), desc="xor-retrieve", enabled=diag.progress):
-            yield _score_job(job, budgets, tokens, match)
-        return
-    # small chunks balance the load; results come back in submission order
-    size = max(1, min(32, len(jobs) // (count * 8)))
-    with pool:
-        results = pool.map(_score_chunk, _chunks(jobs, size), repeat(budgets), repeat(match))
-        flat = (outcome for chunk in results for outcome in chunk)
-        yield from progress(flat, total=len(jobs), desc="xor-retrieve", enabled=diag.progress)
+    """The outcome of each job, in order."""
+    tokens = PassageTokens()
+    for job in progress(jobs, total=len(jobs), desc="xor-retrieve", enabled=diag.progress):
+        yield _score_job(job, budgets, tokens, match)

@@ -64,12 +64,7 @@ Speed
     NLTK; here each passage is tokenized once, only as far as the 5,000-token
     budget reaches, by a tokenizer that gives the same tokens about 25 times
     faster (:mod:`answermatch.nltk_compat`), a passage repeated across items
-    is tokenized once, and the items are spread over the CPU cores (option
-    ``workers``, never more processes than CPUs available). By default
-    several processes are only used on Linux, where they are forked, for
-    inputs of 5,000 passages or more; ``workers=1``
-    keeps everything in one process; where processes cannot be created, one
-    process does the work. The parity fixture (1,928 questions, 99,390
+    is tokenized once. The parity fixture (1,928 questions, 99,390
     passages) takes about 4 s of CPU time, against about 100 s for the
     official script.
 
@@ -100,6 +95,7 @@ from typing import Any, ClassVar, TypedDict
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
+from ...profiles import Settings, choice
 from ...signature import make_signature
 from ...sources import is_path, read_text, source_name
 from ...tokenizers.base import version_of
@@ -130,7 +126,7 @@ _ITEM_SHAPE = 'expected {"id": ..., "lang": ..., "ctxs": [passage strings]}'
 
 
 @dataclass(frozen=True)
-class RetrieveProfile:
+class RetrieveProfile(Settings):
     """What a profile decides: the token budgets (with their score names, in
     the order they are reported), the primary score's name, the answers
     that are dropped, how an answer is found in the token window (``match``,
@@ -143,13 +139,12 @@ class RetrieveProfile:
     ``gold`` questions with an answer (the gold's language, the first item
     of an id, a question without an item counting as a miss)."""
 
-    name: str
     budgets: tuple[tuple[str, int], ...]
     primary: str
     dropped_answers: frozenset[str]
-    match: str = "substring"
-    bare_string: str = "chars"
-    over: str = "predictions"
+    match: str = choice(*MATCHES)
+    bare_string: str = choice("chars", "one")
+    over: str = choice("predictions", "gold")
 
 
 _BUDGETS = (("r@2kt", 2000), ("r@5kt", 5000))
@@ -395,14 +390,6 @@ class Counted:
     languages: list[str]
 
 
-def _workers_option(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InputError(
-            f"option workers: expected a whole number >= 0 (0: automatic), got {value!r}"
-        )
-    return value
-
-
 _MATCH_SIGNATURES = {
     "substring": "substring,case-sensitive",
     "tokens-folded": f"tokens,nfkc-casefold(unicode={unicodedata.unidata_version})",
@@ -433,10 +420,6 @@ class XorRetrieve(XorTask):
     )
     primary = "r@5kt"
     profiles: ClassVar[Mapping[str, Any]] = PROFILES
-    options: ClassVar[Mapping[str, str]] = {
-        "workers": "processes used for tokenizing (default 0: automatic, all CPUs on Linux "
-        "for large inputs; 1: no extra process; never more than the CPUs available)",
-    }
     shapes: ClassVar[Mapping[str, str]] = {
         "gold": GOLD_SHAPE,
         "predictions": "a JSON file (plain or .gz) or a list of dicts "
@@ -508,7 +491,6 @@ class XorRetrieve(XorTask):
     def score(
         self, inputs: Inputs, settings: RetrieveProfile, diag: Diagnostics, **options: Any
     ) -> Scored:
-        requested = _workers_option(options.get("workers", 0))
         plan = self.count(inputs, settings, diag)
         budgets = tuple(budget for _, budget in settings.budgets)
         keys = [hit_key(name) for name, _ in settings.budgets]
@@ -516,7 +498,7 @@ class XorRetrieve(XorTask):
         # per-language totals in the official order of languages: [count, hits per budget]
         sums = {lang: [0.0] * (1 + len(budgets)) for lang in plan.languages}
         items: list[dict[str, Any]] = []
-        outcomes = run_jobs(plan.jobs, budgets, requested, diag, settings.match)
+        outcomes = run_jobs(plan.jobs, budgets, diag, settings.match)
         for item, (hits, gathered) in zip(plan.counted, outcomes, strict=True):
             totals = sums[item.lang]
             totals[0] += 1
@@ -579,7 +561,6 @@ class XorRetrieve(XorTask):
     def explain_official(
         self, inputs: Inputs, settings: RetrieveProfile, diag: Diagnostics, **options: Any
     ) -> Iterator[Any]:
-        _workers_option(options.get("workers", 0))
         from .explain import explain_retrieve
 
         return explain_retrieve(self, inputs, settings, diag)
