@@ -110,7 +110,13 @@ def answer_set(answers: Iterable[Sequence[str]]) -> AnswerSet:
     >>> prepared.tokens, prepared.counts
     ((('x', 'y', 'x'), ()), ({'x': 2, 'y': 1}, None))
     """
-    return _new(AnswerSet, [_entry(tuple(answer)) for answer in answers])
+    return _new(AnswerSet, [_entry(_units(answer)) for answer in answers])
+
+
+def _units(answer: Sequence[str]) -> Sequence[str]:
+    """An answer's units as :func:`best_overlap` compares them: a tuple, or
+    a string, whose units are its characters (character F1)."""
+    return answer if type(answer) is str or type(answer) is tuple else tuple(answer)
 
 
 def one_answer(tokens: Tokens) -> AnswerSet:
@@ -160,7 +166,8 @@ def common_count(prediction: Sequence[str], answer: Sequence[str]) -> int:
 
 def best_overlap(tokens: Tokens, answers: AnswerSet) -> tuple[float, float, float, float]:
     """``(f1, em, precision, recall)`` of a prediction's ``tokens`` (a
-    tuple), each the maximum over ``answers``: 0 for an answer without a
+    tuple, or a string whose units are its characters, as the answers'),
+    each the maximum over ``answers``: 0 for an answer without a
     common token, EM 1 when the token tuples are equal. A prediction
     without tokens shares none (F1, precision and recall 0); its EM is 1
     when an answer has no tokens either. What two empty sides score under

@@ -57,7 +57,7 @@ from ...normalization.steps import (
     strip_ascii_punct,
     without_articles,
 )
-from ..base import check_rules
+from ...profiles import Settings, choice
 
 __all__ = [
     "MLQA_LANGUAGES",
@@ -202,7 +202,7 @@ def _write_points(path: str, points: list[int]) -> None:
 
 
 @dataclass(frozen=True)
-class SpanRules:
+class SpanRules(Settings):
     """A profile's rules (see the module documentation for each value).
 
     ``punct``: ``"ascii"`` (SQuAD) or ``"unicode"`` (MLQA's category-P set);
@@ -213,16 +213,12 @@ class SpanRules:
     SQuAD v2.0).
     """
 
-    name: str
-    punct: str = "ascii"
-    width: str = "keep"
-    articles: str = "squad"
-    tokens: str = "whitespace"
-    numbers: str = "string"
+    punct: str = choice("ascii", "unicode")
+    width: str = choice("keep", "nfkc")
+    articles: str = choice("squad", "mlqa", "words")
+    tokens: str = choice("whitespace", "mlqa", "language")
+    numbers: str = choice("string", "value")
     empty_f1: float = 0.0
-
-    def __post_init__(self) -> None:
-        check_rules(self, _KNOWN)
 
     def steps(self, lang: str) -> list[tuple[str, Callable[[str], str]]]:
         """The string steps before tokenization, named, in order."""
@@ -296,21 +292,6 @@ class SpanRules:
         from ...tokenizers import get_tokenizer
 
         return get_tokenizer(lang).signature()
-
-    def describe(self, lang: str) -> str:
-        """A short name of the rules for the signature."""
-        fields = [self.punct, self.width, f"articles={self.articles}", f"tok={self.tokens}"]
-        fields += [f"numbers={self.numbers}", f"empty_f1={self.empty_f1:g}"]
-        return ",".join(fields)
-
-
-_KNOWN = {
-    "punct": ("ascii", "unicode"),
-    "width": ("keep", "nfkc"),
-    "articles": ("squad", "mlqa", "words"),
-    "tokens": ("whitespace", "mlqa", "language"),
-    "numbers": ("string", "value"),
-}
 
 
 @cache

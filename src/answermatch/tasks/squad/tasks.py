@@ -186,7 +186,7 @@ class SpanTask(Task):
         for name, profile in self.profiles.items():
             if dataclasses.replace(profile, name=settings.name) == settings:
                 return f"{self.script}" if name == "official" else name
-        return settings.describe(lang)
+        return settings.describe(self.script, self.profiles["official"])
 
     def signature(self, settings: SpanRules, lang: str, extra: dict[str, Any]) -> str:
         tokenizer = settings.tokenizer_signature(lang)
