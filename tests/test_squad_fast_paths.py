@@ -147,3 +147,20 @@ def test_the_squad_preset_in_one_function_equals_its_steps(text):
 
     steps, _ = _pipeline("squad", None)
     assert normalizer("squad")(text) == _apply(steps, text)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.sampled_from("abcde"), max_size=6),
+    st.lists(st.sampled_from("abcdef"), max_size=6),
+    st.booleans(),
+)
+def test_overlap_f1_is_best_overlap_on_one_answer_bit_for_bit(tokens, gold, as_text):
+    from answermatch.matchers.answers import answer_set, best_overlap, overlap_f1
+
+    pred, answer = ("".join(tokens), "".join(gold)) if as_text else (tuple(tokens), tuple(gold))
+    expected = best_overlap(tuple(pred), answer_set([gold]))[0] if pred else 0.0
+    assert overlap_f1(pred, answer) == expected
+    assert overlap_f1(answer, pred) == (
+        best_overlap(tuple(answer), answer_set([pred]))[0] if answer else 0.0
+    )

@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain, count
 from numbers import Real
-from operator import itemgetter
+from operator import itemgetter, methodcaller
 from typing import Any, NamedTuple, TypeVar
 
 from ..diagnostics import Diagnostics
@@ -151,17 +151,10 @@ class Question(NamedTuple):
 
     id: Any
     answers: tuple[Any, ...]
-    #: the starts as a tuple, or the file's list of answer objects (read lazily)
-    spans: Any
+    #: the ``answer_start`` of each answer (``None`` where absent)
+    starts: tuple[Any, ...]
     context: str | None
     row: int
-
-    @property
-    def starts(self) -> tuple[Any, ...]:
-        """The ``answer_start`` of each answer (``None`` where absent)."""
-        if isinstance(self.spans, tuple):
-            return self.spans
-        return tuple(a.get("answer_start") for a in self.spans)
 
 
 @dataclass
@@ -179,11 +172,9 @@ class SquadFile:
     may_have_numbers: bool = True
     _text: str | bytes | None = field(default=None, repr=False)
     _row_lines: list[int] | None = field(default=None, repr=False)
-    _articles: list[Any] | None = field(default=None, repr=False)
+    #: the SQuAD layout's shape: the question count of each paragraph, by article
+    _shape: list[list[int]] | None = field(default=None, repr=False)
     _id_keys: tuple[str, ...] = field(default=("id",), repr=False)
-    #: the question count of each paragraph of the articles after ``_articles``
-    #: (those another process read)
-    _tail_shape: list[list[int]] | None = field(default=None, repr=False)
 
     @property
     def _source_text(self) -> str | None:
@@ -226,12 +217,7 @@ class SquadFile:
         firsts: list[int] = []
         places: list[tuple[int, int]] = []
         count = 0
-        for a, article in enumerate(self._articles or ()):
-            for p, paragraph in enumerate(article["paragraphs"]):
-                firsts.append(count)
-                places.append((a, p))
-                count += len(paragraph["qas"])
-        for a, sizes in enumerate(self._tail_shape or (), start=len(self._articles or ())):
+        for a, sizes in enumerate(self._shape or ()):
             for p, size in enumerate(sizes):
                 firsts.append(count)
                 places.append((a, p))
@@ -247,7 +233,7 @@ class SquadFile:
         >>> gold.where(1), from_data([{"id": "a", "answers": []}], "<object>").where(0)
         ('article #1, paragraph #2, question #2', 'row #1')
         """
-        if self._articles is None:
+        if self._shape is None:
             return f"row #{index + 1}"
         firsts, places = self._paragraphs
         k = bisect_right(firsts, index) - 1  # the last paragraph starting at or before it
@@ -440,14 +426,17 @@ def from_data(
             f"of articles, or rows with 'id' and 'answers', not a {type(data).__name__}",
             path=name,
         )
+    shape = None
     if articles is not None:
         questions = _from_articles(articles, name, text, dialect)
+        # where each question is, kept without the articles (which are freed)
+        shape = [[len(p["qas"]) for p in a["paragraphs"]] for a in articles]
         layout = "squad"
     else:
         questions, layout = _from_rows(data, name, row_lines, text, dialect), "rows"
     if not questions:
         raise InputError("the gold has no questions", path=name)
-    gold = cls(questions, name, layout, version, True, text, row_lines, articles, dialect.id_keys)
+    gold = cls(questions, name, layout, version, True, text, row_lines, shape, dialect.id_keys)
     texts = chain.from_iterable(map(itemgetter(1), questions))
     gold.may_have_numbers = not set(map(type, texts)) <= {str}
     return gold
@@ -486,7 +475,13 @@ def _articles_fast(articles: list[Any]) -> list[Question] | None:
     questions = [
         new(
             Question,
-            (qa["id"], tuple(map(_TEXT, answers := qa["answers"])), answers, ctx, next(rows)),
+            (
+                qa["id"],
+                tuple(map(_TEXT, answers := qa["answers"])),
+                tuple(map(_START, answers)) if type(answers) is list else None,
+                ctx,
+                next(rows),
+            ),
         )
         for article in articles
         for paragraph in article["paragraphs"]
@@ -494,7 +489,7 @@ def _articles_fast(articles: list[Any]) -> list[Question] | None:
         for qa in paragraph["qas"]
     ]
     for q in questions:
-        if type(q[0]) is not str or type(q[2]) is not list:
+        if type(q[0]) is not str or q[2] is None:
             return None  # the checked path says what is wrong (or accepts it)
         for text in q[1]:
             if type(text) is not str:
@@ -508,6 +503,7 @@ _ID, _TEXTS, _CONTEXT = itemgetter(0), itemgetter(1), itemgetter(3)
 
 
 _TEXT = itemgetter("text")
+_START = methodcaller("get", "answer_start")
 
 
 def _articles_checked(

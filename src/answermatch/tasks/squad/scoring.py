@@ -23,7 +23,7 @@ from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...figures import pair_figures
 from ...items import DeferredItems, Items
-from ...matchers.answers import answer_set, best_overlap
+from ...matchers.answers import overlap_f1
 from ..base import Totals
 from .reading import Predictions, SpanGold
 
@@ -45,11 +45,11 @@ def pair_scorer(
     """``(prediction, answers) -> (em, f1)``, the figures of every task of
     the SQuAD family, each the maximum over the answers: EM 1 when the
     prediction's key equals an answer's; F1 the token overlap
-    (:func:`~answermatch.matchers.answers.best_overlap`, SQuAD's arithmetic)
+    (:func:`~answermatch.matchers.answers.overlap_f1`, SQuAD's arithmetic)
     of their units, or ``f1(answer units, prediction units)`` where the
     task has its own; a prediction without units scores ``empty_f1``
     against an answer without units. ``analyse(text)`` gives ``(key,
-    units)``, once per distinct text; each answer tuple is prepared once.
+    units)``, once per distinct text.
     ``drop_empty``: SQuAD v2.0's rule, answers without units are dropped
     and a question left without any has the single answer ``""``.
 
@@ -61,8 +61,8 @@ def pair_scorer(
     (0.0, 0.4)
     """
     known: dict[str, tuple[Hashable, Sequence[str]]] = {}
-    prepared: dict[tuple[Any, ...], tuple[frozenset[Hashable], Any, bool]] = {}
     get = known.get
+    pair_f1 = overlap_f1 if f1 is None else f1
 
     def analysed(text: str) -> tuple[Hashable, Sequence[str]]:
         found = get(text)
@@ -70,27 +70,15 @@ def pair_scorer(
             found = known[text] = analyse(text)
         return found
 
-    def prepare(answers: tuple[Any, ...]) -> tuple[frozenset[Hashable], Any, bool]:
-        golds = [analysed(answer) for answer in dict.fromkeys(answers)]  # max ignores repeats
+    def score(prediction: str, answers: tuple[Any, ...]) -> tuple[float, float]:
+        key, units = get(prediction) or analysed(prediction)
+        golds = [get(answer) or analysed(answer) for answer in answers]
         if drop_empty:
             golds = [gold for gold in golds if gold[1]] or [analysed("")]
-        units = [gold[1] for gold in golds]
-        found = prepared[answers] = (
-            frozenset([gold[0] for gold in golds]),
-            units if f1 is not None else answer_set(units),
-            not all(units),
-        )
-        return found
-
-    def score(prediction: str, answers: tuple[Any, ...]) -> tuple[float, float]:
-        keys, golds, has_empty = prepared.get(answers) or prepare(answers)
-        key, units = get(prediction) or analysed(prediction)
-        em = 1.0 if key in keys else 0.0
-        if f1 is not None:
-            return em, max([f1(gold, units) for gold in golds])
-        if units:
-            return em, best_overlap(units, golds)[0]
-        return em, empty_f1 if has_empty else 0.0
+        em = 1.0 if any([gold[0] == key for gold in golds]) else 0.0
+        if units or f1 is not None:
+            return em, max([pair_f1(gold[1], units) for gold in golds])
+        return em, (empty_f1 if not all([gold[1] for gold in golds]) else 0.0)
 
     return score
 
