@@ -206,5 +206,8 @@ def test_the_page_shows_what_scoring_warned_about(report, systems):
     page = report.read_text(encoding="utf-8")
     warned = page.split("<ul id='warnings'>", 1)[1].split("</ul>", 1)[0]
     for system in systems:
-        assert f"<b>{system}</b>: {system}: 1 of 84 gold question(s) have no prediction" in warned
+        assert (
+            f"<b><bdi>{system}</bdi></b>: <bdi>{system}: 1 of 84 gold question(s) have no "
+            "prediction" in warned
+        )
     assert "<div class='wide'><table id='languages'>" in page  # long names scroll, not the page

@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostics
-from .errors import AnswermatchWarning
+from .errors import AnswermatchWarning, visible
 
 if TYPE_CHECKING:  # pragma: no cover
     from .tasks.base import Inputs, Task
@@ -93,7 +93,9 @@ class Explanation:
         return asdict(self)
 
     def to_text(self) -> str:
-        """A readable, multi-line account."""
+        """A readable, multi-line account; characters that do not print (a
+        terminal's escape sequences in an id or a token, say) are shown as
+        their escapes."""
         lang = f" ({self.lang})" if self.lang else ""
         lines = [f"{self.task} {self.id}{lang}: {self.verdict}"]
         if self.prediction is not None:
@@ -109,7 +111,7 @@ class Explanation:
         if self.details:
             lines.append(f"  {_details(self.details)}")
         lines.append("  scores: " + ", ".join(f"{k}={_fmt(v)}" for k, v in self.scores.items()))
-        return "\n".join(lines)
+        return "\n".join(map(visible, lines))  # text from the files cannot act on the terminal
 
 
 def _fmt(value: Any) -> str:

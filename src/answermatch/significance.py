@@ -60,12 +60,11 @@ included) fixes the numbers.
 from __future__ import annotations
 
 import math
-import warnings
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .errors import AnswermatchError, SmallSampleWarning, format_examples
+from .errors import AnswermatchError, SmallSampleWarning, format_examples, warn
 from .resampling import (
     Groups,
     Plan,
@@ -361,11 +360,10 @@ def _check_resamples(resamples: int, seed: int, what: str = "resamples") -> None
     and a warning below :data:`MIN_RESAMPLES`."""
     check_draws(resamples, seed, what)
     if resamples < MIN_RESAMPLES:
-        warnings.warn(
+        warn(
             f"only {resamples} resamples: with fewer than {MIN_RESAMPLES}, the 95% percentile "
             "interval is the whole range of the resampled scores, not a 95% interval",
             SmallSampleWarning,
-            stacklevel=3,
         )
 
 
@@ -514,11 +512,10 @@ def compare_results(
             )
     paired = _pair(results, names, common)
     if len(paired[0]) < FEW_ITEMS:
-        warnings.warn(
+        warn(
             f"only {len(paired[0])} paired items: with fewer than {FEW_ITEMS}, the intervals "
             "and p-values say little",
             SmallSampleWarning,
-            stacklevel=2,
         )
     if common:
         full = [aggregator.score(items) for items in paired]

@@ -81,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
 
     options = parse_options(args.option)
     inputs = run_inputs(args.gold, *args.pred, options=options)
-    if args.output:
+    if args.output is not None:
         if _TASK_OPTION.match(args.output) and not os.path.exists(args.output):
             raise AnswermatchError(
                 f"-o is --output FILE for report; {args.output!r} looks like a task "
@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         **options,
     )
     text = render_html(report) if args.format == "html" else render_table(report, args.format)
-    if args.output:
+    if args.output is not None:
         write_output(
             args.output,
             [text if text.endswith("\n") else text + "\n"],

@@ -27,15 +27,24 @@ known language (``"ja"``, ``"ja-JP"``, ``"jpn"``: see
   (``overlap=``).
 - :func:`levenshtein_ratio`: edit similarity over code points, raw text
   unless a ``preset`` is given; :func:`levenshtein_distance` (two texts).
-- :func:`numeric_match`: the first numbers are equal in value (any script);
+- :func:`numeric_match`: the first numbers are equal in value (any script,
+  the language's separators, scale words and number words);
   :func:`extract_number`.
+- :func:`date_match`: the first dates are the same calendar date, or state
+  the same year, or month and year (CLDR forms of the language, ISO,
+  English, Japanese eras, the Thai Buddhist year); :func:`extract_date`.
 - :func:`unordered_match`: parts of an answer in any order;
   :func:`best_match`: which gold wins under any matcher.
+- For generated answers: :func:`contains_match` (a gold as whole words of
+  the language), :func:`extract_answer` (the final answer of a response),
+  :func:`judge` / :func:`lenient_match` (the lenient judge's cascade of
+  rules and its verdict); :func:`get_matcher` finds any of them by name
+  (``em``, ``f1``, ``containment``, ``lenient``...).
 
 For evaluators that score item by item: :func:`prepare_golds` (normalize
 and count the golds once), the batch forms :func:`token_f1_batch`,
 :func:`exact_match_batch`, :func:`levenshtein_ratio_batch`,
-:func:`numeric_match_batch` (options checked once; the same numbers), and
+:func:`numeric_match_batch`, :func:`date_match_batch` (options checked once; the same numbers), and
 :func:`overlap_f1` / :func:`overlap_prf`, SQuAD's F1 arithmetic on tokens
 you split yourself, with the official scripts' rule for two empty texts as
 an option; :class:`~answermatch.matchers.answers.AnswerSet` and
@@ -63,9 +72,23 @@ _EXPORTS: dict[str, str] = {
     "AnswerSet": "answers",
     "answer_set": "answers",
     "best_overlap": "answers",
+    "contains_match": "containment",
+    "prepare_text": "containment",
+    "Extraction": "extraction",
+    "extract_answer": "extraction",
+    "register_cues": "extraction",
+    "Verdict": "lenient",
+    "judge": "lenient",
+    "lenient_match": "lenient",
+    "available_matchers": "named",
+    "get_matcher": "named",
+    "register_matcher": "named",
     "Match": "combine",
     "Matcher": "combine",
     "best_match": "combine",
+    "date_match": "dates",
+    "date_match_batch": "dates",
+    "extract_date": "dates",
     "levenshtein_distance": "edit",
     "levenshtein_ratio": "edit",
     "levenshtein_ratio_batch": "edit",
@@ -88,17 +111,28 @@ __all__ = [
     "PRF",
     "UNITS",
     "AnswerSet",
+    "Extraction",
     "Match",
     "Matcher",
     "PreparedGolds",
     "TokenCounts",
+    "Verdict",
     "answer_set",
+    "available_matchers",
     "best_match",
     "best_overlap",
     "characters",
+    "contains_match",
+    "date_match",
+    "date_match_batch",
     "exact_match",
     "exact_match_batch",
+    "extract_answer",
+    "extract_date",
     "extract_number",
+    "get_matcher",
+    "judge",
+    "lenient_match",
     "levenshtein_distance",
     "levenshtein_ratio",
     "levenshtein_ratio_batch",
@@ -107,6 +141,9 @@ __all__ = [
     "overlap_f1",
     "overlap_prf",
     "prepare_golds",
+    "prepare_text",
+    "register_cues",
+    "register_matcher",
     "split_parts",
     "token_f1",
     "token_f1_batch",
@@ -140,8 +177,13 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     )
     from .answers import AnswerSet, answer_set, best_overlap
     from .combine import Match, Matcher, best_match
+    from .containment import contains_match, prepare_text
+    from .dates import date_match, date_match_batch, extract_date
     from .edit import levenshtein_distance, levenshtein_ratio, levenshtein_ratio_batch
     from .exact import exact_match, exact_match_batch
+    from .extraction import Extraction, extract_answer, register_cues
+    from .lenient import Verdict, judge, lenient_match
+    from .named import available_matchers, get_matcher, register_matcher
     from .numeric import extract_number, numeric_match, numeric_match_batch
     from .overlap import PRF, overlap_f1, overlap_prf, token_f1, token_f1_batch
     from .unordered import split_parts, unordered_match

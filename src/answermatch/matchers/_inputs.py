@@ -3,12 +3,11 @@ texts that whitespace cannot split."""
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Sequence
 
 import regex
 
-from ..errors import AnswermatchWarning
+from ..errors import AnswermatchWarning, warn
 
 
 def check_text(value: object, name: str) -> str:
@@ -83,12 +82,11 @@ def warn_unspaced(text: str) -> None:
     if _warned_unspaced or text.isascii() or _UNSPACED.search(text) is None:
         return
     _warned_unspaced = True
-    warnings.warn(
+    warn(
         AnswermatchWarning(
             f"{text[:20]!r} is in a script written without spaces, but no lang was "
             "given: splitting at whitespace sees whole phrases as single tokens, so "
             'token F1 is all or nothing; pass lang= (e.g. "ja", "zh") or unit="char" '
             "(this warning is shown once)"
-        ),
-        stacklevel=3,
+        )
     )

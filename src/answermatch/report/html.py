@@ -65,6 +65,30 @@ def _e(value: Any) -> str:
     return html.escape(str(value), quote=True)
 
 
+def _u(value: Any) -> str:
+    """User text (a name, an id, a message) escaped and isolated, so that
+    a right-to-left override in it cannot reorder the page around it."""
+    return f"<bdi>{_e(value)}</bdi>"
+
+
+def _svg_u(value: Any) -> str:
+    """User text inside SVG (no ``<bdi>`` there): between the first-strong
+    isolate and pop-directional-isolate characters."""
+    return f"\u2068{_e(value)}\u2069"
+
+
+def embedded_json(data: Any) -> str:
+    """``data`` as JSON safe inside a ``<script>`` element: ``<``, ``>``
+    and ``&`` as ``\\u`` escapes, so that no text in it (``</script>``,
+    ``<!--``) can end the element or change how the page parses it.
+
+    >>> embedded_json({"id": "<!--<script>"})
+    '{"id": "\\\\u003c!--\\\\u003cscript\\\\u003e"}'
+    """
+    text = json.dumps(data, ensure_ascii=True)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
 def _chart(report: Report, profile: str, width: int = 640, height: int = 260) -> str:
     """A grouped bar chart (inline SVG): a group per language, a bar per
     system, whiskers for the 95% intervals where computed."""
@@ -103,7 +127,7 @@ def _chart(report: Report, profile: str, width: int = 640, height: int = 260) ->
                 f'<rect class="bar" x="{x:.1f}" y="{y:.1f}" width="{bar_w - 1:.1f}" '
                 f'height="{top + plot_h - y:.1f}" fill="{colour}" data-system="{s}" '
                 f'data-profile="{_e(profile)}" data-lang="{_e(lang)}" data-value="{value!r}">'
-                f"<title>{_e(system.name)} {_e(lang)}: {value:.2f}</title></rect>"
+                f"<title>{_svg_u(system.name)} {_svg_u(lang)}: {value:.2f}</title></rect>"
             )
             bounds = _bounds(system, profile, lang, primary)
             if bounds is not None:
@@ -115,7 +139,7 @@ def _chart(report: Report, profile: str, width: int = 640, height: int = 260) ->
                 )
         parts.append(
             f'<text x="{left + g * group_w + group_w / 2:.1f}" y="{height - 10}" '
-            f'font-size="12" text-anchor="middle">{_e(lang)}</text>'
+            f'font-size="12" text-anchor="middle">{_svg_u(lang)}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)
@@ -148,15 +172,15 @@ def _headline(report: Report) -> str:
                 if bounds is not None:
                     text += f" <small>[{bounds[0]:.2f}, {bounds[1]:.2f}]</small>"
                 cells.append(f'<td class="score" data-key="{_e(key)}">{text}</td>')
-        rows.append(f"<tr><td>{_e(system.name)}</td>{''.join(cells)}</tr>")
+        rows.append(f"<tr><td>{_u(system.name)}</td>{''.join(cells)}</tr>")
     return f"<table id='headline'><tr><th>system</th>{head}</tr>{''.join(rows)}</table>"
 
 
 def _language_table(report: Report) -> str:
     rows = table_rows(report)
     out = ["<div class='wide'><table id='languages'>"]
-    out.append("<tr>" + "".join(f"<th>{_e(c)}</th>" for c in rows[0]))
-    out += ["<tr>" + "".join(f"<td>{_e(c)}</td>" for c in row) + "</tr>" for row in rows[1:]]
+    out.append("<tr>" + "".join(f"<th>{_u(c)}</th>" for c in rows[0]))
+    out += ["<tr>" + "".join(f"<td>{_u(c)}</td>" for c in row) + "</tr>" for row in rows[1:]]
     out.append("</table></div>")
     return "".join(out)
 
@@ -167,7 +191,7 @@ def _warnings(report: Report) -> str:
     out = []
     for system in report.systems:
         seen = dict.fromkeys(w for r in system.results.values() for w in r.warnings)
-        out += [f"<li><b>{_e(system.name)}</b>: {_e(w)}</li>" for w in seen]
+        out += [f"<li><b>{_u(system.name)}</b>: {_u(w)}</li>" for w in seen]
     if not out:
         return ""
     return "<h2>Warnings</h2><ul id='warnings'>" + "".join(out) + "</ul>"
@@ -178,13 +202,13 @@ def _disagreements(report: Report) -> str:
         return "<p>Only one system, or no item scored differently.</p>"
     out = []
     for item in report.disagreements:
-        scores = ", ".join(f"{_e(n)}: {v:.2f}" for n, v in item.scores.items())
+        scores = ", ".join(f"{_u(n)}: {v:.2f}" for n, v in item.scores.items())
         texts = "".join(
-            f"<p><b>{_e(name)}</b></p><pre>{_e(e.to_text())}</pre>"
+            f"<p><b>{_u(name)}</b></p><pre>{_e(e.to_text())}</pre>"
             for name, e in item.explanations.items()
         )
         out.append(
-            f"<div class='item'><p>item <code>{_e(item.id)}</code>: {scores}</p>{texts}</div>"
+            f"<div class='item'><p>item <code>{_u(item.id)}</code>: {scores}</p>{texts}</div>"
         )
     return "".join(out)
 
@@ -197,7 +221,7 @@ def _findings(report: Report) -> str:
     rows = "".join(
         f"<tr><td>{_e(f.line if f.line is not None else '')}</td>"
         f"<td class='sev-{_e(f.severity)}'>{_e(f.severity)}</td><td>{_e(f.code)}</td>"
-        f"<td style='text-align:left'>{_e(f.message)}</td></tr>"
+        f"<td style='text-align:left'>{_u(f.message)}</td></tr>"
         for f in report.findings
     )
     return (
@@ -209,7 +233,7 @@ def _findings(report: Report) -> str:
 def render_html(report: Report) -> str:
     """The report as one self-contained HTML page."""
     legend = "".join(
-        f'<span><i style="background:{PALETTE[s % len(PALETTE)]}"></i>{_e(system.name)}</span>'
+        f'<span><i style="background:{PALETTE[s % len(PALETTE)]}"></i>{_u(system.name)}</span>'
         for s, system in enumerate(report.systems)
     )
     charts = "".join(
@@ -221,7 +245,7 @@ def render_html(report: Report) -> str:
         f"<li><code class='sig'>{_e(r.signature)}</code></li>"
         for r in report.systems[0].results.values()
     )
-    data = json.dumps(finite(report.to_dict()), ensure_ascii=True).replace("</", "<\\/")
+    data = embedded_json(finite(report.to_dict()))
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -229,7 +253,7 @@ def render_html(report: Report) -> str:
 <style>{STYLE}</style></head>
 <body>
 <h1>{_e(report.task)}</h1>
-<p class="sub">{_e(report.summary)}<br>gold: <code>{_e(report.gold)}</code></p>
+<p class="sub">{_e(report.summary)}<br>gold: <code>{_u(report.gold)}</code></p>
 <h2>Scores</h2>
 {_headline(report)}
 {_warnings(report)}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Callable
 
 from .build import Report
@@ -48,9 +49,21 @@ def table_rows(report: Report, *, intervals: bool = True) -> list[list[str]]:
     return rows
 
 
+def _markdown_cell(text: str) -> str:
+    r"""A cell's text that cannot end its cell or row: ``\`` and ``|``
+    escaped, line breaks as spaces.
+
+    >>> print(_markdown_cell("a|b\\c\nd"))
+    a\|b\\c d
+    """
+    text = text.replace("\\", "\\\\").replace("|", "\\|")
+    return " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
+
+
 def _markdown(rows: list[list[str]]) -> str:
-    lines = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])]
-    lines += ["| " + " | ".join(row) + " |" for row in rows[1:]]
+    cells = [[_markdown_cell(c) for c in row] for row in rows]
+    lines = ["| " + " | ".join(cells[0]) + " |", "|" + "---|" * len(cells[0])]
+    lines += ["| " + " | ".join(row) + " |" for row in cells[1:]]
     return "\n".join(lines)
 
 
@@ -81,9 +94,26 @@ def _latex(rows: list[list[str]]) -> str:
     )
 
 
+#: a number as the tables write it (a cell a spreadsheet may read as a formula is not one)
+_NUMBER = re.compile(r"[-+]?\d+(\.\d+)?( \[[-+]?\d+(\.\d+)?, [-+]?\d+(\.\d+)?\])?")
+
+
+def _csv_cell(text: str) -> str:
+    """A cell a spreadsheet will not run: text starting with ``=``, ``+``,
+    ``-``, ``@`` (or a tab or carriage return) gets a leading ``'``, unless
+    it is one of the table's numbers.
+
+    >>> _csv_cell("=HYPERLINK(1)"), _csv_cell("-1.50"), _csv_cell("@sum")
+    ("'=HYPERLINK(1)", '-1.50', "'@sum")
+    """
+    if text[:1] in ("=", "+", "-", "@", "\t", "\r") and not _NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
 def _csv(rows: list[list[str]]) -> str:
     out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerows(rows)
+    csv.writer(out, lineterminator="\n").writerows([[_csv_cell(c) for c in row] for row in rows])
     return out.getvalue().rstrip("\n")
 
 

@@ -45,9 +45,10 @@ A minimal task, exact match over a list of answers:
 
 from __future__ import annotations
 
+import math
 import warnings
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -63,9 +64,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..explanation import Explanation
 
 __all__ = [
+    "ANY",
+    "COUNT",
+    "FRACTION",
     "Aggregation",
     "Inputs",
     "Scored",
+    "Statistic",
     "Stats",
     "Summary",
     "Task",
@@ -93,6 +98,38 @@ class Summary:
 
 
 @dataclass(frozen=True)
+class Statistic:
+    """The values one of an :class:`Aggregation`'s statistics takes for one
+    item: within ``[low, high]``, and whole numbers when ``integer``. A sum
+    over ``count`` items then lies within ``[count * low, count * high]``;
+    :meth:`answermatch.Scorer.from_dict` refuses a state outside them.
+
+    >>> FRACTION.bounds(4)
+    (0.0, 4.0)
+    >>> COUNT.bounds(4)
+    (0.0, inf)
+    """
+
+    low: float = -math.inf
+    high: float = math.inf
+    integer: bool = False
+
+    def bounds(self, count: int) -> tuple[float, float]:
+        """The range of a sum over ``count`` items."""
+        low = self.low * count if math.isfinite(self.low) else self.low
+        high = self.high * count if math.isfinite(self.high) else self.high
+        return low, high
+
+
+#: a figure in [0, 1] per item (a match, a score, a yes/no flag)
+FRACTION = Statistic(0.0, 1.0)
+#: a whole number of things per item (tokens, pairs, a rank)
+COUNT = Statistic(0.0, integer=True)
+#: any finite number
+ANY = Statistic()
+
+
+@dataclass(frozen=True)
 class Aggregation:
     """How a task turns a multiset of its items into its scores.
 
@@ -104,6 +141,13 @@ class Aggregation:
     best no-answer threshold) sets ``rows=True``: ``combine`` then also gets
     the list of every item's statistics, in item order (otherwise ``None``).
     ``primary``: the key of the headline score.
+
+    ``ranges``, optional: a :class:`Statistic` per statistic, the values an
+    item can give (``None``: any finite number); ``groups``, optional: the
+    groups there can be (the task's language codes), or a function that
+    says whether a group can be (``None``: any). They are
+    what a state from elsewhere is checked against
+    (:meth:`answermatch.Scorer.from_dict`).
 
     Sums are accumulated item by item in order, as the official scripts do,
     so the figures are bit-identical to theirs.
@@ -120,6 +164,16 @@ class Aggregation:
     primary: str
     group: Callable[[Item], Hashable] | None = None
     rows: bool = False
+    ranges: tuple[Statistic, ...] | None = None
+    groups: Collection[Hashable] | Callable[[Hashable], bool] | None = None
+
+    def known_group(self, group: Hashable) -> bool:
+        """Whether ``group`` is one the items can have (see ``groups``)."""
+        if self.groups is None:
+            return True
+        if callable(self.groups):
+            return bool(self.groups(group))
+        return group in self.groups
 
     def totals(self, items: Iterable[Item]) -> Totals:
         """``{group: (count, sums)}`` of ``items`` (group ``None`` when pooled)."""
@@ -175,14 +229,19 @@ def merge_totals(a: Totals, b: Totals) -> Totals:
 
 
 def mean_of(field_name: str, *, key: str) -> Aggregation:
-    """The pooled mean of the items' ``field_name`` as score ``key``, in
-    percent (0 for no item)."""
+    """The pooled mean of the items' ``field_name`` (each a fraction in
+    [0, 1]) as score ``key``, in percent (0 for no item)."""
 
     def combine(totals: Totals, rows: list[Stats] | None) -> Summary:
         count, (total,) = totals.get(None, (0, (0.0,)))
         return Summary({key: 100.0 * total / count if count else 0.0})
 
-    return Aggregation(statistics=lambda item: (item[field_name],), combine=combine, primary=key)
+    return Aggregation(
+        statistics=lambda item: (item[field_name],),
+        combine=combine,
+        primary=key,
+        ranges=(FRACTION,),
+    )
 
 
 def check_rules(settings: object, choices: Mapping[str, Sequence[Any]]) -> None:

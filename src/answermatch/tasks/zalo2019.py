@@ -79,7 +79,18 @@ from ..errors import InputError
 from ..explanation import Explanation, TextView, Variant, verdict
 from ..profiles import Settings, choice
 from ..sources import duplicate_key_hook, is_path, read_text, source_name
-from .base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from .base import (
+    COUNT,
+    FRACTION,
+    Aggregation,
+    Inputs,
+    Scored,
+    Stats,
+    Summary,
+    Task,
+    Totals,
+    make_signature,
+)
 
 __all__ = [
     "PROFILES",
@@ -590,8 +601,12 @@ class Zalo2019(Task):
         """``micro``: F1 of the pooled pair counts; ``macro``: the mean of
         each test case's precision, recall and F1."""
         if _average(settings, options.get("average")) == "macro":
-            return Aggregation(statistics=_macro_statistics, combine=_macro, primary="f1")
-        return Aggregation(statistics=_micro_statistics, combine=_micro, primary="f1")
+            return Aggregation(
+                statistics=_macro_statistics, combine=_macro, primary="f1", ranges=(FRACTION,) * 3
+            )
+        return Aggregation(
+            statistics=_micro_statistics, combine=_micro, primary="f1", ranges=(COUNT,) * 3
+        )
 
     def explain(
         self, inputs: Inputs, settings: Profile, diag: Diagnostics, **options: Any

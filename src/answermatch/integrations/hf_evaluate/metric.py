@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import MissingExtraError
+from ...errors import AnswermatchError, MissingExtraError
 
 try:
     import datasets
@@ -14,7 +14,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
     raise MissingExtraError(exc.name or "evaluate", "hf-evaluate") from None
 
 from ...evaluation import evaluate as answermatch_evaluate
-from ...tasks import get_task
+from ...tasks import available_tasks, get_task
 
 _DESCRIPTION = """answermatch scores question answering across languages and reproduces the
 official scorers exactly (profile "official"), with a "fair" profile beside it."""
@@ -23,7 +23,7 @@ _INPUTS = """
 Args:
     predictions: list of predicted answers (strings).
     references: list of lists of gold answers (strings), one list per prediction.
-    task: the answermatch task ("squad", "mlqa", "xor-engspan", ...).
+    task: the answermatch task ("squad", "mlqa", "xor-engspan", ...); required.
     profile: "official" (default) or another profile of the task, e.g. "fair".
     lang: the language of the items, for tasks that need it.
     ids: optional item ids (default: their positions).
@@ -53,12 +53,17 @@ class Answermatch(evaluate.Metric):
         self,
         predictions: list[str],
         references: list[list[str]],
-        task: str = "squad",
+        task: str | None = None,
         profile: str = "official",
         lang: str | None = None,
         ids: list[Any] | None = None,
         **options: Any,
     ) -> dict[str, Any]:
+        if task is None:
+            raise AnswermatchError(
+                "compute() needs task=: the answermatch task whose rules score the answers "
+                f"({', '.join(available_tasks())}); none is assumed"
+            )
         spec = get_task(task)
         gold, answers = spec.from_answers(
             list(predictions), [list(r) for r in references], ids=ids, lang=lang

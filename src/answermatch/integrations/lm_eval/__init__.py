@@ -11,12 +11,17 @@ answermatch task and profile, official and fair side by side, per language::
     official_f1 = xquad.aggregation("official", "f1")
     fair_f1 = xquad.aggregation("fair", "f1")
 
+    official_signature = xquad.signature("official")
+
     # the YAML
     process_results: !function utils.process_results
     metric_list:
       - metric: official_f1
         aggregation: !function utils.official_f1
         higher_is_better: true
+      - metric: official_signature  # which rules, tokenizers and version
+        aggregation: !function utils.official_signature
+        higher_is_better: null
 
 ``process_results`` keeps each document with the model's generation; an
 aggregation turns the whole list into the task's in-memory shapes
@@ -37,6 +42,8 @@ how to point them at local files.
 >>> values = [metric.process_results(d, [g])["official_f1"] for d, g in zip(docs, generations)]
 >>> metric.aggregation("official", "f1")(values)
 50.0
+>>> metric.signature("official")(values).startswith("task:xor-engspan|profile:official|")
+True
 """
 
 from __future__ import annotations
@@ -92,12 +99,14 @@ class Metric:
 
     def metric_names(self) -> list[str]:
         """``{profile}_{score}`` for every profile and score, then
-        ``{profile}_{score}_{lang}`` for every language asked for: the names
-        the YAML's ``metric_list`` uses."""
+        ``{profile}_{score}_{lang}`` for every language asked for, and
+        ``{profile}_signature`` (:meth:`signature`): the names the YAML's
+        ``metric_list`` uses."""
         names = [f"{p}_{k}" for p in self.profiles for k in self.scores]
         names += [
             f"{p}_{k}_{lang}" for p in self.profiles for k in self.scores for lang in self.languages
         ]
+        names += [f"{p}_signature" for p in self.profiles]
         return names
 
     def process_results(self, doc: Mapping[str, Any], results: Sequence[Any]) -> dict[str, Any]:
@@ -128,6 +137,20 @@ class Metric:
 
         aggregate.__name__ = f"answermatch_{profile}_{score}" + (f"_{lang}" if lang else "")
         return aggregate
+
+    def signature(self, profile: str) -> Callable[[Iterable[Any]], str]:
+        """lm-eval's aggregation for the metric ``{profile}_signature``: the
+        answermatch signature of the evaluation under ``profile`` (a string,
+        so lm-eval's results file says which rules, tokenizers and version
+        made its numbers)."""
+        if profile not in self.profiles:
+            raise ValueError(f"{profile!r} is not one of this metric's profiles {self.profiles}")
+
+        def signature(values: Iterable[Any]) -> str:
+            return self.evaluate(list(values), profile).signature
+
+        signature.__name__ = f"answermatch_{profile}_signature"
+        return signature
 
     def evaluate(self, values: list[Any], profile: str) -> Result:
         """:func:`answermatch.evaluate` on the ``(document, generation)``

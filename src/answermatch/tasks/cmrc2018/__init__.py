@@ -45,7 +45,7 @@ from ...figures import pair_figures
 from ...formats.squad import hashable
 from ...result import Result
 from ...signature import make_signature
-from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals
+from ..base import FRACTION, Aggregation, Inputs, Scored, Stats, Summary, Task, Totals
 from ..squad.scoring import pair_scorer
 from .checks import GOLD_CHECKS, entries
 from .data import Gold, read_gold, read_predictions
@@ -189,7 +189,12 @@ class Cmrc2018(Task):
         )
 
     def aggregation(self, settings: Any, **options: Any) -> Aggregation:
-        return Aggregation(statistics=_statistics, combine=_combine, primary="F1")
+        return Aggregation(
+            statistics=_statistics,
+            combine=_combine,
+            primary="F1",
+            ranges=(FRACTION, FRACTION, FRACTION),
+        )
 
     # --- explain and gold checks ----------------------------------------------------
 

@@ -26,7 +26,20 @@ from ...diagnostics import Diagnostics
 from ...errors import AnswermatchError, InputError
 from ...explanation import Explanation, TextView, Variant, figures, verdict
 from ...items import DeferredItems
-from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from ..base import (
+    ANY,
+    COUNT,
+    FRACTION,
+    Aggregation,
+    Inputs,
+    Scored,
+    Statistic,
+    Stats,
+    Summary,
+    Task,
+    Totals,
+    make_signature,
+)
 from . import checks as mkqa_checks
 from .data import MkqaGold, Predictions, read_gold, read_predictions
 from .figures import KEYS, Row, best_threshold, numpy_mean, official_rounding
@@ -296,6 +309,14 @@ class Mkqa(Task):
             primary=self.primary,
             group=lambda item: item["lang"],
             rows=True,
+            # language index, order, no-answer probability, answerable, EM, F1, answered
+            ranges=(
+                Statistic(0, len(LANGUAGES) - 1, integer=True),
+                COUNT,
+                ANY,
+                *(FRACTION,) * 4,
+            ),
+            groups=LANGUAGES,
         )
 
     def merge_signatures(self, signatures: list[str]) -> str:

@@ -101,7 +101,17 @@ from ...ranking import (
     reciprocal_rank,
 )
 from ...sources import is_path, source_name
-from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from ..base import (
+    FRACTION,
+    Aggregation,
+    Inputs,
+    Scored,
+    Stats,
+    Summary,
+    Task,
+    Totals,
+    make_signature,
+)
 from .common import LANGUAGES, shown
 
 __all__ = ["GROUPINGS", "PROFILES", "DbqaGold", "DbqaProfile", "DbqaRow", "NlpccDbqa", "iter_lines"]
@@ -646,7 +656,10 @@ class NlpccDbqa(Task):
             return Summary({"mrr": 100.0 * rr / n, "map": 100.0 * ap / n})
 
         return Aggregation(
-            statistics=lambda item: (item["score"], item["ap"]), combine=combine, primary="mrr"
+            statistics=lambda item: (item["score"], item["ap"]),
+            combine=combine,
+            primary="mrr",
+            ranges=(FRACTION, FRACTION),
         )
 
     def explain(

@@ -81,7 +81,17 @@ from ...explanation import Explanation, TextView, Variant, unanswered, verdict
 from ...profiles import Settings, choice
 from ...ranking import f1, first_relevant_rank, precision, recall
 from ...sources import is_path, read_text, source_name
-from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from ..base import (
+    FRACTION,
+    Aggregation,
+    Inputs,
+    Scored,
+    Stats,
+    Summary,
+    Task,
+    Totals,
+    make_signature,
+)
 from .common import LANGUAGES, shown
 
 __all__ = [
@@ -604,7 +614,12 @@ class NlpccKbqa(Task):
             scores["averaged_f1"] = mean(sums[4])
             return Summary(scores)
 
-        return Aggregation(statistics=_statistics(cutoffs), combine=combine, primary="f1")
+        return Aggregation(
+            statistics=_statistics(cutoffs),
+            combine=combine,
+            primary="f1",
+            ranges=(FRACTION,) * width,
+        )
 
     def explain(
         self, inputs: Inputs, settings: KbqaProfile, diag: Diagnostics, **options: Any

@@ -24,7 +24,17 @@ from ...checks import (
 from ...diagnostics import Diagnostics
 from ...errors import format_examples
 from ...explanation import Explanation, TextView, Variant, trace, verdict
-from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from ..base import (
+    FRACTION,
+    Aggregation,
+    Inputs,
+    Scored,
+    Stats,
+    Summary,
+    Task,
+    Totals,
+    make_signature,
+)
 from .reading import NtcirGold, Question, Run, read_gold, read_predictions
 from .rules import LANGUAGES, PROFILES, Comparison, Language, Profile, compare_normalized
 
@@ -75,7 +85,14 @@ def pooled_means(languages: Iterable[str]) -> Aggregation:
         }
         return Summary(scores, per_language)
 
-    return Aggregation(statistics=_statistics, combine=combine, primary="em", group=_language)
+    return Aggregation(
+        statistics=_statistics,
+        combine=combine,
+        primary="em",
+        group=_language,
+        ranges=(FRACTION, FRACTION),
+        groups=tuple(LANGUAGES),
+    )
 
 
 def _normalize_for_checks(text: str, lang: str | None) -> str:

@@ -26,7 +26,20 @@ from ...errors import InputError, format_examples
 from ...figures import pair_figures
 from ...formats.squad import hf_answers
 from ...items import DeferredItems
-from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from ..base import (
+    ANY,
+    COUNT,
+    FRACTION,
+    Aggregation,
+    Inputs,
+    Scored,
+    Statistic,
+    Stats,
+    Summary,
+    Task,
+    Totals,
+    make_signature,
+)
 from .checks import (
     SpanEntry,
     check_answer_start,
@@ -213,6 +226,8 @@ class SpanTask(Task):
             combine=_combine_v1,
             primary="f1",
             group=_lang,
+            ranges=(FRACTION, FRACTION),
+            groups=_known_label,
         )
 
     # --- explain and check-gold -------------------------------------------------------
@@ -259,6 +274,11 @@ def _em_f1(item: Mapping[str, Any]) -> Stats:
 
 def _lang(item: Mapping[str, Any]) -> Any:
     return item.get("lang")
+
+
+def _known_label(label: Any) -> bool:
+    """Whether ``label`` is one :meth:`label_of` can give."""
+    return label is None or answer_language(label) == label
 
 
 def _combine_v1(totals: Totals, rows: list[Stats] | None) -> Summary:
@@ -504,6 +524,9 @@ class SquadV2(SpanTask):
             combine=lambda totals, rows: v2_summary(totals, rows, pr_curves=pr_curves),
             primary="f1",
             rows=True,
+            # exact and F1 at the threshold and at 0, the no-answer probability,
+            # its rank, and the HAS/ANSWERED/HAS_PROB flags
+            ranges=(*(FRACTION,) * 4, ANY, COUNT, Statistic(0, 7, integer=True)),
         )
 
 

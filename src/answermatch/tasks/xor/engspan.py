@@ -72,7 +72,7 @@ from ...matchers.answers import AnswerSet, best_overlap
 from ...profiles import Settings, choice
 from ...progress import progress
 from ...signature import make_signature
-from ..base import Aggregation, Inputs, Scored, Summary, Totals
+from ..base import FRACTION, Aggregation, Inputs, Scored, Summary, Totals
 from .checks import ENGSPAN_CHECKS
 from .data import (
     CACHE_LIMIT,
@@ -303,7 +303,12 @@ class XorEngspan(XorAnswerTask):
             )
 
         return Aggregation(
-            statistics=_figures, combine=combine, primary=self.primary, group=_language
+            statistics=_figures,
+            combine=combine,
+            primary=self.primary,
+            group=_language,
+            ranges=(FRACTION,) * 4,
+            groups=LANGUAGES,
         )
 
     def explain_official(

@@ -89,7 +89,7 @@ from ...profiles import Settings, choice
 from ...progress import progress
 from ...result import Result
 from ...signature import make_signature
-from ..base import Aggregation, Inputs, Scored, Summary, Totals
+from ..base import FRACTION, Aggregation, Inputs, Scored, Summary, Totals
 from .checks import FULL_CHECKS
 from .data import (
     CACHE_LIMIT,
@@ -474,6 +474,8 @@ class XorFull(XorAnswerTask):
             combine=combine,
             primary=self.primary,
             group=_language,
+            ranges=(FRACTION,) * len(FIGURES),
+            groups=SLOTS,
         )
 
     def result(
