@@ -63,13 +63,13 @@ from ..explanation import Explanation, TextView, Variant, unanswered, verdict
 from ..formats.squad import Dialect, SquadFile, prediction_map, read, warn_coverage
 from ..formats.squad import warn_repeated_ids as _warn_repeated_ids
 from ..matchers.answers import answer_set, best_overlap, common_count
-from ..profiles import Settings as ProfileSettings
 from ..profiles import choice
 from ..signature import make_signature
 from ..sources import source_name
 from .base import Inputs, Scored
 from .squad.checks import SpanEntry, check_answer_start, check_no_answer
 from .squad.reading import Predictions
+from .squad.rules import SquadRules
 from .squad.tasks import SpanTask
 
 __all__ = ["FAIR", "OFFICIAL", "KorQuAD", "Settings", "normalize_answer"]
@@ -109,7 +109,7 @@ def char_f1(prediction: list[str], answer: list[str]) -> float:
 
 
 @dataclass(frozen=True)
-class Settings(ProfileSettings):
+class Settings(SquadRules):
     """KorQuAD's rules: what decides the numbers. ``width``: ``"official"``
     or ``"nfkc"``; ``punctuation``: ``"official"`` (the twelve marks and
     ASCII punctuation) or ``"unicode"`` (case folding, every Unicode
@@ -121,8 +121,6 @@ class Settings(ProfileSettings):
     width: str = choice("official", "nfkc")
     punctuation: str = choice("official", "unicode")
     numbers: str = choice("string", "value")
-    #: F1 of two answers without characters (the script's: 0)
-    empty_f1: ClassVar[float] = 0.0
 
     @property
     def is_official(self) -> bool:

@@ -44,7 +44,7 @@ import re
 import string
 import sys
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -62,6 +62,7 @@ from ...profiles import Settings, choice
 __all__ = [
     "MLQA_LANGUAGES",
     "SpanRules",
+    "SquadRules",
     "answer_language",
     "f1_of",
     "mlqa_punctuation",
@@ -202,7 +203,42 @@ def _write_points(path: str, points: list[int]) -> None:
 
 
 @dataclass(frozen=True)
-class SpanRules(Settings):
+class SquadRules(Settings):
+    """The rules of a task of the SQuAD family: :meth:`analyzer` gives, for
+    a language, ``text -> (EM key, F1 units)`` (two texts match exactly
+    when their keys are equal; F1 is the overlap of their units), and
+    ``empty_f1`` is the F1 of two texts without units. This base takes
+    them as functions: ``normalize`` (text -> key) and ``units`` (key ->
+    units; words by default); :class:`SpanRules` (SQuAD, MLQA) and
+    KorQuAD's settings derive from it with rules chosen by switches.
+
+    >>> rules = SquadRules("official", normalize=str.lower, units=tuple)  # characters
+    >>> rules.analyzer("en")("Oslo")
+    ('oslo', ('o', 's', 'l', 'o'))
+    """
+
+    normalize: Callable[[str], str] | None = None
+    units: Callable[[str], Sequence[str]] = str.split
+    empty_f1: float = 0.0
+
+    def analyzer(self, lang: str) -> Callable[[str], tuple[Hashable, Sequence[str]]]:
+        """``text -> (EM key, F1 units)`` for language ``lang``."""
+        normalize = self.normalize or (lambda text: text)
+        units = self.units
+
+        def analyse(text: str) -> tuple[str, tuple[str, ...]]:
+            key = normalize(text)
+            return key, tuple(units(key))
+
+        return analyse
+
+    def tokenizer_signature(self, lang: str) -> str | None:
+        """The signature of a language tokenizer the rules use (none here)."""
+        return None
+
+
+@dataclass(frozen=True)
+class SpanRules(SquadRules):
     """A profile's rules (see the module documentation for each value).
 
     ``punct``: ``"ascii"`` (SQuAD) or ``"unicode"`` (MLQA's category-P set);
@@ -218,7 +254,6 @@ class SpanRules(Settings):
     articles: str = choice("squad", "mlqa", "words")
     tokens: str = choice("whitespace", "mlqa", "language")
     numbers: str = choice("string", "value")
-    empty_f1: float = 0.0
 
     def steps(self, lang: str) -> list[tuple[str, Callable[[str], str]]]:
         """The string steps before tokenization, named, in order."""

@@ -91,8 +91,11 @@ _GOLD_SHAPES = (
 
 
 class SpanTask(Task):
-    """What SQuAD v1.1, v2.0 and MLQA share: SQuAD-format readers, gold
-    checks, per-item EM/F1 and their explanation."""
+    """The base of the SQuAD family (SQuAD v1.1 and v2.0, MLQA, KorQuAD):
+    SQuAD-format readers, gold checks, per-item EM and F1 under the
+    profile's rules (a :class:`~answermatch.tasks.squad.SquadRules`), their
+    sums and explanation. A subclass gives ``name``, ``summary``,
+    ``script`` (the official script's name) and ``profiles``."""
 
     primary = "f1"
     item_order = "gold"
