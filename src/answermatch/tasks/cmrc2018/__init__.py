@@ -41,12 +41,11 @@ from ...checks import Entry
 from ...diagnostics import Diagnostics
 from ...errors import InputError
 from ...explanation import Explanation
-from ...figures import pair_figures
 from ...formats.squad import hashable
 from ...result import Result
 from ...signature import make_signature
 from ..base import FRACTION, Aggregation, Inputs, Scored, Stats, Summary, Task, Totals
-from ..squad.scoring import pair_scorer
+from ..squad.scoring import pair_figures, pair_scorer
 from .checks import GOLD_CHECKS, entries
 from .data import Gold, read_gold, read_predictions
 from .profiles import FAIR, OFFICIAL, PROFILES, Comparer, Settings, signature_fields

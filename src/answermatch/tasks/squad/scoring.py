@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import reduce
+from itertools import count
 from operator import add, itemgetter
 from typing import Any
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
-from ...figures import pair_figures
 from ...items import DeferredItems, Items
 from ...matchers.answers import overlap_f1
 from ..base import Totals
@@ -29,10 +29,40 @@ from .reading import Predictions, SpanGold
 
 __all__ = [
     "check_numbers",
+    "pair_figures",
     "pair_scorer",
     "report_coverage",
     "score_v1",
 ]
+
+
+Key = tuple[Any, tuple[Any, ...]]
+Figures = tuple[float, float]
+
+#: the figures of a question without a prediction
+UNANSWERED: Figures = (0.0, 0.0)
+
+
+def pair_figures(
+    compute: Callable[[Any, tuple[Any, ...]], Figures], keys: Sequence[Key]
+) -> list[Figures]:
+    """``compute(prediction, answers)`` (two floats) of each key, in order,
+    each distinct key computed once and looked up by the position where it
+    first comes (a tuple's hash is not cached: a second lookup by key would
+    hash it again); a key whose prediction is ``None`` is ``(0.0, 0.0)``
+    (what the SQuAD family needs when many questions share a prediction and
+    its answers: replicated or pooled files, common short answers).
+
+    >>> pair_figures(lambda p, a: (float(p in a), 0.5), [("x", ("x",)), (None, ("y",))])
+    [(1.0, 0.5), (0.0, 0.0)]
+    """
+    first: dict[Key, int] = {}  # each distinct key -> where it first comes
+    firsts = list(map(first.setdefault, keys, count()))  # per key, hashing each once
+    by_first: list[Figures] = [UNANSWERED] * len(keys)
+    for key, position in first.items():
+        if key[0] is not None:
+            by_first[position] = compute(*key)
+    return list(map(by_first.__getitem__, firsts))
 
 
 def pair_scorer(

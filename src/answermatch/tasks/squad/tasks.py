@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...checks import GoldChecks, check_ids, check_unicode_punct
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
-from ...figures import pair_figures
 from ...formats.squad import hf_answers
 from ...items import DeferredItems
 from ..base import (
@@ -55,7 +54,7 @@ from .reading import (
     read_predictions,
 )
 from .rules import SpanRules, answer_language
-from .scoring import check_numbers, pair_scorer, report_coverage, score_v1
+from .scoring import check_numbers, pair_figures, pair_scorer, report_coverage, score_v1
 from .v2 import ANSWERED, HAS, HAS_PROB, na_ranks, v2_summary
 
 if TYPE_CHECKING:  # loaded by explain() only
