@@ -11,7 +11,8 @@ after and a year later.
 
 Speed: ``numeric_match`` calls per second, one core, on ``--n`` short
 answers that all differ (a prediction against one gold, nothing read
-twice, so the reading cache never helps), side by side with ``--baseline``
+twice, so the reading cache never helps), with their language and without
+one (``no lang``: no scale words), side by side with ``--baseline``
 (another ``numeric.py``, e.g. ``git show REV:src/answermatch/matchers/numeric.py
 > /tmp/old_numeric.py``) when given; and ``import answermatch`` in fresh
 interpreters.
@@ -121,7 +122,10 @@ def short_answers(n: int) -> list[tuple[str, str, str | None]]:
 
 def speed(n: int, baseline: str | None) -> None:
     pairs = short_answers(n)
-    runs = {"answermatch": lambda p, g, lang: numeric_module.numeric_match(p, g, lang=lang)}
+    runs = {
+        "answermatch": lambda p, g, lang: numeric_module.numeric_match(p, g, lang=lang),
+        "  no lang": lambda p, g, lang: numeric_module.numeric_match(p, g),
+    }
     if baseline:
         spec = importlib.util.spec_from_file_location("answermatch.matchers._bench_old", baseline)
         assert spec is not None and spec.loader is not None

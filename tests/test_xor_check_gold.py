@@ -94,7 +94,9 @@ def test_each_check_fires(tmp_path, task, text, expected):
 
 
 def test_counter_after_a_number_is_not_flagged(tmp_path):
-    path = write(tmp_path, xor(("1", ["1945年", "20 歳", "24万人"], "ja")))
+    # one answer per question (three numbers in one question disagree in value)
+    answers = ["1945年", "20 歳", "24万人"]
+    path = write(tmp_path, xor(*((str(i), [a], "ja") for i, a in enumerate(answers))))
     assert check_gold("xor-full", path) == []
 
 

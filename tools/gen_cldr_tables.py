@@ -152,12 +152,33 @@ def _weekdays(locale: Locale, names: set[str]) -> None:
                 names.update((name, name.rstrip(".")))
 
 
+def _long_date(locale: Locale) -> tuple[str, str, tuple[str, ...], tuple[str, ...]]:
+    """The long date pattern and the month-year pattern (an era written out
+    as the Common Era's abbreviation, quoted), and the month names they use
+    (format, stand-alone)."""
+
+    def era(pattern: str) -> str:
+        return re.sub(r"G+", lambda _: "'" + locale.eras["abbreviated"][1] + "'", pattern)
+
+    month_year = locale.datetime_skeletons["yMMMM"].pattern
+    names = locale.months["format"]["wide"]
+    alone = locale.months["stand-alone"]["wide"]
+    return (
+        era(locale.date_formats["long"].pattern),
+        era(month_year),
+        tuple(names[m] for m in range(1, 13)),
+        tuple(alone[m] for m in range(1, 13)),
+    )
+
+
 def tables() -> dict[str, dict[str, object]]:
     numbers: dict[str, tuple[str, str]] = {}
     compact: dict[str, tuple[tuple[str, int, bool], ...]] = {}
     months: dict[str, dict[str, int]] = {}
     orders: dict[str, str] = {}
     native: dict[str, tuple[str, str, str]] = {}
+    grouping: dict[str, tuple[int, ...]] = {}
+    long_dates: dict[str, tuple[str, str, tuple[str, ...], tuple[str, ...]]] = {}
     weekday_months: dict[str, tuple[str, ...]] = {}
     for lang, codes in LOCALES.items():
         first = Locale.parse(codes[0])
@@ -166,6 +187,8 @@ def tables() -> dict[str, dict[str, object]]:
             get_group_symbol(first, numbering_system="default"),
         )
         orders[lang] = _order(first)
+        grouping[lang] = tuple(first.decimal_formats[None].grouping)
+        long_dates[lang] = _long_date(first)
         digits = _native(first)
         if digits is not None:
             native[lang] = digits
@@ -194,6 +217,8 @@ def tables() -> dict[str, dict[str, object]]:
         "MONTHS": months,
         "WEEKDAY_MONTHS": weekday_months,
         "DATE_ORDER": orders,
+        "GROUPING": grouping,
+        "LONG_DATE": long_dates,
     }
 
 
@@ -210,12 +235,16 @@ def render() -> str:
         "word before the number, a space between them); MONTHS: lower-case",
         "month name -> month; WEEKDAY_MONTHS: month names that are also",
         "names of weekdays (es ``mar``); DATE_ORDER: the order of day, month and year",
-        'in numeric dates."""',
+        "in numeric dates; GROUPING: the sizes of the first and the other digit",
+        "groups (3, 2 in Indian grouping); LONG_DATE: CLDR's long date and",
+        "month-year patterns and month names, format and stand-alone (for",
+        'writing a date as the language does)."""',
         "",
+        "# ruff: noqa: E501  (generated data: long lines of wide characters)",
         "# fmt: off",
     ]
     for name, value in tables().items():
-        parts.append(f"{name} = {pprint.pformat(value, width=100, compact=True)}")
+        parts.append(f"{name} = {pprint.pformat(value, width=90, compact=True)}")
     parts.append("# fmt: on")
     return "\n".join(parts) + "\n"
 

@@ -159,8 +159,9 @@ def json_line(value: Any) -> str:
 def write_output(
     target: Any, chunks: Iterable[str], *, inputs: Iterable[Any] = (), what: str = "output"
 ) -> None:
-    """Write the text ``chunks`` to ``target`` atomically (see the module
-    documentation); ``what`` names the file in messages (``--items``)."""
+    """Write the text ``chunks`` to ``target`` atomically (see
+    :mod:`answermatch.outputs`); ``what`` names the file in messages
+    (``--items``)."""
     check_not_an_input(target, inputs, what)
     path = _target(target, what)
     try:

@@ -37,6 +37,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         action="store_true",
         help='print {"findings": [...], "counts": {...}, "errors": N, ...} as JSON',
     )
+    parser.add_argument(
+        "--suggest",
+        action="store_true",
+        help="also list, for each question whose answers are a number or a date, the forms "
+        "its variants lack: the number in digits and in the language's CLDR form, the date "
+        "in ISO form and in the language's long form",
+    )
     parser.set_defaults(func=run)
 
 
@@ -44,7 +51,13 @@ def run(args: argparse.Namespace) -> int:
     """Print the findings; 1 if any is an error, else 0."""
     from ..goldcheck import SEVERITIES, check_gold
 
-    findings = check_gold(args.task, args.gold, **parse_options(args.option))
+    options = parse_options(args.option)
+    findings = check_gold(args.task, args.gold, **options)
+    suggestions = []
+    if args.suggest:
+        from ..goldcheck import suggest_variants
+
+        suggestions = suggest_variants(args.task, args.gold, **options)
     by_severity = Counter(f.severity for f in findings)
     by_code = Counter(f.code for f in findings)
     if args.json:
@@ -54,14 +67,19 @@ def run(args: argparse.Namespace) -> int:
             **{f"{s}s" if s != "info" else "info": by_severity[s] for s in SEVERITIES},
             "counts": dict(sorted(by_code.items())),
             "findings": [f.to_dict() for f in findings],
+            **({"suggestions": [s.to_dict() for s in suggestions]} if args.suggest else {}),
         }
         print(json.dumps(payload, ensure_ascii=False, indent=1))
     else:
         for finding in findings:
             print(finding)
+        for suggestion in suggestions:
+            print(suggestion)
         summary = ", ".join(_count(by_severity[s], s) for s in SEVERITIES)
         codes = ", ".join(f"{code} {n}" for code, n in sorted(by_code.items()))
         print(f"{args.gold}: {summary}" + (f" ({codes})" if codes else ""))
+        if args.suggest:
+            print(f"{args.gold}: {len(suggestions)} question(s) with variants to add")
     return EXIT_FOUND if by_severity["error"] else EXIT_OK
 
 

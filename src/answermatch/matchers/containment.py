@@ -56,7 +56,7 @@ from functools import lru_cache
 
 import regex
 
-from ._inputs import as_golds, check_text
+from ._inputs import as_golds, check_text, golds_language
 
 __all__ = ["contains_match", "find_contained", "occurrences", "prepare_text"]
 
@@ -456,7 +456,7 @@ def contains_match(
     preset: str | None = None,
 ) -> float:
     """1.0 if any gold occurs in the prediction as whole words of the
-    language (see the module's documentation), else 0.0.
+    language (see :mod:`answermatch.matchers.containment`), else 0.0.
 
     ``lang``: any spelling of a known language (``"ja"``, ``"ko-KR"``);
     it decides the word edges of scripts written without spaces and the
@@ -480,7 +480,7 @@ def contains_match(
     """
     from ..languages import optional_language
 
-    lang = optional_language(lang)
+    lang = optional_language(golds_language(golds, lang))  # prepared golds lend theirs
     golds = as_golds(golds)
     if type(prediction) is not str:
         check_text(prediction, "prediction")

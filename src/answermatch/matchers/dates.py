@@ -37,7 +37,7 @@ import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 
-from ._inputs import as_golds, check_batch, check_text
+from ._inputs import _PLAIN_GOLDS, as_golds, check_batch, check_text, value_texts
 
 _ERAS = {"明治": 1867, "大正": 1911, "昭和": 1925, "平成": 1988, "令和": 2018}
 _ERA = re.compile(r"(明治|大正|昭和|平成|令和)\s*(\d{1,2}|元)\s*年")
@@ -327,13 +327,21 @@ def _date_match(prediction: str, golds: object, lang: str | None) -> float:
     return 0.0
 
 
-def date_match(prediction: str, golds: str | Sequence[str], *, lang: str | None = None) -> float:
+def date_match(
+    prediction: str,
+    golds: str | Sequence[str],
+    *,
+    lang: str | None = None,
+    preset: str | None = None,
+) -> float:
     """1.0 when the prediction and a gold both contain a date
     (:func:`extract_date`) and their first dates state the same year, month
     and day (or the same fewer of them), else 0.0. ``golds`` is one string,
     a list/tuple of them or prepared golds; ``lang`` adds the language's
     month names and decides the order of numeric dates; an unknown one raises
-    :class:`~answermatch.errors.UnknownLanguageError`.
+    :class:`~answermatch.errors.UnknownLanguageError`. The text is read as
+    written unless ``preset`` names a normalization to apply first (see
+    :func:`~answermatch.normalization.normalize`).
 
     >>> date_match("12 maja 2023", "2023-05-12", lang="pl")
     1.0
@@ -342,7 +350,10 @@ def date_match(prediction: str, golds: str | Sequence[str], *, lang: str | None 
     >>> date_match("May 2023", ["2023-05"]), date_match("May 2023", "2023-05-12")
     (1.0, 0.0)
     """
-    check_text(prediction, "prediction")
+    if preset is None and type(golds) in _PLAIN_GOLDS and type(prediction) is str:
+        pass  # the usual call: the texts as written
+    else:  # normalized first under a preset; prepared golds lend their lang
+        lang, prediction, golds = value_texts(prediction, golds, lang, preset)
     return _date_match(prediction, golds, lang)
 
 
@@ -351,6 +362,7 @@ def date_match_batch(
     golds: Sequence[str | Sequence[str]],
     *,
     lang: str | None = None,
+    preset: str | None = None,
 ) -> list[float]:
     """:func:`date_match` of each prediction against its gold entry (the
     same numbers).
@@ -359,9 +371,60 @@ def date_match_batch(
     [1.0, 0.0]
     """
     check_batch(predictions, golds)
+    if preset is not None:
+        return [
+            date_match(p, g, lang=lang, preset=preset)
+            for p, g in zip(predictions, golds, strict=True)
+        ]
     _dates(lang)
     results: list[float] = []
     for i, (prediction, entry) in enumerate(zip(predictions, golds, strict=True)):
         check_text(prediction, f"predictions[{i}]")
         results.append(_date_match(prediction, entry, lang))
     return results
+
+
+_PATTERN_FIELD = re.compile(r"'[^']*'|y+|M+|L+|d+|[A-Za-z]+")
+
+
+def format_date(iso: str, lang: str) -> str:
+    """An ISO date (``2023-05-12``, ``2023-05`` or ``2023``) written as the
+    language writes dates in CLDR's long form (a month and year: CLDR's
+    ``yMMMM`` form; a year: the year). A language without CLDR date
+    data is an :class:`~answermatch.errors.UnknownLanguageError` naming it.
+
+    >>> format_date("2023-05-12", "de"), format_date("2023-05-12", "ja")
+    ('12. Mai 2023', '2023年5月12日')
+    >>> format_date("2023-05", "pl"), format_date("2023", "pl")
+    ('maj 2023', '2023')
+    """
+    from . import _cldr
+    from .numeric import _cldr_language
+
+    code = _cldr_language(lang)
+    parts = [int(p) for p in iso.split("-")]
+    year, month, day = (*parts, None, None)[:3]
+    if month is None:
+        return str(year)
+    long, month_year, names, alone = _cldr.LONG_DATE[code]
+    pieces = []
+    pattern = long if day is not None else month_year
+    last = 0
+    for match in _PATTERN_FIELD.finditer(pattern):
+        pieces.append(pattern[last : match.start()])
+        token = match.group()
+        last = match.end()
+        if token.startswith("'"):
+            pieces.append(token[1:-1])
+        elif token[0] == "y":
+            pieces.append(str(year))
+        elif token[0] in "ML":
+            name = (names if token[0] == "M" else alone)[month - 1]
+            pieces.append(name if len(token) >= 3 else str(month).zfill(len(token)))
+        elif token[0] == "d":
+            pieces.append(str(day).zfill(len(token)))
+        else:
+            pieces.append(token)
+    pieces.append(pattern[last:])
+    text = "".join(pieces)
+    return text.strip()

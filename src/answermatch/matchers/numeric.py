@@ -63,7 +63,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from functools import cache, lru_cache
 
-from ._inputs import as_golds, check_batch, check_text
+from ._inputs import _PLAIN_GOLDS, as_golds, check_batch, check_text, value_texts
 
 _DIGIT_RUN = re.compile(r"\d+")  # Unicode decimal digits, Python's own tables
 _SIGNS: dict[str, bool] = {  # sign -> negative
@@ -708,14 +708,22 @@ def _numeric(prediction: str, golds: object, lang: str | None) -> float:
     return 0.0
 
 
-def numeric_match(prediction: str, golds: str | Sequence[str], *, lang: str | None = None) -> float:
+def numeric_match(
+    prediction: str,
+    golds: str | Sequence[str],
+    *,
+    lang: str | None = None,
+    preset: str | None = None,
+) -> float:
     """1.0 when the prediction and a gold both contain a number
     (:func:`extract_number`) and their first numbers are equal in value
     (compared as :class:`~decimal.Decimal`), else 0.0. ``golds`` is one
     string, a list/tuple of them or prepared golds (whose original texts are
     read). ``lang`` decides how ``1.000`` reads and adds the language's scale
     and number words; an unknown one raises
-    :class:`~answermatch.errors.UnknownLanguageError`.
+    :class:`~answermatch.errors.UnknownLanguageError`. The text is read as
+    written unless ``preset`` names a normalization to apply first (see
+    :func:`~answermatch.normalization.normalize`).
 
     >>> numeric_match("w 1 410 roku", "1410")
     1.0
@@ -726,7 +734,10 @@ def numeric_match(prediction: str, golds: str | Sequence[str], *, lang: str | No
     >>> numeric_match("pięć", "5", lang="pl"), numeric_match("3,5 Mio.", "3.500.000", lang="de")
     (1.0, 1.0)
     """
-    check_text(prediction, "prediction")
+    if preset is None and type(golds) in _PLAIN_GOLDS and type(prediction) is str:
+        pass  # the usual call: the texts as written
+    else:  # normalized first under a preset; prepared golds lend their lang
+        lang, prediction, golds = value_texts(prediction, golds, lang, preset)
     return _numeric(prediction, golds, lang)
 
 
@@ -735,6 +746,7 @@ def numeric_match_batch(
     golds: Sequence[str | Sequence[str]],
     *,
     lang: str | None = None,
+    preset: str | None = None,
 ) -> list[float]:
     """:func:`numeric_match` of each prediction against its gold entry (the
     same numbers).
@@ -743,6 +755,11 @@ def numeric_match_batch(
     [1.0, 0.0]
     """
     check_batch(predictions, golds)
+    if preset is not None:
+        return [
+            numeric_match(p, g, lang=lang, preset=preset)
+            for p, g in zip(predictions, golds, strict=True)
+        ]
     if lang is not None:
         _locale(lang)
     results: list[float] = []
@@ -750,3 +767,51 @@ def numeric_match_batch(
         check_text(prediction, f"predictions[{i}]")
         results.append(_numeric(prediction, entry, lang))
     return results
+
+
+def format_number(number: str, lang: str) -> str:
+    """A canonical number (as :func:`extract_number` gives it) written the
+    way the language writes numbers in CLDR: its grouping sign and sizes and
+    its decimal sign, Latin digits. A language without CLDR number data is
+    an :class:`~answermatch.errors.UnknownLanguageError` naming it.
+
+    >>> format_number("1234567.5", "de"), format_number("1234567", "hi")
+    ('1.234.567,5', '12,34,567')
+    >>> format_number("-1500", "en"), format_number("1500", "xx")
+    Traceback (most recent call last):
+    ...
+    answermatch.errors.UnknownLanguageError: unknown language 'xx'; ...
+    """
+    from . import _cldr
+
+    code = _cldr_language(lang)
+    decimal, group = _cldr.NUMBERS[code]
+    first, other = (*_cldr.GROUPING[code], 3)[:2]
+    negative = number.startswith("-")
+    integer, _, fraction = number.lstrip("-").partition(".")
+    groups = []
+    if len(integer) > first:
+        groups.append(integer[-first:])
+        integer = integer[:-first]
+        while len(integer) > other:
+            groups.append(integer[-other:])
+            integer = integer[:-other]
+    groups.append(integer)
+    text = group.join(reversed(groups)) + (decimal + fraction if fraction else "")
+    return "-" + text if negative else text
+
+
+def _cldr_language(lang: str) -> str:
+    """The key of ``lang`` in the CLDR tables, or an error naming it."""
+    from ..errors import UnknownLanguageError
+    from ..languages import canonical_language
+    from . import _cldr
+
+    code = canonical_language(lang)
+    code = _ALIASES.get(code, code)
+    if code not in _cldr.NUMBERS:
+        raise UnknownLanguageError(
+            f"no CLDR number and date forms for language {lang!r}; they exist for "
+            f"{', '.join(sorted(_cldr.NUMBERS))}"
+        )
+    return code

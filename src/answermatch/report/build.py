@@ -15,6 +15,7 @@ from ..result import Result
 from ..significance import DEFAULT_RESAMPLES, DEFAULT_SEED
 from ..sources import is_path, source_name
 from ..tasks import get_task
+from ..tasks.parts import ChecksGold, Explains
 
 __all__ = ["Disagreement", "Report", "SystemRun", "build_report"]
 
@@ -108,7 +109,9 @@ def build_report(
     for the order of items) under ``profiles`` (default: ``official`` and
     ``fair`` where the task has them), with bootstrap intervals when ``ci``;
     explain the ``top`` items whose primary figure differs most between
-    systems; run the task's gold checks."""
+    systems; run the task's gold checks. A task without explanations or
+    gold checks (:mod:`answermatch.tasks.parts`) gets a report without
+    them."""
     spec = get_task(task)
     profiles = tuple(profiles) if profiles else _default_profiles(task)
     if names is None:
@@ -137,12 +140,13 @@ def build_report(
         for name, pred in zip(names, predictions, strict=True)
     )
     disagreements: tuple[Disagreement, ...] = ()
-    if len(systems) > 1 and top > 0:
+    if len(systems) > 1 and top > 0 and isinstance(spec, Explains):
         disagreements = _disagreements(
             task, gold, predictions, systems, profiles[0], top, strict, options
         )
     findings: tuple[Finding, ...] = ()
-    if spec.gold_checks is not None:
+    gold_checked = isinstance(spec, ChecksGold)
+    if gold_checked:
         findings = tuple(check_gold(task, gold, **options))
     return Report(
         task=task,
@@ -153,7 +157,7 @@ def build_report(
         systems=systems,
         disagreements=disagreements,
         findings=findings,
-        gold_checked=spec.gold_checks is not None,
+        gold_checked=gold_checked,
     )
 
 

@@ -189,8 +189,9 @@ DIALECT = Dialect(
 
 
 def read_gold(source: Any, diag: Diagnostics) -> SquadFile:
-    """The gold questions of a KorQuAD file or object (see the module
-    documentation), read by :func:`answermatch.formats.squad.read`; the
+    """The gold questions of a KorQuAD file or object (see
+    :mod:`answermatch.tasks.korquad`), read by
+    :func:`answermatch.formats.squad.read`; the
     SQuAD layout must carry the ``version`` the script reads."""
     gold = read(source, diag, DIALECT)
     if gold.layout == "squad":
@@ -262,7 +263,7 @@ def _refuse_what_the_script_fails_on(
 
 
 class KorQuAD(SpanTask):
-    """KorQuAD 1.0: EM and character-level F1 (see the module documentation)."""
+    """KorQuAD 1.0: EM and character-level F1 (see :mod:`answermatch.tasks.korquad`)."""
 
     name = "korquad"
     summary = "KorQuAD 1.0 (evaluate-v1.0.py): EM and character-level F1 after normalization"

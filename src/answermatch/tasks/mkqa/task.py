@@ -21,7 +21,13 @@ from functools import reduce
 from operator import add
 from typing import Any, ClassVar
 
-from ...checks import Entry, GoldChecks, check_normalizes_empty, check_unicode_punct
+from ...checks import (
+    Entry,
+    GoldChecks,
+    check_normalizes_empty,
+    check_unicode_punct,
+    check_values,
+)
 from ...diagnostics import Diagnostics
 from ...errors import AnswermatchError, InputError
 from ...explanation import Explanation, TextView, Variant, figures, verdict
@@ -40,6 +46,7 @@ from ..base import (
     Totals,
     make_signature,
 )
+from ..parts import ChecksGold, Explains, TakesRows
 from . import checks as mkqa_checks
 from .data import MkqaGold, Predictions, read_gold, read_predictions
 from .figures import KEYS, Row, best_threshold, numpy_mean, official_rounding
@@ -127,7 +134,7 @@ def _language(
     return rules.tokenizer_signature(), ems, f1s, answerable
 
 
-class Mkqa(Task):
+class Mkqa(Task, Explains, ChecksGold, TakesRows):
     """MKQA (apple/ml-mkqa): EM and F1 per language with the best no-answer
     threshold, and the macro average over languages; see docs/tasks/mkqa.rst."""
 
@@ -166,6 +173,7 @@ class Mkqa(Task):
             check_normalizes_empty,
             mkqa_checks.check_duplicate_aliases,
             check_unicode_punct,
+            check_values,
         ),
         normalize=_official_normalize,
     )

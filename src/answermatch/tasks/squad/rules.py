@@ -239,7 +239,7 @@ class SquadRules(Settings):
 
 @dataclass(frozen=True)
 class SpanRules(SquadRules):
-    """A profile's rules (see the module documentation for each value).
+    """A profile's rules (see :mod:`answermatch.tasks.squad.rules` for each value).
 
     ``punct``: ``"ascii"`` (SQuAD) or ``"unicode"`` (MLQA's category-P set);
     ``width``: ``"keep"`` or ``"nfkc"``; ``articles``: ``"squad"``,

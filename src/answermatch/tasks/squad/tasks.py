@@ -20,7 +20,7 @@ from functools import reduce
 from operator import add, itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...checks import GoldChecks, check_ids, check_unicode_punct
+from ...checks import GoldChecks, check_ids, check_unicode_punct, check_values
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...formats.squad import hf_answers
@@ -39,6 +39,7 @@ from ..base import (
     Totals,
     make_signature,
 )
+from ..parts import ChecksGold, Explains, TakesRows
 from .checks import (
     SpanEntry,
     check_answer_start,
@@ -89,7 +90,7 @@ _GOLD_SHAPES = (
 )
 
 
-class SpanTask(Task):
+class SpanTask(Task, Explains, ChecksGold, TakesRows):
     """The base of the SQuAD family (SQuAD v1.1 and v2.0, MLQA, KorQuAD):
     SQuAD-format readers, gold checks, per-item EM and F1 under the
     profile's rules (a :class:`~answermatch.tasks.squad.SquadRules`), their
@@ -335,6 +336,7 @@ class Squad(SpanTask):
             check_answer_start,
             check_unicode_punct,
             normalizes_empty_check(SpanTask.empty_consequence),
+            check_values,
         ),
         normalize=_normalizer(PROFILES["official"]),
         duplicate_id_severity="warning",
