@@ -21,7 +21,7 @@ from answermatch.diagnostics import Diagnostics
 from answermatch.errors import AnswermatchWarning, InputError
 from answermatch.formats import squad
 from answermatch.formats.squad import SQUAD, Dialect, read
-from answermatch.sources import LEFT_TO_JSON, fast_json
+from answermatch.sources import LEFT_TO_JSON, fast_json, fast_typed_json
 
 pytest.importorskip("msgspec", reason="msgspec (the fast extra) is not installed here")
 
@@ -82,8 +82,15 @@ def _both(monkeypatch, path, dialect=SQUAD):
         taken.append(found is not LEFT_TO_JSON)
         return found
 
+    def typed_spy(*args, **kwargs):
+        found = fast_typed_json(*args, **kwargs)
+        if found is not LEFT_TO_JSON:
+            taken.append(True)
+        return found
+
     with monkeypatch.context() as patch:
         patch.setattr(squad, "fast_json", spy)
+        patch.setattr(squad, "fast_typed_json", typed_spy)
         fast = _outcome(path, dialect)
         patch.setattr(sources, "_fast_decode", None)
         slow = _outcome(path, dialect)

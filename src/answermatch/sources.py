@@ -18,7 +18,8 @@ import json
 import os
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from itertools import compress, count, repeat
 from operator import eq, itemgetter, ne
 from typing import Any, TypeAlias
@@ -151,6 +152,33 @@ def fast_json(data: bytes, *, keys_checked: bool = False) -> Any:
     ):
         return LEFT_TO_JSON
     return value
+
+
+def fast_typed_json(data: bytes, schema: Callable[[], type]) -> Any:
+    """``data`` decoded by msgspec into the type ``schema()`` builds (msgspec
+    structs, defined where msgspec is installed), or :data:`LEFT_TO_JSON`
+    where msgspec is not installed or the data is not exactly of that type
+    (then a reader takes the :func:`fast_json` or ``json`` path). A reader
+    whose type names every key the data may hold (structs that forbid
+    unknown fields, values typed ``Any``) gets every value decoded as
+    :func:`fast_json` would, without the objects it does not keep.
+
+    >>> fast_typed_json(b"[1, 2]", lambda: list[int]) in ([1, 2], LEFT_TO_JSON)
+    True
+    """
+    if _fast_decode is None:
+        return LEFT_TO_JSON
+    try:
+        return _typed_decoder(schema).decode(data)
+    except Exception:
+        return LEFT_TO_JSON
+
+
+@cache
+def _typed_decoder(schema: Callable[[], type]) -> Any:
+    from msgspec.json import Decoder
+
+    return Decoder(schema())
 
 
 def _key_count(value: Any) -> int:

@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain, count
 from numbers import Real
-from operator import itemgetter, methodcaller
+from operator import attrgetter, itemgetter, methodcaller
 from typing import Any, NamedTuple, TypeVar
 
 from ..diagnostics import Diagnostics
@@ -57,6 +57,7 @@ from ..sources import (
     decode_utf8,
     duplicate_key_hook,
     fast_json,
+    fast_typed_json,
     is_path,
     json_error,
     json_limit_message,
@@ -285,7 +286,13 @@ def _is_jsonl(name: str) -> bool:
 
 
 def load(
-    source: Any, diag: Diagnostics, what: str, *, key_check: bool = True, bom: str = "error"
+    source: Any,
+    diag: Diagnostics,
+    what: str,
+    *,
+    key_check: bool = True,
+    bom: str = "error",
+    gold: Dialect | None = None,
 ) -> tuple[Any, str | bytes | None, list[int] | None]:
     """A path's content as a JSON value, a list of JSON Lines rows (a
     ``.jsonl`` name, or JSON values one after another) or Parquet rows;
@@ -293,7 +300,9 @@ def load(
     numbers; the UTF-8 bytes where it was not decoded) and, for JSON
     Lines, each row's line. ``key_check``: warn
     about a key repeated in a JSON object; ``bom``: ``"error"`` or
-    ``"skip"`` (see :class:`Dialect`).
+    ``"skip"`` (see :class:`Dialect`). ``gold``: the dialect of a gold
+    file, which a file in the SQuAD layout may give as its questions
+    already (a :class:`_Read`, by :func:`_typed_questions`).
 
     >>> load({"q1": "Paris"}, Diagnostics(), "predictions")
     ({'q1': 'Paris'}, None, None)
@@ -307,6 +316,12 @@ def load(
     if not _is_jsonl(name):
         if bom == "skip" and raw.startswith(b"\xef\xbb\xbf"):
             raw = raw[3:]
+        if gold is not None and not key_check:
+            typed = fast_typed_json(raw, _typed_squad)
+            if typed is not LEFT_TO_JSON:
+                found = _typed_questions(typed, name, raw, gold)
+                if found is not None:
+                    return found, raw, None
         value = fast_json(raw, keys_checked=key_check)
         if value is not LEFT_TO_JSON:
             return value, raw, None
@@ -389,7 +404,13 @@ def read(
         diag = Diagnostics()
     if not isinstance(dialect, Dialect):
         raise TypeError(f"dialect must be a Dialect, not {type(dialect).__name__}")
-    data, text, row_lines = load(source, diag, "gold", key_check=dialect.key_check, bom=dialect.bom)
+    data, text, row_lines = load(
+        source, diag, "gold", key_check=dialect.key_check, bom=dialect.bom, gold=dialect
+    )
+    if type(data) is _Read:  # the SQuAD layout, read straight into its questions
+        gold = cls(data.questions, data.name, "squad", data.version, False, text, None, data.shape)
+        gold._id_keys = dialect.id_keys
+        return gold
     return from_data(data, source_name(source), dialect, text, row_lines, cls)
 
 
@@ -548,6 +569,79 @@ def _articles_checked(
                     )
                 questions.append(Question(qid, *answers, context, len(questions)))
     return questions
+
+
+class _Read(NamedTuple):
+    """A gold in the SQuAD layout read into its questions (:func:`_typed_questions`)."""
+
+    questions: list[Question]
+    name: str
+    version: Any
+    shape: list[list[int]]
+
+
+def _typed_squad() -> type:
+    """The SQuAD layout as msgspec structs: every key the layout's files
+    hold (any other makes the file go the ``json`` way), values ``Any``
+    where the reader checks them itself; structs that the garbage
+    collector does not track."""
+    from msgspec import defstruct
+
+    def struct(name: str, *fields: Any) -> type:
+        return defstruct(name, fields, gc=False, forbid_unknown_fields=True)
+
+    answer = struct("Answer", ("text", Any), ("answer_start", Any, None))
+    qa = struct(
+        "Qa",
+        ("id", Any),
+        ("answers", list[answer]),
+        ("question", Any, None),
+        ("is_impossible", Any, None),
+        ("plausible_answers", Any, None),
+    )
+    paragraph = struct("Paragraph", ("qas", list[qa]), ("context", Any, None), ("id", Any, None))
+    article = struct(
+        "Article", ("paragraphs", list[paragraph]), ("title", Any, None), ("id", Any, None)
+    )
+    return struct("File", ("data", list[article]), ("version", Any, None))
+
+
+_TEXT_OF, _START_OF = attrgetter("text"), attrgetter("answer_start")
+
+
+def _typed_questions(file: Any, name: str, raw: bytes, dialect: Dialect) -> _Read | None:
+    """The questions of a gold decoded into :func:`_typed_squad`'s structs,
+    as :func:`_articles_fast` gives them from ``json``'s value; ``None``
+    for anything it would not take (the ``json`` way then reads the file)."""
+    if dialect.id_keys != ("id",):
+        return None
+    rows = count()
+    new = tuple.__new__
+    questions = [
+        new(
+            Question,
+            (
+                qa.id,
+                tuple(map(_TEXT_OF, qa.answers)),
+                tuple(map(_START_OF, qa.answers)),
+                paragraph.context,
+                next(rows),
+            ),
+        )
+        for article in file.data
+        for paragraph in article.paragraphs
+        for qa in paragraph.qas
+    ]
+    if not questions:
+        return None
+    for q in questions:
+        if type(q[0]) is not str or (q[3] is not None and type(q[3]) is not str):
+            return None
+        for text in q[1]:
+            if type(text) is not str:
+                return None
+    shape = [[len(p.qas) for p in a.paragraphs] for a in file.data]
+    return _Read(questions, name, file.version, shape)
 
 
 def _id_key(question: Mapping[str, Any], keys: tuple[str, ...]) -> str | None:
