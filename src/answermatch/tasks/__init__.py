@@ -51,6 +51,7 @@ def _check(name: str, value: Any) -> Task:
 BUILTIN_TASKS: dict[str, str] = {
     "cmrc2018": "answermatch.tasks.cmrc2018:Cmrc2018",
     "korquad": "answermatch.tasks.korquad:KorQuAD",
+    "open-qa": "answermatch.tasks.open_qa:OpenQA",
     "mkqa": "answermatch.tasks.mkqa:Mkqa",
     "mlqa": "answermatch.tasks.squad.mlqa:Mlqa",
     "nlpcc-dbqa": "answermatch.tasks.nlpcc.dbqa:NlpccDbqa",

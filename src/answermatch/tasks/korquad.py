@@ -182,9 +182,10 @@ FAIR = Settings("fair", width="nfkc", punctuation="unicode", numbers="value")
 # --- reading -----------------------------------------------------------------------
 
 #: KorQuAD's files in the SQuAD format: ids may be numbers, an answer that is
-#: not a string fails (the script calls string methods on it).
+#: not a string fails (the script calls string methods on it), and so does a
+#: byte order mark (the script's ``json.load`` of a text file rejects it).
 DIALECT = Dialect(
-    id_types=(str, int), text_types=(str,), bom="skip", key_check=True, layout="KorQuAD"
+    id_types=(str, int), text_types=(str,), bom="error", key_check=True, layout="KorQuAD"
 )
 
 
@@ -298,7 +299,7 @@ class KorQuAD(SpanTask):
         "prediction_text"}``; values as they are (the script fails on one
         that is not a string when it is scored)."""
         path = source_name(source)
-        data = prediction_map(source, diag)
+        data = prediction_map(source, diag, bom=DIALECT.bom)
         warn_coverage(gold.ids, data, diag, path, "each scores 0, as in the official script")
         return Predictions(dict(data), path)
 

@@ -375,7 +375,19 @@ def read_xor_gold_columns(source: Any, diag: Diagnostics, *, empty: str | None =
 
 def _read_columns(source: Any, name: str, diag: Diagnostics) -> XorGold:
     if is_path(source):
-        text = decode_utf8(read_bytes(source), source)
+        data = read_bytes(source)
+        if data.startswith(b"\xef\xbb\xbf"):
+            # the official scripts read the gold with jsonlines.open, which
+            # decodes it as utf-8-sig (jsonlines 4) and so skips the mark
+            diag.warn(
+                "the gold starts with a UTF-8 byte order mark: skipped, as the official "
+                "script's jsonlines (4.x) skips it; save it without BOM",
+                path=name,
+                line=1,
+            )
+            data = data[3:]
+        text = decode_utf8(data, source)
+        del data
         layout = release_layout(text)
         if layout is not None:
             return _from_columns(layout, range(1, len(layout[0]) + 1))
