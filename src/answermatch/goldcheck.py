@@ -84,6 +84,7 @@ def suggest_variants(
     why).
 
     >>> import pathlib, tempfile
+    >>> from answermatch.goldcheck import suggest_variants
     >>> gold = pathlib.Path(tempfile.mkdtemp()) / "gold.jsonl"
     >>> line = '{"id": "1", "question": "?", "answers": ["18 maja 2017"], "lang": "pl"}'
     >>> _ = gold.write_text(line + "\\n", encoding="utf-8")
