@@ -102,6 +102,12 @@ def pair_scorer(
 
     def score(prediction: str, answers: tuple[Any, ...]) -> tuple[float, float]:
         key, units = get(prediction) or analysed(prediction)
+        if len(answers) == 1 and not drop_empty:  # most questions: the fewest steps
+            gold_key, gold_units = get(answers[0]) or analysed(answers[0])
+            em = 1.0 if gold_key == key else 0.0
+            if units or f1 is not None:
+                return em, pair_f1(gold_units, units)
+            return em, (0.0 if gold_units else empty_f1)
         golds = [get(answer) or analysed(answer) for answer in answers]
         if drop_empty:
             golds = [gold for gold in golds if gold[1]] or [analysed("")]
