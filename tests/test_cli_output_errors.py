@@ -114,6 +114,20 @@ def test_items_through_a_symbolic_link_writes_its_target(tmp_path, capsys):
     assert target.read_text(encoding="utf-8").count("\n") == 14
 
 
+def test_items_through_a_link_to_a_pipe_are_written_directly(tmp_path):
+    # /dev/stdout is a link to the descriptor: a pipe here, which cannot be replaced
+    done = run([*SCORE, "--items", "/dev/stdout", "-q"])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count('"id": ') == 14
+
+
+def test_items_through_a_dangling_link_create_its_target(tmp_path, capsys):
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(tmp_path / "new.jsonl")
+    assert main([*SCORE, "--items", str(link), "-q"]) == 0
+    assert link.is_symlink() and (tmp_path / "new.jsonl").read_text().count("\n") == 14
+
+
 @pytest.mark.parametrize(
     ("name", "message"),
     [

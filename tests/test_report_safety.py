@@ -51,7 +51,8 @@ def test_a_bar_in_a_system_name_stays_in_its_markdown_cell(files):
     report = build_report("xor-full", str(gold), [str(a), str(b)], names=["x|y", "z"], ci=False)
     header = render_table(report, "markdown").splitlines()[0]
     assert "x\\|y" in header
-    assert len(re.findall(r"(?<!\\)\|", header)) == 1 + len(report.systems) * 2 + 1
+    columns = len(report.systems) * len(report.profiles) * len(report.metrics())
+    assert len(re.findall(r"(?<!\\)\|", header)) == 1 + columns + 1
 
 
 @pytest.mark.filterwarnings("ignore::answermatch.errors.AnswermatchWarning")
@@ -60,7 +61,7 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_neutralized(files):
     names = ["=HYPERLINK(1)", "@SUM(A1)"]
     report = build_report("xor-full", str(gold), [str(a), str(b)], names=names, ci=False)
     header = render_table(report, "csv").splitlines()[0].split(",")
-    assert header[1].startswith("'=HYPERLINK(1)") and header[3].startswith("'@SUM(A1)")
+    assert header[1].startswith("'=HYPERLINK(1)") and header[-1].startswith("'@SUM(A1)")
     assert not any(cell[:1] in "=+-@" for cell in header)
 
 

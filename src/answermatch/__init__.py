@@ -35,6 +35,7 @@ _EXPORTS: dict[str, str] = {
     "extract_answer": "answermatch.matchers",
     "lenient_match": "answermatch.matchers",
     "meta_eval": "answermatch.metaeval",
+    "rescore": "answermatch.harness_logs",
     "evaluate": "answermatch.evaluation",
     "scorer": "answermatch.incremental",
     "Scorer": "answermatch.incremental",
@@ -81,6 +82,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         UnknownTaskError,
     )
     from .evaluation import evaluate
+    from .harness_logs import rescore
     from .incremental import Scorer, scorer
     from .matchers import (
         Match,

@@ -2,8 +2,8 @@
 any task can select.
 
 A task names its checks in a :class:`GoldChecks` (its
-:attr:`~answermatch.tasks.base.Task.gold_checks`) and turns its parsed gold
-into :class:`Entry` records (:meth:`~answermatch.tasks.base.Task.gold_entries`);
+:attr:`~answermatch.tasks.parts.ChecksGold.gold_checks`) and turns its parsed gold
+into :class:`Entry` records (:meth:`~answermatch.tasks.parts.ChecksGold.gold_entries`);
 :func:`answermatch.goldcheck.check_gold` runs them. Each :class:`Finding` has
 a severity (``error``: the scorer refuses the file or an item can never be
 scored as intended; ``warning``: probably a mistake; ``info``: worth

@@ -128,6 +128,7 @@ _COMMAND_MODULES = (
     "answermatch.commands.compare",
     "answermatch.commands.report",
     "answermatch.commands.meta_eval",
+    "answermatch.commands.rescore",
 )
 
 
@@ -465,6 +466,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         except _Terminated as exc:
             _error(f"terminated by {exc.name}", kind="")
             return 128 + exc.signum
+        except MemoryError:
+            _error(
+                "out of memory: the inputs are too large for this machine (score them in parts "
+                "with answermatch.Scorer, or on a machine with more memory)"
+            )
+            return EXIT_USAGE
         except BrokenPipeError:  # the reader stopped reading (| head): not an error
             _silence_stdout()
             return EXIT_OK

@@ -5,7 +5,7 @@
 ``score`` and ``explain`` use, so the three commands agree on what a valid
 file is: an error of the reader is an ``error`` finding, a warning of the
 reader a ``warning`` finding. It then runs the checks the task selects
-(:attr:`~answermatch.tasks.base.Task.gold_checks`, from
+(:attr:`~answermatch.tasks.parts.ChecksGold.gold_checks`, from
 :mod:`answermatch.checks` and the task's own) on the gold's entries.
 
 >>> import pathlib, tempfile
@@ -27,9 +27,10 @@ from typing import Any
 
 from .checks import SEVERITIES, Entry, Finding, GoldFile, suggested_variants
 from .diagnostics import Diagnostics
-from .errors import AnswermatchWarning, InputError, UnknownTaskError
+from .errors import AnswermatchWarning, InputError
 from .sources import is_path, source_name
 from .tasks import check_options, get_task
+from .tasks.parts import ChecksGold, require
 
 __all__ = [
     "SEVERITIES",
@@ -104,12 +105,7 @@ def check_gold(task: str, gold: str | os.PathLike[str] | Any, **options: Any) ->
 def _read(task: str, gold: Any, options: dict[str, Any]) -> tuple[GoldFile, Any]:
     """The gold's entries as the task's reader reads them, and the task
     (None when the reader refused the file: its finding says why)."""
-    spec = get_task(task)
-    if spec.gold_checks is None:
-        raise UnknownTaskError(
-            f"task {task!r} defines no gold checks (its gold_checks is None), so check-gold "
-            "has nothing to run on its files"
-        )
+    spec = require(get_task(task), ChecksGold, "check-gold")
     check_options(spec, options)
     if is_path(gold) and not os.path.isfile(gold):  # not the file's content: a usage error
         raise InputError("no such file" if not os.path.exists(gold) else "not a file", path=gold)

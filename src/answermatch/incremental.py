@@ -66,7 +66,7 @@ STATE_FORMAT = 1
 
 class Scorer:
     """Scores of ``task`` under ``profile`` over data given part by part
-    (see the module documentation). ``strict`` and the task ``options`` are
+    (see :mod:`answermatch.incremental`). ``strict`` and the task ``options`` are
     those of :func:`answermatch.evaluate`."""
 
     def __init__(

@@ -85,15 +85,25 @@ def check_not_an_input(target: Any, inputs: Iterable[Any], what: str = "output")
 
 def _target(target: Any, what: str) -> Path:
     """``target`` as the path of the file to write: a name that is empty or
-    names a folder is an error; a symbolic link is followed (its target is
-    written, the link stays)."""
+    names a folder is an error; a symbolic link to a file (or to a file not
+    yet written) is followed: its target is written, the link stays. A link
+    to what is not a file (``/dev/stdout`` on a pipe) is written directly."""
     name = os.fspath(target)
     if not name:
         raise AnswermatchError(f"{what}: the file name is empty")
     if name.endswith(("/", os.sep)) or os.path.isdir(name):
         raise AnswermatchError(f"{what} {name} is a folder: give the name of a file in it")
     path = Path(name)
-    return Path(os.path.realpath(path)) if path.is_symlink() else path
+    if not path.is_symlink():
+        return path
+    try:
+        mode: int | None = os.stat(path).st_mode
+    except OSError:  # a link to a file not written yet
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):  # /dev/stdout to a pipe: written directly
+        return path
+    resolved = Path(os.path.realpath(path))
+    return resolved if mode is not None or resolved.parent.is_dir() else path
 
 
 def _inside(path: Path, folder: Path) -> bool:
@@ -159,8 +169,9 @@ def json_line(value: Any) -> str:
 def write_output(
     target: Any, chunks: Iterable[str], *, inputs: Iterable[Any] = (), what: str = "output"
 ) -> None:
-    """Write the text ``chunks`` to ``target`` atomically (see the module
-    documentation); ``what`` names the file in messages (``--items``)."""
+    """Write the text ``chunks`` to ``target`` atomically (see
+    :mod:`answermatch.outputs`); ``what`` names the file in messages
+    (``--items``)."""
     check_not_an_input(target, inputs, what)
     path = _target(target, what)
     try:

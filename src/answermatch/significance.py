@@ -189,7 +189,8 @@ def percentile_interval(values: Sequence[float]) -> tuple[float, float]:
 
 
 def _p_value(differences: Sequence[float], observed: float) -> float:
-    """Two-sided p-value of the shifted paired bootstrap test (module docs)."""
+    """Two-sided p-value of the shifted paired bootstrap test (see
+    :mod:`answermatch.significance`)."""
     size = abs(observed)
     extreme = sum(1 for d in differences if abs(d - observed) >= size)
     return (extreme + 1) / (len(differences) + 1)
@@ -592,7 +593,7 @@ def compare(
     """Score each of ``predictions`` with ``task`` and compare them with the
     first (the baseline) by paired bootstrap resampling (``test="bootstrap"``)
     or paired approximate randomization (``test="ar"``, with ``resamples``
-    trials; no intervals); see the module documentation for the figures.
+    trials; no intervals); see :mod:`answermatch.significance` for the figures.
 
     Systems are paired item by item (by ``id``, the k-th repeat of an id with
     the k-th). Where the task's items follow the prediction file

@@ -402,7 +402,7 @@ def read(
     cls: type[F] = SquadFile,
 ) -> F:
     """The questions of a SQuAD-format gold (a path or a loaded object),
-    checked (see the module documentation), as a ``cls`` (a
+    checked (see :mod:`answermatch.formats.squad`), as a ``cls`` (a
     :class:`SquadFile` or a task's subclass of it). ``diag``
     (:class:`~answermatch.diagnostics.Diagnostics`) collects the warnings
     (and with ``strict=True`` turns them into errors); by default they are

@@ -3,13 +3,20 @@ answers, each a fraction in [0, 1].
 
 Every matcher is called the same way::
 
-    matcher(prediction, golds, *, lang=None, ...) -> float
+    matcher(prediction, golds, *, lang=None, preset=None, ...) -> float
 
 ``golds`` is one string, a list/tuple of strings (the best gold counts) or
-golds prepared once with :func:`prepare_golds`; ``lang`` is any spelling of a
-known language (``"ja"``, ``"ja-JP"``, ``"jpn"``: see
+golds prepared once with :func:`prepare_golds`, which give exactly the
+numbers of the plain call (the tests check it for every matcher); ``lang``
+is any spelling of a language (``"ja"``, ``"ja-JP"``, ``"jpn"``: see
 :func:`answermatch.languages.canonical_language`), and an unknown one raises
-:class:`~answermatch.errors.UnknownLanguageError` in every matcher.
+:class:`~answermatch.errors.UnknownLanguageError` in every matcher. Texts
+are normalized by the language's default (the ``unicode`` preset) unless
+``preset=`` says otherwise (``"none"``: as written); the matchers that read
+a value or words of their own (numbers, containment, the lenient judge)
+read the text as written by default. Normalized golds are kept in one
+bounded cache (:data:`~answermatch.matchers.analysis.NORMALIZED_CACHE_SIZE`
+texts, least recently used dropped first).
 
 >>> from answermatch.matchers import exact_match, token_f1, levenshtein_ratio, numeric_match
 >>> exact_match("Warszawa!", ["warszawa", "Warsaw"])
@@ -25,8 +32,8 @@ known language (``"ja"``, ``"ja-JP"``, ``"jpn"``: see
   (:mod:`answermatch.normalization`); F1 over words (the language's
   tokenizer) or characters (``unit="char"``), as a bag or a set
   (``overlap=``).
-- :func:`levenshtein_ratio`: edit similarity over code points, raw text
-  unless a ``preset`` is given; :func:`levenshtein_distance` (two texts).
+- :func:`levenshtein_ratio`: edit similarity over code points, after
+  normalization; :func:`levenshtein_distance` (two texts, as written).
 - :func:`numeric_match`: the first numbers are equal in value (any script,
   the language's separators, scale words and number words);
   :func:`extract_number`.

@@ -56,7 +56,7 @@ from functools import lru_cache
 
 import regex
 
-from ._inputs import as_golds, check_text
+from ._inputs import as_golds, check_text, golds_language
 
 __all__ = ["contains_match", "find_contained", "occurrences", "prepare_text"]
 
@@ -394,6 +394,22 @@ def _segmenter(lang: str | None) -> Callable[[str], list[str]] | None:
         return None
 
 
+def segmenter_signature(lang: str | None) -> str | None:
+    """The signature of the tokenizer that finds word boundaries of
+    ``lang``'s text inside a script written without spaces (for a task's
+    signature), or ``None`` where containment uses none (spaced scripts, or
+    the segmenter's extra is not installed).
+
+    >>> segmenter_signature("en") is None
+    True
+    """
+    if _segmenter(lang) is None:
+        return None
+    from ..tokenizers import get_tokenizer
+
+    return get_tokenizer(lang).signature()  # type: ignore[arg-type]
+
+
 def find_contained(prediction: str, gold: str, lang: str | None = None) -> int:
     """The offset of the first occurrence of the prepared ``gold`` as whole
     words in the prepared ``prediction`` (both as :func:`prepare_text`
@@ -456,7 +472,7 @@ def contains_match(
     preset: str | None = None,
 ) -> float:
     """1.0 if any gold occurs in the prediction as whole words of the
-    language (see the module's documentation), else 0.0.
+    language (see :mod:`answermatch.matchers.containment`), else 0.0.
 
     ``lang``: any spelling of a known language (``"ja"``, ``"ko-KR"``);
     it decides the word edges of scripts written without spaces and the
@@ -480,7 +496,7 @@ def contains_match(
     """
     from ..languages import optional_language
 
-    lang = optional_language(lang)
+    lang = optional_language(golds_language(golds, lang))  # prepared golds lend theirs
     golds = as_golds(golds)
     if type(prediction) is not str:
         check_text(prediction, "prediction")

@@ -37,7 +37,7 @@ import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 
-from ._inputs import as_golds, check_batch, check_text
+from ._inputs import _PLAIN_GOLDS, as_golds, check_batch, check_text, value_texts
 
 _ERAS = {"明治": 1867, "大正": 1911, "昭和": 1925, "平成": 1988, "令和": 2018}
 _ERA = re.compile(r"(明治|大正|昭和|平成|令和)\s*(\d{1,2}|元)\s*年")
@@ -327,13 +327,21 @@ def _date_match(prediction: str, golds: object, lang: str | None) -> float:
     return 0.0
 
 
-def date_match(prediction: str, golds: str | Sequence[str], *, lang: str | None = None) -> float:
+def date_match(
+    prediction: str,
+    golds: str | Sequence[str],
+    *,
+    lang: str | None = None,
+    preset: str | None = None,
+) -> float:
     """1.0 when the prediction and a gold both contain a date
     (:func:`extract_date`) and their first dates state the same year, month
     and day (or the same fewer of them), else 0.0. ``golds`` is one string,
     a list/tuple of them or prepared golds; ``lang`` adds the language's
     month names and decides the order of numeric dates; an unknown one raises
-    :class:`~answermatch.errors.UnknownLanguageError`.
+    :class:`~answermatch.errors.UnknownLanguageError`. The text is read as
+    written unless ``preset`` names a normalization to apply first (see
+    :func:`~answermatch.normalization.normalize`).
 
     >>> date_match("12 maja 2023", "2023-05-12", lang="pl")
     1.0
@@ -342,7 +350,10 @@ def date_match(prediction: str, golds: str | Sequence[str], *, lang: str | None 
     >>> date_match("May 2023", ["2023-05"]), date_match("May 2023", "2023-05-12")
     (1.0, 0.0)
     """
-    check_text(prediction, "prediction")
+    if preset is None and type(golds) in _PLAIN_GOLDS and type(prediction) is str:
+        pass  # the usual call: the texts as written
+    else:  # normalized first under a preset; prepared golds lend their lang
+        lang, prediction, golds = value_texts(prediction, golds, lang, preset)
     return _date_match(prediction, golds, lang)
 
 
@@ -351,6 +362,7 @@ def date_match_batch(
     golds: Sequence[str | Sequence[str]],
     *,
     lang: str | None = None,
+    preset: str | None = None,
 ) -> list[float]:
     """:func:`date_match` of each prediction against its gold entry (the
     same numbers).
@@ -359,6 +371,11 @@ def date_match_batch(
     [1.0, 0.0]
     """
     check_batch(predictions, golds)
+    if preset is not None:
+        return [
+            date_match(p, g, lang=lang, preset=preset)
+            for p, g in zip(predictions, golds, strict=True)
+        ]
     _dates(lang)
     results: list[float] = []
     for i, (prediction, entry) in enumerate(zip(predictions, golds, strict=True)):

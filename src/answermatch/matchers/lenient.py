@@ -59,14 +59,14 @@ from functools import lru_cache
 import regex
 
 from ..languages import optional_language
-from ._inputs import as_golds, check_text
+from ._inputs import as_golds, check_text, golds_language
 from .containment import _preparer, occurrences
 from .extraction import _extract
 from .numeric import extract_number
 
 __all__ = ["RULES", "Verdict", "judge", "lenient_match"]
 
-#: The rules of the cascade, in order (see the module's documentation).
+#: The rules of the cascade, in order (see :mod:`answermatch.matchers.lenient`).
 RULES = (
     "empty",
     "exact",
@@ -431,8 +431,8 @@ def judge(
     lang: str | None = None,
     question: str | None = None,
 ) -> Verdict:
-    """The lenient judge's :class:`Verdict` on a generated answer (see the
-    module's documentation for the cascade of rules).
+    """The lenient judge's :class:`Verdict` on a generated answer (see
+    :mod:`answermatch.matchers.lenient` for the cascade of rules).
 
     ``golds``: one string or a list/tuple of them (aliases); ``lang``: any
     spelling of a known language (word edges, cues, negations);
@@ -449,6 +449,7 @@ def judge(
     ...       question="what was guantanamo bay before it was a prison").rule
     'token-recall'
     """
+    lang = golds_language(golds, lang)  # prepared golds lend theirs
     try:
         language = _LANGUAGES[lang]
     except (KeyError, TypeError):

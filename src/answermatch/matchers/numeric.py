@@ -63,7 +63,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from functools import cache, lru_cache
 
-from ._inputs import as_golds, check_batch, check_text
+from ._inputs import _PLAIN_GOLDS, as_golds, check_batch, check_text, value_texts
 
 _DIGIT_RUN = re.compile(r"\d+")  # Unicode decimal digits, Python's own tables
 _SIGNS: dict[str, bool] = {  # sign -> negative
@@ -708,14 +708,22 @@ def _numeric(prediction: str, golds: object, lang: str | None) -> float:
     return 0.0
 
 
-def numeric_match(prediction: str, golds: str | Sequence[str], *, lang: str | None = None) -> float:
+def numeric_match(
+    prediction: str,
+    golds: str | Sequence[str],
+    *,
+    lang: str | None = None,
+    preset: str | None = None,
+) -> float:
     """1.0 when the prediction and a gold both contain a number
     (:func:`extract_number`) and their first numbers are equal in value
     (compared as :class:`~decimal.Decimal`), else 0.0. ``golds`` is one
     string, a list/tuple of them or prepared golds (whose original texts are
     read). ``lang`` decides how ``1.000`` reads and adds the language's scale
     and number words; an unknown one raises
-    :class:`~answermatch.errors.UnknownLanguageError`.
+    :class:`~answermatch.errors.UnknownLanguageError`. The text is read as
+    written unless ``preset`` names a normalization to apply first (see
+    :func:`~answermatch.normalization.normalize`).
 
     >>> numeric_match("w 1 410 roku", "1410")
     1.0
@@ -726,7 +734,10 @@ def numeric_match(prediction: str, golds: str | Sequence[str], *, lang: str | No
     >>> numeric_match("pięć", "5", lang="pl"), numeric_match("3,5 Mio.", "3.500.000", lang="de")
     (1.0, 1.0)
     """
-    check_text(prediction, "prediction")
+    if preset is None and type(golds) in _PLAIN_GOLDS and type(prediction) is str:
+        pass  # the usual call: the texts as written
+    else:  # normalized first under a preset; prepared golds lend their lang
+        lang, prediction, golds = value_texts(prediction, golds, lang, preset)
     return _numeric(prediction, golds, lang)
 
 
@@ -735,6 +746,7 @@ def numeric_match_batch(
     golds: Sequence[str | Sequence[str]],
     *,
     lang: str | None = None,
+    preset: str | None = None,
 ) -> list[float]:
     """:func:`numeric_match` of each prediction against its gold entry (the
     same numbers).
@@ -743,6 +755,11 @@ def numeric_match_batch(
     [1.0, 0.0]
     """
     check_batch(predictions, golds)
+    if preset is not None:
+        return [
+            numeric_match(p, g, lang=lang, preset=preset)
+            for p, g in zip(predictions, golds, strict=True)
+        ]
     if lang is not None:
         _locale(lang)
     results: list[float] = []

@@ -316,27 +316,25 @@ def _check_preset(name: str, value: object) -> Preset:
     return preset
 
 
-#: Presets added by other packages: the entry-point group
-#: ``answermatch.presets`` (name -> a :class:`Preset`), or :func:`register_preset`.
-PLUGIN_PRESETS: Registry[Preset] = Registry(
-    "normalization preset", "answermatch.presets", _check_preset, ValueError
+#: Every preset: the built-ins (:data:`PRESETS`), and those other packages add
+#: through the entry-point group ``answermatch.presets`` (name -> a
+#: :class:`Preset`) or :func:`register_preset`.
+PRESET_REGISTRY: Registry[Preset] = Registry(
+    "normalization preset", "answermatch.presets", _check_preset, ValueError, builtins=PRESETS
 )
 
 
 def register_preset(preset: Preset) -> None:
     """Add ``preset`` under its name (a name already taken is an error)."""
-    if preset.name in PRESETS:
+    if PRESET_REGISTRY.builtin(preset.name):
         raise ValueError(f"a normalization preset named {preset.name!r} already exists")
-    PLUGIN_PRESETS.add(preset.name, preset)
+    PRESET_REGISTRY.add(preset.name, preset)
 
 
 def get_preset(name: str) -> Preset:
     """The preset called ``name``: answermatch's own, or one a plugin adds."""
-    spec = PRESETS.get(name) if isinstance(name, str) else None
-    if spec is not None:
-        return spec
-    if isinstance(name, str) and name in PLUGIN_PRESETS:
-        return PLUGIN_PRESETS.get(name)
+    if isinstance(name, str) and (PRESET_REGISTRY.builtin(name) or name in PRESET_REGISTRY):
+        return PRESET_REGISTRY.get(name)
     raise ValueError(
         f"unknown normalization preset {name!r}; presets: {', '.join(available_presets())}"
     )
@@ -348,7 +346,7 @@ def available_presets() -> list[str]:
     >>> "unicode" in available_presets()
     True
     """
-    return sorted({*PRESETS, *PLUGIN_PRESETS.names()})
+    return PRESET_REGISTRY.names()
 
 
 @cache
@@ -380,6 +378,8 @@ def normalizer(preset: str = "unicode", lang: str | None = None) -> Callable[[st
     fused = get_preset(preset).fused
     if fused is not None:
         return fused(lang)
+    if not steps_:
+        return str  # the text itself (a str subclass becomes a plain str)
     if len(steps_) == 1:
         (single,) = steps_
         if not until_stable:

@@ -12,13 +12,18 @@ A task is a subclass of :class:`Task`. It says
   (:meth:`Task.aggregation`, an :class:`Aggregation`): one rule, used by
   :meth:`Task.evaluate`, by the resampling of ``compare`` and by anything
   that merges partial results;
-* what ``explain`` shows for an item (:meth:`Task.explain`) and which gold
-  checks apply (:attr:`Task.gold_checks`, :meth:`Task.gold_entries`);
 * its profiles (``official``, ``fair``...) as settings objects on one code
-  path (:attr:`Task.profiles`).
+  path (:attr:`Task.profiles`, instances of an
+  :class:`answermatch.profiles.Settings` subclass).
 
-The services (:func:`answermatch.evaluate`, ``explain``, ``check-gold``,
-``compare``, the CLI) work from this contract alone.
+That core is what :func:`answermatch.evaluate`, the incremental scorer,
+``score``, ``compare`` and ``report`` need. What ``explain`` shows, which
+gold checks apply and how rows or plain answer lists become the task's
+inputs are optional parts a task mixes in (:mod:`answermatch.tasks.parts`:
+:class:`~answermatch.tasks.parts.Explains`,
+:class:`~answermatch.tasks.parts.ChecksGold`,
+:class:`~answermatch.tasks.parts.TakesRows`); the services that need one
+say so when a task lacks it.
 
 A minimal task, exact match over a list of answers:
 
@@ -48,9 +53,9 @@ from __future__ import annotations
 import math
 import warnings
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from ..diagnostics import Diagnostics
 from ..errors import InputError, UnknownProfileError
@@ -58,10 +63,7 @@ from ..items import Items
 from ..result import Result
 from ..signature import make_signature, merge_signatures
 from ..sources import is_path, source_name
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..checks import Entry, GoldChecks
-    from ..explanation import Explanation
+from .parts import ChecksGold, parts_of
 
 __all__ = [
     "ANY",
@@ -300,7 +302,7 @@ class Scored:
 
 
 class Task(ABC):
-    """Base class of every task; see the module documentation.
+    """Base class of every task; see :mod:`answermatch.tasks.base`.
 
     Class attributes: ``name`` (the registered name), ``summary`` (one
     line), ``primary`` (the key of the headline score), ``profiles``
@@ -308,9 +310,9 @@ class Task(ABC):
     first), ``languages`` (the language codes it scores; empty for any),
     ``options`` (keyword option -> one-line description), ``shapes``
     (``"gold"``/``"predictions"`` -> the in-memory shapes the readers
-    accept, for the docs and ``answermatch tasks --json``), ``item_order``
-    (``"gold"`` or ``"predictions"``: whose order the items follow) and
-    ``gold_checks`` (the checks ``check-gold`` runs, or ``None``).
+    accept, for the docs and ``answermatch tasks --json``) and
+    ``item_order`` (``"gold"`` or ``"predictions"``: whose order the items
+    follow).
     """
 
     name: ClassVar[str]
@@ -321,7 +323,6 @@ class Task(ABC):
     options: ClassVar[Mapping[str, str]] = {}
     shapes: ClassVar[Mapping[str, str]] = {}
     item_order: ClassVar[str] = "gold"
-    gold_checks: ClassVar[GoldChecks | None] = None
 
     # --- what a task implements ---------------------------------------------------
 
@@ -341,95 +342,6 @@ class Task(ABC):
     @abstractmethod
     def aggregation(self, settings: Any, **options: Any) -> Aggregation:
         """How the items' statistics make the scores under ``settings``."""
-
-    def gold_entries(self, gold: Any) -> Iterable[Entry]:
-        """The gold as :class:`~answermatch.checks.Entry` records for
-        ``check-gold`` (only needed when :attr:`gold_checks` is set)."""
-        raise NotImplementedError(f"{self.name} has no gold checks")
-
-    def explain(
-        self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any
-    ) -> Iterator[Explanation]:
-        """One explanation per item, in the order of :meth:`score`'s items.
-
-        By default: the item's figures, each gold variant
-        (:meth:`item_variants`) scored alone through :meth:`score`
-        (:meth:`one_variant` says how to build that one-variant input).
-        Tasks override it to show their rule step by step."""
-        from ..explanation import through_scorer
-
-        return through_scorer(self, inputs, settings, diag, options)
-
-    def item_variants(self, inputs: Inputs) -> Mapping[Any, Sequence[str]]:
-        """``{item id: gold variants}`` for the default :meth:`explain`
-        (default: the item's own ``gold`` list, if it has one)."""
-        return {}
-
-    def one_variant(self, item: Mapping[str, Any], variant: str) -> Inputs | None:
-        """Inputs holding ``item`` with only ``variant`` as its gold, for the
-        default :meth:`explain` (``None``: variants are not scored alone)."""
-        return None
-
-    def split_rows(
-        self, rows: list[dict[str, Any]], *, key: str = "id", prediction: str = "prediction"
-    ) -> tuple[Any, Any]:
-        """A batch of rows, each a gold record with its prediction in the
-        field ``prediction``, as ``(gold, predictions)`` in the task's
-        in-memory shapes (for row-wise engines: Dask, Spark, a data loader).
-
-        By default: the gold is the list of records without the prediction
-        field and the predictions a dict ``{row[key]: prediction}`` (rows
-        whose prediction is ``None`` are unanswered). Tasks whose shapes
-        differ override it."""
-        gold = [{k: v for k, v in row.items() if k != prediction} for row in rows]
-        answers = {row[key]: row[prediction] for row in rows if row.get(prediction) is not None}
-        return gold, answers
-
-    def from_answers(
-        self,
-        predictions: Sequence[str],
-        references: Sequence[Sequence[str]],
-        *,
-        ids: Sequence[Any] | None = None,
-        lang: str | None = None,
-    ) -> tuple[Any, Any]:
-        """Plain lists (a prediction and its gold answers per item, as
-        Hugging Face ``evaluate`` passes them) as ``(gold, predictions)`` in
-        the task's shapes. By default rows ``{"id", "answers", "lang"}`` and a
-        dict ``{id: prediction}`` (through :meth:`split_rows`); a task whose
-        gold holds more than answer texts sets :attr:`plain_answers` to why
-        it cannot be built from them, and this raises that."""
-        if self.plain_answers is not None:
-            raise InputError(
-                f"{self.name} cannot be scored from plain lists of answers: {self.plain_answers}"
-            )
-        if len(predictions) != len(references):
-            raise InputError(
-                f"{len(predictions)} predictions for {len(references)} lists of references"
-            )
-        keys = [str(k) for k in range(len(predictions))] if ids is None else list(ids)
-        rows = [
-            {
-                "id": key,
-                "answers": self.answers_field(list(answers)),
-                "lang": lang,
-                "prediction": prediction,
-            }
-            for key, answers, prediction in zip(keys, references, predictions, strict=True)
-        ]
-        return self.split_rows(rows)
-
-    #: why :meth:`from_answers` cannot build the task's gold from answer
-    #: texts alone (``None``: it can)
-    plain_answers: ClassVar[str | None] = None
-    #: the task option that takes the language of :meth:`from_answers`'
-    #: items, where the task has it (the Hugging Face metric passes it on)
-    answers_lang_option: ClassVar[str] = "lang"
-
-    def answers_field(self, answers: list[str]) -> Any:
-        """The ``answers`` of one gold row that :meth:`from_answers` makes
-        from answer texts (default: the list itself)."""
-        return answers
 
     def format_table(self, result: Result) -> str | None:
         """The table ``answermatch score`` prints for people, where the
@@ -564,5 +476,6 @@ class Task(ABC):
             "options": dict(self.options),
             "shapes": dict(self.shapes),
             "item_order": self.item_order,
-            "gold_checks": self.gold_checks is not None,
+            "gold_checks": isinstance(self, ChecksGold),
+            "parts": parts_of(self),
         }

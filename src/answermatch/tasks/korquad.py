@@ -75,6 +75,7 @@ from ..normalization.deletion import deleter
 from ..signature import make_signature
 from ..sources import source_name
 from .base import FRACTION, Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, check_rules
+from .parts import ChecksGold, Explains, TakesRows
 
 __all__ = ["FAIR", "OFFICIAL", "KorQuAD", "Settings", "normalize_answer"]
 
@@ -217,8 +218,9 @@ DIALECT = Dialect(
 
 
 def read_gold(source: Any, diag: Diagnostics) -> SquadFile:
-    """The gold questions of a KorQuAD file or object (see the module
-    documentation), read by :func:`answermatch.formats.squad.read`; the
+    """The gold questions of a KorQuAD file or object (see
+    :mod:`answermatch.tasks.korquad`), read by
+    :func:`answermatch.formats.squad.read`; the
     SQuAD layout must carry the ``version`` the script reads."""
     gold = read(source, diag, DIALECT)
     if gold.layout == "squad":
@@ -384,8 +386,8 @@ def _combine(totals: Totals, rows: list[Stats] | None) -> Summary:
     return Summary({"exact_match": 100.0 * em / count, "f1": 100.0 * f1 / count})
 
 
-class KorQuAD(Task):
-    """KorQuAD 1.0: EM and character-level F1 (see the module documentation)."""
+class KorQuAD(Task, Explains, ChecksGold, TakesRows):
+    """KorQuAD 1.0: EM and character-level F1 (see :mod:`answermatch.tasks.korquad`)."""
 
     name = "korquad"
     summary = "KorQuAD 1.0 (evaluate-v1.0.py): EM and character-level F1 after normalization"

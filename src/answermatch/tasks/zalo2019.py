@@ -91,6 +91,7 @@ from .base import (
     Totals,
     make_signature,
 )
+from .parts import ChecksGold, Explains, TakesRows
 
 __all__ = [
     "PROFILES",
@@ -523,8 +524,8 @@ def _macro(totals: Totals, rows: list[Stats] | None) -> Summary:
     return Summary({key: 100.0 * value for key, value in means.items()})
 
 
-class Zalo2019(Task):
-    """Zalo AI 2019 Wiki QA (see the module documentation)."""
+class Zalo2019(Task, Explains, ChecksGold, TakesRows):
+    """Zalo AI 2019 Wiki QA (see :mod:`answermatch.tasks.zalo2019`)."""
 
     name = NAME
     plain_answers = (

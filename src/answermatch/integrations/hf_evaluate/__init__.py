@@ -14,7 +14,7 @@ the answermatch ``task`` (required: no task is assumed), ``profile`` and
 ``lang`` and any task option, and returns the scores of
 :func:`answermatch.evaluate`, its ``per_language`` figures, ``n`` and its
 ``signature``. The gold answers become the task's own shapes through
-:meth:`~answermatch.tasks.base.Task.from_answers`.
+:meth:`~answermatch.tasks.parts.TakesRows.from_answers`.
 """
 
 from pathlib import Path

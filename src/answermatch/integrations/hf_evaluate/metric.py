@@ -15,6 +15,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 
 from ...evaluation import evaluate as answermatch_evaluate
 from ...tasks import available_tasks, get_task
+from ...tasks.parts import TakesRows, require
 
 _DESCRIPTION = """answermatch scores question answering across languages and reproduces the
 official scorers exactly (profile "official"), with a "fair" profile beside it."""
@@ -64,7 +65,7 @@ class Answermatch(evaluate.Metric):
                 "compute() needs task=: the answermatch task whose rules score the answers "
                 f"({', '.join(available_tasks())}); none is assumed"
             )
-        spec = get_task(task)
+        spec = require(get_task(task), TakesRows, "the Hugging Face metric")
         gold, answers = spec.from_answers(
             list(predictions), [list(r) for r in references], ids=ids, lang=lang
         )

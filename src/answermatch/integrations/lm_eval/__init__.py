@@ -25,7 +25,7 @@ answermatch task and profile, official and fair side by side, per language::
 
 ``process_results`` keeps each document with the model's generation; an
 aggregation turns the whole list into the task's in-memory shapes
-(:meth:`~answermatch.tasks.base.Task.split_rows`) and returns one figure of
+(:meth:`~answermatch.tasks.parts.TakesRows.split_rows`) and returns one figure of
 :func:`answermatch.evaluate` on it, so the number in lm-eval's results file
 is answermatch's number. Every aggregation of one profile reuses one
 evaluation.
@@ -56,6 +56,7 @@ from typing import Any
 from ...evaluation import evaluate
 from ...result import Result
 from ...tasks import get_task
+from ...tasks.parts import TakesRows, require
 
 __all__ = ["TASKS_DIR", "Metric"]
 
@@ -68,7 +69,7 @@ class Metric:
     (``scores``, default the task's headline score) and language
     (``languages``, for per-language figures). ``key``: the document field holding the item id
     (documents without it are numbered); ``prediction``: the field the
-    generation is stored in for :meth:`~answermatch.tasks.base.Task.split_rows`;
+    generation is stored in for :meth:`~answermatch.tasks.parts.TakesRows.split_rows`;
     ``fields``: added to every document (MKQA's rows name their ``lang``);
     ``options``: the task's options."""
 
@@ -84,7 +85,7 @@ class Metric:
         fields: Mapping[str, Any] | None = None,
         **options: Any,
     ) -> None:
-        self.spec = get_task(task)
+        self.spec = require(get_task(task), TakesRows, "the lm-evaluation-harness metric")
         for profile in profiles:
             self.spec.settings(profile)
         self.task = task

@@ -46,6 +46,7 @@ from ..base import (
     Totals,
     make_signature,
 )
+from ..parts import ChecksGold, Explains, TakesRows
 from . import checks as mkqa_checks
 from .data import MkqaGold, Predictions, read_gold, read_predictions
 from .figures import KEYS, Row, best_threshold, numpy_mean, official_rounding
@@ -133,7 +134,7 @@ def _language(
     return rules.tokenizer_signature(), ems, f1s, answerable
 
 
-class Mkqa(Task):
+class Mkqa(Task, Explains, ChecksGold, TakesRows):
     """MKQA (apple/ml-mkqa): EM and F1 per language with the best no-answer
     threshold, and the macro average over languages; see docs/tasks/mkqa.rst."""
 

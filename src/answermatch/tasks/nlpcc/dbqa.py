@@ -112,6 +112,7 @@ from ..base import (
     Totals,
     make_signature,
 )
+from ..parts import ChecksGold, Explains, TakesRows
 from .common import LANGUAGES, shown
 
 __all__ = ["GROUPINGS", "PROFILES", "DbqaGold", "DbqaProfile", "DbqaRow", "NlpccDbqa", "iter_lines"]
@@ -528,8 +529,8 @@ def _figures(ranked: list[bool], denominator: str) -> tuple[float, float, int | 
     )
 
 
-class NlpccDbqa(Task):
-    """NLPCC-ICCPOL 2016 DBQA (see the module documentation)."""
+class NlpccDbqa(Task, Explains, ChecksGold, TakesRows):
+    """NLPCC-ICCPOL 2016 DBQA (see :mod:`answermatch.tasks.nlpcc.dbqa`)."""
 
     name = NAME
     plain_answers = (

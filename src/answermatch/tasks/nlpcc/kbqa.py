@@ -92,6 +92,7 @@ from ..base import (
     Totals,
     make_signature,
 )
+from ..parts import ChecksGold, Explains, TakesRows
 from .common import LANGUAGES, shown
 
 __all__ = [
@@ -497,8 +498,8 @@ def _statistics(cutoffs: tuple[int, ...]) -> Callable[[Mapping[str, Any]], Stats
     return statistics
 
 
-class NlpccKbqa(Task):
-    """NLPCC-ICCPOL 2016 KBQA (see the module documentation)."""
+class NlpccKbqa(Task, Explains, ChecksGold, TakesRows):
+    """NLPCC-ICCPOL 2016 KBQA (see :mod:`answermatch.tasks.nlpcc.kbqa`)."""
 
     name = NAME
     summary = (

@@ -35,6 +35,7 @@ from ..base import (
     Totals,
     make_signature,
 )
+from ..parts import ChecksGold, Explains, TakesRows
 from .reading import NtcirGold, Question, Run, read_gold, read_predictions
 from .rules import LANGUAGES, PROFILES, Comparison, Language, Profile, compare_normalized
 
@@ -114,7 +115,7 @@ GOLD_CHECKS = GoldChecks(
 )
 
 
-class NtcirDsqa(Task):
+class NtcirDsqa(Task, Explains, ChecksGold, TakesRows):
     """NTCIR-16 Data Search QA (English and Japanese): EM and F1 over word
     sets; see :mod:`answermatch.tasks.ntcir_dsqa`."""
 

@@ -29,6 +29,7 @@ from ..base import (
     Totals,
     make_signature,
 )
+from ..parts import ChecksGold, Explains, TakesRows
 from .explain import explain_lines
 from .fuzzy import FuzzyAccuracy, Verdict
 from .goldchecks import GOLD_CHECKS
@@ -61,7 +62,7 @@ def accuracy() -> Aggregation:
     )
 
 
-class PolEval2021(Task):
+class PolEval2021(Task, Explains, ChecksGold, TakesRows):
     """PolEval 2021 Task 4 (Polish QA): GEval's fuzzy accuracy; see
     :mod:`answermatch.tasks.poleval2021`."""
 

@@ -40,6 +40,7 @@ from ..base import (
     Totals,
     make_signature,
 )
+from ..parts import ChecksGold, Explains, TakesRows
 from .checks import (
     SpanEntry,
     check_answer_start,
@@ -90,7 +91,7 @@ _GOLD_SHAPES = (
 )
 
 
-class SpanTask(Task):
+class SpanTask(Task, Explains, ChecksGold, TakesRows):
     """What SQuAD v1.1, v2.0 and MLQA share: SQuAD-format readers, gold
     checks, per-item EM/F1 and their explanation."""
 

@@ -198,7 +198,7 @@ def scored_questions(
 
 
 class XorEngspan(XorAnswerTask):
-    """XOR-TyDi QA XOR-EnglishSpan (see the module documentation)."""
+    """XOR-TyDi QA XOR-EnglishSpan (see :mod:`answermatch.tasks.xor.engspan`)."""
 
     name = "xor-engspan"
     summary = (

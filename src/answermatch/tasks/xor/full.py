@@ -307,7 +307,7 @@ def no_answers_error(qid: str, source: str, line: int) -> InputError:
 
 
 class XorFull(XorAnswerTask):
-    """XOR-TyDi QA XOR-Full (see the module documentation)."""
+    """XOR-TyDi QA XOR-Full (see :mod:`answermatch.tasks.xor.full`)."""
 
     name = "xor-full"
     empty_gold = "eval_xor_full.py prints 0 for every figure, as answermatch does"

@@ -407,7 +407,7 @@ def hit_key(name: str) -> str:
 
 
 class XorRetrieve(XorTask):
-    """XOR-TyDi QA XOR-Retrieve (see the module documentation)."""
+    """XOR-TyDi QA XOR-Retrieve (see :mod:`answermatch.tasks.xor.retrieve`)."""
 
     name = "xor-retrieve"
     plain_answers = (

@@ -57,3 +57,11 @@ for _lang in MKQA_LANGUAGES:
             fields={"lang": _lang},
         ),
     )  # fmt: skip
+
+# Open QA with generated answers (answermatch's own task): SQuAD exact match,
+# containment and the lenient judge side by side, per language where the
+# documents name theirs (the template _open_qa_template).
+_export(
+    "open_qa",
+    Metric("open-qa", profiles=("official", "containment", "lenient"), scores=("accuracy",)),
+)
