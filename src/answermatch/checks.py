@@ -220,27 +220,67 @@ def check_normalizes_empty(gold: GoldFile, task: GoldChecks) -> Iterator[Finding
                 )
 
 
-_LIST_OR_QUOTE = re.compile('[,;"„”“«»]')
+_LIST_OR_QUOTE = re.compile('[,;"„”“«»،、，；]')
+_END_PUNCT = re.compile(r"[\s.!?。！？…]+$")
+
+
+def _two_parts(variant: str, pattern: re.Pattern[str]) -> tuple[str, str, str, str] | None:
+    r"""``(first, conjunction, second, end)`` where ``variant`` reads as two
+    parallel parts ("A and B", "A B and C D"), else ``None``.
+
+    Parallel means the same number of words on each side (at most four), so
+    that a word shared by both parts is no part of either: "из кирпичей и
+    камней" (a preposition before both), "chemical and metallurgical
+    technologies" (a noun after both) and names such as "Commonwealth
+    Scientific and Industrial Research Organisation" are not two parts. A
+    part ending or starting with a hyphen ("opetus- ja kuulustelu...") is a
+    shortened compound, and ``&`` joins a firm's name ("Blohm & Voss"); final
+    punctuation (``end``) stays at the end.
+
+    >>> and_ = re.compile(r"(\s+and\s+)")
+    >>> _two_parts("India and Pakistan.", and_)
+    ('India', ' and ', 'Pakistan', '.')
+    >>> _two_parts("bricks and stones walls", and_) is None
+    True
+    """
+    body = variant.strip()
+    found = _END_PUNCT.search(body)
+    end = found.group().strip() if found else ""
+    body = body[: found.start()] if found else body
+    parts = pattern.split(body)
+    if len(parts) != 3:
+        return None
+    first, conjunction, second = parts[0].strip(), parts[1], parts[2].strip()
+    words = len(first.split())
+    if not 0 < words <= 4 or len(second.split()) != words:
+        return None  # not two short parallel parts
+    if first.endswith("-") or second.startswith("-"):
+        return None  # a shortened compound ("opetus- ja kuulustelutilaisuuksia")
+    if conjunction.strip() == "&":
+        return None  # a firm's name ("Blohm & Voss", "N.W. Ayer & Son")
+    return first, conjunction, second, end
 
 
 def check_one_order_only(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
-    """Two-part answers ("A i B", each part at most four words) listed without
-    the other order ("B i A"); not a list, a quoted title, or a range (digits
-    on both sides, as in "between 10 and 11")."""
+    """Two-part answers ("A i B": parallel parts of at most four words each,
+    see :func:`_two_parts`) listed without the other order ("B i A"); not a
+    list, a quoted title, or a range (digits on both sides, as in "between 10
+    and 11")."""
     for entry in gold.entries:
         pattern = task.conjunctions.get(entry.lang or "", task.conjunctions.get("*"))
         if pattern is None:
             continue
         present = {task.normalize(v, entry.lang) for v in entry.variants}
         for variant in dict.fromkeys(entry.variants):
-            parts = pattern.split(variant)
-            if len(parts) != 3 or not all(0 < len(parts[k].split()) <= 4 for k in (0, 2)):
-                continue  # not two short parts
+            split = _two_parts(variant, pattern)
+            if split is None:
+                continue
             if _LIST_OR_QUOTE.search(variant):
                 continue  # "A, B and C" or a quoted title: not a swappable pair
-            if any(c.isdigit() for c in parts[0]) and any(c.isdigit() for c in parts[2]):
+            first, conjunction, second, end = split
+            if any(c.isdigit() for c in first) and any(c.isdigit() for c in second):
                 continue  # numbers on both sides: a range ("between 10 and 11"), ordered
-            swapped = parts[2].strip() + parts[1] + parts[0].strip()
+            swapped = second + conjunction + first + end
             if task.normalize(swapped, entry.lang) not in present:
                 yield _finding(
                     gold,

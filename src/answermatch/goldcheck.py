@@ -16,6 +16,13 @@ reader a ``warning`` finding. It then runs the checks the task selects
 1 info duplicate-variant
 2 warning roman-word
 3 warning one-order-only
+>>> [f.line for f in check_gold("poleval2021", gold, severity="warning")]
+[2, 3]
+
+``severity`` keeps the findings at that level or a more serious one (the
+command line shows warnings and errors unless told otherwise; the library
+returns everything by default, for the caller to choose). :func:`groups`
+gathers findings of one kind, as the command line prints them.
 """
 
 from __future__ import annotations
@@ -36,9 +43,11 @@ __all__ = [
     "SEVERITIES",
     "Entry",
     "Finding",
+    "FindingGroup",
     "GoldFile",
     "Suggestion",
     "check_gold",
+    "groups",
     "suggest_variants",
 ]
 
@@ -75,6 +84,7 @@ def suggest_variants(
     why).
 
     >>> import pathlib, tempfile
+    >>> from answermatch.goldcheck import suggest_variants
     >>> gold = pathlib.Path(tempfile.mkdtemp()) / "gold.jsonl"
     >>> line = '{"id": "1", "question": "?", "answers": ["18 maja 2017"], "lang": "pl"}'
     >>> _ = gold.write_text(line + "\\n", encoding="utf-8")
@@ -93,13 +103,18 @@ def suggest_variants(
     return suggestions
 
 
-def check_gold(task: str, gold: str | os.PathLike[str] | Any, **options: Any) -> list[Finding]:
+def check_gold(
+    task: str, gold: str | os.PathLike[str] | Any, *, severity: str = "info", **options: Any
+) -> list[Finding]:
     """The findings of ``task``'s checks on the gold ``gold`` (a path or a
-    loaded object), sorted by line."""
+    loaded object), sorted by line; only those at ``severity`` (``"error"``,
+    ``"warning"`` or ``"info"``) or a more serious one."""
+    if severity not in SEVERITIES:
+        raise ValueError(f"severity must be one of {', '.join(SEVERITIES)}, not {severity!r}")
+    shown = SEVERITIES[: SEVERITIES.index(severity) + 1]
     found, spec = _read(task, gold, options)
-    if spec is None:
-        return found.findings
-    return spec.gold_checks.run(found)
+    every = found.findings if spec is None else spec.gold_checks.run(found)
+    return [f for f in every if f.severity in shown]
 
 
 def _read(task: str, gold: Any, options: dict[str, Any]) -> tuple[GoldFile, Any]:
@@ -125,3 +140,27 @@ def _read(task: str, gold: Any, options: dict[str, Any]) -> tuple[GoldFile, Any]
         found.findings.append(Finding("warning", name, line, "reader-warning", message))
     found.entries = list(spec.gold_entries(parsed))
     return found, spec
+
+
+@dataclass(frozen=True)
+class FindingGroup:
+    """The findings of one kind (severity and code), in line order."""
+
+    severity: str
+    code: str
+    findings: tuple[Finding, ...]
+
+
+def groups(findings: list[Finding]) -> list[FindingGroup]:
+    """``findings`` gathered by severity and code: the most serious first,
+    then by the line of each kind's first finding.
+
+    >>> a, b = Finding("info", "g", 3, "x", "m"), Finding("error", "g", 9, "y", "n")
+    >>> [(g.severity, g.code, len(g.findings)) for g in groups([a, b, a])]
+    [('error', 'y', 1), ('info', 'x', 2)]
+    """
+    kinds: dict[tuple[str, str], list[Finding]] = {}
+    for finding in findings:
+        kinds.setdefault((finding.severity, finding.code), []).append(finding)
+    ordered = sorted(kinds.items(), key=lambda kv: SEVERITIES.index(kv[0][0]))
+    return [FindingGroup(severity, code, tuple(found)) for (severity, code), found in ordered]

@@ -211,9 +211,10 @@ class Analyzer:
 # --- reading -----------------------------------------------------------------------
 
 #: KorQuAD's files in the SQuAD format: ids may be numbers, an answer that is
-#: not a string fails (the script calls string methods on it).
+#: not a string fails (the script calls string methods on it), and so does a
+#: byte order mark (the script's ``json.load`` of a text file rejects it).
 DIALECT = Dialect(
-    id_types=(str, int), text_types=(str,), bom="skip", key_check=True, layout="KorQuAD"
+    id_types=(str, int), text_types=(str,), bom="error", key_check=True, layout="KorQuAD"
 )
 
 
@@ -252,7 +253,7 @@ def _check_version(version: Any, path: str, diag: Diagnostics) -> None:
 def read_predictions(source: Any, gold: SquadFile, diag: Diagnostics) -> dict[Any, Any]:
     """``{id: text}`` from a JSON object, a path, or a list of ``{"id", "prediction_text"}``."""
     path = source_name(source)
-    data = prediction_map(source, diag)
+    data = prediction_map(source, diag, bom=DIALECT.bom)
     warn_coverage(gold.ids, data, diag, path, "each scores 0, as in the official script")
     return dict(data)
 
