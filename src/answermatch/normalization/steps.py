@@ -313,7 +313,14 @@ def to_simplified(text: str) -> str:
         from ..tokenizers.base import require
 
         converter = _converters["t2s"] = require("opencc", "zh").OpenCC("t2s")
-    return converter.convert(text)
+    try:
+        return converter.convert(text)
+    except UnicodeEncodeError:  # OpenCC reads UTF-8, which has no lone surrogates: keep them
+        parts = _SURROGATES.split(text)
+        return "".join(p if i % 2 else converter.convert(p) for i, p in enumerate(parts))
+
+
+_SURROGATES = re.compile("([\ud800-\udfff]+)")
 
 
 def strip_noise(text: str) -> str:
