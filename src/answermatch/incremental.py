@@ -54,6 +54,7 @@ from .errors import AnswermatchError
 from .result import Result
 from .tasks import check_options, get_task
 from .tasks.base import Stats, Totals, merge_totals
+from .workers import check_workers
 
 __all__ = ["STATE_FORMAT", "Scorer", "scorer"]
 
@@ -63,8 +64,9 @@ STATE_FORMAT = 1
 
 class Scorer:
     """Scores of ``task`` under ``profile`` over data given part by part
-    (see the module documentation). ``strict`` and the task ``options`` are
-    those of :func:`answermatch.evaluate`."""
+    (see the module documentation). ``strict``, ``workers`` and the task
+    ``options`` are those of :func:`answermatch.evaluate` (``workers`` is how
+    each :meth:`update` runs, not part of the state)."""
 
     def __init__(
         self,
@@ -73,9 +75,11 @@ class Scorer:
         *,
         strict: bool = False,
         keep_items: bool = False,
+        workers: int = 1,
         **options: Any,
     ) -> None:
         self.task = get_task(task)
+        self.workers = check_workers(workers)
         self.settings = self.task.settings(profile)
         if not isinstance(profile, str):
             raise AnswermatchError("a Scorer takes a profile name (its state must be portable)")
@@ -98,7 +102,7 @@ class Scorer:
         predictions whose id is not in this part are not warned about (where
         the official script stops on such ids, MKQA's say, give each part
         its own predictions)."""
-        diag = Diagnostics(strict=self.strict, part=True)
+        diag = Diagnostics(strict=self.strict, part=True, workers=self.workers)
         inputs = self.task.read(gold, predictions, diag, **self.options)
         scored = self.task.score(inputs, self.settings, diag, **self.options)
         self.totals, self.rows = self._aggregation.accumulate(self.totals, scored.items, self.rows)
@@ -218,7 +222,8 @@ def scorer(
     *,
     strict: bool = False,
     keep_items: bool = False,
+    workers: int = 1,
     **options: Any,
 ) -> Scorer:
     """A new :class:`Scorer` of ``task`` under ``profile``."""
-    return Scorer(task, profile, strict=strict, keep_items=keep_items, **options)
+    return Scorer(task, profile, strict=strict, keep_items=keep_items, workers=workers, **options)

@@ -102,13 +102,15 @@ def build_report(
     seed: int = DEFAULT_SEED,
     top: int = 10,
     strict: bool = False,
+    workers: int = 1,
     **options: Any,
 ) -> Report:
     """Score every system of ``predictions`` (the first is the reference
     for the order of items) under ``profiles`` (default: ``official`` and
     ``fair`` where the task has them), with bootstrap intervals when ``ci``;
     explain the ``top`` items whose primary figure differs most between
-    systems; run the task's gold checks."""
+    systems; run the task's gold checks. ``workers``: see
+    :func:`answermatch.evaluate`."""
     spec = get_task(task)
     profiles = tuple(profiles) if profiles else _default_profiles(task)
     if names is None:
@@ -126,6 +128,7 @@ def build_report(
                     pred,
                     profile,
                     strict=strict,
+                    workers=workers,
                     ci=ci,
                     resamples=resamples,
                     seed=seed,
