@@ -692,7 +692,10 @@ mixed_text = st.text(
     alphabet=st.one_of(
         st.characters(max_codepoint=0x7F),
         st.sampled_from(
-            list("\u0640\u115f\u3164\uffa0ＡＢ①ﬁß İΣ東京。、「」é\u0301\u0345 \u3000’Ll'")
+            list(
+                "\u0640\u115f\u3164\uffa0ＡＢ①ﬁß İΣ東京。、「」é\u0301\u0345 \u3000’Ll'"
+                "IıΟΔΣςόΐἈῆ\u0308שָׁ\u05bcน้ำ\u0e4d\u0e32\u0eb3\u200b"
+            )
         ),
     ),
     max_size=12,
@@ -702,7 +705,7 @@ mixed_text = st.text(
 @settings(deadline=None, max_examples=400)
 @given(
     text=st.one_of(any_text, mixed_text),
-    lang=st.sampled_from([None, "en", "es", "fr", "ar", "vi", "ja"]),
+    lang=st.sampled_from([None, "en", "es", "fr", "ar", "vi", "ja", "tr", "az", "el", "th", "he"]),
 )
 def test_fused_unicode_normalizer_equals_its_steps(text: str, lang: str | None) -> None:
     from answermatch.normalization import PRESETS, _apply, normalizer
@@ -888,6 +891,6 @@ def _edged_text() -> st.SearchStrategy[str]:
 
 
 @settings(deadline=None, max_examples=600)
-@given(text=_edged_text(), lang=st.sampled_from([None, "ja", "zh", "ko", "en", "ar"]))
+@given(text=_edged_text(), lang=st.sampled_from([None, "ja", "zh", "ko", "en", "ar", "el", "tr"]))
 def test_fused_unicode_normalizer_on_edged_text(text: str, lang: str | None) -> None:
     test_fused_unicode_normalizer_equals_its_steps.hypothesis.inner_test(text, lang)  # type: ignore[attr-defined]

@@ -11,6 +11,8 @@ import string
 import unicodedata
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from answermatch import normalize
 from answermatch.normalization import PRESETS, available_presets, steps
@@ -244,3 +246,64 @@ def test_french_elided_articles_go_with_their_apostrophe(text, expected):
 def test_elision_is_french_only():
     assert normalize("L'homme", lang="en") == "lhomme"
     assert normalize("L'homme", lang="fr") == "homme"
+
+
+# --- casing and marks per language (the unicode preset) ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "lang"),
+    [
+        ("DİYARBAKIR", "Diyarbakır", "tr"),
+        ("IĞDIR", "ığdır", "tr"),
+        ("İSTANBUL", "istanbul", "tr-TR"),
+        ("BAKI", "Bakı", "az"),
+        ("ΟΔΟΣ", "οδός", "el"),
+        ("ΑΘΗΝΑ", "Αθήνα", "el"),
+        ("Ἀθῆναι", "ΑΘΗΝΑΙ", "el"),
+        ("יְרוּשָׁלַיִם", "ירושלים", "he"),
+        ("יְרוּשָׁלַיִם", "ירושלים", None),
+        ("مُحَمَّـد", "محمد", "ar"),
+        ("Straße", "STRASSE", "de"),
+        ("Straße", "STRAẞE", "de"),
+        ("น้ำ", "น\u0e49\u0e4d\u0e32", "th"),
+    ],
+)
+def test_language_folds(a: str, b: str, lang: str | None) -> None:
+    assert normalize(a, lang=lang) == normalize(b, lang=lang)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "lang"),
+    [
+        ("काम", "कम", "hi"),  # the vowel sign is a letter: never deleted
+        ("কাম", "কম", "bn"),
+        ("กา", "ก", "th"),
+        ("กิน", "กน", "th"),
+        ("ΑΪΔΑ", "ΑΙΔΑ", "el"),  # the diaeresis stays (Greek keeps it in capitals)
+        ("ıslak", "islak", "tr"),  # dotless and dotted i are different letters
+        ("café", "cafe", "el"),  # only Greek letters lose their accents
+        ("Islak", "ıslak", "en"),  # outside tr/az, I is i: ı stays apart
+    ],
+)
+def test_language_keeps(a: str, b: str, lang: str) -> None:
+    assert normalize(a, lang=lang) != normalize(b, lang=lang)
+
+
+def test_language_rule_examples() -> None:
+    assert normalize("DİYARBAKIR", lang="tr") == "diyarbakır"
+    assert normalize("ΟΔΟΣ Αθηνών", lang="el") == "οδοσ αθηνων"
+    assert normalize("น้ำ", lang="th") == "น้ำ"  # sara am stays one character
+    assert normalize("הַשָּׁלוֹם") == "השלום"
+
+
+@pytest.mark.parametrize("lang", ["tr", "az", "el", "he", "th", "lo", None])
+@settings(deadline=None, max_examples=150)
+@given(
+    text=st.text(
+        alphabet=st.sampled_from(list("IİıiΟΔΣςόΐἈ\u0308שָׁ\u05bcน้ำ\u0e4d\u0e32ຳ .-")), max_size=10
+    )
+)
+def test_language_rules_are_idempotent(lang: str | None, text: str) -> None:
+    once = normalize(text, lang=lang)
+    assert normalize(once, lang=lang) == once

@@ -408,9 +408,9 @@ def test_signature_names_task_profile_rule_and_version(profile):
     assert parts[:2] == ["task:poleval2021", f"profile:{profile}"]
     assert parts[-1] == f"version:{answermatch.__version__}"
     fields = signature_fields(result.signature)
-    assert fields["match"] == PROFILES[profile].name and fields["unicode"]
+    assert fields["match"] == PROFILES[profile].scheme and fields["unicode"]
     assert not [k for k in fields if k.startswith("tok.")]  # edit distance over characters
-    assert PROFILES["official"].name == "LenientHarden/ExtractNumber/Lower/Fuzzy/Accuracy"
+    assert PROFILES["official"].scheme == "LenientHarden/ExtractNumber/Lower/Fuzzy/Accuracy"
 
 
 def test_description_lists_the_shapes():

@@ -29,6 +29,10 @@ _EXPORTS: dict[str, str] = {
     "best_match": "answermatch.matchers",
     "unordered_match": "answermatch.matchers",
     "Match": "answermatch.matchers",
+    "contains_match": "answermatch.matchers",
+    "extract_answer": "answermatch.matchers",
+    "lenient_match": "answermatch.matchers",
+    "meta_eval": "answermatch.metaeval",
     "evaluate": "answermatch.evaluation",
     "scorer": "answermatch.incremental",
     "Scorer": "answermatch.incremental",
@@ -39,6 +43,7 @@ _EXPORTS: dict[str, str] = {
     "InputError": "answermatch.errors",
     "MissingExtraError": "answermatch.errors",
     "UnknownLanguageError": "answermatch.errors",
+    "UnknownMatcherError": "answermatch.errors",
     "UnknownTaskError": "answermatch.errors",
     "UnknownOptionError": "answermatch.errors",
     "UnknownProfileError": "answermatch.errors",
@@ -68,6 +73,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         InputError,
         MissingExtraError,
         UnknownLanguageError,
+        UnknownMatcherError,
         UnknownOptionError,
         UnknownProfileError,
         UnknownTaskError,
@@ -77,14 +83,18 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .matchers import (
         Match,
         best_match,
+        contains_match,
         exact_match,
+        extract_answer,
         extract_number,
+        lenient_match,
         levenshtein_distance,
         levenshtein_ratio,
         numeric_match,
         token_f1,
         unordered_match,
     )
+    from .metaeval import meta_eval
     from .normalization import normalize
     from .result import Result
     from .significance import compare

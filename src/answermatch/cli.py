@@ -121,6 +121,7 @@ _COMMAND_MODULES = (
     "answermatch.commands.check_gold",
     "answermatch.commands.compare",
     "answermatch.commands.report",
+    "answermatch.commands.meta_eval",
 )
 
 

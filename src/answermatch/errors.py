@@ -52,6 +52,10 @@ class UnknownTaskError(AnswermatchError, ValueError):
     """A task name that is not registered."""
 
 
+class UnknownMatcherError(AnswermatchError, ValueError):
+    """A matcher name that is neither registered nor a ``module:function``."""
+
+
 class UnknownProfileError(AnswermatchError, ValueError):
     """A profile name the task does not have."""
 

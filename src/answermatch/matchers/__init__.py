@@ -31,6 +31,11 @@ known language (``"ja"``, ``"ja-JP"``, ``"jpn"``: see
   :func:`extract_number`.
 - :func:`unordered_match`: parts of an answer in any order;
   :func:`best_match`: which gold wins under any matcher.
+- For generated answers: :func:`contains_match` (a gold as whole words of
+  the language), :func:`extract_answer` (the final answer of a response),
+  :func:`judge` / :func:`lenient_match` (the lenient judge's cascade of
+  rules and its verdict); :func:`get_matcher` finds any of them by name
+  (``em``, ``f1``, ``containment``, ``lenient``...).
 
 For evaluators that score item by item: :func:`prepare_golds` (normalize
 and count the golds once), the batch forms :func:`token_f1_batch`,
@@ -63,6 +68,17 @@ _EXPORTS: dict[str, str] = {
     "AnswerSet": "answers",
     "answer_set": "answers",
     "best_overlap": "answers",
+    "contains_match": "containment",
+    "prepare_text": "containment",
+    "Extraction": "extraction",
+    "extract_answer": "extraction",
+    "register_cues": "extraction",
+    "Verdict": "lenient",
+    "judge": "lenient",
+    "lenient_match": "lenient",
+    "available_matchers": "named",
+    "get_matcher": "named",
+    "register_matcher": "named",
     "Match": "combine",
     "Matcher": "combine",
     "best_match": "combine",
@@ -88,17 +104,25 @@ __all__ = [
     "PRF",
     "UNITS",
     "AnswerSet",
+    "Extraction",
     "Match",
     "Matcher",
     "PreparedGolds",
     "TokenCounts",
+    "Verdict",
     "answer_set",
+    "available_matchers",
     "best_match",
     "best_overlap",
     "characters",
+    "contains_match",
     "exact_match",
     "exact_match_batch",
+    "extract_answer",
     "extract_number",
+    "get_matcher",
+    "judge",
+    "lenient_match",
     "levenshtein_distance",
     "levenshtein_ratio",
     "levenshtein_ratio_batch",
@@ -107,6 +131,9 @@ __all__ = [
     "overlap_f1",
     "overlap_prf",
     "prepare_golds",
+    "prepare_text",
+    "register_cues",
+    "register_matcher",
     "split_parts",
     "token_f1",
     "token_f1_batch",
@@ -140,8 +167,12 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     )
     from .answers import AnswerSet, answer_set, best_overlap
     from .combine import Match, Matcher, best_match
+    from .containment import contains_match, prepare_text
     from .edit import levenshtein_distance, levenshtein_ratio, levenshtein_ratio_batch
     from .exact import exact_match, exact_match_batch
+    from .extraction import Extraction, extract_answer, register_cues
+    from .lenient import Verdict, judge, lenient_match
+    from .named import available_matchers, get_matcher, register_matcher
     from .numeric import extract_number, numeric_match, numeric_match_batch
     from .overlap import PRF, overlap_f1, overlap_prf, token_f1, token_f1_batch
     from .unordered import split_parts, unordered_match

@@ -17,14 +17,21 @@ Presets:
     article (``l'``, ``l’``) with its apostrophe; then drop Unicode
     punctuation *and* symbols (a superset of ASCII ``string.punctuation``,
     so at least what SQuAD drops), default-ignorable characters (soft
-    hyphen, zero-width joiners, BOM...), Arabic diacritics and tatweel;
-    recompose (NFC: a deleted character may have separated a base from its
-    combining mark); drop the language's articles; collapse whitespace.
-    Combining marks (Bengali and Telugu vowel signs, Vietnamese tones...)
-    are kept. The steps are repeated until the text no longer changes, so the
-    preset is idempotent by construction: ``normalize(normalize(t)) ==
-    normalize(t)`` for every string (one extra pass verifies a non-ASCII
-    result; for an ASCII input a single pass provably suffices).
+    hyphen, zero-width joiners, BOM...), Arabic diacritics and tatweel,
+    Hebrew niqqud and cantillation; recompose (NFC: a deleted character
+    may have separated a base from its combining mark) and put back Thai and
+    Lao sara am (``ำ``, which NFKC splits); drop the language's articles;
+    collapse whitespace. Combining marks that are letters (Devanagari,
+    Bengali, Thai vowel signs, Vietnamese tones...) are kept. By language:
+    Turkish and Azerbaijani (``tr``, ``az``) lower ``İ`` to ``i`` and ``I``
+    to ``ı`` (``DİYARBAKIR`` = ``Diyarbakır``); Greek (``el``) drops the
+    accents and breathings of Greek letters but the diaeresis (``ΟΔΟΣ`` =
+    ``οδός``; case folding already makes final ``ς`` a ``σ``, and German
+    ``ß`` an ``ss``, in every language). The steps are repeated until the
+    text no longer changes, so the preset is idempotent by construction:
+    ``normalize(normalize(t)) == normalize(t)`` for every string (one extra
+    pass verifies a non-ASCII result; for an ASCII input a single pass
+    provably suffices).
 ``squad`` / ``xor-engspan``
     SQuAD v1.1's ``normalize_answer``: ``str.lower``, ASCII punctuation
     removal, English ``a|an|the`` (Python ``re`` word boundaries, whatever
@@ -42,8 +49,9 @@ and other non-ASCII punctuation, which the official scorers keep.
 What ``unicode`` deliberately does not do: unify Arabic letter variants
 (``أ إ آ`` / ``ا``, ``ى`` / ``ي``, ``ة`` / ``ه``) or Vietnamese tone-mark
 placement (``hòa`` / ``hoà``), which are spelling decisions; undo case
-folding's ``İ`` -> ``i̇`` (i + combining dot, so ``İstanbul`` differs from
-``Istanbul``). Punctuation is deleted, not replaced by a space, as in SQuAD:
+folding's ``İ`` -> ``i̇`` outside Turkish and Azerbaijani (i + combining
+dot, so without ``lang="tr"`` ``İstanbul`` differs from ``Istanbul``).
+Punctuation is deleted, not replaced by a space, as in SQuAD:
 ``ジョン・スミス`` becomes ``ジョンスミス``. The character tables are those
 of the running Python (``unicodedata``: NFKC, case folding) and of the
 ``regex`` package (punctuation, symbols, default-ignorables), so characters
@@ -63,9 +71,12 @@ from ..languages import optional_language
 from ..registry import Registry
 from . import steps
 from .steps import (
+    _TURKIC_LOWER,
     ELIDED_ARTICLES,
+    TURKIC_LANGUAGES,
     casefold,
     collapse_whitespace,
+    compose_sara_am,
     lower,
     nfc,
     nfkc,
@@ -74,7 +85,9 @@ from .steps import (
     remove_elided_articles,
     squad_articles,
     strip_ascii_punct,
+    strip_greek_accents,
     strip_noise,
+    turkic_lower_i,
 )
 
 Step = Callable[[str], str]
@@ -107,11 +120,14 @@ def _unicode_steps(lang: str | None) -> tuple[Step, ...]:
     elided = (partial(remove_elided_articles, lang=lang),) if lang in ELIDED_ARTICLES else ()
     return (
         nfkc,
+        *((turkic_lower_i,) if lang in TURKIC_LANGUAGES else ()),
         casefold,
         nfkc,
+        *((strip_greek_accents,) if lang == "el" else ()),
         *elided,
         strip_noise,
         nfc,
+        compose_sara_am,
         partial(remove_articles, lang=lang),
         collapse_whitespace,
     )
@@ -190,9 +206,16 @@ def _unicode_fused(lang: str | None) -> Step:
     ascii_articles = _ascii_articles(lang)
     noise_sub = steps._NOISE.sub  # compiled now, on first use: not at import
     elided = partial(remove_elided_articles, lang=lang) if lang in ELIDED_ARTICLES else None
+    turkic = lang in TURKIC_LANGUAGES  # I and İ lower the Turkish way
+    greek = lang == "el"  # accents go: an unchanged core is not the result
 
     def one_pass(text: str) -> str:
-        text = to_normal("NFKC", to_normal("NFKC", text).casefold())
+        text = to_normal("NFKC", text)
+        if turkic:
+            text = text.translate(_TURKIC_LOWER)
+        text = to_normal("NFKC", text.casefold())
+        if greek:
+            text = strip_greek_accents(text)
         if elided is not None:
             text = elided(text)
         if not _alnum_clean(text):
@@ -202,12 +225,13 @@ def _unicode_fused(lang: str | None) -> Step:
             else:
                 text = to_normal("NFC", noise_sub("", text))
         # else: letters and digits only, no noise to delete (and NFKC text is NFC)
+        text = compose_sara_am(text)
         if articles is not None:
             text = articles(text)
         return " ".join(text.split())
 
     def unicode_preset(text: str) -> str:
-        if text.isascii():
+        if text.isascii() and not (turkic and "I" in text):
             text = text.lower()
             if elided is not None:
                 text = elided(text)
@@ -215,7 +239,7 @@ def _unicode_fused(lang: str | None) -> Step:
             if ascii_articles is not None:
                 text = ascii_articles(text)
             return " ".join(text.split())
-        if not has_articles:
+        if not has_articles and not greek:
             if text.isalnum():
                 core = text
             else:
@@ -236,6 +260,7 @@ def _unicode_fused(lang: str | None) -> Step:
             return result
         if (
             not has_articles
+            and not greek
             and is_normalized("NFKC", result)
             and _alnum_clean(result.replace(" ", ""))
             and result.casefold() == result

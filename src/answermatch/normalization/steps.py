@@ -100,6 +100,11 @@ ARABIC_DIACRITICS = (
     "\u0610-\u061a\u064b-\u0652\u0656-\u065f\u0670"
     "\u06d6-\u06dc\u06df-\u06e4\u06e7\u06e8\u06ea-\u06ed"
 )
+# Hebrew's optional points: cantillation marks (U+0591..U+05AF), vowel points
+# (niqqud), dagesh, rafe, shin and sin dots, the upper and lower dots and
+# qamats qatan; the punctuation of the block (maqaf, paseq, sof pasuq, nun
+# hafukha) is not here (it is punctuation, deleted as such).
+HEBREW_POINTS = "\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7"
 _SOURCES: dict[str, tuple[str, int]] = {
     # half-width katakana take their voiced marks as separate characters
     "_KANA_VOICED": (r"[\u3040-\u30ff][\u3099\u309a]", 0),
@@ -107,7 +112,15 @@ _SOURCES: dict[str, tuple[str, int]] = {
     "_UNICODE_PUNCT_OR_SYMBOL": (r"[\p{P}\p{S}]+", 0),
     "_INVISIBLE": (r"\p{Default_Ignorable_Code_Point}+", 0),
     "_ARABIC_MARKS": (f"[{ARABIC_DIACRITICS}\u0640]+", 0),
-    "_NOISE": (rf"[\p{{P}}\p{{S}}\p{{Default_Ignorable_Code_Point}}{ARABIC_DIACRITICS}\u0640]+", 0),
+    "_HEBREW_POINTS": (f"[{HEBREW_POINTS}]+", 0),
+    "_NOISE": (
+        rf"[\p{{P}}\p{{S}}\p{{Default_Ignorable_Code_Point}}{ARABIC_DIACRITICS}\u0640"
+        rf"{HEBREW_POINTS}]+",
+        0,
+    ),
+    # Greek accents and breathings (every combining mark but the diaeresis)
+    # on a Greek letter, in decomposed text
+    "_GREEK_ACCENTS": (r"(?<=\p{Greek}\p{M}*)[\u0300-\u0307\u0309-\u036f]+", 0),
     # Arabic's definite article is the prefix "ال". Every leading repetition
     # is stripped at once, as long as two letters remain, so the rule is a
     # projection (again changes nothing: "الالعب" -> "عب" in one go)
@@ -218,13 +231,75 @@ def strip_arabic_diacritics(text: str) -> str:
     return _pattern("_ARABIC_MARKS").sub("", text)
 
 
-def strip_noise(text: str) -> str:
-    """:func:`strip_unicode_punct_and_symbols`, :func:`remove_invisible` and
-    :func:`strip_arabic_diacritics` in one pass (what the ``unicode`` preset
-    deletes). Other combining marks are kept.
+# --- Hebrew, Greek, Turkish, Thai and Lao ------------------------------------------
 
-    >>> strip_noise("«Wiki\u00adpedia»! مُحَمَّد 50 € বাংলা।")
-    'Wikipedia محمد 50  বাংলা'
+
+def strip_hebrew_points(text: str) -> str:
+    """Drop Hebrew niqqud and cantillation (:data:`HEBREW_POINTS`); the
+    letters stay.
+
+    >>> strip_hebrew_points("יְרוּשָׁלַיִם") == "ירושלים"
+    True
+    """
+    return _pattern("_HEBREW_POINTS").sub("", text)
+
+
+def strip_greek_accents(text: str) -> str:
+    """Drop the accents and breathings of Greek letters (tonos, oxia, varia,
+    perispomeni, psili, dasia...), keeping the diaeresis (``ϊ``, ``ϋ``),
+    which Greek keeps in capitals; the result is NFC. Marks on other
+    letters stay.
+
+    >>> strip_greek_accents("οδός Ἀθῆναι ΐ café")
+    'οδος Αθηναι ϊ café'
+    """
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFD", text)
+    return unicodedata.normalize("NFC", _pattern("_GREEK_ACCENTS").sub("", decomposed))
+
+
+#: Turkish and Azerbaijani case pairs that differ from the default: dotted
+#: ``İ``/``i`` and dotless ``I``/``ı``.
+TURKIC_LANGUAGES = frozenset({"tr", "az"})
+_TURKIC_LOWER = str.maketrans({"I": "ı", "\u0130": "i"})
+
+
+def turkic_lower_i(text: str) -> str:
+    """Lower the capital I's the Turkish way (``İ`` -> ``i``, ``I`` -> ``ı``),
+    before case folding (which would give ``i̇`` and ``i``).
+
+    >>> turkic_lower_i("DİYARBAKIR Iğdır")
+    'DiYARBAKıR ığdır'
+    """
+    return text.translate(_TURKIC_LOWER)
+
+
+_AM_PAIRS = (("\u0e4d\u0e32", "\u0e33"), ("\u0ecd\u0eb2", "\u0eb3"))
+
+
+def compose_sara_am(text: str) -> str:
+    """Put back Thai ``ำ`` and Lao ``ຳ`` (SARA AM), which NFKC splits into
+    nikhahit + sara aa: the split form is not in dictionaries (ICU's word
+    breaker no longer finds ``น้ำ``), and writers use the single character.
+
+    >>> compose_sara_am("\u0e19\u0e49\u0e4d\u0e32") == "\u0e19\u0e49\u0e33"
+    True
+    """
+    for pair, single in _AM_PAIRS:
+        if pair in text:
+            text = text.replace(pair, single)
+    return text
+
+
+def strip_noise(text: str) -> str:
+    """:func:`strip_unicode_punct_and_symbols`, :func:`remove_invisible`,
+    :func:`strip_arabic_diacritics` and :func:`strip_hebrew_points` in one
+    pass (what the ``unicode`` preset deletes). Other combining marks are
+    kept.
+
+    >>> strip_noise("«Wiki\u00adpedia»! مُحَمَّد 50 € বাংলা। שָׁלוֹם")
+    'Wikipedia محمد 50  বাংলা שלום'
     """
     return _pattern("_NOISE").sub("", text)
 

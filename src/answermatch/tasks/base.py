@@ -410,8 +410,20 @@ class Task(ABC):
         return profile
 
     def profile_name(self, profile: Any) -> str:
-        """The name of ``profile`` (a name, or a settings object with a ``name``)."""
-        return profile if isinstance(profile, str) else str(getattr(profile, "name", profile))
+        """The name of ``profile``: a name as it is; a settings object equal
+        to one of :attr:`profiles` by that profile's name; else its own
+        ``name``, unless that is a profile's name (a profile with a rule
+        changed for a measurement), which is ``custom``."""
+        if isinstance(profile, str):
+            return profile
+        for name, known in self.profiles.items():
+            if known is profile:
+                return name
+        for name, known in self.profiles.items():
+            if known == profile:
+                return name
+        own = getattr(profile, "name", None)
+        return "custom" if own is None or own in self.profiles else str(own)
 
     def read(self, gold: Any, predictions: Any, diag: Diagnostics, **options: Any) -> Inputs:
         """Both sources read by the task's readers. When two files fail but

@@ -77,6 +77,7 @@ from ..checks import Entry, GoldChecks, check_ids, check_no_positive
 from ..diagnostics import Diagnostics
 from ..errors import InputError
 from ..explanation import Explanation, TextView, Variant, verdict
+from ..profiles import Settings, choice
 from ..sources import duplicate_key_hook, is_path, read_text, source_name
 from .base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
 
@@ -429,11 +430,11 @@ def prf(true_positives: int, submitted: int, gold: int) -> tuple[float, float, f
 
 
 @dataclass(frozen=True)
-class Profile:
-    """What decides the numbers besides the options; a new profile is a new instance."""
+class Profile(Settings):
+    """What decides the numbers besides the options; a new profile is a new
+    instance. ``average``: the default of the ``average`` option."""
 
-    name: str
-    average: str  # the default of the ``average`` option
+    average: str = choice("micro", "macro")
 
 
 #: ``fair`` is an alias of ``official``: the task selects paragraphs by id,
@@ -445,7 +446,7 @@ PROFILES: dict[str, Profile] = {
 }
 
 #: The averages the ``average`` option names.
-AVERAGES = ("micro", "macro")
+AVERAGES = Profile.choices("average")
 
 
 def _average(settings: Profile, value: Any) -> str:

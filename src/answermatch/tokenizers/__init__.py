@@ -27,6 +27,7 @@ _SPECIFIC: dict[str, tuple[str, str]] = {
     "zh": ("answermatch.tokenizers.zh", "JiebaTokenizer"),
     "vi": ("answermatch.tokenizers.vi", "PyviTokenizer"),
     "pl": ("answermatch.tokenizers.pl", "SpacyPolishTokenizer"),
+    **{lang: ("answermatch.tokenizers.icu", "IcuTokenizer") for lang in ("th", "km", "lo", "my")},
 }
 _WORDS = ("answermatch.tokenizers.words", "WordTokenizer")
 # canonical language code -> (module, class); every language of LANGUAGES has
@@ -103,7 +104,7 @@ def get_tokenizer(lang: str) -> Tokenizer:
         if tok is None:
             module, cls = entry
             factory = getattr(importlib.import_module(module), cls)
-            tok = factory(lang) if module.endswith(".words") else factory()
+            tok = factory(lang) if module.endswith((".words", ".icu")) else factory()
             _cache[lang] = tok
     return tok
 

@@ -17,18 +17,17 @@ ja, th and km, whitespace-separated words elsewhere.
 Each difference of the ``fair`` profile is one switch of
 :class:`MkqaSettings`, so that each can be measured alone:
 
->>> words = dataclasses.replace(OFFICIAL, articles="words")
+>>> words = OFFICIAL.replace(articles="words")
 >>> Rules(words, "fr").tokens("Le citron, lemon! l'homme")
 ('citron', 'lemon', 'homme')
 >>> Rules(words, "ar").tokens("الكتاب المال")
 ('كتاب', 'مال')
->>> Rules(dataclasses.replace(OFFICIAL, numbers="value"), "en").tokens("1,000 km")
+>>> Rules(OFFICIAL.replace(numbers="value"), "en").tokens("1,000 km")
 ('1000', 'km')
 """
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import string
 import unicodedata
@@ -37,6 +36,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ...matchers.answers import AnswerSet, answer_set, best_overlap
+from ...profiles import Settings, choice
 
 __all__ = [
     "ARTICLES",
@@ -99,7 +99,7 @@ _SCRIPT_CHARS = re.compile(rf"[{_THAI_KHMER}]|[^\s{_THAI_KHMER}]+").findall
 
 
 @dataclass(frozen=True)
-class MkqaSettings:
+class MkqaSettings(Settings):
     """The switches of one profile (``official`` reproduces the script).
 
     ``punctuation``: ``"ascii"`` deletes ``string.punctuation`` only;
@@ -118,35 +118,12 @@ class MkqaSettings:
     """
 
     name: str = "official"
-    punctuation: str = "ascii"
-    width: str = "keep"
-    segmentation: str = "official"
-    articles: str = "official"
-    numbers: str = "string"
+    punctuation: str = choice("ascii", "unicode")
+    width: str = choice("keep", "nfkc")
+    segmentation: str = choice("official", "language")
+    articles: str = choice("official", "words")
+    numbers: str = choice("string", "value")
 
-    def __post_init__(self) -> None:
-        for key, known in _KNOWN.items():
-            value = getattr(self, key)
-            if value not in known:
-                raise ValueError(f"unknown {key} rule {value!r}; rules: {', '.join(known)}")
-
-    def describe(self) -> str:
-        """The switches that differ from the official rule, for signatures."""
-        changed = [
-            f"{f.name}={getattr(self, f.name)}"
-            for f in dataclasses.fields(self)
-            if f.name != "name" and getattr(self, f.name) != getattr(OFFICIAL, f.name)
-        ]
-        return "mkqa" + (f"({','.join(changed)})" if changed else "")
-
-
-_KNOWN = {
-    "punctuation": ("ascii", "unicode"),
-    "width": ("keep", "nfkc"),
-    "segmentation": ("official", "language"),
-    "articles": ("official", "words"),
-    "numbers": ("string", "value"),
-}
 
 #: The official rule.
 OFFICIAL = MkqaSettings()

@@ -288,7 +288,7 @@ class Mkqa(Task):
         signature = make_signature(
             self.name,
             self.profile_name(settings),
-            norm=settings.describe(),
+            norm=settings.describe("mkqa"),
             tokenizers=tokenizers,
             extra=extra,
         )

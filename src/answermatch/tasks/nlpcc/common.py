@@ -4,14 +4,11 @@
 'an integer of 5001 digits'
 >>> shown("x" * 50)
 "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'"
->>> profile_name({"official": 1, "fair": 2}, 2), profile_name({"official": 1}, 3)
-('fair', 'custom')
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from typing import Any
 
 #: The language both tasks score.
@@ -34,17 +31,3 @@ def shown(value: Any) -> str:
         return repr(value[:SHOWN_CHARS] + "...")
     text = repr(value)
     return text if len(text) <= SHOWN_CHARS + 2 else text[:SHOWN_CHARS] + "..."
-
-
-def profile_name(profiles: Mapping[str, Any], settings: Any) -> str:
-    """The name of ``settings`` among ``profiles`` (a profile name is returned
-    as it is); a settings object built for a measurement is ``custom``."""
-    if isinstance(settings, str):
-        return settings
-    for name, known in profiles.items():
-        if known is settings:
-            return name
-    for name, known in profiles.items():
-        if known == settings:
-            return name
-    return "custom"

@@ -75,7 +75,7 @@ import math
 import os
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 from typing import Any, ClassVar, TypedDict
@@ -91,6 +91,7 @@ from ...checks import (
 from ...diagnostics import Diagnostics
 from ...errors import InputError
 from ...explanation import Explanation, TextView, Variant
+from ...profiles import Settings, choice
 from ...progress import progress
 from ...ranking import (
     AP_DENOMINATORS,
@@ -101,7 +102,7 @@ from ...ranking import (
 )
 from ...sources import is_path, source_name
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
-from .common import LANGUAGES, profile_name, shown
+from .common import LANGUAGES, shown
 
 __all__ = ["GROUPINGS", "PROFILES", "DbqaGold", "DbqaProfile", "DbqaRow", "NlpccDbqa", "iter_lines"]
 
@@ -118,8 +119,15 @@ class DbqaRow(TypedDict):
     label: int
 
 
+#: grouping name -> what it groups (the questions are built in :func:`_questions`)
+GROUPINGS: dict[str, str] = {
+    "consecutive": "runs of consecutive lines with the same question text (streamed)",
+    "text": "all lines with the same question text, wherever they are (held in memory)",
+}
+
+
 @dataclass(frozen=True)
-class DbqaProfile:
+class DbqaProfile(Settings):
     """Settings of one scoring profile (the options' defaults).
 
     ``grouping``: a key of :data:`GROUPINGS`; ``ties``: a key of
@@ -127,25 +135,19 @@ class DbqaProfile:
     :data:`answermatch.ranking.AP_DENOMINATORS`.
     """
 
-    grouping: str = "consecutive"
-    ties: str = "input"
-    skip_no_positive: bool = False
-    lenient_labels: bool = False
-    ap_denominator: str = "min"
+    grouping: str = choice(*GROUPINGS)
+    ties: str = choice(*TIE_POLICIES)
+    skip_no_positive: bool = choice(False, True)
+    lenient_labels: bool = choice(False, True)
+    ap_denominator: str = choice(*AP_DENOMINATORS)
 
 
 #: ``fair`` ranks equal scores pessimistically (incorrect sentences first):
 #: a system is never rewarded for the order of the input file, and a system
 #: that gives every sentence the same score gets the lowest figures possible.
 PROFILES: dict[str, DbqaProfile] = {
-    "official": DbqaProfile(),
-    "fair": DbqaProfile(ties="pessimistic"),
-}
-
-#: grouping name -> what it groups (the questions are built in :func:`_questions`)
-GROUPINGS: dict[str, str] = {
-    "consecutive": "runs of consecutive lines with the same question text (streamed)",
-    "text": "all lines with the same question text, wherever they are (held in memory)",
+    "official": DbqaProfile("official"),
+    "fair": DbqaProfile("fair", ties="pessimistic"),
 }
 
 
@@ -445,23 +447,13 @@ class _ScoreStream:
 
 def _settings(settings: DbqaProfile, options: Mapping[str, Any]) -> DbqaProfile:
     chosen = {k: options.get(k) for k in ("grouping", "ties", "skip_no_positive", "lenient_labels")}
-    settings = replace(settings, **{k: v for k, v in chosen.items() if v is not None})
-    for key, registry in (
-        ("grouping", GROUPINGS),
-        ("ties", TIE_POLICIES),
-        ("ap_denominator", AP_DENOMINATORS),
-    ):
-        value = getattr(settings, key)
-        if not isinstance(value, str) or value not in registry:
-            raise InputError(
-                f"option {key}: expected one of {', '.join(registry)}, got {shown(value)}"
-            )
-    for key in ("skip_no_positive", "lenient_labels"):
-        if not isinstance(getattr(settings, key), bool):
-            raise InputError(
-                f"option {key}: expected true or false, got {shown(getattr(settings, key))}"
-            )
-    return settings
+    for key, value in chosen.items():
+        known = DbqaProfile.choices(key)
+        flag = isinstance(known[0], bool)
+        if value is not None and (isinstance(value, bool) is not flag or value not in known):
+            expected = "true or false" if flag else f"one of {', '.join(known)}"
+            raise InputError(f"option {key}: expected {expected}, got {shown(value)}")
+    return settings.replace(**{k: v for k, v in chosen.items() if v is not None})
 
 
 @dataclass(frozen=True)
@@ -561,9 +553,6 @@ class NlpccDbqa(Task):
     gold_checks = GoldChecks(
         (check_no_positive, check_split_question, check_empty_variant, check_duplicate_variant)
     )
-
-    def profile_name(self, profile: Any) -> str:
-        return profile_name(self.profiles, profile)
 
     def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> DbqaGold:
         lenient = options.get("lenient_labels")

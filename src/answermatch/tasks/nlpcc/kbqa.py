@@ -78,10 +78,11 @@ from ...checks import (
 from ...diagnostics import Diagnostics
 from ...errors import InputError
 from ...explanation import Explanation, TextView, Variant, unanswered, verdict
+from ...profiles import Settings, choice
 from ...ranking import f1, first_relevant_rank, precision, recall
 from ...sources import is_path, read_text, source_name
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
-from .common import LANGUAGES, profile_name, shown
+from .common import LANGUAGES, shown
 
 __all__ = [
     "PROFILES",
@@ -100,7 +101,7 @@ MAX_ID_DIGITS = 18
 
 
 @dataclass(frozen=True)
-class KbqaProfile:
+class KbqaProfile(Settings):
     """Settings of one scoring profile.
 
     ``empty_gold_score``: P, R and F1 of a question whose gold set is empty
@@ -115,12 +116,12 @@ class KbqaProfile:
     empty_gold_score: float | None
     ks: tuple[int, ...] = (1, 3, 5)
     norm: str | None = None
-    over: str = "predictions"
+    over: str = choice("predictions", "gold")
 
 
 PROFILES: dict[str, KbqaProfile] = {
-    "official": KbqaProfile(empty_gold_score=1.0),
-    "fair": KbqaProfile(empty_gold_score=None, norm="unicode", over="gold"),
+    "official": KbqaProfile("official", empty_gold_score=1.0),
+    "fair": KbqaProfile("fair", empty_gold_score=None, norm="unicode", over="gold"),
 }
 
 
@@ -519,9 +520,6 @@ class NlpccKbqa(Task):
             None if str(value).strip().isdigit() else f"the id {value!r} is not a number"
         ),
     )
-
-    def profile_name(self, profile: Any) -> str:
-        return profile_name(self.profiles, profile)
 
     def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> KbqaFile:
         name = source_name(source)

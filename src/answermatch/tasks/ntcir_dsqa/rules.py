@@ -25,6 +25,7 @@ from ...normalization.steps import (
     remove_articles,
     remove_invisible,
 )
+from ...profiles import Settings
 
 __all__ = [
     "EN_STEPS",
@@ -122,11 +123,10 @@ class Language:
 
 
 @dataclass(frozen=True)
-class Profile:
+class Profile(Settings):
     """Everything that decides the numbers; a new profile is a new instance.
     ``languages`` are in the order the per-language figures are reported."""
 
-    name: str
     norm: str  # the normalization's name in the signature
     languages: Mapping[str, Language]
 

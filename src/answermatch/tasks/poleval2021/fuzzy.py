@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ...matchers import levenshtein_distance
+from ...profiles import Settings, rule
 from .case import fold, haskell_lower
 from .numbers import extract_number_string, fair_number
 
@@ -79,13 +80,15 @@ RULE_NAMES: dict[Callable[..., Any], str] = {
 
 
 @dataclass(frozen=True)
-class FuzzyAccuracy:
+class FuzzyAccuracy(Settings):
     """A GEval accuracy scheme ``LenientHarden/ExtractNumber/Lower/Fuzzy``
     (see the module documentation).
 
     ``threshold``: the similarity a fuzzy match needs (LenientHarden: 0.5);
     ``lower``: the case mapping of the fuzzy comparison; ``number``: the
     number rule, tried first on the original case (``None`` disables it).
+    Both rules are functions, or given by their names in GEval's notation
+    (``Lower``, ``CaseFoldNFKC``; ``ExtractNumber``, ``NumberValue``).
 
     >>> s = FuzzyAccuracy()
     >>> gold = ["figa i pasternak", "pasternak i figa"]
@@ -97,16 +100,21 @@ class FuzzyAccuracy:
     (False, 0, 12, 8.0)
     >>> s.judge("", [""]).rule
     'empty'
-    >>> s.name
+    >>> s.scheme
     'LenientHarden/ExtractNumber/Lower/Fuzzy/Accuracy'
+    >>> s.replace(number="NumberValue", lower="CaseFoldNFKC").scheme
+    'LenientHarden/NumberValue/CaseFoldNFKC/Fuzzy/Accuracy'
     """
 
+    name: str = "official"
     threshold: float = 0.5
-    lower: Callable[[str], str] = haskell_lower
-    number: Callable[[str], str | None] | None = extract_number_string
+    lower: Callable[[str], str] = rule(haskell_lower, Lower=haskell_lower, CaseFoldNFKC=fold)
+    number: Callable[[str], str | None] | None = rule(
+        extract_number_string, ExtractNumber=extract_number_string, NumberValue=fair_number
+    )
 
     @property
-    def name(self) -> str:
+    def scheme(self) -> str:
         """The scheme in GEval's notation (the ``match`` field of a signature)."""
         harden = "LenientHarden" if self.threshold == 0.5 else f"Harden{self.threshold:g}"
         parts = [harden]

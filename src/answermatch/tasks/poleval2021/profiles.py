@@ -5,10 +5,9 @@
 (:func:`~answermatch.tasks.poleval2021.numbers.fair_number`) and folds case
 and width (:func:`~answermatch.tasks.poleval2021.case.fold`).
 
->>> PROFILES["fair"].name
+>>> PROFILES["fair"].scheme
 'LenientHarden/NumberValue/CaseFoldNFKC/Fuzzy/Accuracy'
->>> import dataclasses
->>> dataclasses.replace(PROFILES["official"], number=fair_number).name
+>>> PROFILES["official"].replace(number=fair_number).scheme
 'LenientHarden/NumberValue/Lower/Fuzzy/Accuracy'
 """
 
@@ -22,6 +21,6 @@ __all__ = ["PROFILES"]
 
 #: Profile name -> matching scheme (``official`` first).
 PROFILES: dict[str, FuzzyAccuracy] = {
-    "official": FuzzyAccuracy(),
-    "fair": FuzzyAccuracy(lower=fold, number=fair_number),
+    "official": FuzzyAccuracy("official"),
+    "fair": FuzzyAccuracy("fair", lower=fold, number=fair_number),
 }

@@ -78,12 +78,6 @@ class PolEval2021(Task):
     ) -> list[str]:
         return read_predictions(source, gold, diag)
 
-    def profile_name(self, profile: Any) -> str:
-        """A profile's name; a scheme that is none of :data:`PROFILES` is ``custom``."""
-        if isinstance(profile, str):
-            return profile
-        return next((name for name, s in self.profiles.items() if s == profile), "custom")
-
     def score(
         self, inputs: Inputs, settings: FuzzyAccuracy, diag: Diagnostics, **options: Any
     ) -> Scored:
@@ -100,7 +94,7 @@ class PolEval2021(Task):
         signature = make_signature(
             NAME,
             self.profile_name(settings),
-            extra={"match": settings.name, "unicode": unicodedata.unidata_version},
+            extra={"match": settings.scheme, "unicode": unicodedata.unidata_version},
         )
         return Scored(items, signature)
 

@@ -69,6 +69,7 @@ from ...diagnostics import Diagnostics
 from ...errors import InputError
 from ...items import DeferredItems
 from ...matchers.answers import AnswerSet, best_overlap
+from ...profiles import Settings, choice
 from ...progress import progress
 from ...signature import make_signature
 from ...workers import map_chunks
@@ -90,7 +91,7 @@ __all__ = ["LANGUAGES", "PROFILES", "EngspanProfile", "XorEngspan"]
 
 
 @dataclass(frozen=True)
-class EngspanProfile:
+class EngspanProfile(Settings):
     """What a profile decides: the scored languages (in averaging order), the
     normalization (``norm``: ``xor-engspan`` is SQuAD's, ``unicode`` the
     library's preset with English articles), the tokens and numbers rules
@@ -98,21 +99,11 @@ class EngspanProfile:
     string ``answers`` is one answer (``bare_string="one"``) or, as the
     official script iterates it, one answer per character (``"chars"``)."""
 
-    name: str
     languages: tuple[str, ...]
     norm: str
-    tokens: str = "official"
-    numbers: str = "string"
-    bare_string: str = "chars"
-
-    def differences(self) -> dict[str, str]:
-        """The rules that differ from the official profile's."""
-        official = PROFILES["official"]
-        return {
-            key: str(getattr(self, key))
-            for key in ("tokens", "numbers", "bare_string")
-            if getattr(self, key) != getattr(official, key)
-        }
+    tokens: str = choice("official", "language")
+    numbers: str = choice("string", "value")
+    bare_string: str = choice("chars", "one")
 
 
 PROFILES: dict[str, EngspanProfile] = {
@@ -286,7 +277,7 @@ class XorEngspan(XorAnswerTask):
             settings.name,
             norm=settings.norm,
             tokenizers={"en": tokenizer_signature("en")} if settings.tokens == "language" else None,
-            extra=settings.differences(),
+            extra=settings.changes(),
         )
         # the aggregation's totals, from the scores' columns (same order, same sums)
         return Scored(items, signature, language_totals(langs, scores))

@@ -85,6 +85,7 @@ from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...items import DeferredItems
 from ...matchers.answers import AnswerSet, best_overlap
+from ...profiles import Settings, choice
 from ...progress import progress
 from ...result import Result
 from ...signature import make_signature
@@ -106,7 +107,7 @@ __all__ = ["LANGUAGES", "PROFILES", "SLOTS", "FullProfile", "XorFull"]
 
 
 @dataclass(frozen=True)
-class FullProfile:
+class FullProfile(Settings):
     """What a profile decides: the text rules (``norm``, ``tokens``,
     ``counters``, ``numbers``: see :class:`~answermatch.analysis.Analyzer`),
     what BLEU compares (``"raw"``: the official strings; ``"tokens"``: the
@@ -115,23 +116,13 @@ class FullProfile:
     the divisor of the overall score (``None``: the number of languages
     present)."""
 
-    name: str
     norm: str
     slots: tuple[str, ...] | None
     divisor: int | None
-    tokens: str = "official"
-    counters: str = "anywhere"
-    numbers: str = "string"
-    bleu: str = "raw"
-
-    def differences(self) -> dict[str, str]:
-        """The text and BLEU rules that differ from the official profile's."""
-        official = PROFILES["official"]
-        return {
-            key: str(getattr(self, key))
-            for key in ("tokens", "counters", "numbers", "bleu")
-            if getattr(self, key) != getattr(official, key)
-        }
+    tokens: str = choice("official", "language")
+    counters: str = choice("anywhere", "after-number", "keep")
+    numbers: str = choice("string", "value")
+    bleu: str = choice("raw", "tokens")
 
 
 PROFILES: dict[str, FullProfile] = {
@@ -450,7 +441,7 @@ class XorFull(XorAnswerTask):
             extra={
                 "bleu": "nltk-3.10.4-sentence-chars"
                 + ("" if settings.bleu == "raw" else "(tokens)"),
-                **{k: v for k, v in settings.differences().items() if k != "bleu"},
+                **{k: v for k, v in settings.changes().items() if k != "bleu"},
             },
         )
 

@@ -95,6 +95,7 @@ from typing import Any, ClassVar, TypedDict
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
+from ...profiles import Settings, choice
 from ...signature import make_signature
 from ...sources import is_path, read_text, source_name
 from ...tokenizers.base import version_of
@@ -125,7 +126,7 @@ _ITEM_SHAPE = 'expected {"id": ..., "lang": ..., "ctxs": [passage strings]}'
 
 
 @dataclass(frozen=True)
-class RetrieveProfile:
+class RetrieveProfile(Settings):
     """What a profile decides: the token budgets (with their score names, in
     the order they are reported), the primary score's name, the answers
     that are dropped, how an answer is found in the token window (``match``,
@@ -138,13 +139,12 @@ class RetrieveProfile:
     ``gold`` questions with an answer (the gold's language, the first item
     of an id, a question without an item counting as a miss)."""
 
-    name: str
     budgets: tuple[tuple[str, int], ...]
     primary: str
     dropped_answers: frozenset[str]
-    match: str = "substring"
-    bare_string: str = "chars"
-    over: str = "predictions"
+    match: str = choice(*MATCHES)
+    bare_string: str = choice("chars", "one")
+    over: str = choice("predictions", "gold")
 
 
 _BUDGETS = (("r@2kt", 2000), ("r@5kt", 5000))

@@ -1,0 +1,491 @@
+"""Containment: a gold answer found as whole words inside a longer answer.
+
+A generated answer ("The first Nobel Prize in Physics went to Wilhelm
+Röntgen") contains the gold when the gold's text occurs in it *as words of
+the language*, not merely as characters: "HIV" is not in "Chivas", "1972"
+is not in "19725", "تسع" (nine) is not in "التسعينيات" (the nineties).
+
+Both texts are first prepared the same way (:func:`prepare_text`): NFKC,
+case folding, Arabic diacritics and invisible characters removed,
+punctuation and symbols turned into spaces (so word boundaries survive;
+``.`` and ``,`` between two digits stay, since ``3.5`` is not ``35``), the
+language's articles dropped, whitespace collapsed. Letters and combining
+marks are never deleted (``काम`` stays different from ``कम``).
+
+An occurrence of the prepared gold counts when both of its edges are word
+edges. An edge is a word edge at a space or the end of the text, between
+two scripts (``東京都です``: kanji then hiragana; ``1972年``: digits then
+kanji), and never inside a grapheme cluster (before a combining mark).
+Between two letters (or digits) of one script it is a word edge only where
+the language says so:
+
+- spaced scripts (Latin, Cyrillic, Greek, Devanagari...): never, except
+  after the prefixes the language attaches to words (Arabic ``و ب ل ك ف
+  ال``, Hebrew ``ה ו ב ל מ ש כ``) and before the suffixes it attaches
+  (Korean particles and the copula: ``서울입니다``, ``서울에서``; the
+  Turkish apostrophe of ``Ankara'dır`` is already a space);
+- Chinese and Japanese (and Thai, Lao, Khmer, Burmese when a segmenter for
+  them is installed): where the language's tokenizer puts a word boundary
+  in the prediction, or before a suffix of the language (``北京市``,
+  ``東京都``); with no language given, Chinese characters are compared as
+  characters;
+- Thai, Lao, Khmer and Burmese without a segmenter: at syllable-like
+  boundaries (never before a vowel sign or tone mark, never after a
+  leading vowel).
+
+>>> from answermatch.matchers import contains_match
+>>> contains_match("The first prize went to Wilhelm Röntgen in 1901.", ["Röntgen"])
+1.0
+>>> contains_match("Chivas Regal", "HIV"), contains_match("in 19725", "1972")
+(0.0, 0.0)
+>>> contains_match("答えは東京都です。", "東京都", lang="ja")
+1.0
+>>> contains_match("정답은 서울입니다.", "서울", lang="ko")
+1.0
+>>> contains_match("서울대학교", "서울", lang="ko")  # Seoul National University
+0.0
+"""
+
+from __future__ import annotations
+
+import re
+import string
+import unicodedata
+from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
+
+import regex
+
+from ._inputs import as_golds, check_text
+
+__all__ = ["contains_match", "find_contained", "occurrences", "prepare_text"]
+
+# --- preparing a text ------------------------------------------------------------------
+
+# punctuation (but "." and ","), symbols, invisible characters -> a space
+_SEPARATORS = regex.compile(r"[\p{S}\p{Default_Ignorable_Code_Point}\p{P}--[.,]]+", regex.V1)
+# "." and "," -> a space, except between two digits (a decimal or grouping mark)
+_LOOSE_MARKS = re.compile(r"[.,](?!(?<=\d.)\d)")
+# the punctuation and symbols of ASCII but "." and ",", as a table for bytes
+_ASCII_PUNCTUATION = "".join(c for c in string.punctuation if c not in ".,").encode()
+_ASCII_SEPARATORS = bytes.maketrans(_ASCII_PUNCTUATION, b" " * len(_ASCII_PUNCTUATION))
+_ARABIC_MARKS = regex.compile("[\u0610-\u061a\u064b-\u0652\u0656-\u065f\u0670\u06d6-\u06dc"
+                              "\u06df-\u06e4\u06e7\u06e8\u06ea-\u06ed\u0640]+")  # fmt: skip
+
+# articles dropped as whole words, by language (English also when no
+# language is given, as SQuAD does)
+_ARTICLES: dict[str | None, frozenset[str]] = {
+    None: frozenset(("a", "an", "the")),
+    "en": frozenset(("a", "an", "the")),
+    "es": frozenset(("el", "la", "los", "las", "un", "una", "unos", "unas")),
+    "fr": frozenset(("le", "la", "les", "l", "un", "une")),
+    "it": frozenset(("il", "lo", "la", "i", "gli", "le", "l", "un", "uno", "una")),
+    "pt": frozenset(("o", "a", "os", "as", "um", "uma")),
+    "de": frozenset(
+        ("der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer")
+    ),
+    "nl": frozenset(("de", "het", "een")),
+}
+
+
+# Spelling variants a reader does not count as different, by language:
+# Arabic hamza seats, alef maqsura and ta marbuta (أحمد = احمد, مكة = مكه);
+# Hebrew points (niqqud) and cantillation marks; Greek accents, which
+# capitals drop (ΟΔΟΣ = οδός).
+_ARABIC_LETTERS = str.maketrans("أإآٱىة", "اااايه")
+_HEBREW_POINTS = regex.compile("[\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7]+")
+_GREEK_ACCENTS = regex.compile("(?<=\\p{Greek})[\u0301\u0308\u0342\u0313\u0314\u0345]+")
+
+
+def _fold(lang: str | None) -> Callable[[str], str]:
+    """Case folding for ``lang``, with the language's spelling variants:
+    Turkish and Azeri dotted and dotless i folded as those languages write
+    them; Arabic letter variants, Hebrew points and Greek accents
+    (:data:`_ARABIC_LETTERS`...) folded; full case folding for every
+    language."""
+    if lang in ("tr", "az"):
+        table = str.maketrans({"I": "ı", "İ": "i"})
+        return lambda text: text.translate(table).casefold()
+    if lang in ("ar", "fa", "ur"):
+        return lambda text: text.casefold().translate(_ARABIC_LETTERS)
+    if lang == "he":
+        return lambda text: _HEBREW_POINTS.sub("", text.casefold())
+    if lang == "el":
+        normalize = unicodedata.normalize
+
+        def greek(text: str) -> str:
+            text = _GREEK_ACCENTS.sub("", normalize("NFD", text.casefold()))
+            return normalize("NFC", text)
+
+        return greek
+    return str.casefold
+
+
+@lru_cache(maxsize=64)
+def _preparer(lang: str | None) -> Callable[[str], str]:
+    fold = _fold(lang)
+    # " the " -> " ", as often as it occurs (str.replace skips overlaps)
+    articles = tuple(f" {word} " for word in sorted(_ARTICLES.get(lang, ())))
+    to_normal = unicodedata.normalize
+    sub_separators = _SEPARATORS.sub
+    sub_marks = _LOOSE_MARKS.sub
+    sub_arabic = _ARABIC_MARKS.sub
+    arabic = lang in (None, "ar", "fa", "ur")
+
+    def prepare(text: str) -> str:
+        if text.isascii():
+            text = text.lower().encode().translate(_ASCII_SEPARATORS).decode()
+        else:
+            text = fold(to_normal("NFKC", text))
+            if arabic:
+                text = sub_arabic("", text)
+            text = to_normal("NFC", sub_separators(" ", text))
+        # the usual places of "." and "," first (before a space, at the end);
+        # the pattern only for what is left
+        text = text.replace(". ", " ").replace(", ", " ").rstrip(".,")
+        if "." in text or "," in text:
+            text = sub_marks(" ", text)
+        text = " ".join(text.split())
+        if articles:
+            text = f" {text} "
+            for article in articles:
+                while article in text:
+                    text = text.replace(article, " ")
+            text = text[1:-1]
+        return text
+
+    return prepare
+
+
+def prepare_text(text: str, lang: str | None = None) -> str:
+    """``text`` as containment compares it: NFKC, case folding, Arabic
+    diacritics and invisible characters removed, punctuation and symbols
+    turned into spaces (``.`` and ``,`` between digits kept), articles of
+    the language dropped, whitespace collapsed.
+
+    >>> prepare_text("The U.S. Navy's 3.5-inch gun, (1972)")
+    'u s navy s 3.5 inch gun 1972'
+    >>> prepare_text("L'Everest, le plus haut", lang="fr")
+    'everest plus haut'
+    """
+    from ..languages import optional_language
+
+    check_text(text, "text")
+    return _preparer(optional_language(lang))(text)
+
+
+# --- word edges ----------------------------------------------------------------------
+
+# script classes of a character (0: other letter of a spaced script)
+_SPACE, _DIGIT, _MARK, _LETTER, _HAN, _KANA, _HANGUL, _SEA, _OTHER = range(9)
+_UNSPACED_SCRIPTS = {
+    "Han": _HAN,
+    "Hiragana": _KANA,
+    "Katakana": _KANA,
+    "Hangul": _HANGUL,
+    "Thai": _SEA,
+    "Lao": _SEA,
+    "Khmer": _SEA,
+    "Myanmar": _SEA,
+}
+_SCRIPT = regex.compile(
+    r"(\p{Han})|(\p{Hiragana}|\p{Katakana}|\u30fc)|(\p{Hangul})|(\p{Thai}|\p{Lao}|\p{Khmer}|\p{Myanmar})"
+)
+
+
+@lru_cache(maxsize=4096)
+def _class(char: str) -> tuple[int, str]:
+    """(class, script name for letters) of one character."""
+    if char == " ":
+        return _SPACE, ""
+    if char.isdecimal():
+        return _DIGIT, ""
+    category = unicodedata.category(char)
+    if category[0] == "M":
+        return _MARK, ""
+    found = _SCRIPT.match(char)
+    if found is not None:
+        index = found.lastindex or 0
+        return (_HAN, _KANA, _HANGUL, _SEA)[index - 1], "Han" if index == 1 else char
+    if category[0] == "L":
+        try:
+            script = unicodedata.name(char).split(" ", 1)[0]
+        except ValueError:
+            script = ""
+        return _LETTER, script
+    return _OTHER, ""
+
+
+# Thai and Lao vowels written before their consonant: a word never ends
+# right after one
+_LEADING_VOWELS = frozenset("เแโใไເແໂໃໄ")
+# vowel signs that follow their consonant as spacing letters: a word never
+# starts with one
+_FOLLOWING_VOWELS = frozenset("ะาำๅๆฯະາຳ")
+
+# Prefixes written joined to the next word, by language
+_PREFIXES: dict[str, regex.Pattern[str]] = {
+    "ar": regex.compile(r"(?:[وف]?(?:[بلك]|ال|بال|لل|وال|كال)|[وف])$"),
+    "fa": regex.compile(r"(?:ب|ن|می)$"),
+    "he": regex.compile(r"(?:[ובכלמשה]{1,3})$"),
+}
+
+# Particles, copulas and endings written joined after a word, by language:
+# what may follow a gold inside the same word
+_KO_ENDINGS = (
+    "이었습니다", "였습니다", "입니다", "이에요", "이예요", "예요", "이었다", "였다", "이다",
+    "이며", "이고", "이라고", "라고", "이라는", "라는", "이란", "란", "이지만", "이죠", "죠",
+    "이야", "야", "이나", "나", "인", "에서는", "에서", "에게서", "에게", "께서", "께", "한테",
+    "으로는", "으로", "로는", "로", "에는", "에도", "에", "은", "는", "이", "가", "을", "를",
+    "의", "와", "과", "도", "만", "까지", "부터", "보다", "처럼", "이랑", "랑", "하고", "님",
+    "씨", "요", "다", "입니까", "이니까", "라서", "이라서", "이므로", "으로서", "로서",
+)  # fmt: skip
+_SUFFIXES: dict[str, regex.Pattern[str]] = {
+    "ko": regex.compile("(?:" + "|".join(sorted(_KO_ENDINGS, key=len, reverse=True)) + ")+"),
+    "ja": regex.compile(r"(?:都|府|県|市|区|町|村|さん|氏|様|君|語|人|駅|島|山|川)"),
+    "zh": regex.compile(r"(?:市|省|县|縣|区|區|镇|鎮|村|人|先生|女士|语|語|岛|島|山|河)"),
+}
+
+
+# One-character function words a segmenter may glue to the next word
+# (jieba: "于长江"); a word may start right after them
+_JOINED_BEFORE = {"zh": "是于在为了和与及到从由被把叫称即乃系"}
+
+
+class _Edges:
+    """Decides whether a position of a prepared prediction is a word edge;
+    the segmenter's boundaries are found once, when first needed."""
+
+    __slots__ = ("_cuts", "lang", "text")
+
+    def __init__(self, text: str, lang: str | None) -> None:
+        self.text = text
+        self.lang = lang
+        self._cuts: frozenset[int] | None = None
+
+    def cuts(self) -> frozenset[int] | None:
+        """Offsets where the language's tokenizer puts a boundary (None
+        when the language has no segmenter for this script)."""
+        if self._cuts is None:
+            split = _segmenter(self.lang)
+            if split is None:
+                return None
+            cuts = {0, len(self.text)}
+            position = 0
+            text = self.text
+            for token in split(text):
+                found = text.find(token, position)
+                if found < 0:
+                    continue
+                cuts.add(found)
+                position = found + len(token)
+                cuts.add(position)
+            self._cuts = frozenset(cuts)
+        return self._cuts
+
+    def start(self, position: int) -> bool:
+        """A word may start at ``position``."""
+        text = self.text
+        if position == 0:
+            return True
+        after, before = text[position], text[position - 1]
+        if before == " ":
+            return True
+        a, b = _class(before), _class(after)
+        if b[0] == _MARK or after in _FOLLOWING_VOWELS or before in _LEADING_VOWELS:
+            return False
+        if a[0] == _MARK:
+            a = self._base(position - 1)
+        return self._between(a, b, before, position, at_start=True)
+
+    def end(self, position: int) -> bool:
+        """A word may end at ``position`` (or be followed by a suffix)."""
+        text = self.text
+        if position == len(text):
+            return True
+        after, before = text[position], text[position - 1]
+        if after == " ":
+            return True
+        b = _class(after)
+        if b[0] == _MARK or after in _FOLLOWING_VOWELS or before in _LEADING_VOWELS:
+            return False
+        a = _class(before)
+        if a[0] == _MARK:
+            a = self._base(position - 1)
+        return self._between(a, b, after, position, at_start=False)
+
+    def _base(self, index: int) -> tuple[int, str]:
+        """The class of the base letter of the mark at ``index``."""
+        text = self.text
+        while index > 0 and _class(text[index])[0] == _MARK:
+            index -= 1
+        return _class(text[index])
+
+    def _between(
+        self, a: tuple[int, str], b: tuple[int, str], char: str, position: int, *, at_start: bool
+    ) -> bool:
+        if a[0] != b[0]:
+            if _OTHER in (a[0], b[0]):
+                return False
+            if a[0] == _LETTER and b[0] == _DIGIT:  # a prefix: Hebrew "ב1969"
+                return at_start and self._prefix(position)
+            # digits before letters of a spaced script are one word (1970s)
+            return not (a[0] == _DIGIT and b[0] == _LETTER)
+        cls = a[0]
+        if cls == _LETTER and a[1] != b[1]:
+            return True  # two scripts
+        if cls in (_HAN, _KANA, _SEA):
+            cuts = self.cuts()
+            if cuts is None:
+                # no segmenter: characters (Chinese, Japanese) or, for Thai,
+                # Lao, Khmer and Burmese, syllables (checked by the caller)
+                return True
+            if position in cuts:
+                return True
+            if at_start:  # a one-character function word the segmenter glued on
+                return self.text[position - 1] in _JOINED_BEFORE.get(self.lang or "", "")
+            return self._suffix(position)
+        if cls == _HANGUL:
+            return not at_start and self._suffix(position)
+        if at_start:
+            return self._prefix(position)
+        return self._suffix(position)
+
+    def _prefix(self, position: int) -> bool:
+        """The word up to ``position`` is a prefix of the language."""
+        prefixes = _PREFIXES.get(self.lang or "")
+        if prefixes is None:
+            return False
+        word_start = self.text.rfind(" ", 0, position) + 1
+        return prefixes.fullmatch(self.text, word_start, position) is not None
+
+    def _suffix(self, position: int) -> bool:
+        """The rest of the word from ``position`` is a suffix of the language."""
+        suffixes = _SUFFIXES.get(self.lang or "")
+        if suffixes is None:
+            return False
+        text = self.text
+        end = text.find(" ", position)
+        end = len(text) if end < 0 else end
+        found = suffixes.match(text, position, end)
+        if found is None:
+            return False
+        return found.end() == end or (self._cuts is not None and found.end() in self._cuts)
+
+
+_SEGMENTED = frozenset(("zh", "ja", "th", "lo", "km", "my"))
+
+
+@lru_cache(maxsize=64)
+def _segmenter(lang: str | None) -> Callable[[str], list[str]] | None:
+    """The tokenizer of a language written without spaces, when installed."""
+    if lang not in _SEGMENTED:
+        return None
+    from ..errors import AnswermatchError
+    from ..tokenizers import get_tokenizer
+    from ..tokenizers.words import WordTokenizer
+
+    try:
+        tokenizer = get_tokenizer(lang)  # type: ignore[arg-type]
+        if isinstance(tokenizer, WordTokenizer):
+            return None  # spaces only: no word boundary inside the script
+        return tokenizer.splitter(None)
+    except (AnswermatchError, ImportError, KeyError, ValueError):
+        return None
+
+
+def find_contained(prediction: str, gold: str, lang: str | None = None) -> int:
+    """The offset of the first occurrence of the prepared ``gold`` as whole
+    words in the prepared ``prediction`` (both as :func:`prepare_text`
+    gives them), or -1.
+
+    >>> find_contained("in the 1970s and 1972", "1972")
+    17
+    >>> find_contained("chivas regal", "hiv")
+    -1
+    """
+    return next(occurrences(prediction, gold, lang), -1)
+
+
+def occurrences(prediction: str, gold: str, lang: str | None = None) -> Iterator[int]:
+    """The offsets of every occurrence of the prepared ``gold`` as whole
+    words in the prepared ``prediction``, in order.
+
+    >>> list(occurrences("1972 and 19725 and 1972", "1972"))
+    [0, 19]
+    """
+    if not gold:
+        return
+    position = prediction.find(gold)
+    if position < 0:
+        return
+    edges = _Edges(prediction, lang)
+    size = len(gold)
+    while position >= 0:
+        if edges.start(position) and edges.end(position + size):
+            yield position
+        position = prediction.find(gold, position + 1)
+
+
+def _contains(prepare: Callable[[str], str], lang: str | None, prediction: str, golds) -> float:
+    pred = prepare(prediction)
+    if not pred:
+        return 0.0
+    for gold in golds:
+        if find_contained(pred, prepare(gold), lang) >= 0:
+            return 1.0
+    return 0.0
+
+
+def _token_contains(normalize: Callable[[str], str], prediction: str, golds) -> float:
+    """A gold's tokens as a contiguous run of the prediction's (whitespace
+    tokens of a normalized text)."""
+    pred = f" {normalize(prediction)} "
+    for gold in golds:
+        tokens = normalize(gold)
+        if tokens and f" {tokens} " in pred:
+            return 1.0
+    return 0.0
+
+
+def contains_match(
+    prediction: str,
+    golds: str | Sequence[str],
+    *,
+    lang: str | None = None,
+    preset: str | None = None,
+) -> float:
+    """1.0 if any gold occurs in the prediction as whole words of the
+    language (see the module's documentation), else 0.0.
+
+    ``lang``: any spelling of a known language (``"ja"``, ``"ko-KR"``);
+    it decides the word edges of scripts written without spaces and the
+    prefixes and suffixes a word may carry. ``preset``: ``None`` (default)
+    prepares both texts with :func:`prepare_text`; any normalization preset
+    (``"squad"``, ``"unicode"``) instead normalizes both with it and asks
+    for the gold's tokens as a contiguous run of the prediction's (the
+    usual "gold tokens contained" baseline). An empty gold or prediction
+    contains nothing.
+
+    >>> contains_match("It was Mark Twain's novel.", ["Mark Twain", "Samuel Clemens"])
+    1.0
+    >>> contains_match("Başkent Ankara'dır.", "Ankara", lang="tr")
+    1.0
+    >>> contains_match("التسعينيات", "تسع", lang="ar")  # "nine" in "the nineties"
+    0.0
+    >>> contains_match("بالقاهرة", "القاهرة", lang="ar")  # "in Cairo"
+    1.0
+    >>> contains_match("The Beatles were formed in 1960", "beatles", preset="squad")
+    1.0
+    """
+    from ..languages import optional_language
+
+    lang = optional_language(lang)
+    golds = as_golds(golds)
+    if type(prediction) is not str:
+        check_text(prediction, "prediction")
+    if preset is not None:
+        from ..normalization import normalizer
+
+        return _token_contains(normalizer(preset, lang), prediction, golds)
+    return _contains(_preparer(lang), lang, prediction, golds)
