@@ -99,13 +99,13 @@ def test_the_statistics_of_known_cases():
     assert stats("abcd", ("abcde", "ab"))[4:] == (4, 5)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=3, deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from(["ab", "abcd 東", "abcdefghij "]))
 def test_same_as_pure_python_on_long_texts(seed, alphabet):
     # past 65,536 characters, where the compiled counter once left the work
     # to Python; both stay linear in the lengths
     rng = random.Random(seed)
-    lengths = [rng.randint(65_000, 140_000) for _ in range(3)]
+    lengths = [rng.randint(65_537, 90_000) for _ in range(3)]
     references = ["".join(rng.choices(alphabet, k=n)) for n in lengths[:2]]
     hypothesis = "".join(rng.choices(alphabet, k=lengths[2]))
     assert_same(references, hypothesis)
