@@ -41,6 +41,7 @@ EXAMPLE_FILES: dict[str, tuple[Path, Path]] = {
         EXAMPLES / "korquad" / "dev_sample.json",
         EXAMPLES / "korquad" / "predictions.json",
     ),
+    "open-qa": (EXAMPLES / "open-qa" / "gold.jsonl", EXAMPLES / "open-qa" / "pred.json"),
 }
 
 # task -> the options its example needs

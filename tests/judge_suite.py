@@ -151,6 +151,21 @@ LANGUAGES: dict[str, Language] = {
         ("คำตอบคือ{a}", "ฉันคิดว่าเป็น{a}ครับ", "คำตอบ: {a}"),
         (("กร", "คือกรุงเทพ"), ("เก", "คือเก็บ"), ("ภู", "คือภูมิ")),
     ),
+    "km": Language(
+        ("ភ្នំពេញ", "អង្គរវត្ត", "សៀមរាប", "បាត់ដំបង"),
+        ("ចម្លើយគឺ{a}", "ខ្ញុំគិតថាវាជា{a}", "ចម្លើយ៖ {a}"),
+        (("ភ្នំ", "វាជាភ្នំពេញ"), ("ពេញ", "វាជាភ្នំពេញ"), ("សៀម", "វាជាសៀមរាប")),
+    ),
+    "lo": Language(
+        ("ວຽງຈັນ", "ຫຼວງພະບາງ", "ປາກເຊ", "ສະຫວັນນະເຂດ"),
+        ("ຄຳຕອບແມ່ນ{a}", "ຂ້ອຍຄິດວ່າແມ່ນ{a}", "ຄຳຕອບ: {a}"),
+        (("ວຽງ", "ແມ່ນວຽງຈັນ"), ("ຈັນ", "ແມ່ນວຽງຈັນ"), ("ຫຼວງ", "ແມ່ນຫຼວງພະບາງ")),
+    ),
+    "my": Language(
+        ("ရန်ကုန်", "မန္တလေး", "နေပြည်တော်", "ပုဂံ"),
+        ("အဖြေမှာ{a}ဖြစ်သည်", "ကျွန်တော်ထင်တာက{a}ပါ", "အဖြေ: {a}"),
+        (("မန္တ", "မန္တလေးပါ"), ("ပြည်", "နေပြည်တော်ပါ"), ("နေ", "နေပြည်တော်ပါ")),
+    ),
     "vi": Language(
         ("Hà Nội", "Hồ Chí Minh", "sông Mê Kông", "Huế"),
         ("Câu trả lời là {a}.", "Tôi nghĩ đó là {a}.", "Đáp án: {a}"),
@@ -186,9 +201,18 @@ LANGUAGES: dict[str, Language] = {
 }  # fmt: skip
 
 
-#: Cases only a word segmenter (a dictionary) can decide: "ภู" (a hill) ends
-#: on a syllable edge inside "ภูมิ" (land), which no rule of the script sees.
-NEEDS_SEGMENTER = frozenset({("th", "คือภูมิ")})
+#: Cases only a word segmenter (a dictionary: ICU's, the ``th`` extra) can
+#: decide: "ภู" (a hill) ends on a syllable edge inside "ภูมิ" (land), which
+#: no rule of the script sees; the same for every hidden word of Khmer, Lao
+#: and Burmese.
+NEEDS_SEGMENTER = frozenset(
+    {("th", "คือภูมิ")}
+    | {
+        (lang, prediction)
+        for lang in ("km", "lo", "my")
+        for _, prediction in LANGUAGES[lang].hidden
+    }
+)
 
 
 def _near_misses(number: str) -> tuple[str, ...]:

@@ -145,7 +145,9 @@ def test_each_check_fires(tmp_path, task, text, expected):
 
 
 def test_counter_after_a_number_is_not_flagged(tmp_path):
-    path = write(tmp_path, "xor-full", xor(("1", ["1945年", "20 歳", "24万人"], "ja")))
+    # one answer per question (three numbers in one question disagree in value)
+    answers = ["1945年", "20 歳", "24万人"]
+    path = write(tmp_path, "xor-full", xor(*((str(i), [a], "ja") for i, a in enumerate(answers))))
     assert check_gold("xor-full", path) == []
 
 
@@ -230,3 +232,77 @@ def test_a_range_is_not_a_pair_in_either_order(tmp_path):
     gold = write(tmp_path, "poleval2021", "od 10 i 11\n1990 i 2000\ntlen i krzem\n")
     found = [(f.code, f.line) for f in check_gold("poleval2021", gold)]
     assert found == [("one-order-only", 3)]
+
+
+# --- severity, grouping and the false positives of a first user ---------------------
+
+
+def test_severity_keeps_that_level_and_more_serious_ones(tmp_path):
+    gold = write(tmp_path, "poleval2021", "Paryż\tParyż\nC\nfiga i mak\n\t\n")
+    every = check_gold("poleval2021", gold)
+    assert {f.severity for f in every} == {"error", "warning", "info"}
+    assert check_gold("poleval2021", gold, severity="info") == every
+    assert check_gold("poleval2021", gold, severity="warning") == [
+        f for f in every if f.severity != "info"
+    ]
+    assert {f.severity for f in check_gold("poleval2021", gold, severity="error")} == {"error"}
+    with pytest.raises(ValueError, match="severity must be one of error, warning, info"):
+        check_gold("poleval2021", gold, severity="notice")
+
+
+def test_cli_hides_info_by_default_and_groups_repeated_kinds(tmp_path, capsys):
+    rows = [(str(k), ["Oslo", "Oslo"], "fi") for k in range(6)]
+    rows.append(("x", ["A"], "fi"))  # an article: SQuAD's normalization empties it
+    gold = write(tmp_path, "xor-engspan", xor(*rows))
+    assert main(["check-gold", "xor-engspan", "--gold", gold]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 2 and "[normalizes-empty]" in out[0]
+    assert out[1].endswith("1 error, 0 warnings, 6 info (duplicate-variant 6, normalizes-empty 1)"
+                           "; info not shown: --severity info or --all")  # fmt: skip
+    assert main(["check-gold", "xor-engspan", "--gold", gold, "--severity", "info"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    # six duplicate variants: one line with the count, three examples
+    assert out[1] == f"{gold}: info: 6 findings [duplicate-variant], e.g.:"
+    assert out[2:5] == [f"  line {k}: {k - 1}: variant listed twice: 'Oslo'" for k in (1, 2, 3)]
+    assert len(out) == 6 and out[5].endswith("; --all lists each finding")
+    assert main(["check-gold", "xor-engspan", "--gold", gold, "--all"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 8 and sum("[duplicate-variant]" in line for line in out) == 6
+    assert main(["check-gold", "xor-engspan", "--gold", gold, "--json"]) == 1
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["info"] == 6 and payload["severity"] == "warning"
+    assert [f["code"] for f in payload["findings"]] == ["normalizes-empty"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "answer"),
+    [
+        ("ru", "из кирпичей и камней"),  # a preposition before both parts
+        ("ru", "химические и металлургические технологии"),  # a noun after both
+        ("fi", "opetus- ja kuulustelutilaisuuksia"),  # a shortened compound
+        ("ar", "جورج واشنطون"),  # George Washington: a name starting with و
+        ("ar", "شيفا، فيشنو وبراهما"),  # a list, with the Arabic comma
+        ("en", "Commonwealth Scientific and Industrial Research Organisation"),
+        ("en", "Blohm & Voss"),  # a firm
+    ],
+)
+def test_one_order_only_leaves_what_is_no_two_part_answer(tmp_path, lang, answer):
+    task = "xor-full" if lang != "en" else "xor-engspan"
+    gold = write(tmp_path, task, xor(("1", [answer], lang)))
+    assert "one-order-only" not in [f.code for f in check_gold(task, gold)]
+
+
+@pytest.mark.parametrize(
+    ("lang", "answer", "swapped"),
+    [
+        ("ru", "Синеус и Трувор", "Трувор и Синеус"),
+        ("ar", "راسل هالس وجوزيف تيلور", "جوزيف تيلور وراسل هالس"),
+        ("ar", "الخضار والفواكه", "الفواكه والخضار"),
+        ("fi", "kokemus ja tietoisuus.", "tietoisuus ja kokemus."),  # the final stop stays
+    ],
+)
+def test_one_order_only_still_finds_two_part_answers(tmp_path, lang, answer, swapped):
+    gold = write(tmp_path, "xor-full", xor(("1", [answer], lang)))
+    found = check_gold("xor-full", gold)
+    assert [f.code for f in found] == ["one-order-only"]
+    assert found[0].message.endswith(f"the other order {swapped!r}")

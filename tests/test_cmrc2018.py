@@ -581,6 +581,26 @@ def test_gold_checks_on_a_handmade_file(tmp_path: Path) -> None:
     assert any(code == "reader-warning" for _, code in found)  # the reader's warnings too
 
 
+def test_an_answer_with_an_added_full_stop_is_in_its_passage(tmp_path: Path) -> None:
+    # the original layout (no offsets): 因是一个内陆国家。 of CMRC dev is its passage's text
+    # with a 。 the script deletes anyway; only an answer truly absent is reported
+    passages = [
+        {
+            "context_id": "C1",
+            "context_text": "首都是北京，因是一个内陆国家，没有港口",
+            "qas": [
+                {"query_id": "Q1", "query_text": "?", "answers": ["因是一个内陆国家。"]},
+                {"query_id": "Q2", "query_text": "?", "answers": ["《北京》"]},
+                {"query_id": "Q3", "query_text": "?", "answers": ["上海。"]},
+            ],
+        }
+    ]
+    path = tmp_path / "gold.json"
+    path.write_text(json.dumps(passages, ensure_ascii=False), "utf-8")
+    found = [f.message for f in check_gold("cmrc2018", path) if f.code == "not-in-context"]
+    assert found == ["Q3: the answer '上海。' is not in its passage"]
+
+
 def test_gold_checks_find_the_29_numbers_of_cmrc_dev(parity, tmp_path: Path) -> None:
     path = parity("cmrc2018", "cmrc2018_dev.json")
     findings = check_gold("cmrc2018", path)
@@ -724,6 +744,26 @@ def test_version_5_fails_where_the_python_2_script_fails(tmp_path):
         warnings.simplefilter("ignore")
         with pytest.raises(InputError, match=r"question id 4 is not a string: the version 5"):
             evaluate("cmrc2018", str(gold), {"4": "x"}, version=5)
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-32", "utf-8-sig"])
+def test_version_6_reads_files_as_json_loads_of_bytes_does(tmp_path, encoding):
+    # baseline/cmrc2018_evaluate.py: json.load(open(path, 'rb')) detects UTF-16 and UTF-32
+    # (json.detect_encoding); the v5 script's Python 2 json reads UTF-8 only
+    gold = [{"id": "q", "answers": {"text": ["北京"], "answer_start": [0]}}]
+    pred, gold_file = tmp_path / "pred.json", tmp_path / "gold.json"
+    pred.write_bytes(json.dumps({"q": "北京"}, ensure_ascii=False).encode(encoding))
+    gold_file.write_bytes(json.dumps(gold, ensure_ascii=False).encode(encoding))
+    odd = encoding != "utf-8-sig"
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert evaluate("cmrc2018", str(gold_file), str(pred)).scores["EM"] == 100
+    said = [str(w.message) for w in caught if "not UTF-8" in str(w.message)]
+    assert len(said) == 2 * odd
+    if odd:
+        assert said[1].startswith(f"{pred}: the predictions file is in {encoding.upper()}")
+        with pytest.raises(InputError, match="UTF-8"):
+            quiet_evaluate(gold, str(pred), version=5)
 
 
 def test_a_numeric_gold_id_against_a_string_key_is_named(tmp_path):

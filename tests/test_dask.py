@@ -9,8 +9,9 @@ import pytest
 
 from answermatch import evaluate
 
-dask = pytest.importorskip("dask", reason="the dask extra (answermatch[dask]) is not installed")
-distributed = pytest.importorskip("distributed", reason="the dask extra is not installed")
+REASON = "Dask is not installed: install answermatch[integrations] (or answermatch[dask])"
+dask = pytest.importorskip("dask", reason=REASON)
+distributed = pytest.importorskip("distributed", reason=REASON)
 import dask.bag as db  # noqa: E402
 import dask.dataframe as dd  # noqa: E402
 

@@ -90,7 +90,7 @@ def test_cmrc2018_v5_original_layout_reads_query_id(tmp_path):
 # --- SQuAD v2.0: NaN no-answer probabilities ----------------------------------------------
 
 
-def test_squad_v2_nan_probability_is_accepted(tmp_path):
+def test_squad_v2_nan_probability_is_accepted(tmp_path, capsys):
     # Command: python evaluate-v2.0.py GOLD PRED --na-prob-file NA (SQuAD-explorer @ eee5fdb)
     # printed: exact 50.0, f1 50.0, HasAns_exact 100.0, NoAns_exact 0.0,
     # best_exact 100.0, best_exact_thresh NaN, best_f1 100.0, best_f1_thresh NaN
@@ -127,6 +127,19 @@ def test_squad_v2_nan_probability_is_accepted(tmp_path):
     assert scores["best_f1"] == 100.0
     assert math.isnan(scores["best_exact_thresh"])
     assert math.isnan(scores["best_f1_thresh"])
+    # --json: standard JSON has no NaN, so the CLI writes null (docs/cli.rst)
+    from answermatch.cli import main
+
+    def no_constants(name: str) -> None:
+        raise AssertionError(f"{name} in --json output")
+
+    argv = ["score", "squad-v2", "--gold", gold, "--pred", pred, "-o", f"na_prob={na}"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        assert main([*argv, "--json", "--quiet"]) == 0
+    printed = json.loads(capsys.readouterr().out, parse_constant=no_constants)["scores"]
+    assert printed["best_exact_thresh"] is None and printed["best_f1_thresh"] is None
+    assert printed["best_f1"] == 100.0
 
 
 def test_squad_v2_nan_probabilities_sort_as_the_script_sorts_them(tmp_path):

@@ -6,6 +6,7 @@ checker reports exactly that, so the check is shown to fail when it should.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import sys
 from pathlib import Path
@@ -40,6 +41,7 @@ def complete_pages() -> dict[str, str]:
     pages["api"] = _html(
         '<dt id="answermatch.evaluate">evaluate()</dt><dt id="answermatch.Result">Result</dt>'
         '<dt id="answermatch.ranking.mrr">mrr()</dt>'
+        '<dt id="answermatch.tasks.base.Scored">Scored</dt>'
     )
     pages["languages"] = _html(
         "".join(
@@ -50,6 +52,10 @@ def complete_pages() -> dict[str, str]:
     )
     pages["cli"] = _html(
         '<section id="answermatch-score"></section><section id="answermatch-tasks"></section>'
+    )
+    pages["write_a_task"] = _html(
+        '<p>Subclass <a href="api.html#answermatch.Task"><code class="xref py">Task</code></a>;'
+        ' the example: <a href="plugin_example.html">plugin</a>.</p>'
     )
     pages["tasks/alpha"] = _html(f'<p>F1 is {MATH}</p><table class="answermatch-parity"></table>')
     pages["tasks/beta"] = _html(f'<div class="math">{MATH}</div>')
@@ -245,3 +251,42 @@ def test_main_exit_status_and_report(tmp_path, monkeypatch, capsys):
     assert check_docs.main([str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert "1 problem(s)" in err and "tasks/beta.html: page missing" in err
+
+
+def test_an_undocumented_plugin_name_is_reported(tmp_path):
+    pages = complete_pages()
+    spec = dataclasses.replace(SPEC, plugin_names=("Scored",))
+    assert check_docs.check_site(write_site(tmp_path, pages), spec) == []
+    pages["api"] = pages["api"].replace('id="answermatch.tasks.base.Scored"', 'id="x"')
+    assert check_docs.check_site(write_site(tmp_path, pages), spec) == [
+        "api.html: answermatch.plugin's Scored is not documented"
+    ]
+
+
+def test_an_unresolved_reference_on_the_task_page_is_reported(tmp_path):
+    pages = complete_pages()
+    pages["write_a_task"] = pages["write_a_task"].replace(
+        "</p>", '<code class="xref py py-class">Nowhere</code></p>'
+    )
+    assert check_docs.check_site(write_site(tmp_path, pages), SPEC) == [
+        "write_a_task.html: the reference 'Nowhere' links nowhere"
+    ]
+
+
+def test_the_task_page_links_the_example(tmp_path):
+    pages = complete_pages()
+    pages["write_a_task"] = pages["write_a_task"].replace("plugin_example.html", "elsewhere.html")
+    assert check_docs.check_site(write_site(tmp_path, pages), SPEC) == [
+        "write_a_task.html: no link to the example plugin (plugin_example)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "text", ["Base class; see the module documentation.", "the test (module docs).",
+             "rules (see the module's\n documentation)"],
+)  # fmt: skip
+def test_a_reference_to_the_module_documentation_is_reported(tmp_path, text):
+    pages = complete_pages()
+    pages["concepts"] = _html(f"<p>{text}</p>")
+    [problem] = check_docs.check_site(write_site(tmp_path, pages), SPEC)
+    assert problem.startswith("concepts.html: ") and "names no module" in problem

@@ -9,7 +9,11 @@ import pytest
 
 import answermatch
 
-evaluate = pytest.importorskip("evaluate", reason="extra answermatch[hf-evaluate] not installed")
+evaluate = pytest.importorskip(
+    "evaluate",
+    reason="Hugging Face evaluate is not installed: install answermatch[integrations] "
+    "(or answermatch[hf-evaluate])",
+)
 
 from answermatch.integrations.hf_evaluate import METRIC_PATH  # noqa: E402
 
@@ -37,6 +41,11 @@ def test_compute_gives_answermatch_scores_and_signature(metric):
     assert got["f1"] == expected.scores["f1"] and got["em"] == expected.scores["em"]
     assert got["signature"] == expected.signature and got["n"] == 4
     assert 0 < got["em"] < 100
+
+
+def test_compute_without_a_task_is_an_error_not_squad(metric):
+    with pytest.raises(answermatch.AnswermatchError, match="compute\\(\\) needs task="):
+        metric.compute(predictions=PREDICTIONS, references=REFERENCES)
 
 
 def test_add_batch_then_compute_equals_one_call(metric):

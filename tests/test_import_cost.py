@@ -28,6 +28,8 @@ HEAVY = (
     "punkt",
     "rapidfuzz",
     "numpy",
+    "babel",
+    "num2words",
 )
 TOKENIZER_LIBRARIES = {
     "ja": ("fugashi", "unidic_lite"),

@@ -49,6 +49,9 @@ from answermatch.matchers.named import PLUGIN_MATCHERS, register_matcher
         ("ΑΘΗΝΑ, η πρωτεύουσα", "Αθήνα", "el"),
         ("Αυτή είναι η οδός", "ΟΔΟΣ", "el"),
         ("Başkent Ankara'dır.", "Ankara", "tr"),
+        ("Hän asuu Oulussa.", "Oulu", "fi"),
+        ("Budapesten született.", "Budapest", "hu"),
+        ("서울시에 산다", "서울", "ko"),
         ("คำตอบคือกรุงเทพมหานคร", "กรุงเทพมหานคร", "th"),
     ],
 )
@@ -68,6 +71,8 @@ def test_contained_as_words(prediction: str, gold: str, lang: str | None) -> Non
         ("काम", "कम", "hi"),
         ("Parisian cafes", "Paris", "en"),
         ("北京大学是一所大学", "北京", "zh"),
+        ("Hän on Oulunsalosta.", "Oulu", "fi"),
+        ("Se on kemiaa.", "Kemi", "fi"),
         ("", "Paris", None),
     ],
 )
@@ -178,9 +183,11 @@ def test_extraction_last_cue_wins_and_rules_choose() -> None:
         ("It was won by Judith Keppel in 2000.", ["Judith Cynthia Aline Keppel"], None,
          "name-parts", 1.0),
         ("Played by Walsh.", ["Kate Walsh"], None, "name-parts", 1.0),
+        ("It was J. R. R. Tolkien.", ["John Ronald Reuel Tolkien"], None, "name-parts", 1.0),
+        ("It was J. R. R. Martin.", ["John Ronald Reuel Tolkien"], None, "no-match", 0.0),
         ("Played by Kate Hudson.", ["Kate Walsh"], None, "no-match", 0.0),
         ("It is part of the Himalaya range.", ["Himalayas"], None, "token-recall", 1.0),
-        ("On April 1.", ["April 1st"], None, "token-recall", 1.0),
+        ("On April 1.", ["April 1st"], None, "date", 1.0),
         ("On the 1st of April.", ["1 April"], None, "token-recall", 1.0),
         ("On April 2.", ["April 1st"], None, "no-match", 0.0),
         ("It ended on September 6, 1666.", ["5 September 1666"], None, "no-match", 0.0),
@@ -270,3 +277,80 @@ def test_register_matcher() -> None:
         PLUGIN_MATCHERS.remove("first-letter-test")
     with pytest.raises(ValueError, match="already exists"):
         register_matcher("em", first_letter)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("काम, कम और कमल — हिन्दी!", "hi"),
+        ("বাংলা ভাষা, কলকাতা।", "bn"),
+        ("తెలుగు భాష.", "te"),
+        ("กรุงเทพมหานคร, เชียงใหม่!", "th"),
+        ("ភ្នំពេញ។", "km"),
+        ("Tiếng Việt: Hà Nội, Huế.", "vi"),
+        ("Ελληνικά", None),
+        ("한국어: 서울!", "ko"),
+    ],
+)
+def test_preparation_keeps_every_letter_and_mark(text: str, lang: str | None) -> None:
+    """Punctuation becomes space; no letter and no combining mark is lost
+    (languages that drop optional points, Arabic, Hebrew and Greek, aside)."""
+    import unicodedata
+
+    def letters(value: str) -> list[str]:
+        value = unicodedata.normalize("NFC", unicodedata.normalize("NFKC", value).casefold())
+        return [c for c in value if unicodedata.category(c)[0] in "LM"]
+
+    assert letters(prepare_text(text, lang=lang)) == letters(text)
+
+
+@pytest.mark.parametrize(
+    ("prediction", "gold", "lang", "rule", "score"),
+    [
+        ("There are a total of nine seasons.", "9", None, "number", 1.0),
+        ("It grossed 3.5 million dollars.", "3,500,000", None, "number", 1.0),
+        ("Около 1 000 человек.", "1000", "ru", "number", 1.0),
+        ("Около 1 500 человек.", "1000", "ru", "no-match", 0.0),
+        ("It was formed on December 8, 1985.", "December 1985", None, "date", 1.0),
+        ("It ended on 1945-09-02.", "September 2, 1945", None, "date", 1.0),
+        ("Es war am 2. September 1945.", "1945-09-02", "de", "date", 1.0),
+        ("Stało się to 12 maja 2023 roku.", "2023-05-12", "pl", "date", 1.0),
+        ("Stało się to 13 maja 2023 roku.", "2023-05-12", "pl", "no-match", 0.0),
+        ("令和5年5月12日です。", "2023年5月12日", "ja", "date", 1.0),
+        # a near-miss date: the same day of another month, words alone do not make it
+        ("It was released on June 22, 1980.", "August 22, 1980", None, "no-match", 0.0),
+        # a partial date that agrees is not contradicted: the words decide
+        ("On the 1st of April.", "1 April", None, "token-recall", 1.0),
+    ],
+)
+def test_numbers_and_dates_by_value(
+    prediction: str, gold: str, lang: str | None, rule: str, score: float
+) -> None:
+    verdict = judge(prediction, gold, lang=lang)
+    assert (verdict.rule, verdict.score) == (rule, score)
+
+
+def test_the_shortcut_for_absent_golds_changes_no_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Long ASCII answers holding no part of any gold's words are refused
+    before they are prepared; the verdicts are those of the whole cascade."""
+    import judge_suite
+    from answermatch.matchers import lenient
+
+    rows = [
+        ("They were known as the Himalaya ranges.", ("Himalayas",), None),
+        ("It is in the country's north.", ("countries",), None),
+        ("He finished 1st in the race.", ("1",), None),
+        ("There are nine of them.", ("9",), None),
+        ("It happened in December 1985, on the 8th.", ("8 December 1985",), None),
+        ("The Who played there.", ("The Who",), None),
+        ("Nothing to see here.", ("Paris",), None),
+        ("   ", ("Paris",), None),
+        ("...", ("Paris",), None),
+        ("The.", ("Paris",), "en"),
+    ]
+    rows += [(p, g, lang) for lang, _kind, p, g, _ in judge_suite.cases()]
+    fast = [judge(p, g, lang=lang) for p, g, lang in rows]
+    monkeypatch.setattr(lenient, "_absent", lambda *args: False)
+    assert [judge(p, g, lang=lang) for p, g, lang in rows] == fast
+    assert fast[6].rule == "no-match"
+    assert fast[7].rule == fast[8].rule == fast[9].rule == "empty"

@@ -263,3 +263,16 @@ def test_the_first_failure_in_gold_order_is_the_error(preds: Any, message: str) 
 def test_a_non_string_prediction_for_no_gold_question_is_ignored() -> None:
     result = quiet([row("q", "서울")], {"q": "서울", "other": None})
     assert result.scores == {"exact_match": 100.0, "f1": 100.0}
+
+
+@pytest.mark.parametrize("marked", ["gold", "predictions"])
+def test_a_byte_order_mark_fails_as_in_the_script(tmp_path: Path, marked: str) -> None:
+    # evaluate-v1.0.py: json.load(open(path)) of text starting with U+FEFF raises
+    # "Unexpected UTF-8 BOM"; every profile reads the files the same way
+    files = {"gold": EXAMPLE / "dev_sample.json", "predictions": EXAMPLE / "predictions.json"}
+    bom = tmp_path / f"{marked}.json"
+    bom.write_bytes(b"\xef\xbb\xbf" + files[marked].read_bytes())
+    files[marked] = bom
+    for profile in ("official", "fair"):
+        with pytest.raises(InputError, match=rf"{marked}\.json:1: .*byte order mark"):
+            quiet(str(files["gold"]), str(files["predictions"]), profile)

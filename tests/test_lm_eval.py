@@ -68,7 +68,9 @@ def test_the_shipped_configs_name_functions_that_exist():
 def test_lm_eval_reports_answermatch_numbers(tmp_path):
     lm_eval = shutil.which("lm_eval") or str(Path(sys.executable).with_name("lm_eval"))
     if not Path(lm_eval).exists():
-        pytest.skip("lm-eval is not installed (extra answermatch[lm-eval])")
+        pytest.skip(
+            "lm-eval is not installed: install answermatch[integrations] (or answermatch[lm-eval])"
+        )
     data = tmp_path / "xquad_tiny.jsonl"
     data.write_text(
         "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in ROWS), encoding="utf-8"
@@ -119,6 +121,10 @@ def test_lm_eval_reports_answermatch_numbers(tmp_path):
         em = reported[f"{profile}_exact_match,none"]
         assert em == pytest.approx(expected["exact_match"], abs=1e-9)
     assert 0 < reported["official_f1,none"] < 100  # the data can tell right from wrong
+    # the results file says which rules made its numbers
+    for profile in ("official", "fair"):
+        expected = answermatch.evaluate("squad", ROWS, generations, profile).signature
+        assert reported[f"{profile}_signature,none"] == expected
 
 
 def test_the_metric_scores_documents_as_evaluate_does():
@@ -126,6 +132,9 @@ def test_the_metric_scores_documents_as_evaluate_does():
     values = [metric.process_results(row, ["lol"])["official_f1"] for row in ROWS]
     expected = answermatch.evaluate("squad", ROWS, {r["id"]: "lol" for r in ROWS}).scores["f1"]
     assert metric.aggregation("official", "f1")(values) == expected
+    signature = answermatch.evaluate("squad", ROWS, {r["id"]: "lol" for r in ROWS}).signature
+    assert metric.signature("official")(values) == signature
+    assert "official_signature" in metric.metric_names()
 
 
 @pytest.mark.filterwarnings("ignore:.*no predictions for 25 of the 26 languages")

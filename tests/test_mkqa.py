@@ -221,6 +221,22 @@ def test_nan_for_a_language_without_unanswerable_examples():
     assert result.scores["best_f1"] == 100.0
 
 
+def test_nan_figures_are_null_in_json_output(tmp_path, capsys):
+    # standard JSON has no NaN: --json writes null (docs/cli.rst, docs/tasks/mkqa.rst)
+    gold, preds = tmp_path / "gold.jsonl", tmp_path / "pred.jsonl"
+    gold.write_text(json.dumps(line(1)) + "\n", encoding="utf-8")
+    preds.write_text(json.dumps(pred(1, "x")) + "\n", encoding="utf-8")
+    argv = ["score", "mkqa", "--gold", str(gold), "--pred", str(preds), "-o", "lang=de"]
+    assert main([*argv, "--json", "--quiet"]) == 0
+
+    def no_constants(name):
+        raise AssertionError(f"{name} in --json output")
+
+    scores = json.loads(capsys.readouterr().out, parse_constant=no_constants)["scores"]
+    assert scores["best_unanswerable_em"] is None and scores["unanswerable_exact_match"] is None
+    assert scores["best_f1"] == 100.0
+
+
 def test_duplicates_keep_the_first_place_and_the_last_value():
     gold = [
         line(1, default=entity("a")),
@@ -446,9 +462,9 @@ def test_task_description():
     assert set(task.shapes) == {"gold", "predictions"}
 
 
-def test_official_table_layout():
+def test_the_cli_table_layout():
     per_language = {"en": dict.fromkeys(KEYS, 50.0), "es": dict.fromkeys(KEYS, 25.005)}
-    table = Mkqa.official_table({"per_language": per_language})
+    table = Mkqa().format_table({"per_language": per_language})
     lines = table.splitlines()
     assert lines[0].split()[0] == "language" and lines[-1].startswith("Macro Average")
     # 25.005 rounds (NumPy) to 25.0 for most keys; the mean of 50 and 25 is 37.5
@@ -538,3 +554,46 @@ def test_the_rows_and_totals_built_while_scoring_are_the_aggregations(parity, pr
     totals, rows = spec.aggregation(settings).accumulate({}, list(scored.items))
     assert scored.totals == totals
     assert scored.rows == rows
+
+
+def test_official_table_is_the_scripts_psql_table():
+    # mkqa_eval_all_languages.py: tabulate(pd.DataFrame(...), headers="keys",
+    # tablefmt="psql", showindex=False) of the six best_* figures (eleven with -v)
+    gold = [line(1, default=entity("Paris")), line(2, default=UNANSWERABLE)]
+    result = quiet_evaluate(gold, [pred(1, "Paris", 0.25), pred(2, "Lyon", 0.5)], lang="en")
+    table = answermatch.tasks.mkqa.Mkqa.official_table(result).split("\n")
+    assert len(table) == 6 and table[0] == table[-1] and set(table[0]) == {"+", "-"}
+    assert table[1].split("|")[1:-1][:3] == [" language      ", "   best_em ", "   best_f1 "]
+    assert table[2].startswith("|---------------+") and table[2].endswith("|")
+    assert [len(row.split("|")) - 2 for row in table[1:-1] if row[1] != "-"] == [7, 7, 7]
+    assert table[3].startswith("| en            |       100 |")
+    verbose = answermatch.tasks.mkqa.Mkqa.official_table(result, verbose=True).split("\n")
+    assert len(verbose[1].split("|")) - 2 == 12 and "unanswerable_exact_match" in verbose[1]
+
+
+@pytest.mark.parametrize("verbose", [False, True])
+def test_official_table_equals_tabulate_of_pandas(verbose):
+    tabulate = pytest.importorskip("tabulate").tabulate
+    pd = pytest.importorskip("pandas")
+    from collections import defaultdict
+
+    from answermatch.tasks.mkqa import Mkqa
+    from answermatch.tasks.mkqa.figures import BEST_KEYS, KEYS
+
+    gold = [line(k, default=entity("Paris") if k % 3 else UNANSWERABLE) for k in range(7)]
+    preds = [pred(k, ["Paris", "Lyon", ""][k % 3], k / 7) for k in range(7)]
+    per_language = {
+        lang: quiet_evaluate(gold, preds, lang=lang).per_language[lang]
+        for lang in ("en", "de", "ja")
+    }
+    per_language["de"]["best_f1_threshold"] = 1234567.0  # written 1.23457e+06
+    per_language["ja"]["best_unanswerable_em"] = math.nan
+    view = Mkqa.official_rounding({"per_language": per_language})
+    rows = {**view["per_language"], "Macro Average": view["macro_average"]}
+    columns = defaultdict(list)
+    for lang, figures in rows.items():
+        columns["language"].append(lang)
+        for key in KEYS if verbose else BEST_KEYS:
+            columns[key].append(figures[key])
+    expected = tabulate(pd.DataFrame(columns), headers="keys", tablefmt="psql", showindex=False)
+    assert Mkqa.official_table({"per_language": per_language}, verbose) == expected

@@ -307,3 +307,59 @@ def test_language_rule_examples() -> None:
 def test_language_rules_are_idempotent(lang: str | None, text: str) -> None:
     once = normalize(text, lang=lang)
     assert normalize(once, lang=lang) == once
+
+
+# --- Chinese scripts (the unicode-hans preset) ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("traditional", "simplified"),
+    [
+        ("臺灣大學", "台湾大学"),
+        ("香港特別行政區", "香港特别行政区"),
+        ("幹部", "干部"),
+        ("乾隆", "乾隆"),
+    ],
+)
+def test_unicode_hans_folds_traditional_to_simplified(traditional: str, simplified: str) -> None:
+    pytest.importorskip("opencc")
+    assert normalize(traditional, lang="zh-TW", preset="unicode-hans") == simplified
+    assert normalize(simplified, lang="zh-CN", preset="unicode-hans") == simplified
+    # the default keeps the scripts apart
+    assert normalize(traditional, lang="zh") != normalize(simplified, lang="zh") or (
+        traditional == simplified
+    )
+
+
+def test_unicode_hans_in_the_matchers() -> None:
+    pytest.importorskip("opencc")
+    pytest.importorskip("jieba")
+    from answermatch.matchers import exact_match, token_f1
+
+    assert exact_match("臺灣大學。", "台湾大学", lang="zh-Hant", preset="unicode-hans") == 1.0
+    assert exact_match("臺灣大學。", "台湾大学", lang="zh-Hant") == 0.0
+    assert token_f1("國立臺灣大學", "台湾大学", lang="zh", preset="unicode-hans") > 0.0
+
+
+@settings(deadline=None, max_examples=150)
+@given(
+    text=st.text(
+        alphabet=st.sampled_from(list("臺灣大學台湾乾幹干隆後后髮發「」。、 ABｃ")), max_size=10
+    )
+)
+def test_unicode_hans_is_idempotent(text: str) -> None:
+    pytest.importorskip("opencc")
+    once = normalize(text, preset="unicode-hans")
+    assert normalize(once, preset="unicode-hans") == once
+
+
+def test_unicode_hans_names_its_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from answermatch.errors import MissingExtraError
+    from answermatch.normalization import steps
+
+    monkeypatch.setitem(sys.modules, "opencc", None)
+    monkeypatch.setattr(steps, "_converters", {})
+    with pytest.raises(MissingExtraError, match=r"answermatch\[zh\]"):
+        steps.to_simplified("臺灣")

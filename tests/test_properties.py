@@ -208,7 +208,9 @@ def test_levenshtein_ratio_symmetric_and_bounded(a: str, b: str) -> None:
     r = levenshtein_ratio(a, b)
     assert r == levenshtein_ratio(b, a)
     assert 0.0 <= r <= 1.0
-    assert (r == 1.0) == (a == b)
+    assert (r == 1.0) == (normalize(a) == normalize(b))  # normalized, like every matcher
+    raw = levenshtein_ratio(a, b, preset="none")
+    assert (raw == 1.0) == (a == b)
 
 
 # --- numbers ---------------------------------------------------------------------------

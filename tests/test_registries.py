@@ -11,14 +11,14 @@ import pytest
 import answermatch
 from answermatch.errors import UnknownLanguageError
 from answermatch.normalization import (
-    PLUGIN_PRESETS,
+    PRESET_REGISTRY,
     Preset,
     available_presets,
     normalize,
     register_preset,
 )
 from answermatch.tokenizers import (
-    PLUGIN_TOKENIZERS,
+    TOKENIZERS,
     get_tokenizer,
     register_tokenizer,
     supported_languages,
@@ -28,8 +28,8 @@ from answermatch.tokenizers import (
 
 def test_a_tokenizer_entry_point_adds_a_language_every_function_knows(monkeypatch):
     point = EntryPoint(name="x-pig", value="toy_tasks:PigTokenizer", group="answermatch.tokenizers")
-    monkeypatch.setattr(PLUGIN_TOKENIZERS, "_entry_points", {"x-pig": point})
-    monkeypatch.setattr(PLUGIN_TOKENIZERS, "_loaded", {})
+    monkeypatch.setattr(TOKENIZERS, "_entry_points", {"x-pig": point})
+    monkeypatch.setattr(TOKENIZERS, "_loaded", {})
     assert "x-pig" in supported_languages()
     assert tokenize("hello world", "x-pig") == ["ellohay", "orldway"]
     assert get_tokenizer("x-pig").signature() == "pig-latin(1)"
@@ -45,7 +45,7 @@ def test_an_unknown_language_is_still_an_error():
 def test_a_tokenizer_registered_at_run_time(monkeypatch):
     from toy_tasks import PigTokenizer
 
-    monkeypatch.setattr(PLUGIN_TOKENIZERS, "_loaded", {})
+    monkeypatch.setattr(TOKENIZERS, "_loaded", {})
     register_tokenizer("x-pig2", PigTokenizer())
     assert tokenize("abc", "x-pig2") == ["bcaay"]
     with pytest.raises(ValueError, match="already has a tokenizer"):
@@ -53,8 +53,8 @@ def test_a_tokenizer_registered_at_run_time(monkeypatch):
 
 
 def test_a_preset_registered_from_outside(monkeypatch):
-    monkeypatch.setattr(PLUGIN_PRESETS, "_loaded", {})
-    monkeypatch.setattr(PLUGIN_PRESETS, "_entry_points", {})
+    monkeypatch.setattr(PRESET_REGISTRY, "_loaded", {})
+    monkeypatch.setattr(PRESET_REGISTRY, "_entry_points", {})
     register_preset(Preset("test-upper", "upper case only", lambda lang: (str.upper,)))
     assert "test-upper" in available_presets()
     assert normalize("The cat", preset="test-upper") == "THE CAT"

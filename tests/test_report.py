@@ -206,5 +206,89 @@ def test_the_page_shows_what_scoring_warned_about(report, systems):
     page = report.read_text(encoding="utf-8")
     warned = page.split("<ul id='warnings'>", 1)[1].split("</ul>", 1)[0]
     for system in systems:
-        assert f"<b>{system}</b>: {system}: 1 of 84 gold question(s) have no prediction" in warned
+        # named by its stem, and the message does not repeat the file's name
+        assert f"<b><bdi>{system.stem}</bdi></b>: <bdi>1 of 84 gold question(s) have no " in warned
+        assert str(system) not in warned
     assert "<div class='wide'><table id='languages'>" in page  # long names scroll, not the page
+
+
+@pytest.fixture(scope="module")
+def page(report) -> str:
+    return report.read_text(encoding="utf-8")
+
+
+def test_the_page_shows_each_systems_paired_difference_and_p_value(page, systems, capsys):
+    headline = page.split("<table id='paired'>", 1)[1].split("</table>", 1)[0]
+    assert f"<h2>Against <bdi>{systems[0].stem}</bdi></h2>" in page
+    assert "<th>p-value</th>" in headline and "<td>official</td>" in headline
+    assert "<td>fair</td>" in headline
+    # the numbers are compare's, on the same resamples
+    assert (
+        main(
+            [
+                "compare",
+                "xor-full",
+                "--gold",
+                str(GOLD),
+                "--pred",
+                str(systems[0]),
+                "--pred",
+                str(systems[1]),
+                "--resamples",
+                "200",
+                "--json",
+                "-q",
+            ]
+        )
+        == 0
+    )
+    compared = json.loads(capsys.readouterr().out)["systems"][1]
+    data = embedded(page)["comparisons"]["official"]["systems"][1]
+    assert data["difference"] == pytest.approx(compared["difference"], abs=1e-9)
+    assert data["p_value"] == pytest.approx(compared["p_value"], abs=1e-12)
+    assert f"{compared['difference']:+.2f}" in headline
+
+
+def test_disagreements_are_readable_rows_not_raw_explanations(page, systems):
+    part = page.split("Where the systems disagree most</h2>", 1)[1].split("<h2>", 1)[0]
+    tables = re.findall(r"<table class='item'>.*?</table>", part)
+    assert tables and "<pre>" not in part and "rule:" not in part
+    first = tables[0]
+    assert "gold <bdi>" in first and "<th class='text'>answer</th><th>verdict</th>" in first
+    for system in systems:
+        assert f"<td><bdi>{system.stem}</bdi></td>" in first
+    assert "<td>?</td>" not in first and "<bdi>?</bdi>" in first  # system b's answer
+
+
+def test_gold_findings_are_summarized_by_kind(tmp_path, capsys):
+    gold = tmp_path / "gold.jsonl"
+    rows = [
+        {"id": f"q{k}", "question": "?", "answers": ["Tokyo", "Tokyo"], "lang": "ja"}
+        for k in range(8)
+    ]
+    gold.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    pred = tmp_path / "run.json"
+    pred.write_text(json.dumps({f"q{k}": "Tokyo" for k in range(8)}), encoding="utf-8")
+    out = tmp_path / "r.html"
+    argv = ["report", "xor-full", "--gold", str(gold), "--pred", str(pred), "-o", str(out)]
+    assert main([*argv, "--no-ci", "-q"]) == 0
+    findings = out.read_text(encoding="utf-8").split("<table id='findings'>", 1)[1]
+    findings = findings.split("</table>", 1)[0]
+    kinds = re.findall(r"<tr><td class='sev-\w+'>", findings)
+    assert len(kinds) < 8  # one row per kind, not per finding
+    assert "and 5 more" in findings  # the first three shown
+
+
+def test_names_and_the_latex_table_of_every_score(systems, capsys):
+    argv = ["report", "xor-full", "--gold", str(GOLD), "--pred", str(systems[0])]
+    argv += ["--pred", str(systems[1]), "--name", "mT5", "--name", "ours & co"]
+    assert main([*argv, "--format", "latex", "--no-ci", "--profile", "official", "-q"]) == 0
+    text = capsys.readouterr().out
+    assert r"\multicolumn{3}{c}{mT5 (official)}" in text
+    assert r"\multicolumn{3}{c}{ours \& co (official)}" in text
+    assert "language & f1 & em & bleu & f1 & em & bleu" in text
+    official = scores(systems[0], "official", capsys)
+    for key in ("f1", "em", "bleu"):
+        assert f"{official['scores'][key]:.2f}" in text
+    assert main([*argv[:-4], "--name", "only one", "--format", "csv", "-q"]) == 2
+    assert "--name was given 1 time(s) for 2 --pred file(s)" in capsys.readouterr().err

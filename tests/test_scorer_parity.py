@@ -548,7 +548,9 @@ def test_two_scorers_on_halves_merged_through_json_are_evaluate(case, loaded):
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
 def test_rows_through_split_rows_and_dask_are_evaluate(case, loaded):
-    import dask
+    dask = pytest.importorskip(
+        "dask", reason="Dask is not installed: install answermatch[integrations] (or [dask])"
+    )
     import dask.bag as db
 
     import answermatch.dask as amd

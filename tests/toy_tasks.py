@@ -9,8 +9,10 @@ from typing import Any, ClassVar
 from answermatch import InputError
 from answermatch.checks import ANSWER_CHECKS, Entry, GoldChecks
 from answermatch.diagnostics import Diagnostics
+from answermatch.normalization import Preset
 from answermatch.signature import make_signature
 from answermatch.tasks.base import Aggregation, Inputs, Scored, Summary, Task, Totals
+from answermatch.tasks.parts import ChecksGold, Explains, TakesRows
 from answermatch.tokenizers.base import Tokenizer
 
 
@@ -20,7 +22,7 @@ class Rules:
     casefold: bool
 
 
-class Capitals(Task):
+class Capitals(Task, Explains, ChecksGold, TakesRows):
     """Capitals by language; score = mean over languages of the language means."""
 
     name = "test-capitals"
@@ -103,3 +105,11 @@ class PigTokenizer(Tokenizer):
 
     def signature(self) -> str:
         return "pig-latin(1)"
+
+
+def _shout_steps(lang: str | None) -> tuple[Any, ...]:
+    return (str.upper,)
+
+
+#: a normalization preset added as a plugin would add it
+SHOUT = Preset("test-shout", "upper case only", _shout_steps)

@@ -20,7 +20,14 @@ after ``sphinx-build``). It parses the HTML and confirms that
   ``$$``, ``\\begin{``, or a command such as ``\\frac``) in any page's text
   outside code, no MathML ``<merror>``, no formula left unconverted, and no
   page loading MathJax (which would mean client-side rendering);
-* no generated part of a page was replaced by a "Not generated" notice.
+* no generated part of a page was replaced by a "Not generated" notice;
+* every name :mod:`answermatch.plugin` gives is documented in the API
+  reference (an autodoc entry whose id ends with ``.NAME``);
+* the page on writing a task works alone: each of its code references
+  resolves to a documented object, and it links to the example plugin's
+  page;
+* no page sends its reader to "the module documentation" (or its notes):
+  it names the module, with a link.
 
 It prints one line per problem and exits with status 1 if there is any,
 0 otherwise (2 for bad usage).
@@ -36,7 +43,23 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
-GUIDE_PAGES = ("index", "quickstart", "concepts", "languages", "cli", "api", "tasks/index")
+GUIDE_PAGES = (
+    "index",
+    "quickstart",
+    "concepts",
+    "languages",
+    "cli",
+    "api",
+    "tasks/index",
+    "write_a_task",
+    "plugin_example",
+)
+#: The page on writing a task and the page of the example it links to.
+TASK_PAGE, EXAMPLE_PAGE = "write_a_task", "plugin_example"
+#: A reader sent to documentation the sentence does not link.
+VAGUE_REFERENCE = re.compile(
+    r"see the module(?:'s)?\s+(?:documentation|docs|notes)|\(module docs\)", re.IGNORECASE
+)
 LANGUAGES = ("ja", "zh", "vi", "pl", "ar", "bn", "fi", "ko", "ru", "te", "en")
 # Tasks whose official figures are in the parity fixtures.
 PARITY_TASKS = ("xor-full", "xor-engspan", "xor-retrieve", "poleval2021", "nlpcc-kbqa")
@@ -72,6 +95,8 @@ class SiteSpec:
     public_names: tuple[str, ...]
     # Fully qualified names that must also be documented in the API reference.
     other_api_names: tuple[str, ...] = ()
+    # Names answermatch.plugin gives, each documented in the API reference.
+    plugin_names: tuple[str, ...] = ()
     languages: tuple[str, ...] = LANGUAGES
     subcommands: tuple[str, ...] = ()
     parity_tasks: tuple[str, ...] = PARITY_TASKS
@@ -87,6 +112,10 @@ class Page:
     tags: dict[str, int] = field(default_factory=dict)
     latex: list[str] = field(default_factory=list)
     mathjax: bool = False
+    links: set[str] = field(default_factory=set)
+    #: code references (``xref``) that link nowhere
+    unresolved: list[str] = field(default_factory=list)
+    vague: list[str] = field(default_factory=list)
 
 
 class _PageParser(HTMLParser):
@@ -95,6 +124,8 @@ class _PageParser(HTMLParser):
         self.page = Page()
         self._code_depth = 0
         self._text: list[str] = []
+        self._link_depth = 0
+        self._xref: list[str] | None = None  # the text of an unlinked reference
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self._flush()
@@ -102,7 +133,14 @@ class _PageParser(HTMLParser):
         values = dict(attrs)
         if values.get("id"):
             self.page.ids.add(values["id"] or "")
-        self.page.classes.update((values.get("class") or "").split())
+        classes = (values.get("class") or "").split()
+        self.page.classes.update(classes)
+        if tag == "a":
+            self._link_depth += 1
+            if values.get("href"):
+                self.page.links.add((values.get("href") or "").split("#")[0])
+        if tag == "code" and "xref" in classes and not self._link_depth:
+            self._xref = []
         if tag == "script" and "mathjax" in (values.get("src") or "").lower():
             self.page.mathjax = True
         if tag in CODE_TAGS:
@@ -115,10 +153,17 @@ class _PageParser(HTMLParser):
 
     def handle_endtag(self, tag: str) -> None:
         self._flush()
+        if tag == "a" and self._link_depth:
+            self._link_depth -= 1
+        if tag == "code" and self._xref is not None:
+            self.page.unresolved.append("".join(self._xref))
+            self._xref = None
         if tag in CODE_TAGS and self._code_depth:
             self._code_depth -= 1
 
     def handle_data(self, data: str) -> None:
+        if self._xref is not None:
+            self._xref.append(data)
         if not self._code_depth:
             self._text.append(data)
 
@@ -127,6 +172,9 @@ class _PageParser(HTMLParser):
         # split by an entity are still caught.
         text = "".join(self._text)
         self._text.clear()
+        vague = VAGUE_REFERENCE.search(" ".join(text.split()))
+        if vague:
+            self.page.vague.append(vague.group(0))
         match = RAW_LATEX.search(text)
         if match:  # one report per piece of text is enough to find it
             start = max(match.start() - 30, 0)
@@ -175,6 +223,16 @@ def check_site(root: Path, spec: SiteSpec) -> list[str]:
         for qualified in spec.other_api_names:
             if qualified not in api.ids:
                 problems.append(f"api.html: {qualified} is not documented")
+        for name in spec.plugin_names:
+            if not any(i.endswith(f".{name}") for i in api.ids):
+                problems.append(f"api.html: answermatch.plugin's {name} is not documented")
+
+    task_page = pages.get(TASK_PAGE)
+    if task_page is not None:
+        for text in task_page.unresolved:
+            problems.append(f"{TASK_PAGE}.html: the reference {text!r} links nowhere")
+        if f"{EXAMPLE_PAGE}.html" not in task_page.links:
+            problems.append(f"{TASK_PAGE}.html: no link to the example plugin ({EXAMPLE_PAGE})")
 
     languages = pages.get("languages")
     if languages is not None:
@@ -216,6 +274,8 @@ def check_site(root: Path, spec: SiteSpec) -> list[str]:
             problems.append(f"{name}.html: loads MathJax (math must be rendered at build time)")
         if "answermatch-not-generated" in page.classes:
             problems.append(f"{name}.html: generated content is missing ('Not generated')")
+        for phrase in page.vague:
+            problems.append(f"{name}.html: {phrase!r} names no module (link the module)")
     return problems
 
 
@@ -239,6 +299,7 @@ def _module_functions(module_name: str) -> tuple[str, ...]:
 def spec_from_package() -> SiteSpec:
     """The requirements as the installed answermatch defines them."""
     import answermatch
+    import answermatch.plugin as plugin
     from answermatch.cli import build_parser
     from answermatch.tasks import available_tasks
 
@@ -251,6 +312,7 @@ def spec_from_package() -> SiteSpec:
         tasks=tuple(available_tasks()),
         public_names=tuple(n for n in answermatch.__all__ if n != "__version__"),
         other_api_names=_module_functions("answermatch.ranking"),
+        plugin_names=tuple(plugin.__all__),
         subcommands=tuple(subcommands),
     )
 

@@ -26,6 +26,8 @@ _EXPORTS: dict[str, str] = {
     "levenshtein_ratio": "answermatch.matchers",
     "extract_number": "answermatch.matchers",
     "numeric_match": "answermatch.matchers",
+    "extract_date": "answermatch.matchers",
+    "date_match": "answermatch.matchers",
     "best_match": "answermatch.matchers",
     "unordered_match": "answermatch.matchers",
     "Match": "answermatch.matchers",
@@ -33,6 +35,7 @@ _EXPORTS: dict[str, str] = {
     "extract_answer": "answermatch.matchers",
     "lenient_match": "answermatch.matchers",
     "meta_eval": "answermatch.metaeval",
+    "rescore": "answermatch.harness_logs",
     "evaluate": "answermatch.evaluation",
     "scorer": "answermatch.incremental",
     "Scorer": "answermatch.incremental",
@@ -79,13 +82,16 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         UnknownTaskError,
     )
     from .evaluation import evaluate
+    from .harness_logs import rescore
     from .incremental import Scorer, scorer
     from .matchers import (
         Match,
         best_match,
         contains_match,
+        date_match,
         exact_match,
         extract_answer,
+        extract_date,
         extract_number,
         lenient_match,
         levenshtein_distance,

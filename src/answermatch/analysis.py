@@ -185,7 +185,7 @@ def tokenizer_signature(lang: str) -> str:
 @dataclass
 class Analyzer:
     """The tokens of an answer in language ``lang`` under the given switches
-    (see the module documentation); call it on a text. ``prediction=True``
+    (see :mod:`answermatch.analysis`); call it on a text. ``prediction=True``
     applies the XOR-Full scorer's extra replacements for a Japanese
     prediction (``・`` -> space, ``、`` -> ``,``) when ``tokens="official"``.
     ``articles``: drop the articles (SQuAD's under ``norm="official"``, the

@@ -2,8 +2,8 @@
 any task can select.
 
 A task names its checks in a :class:`GoldChecks` (its
-:attr:`~answermatch.tasks.base.Task.gold_checks`) and turns its parsed gold
-into :class:`Entry` records (:meth:`~answermatch.tasks.base.Task.gold_entries`);
+:attr:`~answermatch.tasks.parts.ChecksGold.gold_checks`) and turns its parsed gold
+into :class:`Entry` records (:meth:`~answermatch.tasks.parts.ChecksGold.gold_entries`);
 :func:`answermatch.goldcheck.check_gold` runs them. Each :class:`Finding` has
 a severity (``error``: the scorer refuses the file or an item can never be
 scored as intended; ``warning``: probably a mistake; ``info``: worth
@@ -48,7 +48,10 @@ __all__ = [
     "check_scientific_notation",
     "check_split_question",
     "check_unicode_punct",
+    "check_values",
     "preset_normalizer",
+    "suggested_variants",
+    "variant_values",
 ]
 
 #: Severities, most serious first.
@@ -217,27 +220,67 @@ def check_normalizes_empty(gold: GoldFile, task: GoldChecks) -> Iterator[Finding
                 )
 
 
-_LIST_OR_QUOTE = re.compile('[,;"„”“«»]')
+_LIST_OR_QUOTE = re.compile('[,;"„”“«»،、，；]')
+_END_PUNCT = re.compile(r"[\s.!?。！？…]+$")
+
+
+def _two_parts(variant: str, pattern: re.Pattern[str]) -> tuple[str, str, str, str] | None:
+    r"""``(first, conjunction, second, end)`` where ``variant`` reads as two
+    parallel parts ("A and B", "A B and C D"), else ``None``.
+
+    Parallel means the same number of words on each side (at most four), so
+    that a word shared by both parts is no part of either: "из кирпичей и
+    камней" (a preposition before both), "chemical and metallurgical
+    technologies" (a noun after both) and names such as "Commonwealth
+    Scientific and Industrial Research Organisation" are not two parts. A
+    part ending or starting with a hyphen ("opetus- ja kuulustelu...") is a
+    shortened compound, and ``&`` joins a firm's name ("Blohm & Voss"); final
+    punctuation (``end``) stays at the end.
+
+    >>> and_ = re.compile(r"(\s+and\s+)")
+    >>> _two_parts("India and Pakistan.", and_)
+    ('India', ' and ', 'Pakistan', '.')
+    >>> _two_parts("bricks and stones walls", and_) is None
+    True
+    """
+    body = variant.strip()
+    found = _END_PUNCT.search(body)
+    end = found.group().strip() if found else ""
+    body = body[: found.start()] if found else body
+    parts = pattern.split(body)
+    if len(parts) != 3:
+        return None
+    first, conjunction, second = parts[0].strip(), parts[1], parts[2].strip()
+    words = len(first.split())
+    if not 0 < words <= 4 or len(second.split()) != words:
+        return None  # not two short parallel parts
+    if first.endswith("-") or second.startswith("-"):
+        return None  # a shortened compound ("opetus- ja kuulustelutilaisuuksia")
+    if conjunction.strip() == "&":
+        return None  # a firm's name ("Blohm & Voss", "N.W. Ayer & Son")
+    return first, conjunction, second, end
 
 
 def check_one_order_only(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
-    """Two-part answers ("A i B", each part at most four words) listed without
-    the other order ("B i A"); not a list, a quoted title, or a range (digits
-    on both sides, as in "between 10 and 11")."""
+    """Two-part answers ("A i B": parallel parts of at most four words each,
+    see :func:`_two_parts`) listed without the other order ("B i A"); not a
+    list, a quoted title, or a range (digits on both sides, as in "between 10
+    and 11")."""
     for entry in gold.entries:
         pattern = task.conjunctions.get(entry.lang or "", task.conjunctions.get("*"))
         if pattern is None:
             continue
         present = {task.normalize(v, entry.lang) for v in entry.variants}
         for variant in dict.fromkeys(entry.variants):
-            parts = pattern.split(variant)
-            if len(parts) != 3 or not all(0 < len(parts[k].split()) <= 4 for k in (0, 2)):
-                continue  # not two short parts
+            split = _two_parts(variant, pattern)
+            if split is None:
+                continue
             if _LIST_OR_QUOTE.search(variant):
                 continue  # "A, B and C" or a quoted title: not a swappable pair
-            if any(c.isdigit() for c in parts[0]) and any(c.isdigit() for c in parts[2]):
+            first, conjunction, second, end = split
+            if any(c.isdigit() for c in first) and any(c.isdigit() for c in second):
                 continue  # numbers on both sides: a range ("between 10 and 11"), ordered
-            swapped = parts[2].strip() + parts[1] + parts[0].strip()
+            swapped = second + conjunction + first + end
             if task.normalize(swapped, entry.lang) not in present:
                 yield _finding(
                     gold,
@@ -319,6 +362,165 @@ def check_split_question(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
             first[entry.id] = entry.line
 
 
+_NUMBER_MARKS = re.compile(r"[\d\s.,'’٬٫+\-−%٪\u00a0\u202f]+")
+
+
+def _value_language(lang: str | None) -> str | None:
+    """``lang`` if the matchers know it (MKQA's ``zh_cn`` is ``zh``), else None."""
+    if lang is None:
+        return None
+    from .errors import UnknownLanguageError
+    from .languages import canonical_language
+
+    try:
+        canonical_language(lang)
+    except (UnknownLanguageError, TypeError):
+        return None
+    return lang
+
+
+def variant_values(
+    variants: tuple[str, ...], lang: str | None
+) -> tuple[dict[str, str], dict[str, tuple[str, str]]]:
+    """The dates (variant -> ISO, when the variant states a month) and the
+    numbers (variant -> (canonical number, what else it says: a unit)) of
+    one question's short variants (at most six words), as
+    :func:`~answermatch.matchers.extract_date` and
+    :func:`~answermatch.matchers.extract_number` read them.
+
+    >>> dates, numbers = variant_values(("18 May 2017", "2017-05-18", "five", "5 km"), "en")
+    >>> dates
+    {'18 May 2017': '2017-05-18', '2017-05-18': '2017-05-18'}
+    >>> numbers
+    {'five': ('5', ''), '5 km': ('5', 'km')}
+    """
+    from .matchers.dates import extract_date
+    from .matchers.numeric import _locale, extract_number
+
+    lang = _value_language(lang)
+    dates: dict[str, str] = {}
+    numbers: dict[str, tuple[str, str]] = {}
+    scales = _locale(lang).scales if lang is not None else {}
+    for variant in dict.fromkeys(variants):
+        if not variant.strip() or len(variant) > 60 or len(variant.split()) > 6:
+            continue
+        iso = extract_date(variant, lang=lang)
+        if iso is not None and len(iso) >= 7 and iso[0] != "-":
+            dates[variant] = iso
+            continue
+        number = extract_number(variant, lang=lang)
+        if number is None:
+            continue
+        rest = [w for w in _NUMBER_MARKS.sub(" ", variant).lower().split()]
+        rest = [w for w in rest if w.rstrip(".") not in scales and not _all_numeral(w)]
+        words = lang is not None and _locale(lang).words
+        if words:
+            rest = [w for w in rest if words.split(w) is None]
+        numbers[variant] = (number, " ".join(rest))
+    return dates, numbers
+
+
+def _all_numeral(word: str) -> bool:
+    from .matchers.numeric import _CJK_DIGITS, _CJK_LARGE, _CJK_SMALL, _HANGUL_LARGE
+
+    return all(
+        c in _CJK_DIGITS or c in _CJK_SMALL or c in _CJK_LARGE or c in _HANGUL_LARGE for c in word
+    )
+
+
+def check_values(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
+    """Variants of one question that disagree in value: two different dates
+    (``2017-05-18`` and ``18 May 2016``; a year alone that none of the dates
+    has), two different numbers (``1,000`` and ``1,500``) (warnings), and a
+    number given with a unit in one variant and without it in another
+    (``5 km`` and ``5``: info). Values are read as
+    :func:`~answermatch.matchers.date_match` and
+    :func:`~answermatch.matchers.numeric_match` read them, in the entry's
+    language; entries with labelled candidates are not answers and are
+    skipped.
+
+    >>> gold = GoldFile("gold.txt", entries=[Entry(1, 3, ("1,000", "1,500"), "en"),
+    ...                                       Entry(2, 4, ("18 May 2017", "2016"), "en"),
+    ...                                       Entry(3, 5, ("5 km", "5", "five km"), "en")])
+    >>> for f in check_values(gold, None):
+    ...     print(f.line, f.severity, f.code)
+    3 warning value-disagreement
+    4 warning date-disagreement
+    5 info unit-lost
+    """
+    for entry in gold.entries:
+        if entry.labels or len(entry.variants) < 2:
+            continue
+        dates, numbers = variant_values(entry.variants, entry.lang)
+        if dates:
+            values = set(dates.values())
+            years = {v: n for v, (n, unit) in numbers.items() if not unit and len(n) == 4}
+            conflict = any(
+                not (a.startswith(b) or b.startswith(a)) for a in values for b in values
+            ) or any(not any(iso.startswith(y) for iso in values) for y in years.values())
+            if conflict:
+                shown = {**dates, **years}
+                yield _finding(
+                    gold, entry, "warning", "date-disagreement",
+                    "its variants state different dates: "
+                    + ", ".join(f"{v!r} ({d})" for v, d in shown.items()),
+                )  # fmt: skip
+            continue
+        if len({n for n, _ in numbers.values()}) > 1:
+            yield _finding(
+                gold, entry, "warning", "value-disagreement",
+                "its variants state different numbers: "
+                + ", ".join(f"{v!r} ({n})" for v, (n, _) in numbers.items()),
+            )  # fmt: skip
+            continue
+        units = {unit for _, unit in numbers.values()}
+        if "" in units and len(units) > 1:
+            bare = [v for v, (_, unit) in numbers.items() if not unit]
+            with_unit = [v for v, (_, unit) in numbers.items() if unit]
+            yield _finding(
+                gold, entry, "info", "unit-lost",
+                f"{', '.join(map(repr, bare))} gives the number without the unit of "
+                f"{', '.join(map(repr, with_unit))}",
+            )  # fmt: skip
+
+
+def suggested_variants(entry: Entry) -> list[str]:
+    """The variants a reader of another language or tool would need, that
+    ``entry`` lacks: a number in plain digits and, from 10,000 or with
+    decimals, in the language's own form (CLDR); a date in ISO form and in
+    the language's long form. A number given with a unit gets none.
+
+    >>> suggested_variants(Entry(1, 1, ("3,5 mln",), "pl"))
+    ['3500000', '3\\xa0500\\xa0000']
+    >>> suggested_variants(Entry(1, 1, ("18 maja 2017",), "pl"))
+    ['2017-05-18']
+    """
+    from .matchers.dates import format_date
+    from .matchers.numeric import _cldr_language, format_number
+
+    lang = _value_language(entry.lang)
+    dates, numbers = variant_values(entry.variants, lang)
+    try:
+        written = lang is not None and bool(_cldr_language(lang))
+    except Exception:  # a language without CLDR forms: the plain forms only
+        written = False
+    wanted: list[str] = []
+    for iso in dict.fromkeys(dates.values()):
+        wanted.append(iso)
+        if written:
+            wanted.append(format_date(iso, lang))  # type: ignore[arg-type]
+    if not dates:
+        for number, unit in dict.fromkeys(numbers.values()):
+            if unit:
+                continue  # "5 km": the bare number would lose the unit
+            wanted.append(number)
+            if written and (len(number.lstrip("-").split(".")[0]) > 4 or "." in number):
+                # (not 1914 as 1,914: a year or a small number is written plain)
+                wanted.append(format_number(number, lang))  # type: ignore[arg-type]
+    present = set(entry.variants)
+    return [w for w in dict.fromkeys(wanted) if w not in present]
+
+
 def preset_normalizer(preset: str) -> Normalizer:
     """The normalization preset ``preset`` as a check's normalizer
     (whitespace collapsed at the end)."""
@@ -372,4 +574,5 @@ ANSWER_CHECKS: tuple[Check, ...] = (
     check_same_after_normalization,
     check_normalizes_empty,
     check_one_order_only,
+    check_values,
 )

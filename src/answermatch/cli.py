@@ -1,9 +1,11 @@
 """The ``answermatch`` command line.
 
-Exit status: 0 on success, 2 on bad input or bad usage (the message goes to
+Exit status: 0 on success, 2 on bad input, bad usage or output that cannot
+be written (standard output closed or on a full device; the message goes to
 stderr), 1 where a check found problems (``check-gold``), 130 when
-interrupted (Ctrl-C). Output files are written whole or not at all
-(:mod:`answermatch.outputs`).
+interrupted (Ctrl-C), 128 + the signal's number on SIGTERM or SIGHUP (143,
+129). Output files are written whole or not at all, and an interrupted run
+leaves no temporary file (:mod:`answermatch.outputs`).
 """
 
 from __future__ import annotations
@@ -11,9 +13,13 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
+import signal
 import sys
+import threading
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from typing import Any
 
 from ._version import __version__
@@ -122,6 +128,7 @@ _COMMAND_MODULES = (
     "answermatch.commands.compare",
     "answermatch.commands.report",
     "answermatch.commands.meta_eval",
+    "answermatch.commands.rescore",
 )
 
 
@@ -342,7 +349,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
     profiles = profile_names(args.profile)
     inputs = run_inputs(args.gold, args.pred, options=options)
     to_stdout = args.items == "-"
-    if args.items and not to_stdout:
+    if args.items is not None and not to_stdout:
         check_not_an_input(args.items, inputs, "--items")
     results = [
         evaluate(
@@ -368,7 +375,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
     if to_stdout:  # the items are the output; the scores go beside them, to stderr
         sys.stdout.writelines(lines)
         sys.stdout.flush()
-    elif args.items:
+    elif args.items is not None:
         write_output(args.items, lines, inputs=inputs, what="--items")
     scores_out = sys.stderr if to_stdout else sys.stdout
     if args.json:
@@ -464,20 +471,90 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     check_task(args)
+    if sys.stdout is None:  # started with standard output closed: the results would be lost
+        _error("standard output is closed: nowhere to write the results")
+        return EXIT_USAGE
     quiet = getattr(args, "quiet", False)
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), _terminated_on_signals():
         warnings.simplefilter("ignore" if quiet else "always", AnswermatchWarning)
         warnings.showwarning = _show_once()
         try:
-            return args.func(args)
+            status = args.func(args)
+            sys.stdout.flush()
+            return status
         except AnswermatchError as exc:
-            print(f"answermatch: error: {exc}", file=sys.stderr)
+            _error(str(exc))
             return EXIT_USAGE
         except KeyboardInterrupt:
-            print("answermatch: interrupted", file=sys.stderr)
+            _error("interrupted", kind="")
             return EXIT_INTERRUPTED
-        except BrokenPipeError:
+        except _Terminated as exc:
+            _error(f"terminated by {exc.name}", kind="")
+            return 128 + exc.signum
+        except MemoryError:
+            _error(
+                "out of memory: the inputs are too large for this machine (score them in parts "
+                "with answermatch.Scorer, or on a machine with more memory)"
+            )
+            return EXIT_USAGE
+        except BrokenPipeError:  # the reader stopped reading (| head): not an error
+            _silence_stdout()
             return EXIT_OK
+        except OSError as exc:  # standard output failed (a full device...)
+            _silence_stdout()
+            where = exc.filename if exc.filename is not None else "standard output"
+            _error(f"cannot write to {where}: {exc.strerror or exc}")
+            return EXIT_USAGE
+
+
+def _error(message: str, kind: str = "error: ") -> None:
+    if sys.stderr is not None:
+        with suppress(OSError):
+            print(f"answermatch: {kind}{message}", file=sys.stderr)
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's
+    last flush of what could not be written does not fail again at exit."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (AttributeError, OSError, ValueError):  # not a real file (a test's capture)
+        pass
+
+
+class _Terminated(BaseException):
+    """SIGTERM or SIGHUP arrived: unwinds like Ctrl-C, so that an output
+    file being written is removed (:func:`answermatch.outputs.write_output`)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+        self.name = signal.Signals(signum).name
+
+
+@contextmanager
+def _terminated_on_signals() -> Iterator[None]:
+    """While the command runs, SIGTERM and SIGHUP raise :class:`_Terminated`
+    (set only by the command line, in the main thread; the library sets no
+    signal handler)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    wanted = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    previous = {}
+
+    def handler(signum: int, frame: object) -> None:
+        raise _Terminated(signum)
+
+    for signum in wanted:
+        previous[signum] = signal.signal(signum, handler)
+    try:
+        yield
+    finally:
+        for signum, old in previous.items():
+            signal.signal(signum, old)
 
 
 def _show_once():

@@ -12,7 +12,7 @@ result equals :func:`answermatch.evaluate` on the same rows (to rounding:
 partial sums are added in another order, about 1e-15 relative).
 
 The task turns a partition's rows into its own in-memory shapes
-(:meth:`~answermatch.tasks.base.Task.split_rows`). The same states serve any
+(:meth:`~answermatch.tasks.parts.TakesRows.split_rows`). The same states serve any
 engine: see the docs page "Scoring at scale" for Spark and Ray.
 """
 
@@ -26,6 +26,7 @@ from .errors import AnswermatchError, MissingExtraError
 from .incremental import Scorer
 from .result import Result
 from .tasks import check_options, get_task
+from .tasks.parts import TakesRows, require
 
 __all__ = ["evaluate", "merge_states", "score_partition"]
 
@@ -55,7 +56,8 @@ def score_partition(
     rows = [dict(row) for row in rows]
     if rows:
         _check_row(rows[0], key, prediction)
-        gold, predictions = scorer.task.split_rows(rows, key=key, prediction=prediction)
+        rowwise = require(scorer.task, TakesRows, "answermatch.dask")
+        gold, predictions = rowwise.split_rows(rows, key=key, prediction=prediction)
         scorer.update(gold, predictions)
     return scorer.to_dict()
 
@@ -170,7 +172,7 @@ def evaluate(
     split_every: int = 8,
     **options: Any,
 ) -> Result:
-    """Score on Dask (see the module documentation); runs on the current
+    """Score on Dask (see :mod:`answermatch.dask`); runs on the current
     Dask scheduler (a ``distributed.Client`` when one is active)."""
     spec = get_task(task)
     spec.settings(profile)

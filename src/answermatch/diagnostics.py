@@ -16,10 +16,10 @@ answermatch.errors.InputError: pred.json: duplicate key (--strict turns this war
 from __future__ import annotations
 
 import os
-import warnings
+import sys
 from dataclasses import dataclass, field
 
-from .errors import AnswermatchWarning, InputError, format_location
+from .errors import AnswermatchWarning, InputError, format_location, warn
 
 
 @dataclass
@@ -44,6 +44,11 @@ class Diagnostics:
     #: is not in this part are expected, so their warning (``extra=True``)
     #: is not given
     part: bool = False
+    #: the kinds of warning (the library line that gives them) already shown
+    #: in this run: one shared by the updates of a :class:`answermatch.Scorer`
+    #: shows each kind once, however many batches have it (every message is
+    #: still recorded)
+    shown: set[tuple[str, int]] | None = None
 
     def warn(
         self,
@@ -66,4 +71,10 @@ class Diagnostics:
         text = format_location(message, path=where, line=line)
         self.messages.append(text)
         self.records.append((message, line))
-        warnings.warn(text, AnswermatchWarning, stacklevel=2)
+        if self.shown is not None:
+            caller = sys._getframe(1)
+            kind = (caller.f_code.co_filename, caller.f_lineno)
+            if kind in self.shown:
+                return
+            self.shown.add(kind)
+        warn(text, AnswermatchWarning)

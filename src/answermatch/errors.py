@@ -10,6 +10,8 @@ file, the line (when there is one) and what was expected:
 from __future__ import annotations
 
 import os
+import sys
+import warnings
 from collections.abc import Iterable
 
 
@@ -109,6 +111,22 @@ def format_examples(values: Iterable[str], limit: int = 3) -> str:
     return shown + (f" and {len(values) - limit} more" if len(values) > limit else "")
 
 
+def visible(text: str) -> str:
+    r"""``text`` with every character that does not print (control
+    characters such as the ESC of terminal escape sequences, bidirectional
+    overrides, line breaks) written as its Python escape, so that text from
+    a file cannot act on the terminal it is printed to.
+
+    >>> print(visible("q1\x1b[31m\u202eab\nc"))
+    q1\x1b[31m\u202eab\nc
+    >>> visible("東京 Zürich")
+    '東京 Zürich'
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def format_location(message: str, *, path: str | None = None, line: int | None = None) -> str:
     """Prefix ``message`` with ``path:line:`` where known.
 
@@ -120,3 +138,30 @@ def format_location(message: str, *, path: str | None = None, line: int | None =
     if path is None:
         return message if line is None else f"line {line}: {message}"
     return f"{path}:{line}: {message}" if line is not None else f"{path}: {message}"
+
+
+#: where answermatch's own files are: warnings are attributed to the first
+#: frame outside them (the caller's line, not the library's)
+_PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+
+def warn(message: str | Warning, category: type[Warning] = AnswermatchWarning) -> None:
+    """Emit a warning attributed to the caller of answermatch: the first
+    frame of the stack outside the package (``skip_file_prefixes`` on Python
+    3.12+, the same stack level computed on 3.10 and 3.11), so that the
+    file and line a warning names are the user's, not the library's.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     warn("doubtful")
+    >>> caught[0].filename.startswith(_PACKAGE), str(caught[0].message)
+    (False, 'doubtful')
+    """
+    if sys.version_info >= (3, 12):
+        warnings.warn(message, category, skip_file_prefixes=(_PACKAGE,))
+        return
+    level, frame = 2, sys._getframe(1)
+    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE):
+        level, frame = level + 1, frame.f_back
+    warnings.warn(message, category, stacklevel=level)

@@ -15,6 +15,7 @@ from .diagnostics import Diagnostics
 from .resampling import check_draws
 from .result import Result
 from .significance import DEFAULT_RESAMPLES, DEFAULT_SEED, confidence_intervals, with_fields
+from .sources import reading_progress
 from .tasks import check_options, get_task
 from .workers import check_workers
 
@@ -59,7 +60,11 @@ def evaluate(
     if ci:
         check_draws(resamples, seed)  # before scoring, not after
     diag = Diagnostics(strict=strict, progress=progress, workers=check_workers(workers))
-    result = spec.evaluate(gold, predictions, profile, diag=diag, **options)
+    token = reading_progress.set(progress)  # large files show a bar while they are read
+    try:
+        result = spec.evaluate(gold, predictions, profile, diag=diag, **options)
+    finally:
+        reading_progress.reset(token)
     if not ci:
         return result
     intervals = confidence_intervals(result, resamples=resamples, seed=seed, progress=progress)

@@ -2,7 +2,7 @@
 explain``).
 
 :func:`explain` reads the inputs with the task's own readers and asks the
-task (:meth:`~answermatch.tasks.base.Task.explain`) for one
+task (:meth:`~answermatch.tasks.parts.Explains.explain`) for one
 :class:`~answermatch.explanation.Explanation` per item: raw and normalized
 texts, every gold variant with its score, the rule that decided, and the
 verdict. Its numbers are those of :func:`answermatch.evaluate` for the same
@@ -25,6 +25,7 @@ from .diagnostics import Diagnostics
 from .errors import InputError
 from .explanation import Explanation
 from .tasks import check_options, get_task
+from .tasks.parts import Explains, require
 
 __all__ = ["explain"]
 
@@ -48,7 +49,7 @@ def explain(
     An id in ``ids`` that no item has is an :class:`InputError` listing it.
     Warnings about the input are those of the task's readers.
     """
-    spec = get_task(task)
+    spec = require(get_task(task), Explains, "explain")
     settings = spec.settings(profile)
     check_options(spec, options)
     if limit is not None and limit < 0:

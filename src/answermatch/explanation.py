@@ -2,7 +2,7 @@
 variant with its score, the rule that decided, and the verdict.
 
 Tasks build :class:`Explanation` records in their
-:meth:`~answermatch.tasks.base.Task.explain`; :func:`through_scorer` is the
+:meth:`~answermatch.tasks.parts.Explains.explain`; :func:`through_scorer` is the
 default for a task that does not show its rule step by step: the item's
 figures as the task scored them, and each gold variant scored alone.
 
@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostics
-from .errors import AnswermatchWarning
+from .errors import AnswermatchWarning, visible
 
 if TYPE_CHECKING:  # pragma: no cover
     from .tasks.base import Inputs, Task
@@ -93,7 +93,9 @@ class Explanation:
         return asdict(self)
 
     def to_text(self) -> str:
-        """A readable, multi-line account."""
+        """A readable, multi-line account; characters that do not print (a
+        terminal's escape sequences in an id or a token, say) are shown as
+        their escapes."""
         lang = f" ({self.lang})" if self.lang else ""
         lines = [f"{self.task} {self.id}{lang}: {self.verdict}"]
         if self.prediction is not None:
@@ -109,7 +111,7 @@ class Explanation:
         if self.details:
             lines.append(f"  {_details(self.details)}")
         lines.append("  scores: " + ", ".join(f"{k}={_fmt(v)}" for k, v in self.scores.items()))
-        return "\n".join(lines)
+        return "\n".join(map(visible, lines))  # text from the files cannot act on the terminal
 
 
 def _fmt(value: Any) -> str:
@@ -155,6 +157,12 @@ def trace(steps: Sequence[Step], text: str) -> tuple[str, tuple[str, ...]]:
 
 
 def verdict(score: float, em: float | None = None) -> str:
+    """The verdict ``explain`` shows for an item's ``score`` (and exact
+    match ``em``, where the task has one).
+
+    >>> verdict(1.0, 1.0), verdict(0.5, 0.0), verdict(0.0), verdict(1.0)
+    ('exact match', 'partial match', 'no match', 'correct')
+    """
     if em == 1.0 or (em is None and score == 1.0):
         return "exact match" if em is not None else "correct"
     return "partial match" if score > 0 else "no match"
@@ -180,9 +188,9 @@ def through_scorer(
 ) -> Iterator[Explanation]:
     """Explanations made from the task's own scoring: the item's figures are
     those of :meth:`~answermatch.tasks.base.Task.score`, and each gold variant
-    (:meth:`~answermatch.tasks.base.Task.item_variants`, else the item's
+    (:meth:`~answermatch.tasks.parts.Explains.item_variants`, else the item's
     ``gold``) is scored alone where the task says how
-    (:meth:`~answermatch.tasks.base.Task.one_variant`)."""
+    (:meth:`~answermatch.tasks.parts.Explains.one_variant`)."""
     profile = task.profile_name(settings)
     scored = task.score(inputs, settings, diag, **options)
     variants_of = task.item_variants(inputs)

@@ -46,14 +46,17 @@ kept only with ``keep_items=True``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Mapping
 from typing import Any
 
+from ._version import __version__
 from .diagnostics import Diagnostics
 from .errors import AnswermatchError
 from .result import Result
+from .signature import signature_fields
 from .tasks import check_options, get_task
-from .tasks.base import Stats, Totals, merge_totals
+from .tasks.base import Aggregation, Stats, Totals, merge_totals
 from .workers import check_workers
 
 __all__ = ["STATE_FORMAT", "Scorer", "scorer"]
@@ -64,7 +67,7 @@ STATE_FORMAT = 1
 
 class Scorer:
     """Scores of ``task`` under ``profile`` over data given part by part
-    (see the module documentation). ``strict``, ``workers`` and the task
+    (see :mod:`answermatch.incremental`). ``strict``, ``workers`` and the task
     ``options`` are those of :func:`answermatch.evaluate` (``workers`` is how
     each :meth:`update` runs, not part of the state)."""
 
@@ -95,14 +98,17 @@ class Scorer:
         self.signatures: list[str] = []
         self.warnings: list[str] = []
         self.items: list[dict[str, Any]] = []
+        self._shown: set[tuple[str, int]] = set()  # the kinds of warning shown
 
     def update(self, gold: Any, predictions: Any) -> None:
         """Score ``predictions`` against ``gold`` (any part of the data) and
         add their statistics. ``predictions`` may cover other parts too:
         predictions whose id is not in this part are not warned about (where
         the official script stops on such ids, MKQA's say, give each part
-        its own predictions)."""
-        diag = Diagnostics(strict=self.strict, part=True, workers=self.workers)
+        its own predictions). Each kind of warning is shown once per
+        scorer, however many batches give it (:attr:`warnings` and the
+        result's keep them all)."""
+        diag = Diagnostics(strict=self.strict, part=True, shown=self._shown, workers=self.workers)
         inputs = self.task.read(gold, predictions, diag, **self.options)
         scored = self.task.score(inputs, self.settings, diag, **self.options)
         self.totals, self.rows = self._aggregation.accumulate(self.totals, scored.items, self.rows)
@@ -173,42 +179,228 @@ class Scorer:
 
     @classmethod
     def from_dict(cls, state: Mapping[str, Any]) -> Scorer:
-        """A scorer holding the state ``state`` (made by :meth:`to_dict`)."""
-        if not isinstance(state, Mapping) or state.get("format") != STATE_FORMAT:
+        """A scorer holding the state ``state`` (made by :meth:`to_dict`).
+
+        The state is checked in full before it is trusted: its fields' types,
+        its task, profile and version against its signatures, the counts
+        against ``n``, and every sum against the ranges the task's
+        aggregation declares (:class:`~answermatch.tasks.base.Statistic`);
+        anything else raises one :class:`~answermatch.errors.AnswermatchError`
+        naming what is wrong.
+
+        >>> Scorer.from_dict({"format": 1, "task": "squad", "n": -1})
+        Traceback (most recent call last):
+        ...
+        answermatch.errors.AnswermatchError: not a valid scorer state: it lacks profile, options, strict, totals, rows, signatures, warnings, items
+        """  # noqa: E501
+        if not isinstance(state, Mapping):
+            raise AnswermatchError(f"a scorer state is a mapping, not {type(state).__name__}")
+        if state.get("format") != STATE_FORMAT or type(state.get("format")) is not int:
             raise AnswermatchError(
                 f"not an answermatch scorer state of format {STATE_FORMAT}: "
-                f"format {state.get('format') if isinstance(state, Mapping) else state!r}"
+                f"format {state.get('format')!r}"
             )
+        missing = [key for key in _STATE_KEYS if key not in state]
+        if missing:
+            raise _bad(f"it lacks {', '.join(missing)}")
+        unknown = [str(key) for key in state if key not in _STATE_KEYS and key != "format"]
+        if unknown:
+            raise _bad(f"unknown field {', '.join(map(repr, unknown))}")
+        for key in ("task", "profile"):
+            _check_type(state[key], str, key)
+        _check_type(state["options"], dict, "options")
+        if not all(isinstance(key, str) for key in state["options"]):
+            raise _bad("options: keys must be strings")
+        _check_type(state["strict"], bool, "strict")
+        n = _integer(state["n"], "n")
         try:
             new = cls(
                 state["task"],
                 state["profile"],
-                strict=bool(state["strict"]),
+                strict=state["strict"],
                 keep_items=state["items"] is not None,
                 **state["options"],
             )
-            new.totals = {
-                _group(group): (int(count), tuple(float(x) for x in sums))
-                for group, count, sums in state["totals"]
-            }
-            if new.rows is not None:
-                new.rows = [tuple(float(x) for x in row) for row in state["rows"]]
-            new.n = int(state["n"])
-            new.signatures = [str(s) for s in state["signatures"]]
-            new.warnings = [str(w) for w in state["warnings"]]
-            new.items = list(state["items"] or [])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise AnswermatchError(
-                f"a malformed scorer state ({type(exc).__name__}: {exc})"
-            ) from None
+        except AnswermatchError as exc:
+            raise _bad(str(exc)) from None
+        except (TypeError, ValueError) as exc:  # an option the task's own checks refuse
+            raise _bad(f"options: {exc}") from None
+        aggregation = new._aggregation
+        new.totals = _totals(state["totals"], aggregation)
+        counted = sum(count for count, _ in new.totals.values())
+        if counted != n:
+            raise _bad(f"n is {n} but the totals count {counted} items")
+        width = _width(new.totals, aggregation)
+        if aggregation.rows:
+            rows = state["rows"]
+            _check_type(rows, list, "rows")
+            if len(rows) != n:
+                raise _bad(f"rows: {len(rows)} rows for n={n} items")
+            new.rows = [
+                _stats(row, aggregation, width, 1, f"rows[{k}]") for k, row in enumerate(rows)
+            ]
+        elif state["rows"] is not None:
+            raise _bad(f"rows: the {new.task.name} aggregation keeps none")
+        new.n = n
+        new.signatures = _strings(state["signatures"], "signatures")
+        if n and not new.signatures:
+            raise _bad(f"no signature for {n} items")
+        _check_signatures(new)
+        new.warnings = _strings(state["warnings"], "warnings")
+        if state["items"] is not None:
+            _check_type(state["items"], list, "items")
+            if len(state["items"]) != n or not all(isinstance(i, dict) for i in state["items"]):
+                raise _bad(f"items: expected {n} objects, one per item")
+            new.items = list(state["items"])
+        if n:
+            try:
+                aggregation.combine(new.totals, new.rows)
+            except (ArithmeticError, LookupError, TypeError, ValueError) as exc:
+                raise _bad(f"the {new.task.name} aggregation cannot combine it ({exc})") from None
         return new
 
     def __repr__(self) -> str:
         return f"Scorer({self.task.name!r}, {self.profile!r}, n={self.n})"
 
 
-def _group(value: Any) -> Hashable:
-    return tuple(value) if isinstance(value, list) else value
+_STATE_KEYS = (
+    "task",
+    "profile",
+    "options",
+    "strict",
+    "n",
+    "totals",
+    "rows",
+    "signatures",
+    "warnings",
+    "items",
+)
+
+
+def _bad(message: str) -> AnswermatchError:
+    return AnswermatchError(f"not a valid scorer state: {message}")
+
+
+def _check_type(value: Any, kind: type, where: str) -> None:
+    if type(value) is not kind:
+        raise _bad(f"{where} must be a {kind.__name__}, not {type(value).__name__}")
+
+
+def _integer(value: Any, where: str) -> int:
+    if type(value) is not int or value < 0:
+        raise _bad(f"{where} must be a whole number >= 0, not {value!r}")
+    return value
+
+
+def _strings(value: Any, where: str) -> list[str]:
+    _check_type(value, list, where)
+    if not all(type(v) is str for v in value):
+        raise _bad(f"{where}: expected a list of strings")
+    return list(value)
+
+
+def _totals(value: Any, aggregation: Aggregation) -> Totals:
+    """The ``totals`` field checked and rebuilt: ``[group, count, sums]``
+    triples, one per group, each group one the aggregation can give."""
+    _check_type(value, list, "totals")
+    totals: Totals = {}
+    for k, entry in enumerate(value):
+        where = f"totals[{k}]"
+        if type(entry) is not list or len(entry) != 3:
+            raise _bad(f"{where} must be [group, count, sums]")
+        group = _group(entry[0], aggregation, where)
+        if group in totals:
+            raise _bad(f"{where}: group {group!r} appears twice")
+        count = _integer(entry[1], f"{where} count")
+        if not count:
+            raise _bad(f"{where}: a group without items")
+        totals[group] = (count, entry[2])
+    width = _width(totals, aggregation)
+    return {
+        group: (count, _stats(sums, aggregation, width, count, f"totals {group!r}"))
+        for group, (count, sums) in totals.items()
+    }
+
+
+def _group(value: Any, aggregation: Aggregation, where: str) -> Hashable:
+    if aggregation.group is None:
+        if value is not None:
+            raise _bad(f"{where}: the aggregation pools every item, but the group is {value!r}")
+        return None
+    if type(value) is list and all(type(v) is str for v in value):
+        value = tuple(value)
+    elif value is not None and type(value) is not str:
+        raise _bad(f"{where}: a group is a language code, not {value!r}")
+    try:
+        known = aggregation.known_group(value)
+    except AnswermatchError:
+        known = False
+    if not known:
+        listed = aggregation.groups
+        choices = (
+            "" if callable(listed) else f"; the task's groups are {', '.join(map(str, listed))}"
+        )
+        raise _bad(f"{where}: unknown group {value!r}{choices}")
+    return value
+
+
+def _joined(values: Any) -> str:
+    return ", ".join(map(str, values))
+
+
+def _width(totals: Mapping[Hashable, tuple[int, Any]], aggregation: Aggregation) -> int:
+    """How many statistics an item has: as the aggregation declares, or as
+    the first group has (every group must have as many)."""
+    if aggregation.ranges is not None:
+        return len(aggregation.ranges)
+    for _, sums in totals.values():
+        return len(sums) if type(sums) in (list, tuple) else -1
+    return -1
+
+
+def _stats(value: Any, aggregation: Aggregation, width: int, count: int, where: str) -> Stats:
+    """``value`` as statistics summed over ``count`` items, each within the
+    aggregation's declared ranges."""
+    if type(value) is not list or (width >= 0 and len(value) != width):
+        raise _bad(f"{where}: expected a list of {width} numbers, not {_short(value)}")
+    stats = []
+    for k, x in enumerate(value):
+        if type(x) not in (int, float) or not math.isfinite(x):
+            raise _bad(f"{where}: statistic {k} is {_short(x)}, not a finite number")
+        stats.append(float(x))
+    for k, (x, statistic) in enumerate(zip(stats, aggregation.ranges or (), strict=False)):
+        low, high = statistic.bounds(count)
+        if not low <= x <= high:
+            raise _bad(
+                f"{where}: statistic {k} is {x!r}, outside [{low}, {high}] "
+                f"for {count} item{'s' * (count != 1)}"
+            )
+        if statistic.integer and not x.is_integer():
+            raise _bad(f"{where}: statistic {k} is {x!r}, not a whole number")
+    return tuple(stats)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _check_signatures(new: Scorer) -> None:
+    """The task, profile and answermatch version every signature names
+    (where it names them) are the scorer's, and the signatures merge."""
+    expected = {"task": new.task.name, "profile": new.profile, "version": __version__}
+    for signature in new.signatures:
+        fields = signature_fields(signature)
+        for key, value in expected.items():
+            if fields.get(key, value) != value:
+                raise _bad(
+                    f"its signature says {key} {fields[key]!r}, but the state is of "
+                    f"{key} {value!r}: {_short(signature)}"
+                )
+    try:
+        new.task.merge_signatures(new.signatures)
+    except AnswermatchError as exc:
+        raise _bad(str(exc)) from None
 
 
 def _describe(task: str, profile: str, options: Mapping[str, Any]) -> str:

@@ -219,9 +219,9 @@ def canonical_language(code: str) -> str:
 
 
 def _has_plugin_tokenizer(code: str) -> bool:
-    from .tokenizers import PLUGIN_TOKENIZERS
+    from .tokenizers import TOKENIZERS
 
-    return code in PLUGIN_TOKENIZERS
+    return code in TOKENIZERS
 
 
 def optional_language(code: str | None) -> str | None:

@@ -389,7 +389,7 @@ def meta_eval(
     errors: int = 0,
 ) -> MetaEvalResult:
     """Judge every row with ``matcher`` and measure its agreement with the
-    people (see the module's documentation).
+    people (see :mod:`answermatch.metaeval`).
 
     ``rows_or_path``: a JSON Lines file or an iterable of row dicts;
     ``matcher``: a name :func:`~answermatch.matchers.named.get_matcher`

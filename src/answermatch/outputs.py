@@ -7,7 +7,9 @@ interrupted or concurrent run leaves either the old file or a whole new one,
 never a clobbered or half-written one. A target that is one of the run's
 inputs (the same file, also through a link) is refused before anything is
 written. A target that is not a regular file (``/dev/stdout``, a pipe) is
-written directly, since it cannot be replaced.
+written directly, since it cannot be replaced. A symbolic link is written
+through (its target gets the new text; the link stays a link); an empty
+name or the name of a folder is an error.
 
 >>> import pathlib, tempfile
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -63,7 +65,7 @@ def check_not_an_input(target: Any, inputs: Iterable[Any], what: str = "output")
     ...
     answermatch.errors.AnswermatchError: --items file ... is inside ..., an input folder ...
     """
-    path = Path(os.fspath(target))
+    path = _target(target, what)
     for source in inputs:
         if not isinstance(source, (str, os.PathLike)):
             continue
@@ -79,6 +81,29 @@ def check_not_an_input(target: Any, inputs: Iterable[Any], what: str = "output")
                 f"{what} file {os.fspath(target)} is also an input of this run: "
                 "refusing to overwrite it"
             )
+
+
+def _target(target: Any, what: str) -> Path:
+    """``target`` as the path of the file to write: a name that is empty or
+    names a folder is an error; a symbolic link to a file (or to a file not
+    yet written) is followed: its target is written, the link stays. A link
+    to what is not a file (``/dev/stdout`` on a pipe) is written directly."""
+    name = os.fspath(target)
+    if not name:
+        raise AnswermatchError(f"{what}: the file name is empty")
+    if name.endswith(("/", os.sep)) or os.path.isdir(name):
+        raise AnswermatchError(f"{what} {name} is a folder: give the name of a file in it")
+    path = Path(name)
+    if not path.is_symlink():
+        return path
+    try:
+        mode: int | None = os.stat(path).st_mode
+    except OSError:  # a link to a file not written yet
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):  # /dev/stdout to a pipe: written directly
+        return path
+    resolved = Path(os.path.realpath(path))
+    return resolved if mode is not None or resolved.parent.is_dir() else path
 
 
 def _inside(path: Path, folder: Path) -> bool:
@@ -144,10 +169,11 @@ def json_line(value: Any) -> str:
 def write_output(
     target: Any, chunks: Iterable[str], *, inputs: Iterable[Any] = (), what: str = "output"
 ) -> None:
-    """Write the text ``chunks`` to ``target`` atomically (see the module
-    documentation); ``what`` names the file in messages (``--items``)."""
-    path = Path(os.fspath(target))
-    check_not_an_input(path, inputs, what)
+    """Write the text ``chunks`` to ``target`` atomically (see
+    :mod:`answermatch.outputs`); ``what`` names the file in messages
+    (``--items``)."""
+    check_not_an_input(target, inputs, what)
+    path = _target(target, what)
     try:
         mode = path.stat().st_mode
     except FileNotFoundError:

@@ -124,7 +124,7 @@ def _same(value: Any, known: Any) -> bool:
 @dataclasses.dataclass(frozen=True)
 class Settings:
     """The base of a task's profile settings: a frozen dataclass whose
-    first field is the profile's ``name``; see the module documentation.
+    first field is the profile's ``name``; see :mod:`answermatch.profiles`.
 
     A subclass that checks more than one field's value alone extends
     ``__post_init__`` (calling ``super().__post_init__()`` first)."""

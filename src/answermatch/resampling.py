@@ -129,9 +129,13 @@ class Plan:
     rows: bool = False
 
 
+#: The most resamples (or permutation trials) one run may ask for.
+MAX_DRAWS = 1_000_000
+
+
 def check_draws(count: object, seed: object, what: str = "resamples") -> None:
     """An :class:`~answermatch.errors.AnswermatchError` unless ``count`` (of
-    resamples or trials) is a whole number of at least 1 and ``seed`` a whole
+    resamples or trials) is a whole number from 1 to :data:`MAX_DRAWS` and ``seed`` a whole
     number: a seed of ``None`` would draw differently at every run under the
     same signature.
 
@@ -145,6 +149,11 @@ def check_draws(count: object, seed: object, what: str = "resamples") -> None:
         raise AnswermatchError(f"the number of {what} must be a whole number, got {count!r}")
     if count < 1:
         raise AnswermatchError(f"the number of {what} must be at least 1, got {count}")
+    if count > MAX_DRAWS:
+        raise AnswermatchError(
+            f"the number of {what} must be at most {MAX_DRAWS:,}, got {count:,} (more "
+            "would run for hours and change the figures by less than their last printed digit)"
+        )
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise AnswermatchError(
             "the seed must be a whole number (the signature names it, so that the same "

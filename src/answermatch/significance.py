@@ -60,12 +60,11 @@ included) fixes the numbers.
 from __future__ import annotations
 
 import math
-import warnings
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .errors import AnswermatchError, SmallSampleWarning, format_examples
+from .errors import AnswermatchError, SmallSampleWarning, format_examples, warn
 from .resampling import (
     Groups,
     Plan,
@@ -190,7 +189,8 @@ def percentile_interval(values: Sequence[float]) -> tuple[float, float]:
 
 
 def _p_value(differences: Sequence[float], observed: float) -> float:
-    """Two-sided p-value of the shifted paired bootstrap test (module docs)."""
+    """Two-sided p-value of the shifted paired bootstrap test (see
+    :mod:`answermatch.significance`)."""
     size = abs(observed)
     extreme = sum(1 for d in differences if abs(d - observed) >= size)
     return (extreme + 1) / (len(differences) + 1)
@@ -361,11 +361,10 @@ def _check_resamples(resamples: int, seed: int, what: str = "resamples") -> None
     and a warning below :data:`MIN_RESAMPLES`."""
     check_draws(resamples, seed, what)
     if resamples < MIN_RESAMPLES:
-        warnings.warn(
+        warn(
             f"only {resamples} resamples: with fewer than {MIN_RESAMPLES}, the 95% percentile "
             "interval is the whole range of the resampled scores, not a 95% interval",
             SmallSampleWarning,
-            stacklevel=3,
         )
 
 
@@ -514,11 +513,10 @@ def compare_results(
             )
     paired = _pair(results, names, common)
     if len(paired[0]) < FEW_ITEMS:
-        warnings.warn(
+        warn(
             f"only {len(paired[0])} paired items: with fewer than {FEW_ITEMS}, the intervals "
             "and p-values say little",
             SmallSampleWarning,
-            stacklevel=2,
         )
     if common:
         full = [aggregator.score(items) for items in paired]
@@ -596,7 +594,7 @@ def compare(
     """Score each of ``predictions`` with ``task`` and compare them with the
     first (the baseline) by paired bootstrap resampling (``test="bootstrap"``)
     or paired approximate randomization (``test="ar"``, with ``resamples``
-    trials; no intervals); see the module documentation for the figures.
+    trials; no intervals); see :mod:`answermatch.significance` for the figures.
 
     Systems are paired item by item (by ``id``, the k-th repeat of an id with
     the k-th). Where the task's items follow the prediction file

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import sys
 from collections.abc import Iterable, Sequence
+from contextvars import ContextVar
 from itertools import compress, count, repeat
 from operator import eq, itemgetter, ne
 from typing import Any, TypeAlias
@@ -53,14 +55,43 @@ GZIP_RATIO = 1000
 GZIP_FLOOR = 256 << 20
 
 
+#: The largest input answermatch reads: 4 GiB (a file, a pipe, or a ``.gz``
+#: file's inflated bytes). A larger one is refused with an :class:`InputError`
+#: before it fills the memory, and so is a device (``/dev/zero`` never ends).
+MAX_INPUT_BYTES = 4 << 30
+#: Inputs are read in pieces of this size; a file of more than
+#: :data:`PROGRESS_BYTES` draws a progress bar while it is read, when the run
+#: shows progress (:data:`reading_progress`).
+CHUNK_BYTES = 16 << 20
+PROGRESS_BYTES = 64 << 20
+#: Whether reading a large input draws a progress bar (set by
+#: :func:`answermatch.evaluate` with ``progress=True``, the command line's
+#: default).
+reading_progress: ContextVar[bool] = ContextVar("reading_progress", default=False)
+
+
 def read_bytes(path: PathLike) -> bytes:
     """The file's bytes, gunzipped when the name ends in ``.gz`` (at most
     ``GZIP_RATIO`` times the compressed size, and at least ``GZIP_FLOOR``
-    bytes, are inflated: more is an :class:`InputError`)."""
+    bytes, are inflated: more is an :class:`InputError`). A file larger than
+    :data:`MAX_INPUT_BYTES`, or a device, is an :class:`InputError`; a pipe
+    is read up to that limit."""
     try:
         if os.path.splitext(os.fspath(path))[1] == ".gz":
             return _gunzip(path)
         with open(path, "rb") as fh:
+            mode = os.fstat(fh.fileno())
+            if stat.S_ISCHR(mode.st_mode) or stat.S_ISBLK(mode.st_mode):
+                raise InputError(
+                    "is a device, not a file (a device such as /dev/zero may never end)",
+                    path=path,
+                )
+            if not stat.S_ISREG(mode.st_mode):  # a pipe: read it piece by piece, up to the limit
+                return _read_pieces(fh, path, None)
+            if mode.st_size > MAX_INPUT_BYTES:
+                raise InputError(_too_large(mode.st_size), path=path)
+            if mode.st_size > PROGRESS_BYTES and reading_progress.get():
+                return _read_pieces(fh, path, mode.st_size)
             return fh.read()
     except FileNotFoundError:
         raise InputError("no such file", path=path) from None
@@ -68,6 +99,36 @@ def read_bytes(path: PathLike) -> bytes:
         raise InputError("is a directory, expected a file", path=path) from None
     except (OSError, EOFError) as exc:  # gzip.BadGzipFile is an OSError
         raise InputError(f"cannot read file ({exc})", path=path) from None
+
+
+def _too_large(size: int | str) -> str:
+    size = f"{size:,} bytes" if isinstance(size, int) else size
+    return (
+        f"{size}: more than the {MAX_INPUT_BYTES:,} bytes answermatch reads from one input "
+        "(answermatch.sources.MAX_INPUT_BYTES); split it into parts and score them with "
+        "answermatch.Scorer"
+    )
+
+
+def _read_pieces(fh: Any, path: PathLike, size: int | None) -> bytes:
+    """The rest of ``fh`` in :data:`CHUNK_BYTES` pieces, with a progress bar
+    when ``size`` is known and the run shows progress; more than
+    :data:`MAX_INPUT_BYTES` is an :class:`InputError`."""
+    from .progress import progress
+
+    pieces: list[bytes] = []
+    total = 0
+    steps = None if size is None else -(-size // CHUNK_BYTES)
+    name = os.path.basename(os.fspath(path))
+    reads = iter(lambda: fh.read(CHUNK_BYTES), b"")
+    for piece in progress(reads, total=steps, desc=f"reading {name}", enabled=size is not None):
+        total += len(piece)
+        if total > MAX_INPUT_BYTES:
+            raise InputError(_too_large("it goes on"), path=path)
+        pieces.append(piece)
+    data = b"".join(pieces)
+    pieces.clear()
+    return data
 
 
 def _gunzip(path: PathLike) -> bytes:
@@ -79,6 +140,8 @@ def _gunzip(path: PathLike) -> bytes:
     with gzip.open(path, "rb") as fh:
         while chunk := fh.read(1 << 20):
             total += len(chunk)
+            if total > MAX_INPUT_BYTES:
+                raise InputError(_too_large("it inflates to more"), path=path)
             if total > limit:
                 raise InputError(
                     f"inflates to more than {limit:,} bytes ({GZIP_RATIO} times its size): "

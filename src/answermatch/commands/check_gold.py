@@ -33,35 +33,91 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "whose name does not state its language",
     )
     parser.add_argument(
+        "--severity",
+        choices=("error", "warning", "info"),
+        default="warning",
+        help="show findings at this level or a more serious one (default: warning, i.e. "
+        "warnings and errors; info: everything); the summary counts them all",
+    )
+    parser.add_argument(
+        "--all",
+        action="store_true",
+        help=f"list every finding one per line, of every severity (otherwise a kind found more "
+        f"than {GROUPED_AFTER} times is one line with its count and {EXAMPLES} examples)",
+    )
+    parser.add_argument(
         "--json",
         action="store_true",
-        help='print {"findings": [...], "counts": {...}, "errors": N, ...} as JSON',
+        help='print {"findings": [...], "counts": {...}, "errors": N, ...} as JSON (findings '
+        "at --severity or above, or all with --all)",
+    )
+    parser.add_argument(
+        "--suggest",
+        action="store_true",
+        help="also list, for each question whose answers are a number or a date, the forms "
+        "its variants lack: the number in digits and in the language's CLDR form, the date "
+        "in ISO form and in the language's long form",
     )
     parser.set_defaults(func=run)
 
 
+#: A kind found more often than this is printed as one group; examples shown for it.
+GROUPED_AFTER, EXAMPLES = 3, 3
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the findings; 1 if any is an error, else 0."""
-    from ..goldcheck import SEVERITIES, check_gold
+    from ..goldcheck import SEVERITIES, check_gold, groups
 
-    findings = check_gold(args.task, args.gold, **parse_options(args.option))
-    by_severity = Counter(f.severity for f in findings)
-    by_code = Counter(f.code for f in findings)
+    options = parse_options(args.option)
+    every = check_gold(args.task, args.gold, **options)
+    severity = "info" if args.all else args.severity
+    shown = SEVERITIES[: SEVERITIES.index(severity) + 1]
+    findings = [f for f in every if f.severity in shown]
+    suggestions = []
+    if args.suggest:
+        from ..goldcheck import suggest_variants
+
+        suggestions = suggest_variants(args.task, args.gold, **options)
+    by_severity = Counter(f.severity for f in every)
+    by_code = Counter(f.code for f in every)
     if args.json:
         payload = {
             "task": args.task,
             "file": args.gold,
             **{f"{s}s" if s != "info" else "info": by_severity[s] for s in SEVERITIES},
             "counts": dict(sorted(by_code.items())),
+            "severity": severity,
             "findings": [f.to_dict() for f in findings],
+            **({"suggestions": [s.to_dict() for s in suggestions]} if args.suggest else {}),
         }
         print(json.dumps(payload, ensure_ascii=False, indent=1))
     else:
-        for finding in findings:
-            print(finding)
+        for group in [] if args.all else groups(findings):
+            if len(group.findings) <= GROUPED_AFTER:
+                print(*group.findings, sep="\n")
+                continue
+            first = group.findings[0]
+            print(
+                f"{first.file}: {group.severity}: {len(group.findings)} findings "
+                f"[{group.code}], e.g.:"
+            )
+            for finding in group.findings[:EXAMPLES]:
+                where = "" if finding.line is None else f"line {finding.line}: "
+                print(f"  {where}{finding.message}")
+        if args.all:
+            print(*findings, sep="\n")
+        for suggestion in suggestions:
+            print(suggestion)
         summary = ", ".join(_count(by_severity[s], s) for s in SEVERITIES)
         codes = ", ".join(f"{code} {n}" for code, n in sorted(by_code.items()))
-        print(f"{args.gold}: {summary}" + (f" ({codes})" if codes else ""))
+        hidden = [s for s in SEVERITIES if s not in shown and by_severity[s]]
+        more = "; --all lists each finding" if len(findings) > GROUPED_AFTER else ""
+        if hidden:
+            more = f"; {' and '.join(hidden)} not shown: --severity info or --all"
+        print(f"{args.gold}: {summary}" + (f" ({codes})" if codes else "") + more)
+        if args.suggest:
+            print(f"{args.gold}: {len(suggestions)} question(s) with variants to add")
     return EXIT_FOUND if by_severity["error"] else EXIT_OK
 
 

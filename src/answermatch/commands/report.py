@@ -31,12 +31,20 @@ def register(subparsers: Any) -> None:
         help="an HTML report of one or more systems (or the per-language table)",
         description="Score one or more systems under the official and fair profiles, with "
         "bootstrap intervals, and write one self-contained HTML page: headline scores, "
-        "per-language bar charts with 95% whiskers, the items where the systems disagree "
-        "most with their explanations, and the gold checks. --format markdown|latex|csv "
-        "prints the per-language table instead.",
+        "per-language bar charts with 95% whiskers, each system's paired difference from the "
+        "first with its p-value, the items where the systems disagree most, and a summary "
+        "of the gold checks. --format markdown|latex|csv prints the per-language table of "
+        "every score instead.",
     )
     add_task_and_gold(parser)
     add_systems(parser, "a system's prediction file (repeatable)")
+    parser.add_argument(
+        "--name",
+        action="append",
+        metavar="NAME",
+        help="a system's name in the report, once per --pred and in the same order "
+        "(default: the file's name without its extensions)",
+    )
     parser.add_argument(
         "--output",
         "-o",
@@ -81,17 +89,23 @@ def run(args: argparse.Namespace) -> int:
 
     options = parse_options(args.option)
     inputs = run_inputs(args.gold, *args.pred, options=options)
-    if args.output:
+    if args.output is not None:
         if _TASK_OPTION.match(args.output) and not os.path.exists(args.output):
             raise AnswermatchError(
                 f"-o is --output FILE for report; {args.output!r} looks like a task "
                 f"option: give it as --option {args.output}"
             )
         check_not_an_input(args.output, inputs, "--output")
+    if args.name is not None and len(args.name) != len(args.pred):
+        raise AnswermatchError(
+            f"--name was given {len(args.name)} time(s) for {len(args.pred)} --pred file(s): "
+            "give one name per system, in the same order"
+        )
     report = build_report(
         args.task,
         args.gold,
         args.pred,
+        names=args.name,
         profiles=profile_names(args.profile) if args.profile else None,
         ci=not args.no_ci,
         resamples=args.resamples,
@@ -102,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
         **options,
     )
     text = render_html(report) if args.format == "html" else render_table(report, args.format)
-    if args.output:
+    if args.output is not None:
         write_output(
             args.output,
             [text if text.endswith("\n") else text + "\n"],

@@ -104,10 +104,11 @@ class Dialect:
     rather than an object; ``answer_lists``: the datasets form
     ``{"text": [...], "answer_start": [...]}`` is also accepted in the
     SQuAD layout (rows always accept it); ``bom``: ``"error"`` (Python's
-    ``json.loads`` of a ``str`` rejects it, as SQuAD's scripts do) or
-    ``"skip"``; ``key_check``: warn about a key repeated in a gold object
-    (it costs a Python call per object); ``layout``: the layout's name in
-    messages.
+    ``json.loads`` of a ``str`` rejects it, as SQuAD's scripts do),
+    ``"skip"``, or ``"json"`` (skipped, and UTF-16 or UTF-32 read with a
+    warning, as ``json.loads`` of a file's *bytes* does); ``key_check``:
+    warn about a key repeated in a gold object (it costs a Python call per
+    object); ``layout``: the layout's name in messages.
 
     >>> Dialect(id_types=None).accepts_id(["a list"])
     True
@@ -309,8 +310,8 @@ def load(
     ``.jsonl`` name, or JSON values one after another) or Parquet rows;
     loaded objects are returned as they are. Also the text (for line
     numbers) and, for JSON Lines, each row's line. ``key_check``: warn
-    about a key repeated in a JSON object; ``bom``: ``"error"`` or
-    ``"skip"`` (see :class:`Dialect`).
+    about a key repeated in a JSON object; ``bom``: ``"error"``, ``"skip"``
+    or ``"json"`` (see :class:`Dialect`).
 
     >>> load({"q1": "Paris"}, Diagnostics(), "predictions")
     ({'q1': 'Paris'}, None, None)
@@ -321,6 +322,8 @@ def load(
     if os.path.splitext(name)[1].lower() == ".parquet":
         return _read_parquet(name), None, None
     raw = read_bytes(name)
+    if bom == "json":
+        raw, bom = _json_bytes(raw, name, what, diag), "skip"
     if _compiled_text_map is not None and not _is_jsonl(name):
         # {id: text} without a repeated id, read by the compiled reader (the
         # dict json.loads gives); anything else is decoded below
@@ -328,6 +331,36 @@ def load(
         if found is not None:
             return found, None, None
     return _decode(_text_of(name, what, bom, raw), name, diag, what, key_check)
+
+
+def _json_bytes(data: bytes, name: str, what: str, diag: Diagnostics) -> bytes:
+    """``data`` in UTF-8 where Python's ``json.loads`` of bytes would read
+    it as UTF-16 or UTF-32 (it detects the encoding from a byte order mark or
+    the zero bytes), with a warning; other data as it is.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")
+    ...     _json_bytes('{"q": "北"}'.encode("utf-16"), "p.json", "predictions", Diagnostics())
+    b'{"q": "\\xe5\\x8c\\x97"}'
+    """
+    encoding = json.detect_encoding(data)
+    if encoding.startswith("utf-8"):
+        return data
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            f"the {what} file looks like {encoding.upper()} (as Python's json detects it) but "
+            f"does not decode: {exc.reason} at byte {exc.start}; save it as UTF-8",
+            path=name,
+        ) from None
+    diag.warn(
+        f"the {what} file is in {encoding.upper()}, not UTF-8: read as the official script's "
+        "json.load of its bytes reads it; save it as UTF-8",
+        path=name,
+    )
+    return text.encode("utf-8", "surrogatepass")
 
 
 def _without_bom(data: bytes, bom: str) -> bytes:
@@ -402,7 +435,7 @@ def read(
     cls: type[F] = SquadFile,
 ) -> F:
     """The questions of a SQuAD-format gold (a path or a loaded object),
-    checked (see the module documentation), as a ``cls`` (a
+    checked (see :mod:`answermatch.formats.squad`), as a ``cls`` (a
     :class:`SquadFile` or a task's subclass of it). ``diag``
     (:class:`~answermatch.diagnostics.Diagnostics`) collects the warnings
     (and with ``strict=True`` turns them into errors); by default they are

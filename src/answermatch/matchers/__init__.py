@@ -3,13 +3,20 @@ answers, each a fraction in [0, 1].
 
 Every matcher is called the same way::
 
-    matcher(prediction, golds, *, lang=None, ...) -> float
+    matcher(prediction, golds, *, lang=None, preset=None, ...) -> float
 
 ``golds`` is one string, a list/tuple of strings (the best gold counts) or
-golds prepared once with :func:`prepare_golds`; ``lang`` is any spelling of a
-known language (``"ja"``, ``"ja-JP"``, ``"jpn"``: see
+golds prepared once with :func:`prepare_golds`, which give exactly the
+numbers of the plain call (the tests check it for every matcher); ``lang``
+is any spelling of a language (``"ja"``, ``"ja-JP"``, ``"jpn"``: see
 :func:`answermatch.languages.canonical_language`), and an unknown one raises
-:class:`~answermatch.errors.UnknownLanguageError` in every matcher.
+:class:`~answermatch.errors.UnknownLanguageError` in every matcher. Texts
+are normalized by the language's default (the ``unicode`` preset) unless
+``preset=`` says otherwise (``"none"``: as written); the matchers that read
+a value or words of their own (numbers, containment, the lenient judge)
+read the text as written by default. Normalized golds are kept in one
+bounded cache (:data:`~answermatch.matchers.analysis.NORMALIZED_CACHE_SIZE`
+texts, least recently used dropped first).
 
 >>> from answermatch.matchers import exact_match, token_f1, levenshtein_ratio, numeric_match
 >>> exact_match("Warszawa!", ["warszawa", "Warsaw"])
@@ -25,10 +32,14 @@ known language (``"ja"``, ``"ja-JP"``, ``"jpn"``: see
   (:mod:`answermatch.normalization`); F1 over words (the language's
   tokenizer) or characters (``unit="char"``), as a bag or a set
   (``overlap=``).
-- :func:`levenshtein_ratio`: edit similarity over code points, raw text
-  unless a ``preset`` is given; :func:`levenshtein_distance` (two texts).
-- :func:`numeric_match`: the first numbers are equal in value (any script);
+- :func:`levenshtein_ratio`: edit similarity over code points, after
+  normalization; :func:`levenshtein_distance` (two texts, as written).
+- :func:`numeric_match`: the first numbers are equal in value (any script,
+  the language's separators, scale words and number words);
   :func:`extract_number`.
+- :func:`date_match`: the first dates are the same calendar date, or state
+  the same year, or month and year (CLDR forms of the language, ISO,
+  English, Japanese eras, the Thai Buddhist year); :func:`extract_date`.
 - :func:`unordered_match`: parts of an answer in any order;
   :func:`best_match`: which gold wins under any matcher.
 - For generated answers: :func:`contains_match` (a gold as whole words of
@@ -40,7 +51,7 @@ known language (``"ja"``, ``"ja-JP"``, ``"jpn"``: see
 For evaluators that score item by item: :func:`prepare_golds` (normalize
 and count the golds once), the batch forms :func:`token_f1_batch`,
 :func:`exact_match_batch`, :func:`levenshtein_ratio_batch`,
-:func:`numeric_match_batch` (options checked once; the same numbers), and
+:func:`numeric_match_batch`, :func:`date_match_batch` (options checked once; the same numbers), and
 :func:`overlap_f1` / :func:`overlap_prf`, SQuAD's F1 arithmetic on tokens
 you split yourself, with the official scripts' rule for two empty texts as
 an option; :class:`~answermatch.matchers.answers.AnswerSet` and
@@ -82,6 +93,9 @@ _EXPORTS: dict[str, str] = {
     "Match": "combine",
     "Matcher": "combine",
     "best_match": "combine",
+    "date_match": "dates",
+    "date_match_batch": "dates",
+    "extract_date": "dates",
     "levenshtein_distance": "edit",
     "levenshtein_ratio": "edit",
     "levenshtein_ratio_batch": "edit",
@@ -116,9 +130,12 @@ __all__ = [
     "best_overlap",
     "characters",
     "contains_match",
+    "date_match",
+    "date_match_batch",
     "exact_match",
     "exact_match_batch",
     "extract_answer",
+    "extract_date",
     "extract_number",
     "get_matcher",
     "judge",
@@ -168,6 +185,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .answers import AnswerSet, answer_set, best_overlap
     from .combine import Match, Matcher, best_match
     from .containment import contains_match, prepare_text
+    from .dates import date_match, date_match_batch, extract_date
     from .edit import levenshtein_distance, levenshtein_ratio, levenshtein_ratio_batch
     from .exact import exact_match, exact_match_batch
     from .extraction import Extraction, extract_answer, register_cues

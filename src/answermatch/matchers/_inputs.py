@@ -3,12 +3,11 @@ texts that whitespace cannot split."""
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Sequence
 
 import regex
 
-from ..errors import AnswermatchWarning
+from ..errors import AnswermatchWarning, warn
 
 
 def check_text(value: object, name: str) -> str:
@@ -51,6 +50,66 @@ def as_golds(golds: str | Sequence[str], name: str = "golds") -> tuple[str, ...]
     return golds
 
 
+def golds_language(golds: object, lang: str | None) -> str | None:
+    """The ``lang`` of a call on ``golds``: that of prepared golds when the
+    call gives none (another one is a :class:`ValueError`), else the call's
+    (not checked here). For matchers whose own reading of the text does not
+    use the golds' normalized texts (containment, the lenient judge), so
+    that prepared golds still give the plain call's numbers.
+
+    >>> from answermatch.matchers import prepare_golds
+    >>> golds_language(prepare_golds("Tokyo", lang="ja-JP"), None), golds_language("x", "en")
+    ('ja', 'en')
+    """
+    from .analysis import PreparedGolds
+
+    if type(golds) is not PreparedGolds:
+        return lang
+    return golds.analyzer(lang, None, "word", "bag", 1.0).lang
+
+
+# gold entries a value matcher reads as they are (anything else, prepared
+# golds included, goes through value_texts)
+_PLAIN_GOLDS = frozenset({str, list, tuple})
+
+
+def value_texts(
+    prediction: str, golds: object, lang: str | None, preset: str | None
+) -> tuple[str | None, str, tuple[str, ...]]:
+    """The matcher contract for matchers that read a value (a number, a
+    date) from the text: ``(lang, prediction, golds)`` as the matcher should
+    read them, checked. ``lang`` comes back canonical (an unknown one raises
+    :class:`~answermatch.errors.UnknownLanguageError`; prepared golds lend
+    theirs when the call gives none). With ``preset=None`` the texts are
+    read as written (the language's reading rules are the default
+    normalization of such a matcher; prepared golds give their original
+    texts); with a preset, both are normalized under it first (prepared
+    golds give their normalized texts, and must have been prepared under
+    that preset). So prepared golds give exactly the plain call's texts.
+
+    >>> value_texts("Ｎ° 5", ["5", "５"], "en-US", None)
+    ('en', 'Ｎ° 5', ('5', '５'))
+    >>> value_texts("Ｎ° 5", ["5", "５"], None, "unicode")
+    (None, 'n 5', ('5', '5'))
+    """
+    from .analysis import PreparedGolds, analyzer
+
+    check_text(prediction, "prediction")
+    if type(golds) is PreparedGolds:
+        # checks the call's lang (and preset) against the golds' own
+        an = golds.analyzer(lang, preset, "word", "bag", 1.0)
+        if preset is None:
+            return an.lang, prediction, golds.texts
+        return an.lang, an.normalize(prediction), golds.normalized
+    texts = as_golds(golds)  # type: ignore[arg-type]
+    if preset is None:
+        from ..languages import optional_language
+
+        return optional_language(lang), prediction, texts
+    an = analyzer(lang, preset)
+    return an.lang, an.normalize(prediction), tuple(map(an.normalize_gold, texts))
+
+
 def check_batch(predictions: object, golds: object) -> None:
     """Both arguments of a batch form are sequences of the same length.
 
@@ -83,12 +142,11 @@ def warn_unspaced(text: str) -> None:
     if _warned_unspaced or text.isascii() or _UNSPACED.search(text) is None:
         return
     _warned_unspaced = True
-    warnings.warn(
+    warn(
         AnswermatchWarning(
             f"{text[:20]!r} is in a script written without spaces, but no lang was "
             "given: splitting at whitespace sees whole phrases as single tokens, so "
             'token F1 is all or nothing; pass lang= (e.g. "ja", "zh") or unit="char" '
             "(this warning is shown once)"
-        ),
-        stacklevel=3,
+        )
     )

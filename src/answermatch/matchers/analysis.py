@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import _count_elements  # type: ignore[attr-defined]
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import lru_cache, partial
 from typing import NamedTuple
 
 import regex
@@ -106,15 +107,58 @@ def words(text: str, lang: str | None = None, *, unit: str = "word") -> list[str
     return _splitter(lang, unit)(text)
 
 
+#: How many normalized gold texts the matchers keep, least recently used
+#: dropped first: one cache, shared by every matcher and set of options, so
+#: that golds scored again (the same answers against many predictions or
+#: systems) are normalized once. Predictions are not kept (they rarely
+#: repeat), nor golds shorter than :data:`CACHED_LENGTH`.
+NORMALIZED_CACHE_SIZE = 1 << 16
+
+
+#: Golds shorter than this are normalized again rather than looked up: for a
+#: short answer the look-up costs about what the normalization does.
+CACHED_LENGTH = 32
+
+
+@lru_cache(maxsize=NORMALIZED_CACHE_SIZE)
+def _normalized(normalize: Callable[[str], str], text: str) -> str:
+    return normalize(text)
+
+
+def _gold_normalizer(normalize: Callable[[str], str]) -> Callable[[str], str]:
+    """``normalize`` through the shared cache, for golds of
+    :data:`CACHED_LENGTH` characters or more."""
+    if normalize is str:
+        return str  # nothing to keep: the text is its own normal form
+    cached = partial(_normalized, normalize)
+
+    def normalize_gold(text: str) -> str:
+        return cached(text) if len(text) >= CACHED_LENGTH else normalize(text)
+
+    return normalize_gold
+
+
+def normalized_cache_info():  # type: ignore[no-untyped-def]
+    """Hits, misses, size and bound of the cache of normalized golds
+    (:data:`NORMALIZED_CACHE_SIZE`), as :func:`functools.lru_cache` counts them.
+
+    >>> normalized_cache_info().maxsize
+    65536
+    """
+    return _normalized.cache_info()
+
+
 class Analyzer:
     """Normalization and tokenization under one set of options, looked up
     once (what :func:`token_f1` and :func:`exact_match` build for each
-    distinct set of options, and reuse)."""
+    distinct set of options, and reuse). ``normalize_gold`` is ``normalize``
+    through the shared cache of normalized golds."""
 
     __slots__ = (
         "both_empty",
         "lang",
         "normalize",
+        "normalize_gold",
         "overlap",
         "pair_f1",
         "preset",
@@ -133,6 +177,7 @@ class Analyzer:
         if not isinstance(preset, str):
             raise TypeError(f"preset must be a str, not {type(preset).__name__}")
         self.normalize = normalizer(preset, self.lang)
+        self.normalize_gold = _gold_normalizer(self.normalize)
         if unit not in UNITS:
             raise ValueError(f"unknown unit {unit!r}; units: {', '.join(UNITS)}")
         _check_options(overlap, both_empty)
@@ -232,12 +277,10 @@ class PreparedGolds(Sequence[str]):
     """The gold answers of one item, normalized under ``lang`` and
     ``preset``; their tokens are counted the first time a unit (``word``,
     ``char``) is asked for, then kept. Make one with :func:`prepare_golds`;
-    :func:`~answermatch.matchers.token_f1`,
-    :func:`~answermatch.matchers.exact_match`,
-    :func:`~answermatch.matchers.levenshtein_ratio` and
-    :func:`~answermatch.matchers.numeric_match` accept it in place of the
-    golds and give the numbers they give for the plain strings. It is a
-    sequence of the original gold strings.
+    every matcher accepts it in place of the golds and gives the numbers it
+    gives for the plain strings under the same ``lang`` and ``preset``
+    (which the call may leave out). It is a sequence of the original gold
+    strings.
 
     >>> golds = prepare_golds(["Eiffel Tower", "Tour Eiffel"], lang="en")
     >>> list(golds), golds.normalized
@@ -250,7 +293,7 @@ class PreparedGolds(Sequence[str]):
         self.texts = texts
         self.lang = an.lang
         self.preset = an.preset
-        normalize = an.normalize
+        normalize = an.normalize_gold
         self.normalized = tuple(normalize(t) for t in texts)
         self._answers: dict[tuple[str, str], AnswerSet] = {}
 

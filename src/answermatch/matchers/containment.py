@@ -56,7 +56,7 @@ from functools import lru_cache
 
 import regex
 
-from ._inputs import as_golds, check_text
+from ._inputs import as_golds, check_text, golds_language
 
 __all__ = ["contains_match", "find_contained", "occurrences", "prepare_text"]
 
@@ -238,12 +238,22 @@ _KO_ENDINGS = (
     "이야", "야", "이나", "나", "인", "에서는", "에서", "에게서", "에게", "께서", "께", "한테",
     "으로는", "으로", "로는", "로", "에는", "에도", "에", "은", "는", "이", "가", "을", "를",
     "의", "와", "과", "도", "만", "까지", "부터", "보다", "처럼", "이랑", "랑", "하고", "님",
-    "씨", "요", "다", "입니까", "이니까", "라서", "이라서", "이므로", "으로서", "로서",
+    "씨", "요", "다", "입니까", "이니까", "라서", "이라서", "이므로", "으로서", "로서", "시",
 )  # fmt: skip
 _SUFFIXES: dict[str, regex.Pattern[str]] = {
     "ko": regex.compile("(?:" + "|".join(sorted(_KO_ENDINGS, key=len, reverse=True)) + ")+"),
-    "ja": regex.compile(r"(?:都|府|県|市|区|町|村|さん|氏|様|君|語|人|駅|島|山|川)"),
-    "zh": regex.compile(r"(?:市|省|县|縣|区|區|镇|鎮|村|人|先生|女士|语|語|岛|島|山|河)"),
+    # administrative units and titles, which name the same place or person
+    # (not 人, 語, 駅: 日本人, 日本語 and 東京駅 are not Japan or Tokyo)
+    "ja": regex.compile(r"(?:都|府|県|市|区|町|村|さん|氏|様|君)"),
+    "zh": regex.compile(r"(?:市|省|县|縣|区|區|镇|鎮|村|先生|女士)"),
+    # case endings written on the word, the word's stem unchanged
+    "fi": regex.compile(
+        r"(?:ssa|ssä|sta|stä|lla|llä|lta|ltä|lle|ksi|na|nä|n|a|ä|in|hin|han|hen|hon|aan|ään)"
+    ),
+    "hu": regex.compile(
+        r"(?:ban|ben|ba|be|ból|ből|ra|re|ról|ről|on|en|ön|nak|nek|val|vel|hoz|hez|höz|tól|től"
+        r"|ig|ot|et|öt|at|t|i|ban|ként)"
+    ),
 }
 
 
@@ -394,6 +404,22 @@ def _segmenter(lang: str | None) -> Callable[[str], list[str]] | None:
         return None
 
 
+def segmenter_signature(lang: str | None) -> str | None:
+    """The signature of the tokenizer that finds word boundaries of
+    ``lang``'s text inside a script written without spaces (for a task's
+    signature), or ``None`` where containment uses none (spaced scripts, or
+    the segmenter's extra is not installed).
+
+    >>> segmenter_signature("en") is None
+    True
+    """
+    if _segmenter(lang) is None:
+        return None
+    from ..tokenizers import get_tokenizer
+
+    return get_tokenizer(lang).signature()  # type: ignore[arg-type]
+
+
 def find_contained(prediction: str, gold: str, lang: str | None = None) -> int:
     """The offset of the first occurrence of the prepared ``gold`` as whole
     words in the prepared ``prediction`` (both as :func:`prepare_text`
@@ -456,7 +482,7 @@ def contains_match(
     preset: str | None = None,
 ) -> float:
     """1.0 if any gold occurs in the prediction as whole words of the
-    language (see the module's documentation), else 0.0.
+    language (see :mod:`answermatch.matchers.containment`), else 0.0.
 
     ``lang``: any spelling of a known language (``"ja"``, ``"ko-KR"``);
     it decides the word edges of scripts written without spaces and the
@@ -480,7 +506,7 @@ def contains_match(
     """
     from ..languages import optional_language
 
-    lang = optional_language(lang)
+    lang = optional_language(golds_language(golds, lang))  # prepared golds lend theirs
     golds = as_golds(golds)
     if type(prediction) is not str:
         check_text(prediction, "prediction")

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from ._inputs import as_golds, check_batch, check_text
-
-if TYPE_CHECKING:
-    from .analysis import PreparedGolds
+from .analysis import _CALLS, Analyzer, PreparedGolds, analyzer, resolve, share_repeated_golds
 
 
 def levenshtein_distance(a: str, b: str) -> int:
@@ -37,27 +34,16 @@ def _similarity(a: str, b: str) -> float:
     return _similarity(a, b)
 
 
-def _best_ratio(prediction: str, golds: object, lang: str | None, preset: str | None) -> float:
-    """The general case of :func:`levenshtein_ratio`: several or prepared
-    golds, or a normalization."""
-    from .analysis import PreparedGolds, resolve
-
+def _best_ratio(an: Analyzer, prediction: str, golds: object) -> float:
+    """The best similarity of the normalized prediction to a normalized gold."""
     similarity = _similarity
+    pred = an.normalize(prediction)
+    if type(golds) is str:
+        return similarity(pred, an.normalize_gold(golds))
     if type(golds) is PreparedGolds:
-        an = resolve(lang, preset, "word", "bag", 1.0, golds)
-        pred, texts = an.normalize(prediction), golds.normalized
+        texts: Sequence[str] = golds.normalized
     else:
-        texts = as_golds(golds)  # type: ignore[arg-type]
-        if preset is None or preset == "none":
-            from ..languages import optional_language
-
-            optional_language(lang)  # the same error for an unknown language
-            pred = prediction
-        else:
-            from .analysis import analyzer
-
-            normalize = analyzer(lang, preset).normalize
-            pred, texts = normalize(prediction), tuple(normalize(t) for t in texts)
+        texts = [an.normalize_gold(text) for text in as_golds(golds)]  # type: ignore[arg-type]
     return max(similarity(pred, text) for text in texts)
 
 
@@ -73,12 +59,12 @@ def levenshtein_ratio(
     when both are empty. Symmetric and always in [0, 1]; it is RapidFuzz's
     ``Levenshtein.normalized_similarity``, which computes it.
 
-    The texts are compared raw unless a ``preset`` is given (then both are
-    normalized under ``lang`` and ``preset``, see
-    :func:`~answermatch.normalization.normalize`); ``golds`` is one string,
-    a list/tuple of them, or golds prepared by
-    :func:`~answermatch.matchers.prepare_golds` (then their normalized
-    texts are compared).
+    Both texts are first normalized under ``lang`` and ``preset`` (default
+    ``"unicode"``, the language's default, as in every matcher; see
+    :func:`~answermatch.normalization.normalize`); ``preset="none"``
+    compares them as they are. ``golds`` is one string, a list/tuple of
+    them, or golds prepared by :func:`~answermatch.matchers.prepare_golds`
+    (whose normalized texts are compared: the same numbers).
 
     Not to be confused with:
 
@@ -99,15 +85,26 @@ def levenshtein_ratio(
     0.909...
     >>> levenshtein_ratio("Mickiewicz", ["Słowacki", "Mickiewicza"])
     0.909...
-    >>> levenshtein_ratio("KRAKÓW!", "Kraków", preset="unicode")
+    >>> levenshtein_ratio("KRAKÓW!", "Kraków")
+    1.0
+    >>> levenshtein_ratio("KRAKÓW!", "Kraków", preset="none")  # as written
+    0.142...
+    >>> levenshtein_ratio("３３３メートル", "333メートル", lang="ja")
     1.0
     >>> levenshtein_ratio("ab", "ba"), levenshtein_ratio("", "")
     (0.0, 1.0)
     """
-    if lang is None and preset is None and type(golds) is str and type(prediction) is str:
-        return _similarity(prediction, golds)
-    check_text(prediction, "prediction")
-    return _best_ratio(prediction, golds, lang, preset)
+    if preset == "none" and lang is None and type(golds) is str and type(prediction) is str:
+        return _similarity(prediction, golds)  # the texts as written: RapidFuzz alone
+    try:
+        an = None if type(golds) is PreparedGolds else _CALLS[(lang, preset, "word", "bag", 1.0)]
+    except (KeyError, TypeError):
+        an = None
+    if an is None:
+        an = resolve(lang, preset, "word", "bag", 1.0, golds)
+    if type(prediction) is not str:
+        check_text(prediction, "prediction")
+    return _best_ratio(an, prediction, golds)
 
 
 def levenshtein_ratio_batch(
@@ -124,14 +121,16 @@ def levenshtein_ratio_batch(
     [0.833..., 0.833...]
     """
     check_batch(predictions, golds)
-    similarity = _similarity
-    raw = lang is None and preset is None
+    base = analyzer(lang, "unicode" if preset is None else preset)
     results: list[float] = []
-    for i, (prediction, entry) in enumerate(zip(predictions, golds, strict=True)):
+    entries = share_repeated_golds(golds, base)
+    for i, (prediction, entry) in enumerate(zip(predictions, entries, strict=True)):
         if type(prediction) is not str:
             check_text(prediction, f"predictions[{i}]")
-        if raw and type(entry) is str:
-            results.append(similarity(prediction, entry))
-        else:
-            results.append(_best_ratio(prediction, entry, lang, preset))
+        an = (
+            resolve(lang, preset, "word", "bag", 1.0, entry)
+            if type(entry) is PreparedGolds
+            else base
+        )
+        results.append(_best_ratio(an, prediction, entry))
     return results

@@ -9,8 +9,8 @@ from .analysis import _CALLS, Analyzer, PreparedGolds, analyzer, resolve, share_
 
 
 def _exact(an: Analyzer, prediction: str, golds: object) -> float:
-    normalize = an.normalize
-    pred = normalize(prediction)
+    pred = an.normalize(prediction)
+    normalize = an.normalize_gold
     if type(golds) is str:
         return 1.0 if normalize(golds) == pred else 0.0
     if type(golds) is PreparedGolds:

@@ -231,7 +231,7 @@ def extract_answer(
     text: str, *, lang: str | None = None, rules: Iterable[str] | None = None
 ) -> Extraction:
     """The final answer of the response ``text``, and the rule that found it
-    (see the module's documentation): ``boxed``, ``cue``, ``bold``,
+    (see :mod:`answermatch.matchers.extraction`): ``boxed``, ``cue``, ``bold``,
     ``quoted``, else the whole text with rule ``whole``.
 
     ``lang``: the language whose cues are looked for beside English's (any

@@ -20,19 +20,26 @@ The cascade, first decision wins:
    Twain", "isn't Paris", "nie Kraków", "не Москва"; or after it where the
    language puts it: "Ankara değil", "東京ではない") or ``hedged`` (offered
    as one of several candidates, "either Mark Twain or Bret Harte", and in
-   a short answer "it could be Paris or Lyon", when the other candidate is not itself a gold
-   and the question does not offer the choice itself); then the verdict is
-   incorrect, with that rule. A plain "X or Y" is not a hedge: answers
+   a short answer "it could be Paris or Lyon", when the other candidate is
+   not itself a gold and the question does not offer the choice itself);
+   then the verdict is incorrect, with that rule. A plain "X or Y" is not a hedge: answers
    give synonyms that way ("a hectogon or 100-gon").
-5. ``number``: a gold that is a number equals, by value, a number of the
-   answer (``1,000`` = ``1000``; ``1972`` is not ``19725``).
+5. ``number`` / ``date``: a gold that is a number (digits, number words,
+   scale words: ``1,000``, ``nine``, ``3.5 million``) equals by value a
+   number of the answer (:func:`~answermatch.matchers.extract_number` in
+   the language; ``1972`` is not ``19725``, ``1,000`` not ``1,500``); a
+   gold that is a date with a month equals a date of the answer, or the
+   answer's date says more and agrees (``8 December 1985`` for ``December
+   1985``; :func:`~answermatch.matchers.extract_date`; ``±1`` day or another
+   year never). A gold with no language is read as English.
 6. ``name-parts`` / ``token-recall``: the gold's informative words (not
    function words, not words the question already says) are found among
    the answer's words: one of one; both of two, or the last (a surname, a
    head noun: "Judith Keppel" for "Judith Cynthia Aline Keppel", "Walsh"
    for "Kate Walsh"); at least half of three or more. A number of the gold
    must always be among them. ``name-parts`` when the gold is written as a
-   name (every word capitalized).
+   name (every word capitalized); in a name whose last word is found, an
+   initial stands for its word ("J. R. R. Tolkien").
 7. ``no-match``: incorrect.
 
 English words are compared after removing a plural ``s`` (``Himalayas`` =
@@ -52,6 +59,7 @@ Verdict(score=1.0, rule='name-parts', detail="2 of 3 words of 'Wilhelm Conrad R�
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -59,14 +67,15 @@ from functools import lru_cache
 import regex
 
 from ..languages import optional_language
-from ._inputs import as_golds, check_text
-from .containment import _preparer, occurrences
+from ._inputs import as_golds, check_text, golds_language
+from .containment import _ARTICLES, _preparer, occurrences
+from .dates import extract_date
 from .extraction import _extract
 from .numeric import extract_number
 
 __all__ = ["RULES", "Verdict", "judge", "lenient_match"]
 
-#: The rules of the cascade, in order (see the module's documentation).
+#: The rules of the cascade, in order (see :mod:`answermatch.matchers.lenient`).
 RULES = (
     "empty",
     "exact",
@@ -74,6 +83,7 @@ RULES = (
     "negated",
     "hedged",
     "number",
+    "date",
     "name-parts",
     "token-recall",
     "no-match",
@@ -203,9 +213,13 @@ class _Language:
     questions, which repeat from one answer to the next, are prepared once."""
 
     __slots__ = (
+        "articles",
         "doubt",
         "either",
         "english",
+        "gold_keys",
+        "gold_value",
+        "gold_words",
         "lang",
         "negations",
         "ors",
@@ -218,6 +232,7 @@ class _Language:
     def __init__(self, lang: str | None) -> None:
         self.lang = lang
         self.prepare = _preparer(lang)
+        self.articles = _ARTICLES.get(lang, frozenset())
         self.prepare_short = lru_cache(maxsize=4096)(self.prepare)
         self.english = lang in (None, "en")
         self.negations = _NEGATIONS["en"] | _NEGATIONS.get(lang or "", frozenset())
@@ -226,6 +241,24 @@ class _Language:
         self.doubt = self.either | _DOUBT["en"] | _DOUBT.get(lang or "", frozenset())
         self.words = _word_splitter(lang)
         self.question_words = lru_cache(maxsize=1024)(self._question_words)
+        self.gold_words = lru_cache(maxsize=4096)(self._gold_words)
+        self.gold_keys = lru_cache(maxsize=4096)(self._gold_keys)
+        self.gold_value = lru_cache(maxsize=4096)(
+            lambda gold, text: _value_of(gold, text, lang or "en")
+        )
+
+    def _gold_keys(self, gold: str) -> tuple[str, ...]:
+        """Parts of a prepared gold's words that an answer holding the
+        word (with a plural or ordinal ending) holds too."""
+        return tuple({_stem(word)[:-1] if len(word) > 3 else word for word in gold.split()})
+
+    def _gold_words(self, gold: str) -> list[str]:
+        """The words of a prepared gold that count (English: no function
+        words, plurals and ordinals reduced)."""
+        words = self.words(gold)
+        if self.english:
+            return [_stem(w) for w in words if w not in _FUNCTION_WORDS]
+        return words
 
     def _question_words(self, question: str) -> frozenset[str]:
         """The words of a question, as the golds' words are compared."""
@@ -255,8 +288,9 @@ def _language(lang: str | None) -> _Language:
 _LANGUAGES: dict[str | None, _Language] = {}
 
 
-def _numbers(text: str) -> set[str]:
-    """The values of every number in ``text`` (canonical decimal strings)."""
+def _numbers(text: str, lang: str | None) -> set[str]:
+    """The values of the numbers written with digits in ``text`` (canonical
+    decimal strings; a scale word after the digits counts: "3.5 million")."""
     values = set()
     for found in _DIGIT_RUN.finditer(text):
         start = found.start()
@@ -264,10 +298,68 @@ def _numbers(text: str) -> set[str]:
             continue  # a group or the decimals of the number before
         if start >= 1 and text[start - 1].isdecimal():
             continue
-        value = extract_number(text[start:])
+        value = extract_number(text[start:], lang=lang)
         if value is not None:
             values.add(value)
     return values
+
+
+def _worded_numbers(text: str, lang: str | None) -> set[str]:
+    """The first number of every clause of ``text``, which reads number
+    words ("nine seasons")."""
+    values = set()
+    for clause in _clauses(text):
+        value = extract_number(clause, lang=lang)
+        if value is not None:
+            values.add(value)
+    return values
+
+
+# where a clause ends: a sentence's end (not a day's dot: "2. September"),
+# a line, a semicolon, a comma that is not inside a number or a date
+# ("August 19, 2016"), "and"/"or"/"but"
+_CLAUSE_END = re.compile(r"[.!?](?<=[^\W\d]{2}[.!?])\s+|[。！？\n;]\s*|,\s+(?!\d)| (?:and|or|but) ")
+
+
+def _clauses(text: str) -> list[str]:
+    return [clause for clause in _CLAUSE_END.split(text) if clause.strip()]
+
+
+# a date has a digit or an ideographic numeral
+_DATE_HINT = re.compile(r"[\d〇零一二三四五六七八九十元]")
+
+
+def _dates(text: str, lang: str | None) -> set[str]:
+    """The first date of every clause of ``text`` (ISO forms, as much as stated)."""
+    found = set()
+    for clause in _clauses(text):
+        if _DATE_HINT.search(clause) is None:
+            continue
+        date = extract_date(clause, lang=lang)
+        if date is not None:
+            found.add(date)
+    return found
+
+
+def _value_of(gold: str, gold_text: str, lang: str | None) -> tuple[str, str] | None:
+    """``("date", iso)`` for a gold that is a date with at least a month,
+    ``("number", value)`` for a gold that is a number (digits, number words,
+    scale words and nothing else), else None."""
+    if gold.count(" ") > 3:
+        return None
+    date = extract_date(gold_text, lang=lang)
+    if date is not None and (len(date) >= 7 or date.startswith("--")):
+        return "date", date
+    value = extract_number(gold_text, lang=lang)
+    if value is None:
+        return None
+    for word in gold.split():
+        if any(c.isdecimal() for c in word) or extract_number(word, lang=lang) is not None:
+            continue
+        if extract_number(f"1 {word}", lang=lang) not in (None, "1"):
+            continue  # a scale word: "million"
+        return None
+    return "number", value
 
 
 def _near(words: list[str], index: int, vocabulary: frozenset[str], span: int) -> bool:
@@ -359,9 +451,7 @@ def _is_name(gold: str) -> bool:
 def _recall(
     language: _Language, answer_words: set[str], gold_text: str, gold: str, question: set[str]
 ) -> Verdict | None:
-    words = language.words(gold)
-    if language.english:  # (golds repeat: the caller's cache makes this cheap)
-        words = [_stem(w) for w in words if w not in _FUNCTION_WORDS]
+    words = language.gold_words(gold)
     informative = [w for w in words if w not in question] or words
     if not informative:
         return None
@@ -372,6 +462,9 @@ def _recall(
     for word, hit in zip(informative, hits, strict=True):
         if not hit and any(c.isdecimal() for c in word):
             return None  # a number of the gold is missing
+    name = _is_name(gold_text)
+    if name and hits[-1] and not all(hits):  # initials: "J. R. R. Tolkien"
+        hits = [hit or w[:1] in answer_words for w, hit in zip(informative, hits, strict=True)]
     found, size = sum(hits), len(informative)
     if size == 1:
         accepted = found == 1
@@ -381,17 +474,48 @@ def _recall(
         accepted = 2 * found >= size
     if not accepted:
         return None
-    rule = "name-parts" if _is_name(gold_text) else "token-recall"
+    rule = "name-parts" if name else "token-recall"
     return Verdict(1.0, rule, f"{found} of {size} words of {gold_text!r}", gold_text)
+
+
+_ASCII_WORD = re.compile("[a-z0-9]+")
+_NO_MATCH = Verdict(0.0, "no-match", "no gold found in the answer", None)
+
+
+def _absent(language: _Language, text: str, golds: tuple[str, ...], prepared: list[str]) -> bool:
+    """No rule can accept an ASCII answer: no gold is a value (a number or
+    a date, which other words may state) and no word of a gold occurs in
+    it even as a part of a word (every rule that accepts needs one: a word
+    of an ASCII text, once prepared, is a part of the text in lower case,
+    and a gold's word is found with its plural or ordinal ending, which
+    hold the word's stem less its last letter). Saves preparing long
+    answers that cannot match."""
+    lowered = text.lower()
+    for word in _ASCII_WORD.finditer(lowered):
+        if word.group() not in language.articles:
+            break  # the prepared answer is not empty
+    else:
+        return False  # judged "empty"
+    for gold_text, gold in zip(golds, prepared, strict=True):
+        if not gold:
+            continue
+        if language.gold_value(gold, gold_text) is not None:
+            return False
+        for key in language.gold_keys(gold):
+            if key in lowered:
+                return False
+    return True
 
 
 def _judge(language: _Language, prediction: str, golds: tuple[str, ...], question: str) -> Verdict:
     text = _extract(prediction, language.lang).answer
+    prepare_short = language.prepare_short
+    prepared = [prepare_short(g) for g in golds]
+    if text.isascii() and _absent(language, text, golds, prepared):
+        return _NO_MATCH
     answer = language.prepare(text)
     if not answer:
         return Verdict(0.0, "empty", "no answer", None)
-    prepare_short = language.prepare_short
-    prepared = [prepare_short(g) for g in golds]
     for gold_text, gold in zip(golds, prepared, strict=True):
         if gold == answer:
             return Verdict(1.0, "exact", f"equals {gold_text!r}", gold_text)
@@ -406,22 +530,38 @@ def _judge(language: _Language, prediction: str, golds: tuple[str, ...], questio
                 blocked = blocked or found
     if blocked is not None:
         return blocked
-    numbers: set[str] | None = None
+    values: dict[str, set[str]] = {}
+    valued: set[str] = set()  # golds whose value the answer contradicts
+    value_lang = language.lang or "en"
     for gold_text, gold in zip(golds, prepared, strict=True):
-        if _PLAIN_NUMBER.fullmatch(gold):
-            if numbers is None:
-                numbers = _numbers(text)
-            value = _numbers(gold_text)
-            if value and value <= numbers:
+        found_value = language.gold_value(gold, gold_text)
+        if found_value is None:
+            continue
+        kind, value = found_value
+        if kind not in values:
+            read = _dates if kind == "date" else _numbers
+            values[kind] = read(text, value_lang)
+        if kind == "number" and value not in values[kind] and "." not in value:
+            if "words" not in values:  # a whole number may be written in words
+                values["words"] = _worded_numbers(text, value_lang)
+            if value in values["words"]:
                 return Verdict(1.0, "number", f"the number of {gold_text!r}", gold_text)
+        if kind == "number" and value in values[kind]:
+            return Verdict(1.0, "number", f"the number of {gold_text!r}", gold_text)
+        if kind == "date" and any(d.startswith(value) for d in values[kind]):
+            return Verdict(1.0, "date", f"the date of {gold_text!r}", gold_text)
+        if values[kind] and (
+            kind == "number" or not any(value.startswith(d) for d in values[kind])
+        ):  # the answer states another value: the gold's words alone do not make it
+            valued.add(gold)
     answer_words = set(language.words(answer))
     question_words = language.question_words(question) if question else frozenset()
     for gold_text, gold in zip(golds, prepared, strict=True):
-        if gold:
+        if gold and gold not in valued:
             found = _recall(language, answer_words, gold_text, gold, question_words)
             if found is not None:
                 return found
-    return Verdict(0.0, "no-match", "no gold found in the answer", None)
+    return _NO_MATCH
 
 
 def judge(
@@ -431,8 +571,8 @@ def judge(
     lang: str | None = None,
     question: str | None = None,
 ) -> Verdict:
-    """The lenient judge's :class:`Verdict` on a generated answer (see the
-    module's documentation for the cascade of rules).
+    """The lenient judge's :class:`Verdict` on a generated answer (see
+    :mod:`answermatch.matchers.lenient` for the cascade of rules).
 
     ``golds``: one string or a list/tuple of them (aliases); ``lang``: any
     spelling of a known language (word edges, cues, negations);
@@ -449,11 +589,12 @@ def judge(
     ...       question="what was guantanamo bay before it was a prison").rule
     'token-recall'
     """
+    lang = golds_language(golds, lang)  # prepared golds lend theirs
     try:
         language = _LANGUAGES[lang]
     except (KeyError, TypeError):
         language = _language(optional_language(lang))
-        if isinstance(lang, str) and len(_LANGUAGES) < 256:
+        if (lang is None or isinstance(lang, str)) and len(_LANGUAGES) < 256:
             _LANGUAGES[lang] = language
     golds_ = as_golds(golds)
     if type(prediction) is not str:

@@ -85,7 +85,7 @@ def _pair_f1(an: Analyzer) -> Callable[[str, str], float]:
     found = an.pair_f1
     if found is not None:
         return found
-    normalize, warn = an.normalize, an.warn
+    normalize, normalize_gold, warn = an.normalize, an.normalize_gold, an.warn
     both_empty = float(an.both_empty)
     # set overlap: each distinct token once, in order
     distinct: Callable[[list[str]], tuple[str, ...]] = (
@@ -93,7 +93,7 @@ def _pair_f1(an: Analyzer) -> Callable[[str, str], float]:
     )
 
     def pair_f1(prediction: str, gold: str) -> float:
-        pred_norm, gold_norm = normalize(prediction), normalize(gold)
+        pred_norm, gold_norm = normalize(prediction), normalize_gold(gold)
         if gold_norm == pred_norm:
             return 1.0 if pred_norm else both_empty
         if warn:
@@ -182,7 +182,7 @@ def _f1_against(an: Analyzer, prediction: str, golds: object) -> float:
             return 1.0 if pred_norm else float(an.both_empty)
         answers = golds.answers(an)
     else:
-        normalized = [an.normalize(gold) for gold in as_golds(golds)]  # type: ignore[arg-type]
+        normalized = [an.normalize_gold(gold) for gold in as_golds(golds)]  # type: ignore[arg-type]
         if pred_norm in normalized:
             return 1.0 if pred_norm else float(an.both_empty)
         answers = an.answers(normalized)

@@ -35,6 +35,7 @@ import regex
 
 from ..languages import optional_language
 from ._inputs import as_golds, check_text
+from .analysis import PreparedGolds
 from .combine import Matcher
 
 Splitter = Callable[[str], list[str]]
@@ -185,9 +186,10 @@ def _best_pairing(scores: list[list[float]]) -> float:
 
 def unordered_match(
     prediction: str,
-    golds: str | Sequence[str],
+    golds: str | Sequence[str] | PreparedGolds,
     *,
     lang: str | None = None,
+    preset: str | None = None,
     matcher: Matcher | None = None,
 ) -> float:
     """Score of a (two- or more-part) answer whose parts may come in any
@@ -196,8 +198,12 @@ def unordered_match(
     into the same number (2 to :data:`MAX_PARTS`) of parts
     (:func:`split_parts` under ``lang``), the mean of ``matcher`` over the
     parts paired in the best order. ``matcher`` defaults to
-    :func:`~answermatch.matchers.exact_match` under ``lang``; any
-    ``matcher(prediction, gold) -> float`` in [0, 1] will do.
+    :func:`~answermatch.matchers.exact_match` under ``lang`` and ``preset``
+    (default ``"unicode"``, the language's default); any ``matcher(prediction,
+    gold) -> float`` in [0, 1] will do (give it its own normalization: with a
+    ``matcher``, ``preset`` is refused). Golds prepared by
+    :func:`~answermatch.matchers.prepare_golds` give the numbers of their
+    plain texts under their ``lang`` and ``preset``.
 
     >>> unordered_match("figa i pasternak", "pasternak i figa", lang="pl")
     1.0
@@ -205,6 +211,8 @@ def unordered_match(
     0.5
     >>> unordered_match("Afrykę i Azję", "Afrykę oraz Azję", lang="pl")
     1.0
+    >>> unordered_match("AZJĘ I EUROPĘ!", "Europę i Azję", lang="pl", preset="none")
+    0.0
     >>> from functools import partial
     >>> from answermatch.matchers import token_f1
     >>> unordered_match("Jan Kowalski i Anna", "Anna i Jan", lang="pl",
@@ -212,14 +220,23 @@ def unordered_match(
     0.857...
     """
     check_text(prediction, "prediction")
+    if type(golds) is PreparedGolds:
+        # the golds' options where the call leaves them out (a conflict is an error)
+        an = golds.analyzer(lang, preset, "word", "bag", 1.0)
+        lang, preset = an.lang, an.preset
     golds_ = as_golds(golds)
     lang = optional_language(lang)
     if matcher is None:
         from .exact import exact_match
 
-        matcher = partial(exact_match, lang=lang)
+        matcher = partial(exact_match, lang=lang, preset=preset)
     elif not callable(matcher):
         raise TypeError(f"matcher must be callable, not {type(matcher).__name__}")
+    elif preset is not None and type(golds) is not PreparedGolds:
+        raise ValueError(
+            "preset applies to the default matcher only: give it to your matcher "
+            "(e.g. functools.partial(token_f1, preset=...))"
+        )
     pred_parts = split_parts(prediction, lang)
     return max(_unordered_one(prediction, pred_parts, gold, lang, matcher) for gold in golds_)
 

@@ -8,7 +8,7 @@ built for a language (article lists differ by language).
 >>> normalize("人口1000人", preset="xor-full")
 '口1000'
 >>> available_presets()
-['none', 'squad', 'unicode', 'xor-engspan', 'xor-full']
+['none', 'squad', 'unicode', 'unicode-hans', 'xor-engspan', 'xor-full']
 
 Presets:
 
@@ -32,6 +32,13 @@ Presets:
     ``normalize(normalize(t)) == normalize(t)`` for every string (one extra
     pass verifies a non-ASCII result; for an ASCII input a single pass
     provably suffices).
+``unicode-hans``
+    ``unicode``, then Chinese Traditional characters folded to Simplified
+    (OpenCC's ``t2s``, characters and phrases in context; needs the
+    ``opencc`` package of the ``zh`` extra), so that ``臺灣大學`` equals
+    ``台湾大学``: for comparing answers across ``zh-Hant`` and ``zh-Hans``
+    (MKQA's ``zh_tw``/``zh_hk`` against ``zh_cn``). Opt-in: the official
+    rules never fold scripts. Idempotent.
 ``squad`` / ``xor-engspan``
     SQuAD v1.1's ``normalize_answer``: ``str.lower``, ASCII punctuation
     removal, English ``a|an|the`` (Python ``re`` word boundaries, whatever
@@ -65,7 +72,7 @@ import string
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, lru_cache, partial
+from functools import lru_cache, partial
 
 from ..languages import optional_language
 from ..registry import Registry
@@ -87,6 +94,7 @@ from .steps import (
     strip_ascii_punct,
     strip_greek_accents,
     strip_noise,
+    to_simplified,
     turkic_lower_i,
 )
 
@@ -293,6 +301,13 @@ PRESETS: dict[str, Preset] = {
             fused=_unicode_fused,
         ),
         Preset(
+            "unicode-hans",
+            "unicode, then Chinese Traditional characters to Simplified (OpenCC t2s, "
+            "the zh extra): 臺灣 = 台湾; idempotent",
+            lambda lang: (*_unicode_steps(lang), to_simplified),
+            until_stable=True,
+        ),
+        Preset(
             "squad",
             "SQuAD v1.1: lower, ASCII punctuation removal, English articles, whitespace",
             _squad_steps,
@@ -316,27 +331,25 @@ def _check_preset(name: str, value: object) -> Preset:
     return preset
 
 
-#: Presets added by other packages: the entry-point group
-#: ``answermatch.presets`` (name -> a :class:`Preset`), or :func:`register_preset`.
-PLUGIN_PRESETS: Registry[Preset] = Registry(
-    "normalization preset", "answermatch.presets", _check_preset, ValueError
+#: Every preset: the built-ins (:data:`PRESETS`), and those other packages add
+#: through the entry-point group ``answermatch.presets`` (name -> a
+#: :class:`Preset`) or :func:`register_preset`.
+PRESET_REGISTRY: Registry[Preset] = Registry(
+    "normalization preset", "answermatch.presets", _check_preset, ValueError, builtins=PRESETS
 )
 
 
 def register_preset(preset: Preset) -> None:
     """Add ``preset`` under its name (a name already taken is an error)."""
-    if preset.name in PRESETS:
+    if PRESET_REGISTRY.builtin(preset.name):
         raise ValueError(f"a normalization preset named {preset.name!r} already exists")
-    PLUGIN_PRESETS.add(preset.name, preset)
+    PRESET_REGISTRY.add(preset.name, preset)
 
 
 def get_preset(name: str) -> Preset:
     """The preset called ``name``: answermatch's own, or one a plugin adds."""
-    spec = PRESETS.get(name) if isinstance(name, str) else None
-    if spec is not None:
-        return spec
-    if isinstance(name, str) and name in PLUGIN_PRESETS:
-        return PLUGIN_PRESETS.get(name)
+    if isinstance(name, str) and (PRESET_REGISTRY.builtin(name) or name in PRESET_REGISTRY):
+        return PRESET_REGISTRY.get(name)
     raise ValueError(
         f"unknown normalization preset {name!r}; presets: {', '.join(available_presets())}"
     )
@@ -348,10 +361,10 @@ def available_presets() -> list[str]:
     >>> "unicode" in available_presets()
     True
     """
-    return sorted({*PRESETS, *PLUGIN_PRESETS.names()})
+    return PRESET_REGISTRY.names()
 
 
-@cache
+@lru_cache(maxsize=1024)  # bounded: one entry per preset and language
 def _pipeline(preset: str, lang: str | None) -> tuple[tuple[Step, ...], bool]:
     spec = get_preset(preset)
     return spec.build(lang), spec.until_stable
@@ -380,6 +393,8 @@ def normalizer(preset: str = "unicode", lang: str | None = None) -> Callable[[st
     fused = get_preset(preset).fused
     if fused is not None:
         return fused(lang)
+    if not steps_:
+        return str  # the text itself (a str subclass becomes a plain str)
     if len(steps_) == 1:
         (single,) = steps_
         if not until_stable:

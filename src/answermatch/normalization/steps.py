@@ -292,6 +292,30 @@ def compose_sara_am(text: str) -> str:
     return text
 
 
+_converters: dict[str, Any] = {}
+
+
+def to_simplified(text: str) -> str:
+    """Chinese Traditional characters to Simplified, by OpenCC's ``t2s``
+    conversion (characters and phrases, so that one-to-many characters such
+    as 乾/幹 -> 干 or 乾隆 are decided in context; no vocabulary is
+    localized: 軟體 becomes 软体, not 软件). Text without Traditional
+    characters is unchanged. Needs the ``opencc`` package (the ``zh``
+    extra).
+
+    >>> to_simplified("臺灣大學 乾隆 幹部")
+    '台湾大学 乾隆 干部'
+    """
+    if text.isascii():
+        return text
+    converter = _converters.get("t2s")
+    if converter is None:
+        from ..tokenizers.base import require
+
+        converter = _converters["t2s"] = require("opencc", "zh").OpenCC("t2s")
+    return converter.convert(text)
+
+
 def strip_noise(text: str) -> str:
     """:func:`strip_unicode_punct_and_symbols`, :func:`remove_invisible`,
     :func:`strip_arabic_diacritics` and :func:`strip_hebrew_points` in one

@@ -36,11 +36,18 @@ figure { margin: 0; } figcaption { font-weight: 600; margin-bottom: .3em; }
 .legend i { display: inline-block; width: .9em; height: .9em; margin-right: .3em;
             vertical-align: -.1em; }
 pre { background: #f6f8fa; padding: .6em; overflow-x: auto; font-size: 13px; }
-.item { border-left: 3px solid #d9822b; padding-left: .8em; margin: 1em 0; }
+table.item { border-left: 3px solid #d9822b; margin: 1em 0; min-width: 40em; }
+caption { text-align: left; padding: .3em .7em; font-weight: 600; }
+td.text, th.text { text-align: left; max-width: 36em; overflow-wrap: anywhere; }
+small { color: #5a6470; }
 .sev-error { color: #b8475a; font-weight: 600; } .sev-warning { color: #a86a16; }
 code.sig { font-size: 12px; color: #5a6470; word-break: break-all; }
 .wide { overflow-x: auto; max-width: 100%; }
 #languages th { max-width: 14em; overflow-wrap: anywhere; vertical-align: bottom; }
+#languages td, #headline td { white-space: nowrap; }
+#languages th:first-child { white-space: nowrap; overflow-wrap: normal; }
+#languages td:first-child, #languages th:first-child { position: sticky; left: 0;
+                                                        background: #fff; }
 """
 
 SCRIPT = """
@@ -63,6 +70,30 @@ SCRIPT = """
 
 def _e(value: Any) -> str:
     return html.escape(str(value), quote=True)
+
+
+def _u(value: Any) -> str:
+    """User text (a name, an id, a message) escaped and isolated, so that
+    a right-to-left override in it cannot reorder the page around it."""
+    return f"<bdi>{_e(value)}</bdi>"
+
+
+def _svg_u(value: Any) -> str:
+    """User text inside SVG (no ``<bdi>`` there): between the first-strong
+    isolate and pop-directional-isolate characters."""
+    return f"\u2068{_e(value)}\u2069"
+
+
+def embedded_json(data: Any) -> str:
+    """``data`` as JSON safe inside a ``<script>`` element: ``<``, ``>``
+    and ``&`` as ``\\u`` escapes, so that no text in it (``</script>``,
+    ``<!--``) can end the element or change how the page parses it.
+
+    >>> embedded_json({"id": "<!--<script>"})
+    '{"id": "\\\\u003c!--\\\\u003cscript\\\\u003e"}'
+    """
+    text = json.dumps(data, ensure_ascii=True)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def _chart(report: Report, profile: str, width: int = 640, height: int = 260) -> str:
@@ -103,7 +134,7 @@ def _chart(report: Report, profile: str, width: int = 640, height: int = 260) ->
                 f'<rect class="bar" x="{x:.1f}" y="{y:.1f}" width="{bar_w - 1:.1f}" '
                 f'height="{top + plot_h - y:.1f}" fill="{colour}" data-system="{s}" '
                 f'data-profile="{_e(profile)}" data-lang="{_e(lang)}" data-value="{value!r}">'
-                f"<title>{_e(system.name)} {_e(lang)}: {value:.2f}</title></rect>"
+                f"<title>{_svg_u(system.name)} {_svg_u(lang)}: {value:.2f}</title></rect>"
             )
             bounds = _bounds(system, profile, lang, primary)
             if bounds is not None:
@@ -115,7 +146,7 @@ def _chart(report: Report, profile: str, width: int = 640, height: int = 260) ->
                 )
         parts.append(
             f'<text x="{left + g * group_w + group_w / 2:.1f}" y="{height - 10}" '
-            f'font-size="12" text-anchor="middle">{_e(lang)}</text>'
+            f'font-size="12" text-anchor="middle">{_svg_u(lang)}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)
@@ -131,10 +162,8 @@ def _bounds(system: SystemRun, profile: str, lang: str, key: str) -> tuple[float
 
 
 def _headline(report: Report) -> str:
-    keys: list[str] = []
-    for system in report.systems:
-        for result in system.results.values():
-            keys += [k for k in result.scores if k not in keys]
+    """Every score of every system under every profile, with its 95% interval."""
+    keys = report.metrics()
     head = "".join(f"<th>{_e(k)} ({_e(p)})</th>" for p in report.profiles for k in keys)
     rows = []
     for system in report.systems:
@@ -148,68 +177,142 @@ def _headline(report: Report) -> str:
                 if bounds is not None:
                     text += f" <small>[{bounds[0]:.2f}, {bounds[1]:.2f}]</small>"
                 cells.append(f'<td class="score" data-key="{_e(key)}">{text}</td>')
-        rows.append(f"<tr><td>{_e(system.name)}</td>{''.join(cells)}</tr>")
-    return f"<table id='headline'><tr><th>system</th>{head}</tr>{''.join(rows)}</table>"
+        rows.append(f"<tr><td>{_u(system.name)}</td>{''.join(cells)}</tr>")
+    return (
+        f"<div class='wide'><table id='headline'><tr><th>system</th>{head}</tr>"
+        f"{''.join(rows)}</table></div>"
+    )
+
+
+def _paired(report: Report) -> str:
+    """With two or more systems: each system's paired difference from the
+    first in the primary score, with its 95% interval and p-value, per profile."""
+    notes = "".join(f"<p class='sub'>{_u(text)}</p>" for text in report.notes)
+    if not report.comparisons:
+        return notes
+    baseline = _u(report.systems[0].name)
+    rows = []
+    for profile, comparison in report.comparisons.items():
+        for system in comparison.systems[1:]:
+            rows.append(
+                f"<tr><td>{_u(system.name)}</td><td>{_e(profile)}</td>"
+                f"<td>{system.score:.2f}</td>{_paired_cells(system)}</tr>"
+            )
+    comparison = next(iter(report.comparisons.values()))
+    return (
+        f"<h2>Against {baseline}</h2>"
+        "<table id='paired'><tr><th>system</th><th>profile</th>"
+        f"<th>{_e(report.primary)}</th><th>Δ {_e(report.primary)} [95% interval]</th>"
+        f"<th>p-value</th></tr>{''.join(rows)}</table>"
+        f"<p class='sub'>Δ: the difference from {baseline} on the same {comparison.n} items; "
+        f"p-value: two-sided paired bootstrap test of no difference ({comparison.resamples} "
+        f"resamples, seed {comparison.seed}; <code>answermatch compare</code>).</p>{notes}"
+    )
+
+
+def _paired_cells(system: Any) -> str:
+    low, high = system.difference_ci
+    return (
+        f"<td class='delta'>{system.difference:+.2f} <small>[{low:+.2f}, {high:+.2f}]</small>"
+        f"</td><td class='p-value'>{_p(system.p_value)}</td>"
+    )
+
+
+def _p(value: float) -> str:
+    """A p-value as papers print it.
+
+    >>> _p(0.0009990009990009), _p(0.0312), _p(1.0)
+    ('&lt; 0.001', '0.031', '1.000')
+    """
+    return "&lt; 0.001" if value < 0.001 else f"{value:.3f}"
 
 
 def _language_table(report: Report) -> str:
     rows = table_rows(report)
     out = ["<div class='wide'><table id='languages'>"]
-    out.append("<tr>" + "".join(f"<th>{_e(c)}</th>" for c in rows[0]))
-    out += ["<tr>" + "".join(f"<td>{_e(c)}</td>" for c in row) + "</tr>" for row in rows[1:]]
+    out.append("<tr>" + "".join(f"<th>{_u(c)}</th>" for c in rows[0]))
+    out += ["<tr>" + "".join(f"<td>{_u(c)}</td>" for c in row) + "</tr>" for row in rows[1:]]
     out.append("</table></div>")
     return "".join(out)
 
 
 def _warnings(report: Report) -> str:
     """What each system's scoring warned about (missing predictions, say),
-    once per system, as ``score`` prints them on stderr."""
+    once per system, without its file name (the row says whose it is)."""
     out = []
     for system in report.systems:
-        seen = dict.fromkeys(w for r in system.results.values() for w in r.warnings)
-        out += [f"<li><b>{_e(system.name)}</b>: {_e(w)}</li>" for w in seen]
+        out += [f"<li><b>{_u(system.name)}</b>: {_u(w)}</li>" for w in system.warnings()]
     if not out:
         return ""
     return "<h2>Warnings</h2><ul id='warnings'>" + "".join(out) + "</ul>"
 
 
 def _disagreements(report: Report) -> str:
+    """The items the systems score most differently, one table each: the
+    gold answers, then each system's answer, verdict and score."""
     if not report.disagreements:
         return "<p>Only one system, or no item scored differently.</p>"
-    out = []
+    out = [
+        f"<p class='sub'>The {len(report.disagreements)} items whose {_e(report.primary)} "
+        f"differs most between the systems ({_e(report.profiles[0])} profile).</p>"
+    ]
     for item in report.disagreements:
-        scores = ", ".join(f"{_e(n)}: {v:.2f}" for n, v in item.scores.items())
-        texts = "".join(
-            f"<p><b>{_e(name)}</b></p><pre>{_e(e.to_text())}</pre>"
-            for name, e in item.explanations.items()
-        )
+        lang = item.lang()
+        gold = " | ".join(_u(text) for text in item.gold()) or "<i>none</i>"
+        rows = []
+        for name, score in item.scores.items():
+            found = item.explanations.get(name)
+            answer = (
+                "<i>no answer</i>"
+                if found is None or found.prediction is None
+                else _u(found.prediction.raw)
+            )
+            verdict = "" if found is None else _e(found.verdict)
+            rows.append(
+                f"<tr><td>{_u(name)}</td><td class='text'>{answer}</td><td>{verdict}</td>"
+                f"<td>{score:.2f}</td></tr>"
+            )
         out.append(
-            f"<div class='item'><p>item <code>{_e(item.id)}</code>: {scores}</p>{texts}</div>"
+            f"<table class='item'><caption>item <code>{_u(item.id)}</code>"
+            f"{'' if lang is None else f' ({_u(lang)})'}: gold {gold}</caption>"
+            "<tr><th>system</th><th class='text'>answer</th><th>verdict</th><th>score</th></tr>"
+            f"{''.join(rows)}</table>"
         )
     return "".join(out)
 
 
 def _findings(report: Report) -> str:
+    """The gold checks in brief: how many findings of each kind, with the
+    first few of each (``answermatch check-gold`` lists them all)."""
     if not report.gold_checked:
         return "<p>This task has no gold checks.</p>"
     if not report.findings:
         return "<p>No finding: the gold file passed every check.</p>"
-    rows = "".join(
-        f"<tr><td>{_e(f.line if f.line is not None else '')}</td>"
-        f"<td class='sev-{_e(f.severity)}'>{_e(f.severity)}</td><td>{_e(f.code)}</td>"
-        f"<td style='text-align:left'>{_e(f.message)}</td></tr>"
-        for f in report.findings
-    )
+    rows = []
+    for severity, code, count, examples in report.finding_summary():
+        shown = "<br>".join(
+            (f"line {f.line}: " if f.line is not None else "") + _u(f.message) for f in examples
+        )
+        more = (
+            f"<br><small>and {count - len(examples)} more</small>" if count > len(examples) else ""
+        )
+        rows.append(
+            f"<tr><td class='sev-{_e(severity)}'>{_e(severity)}</td><td>{_e(code)}</td>"
+            f"<td>{count}</td><td class='text'>{shown}{more}</td></tr>"
+        )
     return (
-        f"<table id='findings'><tr><th>line</th><th>severity</th><th>code</th>"
-        f"<th>message</th></tr>{rows}</table>"
+        f"<p class='sub'>{len(report.findings)} finding{'s' * (len(report.findings) != 1)} "
+        "in the gold file; "
+        "<code>answermatch check-gold</code> lists them all.</p>"
+        "<table id='findings'><tr><th>severity</th><th>kind</th><th>count</th>"
+        f"<th class='text'>first examples</th></tr>{''.join(rows)}</table>"
     )
 
 
 def render_html(report: Report) -> str:
     """The report as one self-contained HTML page."""
     legend = "".join(
-        f'<span><i style="background:{PALETTE[s % len(PALETTE)]}"></i>{_e(system.name)}</span>'
+        f'<span><i style="background:{PALETTE[s % len(PALETTE)]}"></i>{_u(system.name)}</span>'
         for s, system in enumerate(report.systems)
     )
     charts = "".join(
@@ -221,7 +324,7 @@ def render_html(report: Report) -> str:
         f"<li><code class='sig'>{_e(r.signature)}</code></li>"
         for r in report.systems[0].results.values()
     )
-    data = json.dumps(finite(report.to_dict()), ensure_ascii=True).replace("</", "<\\/")
+    data = embedded_json(finite(report.to_dict()))
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -229,9 +332,10 @@ def render_html(report: Report) -> str:
 <style>{STYLE}</style></head>
 <body>
 <h1>{_e(report.task)}</h1>
-<p class="sub">{_e(report.summary)}<br>gold: <code>{_e(report.gold)}</code></p>
+<p class="sub">{_e(report.summary)}<br>gold: <code>{_u(report.gold)}</code></p>
 <h2>Scores</h2>
 {_headline(report)}
+{_paired(report)}
 {_warnings(report)}
 <h2>Per language</h2>
 <p class="legend">{legend}</p>

@@ -1,11 +1,12 @@
 """The task registry (tasks found by name, registered at run time).
 
-Tasks are found through the entry-point group ``answermatch.tasks``: each
-entry maps a task name to a :class:`~answermatch.tasks.base.Task` subclass
-(or instance). answermatch registers its own tasks there, in its
-``pyproject.toml``, exactly as a third-party package adds one; a task
+answermatch's own tasks are the table :data:`BUILTIN_TASKS` (name ->
+``"module:Class"``); other packages add theirs through the entry-point group
+``answermatch.tasks`` (a task name -> a
+:class:`~answermatch.tasks.base.Task` subclass or instance), and a task
 defined at run time (a notebook) is added with :func:`register`. A task's
-module is imported only when the task is used.
+module is imported only when the task is used, and a built-in task is found
+without reading any package's metadata (see :mod:`answermatch.registry`).
 
 >>> "xor-full" in available_tasks()
 True
@@ -23,7 +24,16 @@ from ..errors import UnknownOptionError, UnknownTaskError
 from ..registry import Registry
 from .base import Task
 
-__all__ = ["Task", "available_tasks", "check_options", "get_task", "register", "unregister"]
+__all__ = [
+    "BUILTIN_TASKS",
+    "TASKS",
+    "Task",
+    "available_tasks",
+    "check_options",
+    "get_task",
+    "register",
+    "unregister",
+]
 
 
 def _check(name: str, value: Any) -> Task:
@@ -37,10 +47,28 @@ def _check(name: str, value: Any) -> Task:
     return task
 
 
-#: answermatch's own tasks are looked up in its own entry points first (no
-#: scan of every installed package: see :mod:`answermatch.registry`)
+#: answermatch's own tasks: name -> the ``"module:Class"`` that defines it
+BUILTIN_TASKS: dict[str, str] = {
+    "cmrc2018": "answermatch.tasks.cmrc2018:Cmrc2018",
+    "korquad": "answermatch.tasks.korquad:KorQuAD",
+    "open-qa": "answermatch.tasks.open_qa:OpenQA",
+    "mkqa": "answermatch.tasks.mkqa:Mkqa",
+    "mlqa": "answermatch.tasks.squad.mlqa:Mlqa",
+    "nlpcc-dbqa": "answermatch.tasks.nlpcc.dbqa:NlpccDbqa",
+    "nlpcc-kbqa": "answermatch.tasks.nlpcc.kbqa:NlpccKbqa",
+    "ntcir-dsqa": "answermatch.tasks.ntcir_dsqa:NtcirDsqa",
+    "poleval2021": "answermatch.tasks.poleval2021:PolEval2021",
+    "squad": "answermatch.tasks.squad:Squad",
+    "squad-v2": "answermatch.tasks.squad:SquadV2",
+    "xor-engspan": "answermatch.tasks.xor.engspan:XorEngspan",
+    "xor-full": "answermatch.tasks.xor.full:XorFull",
+    "xor-retrieve": "answermatch.tasks.xor.retrieve:XorRetrieve",
+    "zalo2019": "answermatch.tasks.zalo2019:Zalo2019",
+}
+
+#: every task: the built-ins, plugins' (entry points) and run-time additions
 TASKS: Registry[Task] = Registry(
-    "task", "answermatch.tasks", _check, UnknownTaskError, own="answermatch"
+    "task", "answermatch.tasks", _check, UnknownTaskError, builtins=BUILTIN_TASKS
 )
 
 

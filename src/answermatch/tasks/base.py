@@ -12,13 +12,18 @@ A task is a subclass of :class:`Task`. It says
   (:meth:`Task.aggregation`, an :class:`Aggregation`): one rule, used by
   :meth:`Task.evaluate`, by the resampling of ``compare`` and by anything
   that merges partial results;
-* what ``explain`` shows for an item (:meth:`Task.explain`) and which gold
-  checks apply (:attr:`Task.gold_checks`, :meth:`Task.gold_entries`);
 * its profiles (``official``, ``fair``...) as settings objects on one code
-  path (:attr:`Task.profiles`).
+  path (:attr:`Task.profiles`, instances of an
+  :class:`answermatch.profiles.Settings` subclass).
 
-The services (:func:`answermatch.evaluate`, ``explain``, ``check-gold``,
-``compare``, the CLI) work from this contract alone.
+That core is what :func:`answermatch.evaluate`, the incremental scorer,
+``score``, ``compare`` and ``report`` need. What ``explain`` shows, which
+gold checks apply and how rows or plain answer lists become the task's
+inputs are optional parts a task mixes in (:mod:`answermatch.tasks.parts`:
+:class:`~answermatch.tasks.parts.Explains`,
+:class:`~answermatch.tasks.parts.ChecksGold`,
+:class:`~answermatch.tasks.parts.TakesRows`); the services that need one
+say so when a task lacks it.
 
 A minimal task, exact match over a list of answers:
 
@@ -45,11 +50,12 @@ A minimal task, exact match over a list of answers:
 
 from __future__ import annotations
 
+import math
 import warnings
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from ..diagnostics import Diagnostics
 from ..errors import InputError, UnknownProfileError
@@ -58,15 +64,16 @@ from ..result import Result
 from ..signature import make_signature, merge_signatures
 from ..sources import is_path, source_name
 from ..workers import check_workers
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..checks import Entry, GoldChecks
-    from ..explanation import Explanation
+from .parts import ChecksGold, parts_of
 
 __all__ = [
+    "ANY",
+    "COUNT",
+    "FRACTION",
     "Aggregation",
     "Inputs",
     "Scored",
+    "Statistic",
     "Stats",
     "Summary",
     "Task",
@@ -94,6 +101,38 @@ class Summary:
 
 
 @dataclass(frozen=True)
+class Statistic:
+    """The values one of an :class:`Aggregation`'s statistics takes for one
+    item: within ``[low, high]``, and whole numbers when ``integer``. A sum
+    over ``count`` items then lies within ``[count * low, count * high]``;
+    :meth:`answermatch.Scorer.from_dict` refuses a state outside them.
+
+    >>> FRACTION.bounds(4)
+    (0.0, 4.0)
+    >>> COUNT.bounds(4)
+    (0.0, inf)
+    """
+
+    low: float = -math.inf
+    high: float = math.inf
+    integer: bool = False
+
+    def bounds(self, count: int) -> tuple[float, float]:
+        """The range of a sum over ``count`` items."""
+        low = self.low * count if math.isfinite(self.low) else self.low
+        high = self.high * count if math.isfinite(self.high) else self.high
+        return low, high
+
+
+#: a figure in [0, 1] per item (a match, a score, a yes/no flag)
+FRACTION = Statistic(0.0, 1.0)
+#: a whole number of things per item (tokens, pairs, a rank)
+COUNT = Statistic(0.0, integer=True)
+#: any finite number
+ANY = Statistic()
+
+
+@dataclass(frozen=True)
 class Aggregation:
     """How a task turns a multiset of its items into its scores.
 
@@ -105,6 +144,13 @@ class Aggregation:
     best no-answer threshold) sets ``rows=True``: ``combine`` then also gets
     the list of every item's statistics, in item order (otherwise ``None``).
     ``primary``: the key of the headline score.
+
+    ``ranges``, optional: a :class:`Statistic` per statistic, the values an
+    item can give (``None``: any finite number); ``groups``, optional: the
+    groups there can be (the task's language codes), or a function that
+    says whether a group can be (``None``: any). They are
+    what a state from elsewhere is checked against
+    (:meth:`answermatch.Scorer.from_dict`).
 
     Sums are accumulated item by item in order, as the official scripts do,
     so the figures are bit-identical to theirs.
@@ -121,6 +167,16 @@ class Aggregation:
     primary: str
     group: Callable[[Item], Hashable] | None = None
     rows: bool = False
+    ranges: tuple[Statistic, ...] | None = None
+    groups: Collection[Hashable] | Callable[[Hashable], bool] | None = None
+
+    def known_group(self, group: Hashable) -> bool:
+        """Whether ``group`` is one the items can have (see ``groups``)."""
+        if self.groups is None:
+            return True
+        if callable(self.groups):
+            return bool(self.groups(group))
+        return group in self.groups
 
     def totals(self, items: Iterable[Item]) -> Totals:
         """``{group: (count, sums)}`` of ``items`` (group ``None`` when pooled)."""
@@ -176,14 +232,19 @@ def merge_totals(a: Totals, b: Totals) -> Totals:
 
 
 def mean_of(field_name: str, *, key: str) -> Aggregation:
-    """The pooled mean of the items' ``field_name`` as score ``key``, in
-    percent (0 for no item)."""
+    """The pooled mean of the items' ``field_name`` (each a fraction in
+    [0, 1]) as score ``key``, in percent (0 for no item)."""
 
     def combine(totals: Totals, rows: list[Stats] | None) -> Summary:
         count, (total,) = totals.get(None, (0, (0.0,)))
         return Summary({key: 100.0 * total / count if count else 0.0})
 
-    return Aggregation(statistics=lambda item: (item[field_name],), combine=combine, primary=key)
+    return Aggregation(
+        statistics=lambda item: (item[field_name],),
+        combine=combine,
+        primary=key,
+        ranges=(FRACTION,),
+    )
 
 
 def check_rules(settings: object, choices: Mapping[str, Sequence[Any]]) -> None:
@@ -242,7 +303,7 @@ class Scored:
 
 
 class Task(ABC):
-    """Base class of every task; see the module documentation.
+    """Base class of every task; see :mod:`answermatch.tasks.base`.
 
     Class attributes: ``name`` (the registered name), ``summary`` (one
     line), ``primary`` (the key of the headline score), ``profiles``
@@ -250,9 +311,9 @@ class Task(ABC):
     first), ``languages`` (the language codes it scores; empty for any),
     ``options`` (keyword option -> one-line description), ``shapes``
     (``"gold"``/``"predictions"`` -> the in-memory shapes the readers
-    accept, for the docs and ``answermatch tasks --json``), ``item_order``
-    (``"gold"`` or ``"predictions"``: whose order the items follow) and
-    ``gold_checks`` (the checks ``check-gold`` runs, or ``None``).
+    accept, for the docs and ``answermatch tasks --json``) and
+    ``item_order`` (``"gold"`` or ``"predictions"``: whose order the items
+    follow).
     """
 
     name: ClassVar[str]
@@ -263,7 +324,6 @@ class Task(ABC):
     options: ClassVar[Mapping[str, str]] = {}
     shapes: ClassVar[Mapping[str, str]] = {}
     item_order: ClassVar[str] = "gold"
-    gold_checks: ClassVar[GoldChecks | None] = None
 
     # --- what a task implements ---------------------------------------------------
 
@@ -283,95 +343,6 @@ class Task(ABC):
     @abstractmethod
     def aggregation(self, settings: Any, **options: Any) -> Aggregation:
         """How the items' statistics make the scores under ``settings``."""
-
-    def gold_entries(self, gold: Any) -> Iterable[Entry]:
-        """The gold as :class:`~answermatch.checks.Entry` records for
-        ``check-gold`` (only needed when :attr:`gold_checks` is set)."""
-        raise NotImplementedError(f"{self.name} has no gold checks")
-
-    def explain(
-        self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any
-    ) -> Iterator[Explanation]:
-        """One explanation per item, in the order of :meth:`score`'s items.
-
-        By default: the item's figures, each gold variant
-        (:meth:`item_variants`) scored alone through :meth:`score`
-        (:meth:`one_variant` says how to build that one-variant input).
-        Tasks override it to show their rule step by step."""
-        from ..explanation import through_scorer
-
-        return through_scorer(self, inputs, settings, diag, options)
-
-    def item_variants(self, inputs: Inputs) -> Mapping[Any, Sequence[str]]:
-        """``{item id: gold variants}`` for the default :meth:`explain`
-        (default: the item's own ``gold`` list, if it has one)."""
-        return {}
-
-    def one_variant(self, item: Mapping[str, Any], variant: str) -> Inputs | None:
-        """Inputs holding ``item`` with only ``variant`` as its gold, for the
-        default :meth:`explain` (``None``: variants are not scored alone)."""
-        return None
-
-    def split_rows(
-        self, rows: list[dict[str, Any]], *, key: str = "id", prediction: str = "prediction"
-    ) -> tuple[Any, Any]:
-        """A batch of rows, each a gold record with its prediction in the
-        field ``prediction``, as ``(gold, predictions)`` in the task's
-        in-memory shapes (for row-wise engines: Dask, Spark, a data loader).
-
-        By default: the gold is the list of records without the prediction
-        field and the predictions a dict ``{row[key]: prediction}`` (rows
-        whose prediction is ``None`` are unanswered). Tasks whose shapes
-        differ override it."""
-        gold = [{k: v for k, v in row.items() if k != prediction} for row in rows]
-        answers = {row[key]: row[prediction] for row in rows if row.get(prediction) is not None}
-        return gold, answers
-
-    def from_answers(
-        self,
-        predictions: Sequence[str],
-        references: Sequence[Sequence[str]],
-        *,
-        ids: Sequence[Any] | None = None,
-        lang: str | None = None,
-    ) -> tuple[Any, Any]:
-        """Plain lists (a prediction and its gold answers per item, as
-        Hugging Face ``evaluate`` passes them) as ``(gold, predictions)`` in
-        the task's shapes. By default rows ``{"id", "answers", "lang"}`` and a
-        dict ``{id: prediction}`` (through :meth:`split_rows`); a task whose
-        gold holds more than answer texts sets :attr:`plain_answers` to why
-        it cannot be built from them, and this raises that."""
-        if self.plain_answers is not None:
-            raise InputError(
-                f"{self.name} cannot be scored from plain lists of answers: {self.plain_answers}"
-            )
-        if len(predictions) != len(references):
-            raise InputError(
-                f"{len(predictions)} predictions for {len(references)} lists of references"
-            )
-        keys = [str(k) for k in range(len(predictions))] if ids is None else list(ids)
-        rows = [
-            {
-                "id": key,
-                "answers": self.answers_field(list(answers)),
-                "lang": lang,
-                "prediction": prediction,
-            }
-            for key, answers, prediction in zip(keys, references, predictions, strict=True)
-        ]
-        return self.split_rows(rows)
-
-    #: why :meth:`from_answers` cannot build the task's gold from answer
-    #: texts alone (``None``: it can)
-    plain_answers: ClassVar[str | None] = None
-    #: the task option that takes the language of :meth:`from_answers`'
-    #: items, where the task has it (the Hugging Face metric passes it on)
-    answers_lang_option: ClassVar[str] = "lang"
-
-    def answers_field(self, answers: list[str]) -> Any:
-        """The ``answers`` of one gold row that :meth:`from_answers` makes
-        from answer texts (default: the list itself)."""
-        return answers
 
     def format_table(self, result: Result) -> str | None:
         """The table ``answermatch score`` prints for people, where the
@@ -510,5 +481,6 @@ class Task(ABC):
             "options": dict(self.options),
             "shapes": dict(self.shapes),
             "item_order": self.item_order,
-            "gold_checks": self.gold_checks is not None,
+            "gold_checks": isinstance(self, ChecksGold),
+            "parts": parts_of(self),
         }

@@ -74,7 +74,8 @@ from ..matchers.answers import AnswerSet, answer_set, best_overlap, common_count
 from ..normalization.deletion import deleter
 from ..signature import make_signature
 from ..sources import source_name
-from .base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, check_rules
+from .base import FRACTION, Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, check_rules
+from .parts import ChecksGold, Explains, TakesRows
 
 __all__ = ["FAIR", "OFFICIAL", "KorQuAD", "Settings", "normalize_answer"]
 
@@ -210,15 +211,17 @@ class Analyzer:
 # --- reading -----------------------------------------------------------------------
 
 #: KorQuAD's files in the SQuAD format: ids may be numbers, an answer that is
-#: not a string fails (the script calls string methods on it).
+#: not a string fails (the script calls string methods on it), and so does a
+#: byte order mark (the script's ``json.load`` of a text file rejects it).
 DIALECT = Dialect(
-    id_types=(str, int), text_types=(str,), bom="skip", key_check=True, layout="KorQuAD"
+    id_types=(str, int), text_types=(str,), bom="error", key_check=True, layout="KorQuAD"
 )
 
 
 def read_gold(source: Any, diag: Diagnostics) -> SquadFile:
-    """The gold questions of a KorQuAD file or object (see the module
-    documentation), read by :func:`answermatch.formats.squad.read`; the
+    """The gold questions of a KorQuAD file or object (see
+    :mod:`answermatch.tasks.korquad`), read by
+    :func:`answermatch.formats.squad.read`; the
     SQuAD layout must carry the ``version`` the script reads."""
     gold = read(source, diag, DIALECT)
     if gold.layout == "squad":
@@ -250,7 +253,7 @@ def _check_version(version: Any, path: str, diag: Diagnostics) -> None:
 def read_predictions(source: Any, gold: SquadFile, diag: Diagnostics) -> dict[Any, Any]:
     """``{id: text}`` from a JSON object, a path, or a list of ``{"id", "prediction_text"}``."""
     path = source_name(source)
-    data = prediction_map(source, diag)
+    data = prediction_map(source, diag, bom=DIALECT.bom)
     warn_coverage(gold.ids, data, diag, path, "each scores 0, as in the official script")
     return dict(data)
 
@@ -384,8 +387,8 @@ def _combine(totals: Totals, rows: list[Stats] | None) -> Summary:
     return Summary({"exact_match": 100.0 * em / count, "f1": 100.0 * f1 / count})
 
 
-class KorQuAD(Task):
-    """KorQuAD 1.0: EM and character-level F1 (see the module documentation)."""
+class KorQuAD(Task, Explains, ChecksGold, TakesRows):
+    """KorQuAD 1.0: EM and character-level F1 (see :mod:`answermatch.tasks.korquad`)."""
 
     name = "korquad"
     summary = "KorQuAD 1.0 (evaluate-v1.0.py): EM and character-level F1 after normalization"
@@ -462,7 +465,9 @@ class KorQuAD(Task):
         )
 
     def aggregation(self, settings: Any, **options: Any) -> Aggregation:
-        return Aggregation(statistics=_statistics, combine=_combine, primary="f1")
+        return Aggregation(
+            statistics=_statistics, combine=_combine, primary="f1", ranges=(FRACTION, FRACTION)
+        )
 
     def explain(
         self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any

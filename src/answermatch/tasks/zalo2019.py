@@ -79,7 +79,19 @@ from ..errors import InputError
 from ..explanation import Explanation, TextView, Variant, verdict
 from ..profiles import Settings, choice
 from ..sources import duplicate_key_hook, is_path, read_text, source_name
-from .base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from .base import (
+    COUNT,
+    FRACTION,
+    Aggregation,
+    Inputs,
+    Scored,
+    Stats,
+    Summary,
+    Task,
+    Totals,
+    make_signature,
+)
+from .parts import ChecksGold, Explains, TakesRows
 
 __all__ = [
     "PROFILES",
@@ -512,8 +524,8 @@ def _macro(totals: Totals, rows: list[Stats] | None) -> Summary:
     return Summary({key: 100.0 * value for key, value in means.items()})
 
 
-class Zalo2019(Task):
-    """Zalo AI 2019 Wiki QA (see the module documentation)."""
+class Zalo2019(Task, Explains, ChecksGold, TakesRows):
+    """Zalo AI 2019 Wiki QA (see :mod:`answermatch.tasks.zalo2019`)."""
 
     name = NAME
     plain_answers = (
@@ -590,8 +602,12 @@ class Zalo2019(Task):
         """``micro``: F1 of the pooled pair counts; ``macro``: the mean of
         each test case's precision, recall and F1."""
         if _average(settings, options.get("average")) == "macro":
-            return Aggregation(statistics=_macro_statistics, combine=_macro, primary="f1")
-        return Aggregation(statistics=_micro_statistics, combine=_micro, primary="f1")
+            return Aggregation(
+                statistics=_macro_statistics, combine=_macro, primary="f1", ranges=(FRACTION,) * 3
+            )
+        return Aggregation(
+            statistics=_micro_statistics, combine=_micro, primary="f1", ranges=(COUNT,) * 3
+        )
 
     def explain(
         self, inputs: Inputs, settings: Profile, diag: Diagnostics, **options: Any

@@ -13,7 +13,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 import threading
 from collections.abc import Callable
 
@@ -22,22 +21,51 @@ from ..languages import LANGUAGES, canonical_language
 from ..registry import Registry
 from .base import Tokenizer
 
-_SPECIFIC: dict[str, tuple[str, str]] = {
-    "ja": ("answermatch.tokenizers.ja", "MecabTokenizer"),
-    "zh": ("answermatch.tokenizers.zh", "JiebaTokenizer"),
-    "vi": ("answermatch.tokenizers.vi", "PyviTokenizer"),
-    "pl": ("answermatch.tokenizers.pl", "SpacyPolishTokenizer"),
-    **{lang: ("answermatch.tokenizers.icu", "IcuTokenizer") for lang in ("th", "km", "lo", "my")},
+
+def word_tokenizer(lang: str) -> Tokenizer:
+    """The Unicode word splitter with the rules of ``lang`` (the tokenizer of
+    every language written with spaces).
+
+    >>> word_tokenizer("en").tokenize("Who wrote Lalka?")
+    ['Who', 'wrote', 'Lalka', '?']
+    """
+    from .words import WordTokenizer
+
+    return WordTokenizer(lang)
+
+
+def icu_tokenizer(lang: str) -> Tokenizer:
+    """The ICU dictionary word breaker for ``lang`` (th, km, lo, my)."""
+    from .icu import IcuTokenizer
+
+    return IcuTokenizer(lang)
+
+
+_SPECIFIC = {
+    "ja": "answermatch.tokenizers.ja:MecabTokenizer",
+    "zh": "answermatch.tokenizers.zh:JiebaTokenizer",
+    "vi": "answermatch.tokenizers.vi:PyviTokenizer",
+    "pl": "answermatch.tokenizers.pl:SpacyPolishTokenizer",
+    **dict.fromkeys(("th", "km", "lo", "my"), "answermatch.tokenizers:icu_tokenizer"),
 }
-_WORDS = ("answermatch.tokenizers.words", "WordTokenizer")
-# canonical language code -> (module, class); every language of LANGUAGES has
-# one, the languages written with spaces share the word splitter (as do the
-# other valid languages, unless a plugin gives them a tokenizer)
-_REGISTRY: dict[str, tuple[str, str]] = {lang: _SPECIFIC.get(lang, _WORDS) for lang in LANGUAGES}
+#: answermatch's own tokenizers: canonical language code -> ``"module:attr"``
+#: (a :class:`~answermatch.tokenizers.base.Tokenizer` subclass, or a function
+#: of the language code); every language of
+#: :data:`~answermatch.languages.LANGUAGES` has one, those written with spaces
+#: share :func:`word_tokenizer` (as do other valid languages unless a plugin
+#: gives them a tokenizer)
+BUILTIN_TOKENIZERS: dict[str, str] = {
+    lang: _SPECIFIC.get(lang, "answermatch.tokenizers:word_tokenizer") for lang in LANGUAGES
+}
 
 
 def _check_tokenizer(lang: str, value: object) -> Tokenizer:
-    tokenizer = value() if isinstance(value, type) else value
+    if isinstance(value, type):
+        tokenizer = value()
+    elif callable(value) and not isinstance(value, Tokenizer):
+        tokenizer = value(lang)
+    else:
+        tokenizer = value
     if not isinstance(tokenizer, Tokenizer):
         raise UnknownLanguageError(
             f"the entry point for language {lang!r} gives {value!r}, not an answermatch Tokenizer"
@@ -45,21 +73,25 @@ def _check_tokenizer(lang: str, value: object) -> Tokenizer:
     return tokenizer
 
 
-#: Tokenizers of languages answermatch does not know, added by other
-#: packages: the entry-point group ``answermatch.tokenizers`` (language code
-#: -> a :class:`~answermatch.tokenizers.base.Tokenizer` subclass), or
+#: Every tokenizer: the built-ins, and those other packages add through the
+#: entry-point group ``answermatch.tokenizers`` (language code -> a
+#: :class:`~answermatch.tokenizers.base.Tokenizer` subclass or instance) or
 #: :func:`register_tokenizer`.
-PLUGIN_TOKENIZERS: Registry[Tokenizer] = Registry(
-    "tokenizer", "answermatch.tokenizers", _check_tokenizer, UnknownLanguageError
+TOKENIZERS: Registry[Tokenizer] = Registry(
+    "tokenizer",
+    "answermatch.tokenizers",
+    _check_tokenizer,
+    UnknownLanguageError,
+    builtins=BUILTIN_TOKENIZERS,
 )
 
 
 def register_tokenizer(lang: str, tokenizer: Tokenizer) -> None:
     """Add the tokenizer of a language answermatch has no rules for (one
     of :data:`~answermatch.languages.LANGUAGES` is refused)."""
-    if lang in _REGISTRY:
+    if TOKENIZERS.builtin(lang):
         raise ValueError(f"answermatch already has a tokenizer for {lang!r}")
-    PLUGIN_TOKENIZERS.add(lang, tokenizer)
+    TOKENIZERS.add(lang, tokenizer)
     _cache.pop(lang, None)  # a default word splitter used before gives way
 
 
@@ -75,7 +107,7 @@ def supported_languages() -> list[str]:
     >>> supported_languages()[:4]
     ['ar', 'bn', 'da', 'de']
     """
-    return sorted({*_REGISTRY, *PLUGIN_TOKENIZERS.names()})
+    return TOKENIZERS.names()
 
 
 def get_tokenizer(lang: str) -> Tokenizer:
@@ -93,19 +125,12 @@ def get_tokenizer(lang: str) -> Tokenizer:
     if not isinstance(lang, str):
         raise TypeError(f"lang must be a str, not {type(lang).__name__}")
     lang = canonical_language(lang)  # a plugin's language code passes as it is
-    entry = _REGISTRY.get(lang)
-    if entry is None:
-        if lang in PLUGIN_TOKENIZERS:
-            tok = _cache[lang] = PLUGIN_TOKENIZERS.get(lang)
-            return tok
-        entry = _WORDS  # a valid language without rules of its own
-    with _lock:
-        tok = _cache.get(lang)
-        if tok is None:
-            module, cls = entry
-            factory = getattr(importlib.import_module(module), cls)
-            tok = factory(lang) if module.endswith((".words", ".icu")) else factory()
-            _cache[lang] = tok
+    if TOKENIZERS.builtin(lang) or lang in TOKENIZERS:
+        tok = TOKENIZERS.get(lang)
+    else:  # a valid language without rules of its own
+        with _lock:
+            tok = _cache.get(lang) or word_tokenizer(lang)
+    _cache[lang] = tok
     return tok
 
 

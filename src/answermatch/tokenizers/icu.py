@@ -1,7 +1,7 @@
 """Thai, Khmer, Lao and Burmese: words found by ICU's dictionary-based word
 break iterator, through the ``icu4py`` binding (its wheels bundle ICU, so no
 system ICU is needed; install with ``pip install "answermatch[th]"``, or the
-same extra under ``km``, ``lo`` or ``my``; ``icu4py`` needs Python 3.11+).
+same extra under ``km``, ``lo`` or ``my``).
 
 These scripts put no space between words. Text is split at whitespace and
 zero-width space (U+200B, which Khmer and Burmese writers insert as a word
@@ -26,12 +26,10 @@ one dependency covers the four languages (see docs/languages.rst).
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 import regex
 
-from ..errors import MissingExtraError
 from .base import Tokenizer, require, version_of
 from .words import WordTokenizer
 
@@ -46,8 +44,6 @@ class IcuTokenizer(Tokenizer):
     modes = ("word",)
 
     def __init__(self, lang: str = "th") -> None:
-        if sys.version_info < (3, 11):
-            raise MissingExtraError("icu4py (which needs Python 3.11 or newer)", lang)
         breakers = require("icu4py.breakers", lang, package="icu4py")
         locale = require("icu4py.locale", lang, package="icu4py").Locale(lang)
         self.lang = lang

@@ -225,7 +225,7 @@ class MecabTokenizer(Tokenizer):
         return nodes
 
     def _long_wakati(self, text: str) -> str:
-        """-Owakati of a long text, window by window (see the module notes)."""
+        """-Owakati of a long text, window by window (see :mod:`answermatch.tokenizers.ja`)."""
         pieces: list[str] = []
         size = len(text)
         start, end = 0, min(size, WINDOW)

@@ -24,14 +24,37 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from answermatch import InputError, exact_match, token_f1
-from answermatch.checks import ANSWER_CHECKS, Entry, GoldChecks, preset_normalizer
-from answermatch.diagnostics import Diagnostics
-from answermatch.explanation import Explanation, TextView, Variant, unanswered, verdict
-from answermatch.signature import make_signature
-from answermatch.sources import is_path, read_text, source_name
-from answermatch.tasks.base import Aggregation, Inputs, Scored, Summary, Task, Totals
-from answermatch.tokenizers import get_tokenizer, tokenize
+from answermatch.plugin import (
+    ANSWER_CHECKS,
+    Aggregation,
+    ChecksGold,
+    Diagnostics,
+    Entry,
+    Explains,
+    Explanation,
+    GoldChecks,
+    InputError,
+    Inputs,
+    Scored,
+    Settings,
+    Summary,
+    Task,
+    TextView,
+    Totals,
+    Variant,
+    choice,
+    exact_match,
+    get_tokenizer,
+    is_path,
+    make_signature,
+    preset_normalizer,
+    read_text,
+    source_name,
+    token_f1,
+    tokenize,
+    unanswered,
+    verdict,
+)
 
 __all__ = ["JaQA", "Question"]
 
@@ -46,11 +69,10 @@ class Question:
 
 
 @dataclass(frozen=True)
-class Profile:
+class Profile(Settings):
     """``unit``: what F1 counts, ``"word"`` (MeCab) or ``"char"``."""
 
-    name: str
-    unit: str
+    unit: str = choice("word", "char")
 
 
 def _read_gold(source: Any) -> list[Question]:
@@ -87,15 +109,15 @@ def _read_gold(source: Any) -> list[Question]:
     return questions
 
 
-class JaQA(Task):
+class JaQA(Task, Explains, ChecksGold):
     """Exact match and MeCab-word F1 for Japanese questions."""
 
     name = "jaqa"
     summary = "Japanese QA: exact match and token F1 over MeCab words (an example plugin)"
     primary = "f1"
     profiles: ClassVar[dict[str, Profile]] = {
-        "official": Profile("official", "word"),
-        "characters": Profile("characters", "char"),
+        "official": Profile("official"),
+        "characters": Profile("characters", unit="char"),
     }
     languages = ("ja",)
     shapes: ClassVar[dict[str, str]] = {

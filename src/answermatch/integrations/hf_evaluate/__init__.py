@@ -10,10 +10,11 @@ path, offline (extra ``answermatch[hf-evaluate]``)::
 
 ``predictions`` are strings; ``references`` are lists of gold answers, one
 list per prediction (``ids``, optional, names the items). ``compute`` takes
-the answermatch ``task``, ``profile`` and ``lang`` and any task option, and
-returns the scores of :func:`answermatch.evaluate`, its ``per_language``
-figures, ``n`` and its ``signature``. The gold answers become the task's
-own shapes through :meth:`~answermatch.tasks.base.Task.from_answers`.
+the answermatch ``task`` (required: no task is assumed), ``profile`` and
+``lang`` and any task option, and returns the scores of
+:func:`answermatch.evaluate`, its ``per_language`` figures, ``n`` and its
+``signature``. The gold answers become the task's own shapes through
+:meth:`~answermatch.tasks.parts.TakesRows.from_answers`.
 """
 
 from pathlib import Path

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import MissingExtraError
+from ...errors import AnswermatchError, MissingExtraError
 
 try:
     import datasets
@@ -14,7 +14,8 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
     raise MissingExtraError(exc.name or "evaluate", "hf-evaluate") from None
 
 from ...evaluation import evaluate as answermatch_evaluate
-from ...tasks import get_task
+from ...tasks import available_tasks, get_task
+from ...tasks.parts import TakesRows, require
 
 _DESCRIPTION = """answermatch scores question answering across languages and reproduces the
 official scorers exactly (profile "official"), with a "fair" profile beside it."""
@@ -23,7 +24,7 @@ _INPUTS = """
 Args:
     predictions: list of predicted answers (strings).
     references: list of lists of gold answers (strings), one list per prediction.
-    task: the answermatch task ("squad", "mlqa", "xor-engspan", ...).
+    task: the answermatch task ("squad", "mlqa", "xor-engspan", ...); required.
     profile: "official" (default) or another profile of the task, e.g. "fair".
     lang: the language of the items, for tasks that need it.
     ids: optional item ids (default: their positions).
@@ -53,13 +54,18 @@ class Answermatch(evaluate.Metric):
         self,
         predictions: list[str],
         references: list[list[str]],
-        task: str = "squad",
+        task: str | None = None,
         profile: str = "official",
         lang: str | None = None,
         ids: list[Any] | None = None,
         **options: Any,
     ) -> dict[str, Any]:
-        spec = get_task(task)
+        if task is None:
+            raise AnswermatchError(
+                "compute() needs task=: the answermatch task whose rules score the answers "
+                f"({', '.join(available_tasks())}); none is assumed"
+            )
+        spec = require(get_task(task), TakesRows, "the Hugging Face metric")
         gold, answers = spec.from_answers(
             list(predictions), [list(r) for r in references], ids=ids, lang=lang
         )

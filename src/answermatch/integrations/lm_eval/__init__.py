@@ -11,16 +11,21 @@ answermatch task and profile, official and fair side by side, per language::
     official_f1 = xquad.aggregation("official", "f1")
     fair_f1 = xquad.aggregation("fair", "f1")
 
+    official_signature = xquad.signature("official")
+
     # the YAML
     process_results: !function utils.process_results
     metric_list:
       - metric: official_f1
         aggregation: !function utils.official_f1
         higher_is_better: true
+      - metric: official_signature  # which rules, tokenizers and version
+        aggregation: !function utils.official_signature
+        higher_is_better: null
 
 ``process_results`` keeps each document with the model's generation; an
 aggregation turns the whole list into the task's in-memory shapes
-(:meth:`~answermatch.tasks.base.Task.split_rows`) and returns one figure of
+(:meth:`~answermatch.tasks.parts.TakesRows.split_rows`) and returns one figure of
 :func:`answermatch.evaluate` on it, so the number in lm-eval's results file
 is answermatch's number. Every aggregation of one profile reuses one
 evaluation.
@@ -37,6 +42,8 @@ how to point them at local files.
 >>> values = [metric.process_results(d, [g])["official_f1"] for d, g in zip(docs, generations)]
 >>> metric.aggregation("official", "f1")(values)
 50.0
+>>> metric.signature("official")(values).startswith("task:xor-engspan|profile:official|")
+True
 """
 
 from __future__ import annotations
@@ -49,6 +56,7 @@ from typing import Any
 from ...evaluation import evaluate
 from ...result import Result
 from ...tasks import get_task
+from ...tasks.parts import TakesRows, require
 
 __all__ = ["TASKS_DIR", "Metric"]
 
@@ -61,7 +69,7 @@ class Metric:
     (``scores``, default the task's headline score) and language
     (``languages``, for per-language figures). ``key``: the document field holding the item id
     (documents without it are numbered); ``prediction``: the field the
-    generation is stored in for :meth:`~answermatch.tasks.base.Task.split_rows`;
+    generation is stored in for :meth:`~answermatch.tasks.parts.TakesRows.split_rows`;
     ``fields``: added to every document (MKQA's rows name their ``lang``);
     ``options``: the task's options."""
 
@@ -77,7 +85,7 @@ class Metric:
         fields: Mapping[str, Any] | None = None,
         **options: Any,
     ) -> None:
-        self.spec = get_task(task)
+        self.spec = require(get_task(task), TakesRows, "the lm-evaluation-harness metric")
         for profile in profiles:
             self.spec.settings(profile)
         self.task = task
@@ -92,12 +100,14 @@ class Metric:
 
     def metric_names(self) -> list[str]:
         """``{profile}_{score}`` for every profile and score, then
-        ``{profile}_{score}_{lang}`` for every language asked for: the names
-        the YAML's ``metric_list`` uses."""
+        ``{profile}_{score}_{lang}`` for every language asked for, and
+        ``{profile}_signature`` (:meth:`signature`): the names the YAML's
+        ``metric_list`` uses."""
         names = [f"{p}_{k}" for p in self.profiles for k in self.scores]
         names += [
             f"{p}_{k}_{lang}" for p in self.profiles for k in self.scores for lang in self.languages
         ]
+        names += [f"{p}_signature" for p in self.profiles]
         return names
 
     def process_results(self, doc: Mapping[str, Any], results: Sequence[Any]) -> dict[str, Any]:
@@ -128,6 +138,20 @@ class Metric:
 
         aggregate.__name__ = f"answermatch_{profile}_{score}" + (f"_{lang}" if lang else "")
         return aggregate
+
+    def signature(self, profile: str) -> Callable[[Iterable[Any]], str]:
+        """lm-eval's aggregation for the metric ``{profile}_signature``: the
+        answermatch signature of the evaluation under ``profile`` (a string,
+        so lm-eval's results file says which rules, tokenizers and version
+        made its numbers)."""
+        if profile not in self.profiles:
+            raise ValueError(f"{profile!r} is not one of this metric's profiles {self.profiles}")
+
+        def signature(values: Iterable[Any]) -> str:
+            return self.evaluate(list(values), profile).signature
+
+        signature.__name__ = f"answermatch_{profile}_signature"
+        return signature
 
     def evaluate(self, values: list[Any], profile: str) -> Result:
         """:func:`answermatch.evaluate` on the ``(document, generation)``

@@ -44,7 +44,8 @@ from ...explanation import Explanation
 from ...formats.squad import best_answer_items, hashable
 from ...result import Result
 from ...signature import make_signature
-from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals
+from ..base import FRACTION, Aggregation, Inputs, Scored, Stats, Summary, Task, Totals
+from ..parts import ChecksGold, Explains, TakesRows
 from .checks import GOLD_CHECKS, entries
 from .data import Gold, read_gold, read_predictions
 from .profiles import FAIR, OFFICIAL, PROFILES, Comparer, Settings, signature_fields
@@ -64,9 +65,9 @@ def _version(options: dict[str, Any]) -> int | None:
     return _VERSIONS[value]
 
 
-class Cmrc2018(Task):
+class Cmrc2018(Task, Explains, ChecksGold, TakesRows):
     """CMRC 2018 / DRCD: EM and the longest-common-run F1 over a mixed
-    character/NLTK segmentation (see the module documentation)."""
+    character/NLTK segmentation (see :mod:`answermatch.tasks.cmrc2018`)."""
 
     name = "cmrc2018"
     summary = (
@@ -184,7 +185,12 @@ class Cmrc2018(Task):
         )
 
     def aggregation(self, settings: Any, **options: Any) -> Aggregation:
-        return Aggregation(statistics=_statistics, combine=_combine, primary="F1")
+        return Aggregation(
+            statistics=_statistics,
+            combine=_combine,
+            primary="F1",
+            ranges=(FRACTION, FRACTION, FRACTION),
+        )
 
     # --- explain and gold checks ----------------------------------------------------
 

@@ -3,7 +3,8 @@
 ``answer-start`` (warning): an ``answer_start`` (SQuAD layout, datasets
 rows) where the passage does not hold the answer text. ``not-in-context``
 (info): an answer of the original layout (no offsets) that its passage does
-not contain. ``numeric-answer`` (warning): an answer stored as a JSON
+not contain, even without the leading and trailing characters the script
+deletes (an added ``。`` is no finding). ``numeric-answer`` (warning): an answer stored as a JSON
 number, compared as ``str()`` of it (``39764.0``: a spreadsheet date serial
 in CMRC 2018 dev). ``no-answer`` (error): a question without answers (the
 script fails on it when it has a prediction). ``normalizes-empty``: an
@@ -39,7 +40,7 @@ from ...checks import (
     check_normalizes_empty,
 )
 from .data import Gold
-from .rules import em_key
+from .rules import PUNCTUATION, em_key
 
 __all__ = ["GOLD_CHECKS", "SpanEntry", "entries"]
 
@@ -88,7 +89,7 @@ def check_answer_start(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
                 continue
             absent = False  # the passage lacks the answer: an info finding after the rest
             if start is None:
-                absent = text not in context
+                absent = _core(text) not in context
             elif not isinstance(start, int) or isinstance(start, bool):
                 yield _finding(
                     gold,
@@ -117,6 +118,18 @@ def check_answer_start(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
                     "not-in-context",
                     f"the answer {text!r} is not in its passage",
                 )
+
+
+def _core(text: str) -> str:
+    """``text`` without the leading and trailing characters that the script
+    deletes before comparing (its list, :data:`~.rules.PUNCTUATION`) and
+    spaces: an answer the passage holds but for an added ``。`` scores the
+    same as the passage's text, so it is no finding.
+
+    >>> _core("因是一个内陆国家。"), _core("《三国演义》")
+    ('因是一个内陆国家', '三国演义')
+    """
+    return text.strip(PUNCTUATION + " \t\n\u3000") or text
 
 
 def check_numeric_answer(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:

@@ -53,14 +53,15 @@ __all__ = ["DIALECT", "V5_ID_KEYS", "Gold", "Question", "read_gold", "read_predi
 #: What the script accepts beyond the SQuAD format: ``query_id`` for a
 #: missing ``id``, ids and answers of any type (compared as their ``str()``),
 #: an answer that is its text itself, the datasets form of ``answers``
-#: anywhere, a byte order mark (it reads bytes).
+#: anywhere, a byte order mark, UTF-16 and UTF-32 (``json.load`` of the file
+#: opened in binary mode detects the encoding).
 DIALECT = Dialect(
     id_keys=("id", "query_id"),
     id_types=None,
     text_types=None,
     bare_answers=True,
     answer_lists=True,
-    bom="skip",
+    bom="json",
     key_check=True,
     layout="CMRC 2018",
 )
@@ -235,13 +236,14 @@ def read_predictions(
     gold: Gold,
     diag: Diagnostics,
     to_text: Callable[[Any], str] = as_text,
-    bom: str = "skip",
+    bom: str = DIALECT.bom,
 ) -> dict[Any, str]:
     """``{id: text}`` from a JSON object (or a list of ``{"id",
     "prediction_text"}``), a path or an object; values that are not strings
     become their ``str()`` (``to_text``; with a warning), as in the script.
     ``bom``: ``"error"`` where the script fails on a byte order mark (the
-    Python 2 version)."""
+    Python 2 version; the Python 3 one reads the file as ``json.loads`` of
+    its bytes reads it, UTF-16 and UTF-32 too)."""
     path = source_name(source)
     data = prediction_map(source, diag, bom=bom)
     odd = [k for k, v in data.items() if type(v) is not str]

@@ -53,7 +53,7 @@ __all__ = ["FAIR", "OFFICIAL", "PROFILES", "Comparer", "Settings", "signature_fi
 
 @dataclass(frozen=True)
 class Settings:
-    """What decides the numbers (see the module documentation); ``version``
+    """What decides the numbers (see :mod:`answermatch.tasks.cmrc2018.profiles`); ``version``
     is the official script's version whose NLTK tokenizer splits the
     non-Chinese runs (6: NLTK 3.10.4; 5: the Python 2 script's NLTK 3.4.5)."""
 

@@ -316,7 +316,7 @@ def _where(line: int | None, k: int) -> str:
 
 
 def read_gold(source: Any, diag: Diagnostics) -> MkqaGold:
-    """The gold of ``source`` (see the module documentation)."""
+    """The gold of ``source`` (see :mod:`answermatch.tasks.mkqa.data`)."""
     name, rows = _load_lines(source, "MKQA gold", scan=True)
     gold = MkqaGold(name)
     position: dict[str, int] = {}

@@ -21,16 +21,36 @@ from functools import partial, reduce
 from operator import add
 from typing import Any, ClassVar
 
-from ...checks import Entry, GoldChecks, check_normalizes_empty, check_unicode_punct
+from ...checks import (
+    Entry,
+    GoldChecks,
+    check_normalizes_empty,
+    check_unicode_punct,
+    check_values,
+)
 from ...diagnostics import Diagnostics
 from ...errors import AnswermatchError, InputError
 from ...explanation import Explanation, TextView, Variant, figures, verdict
 from ...items import DeferredItems
 from ...workers import map_chunks
-from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from ..base import (
+    ANY,
+    COUNT,
+    FRACTION,
+    Aggregation,
+    Inputs,
+    Scored,
+    Statistic,
+    Stats,
+    Summary,
+    Task,
+    Totals,
+    make_signature,
+)
+from ..parts import ChecksGold, Explains, TakesRows
 from . import checks as mkqa_checks
 from .data import MkqaGold, Predictions, read_gold, read_predictions
-from .figures import KEYS, Row, best_threshold, numpy_mean, official_rounding
+from .figures import BEST_KEYS, KEYS, Row, best_threshold, numpy_mean, official_rounding
 from .rules import FAIR, LANGUAGES, OFFICIAL, MkqaSettings, Rules
 
 __all__ = ["Mkqa"]
@@ -114,7 +134,7 @@ def _languages(
     return found
 
 
-class Mkqa(Task):
+class Mkqa(Task, Explains, ChecksGold, TakesRows):
     """MKQA (apple/ml-mkqa): EM and F1 per language with the best no-answer
     threshold, and the macro average over languages; see docs/tasks/mkqa.rst."""
 
@@ -153,6 +173,7 @@ class Mkqa(Task):
             check_normalizes_empty,
             mkqa_checks.check_duplicate_aliases,
             check_unicode_punct,
+            check_values,
         ),
         normalize=_official_normalize,
     )
@@ -301,6 +322,14 @@ class Mkqa(Task):
             primary=self.primary,
             group=lambda item: item["lang"],
             rows=True,
+            # language index, order, no-answer probability, answerable, EM, F1, answered
+            ranges=(
+                Statistic(0, len(LANGUAGES) - 1, integer=True),
+                COUNT,
+                ANY,
+                *(FRACTION,) * 4,
+            ),
+            groups=LANGUAGES,
         )
 
     def merge_signatures(self, signatures: list[str]) -> str:
@@ -341,15 +370,11 @@ class Mkqa(Task):
         return {"per_language": rounded, "macro_average": macro}
 
     def format_table(self, result: Any) -> str:
-        """The CLI's table: the official scripts' rounding (2 decimals, and
-        the macro average of the rounded figures)."""
-        return self.official_table(result)
-
-    @classmethod
-    def official_table(cls, result: Any) -> str:
-        """The official figures as a table (one row per language and the
-        "Macro Average" row, as ``mkqa_eval_all_languages.py`` prints them)."""
-        view = cls.official_rounding(result)
+        """The CLI's table: every figure (the 11 columns of the script's
+        ``-v``) with the official scripts' rounding (2 decimals, and the
+        "Macro Average" row as the mean of the rounded figures, rounded),
+        plainly aligned."""
+        view = self.official_rounding(result)
         header = ["language", *KEYS]
         body = [
             [lang, *(f"{figs[k]:g}" for k in KEYS)] for lang, figs in view["per_language"].items()
@@ -363,6 +388,47 @@ class Mkqa(Task):
                 for i, (c, w) in enumerate(zip(row, widths, strict=True))
             ]
             lines.append("  ".join(cells))
+        return "\n".join(lines)
+
+    @classmethod
+    def official_table(cls, result: Any, verbose: bool = False) -> str:
+        """The table ``mkqa_eval_all_languages.py`` prints for ``result``:
+        tabulate's ``psql`` table of a row per language and the "Macro
+        Average" row, with the six ``best_*`` columns, or the eleven of its
+        ``-v`` (``verbose``); figures rounded as the script rounds them and
+        written as tabulate writes them (``format(x, "g")``, aligned on the
+        decimal point).
+
+        >>> figures = {"best_em": 50.0, "best_f1": 62.5, "best_answerable_em": 100.0,
+        ...            "best_answerable_f1": 100.0, "best_unanswerable_em": 0.0,
+        ...            "best_f1_threshold": 0.0}
+        >>> print(Mkqa.official_table({"per_language": {"en": figures}}))
+        +---------------+-----------+-----------+----------------------+----------------------+------------------------+---------------------+
+        | language      |   best_em |   best_f1 |   best_answerable_em |   best_answerable_f1 |   best_unanswerable_em |   best_f1_threshold |
+        |---------------+-----------+-----------+----------------------+----------------------+------------------------+---------------------|
+        | en            |        50 |      62.5 |                  100 |                  100 |                      0 |                   0 |
+        | Macro Average |        50 |      62.5 |                  100 |                  100 |                      0 |                   0 |
+        +---------------+-----------+-----------+----------------------+----------------------+------------------------+---------------------+
+        """  # noqa: E501
+        view = cls.official_rounding(result)
+        keys = KEYS if verbose else BEST_KEYS
+        rows = [*view["per_language"].items(), ("Macro Average", view["macro_average"])]
+        columns = [["language", *(name for name, _ in rows)]]
+        for key in keys:
+            columns.append([key, *_decimal_aligned([f"{figs[key]:g}" for _, figs in rows])])
+        widths = [max(len(column[0]) + 2, *map(len, column[1:])) for column in columns]
+        cells = [
+            [column[0].ljust(w) if k == 0 else column[0].rjust(w)]
+            + [c.ljust(w) if k == 0 else c.rjust(w) for c in column[1:]]
+            for k, (column, w) in enumerate(zip(columns, widths, strict=True))
+        ]
+        rule = "+".join("-" * (w + 2) for w in widths)
+        lines = [f"+{rule}+"]
+        for r in range(len(rows) + 1):
+            lines.append("| " + " | ".join(column[r] for column in cells) + " |")
+            if r == 0:
+                lines.append(f"|{rule}|")
+        lines.append(f"+{rule}+")
         return "\n".join(lines)
 
     # --- explain and check-gold --------------------------------------------------------
@@ -470,3 +536,21 @@ def _rule(rules: Rules, prediction: str, answer: str) -> str:
     if gold == pred:
         return "same normalized text: EM 1, F1 1"
     return "bag-of-tokens F1 (EM 0: the normalized texts differ)"
+
+
+def _decimal_aligned(texts: list[str]) -> list[str]:
+    """Numbers padded on the right so that their decimal points line up, as
+    tabulate's ``numalign="decimal"`` does (a number without a point or an
+    exponent counts as ending just before one).
+
+    >>> _decimal_aligned(["50", "62.5", "nan", "1.25"])
+    ['50   ', '62.5 ', 'nan  ', '1.25']
+    """
+    after = []
+    for text in texts:
+        point = text.rfind(".")
+        if point < 0:
+            point = text.lower().rfind("e")
+        after.append(len(text) - point - 1 if point >= 0 else -1)
+    most = max(after)
+    return [text + " " * (most - n) for text, n in zip(texts, after, strict=True)]

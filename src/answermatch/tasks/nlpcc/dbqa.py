@@ -101,7 +101,18 @@ from ...ranking import (
     reciprocal_rank,
 )
 from ...sources import is_path, source_name
-from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from ..base import (
+    FRACTION,
+    Aggregation,
+    Inputs,
+    Scored,
+    Stats,
+    Summary,
+    Task,
+    Totals,
+    make_signature,
+)
+from ..parts import ChecksGold, Explains, TakesRows
 from .common import LANGUAGES, shown
 
 __all__ = ["GROUPINGS", "PROFILES", "DbqaGold", "DbqaProfile", "DbqaRow", "NlpccDbqa", "iter_lines"]
@@ -518,8 +529,8 @@ def _figures(ranked: list[bool], denominator: str) -> tuple[float, float, int | 
     )
 
 
-class NlpccDbqa(Task):
-    """NLPCC-ICCPOL 2016 DBQA (see the module documentation)."""
+class NlpccDbqa(Task, Explains, ChecksGold, TakesRows):
+    """NLPCC-ICCPOL 2016 DBQA (see :mod:`answermatch.tasks.nlpcc.dbqa`)."""
 
     name = NAME
     plain_answers = (
@@ -646,7 +657,10 @@ class NlpccDbqa(Task):
             return Summary({"mrr": 100.0 * rr / n, "map": 100.0 * ap / n})
 
         return Aggregation(
-            statistics=lambda item: (item["score"], item["ap"]), combine=combine, primary="mrr"
+            statistics=lambda item: (item["score"], item["ap"]),
+            combine=combine,
+            primary="mrr",
+            ranges=(FRACTION, FRACTION),
         )
 
     def explain(

@@ -81,7 +81,18 @@ from ...explanation import Explanation, TextView, Variant, unanswered, verdict
 from ...profiles import Settings, choice
 from ...ranking import f1, first_relevant_rank, precision, recall
 from ...sources import is_path, read_text, source_name
-from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from ..base import (
+    FRACTION,
+    Aggregation,
+    Inputs,
+    Scored,
+    Stats,
+    Summary,
+    Task,
+    Totals,
+    make_signature,
+)
+from ..parts import ChecksGold, Explains, TakesRows
 from .common import LANGUAGES, shown
 
 __all__ = [
@@ -487,8 +498,8 @@ def _statistics(cutoffs: tuple[int, ...]) -> Callable[[Mapping[str, Any]], Stats
     return statistics
 
 
-class NlpccKbqa(Task):
-    """NLPCC-ICCPOL 2016 KBQA (see the module documentation)."""
+class NlpccKbqa(Task, Explains, ChecksGold, TakesRows):
+    """NLPCC-ICCPOL 2016 KBQA (see :mod:`answermatch.tasks.nlpcc.kbqa`)."""
 
     name = NAME
     summary = (
@@ -604,7 +615,12 @@ class NlpccKbqa(Task):
             scores["averaged_f1"] = mean(sums[4])
             return Summary(scores)
 
-        return Aggregation(statistics=_statistics(cutoffs), combine=combine, primary="f1")
+        return Aggregation(
+            statistics=_statistics(cutoffs),
+            combine=combine,
+            primary="f1",
+            ranges=(FRACTION,) * width,
+        )
 
     def explain(
         self, inputs: Inputs, settings: KbqaProfile, diag: Diagnostics, **options: Any

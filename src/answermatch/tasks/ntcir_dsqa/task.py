@@ -24,7 +24,18 @@ from ...checks import (
 from ...diagnostics import Diagnostics
 from ...errors import format_examples
 from ...explanation import Explanation, TextView, Variant, trace, verdict
-from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from ..base import (
+    FRACTION,
+    Aggregation,
+    Inputs,
+    Scored,
+    Stats,
+    Summary,
+    Task,
+    Totals,
+    make_signature,
+)
+from ..parts import ChecksGold, Explains, TakesRows
 from .reading import NtcirGold, Question, Run, read_gold, read_predictions
 from .rules import LANGUAGES, PROFILES, Comparison, Language, Profile, compare_normalized
 
@@ -75,7 +86,14 @@ def pooled_means(languages: Iterable[str]) -> Aggregation:
         }
         return Summary(scores, per_language)
 
-    return Aggregation(statistics=_statistics, combine=combine, primary="em", group=_language)
+    return Aggregation(
+        statistics=_statistics,
+        combine=combine,
+        primary="em",
+        group=_language,
+        ranges=(FRACTION, FRACTION),
+        groups=tuple(LANGUAGES),
+    )
 
 
 def _normalize_for_checks(text: str, lang: str | None) -> str:
@@ -97,7 +115,7 @@ GOLD_CHECKS = GoldChecks(
 )
 
 
-class NtcirDsqa(Task):
+class NtcirDsqa(Task, Explains, ChecksGold, TakesRows):
     """NTCIR-16 Data Search QA (English and Japanese): EM and F1 over word
     sets; see :mod:`answermatch.tasks.ntcir_dsqa`."""
 

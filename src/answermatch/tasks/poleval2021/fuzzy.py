@@ -82,7 +82,7 @@ RULE_NAMES: dict[Callable[..., Any], str] = {
 @dataclass(frozen=True)
 class FuzzyAccuracy(Settings):
     """A GEval accuracy scheme ``LenientHarden/ExtractNumber/Lower/Fuzzy``
-    (see the module documentation).
+    (see :mod:`answermatch.tasks.poleval2021.fuzzy`).
 
     ``threshold``: the similarity a fuzzy match needs (LenientHarden: 0.5);
     ``lower``: the case mapping of the fuzzy comparison; ``number``: the

@@ -33,6 +33,7 @@ import os
 import re
 
 from ...diagnostics import Diagnostics
+from ...errors import InputError
 from ...sources import read_bytes
 
 #: Haskell's ``Data.Char.isSpace`` (GHC 9.0): TAB, LF, VT, FF, CR, space and
@@ -115,10 +116,18 @@ def read_lines(path: str | os.PathLike[str], diag: Diagnostics) -> list[str]:
     """The lines of a file as GEval reads them (not yet stripped).
 
     Invalid UTF-8 is replaced (:func:`decode_lenient`) with one warning naming
-    the first bad line; a leading byte-order mark is kept and warned about.
+    the first bad line; a leading byte-order mark is kept and warned about; a
+    UTF-16 file (its byte-order mark) is an error naming it.
     ``.gz`` files are decompressed.
     """
     data = read_bytes(path)
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        raise InputError(
+            "the file is UTF-16 (it starts with a UTF-16 byte-order mark), not UTF-8: GEval "
+            "reads UTF-8 and would compare garbage; save it as UTF-8",
+            path=path,
+            line=1,
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

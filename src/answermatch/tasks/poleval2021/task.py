@@ -18,7 +18,18 @@ from ...diagnostics import Diagnostics
 from ...errors import InputError
 from ...explanation import Explanation
 from ...progress import progress
-from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from ..base import (
+    FRACTION,
+    Aggregation,
+    Inputs,
+    Scored,
+    Stats,
+    Summary,
+    Task,
+    Totals,
+    make_signature,
+)
+from ..parts import ChecksGold, Explains, TakesRows
 from .explain import explain_lines
 from .fuzzy import FuzzyAccuracy, Verdict
 from .goldchecks import GOLD_CHECKS
@@ -46,10 +57,12 @@ def accuracy() -> Aggregation:
     >>> accuracy().summarize([{"score": 1.0}, {"score": 0.0}, {"score": 1.0}]).scores
     {'accuracy': 66.66666666666666}
     """
-    return Aggregation(statistics=_statistics, combine=_combine, primary="accuracy")
+    return Aggregation(
+        statistics=_statistics, combine=_combine, primary="accuracy", ranges=(FRACTION,)
+    )
 
 
-class PolEval2021(Task):
+class PolEval2021(Task, Explains, ChecksGold, TakesRows):
     """PolEval 2021 Task 4 (Polish QA): GEval's fuzzy accuracy; see
     :mod:`answermatch.tasks.poleval2021`."""
 

@@ -29,7 +29,7 @@ import contextlib
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ...checks import GoldChecks, check_ids
+from ...checks import GoldChecks, check_ids, check_values
 from ...errors import InputError, UnknownLanguageError
 from .checks import (
     check_answer_start,
@@ -85,6 +85,7 @@ class Mlqa(SpanTask):
             check_no_answer,
             check_answer_start,
             normalizes_empty_check(SpanTask.empty_consequence),
+            check_values,
         ),
         normalize=_normalize,
         duplicate_id_severity="warning",

@@ -200,7 +200,7 @@ def _write_points(path: str, points: list[int]) -> None:
 
 @dataclass(frozen=True)
 class SpanRules:
-    """A profile's rules (see the module documentation for each value).
+    """A profile's rules (see :mod:`answermatch.tasks.squad.rules` for each value).
 
     ``punct``: ``"ascii"`` (SQuAD) or ``"unicode"`` (MLQA's category-P set);
     ``width``: ``"keep"`` or ``"nfkc"``; ``articles``: ``"squad"``,

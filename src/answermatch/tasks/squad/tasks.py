@@ -20,13 +20,27 @@ from functools import reduce
 from operator import add, itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...checks import GoldChecks, check_ids, check_unicode_punct
+from ...checks import GoldChecks, check_ids, check_unicode_punct, check_values
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...figures import pair_figures
 from ...formats.squad import hf_answers
 from ...items import DeferredItems
-from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from ..base import (
+    ANY,
+    COUNT,
+    FRACTION,
+    Aggregation,
+    Inputs,
+    Scored,
+    Statistic,
+    Stats,
+    Summary,
+    Task,
+    Totals,
+    make_signature,
+)
+from ..parts import ChecksGold, Explains, TakesRows
 from .checks import (
     SpanEntry,
     check_answer_start,
@@ -77,7 +91,7 @@ _GOLD_SHAPES = (
 )
 
 
-class SpanTask(Task):
+class SpanTask(Task, Explains, ChecksGold, TakesRows):
     """What SQuAD v1.1, v2.0 and MLQA share: SQuAD-format readers, gold
     checks, per-item EM/F1 and their explanation."""
 
@@ -213,6 +227,8 @@ class SpanTask(Task):
             combine=_combine_v1,
             primary="f1",
             group=_lang,
+            ranges=(FRACTION, FRACTION),
+            groups=_known_label,
         )
 
     # --- explain and check-gold -------------------------------------------------------
@@ -259,6 +275,11 @@ def _em_f1(item: Mapping[str, Any]) -> Stats:
 
 def _lang(item: Mapping[str, Any]) -> Any:
     return item.get("lang")
+
+
+def _known_label(label: Any) -> bool:
+    """Whether ``label`` is one :meth:`label_of` can give."""
+    return label is None or answer_language(label) == label
 
 
 def _combine_v1(totals: Totals, rows: list[Stats] | None) -> Summary:
@@ -313,6 +334,7 @@ class Squad(SpanTask):
             check_answer_start,
             check_unicode_punct,
             normalizes_empty_check(SpanTask.empty_consequence),
+            check_values,
         ),
         normalize=_normalizer(PROFILES["official"]),
         duplicate_id_severity="warning",
@@ -504,6 +526,9 @@ class SquadV2(SpanTask):
             combine=lambda totals, rows: v2_summary(totals, rows, pr_curves=pr_curves),
             primary="f1",
             rows=True,
+            # exact and F1 at the threshold and at 0, the no-answer probability,
+            # its rank, and the HAS/ANSWERED/HAS_PROB flags
+            ranges=(*(FRACTION,) * 4, ANY, COUNT, Statistic(0, 7, integer=True)),
         )
 
 

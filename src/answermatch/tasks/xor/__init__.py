@@ -33,5 +33,5 @@ https://github.com/AkariAsai/XORQA. One module per task, one per shared part:
     the per-language sums the tasks compute while scoring.
 
 Nothing here is imported by ``import answermatch``; the tasks are found
-through their entry points.
+through :data:`answermatch.tasks.BUILTIN_TASKS`.
 """

@@ -182,7 +182,10 @@ _AND = re.compile(r"(\s+(?:and|&)\s+)")
 CONJUNCTIONS: dict[str, re.Pattern[str]] = {
     "ru": re.compile(r"(\s+и\s+)"),
     "fi": re.compile(r"(\s+ja\s+)"),
-    "ar": re.compile(r"(\s+و)"),
+    # و is written on the next word: taken as "and" before the article ال
+    # or before a part of two or more words ("راسل هالس وجوزيف تيلور"), not
+    # where a name starts with و ("جورج واشنطون")
+    "ar": re.compile(r"(\s+و)(?=ال|\S+\s)"),
     "ko": re.compile(r"(\s+그리고\s+)"),
     "*": _AND,
 }

@@ -381,6 +381,16 @@ _GOLD_COLUMNS = (("id", False), ("lang", False), ("answers", True))
 def _read_columns(source: Any, name: str, diag: Diagnostics) -> XorGold:
     if is_path(source):
         data = read_bytes(source)
+        if data.startswith(b"\xef\xbb\xbf"):
+            # the official scripts read the gold with jsonlines.open, which
+            # decodes it as utf-8-sig (jsonlines 4) and so skips the mark
+            diag.warn(
+                "the gold starts with a UTF-8 byte order mark: skipped, as the official "
+                "script's jsonlines (4.x) skips it; save it without BOM",
+                path=name,
+                line=1,
+            )
+            data = data[3:]
         columns = jsonl_string_columns(data, _GOLD_COLUMNS)
         if columns is not None:
             return _from_columns(columns, range(1, len(columns[0]) + 1))

@@ -73,7 +73,7 @@ from ...profiles import Settings, choice
 from ...progress import progress
 from ...signature import make_signature
 from ...workers import map_chunks
-from ..base import Aggregation, Inputs, Scored, Summary, Totals
+from ..base import FRACTION, Aggregation, Inputs, Scored, Summary, Totals
 from .checks import ENGSPAN_CHECKS
 from .data import (
     CACHE_LIMIT,
@@ -204,7 +204,7 @@ def scored_questions(
 
 
 class XorEngspan(XorAnswerTask):
-    """XOR-TyDi QA XOR-EnglishSpan (see the module documentation)."""
+    """XOR-TyDi QA XOR-EnglishSpan (see :mod:`answermatch.tasks.xor.engspan`)."""
 
     name = "xor-engspan"
     summary = (
@@ -309,7 +309,12 @@ class XorEngspan(XorAnswerTask):
             )
 
         return Aggregation(
-            statistics=_figures, combine=combine, primary=self.primary, group=_language
+            statistics=_figures,
+            combine=combine,
+            primary=self.primary,
+            group=_language,
+            ranges=(FRACTION,) * 4,
+            groups=LANGUAGES,
         )
 
     def explain_official(

@@ -90,7 +90,7 @@ from ...progress import progress
 from ...result import Result
 from ...signature import make_signature
 from ...workers import map_chunks
-from ..base import Aggregation, Inputs, Scored, Summary, Totals
+from ..base import FRACTION, Aggregation, Inputs, Scored, Summary, Totals
 from .checks import FULL_CHECKS
 from .data import (
     CACHE_LIMIT,
@@ -312,7 +312,7 @@ def no_answers_error(qid: str, source: str, line: int) -> InputError:
 
 
 class XorFull(XorAnswerTask):
-    """XOR-TyDi QA XOR-Full (see the module documentation)."""
+    """XOR-TyDi QA XOR-Full (see :mod:`answermatch.tasks.xor.full`)."""
 
     name = "xor-full"
     empty_gold = "eval_xor_full.py prints 0 for every figure, as answermatch does"
@@ -479,6 +479,8 @@ class XorFull(XorAnswerTask):
             combine=combine,
             primary=self.primary,
             group=_language,
+            ranges=(FRACTION,) * len(FIGURES),
+            groups=SLOTS,
         )
 
     def result(

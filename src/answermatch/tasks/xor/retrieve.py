@@ -99,7 +99,7 @@ from ...profiles import Settings, choice
 from ...signature import make_signature
 from ...sources import is_path, read_text, source_name
 from ...tokenizers.base import version_of
-from ..base import Aggregation, Inputs, Scored, Summary, Totals
+from ..base import FRACTION, Aggregation, Inputs, Scored, Summary, Totals
 from .checks import RETRIEVE_CHECKS
 from .data import (
     GOLD_SHAPE,
@@ -407,7 +407,7 @@ def hit_key(name: str) -> str:
 
 
 class XorRetrieve(XorTask):
-    """XOR-TyDi QA XOR-Retrieve (see the module documentation)."""
+    """XOR-TyDi QA XOR-Retrieve (see :mod:`answermatch.tasks.xor.retrieve`)."""
 
     name = "xor-retrieve"
     plain_answers = (
@@ -555,7 +555,12 @@ class XorRetrieve(XorTask):
             return Summary(scores, per_language)
 
         return Aggregation(
-            statistics=statistics_of, combine=combine, primary=settings.primary, group=_language
+            statistics=statistics_of,
+            combine=combine,
+            primary=settings.primary,
+            group=_language,
+            ranges=(FRACTION,) * len(keys),
+            groups=LANGUAGES,
         )
 
     def explain_official(

@@ -23,6 +23,7 @@ from ...diagnostics import Diagnostics
 from ...explanation import Explanation
 from ...sources import source_name
 from ..base import Inputs, Task
+from ..parts import ChecksGold, Explains, TakesRows
 from .checks import XorEntry, gold_entries
 from .data import XorGold, read_xor_gold_columns, read_xor_predictions, warn_unknown_predictions
 from .languages import LANGUAGES
@@ -30,8 +31,8 @@ from .languages import LANGUAGES
 __all__ = ["XorAnswerTask", "XorTask", "one_question"]
 
 
-class XorTask(Task):
-    """Base class of the XOR-TyDi tasks (see the module documentation)."""
+class XorTask(Task, Explains, ChecksGold, TakesRows):
+    """Base class of the XOR-TyDi tasks (see :mod:`answermatch.tasks.xor.task`)."""
 
     languages = LANGUAGES
     options: ClassVar[Mapping[str, str]] = {}

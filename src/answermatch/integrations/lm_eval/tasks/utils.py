@@ -10,10 +10,11 @@ def _export(prefix: str, metric: Metric) -> None:
     """Name, for the configs' ``!function``, ``{prefix}_process_results`` and
     one ``{prefix}_{profile}_{score}[_{language}]`` aggregation per profile,
     score and language of ``metric`` (the language-less one pools every
-    document)."""
+    document), and ``{prefix}_{profile}_signature`` per profile."""
     names = globals()
     names[f"{prefix}_process_results"] = metric.process_results
     for profile in metric.profiles:
+        names[f"{prefix}_{profile}_signature"] = metric.signature(profile)
         for score in metric.scores:
             names[f"{prefix}_{profile}_{score}"] = metric.aggregation(profile, score)
             for lang in metric.languages:
@@ -56,3 +57,11 @@ for _lang in MKQA_LANGUAGES:
             fields={"lang": _lang},
         ),
     )  # fmt: skip
+
+# Open QA with generated answers (answermatch's own task): SQuAD exact match,
+# containment and the lenient judge side by side, per language where the
+# documents name theirs (the template _open_qa_template).
+_export(
+    "open_qa",
+    Metric("open-qa", profiles=("official", "containment", "lenient"), scores=("accuracy",)),
+)

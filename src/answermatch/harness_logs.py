@@ -1,0 +1,332 @@
+"""Re-judging other harnesses' per-sample logs (the service behind
+``answermatch rescore``).
+
+lm-evaluation-harness writes, with ``--log_samples``, one JSON Lines file
+per task (``samples_<task>_<date>.jsonl``), a sample a line: the dataset's
+``doc``, the ``target``, the model's ``filtered_resps`` and the harness's
+per-sample metric values (``"exact_match": 0.0``). :func:`rescore` judges
+every sample again with an answermatch matcher (by name:
+:func:`~answermatch.matchers.named.get_matcher`; the lenient judge by
+default) and counts where the harness's verdict and answermatch's differ,
+per task and per language.
+
+What is read from a sample (first found wins):
+
+- the prediction: ``filtered_resps[0]`` (its first text where it nests a
+  list), else ``resps[0][0]``;
+- the gold answers: the ``gold_field`` given (a dotted path into the
+  sample, e.g. ``doc.answer.aliases``), else ``doc.answers`` (a list, a
+  string, or SQuAD's ``{"text": [...]}``), ``doc.answer`` (TriviaQA's
+  ``{"aliases": [...]}`` included), ``doc.aliases``, then ``target`` (a
+  Python or JSON list written as a string is read as that list);
+- the question: ``doc.question``, ``doc.query``, ``doc.problem``;
+- the language: ``doc.lang``, ``doc.language``, else ``lang``;
+- the harness's verdict: the value of ``metric`` in the sample (default:
+  the first name of the sample's ``metrics`` list with a numeric value);
+  0.5 or more counts as correct, as for answermatch's fractional matchers.
+
+>>> samples = [
+...     {"doc_id": 0, "doc": {"question": "Who wrote Hamlet?", "answers": ["William Shakespeare"]},
+...      "filtered_resps": ["It was written by William Shakespeare."], "metrics": ["exact_match"],
+...      "exact_match": 0.0},
+...     {"doc_id": 1, "doc": {"question": "Capital of Peru?", "answers": ["Lima"]},
+...      "filtered_resps": ["not Lima"], "metrics": ["exact_match"], "exact_match": 0.0},
+... ]
+>>> result = rescore({"nq_open": samples}, errors=5)
+>>> part = result.tasks[0]
+>>> part.task, part.n, part.harness_correct, part.answermatch_correct, part.flips
+('nq_open', 2, 0, 1, {'harness only': 0, 'answermatch only': 1})
+>>> result.disagreements[0].rule
+'contains'
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .diagnostics import Diagnostics
+from .errors import InputError
+from .formats.answers import answer_list
+from .languages import canonical_language
+from .metaeval import Figures
+from .sources import jsonl_columns, read_text
+
+__all__ = ["Disagreement", "RescoreResult", "TaskRescore", "rescore"]
+
+_SAMPLES_NAME = re.compile(r"^samples_(?P<task>.+?)_\d{4}-\d{2}-\d{2}T[\d\-.:]+$")
+_GOLD_PATHS = ("doc.answers", "doc.answer", "doc.aliases", "target")
+_QUESTION_PATHS = ("doc.question", "doc.query", "doc.problem")
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """A sample the harness and answermatch judge differently."""
+
+    task: str
+    line: int
+    doc_id: Any
+    question: str | None
+    answers: tuple[str, ...]
+    prediction: str
+    harness: float
+    score: float
+    rule: str
+    lang: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {
+            "task": self.task,
+            "line": self.line,
+            "doc_id": self.doc_id,
+            "question": self.question,
+            "answers": list(self.answers),
+            "prediction": self.prediction,
+            "harness": self.harness,
+            "answermatch": self.score,
+            "rule": self.rule,
+            "lang": self.lang,
+        }
+
+
+@dataclass
+class TaskRescore:
+    """The figures of one task's samples (and of each of its languages,
+    ``languages``): how many samples, how many each side calls correct,
+    their agreement and Cohen's kappa (:class:`~answermatch.metaeval.Figures`,
+    answermatch's verdict against the harness's), and the ``flips``."""
+
+    task: str
+    metric: str
+    n: int = 0
+    harness_correct: int = 0
+    answermatch_correct: int = 0
+    both: int = 0
+    languages: dict[str, TaskRescore] = field(default_factory=dict)
+
+    def add(self, harness: bool, ours: bool) -> None:
+        self.n += 1
+        self.harness_correct += harness
+        self.answermatch_correct += ours
+        self.both += harness and ours
+
+    @property
+    def flips(self) -> dict[str, int]:
+        """Samples only the harness calls correct, and only answermatch."""
+        return {
+            "harness only": self.harness_correct - self.both,
+            "answermatch only": self.answermatch_correct - self.both,
+        }
+
+    @property
+    def figures(self) -> Figures:
+        only_harness, only_ours = self.flips.values()
+        neither = self.n - self.both - only_harness - only_ours
+        return Figures.of(self.both, only_ours, only_harness, neither)
+
+    def to_dict(self) -> dict[str, Any]:
+        figures = self.figures
+        out: dict[str, Any] = {
+            "task": self.task,
+            "metric": self.metric,
+            "n": self.n,
+            "harness_accuracy": _percent(self.harness_correct, self.n),
+            "answermatch_accuracy": _percent(self.answermatch_correct, self.n),
+            "agreement": figures.agreement,
+            "kappa": figures.kappa,
+            "flips": self.flips,
+        }
+        if self.languages:
+            out["languages"] = {k: v.to_dict() for k, v in self.languages.items()}
+        return out
+
+
+@dataclass(frozen=True)
+class RescoreResult:
+    """What :func:`rescore` found: the ``matcher`` used, one
+    :class:`TaskRescore` per task and the first disagreements asked for."""
+
+    matcher: str
+    tasks: list[TaskRescore]
+    disagreements: list[Disagreement]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "matcher": self.matcher,
+            "tasks": [t.to_dict() for t in self.tasks],
+            "disagreements": [d.to_dict() for d in self.disagreements],
+        }
+
+    def format_table(self) -> str:
+        """The figures as a table for people, then the disagreements."""
+        header = ("task", "lang", "n", "harness %", "answermatch %", "agree %", "kappa",
+                  "harness only", "answermatch only")  # fmt: skip
+        rows = []
+        for part in self.tasks:
+            for lang, one in [(None, part), *part.languages.items()]:
+                data = one.to_dict()
+                kappa = data["kappa"]
+                rows.append((part.task, lang or "all", str(one.n),
+                             f"{data['harness_accuracy']:.2f}",
+                             f"{data['answermatch_accuracy']:.2f}", f"{data['agreement']:.2f}",
+                             "-" if kappa is None else f"{kappa:.3f}",
+                             str(one.flips["harness only"]),
+                             str(one.flips["answermatch only"])))  # fmt: skip
+        widths = [max(len(r[k]) for r in [header, *rows]) for k in range(len(header))]
+        lines = [f"rescored with {self.matcher}"]
+        lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip()
+                  for r in [header, *rows]]  # fmt: skip
+        for d in self.disagreements:
+            lines.append("")
+            lines.append(f"{d.task} line {d.line} (doc {d.doc_id}): harness {d.harness:g}, "
+                         f"answermatch {d.score:g} [{d.rule}]")  # fmt: skip
+            if d.question:
+                lines.append(f"  question:   {d.question!r}")
+            lines.append(f"  gold:       {', '.join(map(repr, d.answers))}")
+            lines.append(f"  prediction: {d.prediction!r}")
+        return "\n".join(lines)
+
+
+def _percent(part: int, whole: int) -> float:
+    return 100.0 * part / whole if whole else 0.0
+
+
+def _at(sample: Mapping[str, Any], path: str) -> Any:
+    value: Any = sample
+    for key in path.split("."):
+        if not isinstance(value, Mapping) or key not in value:
+            return None
+        value = value[key]
+    return value
+
+
+def _texts(value: Any) -> list[str] | None:
+    """The answer texts of a gold field's value (a list written as a string,
+    as lm-eval writes ``target``, read as that list), or None."""
+    if isinstance(value, str) and value.strip()[:1] == "[" and value.strip()[-1:] == "]":
+        try:
+            parsed = ast.literal_eval(value.strip())
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            parsed = None
+        if isinstance(parsed, list):
+            value = parsed
+    answers = answer_list(value)
+    if answers is None:
+        return None
+    texts = [t if isinstance(t, str) else str(t) for t in answers if t is not None]
+    return [t for t in texts if t.strip()] or None
+
+
+def _prediction(sample: Mapping[str, Any]) -> str | None:
+    for key in ("filtered_resps", "resps"):
+        value = sample.get(key)
+        while isinstance(value, list):
+            if not value:
+                value = None
+                break
+            value = value[0]
+        if isinstance(value, str):
+            return value
+    return None
+
+
+def _task_name(path: str) -> str:
+    stem = Path(path).name.removesuffix(".gz").removesuffix(".jsonl")
+    found = _SAMPLES_NAME.match(stem)
+    return found.group("task") if found else stem
+
+
+def _sources(
+    samples: str | os.PathLike[str] | Sequence[Any] | Mapping[str, Sequence[Any]],
+) -> Iterable[tuple[str, str, list[tuple[int, Any]]]]:
+    """``(task, file name, [(line, sample)])`` of each source."""
+    if isinstance(samples, Mapping):
+        for task, rows in samples.items():
+            yield str(task), "<object>", list(enumerate(rows, start=1))
+        return
+    paths = [samples] if isinstance(samples, (str, os.PathLike)) else list(samples)
+    for path in paths:
+        if not isinstance(path, (str, os.PathLike)):
+            raise InputError("expected sample files, or {task: [samples]}")
+        name = os.fspath(path)
+        numbers, objects = jsonl_columns(read_text(path), name, diag=Diagnostics())
+        yield _task_name(name), name, list(zip(numbers, objects, strict=True))
+
+
+def _harness_value(
+    sample: Mapping[str, Any], metric: str | None, name: str, line: int
+) -> tuple[str, float]:
+    """``(metric name, value)`` of the harness's verdict on ``sample``."""
+    names = [metric] if metric else [m for m in sample.get("metrics", ()) if isinstance(m, str)]
+    for key in names:
+        value = sample.get(key)
+        if isinstance(value, (int, float)) and value == value:  # bool is an int; NaN is not
+            return key, float(value)
+    wanted = f"the metric {metric!r}" if metric else 'a numeric metric named in "metrics"'
+    raise InputError(f"the sample has no value of {wanted}", path=name, line=line)
+
+
+def rescore(
+    samples: str | os.PathLike[str] | Sequence[Any] | Mapping[str, Sequence[Any]],
+    *,
+    matcher: str = "lenient",
+    metric: str | None = None,
+    lang: str | None = None,
+    gold_field: str | None = None,
+    errors: int = 0,
+) -> RescoreResult:
+    """Re-judge the samples of ``samples`` (a log file, a list of them, or
+    ``{task: [sample dicts]}``) with ``matcher`` (see the module
+    documentation); ``errors``: how many disagreements to keep."""
+    from .matchers.named import get_matcher
+
+    judge_one = get_matcher(matcher)
+    lenient = matcher == "lenient"
+    if lenient:
+        from .matchers.lenient import judge
+    default_lang = None if lang is None else canonical_language(lang)
+    gold_paths = (gold_field,) if gold_field else _GOLD_PATHS
+    parts: dict[str, TaskRescore] = {}
+    kept: list[Disagreement] = []
+    for task, name, rows in _sources(samples):
+        for line, sample in rows:
+            if not isinstance(sample, Mapping):
+                raise InputError("expected a sample object", path=name, line=line)
+            prediction = _prediction(sample)
+            if prediction is None:
+                raise InputError('the sample has no "filtered_resps" or "resps" text',
+                                 path=name, line=line)  # fmt: skip
+            answers = next(
+                (t for t in (_texts(_at(sample, p)) for p in gold_paths) if t is not None), None
+            )
+            if answers is None:
+                raise InputError(f"no gold answers in {' or '.join(gold_paths)}",
+                                 path=name, line=line)  # fmt: skip
+            key, harness = _harness_value(sample, metric, name, line)
+            question = next(
+                (q for q in (_at(sample, p) for p in _QUESTION_PATHS) if isinstance(q, str)), None
+            )
+            raw_lang = _at(sample, "doc.lang") or _at(sample, "doc.language")
+            item_lang = canonical_language(raw_lang) if isinstance(raw_lang, str) else default_lang
+            if lenient:
+                verdict = judge(prediction, answers, lang=item_lang, question=question)
+                score, rule = verdict.score, verdict.rule
+            else:
+                score = judge_one(prediction, answers, lang=item_lang, question=question)
+                rule = "match" if score >= 0.5 else "no-match"
+            part = parts.setdefault(task, TaskRescore(task, key))
+            ours, theirs = score >= 0.5, harness >= 0.5
+            part.add(theirs, ours)
+            if item_lang is not None:
+                part.languages.setdefault(item_lang, TaskRescore(task, key)).add(theirs, ours)
+            if ours != theirs and len(kept) < errors:
+                kept.append(Disagreement(task, line, sample.get("doc_id"), question,
+                                         tuple(answers), prediction, harness, score, rule,
+                                         item_lang))  # fmt: skip
+    return RescoreResult(matcher, list(parts.values()), kept)

@@ -1,0 +1,185 @@
+"""The readers of the ``open-qa`` task: gold rows and predictions.
+
+Gold: JSON Lines (``.gz`` allowed), one row a question,
+``{"id": ..., "question": ..., "answers": [...], "lang": ...}``; ``id``
+and ``answers`` are required, ``question`` and ``lang`` optional.
+``answer`` may stand for ``answers``, and either may be one string or an
+answer object as datasets write them (TriviaQA's ``{"aliases": [...]}``,
+SQuAD's ``{"text": [...]}``: :func:`~answermatch.formats.answers.answer_list`).
+Loaded objects work too: a list of such rows.
+
+Predictions: a JSON object ``{id: text}``, or JSON Lines rows
+``{"id": ..., "prediction": text}``; loaded, a dict ``{id: text}``, a list
+of rows or a list of texts in the gold's order. ``null`` is no answer.
+
+>>> gold = read_gold([{"id": 1, "answers": ["Paris"], "lang": "fr-FR"}], Diagnostics())
+>>> gold[0]
+Question(id='1', line=1, answers=('Paris',), question=None, lang='fr')
+>>> read_predictions({"1": "C'est Paris."}, gold, Diagnostics())
+{'1': "C'est Paris."}
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...diagnostics import Diagnostics
+from ...errors import InputError, UnknownLanguageError
+from ...formats.answers import ANSWER_FIELDS, answer_list
+from ...languages import canonical_language
+from ...sources import is_path, jsonl_columns, parse_json, read_text, source_name
+
+__all__ = ["Question", "read_gold", "read_predictions"]
+
+GOLD_ROW = '{"id": ..., "question": ..., "answers": [...], "lang": ...}'
+PREDICTION_ROW = '{"id": ..., "prediction": text}'
+
+
+@dataclass(frozen=True)
+class Question:
+    """One gold question: its id (as a string: JSON object keys are
+    strings), its line (1-based; the position for loaded rows), its answers,
+    the question text and its language (canonical code), where given."""
+
+    id: str
+    line: int
+    answers: tuple[str, ...]
+    question: str | None = None
+    lang: str | None = None
+
+
+def _rows(source: Any, diag: Diagnostics) -> tuple[str, list[tuple[int, Any]]]:
+    """``(name, [(line, row)])`` of a JSON Lines file or a loaded list."""
+    name = source_name(source)
+    if is_path(source):
+        numbers, objects = jsonl_columns(read_text(source), os.fspath(source), diag=diag)
+        return name, list(zip(numbers, objects, strict=True))
+    if isinstance(source, (str, bytes, Mapping)) or not isinstance(source, Sequence):
+        raise InputError(f"expected a list of gold rows {GOLD_ROW}", path=name)
+    return name, list(enumerate(source, start=1))
+
+
+def _language(value: Any, name: str, line: int) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise InputError(f'"lang" must be a language code, not {value!r}', path=name, line=line)
+    try:
+        return canonical_language(value)
+    except UnknownLanguageError as exc:
+        raise InputError(str(exc), path=name, line=line) from None
+
+
+def _key(value: Any, name: str, line: int) -> str:
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise InputError(
+            f'"id" must be a string or an integer, not {value!r}', path=name, line=line
+        )
+    return str(value)
+
+
+def read_gold(source: Any, diag: Diagnostics, *, lang: str | None = None) -> list[Question]:
+    """The questions of ``source``; ``lang`` is the language of rows that
+    name none. Errors name the file and line: a row that is not an object,
+    no ``id`` or a repeated one, no ``answers``, an answer that is not a
+    non-empty string, an unknown language."""
+    name, rows = _rows(source, diag)
+    default = None if lang is None else canonical_language(lang)
+    seen: dict[str, int] = {}
+    questions = []
+    for line, row in rows:
+        if not isinstance(row, dict):
+            raise InputError(f"expected a gold row {GOLD_ROW}", path=name, line=line)
+        if "id" not in row:
+            raise InputError('the row has no "id"', path=name, line=line)
+        key = _key(row["id"], name, line)
+        if key in seen:
+            raise InputError(f"id {key!r} again (first on line {seen[key]})", path=name, line=line)
+        seen[key] = line
+        field = next((f for f in ANSWER_FIELDS if f in row), ANSWER_FIELDS[0])
+        answers = answer_list(row.get(field))
+        if not answers:
+            raise InputError(
+                f'"{field}" must be a non-empty list of strings (or an answer object with '
+                '"aliases" or "text")',
+                path=name,
+                line=line,
+            )
+        if not all(isinstance(a, str) and a.strip() for a in answers):
+            raise InputError(
+                f"every answer must be a non-empty string, got {answers!r}", path=name, line=line
+            )
+        question = row.get("question")
+        if question is not None and not isinstance(question, str):
+            raise InputError('"question" must be a string', path=name, line=line)
+        language = _language(row.get("lang"), name, line)
+        questions.append(
+            Question(key, line, tuple(answers), question, default if language is None else language)
+        )
+    return questions
+
+
+def _mapping(data: Mapping[Any, Any], name: str) -> dict[str, str | None]:
+    out: dict[str, str | None] = {}
+    for key, text in data.items():
+        if text is not None and not isinstance(text, str):
+            raise InputError(
+                f"the prediction of id {key!r} must be a string or null, not {type(text).__name__}",
+                path=name,
+            )
+        out[str(key)] = text
+    return out
+
+
+def _from_rows(rows: list[tuple[int, Any]], name: str) -> dict[str, str | None]:
+    out: dict[str, str | None] = {}
+    for line, row in rows:
+        if not isinstance(row, dict) or "id" not in row or "prediction" not in row:
+            raise InputError(f"expected a prediction row {PREDICTION_ROW}", path=name, line=line)
+        key = _key(row["id"], name, line)
+        text = row["prediction"]
+        if text is not None and not isinstance(text, str):
+            raise InputError('"prediction" must be a string or null', path=name, line=line)
+        if key in out:
+            raise InputError(f"a second prediction for id {key!r}", path=name, line=line)
+        out[key] = text
+    return out
+
+
+def _is_row(data: Mapping[Any, Any], gold: list[Question]) -> bool:
+    """A one-line JSON Lines file reads as one object: a row when it has the
+    row's keys and its keys are not gold ids."""
+    return "id" in data and "prediction" in data and not {q.id for q in gold} & set(data)
+
+
+def read_predictions(source: Any, gold: list[Question], diag: Diagnostics) -> dict[str, str | None]:
+    """``{id: text or None}`` of ``source`` (see the module documentation)."""
+    name = source_name(source)
+    if is_path(source):
+        text = read_text(source)
+        if text.lstrip().startswith("{") and "\n{" not in text.strip():
+            data = parse_json(text, os.fspath(source), diag=diag)
+            if isinstance(data, dict) and not _is_row(data, gold):
+                return _mapping(data, name)
+        numbers, objects = jsonl_columns(text, os.fspath(source), diag=diag)
+        return _from_rows(list(zip(numbers, objects, strict=True)), name)
+    if isinstance(source, Mapping):
+        return _mapping(source, name)
+    if isinstance(source, Sequence) and not isinstance(source, (str, bytes)):
+        if all(isinstance(x, str) or x is None for x in source):
+            if len(source) != len(gold):
+                raise InputError(
+                    f"{len(source)} predictions in a list for {len(gold)} gold questions "
+                    "(a list of texts follows the gold's order)",
+                    path=name,
+                )
+            return {q.id: text for q, text in zip(gold, source, strict=True)}
+        return _from_rows(list(enumerate(source, start=1)), name)
+    raise InputError(
+        f"expected {{id: text}}, rows {PREDICTION_ROW} or a list of texts, "
+        f"not {type(source).__name__}",
+        path=name,
+    )

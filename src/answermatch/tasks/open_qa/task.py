@@ -1,0 +1,322 @@
+"""The ``open-qa`` task: generated answers to open questions, judged
+against their gold aliases (:class:`OpenQA`).
+
+>>> task = OpenQA()
+>>> gold = [{"id": "q1", "question": "Where is the Eiffel Tower?", "answers": ["Paris"]},
+...         {"id": "q2", "question": "Who wrote Hamlet?", "answers": ["William Shakespeare"]}]
+>>> predictions = {"q1": "The Eiffel Tower is in Paris.", "q2": "Shakespeare wrote it."}
+>>> task.evaluate(gold, predictions).scores          # official: exact match
+{'accuracy': 0.0}
+>>> r = task.evaluate(gold, predictions, "lenient")
+>>> r.scores, [i["rule"] for i in r.items]
+({'accuracy': 100.0}, ['contains', 'name-parts'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ...checks import ANSWER_CHECKS, GoldChecks, QuestionEntry, check_repeated_question
+from ...diagnostics import Diagnostics
+from ...errors import UnknownOptionError
+from ...explanation import Explanation, TextView, Variant
+from ...matchers.named import get_matcher
+from ...profiles import Settings, choice, rule
+from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
+from ..parts import ChecksGold, Explains, TakesRows
+from .reading import Question, read_gold, read_predictions
+
+__all__ = ["PROFILES", "Judging", "OpenQA", "accuracy"]
+
+NAME = "open-qa"
+
+#: The matchers a profile names, by their names in :mod:`answermatch.matchers.named`.
+MATCHERS: dict[str, Callable[..., float]] = {
+    name: get_matcher(name) for name in ("em", "exact", "containment", "lenient")
+}
+
+
+@dataclass(frozen=True)
+class Judging(Settings):
+    """How one answer is judged: ``matcher``, any matcher of the uniform
+    contract (one of :data:`MATCHERS` by name, or a function; the option
+    ``matcher=NAME`` takes any name :func:`~answermatch.matchers.named.get_matcher`
+    knows, ``module:function`` included); ``extract``: judge the final answer
+    that :func:`~answermatch.matchers.extract_answer` reads from the response
+    rather than the whole response (the lenient judge always does)."""
+
+    matcher: Callable[..., float] = rule(MATCHERS["em"], **MATCHERS)
+    extract: bool = choice(False, True)
+
+
+#: official: exact match after SQuAD's normalization, the rule the open-domain
+#: QA literature reports (Natural Questions-open, TriviaQA); fair: exact match
+#: after the language's own Unicode normalization; containment: a gold as whole
+#: words of the answer; lenient: the lenient judge's cascade.
+PROFILES: dict[str, Judging] = {
+    "official": Judging("official"),
+    "fair": Judging("fair", matcher=MATCHERS["exact"]),
+    "containment": Judging("containment", matcher=MATCHERS["containment"]),
+    "lenient": Judging("lenient", matcher=MATCHERS["lenient"]),
+}
+
+
+def _statistics(item: Mapping[str, Any]) -> Stats:
+    return (item["score"],)
+
+
+def _group(item: Mapping[str, Any]) -> str | None:
+    return item["lang"]
+
+
+def _combine(totals: Totals, rows: list[Stats] | None) -> Summary:
+    count = sum(c for c, _ in totals.values())
+    total = sum(s[0] for _, s in totals.values())
+    per_language = {
+        lang: {"accuracy": 100.0 * sums[0] / n, "count": float(n)}
+        for lang, (n, sums) in totals.items()
+        if lang is not None
+    }
+    return Summary({"accuracy": 100.0 * total / count if count else 0.0}, per_language)
+
+
+def accuracy() -> Aggregation:
+    """The mean item score in percent, pooled and per language (items
+    without a language count in the pooled figure only).
+
+    >>> accuracy().summarize([{"score": 1.0, "lang": "ja"}, {"score": 0.0, "lang": None}]).scores
+    {'accuracy': 50.0}
+    """
+    return Aggregation(_statistics, _combine, "accuracy", group=_group)
+
+
+class OpenQA(Task, Explains, ChecksGold, TakesRows):
+    """Open-domain QA with generated answers; see :mod:`answermatch.tasks.open_qa`."""
+
+    name = NAME
+    summary = (
+        "open QA with generated answers: exact match (official), Unicode exact match (fair), "
+        "containment or the lenient judge, per language"
+    )
+    primary = "accuracy"
+    profiles = PROFILES
+    options: ClassVar[Mapping[str, str]] = {
+        "lang": "the language of gold rows that name none (default: none, language-neutral rules)",
+        "matcher": "judge with this matcher instead of the profile's (a name or module:function)",
+    }
+    shapes: ClassVar[Mapping[str, str]] = {
+        "gold": 'a list of rows {"id", "question", "answers": [...], "lang"}',
+        "predictions": '{id: text}, rows {"id", "prediction"} or a list of texts in gold order',
+    }
+    item_order = "gold"
+    gold_checks = GoldChecks(
+        (*ANSWER_CHECKS, check_repeated_question),
+        normalize=lambda text, lang: _normalized(text, lang),
+    )
+
+    def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> list[Question]:
+        return read_gold(source, diag, lang=options.get("lang"))
+
+    def read_predictions(
+        self, source: Any, gold: list[Question], diag: Diagnostics, **options: Any
+    ) -> dict[str, str | None]:
+        return read_predictions(source, gold, diag)
+
+    def _judging(self, settings: Judging, options: Mapping[str, Any]) -> Judging:
+        name = options.get("matcher")
+        if name is None:
+            return settings
+        if not isinstance(name, str):
+            raise UnknownOptionError(f"option matcher takes a matcher's name, not {name!r}")
+        return settings.replace(name=f"{settings.name}+{name}", matcher=get_matcher(name))
+
+    def score(self, inputs: Inputs, settings: Judging, diag: Diagnostics, **options: Any) -> Scored:
+        judging = self._judging(settings, options)
+        gold: list[Question] = inputs.gold
+        predictions: dict[str, str | None] = inputs.predictions
+        _warn_ids(gold, predictions, inputs.pred_name, diag)
+        verdict = _verdict_function(judging)
+        items = []
+        for question in gold:
+            text = predictions.get(question.id)
+            if text is None:
+                score, rule_name, matched = 0.0, "unanswered", None
+            else:
+                score, rule_name, matched = verdict(text, question)
+            items.append(
+                {
+                    "id": question.id,
+                    "lang": question.lang,
+                    "score": score,
+                    "rule": rule_name,
+                    "matched": matched,
+                    "prediction": text,
+                    "gold": list(question.answers),
+                }
+            )
+        signature = _signature(self.profile_name(judging), judging, options, gold)
+        return Scored(items, signature)
+
+    def aggregation(self, settings: Any, **options: Any) -> Aggregation:
+        return accuracy()
+
+    def explain(
+        self, inputs: Inputs, settings: Judging, diag: Diagnostics, **options: Any
+    ) -> Iterator[Explanation]:
+        judging = self._judging(settings, options)
+        profile = self.profile_name(judging)
+        scored = self.score(inputs, settings, diag, **options)
+        verdict = _verdict_function(judging)
+        for question, item in zip(inputs.gold, scored.items, strict=True):
+            text = item["prediction"]
+            view = None
+            variants = []
+            details: dict[str, Any] = {}
+            if text is not None:
+                answer = _answer(text, question.lang, judging)
+                view = TextView(text, answer)
+                if answer != text:
+                    details["judged"] = answer
+                for gold in question.answers:
+                    score, rule_name, _ = verdict(text, _alone(question, gold))
+                    variants.append(
+                        Variant(
+                            TextView(gold, _normalized(gold, question.lang)),
+                            {"score": score},
+                            rule_name,
+                            score == 1.0,
+                        )
+                    )
+            else:
+                variants = [
+                    Variant(TextView(g, g), {}, "not compared", False) for g in question.answers
+                ]
+            yield Explanation(
+                NAME,
+                profile,
+                question.id,
+                question.lang,
+                view,
+                tuple(variants),
+                item["rule"],
+                {"score": item["score"]},
+                _verdict_word(item["score"]) if text is not None else "unanswered",
+                details,
+            )
+
+    def gold_entries(self, gold: list[Question]) -> Iterable[QuestionEntry]:
+        return (
+            QuestionEntry(q.id, q.line, q.answers, q.lang, question=q.question or "") for q in gold
+        )
+
+
+def _signature(
+    profile: str, judging: Judging, options: Mapping[str, Any], gold: list[Question]
+) -> str:
+    """The text rule (``match:``, ``norm:``), whether the answer is
+    extracted, and the word segmenter of every language whose words the
+    matcher finds inside unspaced text."""
+    name = options.get("matcher") or _matcher_name(judging.matcher)
+    extra = {"match": name}
+    if judging.extract:
+        extra["extract"] = "final-answer"
+    tokenizers = {}
+    if name in _SEGMENTING:
+        from ...matchers.containment import segmenter_signature
+
+        for lang in sorted({q.lang for q in gold if q.lang is not None}):
+            found = segmenter_signature(lang)
+            if found is not None:
+                tokenizers[lang] = found
+    norm = "squad" if name in ("em", "f1") else "unicode"
+    return make_signature(NAME, profile, norm=norm, tokenizers=tokenizers, extra=extra)
+
+
+#: the named matchers that find a gold's words inside unspaced text
+_SEGMENTING = frozenset(("containment", "lenient"))
+
+
+def _matcher_name(matcher: Callable[..., float]) -> str:
+    named = (name for name, known in MATCHERS.items() if known is matcher)
+    return next(named, f"{matcher.__module__}:{getattr(matcher, '__qualname__', matcher)}")
+
+
+def _verdict_word(score: float) -> str:
+    return "correct" if score == 1.0 else ("partly correct" if score else "incorrect")
+
+
+def _normalized(text: str, lang: str | None) -> str:
+    from ...normalization import normalize
+
+    return normalize(text, lang=lang)
+
+
+def _alone(question: Question, gold: str) -> Question:
+    return Question(question.id, question.line, (gold,), question.question, question.lang)
+
+
+def _answer(text: str, lang: str | None, judging: Judging) -> str:
+    if not judging.extract:
+        return text
+    from ...matchers.extraction import extract_answer
+
+    return extract_answer(text, lang=lang).answer
+
+
+def _verdict_function(
+    judging: Judging,
+) -> Callable[[str, Question], tuple[float, str, str | None]]:
+    """``(prediction, question) -> (score, rule, matched gold)`` of ``judging``:
+    the lenient judge's own rule where it judges, else match/no-match."""
+    if judging.matcher is MATCHERS["lenient"]:
+        from ...matchers.lenient import judge
+
+        def lenient(text: str, question: Question) -> tuple[float, str, str | None]:
+            found = judge(
+                _answer(text, question.lang, judging),
+                list(question.answers),
+                lang=question.lang,
+                question=question.question,
+            )
+            return found.score, found.rule, found.gold
+
+        return lenient
+
+    matcher = judging.matcher
+
+    def plain(text: str, question: Question) -> tuple[float, str, str | None]:
+        answer = _answer(text, question.lang, judging)
+        best, matched = 0.0, None
+        for gold in question.answers:
+            score = matcher(answer, [gold], lang=question.lang, question=question.question)
+            if score > best:
+                best, matched = score, gold
+                if best == 1.0:
+                    break
+        rule_name = "match" if best == 1.0 else ("partial" if best > 0 else "no-match")
+        return best, rule_name, matched
+
+    return plain
+
+
+def _warn_ids(
+    gold: list[Question], predictions: Mapping[str, str | None], name: str, diag: Diagnostics
+) -> None:
+    ids = {q.id for q in gold}
+    unanswered = sum(predictions.get(q.id) is None for q in gold)
+    if unanswered:
+        diag.warn(
+            f"{unanswered} of {len(gold)} question(s) have no prediction; they are judged "
+            "incorrect",
+            path=name,
+        )
+    extra = [key for key in predictions if key not in ids]
+    if extra:
+        shown = ", ".join(map(repr, extra[:3])) + (", ..." if len(extra) > 3 else "")
+        diag.warn(
+            f"{len(extra)} prediction id(s) not in the gold ({shown}); ignored",
+            path=name,
+            extra=True,
+        )

@@ -1,0 +1,166 @@
+"""``Scorer.from_dict`` trusts no state: every forged field is one
+``AnswermatchError`` naming it, never a wrong score or a raw traceback."""
+
+from __future__ import annotations
+
+import copy
+import json
+import warnings
+
+import pytest
+
+from answermatch import Scorer, scorer
+from answermatch.errors import AnswermatchError
+
+ANSWER_1 = {"text": "Paris", "answer_start": 0}
+ANSWER_2 = {"text": "big", "answer_start": 9}
+GOLD = {
+    "version": "1.1",
+    "data": [
+        {
+            "paragraphs": [
+                {
+                    "context": "Paris is big",
+                    "qas": [
+                        {
+                            "id": "q1",
+                            "question": "?",
+                            "answers": [{"text": "Paris", "answer_start": 0}],
+                        },
+                        {
+                            "id": "q2",
+                            "question": "?",
+                            "answers": [{"text": "big", "answer_start": 9}],
+                        },
+                    ],
+                }
+            ]
+        }
+    ],
+}
+
+
+@pytest.fixture(scope="module")
+def squad_state():
+    part = scorer("squad")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        part.update(GOLD, {"q1": "Paris", "q2": "small"})
+    return json.loads(json.dumps(part.to_dict()))
+
+
+def forged(state, **changes):
+    out = copy.deepcopy(state)
+    out.update(changes)
+    return out
+
+
+def test_a_genuine_state_loads_and_scores(squad_state):
+    assert Scorer.from_dict(squad_state).compute().scores["exact_match"] == 50.0
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"task": "korquad"}, "signature says task 'squad'"),
+        ({"profile": "fair"}, "signature says profile 'official'"),
+        ({"totals": [[None, 2, [-1.0, 1.0]]]}, r"statistic 0 is -1.0, outside \[0.0, 2.0\]"),
+        ({"totals": [[None, 2, [6.1, 1.0]]]}, r"statistic 0 is 6.1, outside"),
+        ({"totals": [[None, -2, [1.0, 1.0]]], "n": -2}, "n must be a whole number >= 0"),
+        ({"totals": [[None, 2, [float("nan"), 1.0]]]}, "statistic 0 is nan, not a finite"),
+        ({"totals": [[None, 2, [float("inf"), 1.0]]]}, "statistic 0 is inf, not a finite"),
+        ({"totals": [[None, 2, [1e308 * 10, 1.0]]]}, "not a finite"),
+        ({"totals": [[None, 2, ["1", 1.0]]]}, "not a finite number"),
+        ({"totals": [[None, 2, [True, 1.0]]]}, "not a finite number"),
+        ({"totals": [[None, 2, [1.0]]]}, "expected a list of 2 numbers"),
+        ({"n": 10**30}, "n is 1" + "0" * 30 + " but the totals count 2 items"),
+        ({"totals": [], "n": 5}, "n is 5 but the totals count 0 items"),
+        ({"totals": [[None, 0, [0.0, 0.0]]], "n": 0}, "a group without items"),
+        ({"totals": [["xx", 2, [1.0, 1.0]]]}, "unknown group 'xx'"),
+        ({"totals": [[None, 2, [1.0, 1.0]], [None, 2, [1.0, 1.0]]], "n": 4}, "appears twice"),
+        ({"totals": "nope"}, "totals must be a list"),
+        ({"strict": "false"}, "strict must be a bool, not str"),
+        ({"n": 2.0}, "n must be a whole number"),
+        ({"n": True}, "n must be a whole number"),
+        ({"options": {"nonsense": 1}}, "not a valid scorer state"),
+        ({"options": []}, "options must be a dict"),
+        ({"rows": [[1.0, 1.0]]}, "keeps none"),
+        ({"signatures": []}, "no signature for 2 items"),
+        ({"signatures": [1]}, "signatures: expected a list of strings"),
+        ({"warnings": None}, "warnings must be a list"),
+        ({"items": [{}]}, "items: expected 2 objects"),
+        ({"extra": 1}, "unknown field 'extra'"),
+        ({"format": True}, "not an answermatch scorer state of format 1"),
+        ({"task": 5}, "task must be a str"),
+        ({"task": "no-such-task"}, "not a valid scorer state: unknown task"),
+    ],
+)
+def test_a_forged_state_is_one_clear_error(squad_state, changes, message):
+    with pytest.raises(AnswermatchError, match=message):
+        Scorer.from_dict(forged(squad_state, **changes))
+
+
+def test_another_versions_signature_is_refused(squad_state):
+    signature = squad_state["signatures"][0].replace("version:", "version:9")
+    with pytest.raises(AnswermatchError, match="signature says version '90"):
+        Scorer.from_dict(forged(squad_state, signatures=[signature]))
+
+
+def test_a_state_missing_fields_names_them(squad_state):
+    state = forged(squad_state)
+    del state["totals"], state["n"]
+    with pytest.raises(AnswermatchError, match="it lacks n, totals"):
+        Scorer.from_dict(state)
+    with pytest.raises(AnswermatchError, match="a scorer state is a mapping, not list"):
+        Scorer.from_dict([1])
+
+
+def test_groups_are_checked_against_the_task_languages():
+    # XOR-Retrieve groups by language and declares its seven
+    state = {
+        "format": 1,
+        "task": "xor-retrieve",
+        "profile": "official",
+        "options": {},
+        "strict": False,
+        "n": 1,
+        "totals": [["xx", 1, [1.0, 1.0]]],
+        "rows": None,
+        "signatures": [],
+        "warnings": [],
+        "items": None,
+    }
+    with pytest.raises(AnswermatchError, match="unknown group 'xx'; the task's groups are ar, bn"):
+        Scorer.from_dict(state)
+    state["totals"] = [[5, 1, [1.0, 1.0]]]
+    with pytest.raises(AnswermatchError, match="a group is a language code, not 5"):
+        Scorer.from_dict(state)
+
+
+def test_a_pooled_task_has_one_group(squad_state):
+    state = forged(squad_state, task="korquad")
+    state["signatures"] = [s.replace("task:squad", "task:korquad") for s in state["signatures"]]
+    state["totals"] = [["ko", 2, [1.0, 1.0]]]
+    with pytest.raises(AnswermatchError, match="pools every item, but the group is 'ko'"):
+        Scorer.from_dict(state)
+
+
+def test_rows_are_checked_one_by_one():
+    # SQuAD 2.0 keeps every item's statistics (rows) for its best threshold
+    part = scorer("squad-v2")
+    gold = copy.deepcopy(GOLD)
+    gold["version"] = "v2.0"
+    for qa in gold["data"][0]["paragraphs"][0]["qas"]:
+        qa["is_impossible"] = False
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        part.update(gold, {"q1": "Paris", "q2": ""})
+    state = json.loads(json.dumps(part.to_dict()))
+    assert Scorer.from_dict(state).compute().scores == part.compute().scores
+    bad = copy.deepcopy(state)
+    bad["rows"][1][6] = 99.0  # the flags are 0..7
+    with pytest.raises(AnswermatchError, match=r"rows\[1\]: statistic 6 is 99.0, outside"):
+        Scorer.from_dict(bad)
+    bad["rows"] = bad["rows"][:1]
+    with pytest.raises(AnswermatchError, match="1 rows for n=2 items"):
+        Scorer.from_dict(bad)
