@@ -71,7 +71,7 @@ def test_no_traceback_and_no_half_written_output(task, gold, pred, real_gold, ca
         assert all(code in (0, 1, 2) for code in codes), codes
         text = items.read_text(encoding="utf-8")
         if text != "old\n":
-            for line in text.splitlines():
+            for line in text.split("\n")[:-1]:  # not splitlines: U+0085 may be in a record
                 json.loads(line)  # every record whole
         assert sorted(p.name for p in base.iterdir()) == sorted(
             {gold_path.name, pred_path.name, "items.jsonl"}

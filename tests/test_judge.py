@@ -186,6 +186,12 @@ def test_extraction_last_cue_wins_and_rules_choose() -> None:
         ("It was J. R. R. Tolkien.", ["John Ronald Reuel Tolkien"], None, "name-parts", 1.0),
         ("It was J. R. R. Martin.", ["John Ronald Reuel Tolkien"], None, "no-match", 0.0),
         ("Played by Kate Hudson.", ["Kate Walsh"], None, "no-match", 0.0),
+        # the words that make a partial match are negated and hedged as a whole gold is
+        ("It was not Shakespeare.", ["William Shakespeare"], None, "negated", 0.0),
+        ("Either Shakespeare or Marlowe.", ["William Shakespeare"], None, "hedged", 0.0),
+        ("Wilhelm Röntgen, not Lorentz.", ["Wilhelm Conrad Röntgen"], None, "name-parts", 1.0),
+        ("Shakespeare wrote it, not Marlowe.", ["William Shakespeare"], None, "name-parts",
+         1.0),
         ("It is part of the Himalaya range.", ["Himalayas"], None, "token-recall", 1.0),
         ("On April 1.", ["April 1st"], None, "date", 1.0),
         ("On the 1st of April.", ["1 April"], None, "token-recall", 1.0),

@@ -72,7 +72,7 @@ ANSWER = WORDS.map(" ".join)
 @settings(max_examples=400, deadline=None)
 @given(ANSWER, st.lists(ANSWER, min_size=1, max_size=4), st.sampled_from([0.0, 1.0]))
 def test_pair_scorer_equals_the_official_rule_bit_for_bit(prediction, golds, empty_f1):
-    score = pair_scorer(SpanRules("official", empty_f1=empty_f1), "en")
+    score = pair_scorer(SpanRules("official", empty_f1=empty_f1).analyzer("en"), empty_f1)
     expected = _official(prediction, golds, empty_f1)
     assert score(prediction, tuple(golds)) == expected
     assert score(prediction, tuple(golds)) == expected  # from the cache
@@ -138,3 +138,29 @@ def test_squad_tokens_equal_the_official_rule(text):
         r"\b(a|an|the)\b", " ", "".join(c for c in text.lower() if c not in string.punctuation)
     ).split()
     assert list(SpanRules("official").tokenizer("en")(text)) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from("aAnN tThHe.,!-’«»é\u00a0\u2003ÉİΣ1_"), max_size=24))
+def test_the_squad_preset_in_one_function_equals_its_steps(text):
+    from answermatch.normalization import _apply, _pipeline, normalizer
+
+    steps, _ = _pipeline("squad", None)
+    assert normalizer("squad")(text) == _apply(steps, text)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.sampled_from("abcde"), max_size=6),
+    st.lists(st.sampled_from("abcdef"), max_size=6),
+    st.booleans(),
+)
+def test_overlap_f1_is_best_overlap_on_one_answer_bit_for_bit(tokens, gold, as_text):
+    from answermatch.matchers.answers import answer_set, best_overlap, overlap_f1
+
+    pred, answer = ("".join(tokens), "".join(gold)) if as_text else (tuple(tokens), tuple(gold))
+    expected = best_overlap(tuple(pred), answer_set([gold]))[0] if pred else 0.0
+    assert overlap_f1(pred, answer) == expected
+    assert overlap_f1(answer, pred) == (
+        best_overlap(tuple(answer), answer_set([pred]))[0] if answer else 0.0
+    )

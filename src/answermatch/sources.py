@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextvars import ContextVar
+from functools import cache
 from itertools import compress, count, repeat
 from operator import eq, itemgetter, ne
 from typing import Any, TypeAlias
@@ -27,13 +29,10 @@ from typing import Any, TypeAlias
 from .diagnostics import Diagnostics
 from .errors import InputError
 
-try:  # the optional compiled JSON readers (built from csrc/json_readers.c where a compiler was)
-    import _answermatch_json as COMPILED_JSON
-except ImportError:  # not built here: the json paths, same result
-    COMPILED_JSON = None
-if getattr(COMPILED_JSON, "API", None) != 4:  # a build of another interface: not used
-    COMPILED_JSON = None
-_compiled_string_columns = None if COMPILED_JSON is None else COMPILED_JSON.string_columns
+try:  # the optional decoder (the ``fast`` extra); without it, json alone
+    from msgspec.json import decode as _fast_decode
+except ImportError:
+    _fast_decode = None
 
 PathLike: TypeAlias = str | os.PathLike[str]
 
@@ -179,27 +178,86 @@ def read_text(path: PathLike, *, diag: Diagnostics | None = None, replace: bool 
     return decode_utf8(read_bytes(path), path, diag=diag, replace=replace)
 
 
-def jsonl_string_columns(
-    data: bytes, keys: Sequence[tuple[str, bool]]
-) -> tuple[list[Any], ...] | None:
-    """The columns of a JSON Lines file's bytes, read by the compiled reader
-    (``csrc/json_readers.c``) where it was built: for each ``(key, is_list)``
-    the values of that key, one per line, each a ``str`` or (``is_list``) a
-    list of ``str``. ``None`` where it was not built, and for any file that
-    is not exactly that (a blank line, a byte order mark, a line that is not
-    one object, a key missing, repeated, written with escapes or of another
-    type, invalid JSON or UTF-8): :func:`jsonl_columns` reads those, with
-    its warnings and errors; on the files it takes it gives the same values.
+#: What :func:`fast_json` gives for bytes it leaves to ``json``.
+LEFT_TO_JSON: Any = object()
 
-    >>> columns = jsonl_string_columns(b'{"id": "a", "x": ["b"]}\\n', [("id", False), ("x", True)])
-    >>> columns in ((["a"], [["b"]]), None)  # None where not built
+# a key's closing quote, whitespace and its colon: what ``b'":'`` does not count
+_SPACED_KEY_END = re.compile(rb'"[ \t\n\r]+:')
+
+
+def fast_json(data: bytes, *, keys_checked: bool = False) -> Any:
+    """``data``'s JSON value exactly as ``json.loads(data.decode())`` gives
+    it, decoded by msgspec where it is installed (the ``fast`` extra: about
+    twice ``json``'s speed, fewer objects for the garbage collector); else
+    :data:`LEFT_TO_JSON`, as for any file msgspec refuses (invalid JSON or
+    UTF-8, a byte order mark, NaN, numbers out of a double's range, lone
+    surrogates, nesting past its limit), so that the ``json`` path reads
+    it with its own result, errors and warnings. ``keys_checked``: the
+    caller warns about a key repeated in an object, which only ``json``'s
+    hook sees; a file is then taken only when no key can repeat in it
+    (every ``"...":`` is a key of the decoded value; else it is left to
+    ``json``).
+
+    >>> value = fast_json(b'{"q1": "Paris", "q2": 1.5}')
+    >>> value in ({"q1": "Paris", "q2": 1.5}, LEFT_TO_JSON)  # LEFT_TO_JSON without msgspec
+    True
+    >>> fast_json(b'{"q1": "a", "q1": "b"}', keys_checked=True) is LEFT_TO_JSON
     True
     """
-    if _compiled_string_columns is None:
-        return None
-    return _compiled_string_columns(
-        data, tuple(key for key, _ in keys), tuple(is_list for _, is_list in keys)
-    )
+    if _fast_decode is None:
+        return LEFT_TO_JSON
+    try:
+        value = _fast_decode(data)
+    except Exception:
+        return LEFT_TO_JSON
+    if keys_checked and (
+        _SPACED_KEY_END.search(data) is not None or data.count(b'":') != _key_count(value)
+    ):
+        return LEFT_TO_JSON
+    return value
+
+
+def fast_typed_json(data: bytes, schema: Callable[[], type]) -> Any:
+    """``data`` decoded by msgspec into the type ``schema()`` builds (msgspec
+    structs, defined where msgspec is installed), or :data:`LEFT_TO_JSON`
+    where msgspec is not installed or the data is not exactly of that type
+    (then a reader takes the :func:`fast_json` or ``json`` path). A reader
+    whose type names every key the data may hold (structs that forbid
+    unknown fields, values typed ``Any``) gets every value decoded as
+    :func:`fast_json` would, without the objects it does not keep.
+
+    >>> fast_typed_json(b"[1, 2]", lambda: list[int]) in ([1, 2], LEFT_TO_JSON)
+    True
+    """
+    if _fast_decode is None:
+        return LEFT_TO_JSON
+    try:
+        return _typed_decoder(schema).decode(data)
+    except Exception:
+        return LEFT_TO_JSON
+
+
+@cache
+def _typed_decoder(schema: Callable[[], type]) -> Any:
+    from msgspec.json import Decoder
+
+    return Decoder(schema())
+
+
+def _key_count(value: Any) -> int:
+    """The number of keys of every object in a decoded JSON value."""
+    count = 0
+    stack = [value]
+    pop, push = stack.pop, stack.extend
+    while stack:
+        item = pop()
+        kind = type(item)
+        if kind is dict:
+            count += len(item)
+            push(item.values())
+        elif kind is list:
+            push(item)
+    return count
 
 
 def json_error(exc: json.JSONDecodeError) -> str:
@@ -257,7 +315,11 @@ def duplicate_key_hook(path: str, diag: Diagnostics | None, line: int | None = N
 
 def load_json(source: PathLike, *, diag: Diagnostics | None = None) -> Any:
     """Parse a whole JSON file; duplicate keys warn through ``diag``."""
-    return parse_json(read_text(source), os.fspath(source), diag=diag)
+    data = read_bytes(source)
+    value = fast_json(data, keys_checked=True)
+    if value is not LEFT_TO_JSON:
+        return value
+    return parse_json(decode_utf8(data, source), os.fspath(source), diag=diag)
 
 
 def parse_json(text: str, name: str, *, diag: Diagnostics | None = None) -> Any:

@@ -20,11 +20,9 @@ one comprehension; anything else the checked path, whose
 :class:`~answermatch.errors.InputError` names the file, the line, the
 question and what was expected. What a scorer accepts beyond the format
 (another id key, ids that are numbers, answers that are bare texts, a byte
-order mark) is its :class:`Dialect`. Where the optional compiled readers
-were built (:func:`accelerated`), a gold file in the SQuAD layout and a
-``{id: text}`` predictions file are read from their bytes without
-``json``'s dictionaries, with the same result; anything else they leave
-to ``json``.
+order mark) is its :class:`Dialect`. JSON is decoded by
+:func:`answermatch.sources.fast_json` where msgspec is installed, else by
+``json``, with the same result, errors and warnings.
 
 >>> from answermatch.diagnostics import Diagnostics
 >>> from answermatch.formats.squad import Dialect, from_data, load, read
@@ -44,20 +42,22 @@ import json
 import os
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain, count
 from numbers import Real
-from operator import itemgetter
+from operator import attrgetter, itemgetter, methodcaller
 from typing import Any, NamedTuple, TypeVar
 
 from ..diagnostics import Diagnostics
 from ..errors import InputError, format_examples
 from ..sources import (
-    COMPILED_JSON,
+    LEFT_TO_JSON,
     decode_utf8,
     duplicate_key_hook,
+    fast_json,
+    fast_typed_json,
     is_path,
     json_error,
     json_limit_message,
@@ -66,17 +66,11 @@ from ..sources import (
     source_name,
 )
 
-# the optional compiled readers (csrc/json_readers.c), where they were built
-_compiled_questions = None if COMPILED_JSON is None else COMPILED_JSON.questions
-_compiled_text_map = None if COMPILED_JSON is None else COMPILED_JSON.text_map
-
 __all__ = [
     "SQUAD",
     "Dialect",
     "Question",
     "SquadFile",
-    "accelerated",
-    "best_answer_items",
     "from_data",
     "hashable",
     "hf_answers",
@@ -159,24 +153,18 @@ class Question(NamedTuple):
 
     id: Any
     answers: tuple[Any, ...]
-    #: the starts as a tuple, or the file's list of answer objects (read lazily)
-    spans: Any
+    #: the ``answer_start`` of each answer (``None`` where absent)
+    starts: tuple[Any, ...]
     context: str | None
     row: int
-
-    @property
-    def starts(self) -> tuple[Any, ...]:
-        """The ``answer_start`` of each answer (``None`` where absent)."""
-        if isinstance(self.spans, tuple):
-            return self.spans
-        return tuple(a.get("answer_start") for a in self.spans)
 
 
 @dataclass
 class SquadFile:
     """The questions of a SQuAD-format gold in file order, its ``layout``
     (``"squad"`` or ``"rows"``), its ``version`` (SQuAD layout only) and
-    where it came from (``name``; for a file, its text and each row's line)."""
+    where it came from (``name``; for a file, its text, or its UTF-8 bytes
+    until the text is needed, and each row's line)."""
 
     questions: list[Question]
     name: str
@@ -184,21 +172,16 @@ class SquadFile:
     version: Any = None
     #: False when every answer text is known to be a string
     may_have_numbers: bool = True
-    _text: str | None = field(default=None, repr=False)
+    _text: str | bytes | None = field(default=None, repr=False)
     _row_lines: list[int] | None = field(default=None, repr=False)
-    _articles: list[Any] | None = field(default=None, repr=False)
+    #: the SQuAD layout's shape: the question count of each paragraph, by article
+    _shape: list[list[int]] | None = field(default=None, repr=False)
     _id_keys: tuple[str, ...] = field(default=("id",), repr=False)
-    #: the question count of each paragraph of the articles after ``_articles``
-    #: (those another process or the compiled reader read)
-    _tail_shape: list[list[int]] | None = field(default=None, repr=False)
-    #: the file's UTF-8 bytes when its text was not decoded (the compiled reader)
-    _data: bytes | None = field(default=None, repr=False)
 
     @property
     def _source_text(self) -> str | None:
         """The file's text (``None`` for an object), decoded when first asked."""
-        if self._text is None and self._data is not None:
-            self._text, self._data = self._data.decode("utf-8"), None
+        self._text = _as_text(self._text)
         return self._text
 
     @cached_property
@@ -236,12 +219,7 @@ class SquadFile:
         firsts: list[int] = []
         places: list[tuple[int, int]] = []
         count = 0
-        for a, article in enumerate(self._articles or ()):
-            for p, paragraph in enumerate(article["paragraphs"]):
-                firsts.append(count)
-                places.append((a, p))
-                count += len(paragraph["qas"])
-        for a, sizes in enumerate(self._tail_shape or (), start=len(self._articles or ())):
+        for a, sizes in enumerate(self._shape or ()):
             for p, size in enumerate(sizes):
                 firsts.append(count)
                 places.append((a, p))
@@ -257,7 +235,7 @@ class SquadFile:
         >>> gold.where(1), from_data([{"id": "a", "answers": []}], "<object>").where(0)
         ('article #1, paragraph #2, question #2', 'row #1')
         """
-        if self._articles is None:
+        if self._shape is None:
             return f"row #{index + 1}"
         firsts, places = self._paragraphs
         k = bisect_right(firsts, index) - 1  # the last paragraph starting at or before it
@@ -299,19 +277,33 @@ def hashable(value: Any) -> bool:
 # --- loading files ----------------------------------------------------------------
 
 
+def _as_text(text: str | bytes | None) -> str | None:
+    """A file's text, from its UTF-8 bytes where it was not decoded."""
+    return text.decode("utf-8") if isinstance(text, bytes) else text
+
+
 def _is_jsonl(name: str) -> bool:
     return name.endswith((".jsonl", ".jsonl.gz", ".ndjson", ".ndjson.gz"))
 
 
 def load(
-    source: Any, diag: Diagnostics, what: str, *, key_check: bool = True, bom: str = "error"
-) -> tuple[Any, str | None, list[int] | None]:
+    source: Any,
+    diag: Diagnostics,
+    what: str,
+    *,
+    key_check: bool = True,
+    bom: str = "error",
+    gold: Dialect | None = None,
+) -> tuple[Any, str | bytes | None, list[int] | None]:
     """A path's content as a JSON value, a list of JSON Lines rows (a
     ``.jsonl`` name, or JSON values one after another) or Parquet rows;
     loaded objects are returned as they are. Also the text (for line
-    numbers) and, for JSON Lines, each row's line. ``key_check``: warn
+    numbers; the UTF-8 bytes where it was not decoded) and, for JSON
+    Lines, each row's line. ``key_check``: warn
     about a key repeated in a JSON object; ``bom``: ``"error"``, ``"skip"``
-    or ``"json"`` (see :class:`Dialect`).
+    or ``"json"`` (see :class:`Dialect`). ``gold``: the dialect of a gold
+    file, which a file in the SQuAD layout may give as its questions
+    already (a :class:`_Read`, by :func:`_typed_questions`).
 
     >>> load({"q1": "Paris"}, Diagnostics(), "predictions")
     ({'q1': 'Paris'}, None, None)
@@ -324,12 +316,18 @@ def load(
     raw = read_bytes(name)
     if bom == "json":
         raw, bom = _json_bytes(raw, name, what, diag), "skip"
-    if _compiled_text_map is not None and not _is_jsonl(name):
-        # {id: text} without a repeated id, read by the compiled reader (the
-        # dict json.loads gives); anything else is decoded below
-        found = _compiled_text_map(_without_bom(raw, bom))
-        if found is not None:
-            return found, None, None
+    if not _is_jsonl(name):
+        if bom == "skip" and raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        if gold is not None and not key_check:
+            typed = fast_typed_json(raw, _typed_squad)
+            if typed is not LEFT_TO_JSON:
+                found = _typed_questions(typed, name, raw, gold)
+                if found is not None:
+                    return found, raw, None
+        value = fast_json(raw, keys_checked=key_check)
+        if value is not LEFT_TO_JSON:
+            return value, raw, None
     return _decode(_text_of(name, what, bom, raw), name, diag, what, key_check)
 
 
@@ -361,15 +359,6 @@ def _json_bytes(data: bytes, name: str, what: str, diag: Diagnostics) -> bytes:
         path=name,
     )
     return text.encode("utf-8", "surrogatepass")
-
-
-def _without_bom(data: bytes, bom: str) -> bytes:
-    """``data`` without a UTF-8 byte order mark where ``bom`` is ``"skip"``
-    (with ``"error"`` it stays, and the compiled readers leave the file to
-    :func:`_text_of`, which says what is wrong)."""
-    if bom == "skip" and data.startswith(b"\xef\xbb\xbf"):
-        return data[3:]
-    return data
 
 
 def _text_of(name: str, what: str, bom: str, data: bytes | None = None) -> str:
@@ -448,19 +437,13 @@ def read(
         diag = Diagnostics()
     if not isinstance(dialect, Dialect):
         raise TypeError(f"dialect must be a Dialect, not {type(dialect).__name__}")
-    if is_path(source) and _plain_json(os.fspath(source)):
-        name = os.fspath(source)
-        raw = read_bytes(name)
-        compiled = _read_compiled(raw, name, dialect, cls)
-        if compiled is not None:
-            return compiled
-        text = _text_of(name, "gold", dialect.bom, raw)
-        del raw
-        data, text, row_lines = _decode(text, name, diag, "gold", dialect.key_check)
-    else:
-        data, text, row_lines = load(
-            source, diag, "gold", key_check=dialect.key_check, bom=dialect.bom
-        )
+    data, text, row_lines = load(
+        source, diag, "gold", key_check=dialect.key_check, bom=dialect.bom, gold=dialect
+    )
+    if type(data) is _Read:  # the SQuAD layout, read straight into its questions
+        gold = cls(data.questions, data.name, "squad", data.version, False, text, None, data.shape)
+        gold._id_keys = dialect.id_keys
+        return gold
     return from_data(data, source_name(source), dialect, text, row_lines, cls)
 
 
@@ -468,7 +451,7 @@ def from_data(
     data: Any,
     name: str,
     dialect: Dialect = SQUAD,
-    text: str | None = None,
+    text: str | bytes | None = None,
     row_lines: list[int] | None = None,
     cls: type[F] = SquadFile,
 ) -> F:
@@ -497,14 +480,17 @@ def from_data(
             f"of articles, or rows with 'id' and 'answers', not a {type(data).__name__}",
             path=name,
         )
+    shape = None
     if articles is not None:
         questions = _from_articles(articles, name, text, dialect)
+        # where each question is, kept without the articles (which are freed)
+        shape = [[len(p["qas"]) for p in a["paragraphs"]] for a in articles]
         layout = "squad"
     else:
         questions, layout = _from_rows(data, name, row_lines, text, dialect), "rows"
     if not questions:
         raise InputError("the gold has no questions", path=name)
-    gold = cls(questions, name, layout, version, True, text, row_lines, articles, dialect.id_keys)
+    gold = cls(questions, name, layout, version, True, text, row_lines, shape, dialect.id_keys)
     texts = chain.from_iterable(map(itemgetter(1), questions))
     gold.may_have_numbers = not set(map(type, texts)) <= {str}
     return gold
@@ -515,8 +501,9 @@ def _where(article: int, paragraph: int, question: int, qid: Any = None) -> str:
     return place + (f" (id {qid!r})" if isinstance(qid, str) else "")
 
 
-def _line_of(text: str | None, qid: Any, dialect: Dialect) -> int | None:
+def _line_of(text: str | bytes | None, qid: Any, dialect: Dialect) -> int | None:
     """The line of the first ``"id": qid`` in the file's text (for messages)."""
+    text = _as_text(text)
     if text is None or not isinstance(qid, str | int):
         return None
     keys = "|".join(map(re.escape, dialect.id_keys))
@@ -525,7 +512,7 @@ def _line_of(text: str | None, qid: Any, dialect: Dialect) -> int | None:
 
 
 def _from_articles(
-    articles: list[Any], name: str, text: str | None, dialect: Dialect
+    articles: list[Any], name: str, text: str | bytes | None, dialect: Dialect
 ) -> list[Question]:
     """The questions of the articles; a well-formed file takes the fast path,
     anything else the checked one, which names the first problem."""
@@ -542,7 +529,13 @@ def _articles_fast(articles: list[Any]) -> list[Question] | None:
     questions = [
         new(
             Question,
-            (qa["id"], tuple(map(_TEXT, answers := qa["answers"])), answers, ctx, next(rows)),
+            (
+                qa["id"],
+                tuple(map(_TEXT, answers := qa["answers"])),
+                tuple(map(_START, answers)) if type(answers) is list else None,
+                ctx,
+                next(rows),
+            ),
         )
         for article in articles
         for paragraph in article["paragraphs"]
@@ -550,7 +543,7 @@ def _articles_fast(articles: list[Any]) -> list[Question] | None:
         for qa in paragraph["qas"]
     ]
     for q in questions:
-        if type(q[0]) is not str or type(q[2]) is not list:
+        if type(q[0]) is not str or q[2] is None:
             return None  # the checked path says what is wrong (or accepts it)
         for text in q[1]:
             if type(text) is not str:
@@ -564,10 +557,11 @@ _ID, _TEXTS, _CONTEXT = itemgetter(0), itemgetter(1), itemgetter(3)
 
 
 _TEXT = itemgetter("text")
+_START = methodcaller("get", "answer_start")
 
 
 def _articles_checked(
-    articles: list[Any], name: str, text: str | None, dialect: Dialect
+    articles: list[Any], name: str, text: str | bytes | None, dialect: Dialect
 ) -> list[Question]:
     questions: list[Question] = []
     for a, article in enumerate(articles):
@@ -610,51 +604,77 @@ def _articles_checked(
     return questions
 
 
-def accelerated() -> bool:
-    """Whether the compiled readers (``csrc/json_readers.c``) were built and are in
-    use for SQuAD-layout golds and ``{id: text}`` predictions (the results
-    are the same either way; only the speed differs).
+class _Read(NamedTuple):
+    """A gold in the SQuAD layout read into its questions (:func:`_typed_questions`)."""
 
-    >>> accelerated() in (True, False)
-    True
-    """
-    return _compiled_questions is not None
+    questions: list[Question]
+    name: str
+    version: Any
+    shape: list[list[int]]
 
 
-def _read_compiled(data: bytes, name: str, dialect: Dialect, cls: type[F]) -> F | None:
-    """:func:`read` of a file's bytes by the compiled reader (``csrc/json_readers.c``),
-    or ``None`` where it is not built or leaves the file to ``json`` (it
-    takes exactly the files :func:`_articles_fast` takes, and gives the same
-    questions, the answer starts as tuples; with ``dialect.key_check``, none
-    with a key repeated in an object, so that ``json``'s path warns of it)."""
-    if _compiled_questions is None:
-        return None
-    data = _without_bom(data, dialect.bom)
-    # where repeated keys are warned about, a file with one is left to json
-    found = _compiled_questions(data, Question, dialect.key_check)
-    if found is None:
-        return None
-    questions, version, shape = found
-    if version is not None:
-        version = json.loads(data[version[0] : version[1]])
-    # every answer text is a string: the compiled reader leaves numbers to json
-    return cls(
-        questions,
-        name,
-        "squad",
-        version,
-        False,
-        None,
-        None,
-        [],
-        dialect.id_keys,
-        _tail_shape=shape,
-        _data=data,
+def _typed_squad() -> type:
+    """The SQuAD layout as msgspec structs: every key the layout's files
+    hold (any other makes the file go the ``json`` way), values ``Any``
+    where the reader checks them itself; structs that the garbage
+    collector does not track."""
+    from msgspec import defstruct
+
+    def struct(name: str, *fields: Any) -> type:
+        return defstruct(name, fields, gc=False, forbid_unknown_fields=True)
+
+    answer = struct("Answer", ("text", Any), ("answer_start", Any, None))
+    qa = struct(
+        "Qa",
+        ("id", Any),
+        ("answers", list[answer]),
+        ("question", Any, None),
+        ("is_impossible", Any, None),
+        ("plausible_answers", Any, None),
     )
+    paragraph = struct("Paragraph", ("qas", list[qa]), ("context", Any, None), ("id", Any, None))
+    article = struct(
+        "Article", ("paragraphs", list[paragraph]), ("title", Any, None), ("id", Any, None)
+    )
+    return struct("File", ("data", list[article]), ("version", Any, None))
 
 
-def _plain_json(name: str) -> bool:
-    return os.path.splitext(name)[1].lower() != ".parquet" and not _is_jsonl(name)
+_TEXT_OF, _START_OF = attrgetter("text"), attrgetter("answer_start")
+
+
+def _typed_questions(file: Any, name: str, raw: bytes, dialect: Dialect) -> _Read | None:
+    """The questions of a gold decoded into :func:`_typed_squad`'s structs,
+    as :func:`_articles_fast` gives them from ``json``'s value; ``None``
+    for anything it would not take (the ``json`` way then reads the file)."""
+    if dialect.id_keys != ("id",):
+        return None
+    rows = count()
+    new = tuple.__new__
+    questions = [
+        new(
+            Question,
+            (
+                qa.id,
+                tuple(map(_TEXT_OF, qa.answers)),
+                tuple(map(_START_OF, qa.answers)),
+                paragraph.context,
+                next(rows),
+            ),
+        )
+        for article in file.data
+        for paragraph in article.paragraphs
+        for qa in paragraph.qas
+    ]
+    if not questions:
+        return None
+    for q in questions:
+        if type(q[0]) is not str or (q[3] is not None and type(q[3]) is not str):
+            return None
+        for text in q[1]:
+            if type(text) is not str:
+                return None
+    shape = [[len(p.qas) for p in a.paragraphs] for a in file.data]
+    return _Read(questions, name, file.version, shape)
 
 
 def _id_key(question: Mapping[str, Any], keys: tuple[str, ...]) -> str | None:
@@ -727,7 +747,11 @@ def row_where(index: int, qid: Any = None) -> str:
 
 
 def _from_rows(
-    rows: Iterable[Any], name: str, lines: list[int] | None, text: str | None, dialect: Dialect
+    rows: Iterable[Any],
+    name: str,
+    lines: list[int] | None,
+    text: str | bytes | None,
+    dialect: Dialect,
 ) -> list[Question]:
     questions: list[Question] = []
     for index, row in enumerate(rows):
@@ -854,58 +878,6 @@ def prediction_map(source: Any, diag: Diagnostics, *, bom: str = "skip") -> Mapp
             path=path,
         )
     return data
-
-
-def best_answer_items(
-    questions: Iterable[tuple[Any, Sequence[str]]],
-    predict: Callable[[Any], str | None],
-    analyse: Callable[[str], tuple[str, Any]],
-    f1: Callable[[Any, Any], float],
-    no_answer: Callable[[int], InputError],
-) -> list[dict[str, Any]]:
-    """One item per ``(id, answer texts)`` question, in order, as SQuAD's
-    scripts and their descendants score it: the prediction (``predict(id)``,
-    ``None``: unanswered, EM and F1 0) against every answer, EM 1 when an
-    answer's key equals the prediction's, F1 the best over the answers
-    (``f1(prediction units, answer units)``; ``analyse(text)`` gives
-    ``(EM key, F1 units)``). A predicted question without answers raises
-    ``no_answer(index)`` (the scripts stop on ``max()`` of nothing).
-
-    >>> items = best_answer_items([("q1", ["a b", "c"])], {"q1": "a"}.get,
-    ...     lambda t: (t, t.split()), lambda p, g: len(set(p) & set(g)) / len(g), None)
-    >>> items[0]["em"], items[0]["f1"], items[0]["answered"]
-    (0, 0.5, True)
-    """
-    items: list[dict[str, Any]] = []
-    append = items.append
-    for index, (qid, answers) in enumerate(questions):
-        prediction = predict(qid)
-        if prediction is None:
-            em, best = 0, 0.0
-        elif not answers:
-            raise no_answer(index)
-        else:
-            key, units = analyse(prediction)
-            em, best = 0, 0.0
-            for number, answer in enumerate(answers):
-                answer_key, answer_units = analyse(answer)
-                if not em and answer_key == key:
-                    em = 1
-                value = f1(units, answer_units)
-                if number == 0 or value > best:
-                    best = value
-        append(
-            {
-                "id": qid,
-                "score": best,
-                "f1": best,
-                "em": em,
-                "answered": prediction is not None,
-                "prediction": prediction,
-                "gold": list(answers),
-            }
-        )
-    return items
 
 
 def _key(value: Any) -> Any:

@@ -47,6 +47,7 @@ __all__ = [
     "best_overlap",
     "common_count",
     "one_answer",
+    "overlap_f1",
     "shared_counts",
 ]
 
@@ -110,7 +111,13 @@ def answer_set(answers: Iterable[Sequence[str]]) -> AnswerSet:
     >>> prepared.tokens, prepared.counts
     ((('x', 'y', 'x'), ()), ({'x': 2, 'y': 1}, None))
     """
-    return _new(AnswerSet, [_entry(tuple(answer)) for answer in answers])
+    return _new(AnswerSet, [_entry(_units(answer)) for answer in answers])
+
+
+def _units(answer: Sequence[str]) -> Sequence[str]:
+    """An answer's units as :func:`best_overlap` compares them: a tuple, or
+    a string, whose units are its characters (character F1)."""
+    return answer if type(answer) is str or type(answer) is tuple else tuple(answer)
 
 
 def one_answer(tokens: Tokens) -> AnswerSet:
@@ -160,7 +167,8 @@ def common_count(prediction: Sequence[str], answer: Sequence[str]) -> int:
 
 def best_overlap(tokens: Tokens, answers: AnswerSet) -> tuple[float, float, float, float]:
     """``(f1, em, precision, recall)`` of a prediction's ``tokens`` (a
-    tuple), each the maximum over ``answers``: 0 for an answer without a
+    tuple, or a string whose units are its characters, as the answers'),
+    each the maximum over ``answers``: 0 for an answer without a
     common token, EM 1 when the token tuples are equal. A prediction
     without tokens shares none (F1, precision and recall 0); its EM is 1
     when an answer has no tokens either. What two empty sides score under
@@ -207,3 +215,29 @@ def best_overlap(tokens: Tokens, answers: AnswerSet) -> tuple[float, float, floa
 
 
 _EXACT = (1.0, 1.0, 1.0, 1.0)
+
+
+def overlap_f1(tokens: Sequence[str], gold: Sequence[str]) -> float:
+    """The F1 of a prediction's ``tokens`` against one answer's (sequences
+    of units: tuples, or strings of characters), as :func:`best_overlap`
+    gives it, bit for bit, without preparing the answer (for a pair
+    compared once): 0 when either side has no unit. Symmetric, bit for
+    bit (``2 * p * r`` doubles exactly).
+
+    >>> overlap_f1(("the", "the", "cat"), ("the", "cat")), overlap_f1("대한민국의", "대한민국")
+    (0.8, 0.888888888888889)
+    """
+    if tokens == gold:
+        return 1.0 if tokens else 0.0
+    theirs = set(gold)
+    shared = theirs.intersection(tokens)
+    if not shared:
+        return 0.0
+    n = len(tokens)
+    if len(theirs) == len(gold) or len(set(tokens)) == n:  # a side without repeats
+        common = len(shared)
+    else:
+        common = shared_counts(_counts(tokens), _counts(gold))
+    p = 1.0 * common / n
+    r = 1.0 * common / len(gold)
+    return (2 * p * r) / (p + r)

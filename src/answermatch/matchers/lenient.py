@@ -39,7 +39,9 @@ The cascade, first decision wins:
    for "Kate Walsh"); at least half of three or more. A number of the gold
    must always be among them. ``name-parts`` when the gold is written as a
    name (every word capitalized); in a name whose last word is found, an
-   initial stands for its word ("J. R. R. Tolkien").
+   initial stands for its word ("J. R. R. Tolkien"). As in rule 4, the
+   words are ``negated`` or ``hedged`` when every occurrence of them is
+   ("It was not Shakespeare" for William Shakespeare).
 7. ``no-match``: incorrect.
 
 English words are compared after removing a plural ``s`` (``Himalayas`` =
@@ -560,8 +562,30 @@ def _judge(language: _Language, prediction: str, golds: tuple[str, ...], questio
         if gold and gold not in valued:
             found = _recall(language, answer_words, gold_text, gold, question_words)
             if found is not None:
-                return found
-    return _NO_MATCH
+                denied = _words_blocked(language, answer, gold, question_words, state)
+                blocked = blocked or denied
+                if denied is None:
+                    return found
+    return blocked or _NO_MATCH
+
+
+def _words_blocked(
+    language: _Language, answer: str, gold: str, question: frozenset[str], state: _State
+) -> Verdict | None:
+    """The negation or hedge beside every occurrence of the gold's words in
+    the answer ("It was not Shakespeare" for William Shakespeare), or None
+    where one stands free (or none is found as a whole word): the words
+    that make a partial match are judged as a whole gold is."""
+    blocked: Verdict | None = None
+    for word in language.gold_words(gold):
+        if word in question:
+            continue
+        for position in occurrences(answer, word, language.lang):
+            reason = _blocked(language, answer, position, position + len(word), state)
+            if reason is None:
+                return None
+            blocked = blocked or Verdict(0.0, reason[0], reason[1], None)
+    return blocked
 
 
 def judge(

@@ -53,7 +53,7 @@ from __future__ import annotations
 import math
 import warnings
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -78,7 +78,6 @@ __all__ = [
     "Summary",
     "Task",
     "Totals",
-    "check_rules",
     "make_signature",
     "mean_of",
 ]
@@ -245,25 +244,6 @@ def mean_of(field_name: str, *, key: str) -> Aggregation:
         primary=key,
         ranges=(FRACTION,),
     )
-
-
-def check_rules(settings: object, choices: Mapping[str, Sequence[Any]]) -> None:
-    """Raise :class:`ValueError` for the first field of a profile's
-    ``settings`` whose value is not one of its ``choices`` (for a settings
-    dataclass's ``__post_init__``).
-
-    >>> from types import SimpleNamespace
-    >>> check_rules(SimpleNamespace(width="wide"), {"width": ("official", "nfkc")})
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown width rule 'wide'; rules: official, nfkc
-    """
-    for field_name, known in choices.items():
-        value = getattr(settings, field_name)
-        if value not in known:
-            raise ValueError(
-                f"unknown {field_name} rule {value!r}; rules: {', '.join(map(str, known))}"
-            )
 
 
 @dataclass(frozen=True)

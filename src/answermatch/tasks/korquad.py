@@ -30,7 +30,11 @@ Inputs: the published layout ``{"version": "KorQuAD_v1.0_dev", "data":
 as a list or a JSON Lines file; predictions ``{id: text}`` (or a list of
 ``{"id", "prediction_text"}``).
 
->>> import warnings
+KorQuAD is a task of the SQuAD family (:class:`~answermatch.tasks.squad.SpanTask`):
+its reader, scoring and figures are SQuAD v1.1's; what is its own are the
+rules (:class:`Settings`: the normalization, and characters as F1 units),
+the gold's dialect and ``version`` check, and the script's failures.
+
 >>> gold = [{"id": "q1", "context": "서울은 대한민국의 수도이다.",
 ...          "answers": {"text": ["대한민국"], "answer_start": [4]}}]
 >>> KorQuAD().evaluate(gold, {"q1": "대한민국의"}).scores  # 4 of 5 characters
@@ -39,18 +43,15 @@ as a list or a JSON Lines file; predictions ``{id: text}`` (or a list of
 
 from __future__ import annotations
 
+import re
 import string
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, reduce
-from operator import add, itemgetter
 from typing import Any, ClassVar
 
 from ..checks import (
     Entry,
-    Finding,
     GoldChecks,
-    GoldFile,
     check_duplicate_variant,
     check_empty_variant,
     check_ids,
@@ -59,23 +60,17 @@ from ..checks import (
 from ..diagnostics import Diagnostics
 from ..errors import InputError
 from ..explanation import Explanation, TextView, Variant, unanswered, verdict
-from ..figures import pair_figures
-from ..formats.squad import (
-    Dialect,
-    SquadFile,
-    hf_answers,
-    prediction_map,
-    read,
-    warn_coverage,
-    warn_repeated_ids,
-)
-from ..items import DeferredItems
-from ..matchers.answers import AnswerSet, answer_set, best_overlap, common_count, one_answer
-from ..normalization.deletion import deleter
+from ..formats.squad import Dialect, SquadFile, prediction_map, read, warn_coverage
+from ..formats.squad import warn_repeated_ids as _warn_repeated_ids
+from ..matchers.answers import answer_set, best_overlap, common_count
+from ..profiles import choice
 from ..signature import make_signature
 from ..sources import source_name
-from .base import FRACTION, Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, check_rules
-from .parts import ChecksGold, Explains, TakesRows
+from .base import Inputs, Scored
+from .squad.checks import SpanEntry, check_answer_start, check_no_answer
+from .squad.reading import Predictions
+from .squad.rules import SquadRules
+from .squad.tasks import SpanTask
 
 __all__ = ["FAIR", "OFFICIAL", "KorQuAD", "Settings", "normalize_answer"]
 
@@ -83,7 +78,9 @@ EXPECTED_VERSION = "KorQuAD_v1.0"
 
 #: The characters the script's ``remove_`` turns into spaces.
 TO_SPACE = "'\"《》<>〈〉()‘’"
-_TO_SPACE = str.maketrans(dict.fromkeys(TO_SPACE, " "))
+# a character class finds them in one C loop (str.translate looks each character up)
+_TO_SPACE = re.compile(f"[{re.escape(TO_SPACE)}]").sub
+_PUNCTUATION = re.compile(f"[{re.escape(string.punctuation)}]").sub
 
 
 def normalize_answer(text: str) -> str:
@@ -95,20 +92,7 @@ def normalize_answer(text: str) -> str:
     >>> normalize_answer("“서울”, 1,000명")
     '“서울” 1000명'
     """
-    text = text.translate(_TO_SPACE).lower()
-    if text.isascii():  # through bytes: a third of str.translate's time
-        text = text.encode().translate(None, _PUNCT_BYTES).decode()
-    else:
-        text = _delete_punctuation()(text)
-    return " ".join(text.split())
-
-
-_PUNCT_BYTES = string.punctuation.encode("ascii")
-
-
-@cache
-def _delete_punctuation() -> Callable[[str], str]:
-    return deleter(string.punctuation)
+    return " ".join(_PUNCTUATION("", _TO_SPACE(" ", text).lower()).split())
 
 
 def char_f1(prediction: list[str], answer: list[str]) -> float:
@@ -121,92 +105,79 @@ def char_f1(prediction: list[str], answer: list[str]) -> float:
     return best_overlap(tuple(prediction), answer_set((answer,)))[0]
 
 
-# --- profiles ----------------------------------------------------------------------
+# --- rules -------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Settings:
-    """What decides the numbers. ``width``: ``"official"`` or ``"nfkc"``;
-    ``punctuation``: ``"official"`` (the twelve marks and ASCII punctuation)
-    or ``"unicode"`` (case folding, every Unicode punctuation mark and symbol
-    deleted); ``numbers``: ``"string"`` (digits are characters) or ``"value"``
-    (each number one unit in canonical form, so ``1,000`` = ``1000``)."""
+class Settings(SquadRules):
+    """KorQuAD's rules: what decides the numbers. ``width``: ``"official"``
+    or ``"nfkc"``; ``punctuation``: ``"official"`` (the twelve marks and
+    ASCII punctuation) or ``"unicode"`` (case folding, every Unicode
+    punctuation mark and symbol deleted); ``numbers``: ``"string"`` (digits
+    are characters) or ``"value"`` (each number one unit in canonical form,
+    so ``1,000`` = ``1000``). EM compares the normalized texts, F1 their
+    characters (spaces not counted)."""
 
-    name: str
-    width: str = "official"
-    punctuation: str = "official"
-    numbers: str = "string"
-
-    def __post_init__(self) -> None:
-        check_rules(self, _CHOICES)
+    width: str = choice("official", "nfkc")
+    punctuation: str = choice("official", "unicode")
+    numbers: str = choice("string", "value")
 
     @property
     def is_official(self) -> bool:
-        return all(getattr(self, f) == known[0] for f, known in _CHOICES.items())
+        return self.is_default
+
+    def analyzer(self, lang: str = "ko") -> Callable[[str], tuple[str, Sequence[str]]]:
+        """``text -> (EM key, F1 units)``: the normalized text and its
+        characters (a string, a sequence of characters; with numbers by
+        value, a tuple in which a number is one unit).
+
+        >>> OFFICIAL.analyzer()("《토지》 (1969)")
+        ('토지 1969', '토지1969')
+        """
+        if self.is_official:
+            return _official
+        return lambda text: _analyse(self, text)
 
 
-_CHOICES = {
-    "width": ("official", "nfkc"),
-    "punctuation": ("official", "unicode"),
-    "numbers": ("string", "value"),
-}
+def _official(text: str) -> tuple[str, str]:
+    key = normalize_answer(text)
+    return key, key.replace(" ", "")
+
+
+def _normalize(settings: Settings, text: str) -> str:
+    if settings.punctuation == "unicode":
+        from ..normalization.steps import casefold, strip_noise
+
+        return " ".join(strip_noise(casefold(text)).split())
+    return normalize_answer(text)
+
+
+def _analyse(settings: Settings, text: str) -> tuple[str, tuple[str, ...]]:
+    if settings.width == "nfkc":
+        from ..normalization.steps import nfkc
+
+        text = nfkc(text)
+    if settings.numbers == "value":
+        from ..analysis import split_numbers
+
+        pieces = split_numbers(text)
+    else:
+        pieces = [(False, text)]
+    parts: list[str] = []
+    units: list[str] = []
+    for is_number, piece in pieces:
+        if is_number:
+            parts.append(f" {piece} ")
+            units.append(piece)
+        else:
+            normalized = _normalize(settings, piece)
+            parts.append(f" {normalized} ")
+            units += [c for c in normalized if c != " "]
+    return " ".join("".join(parts).split()), tuple(units)
+
+
 OFFICIAL = Settings("official")
 FAIR = Settings("fair", width="nfkc", punctuation="unicode", numbers="value")
-
-
-class Analyzer:
-    """``(EM key, F1 units)`` of a text under ``settings``, remembered per text."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings = settings
-        self._official = settings.is_official
-        #: the analyses so far, by text (a scorer may look them up itself)
-        self.known: dict[str, tuple[str, tuple[str, ...]]] = {}
-
-    def __call__(self, text: str) -> tuple[str, tuple[str, ...]]:
-        return self.known.get(text) or self.add(text)
-
-    def add(self, text: str) -> tuple[str, tuple[str, ...]]:
-        """The analysis of ``text``, remembered (at most 200,000 at a time)."""
-        if len(self.known) > 200_000:
-            self.known.clear()
-        found = self.known[text] = self._analyse(text)
-        return found
-
-    def _normalize(self, text: str) -> str:
-        if self.settings.punctuation == "unicode":
-            from ..normalization.steps import casefold, strip_noise
-
-            return " ".join(strip_noise(casefold(text)).split())
-        return normalize_answer(text)
-
-    def _analyse(self, text: str) -> tuple[str, tuple[str, ...]]:
-        s = self.settings
-        if self._official:
-            key = normalize_answer(text)
-            return key, tuple(key.replace(" ", ""))
-        if s.width == "nfkc":
-            from ..normalization.steps import nfkc
-
-            text = nfkc(text)
-        if s.numbers == "value":
-            from ..analysis import split_numbers
-
-            pieces = split_numbers(text)
-        else:
-            pieces = [(False, text)]
-        parts: list[str] = []
-        units: list[str] = []
-        for is_number, piece in pieces:
-            if is_number:
-                parts.append(f" {piece} ")
-                units.append(piece)
-            else:
-                normalized = self._normalize(piece)
-                parts.append(f" {normalized} ")
-                units += [c for c in normalized if c != " "]
-        return " ".join("".join(parts).split()), tuple(units)
-
 
 # --- reading -----------------------------------------------------------------------
 
@@ -226,7 +197,7 @@ def read_gold(source: Any, diag: Diagnostics) -> SquadFile:
     gold = read(source, diag, DIALECT)
     if gold.layout == "squad":
         _check_version(gold.version, gold.name, diag)
-    warn_repeated_ids(
+    _warn_repeated_ids(
         gold, gold.ids, diag, "each occurrence is scored, as the official script does"
     )
     return gold
@@ -250,56 +221,6 @@ def _check_version(version: Any, path: str, diag: Diagnostics) -> None:
         )
 
 
-def read_predictions(source: Any, gold: SquadFile, diag: Diagnostics) -> dict[Any, Any]:
-    """``{id: text}`` from a JSON object, a path, or a list of ``{"id", "prediction_text"}``."""
-    path = source_name(source)
-    data = prediction_map(source, diag, bom=DIALECT.bom)
-    warn_coverage(gold.ids, data, diag, path, "each scores 0, as in the official script")
-    return dict(data)
-
-
-# --- gold checks -------------------------------------------------------------------
-
-
-@dataclass
-class SpanEntry(Entry):
-    """A check entry with the answers' offsets and the passage."""
-
-    starts: tuple[Any, ...] = ()
-    context: str | None = None
-
-
-def check_answer_start(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
-    """``answer_start`` that does not point at the answer text in the passage."""
-    for entry in gold.entries:
-        if not isinstance(entry, SpanEntry) or entry.context is None:
-            continue
-        for text, start in zip(entry.variants, entry.starts, strict=True):
-            if start is None or not text.strip():
-                continue
-            if not isinstance(start, int) or isinstance(start, bool):
-                message = f"answer_start {start!r} of {text!r} is not an integer"
-            elif entry.context[start : start + len(text)] != text:
-                found = entry.context.find(text)
-                where = f"the text is at {found}" if found >= 0 else "the passage lacks it"
-                message = f"answer_start {start} does not point at {text!r} ({where})"
-            else:
-                continue
-            yield Finding(
-                "warning", gold.name, entry.line, "answer-start", f"{entry.id}: {message}"
-            )
-
-
-def check_no_answer(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
-    """A question without answers (the script fails when it is predicted)."""
-    for entry in gold.entries:
-        if not entry.variants:
-            yield Finding(
-                "error", gold.name, entry.line, "no-answer",
-                f"{entry.id}: no answer: the official script fails when it is predicted",
-            )  # fmt: skip
-
-
 GOLD_CHECKS = GoldChecks(
     (
         check_ids,
@@ -314,61 +235,27 @@ GOLD_CHECKS = GoldChecks(
 )
 
 
-# --- scoring -----------------------------------------------------------------------
-
-_ANSWERS, _FIRST, _SECOND = itemgetter(1), itemgetter(0), itemgetter(1)
-
-
-def _pair_scorer(analyse: Analyzer) -> Callable[[str, tuple[Any, ...]], tuple[float, float]]:
-    """``(prediction, answers) -> (em, f1)``: EM 1.0 when the prediction's
-    normalized text equals an answer's, F1 the best character F1 over the
-    answers (:func:`~answermatch.matchers.answers.best_overlap`, the
-    script's arithmetic); each text analysed once and each answer tuple
-    prepared once."""
-    prepared: dict[tuple[Any, ...], tuple[tuple[str, ...], AnswerSet]] = {}
-    get, add = analyse.known.get, analyse.add
-
-    def prepare(answers: tuple[Any, ...]) -> tuple[tuple[str, ...], AnswerSet]:
-        if len(answers) == 1:  # most questions: the fewest steps
-            key, units = get(answers[0]) or add(answers[0])
-            found = prepared[answers] = ((key,), one_answer(units))
-            return found
-        analysed = [get(answer) or add(answer) for answer in answers]
-        found = prepared[answers] = (
-            tuple(key for key, _ in analysed),
-            answer_set(units for _, units in analysed),
-        )
-        return found
-
-    def compute(prediction: str, answers: tuple[Any, ...]) -> tuple[float, float]:
-        keys, golds = prepared.get(answers) or prepare(answers)
-        key, units = get(prediction) or add(prediction)
-        return (1.0 if key in keys else 0.0), best_overlap(units, golds)[0]
-
-    return compute
-
-
 def _refuse_what_the_script_fails_on(
-    gold: SquadFile, keys: list[tuple[Any, Any]], predictions: Mapping[Any, Any], inputs: Inputs
+    gold: SquadFile, texts: Mapping[Any, Any], pred_name: str | None
 ) -> None:
     """The error for the first question, in gold order, that the script
     fails on: a prediction that is not a string (``None`` included), or a
     predicted question without gold answers (``max()`` of no score)."""
-    for index, (text, answers) in enumerate(keys):
-        qid = gold.ids[index]
-        if text is None and qid not in predictions:
+    for index, question in enumerate(gold.questions):
+        qid = question.id
+        if qid not in texts:
             continue  # unanswered: 0
-        if type(text) is not str:
+        if type(texts[qid]) is not str:
             raise InputError(
-                f"the prediction for {qid!r} is {text!r}, not a string (the official "
+                f"the prediction for {qid!r} is {texts[qid]!r}, not a string (the official "
                 "script fails on it)",
-                path=inputs.pred_name,
+                path=pred_name,
             )
-        if not answers:
+        if not question.answers:
             raise InputError(
                 f"question {qid!r} ({gold.where(index)}) has no answer: the official "
                 "script fails on it (max() of no score)",
-                path=inputs.gold_name,
+                path=gold.name,
                 line=gold.line(index),
             )
 
@@ -376,23 +263,12 @@ def _refuse_what_the_script_fails_on(
 # --- the task ----------------------------------------------------------------------
 
 
-def _statistics(item: Mapping[str, Any]) -> Stats:
-    return (item["em"], item["f1"])
-
-
-def _combine(totals: Totals, rows: list[Stats] | None) -> Summary:
-    count, (em, f1) = totals.get(None, (0, (0.0, 0.0)))
-    if not count:
-        return Summary({"exact_match": 0.0, "f1": 0.0})
-    return Summary({"exact_match": 100.0 * em / count, "f1": 100.0 * f1 / count})
-
-
-class KorQuAD(Task, Explains, ChecksGold, TakesRows):
+class KorQuAD(SpanTask):
     """KorQuAD 1.0: EM and character-level F1 (see :mod:`answermatch.tasks.korquad`)."""
 
     name = "korquad"
     summary = "KorQuAD 1.0 (evaluate-v1.0.py): EM and character-level F1 after normalization"
-    primary = "f1"
+    script = "evaluate-v1.0"
     profiles: ClassVar[Mapping[str, Settings]] = {"official": OFFICIAL, "fair": FAIR}
     languages = ("ko",)
     shapes: ClassVar[Mapping[str, str]] = {
@@ -407,73 +283,52 @@ class KorQuAD(Task, Explains, ChecksGold, TakesRows):
     }
     gold_checks = GOLD_CHECKS
 
+    def lang_of(self, gold: Any, options: Mapping[str, Any]) -> str:
+        return "ko"
+
+    def label_of(self, gold: Any, options: Mapping[str, Any]) -> str | None:
+        return None
+
     def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> SquadFile:
         return read_gold(source, diag)
 
-    def answers_field(self, answers: list[str]) -> Any:
-        """Hugging Face's ``answers`` of a row, offsets unknown (-1)."""
-        return hf_answers(answers)
-
     def read_predictions(
         self, source: Any, gold: SquadFile, diag: Diagnostics, **options: Any
-    ) -> dict[Any, Any]:
-        return read_predictions(source, gold, diag)
+    ) -> Predictions:
+        """``{id: text}`` from a JSON object, a path, or a list of ``{"id",
+        "prediction_text"}``; values as they are (the script fails on one
+        that is not a string when it is scored)."""
+        path = source_name(source)
+        data = prediction_map(source, diag, bom=DIALECT.bom)
+        warn_coverage(gold.ids, data, diag, path, "each scores 0, as in the official script")
+        return Predictions(dict(data), path)
 
     def score(self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any) -> Scored:
-        settings = self.settings(settings)
-        gold, predictions = inputs.gold, inputs.predictions
-        ids = gold.ids
-        texts = list(map(predictions.get, ids))  # None: unanswered (as a missing id)
-        answers = list(map(_ANSWERS, gold.questions))
-        keys = list(zip(texts, answers, strict=True))
-        if not all(answers) or not all(type(v) is str for v in predictions.values()):
-            _refuse_what_the_script_fails_on(gold, keys, predictions, inputs)
-        figures = pair_figures(_pair_scorer(Analyzer(settings)), keys)
-        # summed one by one in gold order, as the official script adds
-        em_sum = reduce(add, map(_FIRST, figures), 0.0)
-        f1_sum = reduce(add, map(_SECOND, figures), 0.0)
-        totals: Totals = {None: (len(figures), (em_sum, f1_sum))}
+        texts = inputs.predictions.texts
+        if not all(q.answers for q in inputs.gold.questions) or not all(
+            type(v) is str for v in texts.values()
+        ):
+            _refuse_what_the_script_fails_on(inputs.gold, texts, inputs.pred_name)
+        return super().score(inputs, settings, diag, **options)
 
-        def build() -> list[dict[str, Any]]:
-            return [
-                {
-                    "id": qid,
-                    "score": f1,
-                    "f1": f1,
-                    "em": int(em),
-                    "answered": text is not None,
-                    "prediction": text,
-                    "gold": list(golds),
-                }
-                for qid, (text, golds), (em, f1) in zip(ids, keys, figures, strict=True)
-            ]
-
-        return Scored(
-            DeferredItems(len(figures), build),
-            make_signature(
-                self.name,
-                settings.name,
-                norm="korquad" if settings.is_official else "korquad-fair",
-                extra={
-                    "width": settings.width,
-                    "punct": settings.punctuation,
-                    "numbers": settings.numbers,
-                    "unit": "char",
-                },
-            ),
-            totals,
-        )
-
-    def aggregation(self, settings: Any, **options: Any) -> Aggregation:
-        return Aggregation(
-            statistics=_statistics, combine=_combine, primary="f1", ranges=(FRACTION, FRACTION)
+    def signature(self, settings: Settings, lang: str, extra: dict[str, Any]) -> str:
+        return make_signature(
+            self.name,
+            settings.name,
+            norm="korquad" if settings.is_official else "korquad-fair",
+            extra={
+                "width": settings.width,
+                "punct": settings.punctuation,
+                "numbers": settings.numbers,
+                "unit": "char",
+            },
         )
 
     def explain(
         self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any
     ) -> Iterator[Explanation]:
         settings = self.settings(settings)
-        analyse = Analyzer(settings)
+        analyse = settings.analyzer()
         rule = (
             "EM: the normalized texts are equal (' \" 《 》 < > 〈 〉 ( ) ‘ ’ to spaces, "
             "lower case, ASCII punctuation deleted, whitespace collapsed); F1: the multiset "
@@ -485,17 +340,18 @@ class KorQuAD(Task, Explains, ChecksGold, TakesRows):
                 f"the {settings.name} profile: width={settings.width}, "
                 f"punctuation={settings.punctuation}, numbers={settings.numbers}; " + rule
             )
-        for item in self.score(inputs, settings, diag, **options).items:
+        items = self.score(inputs, settings, diag, **options).items
+        for item, golds in zip(items, self.item_golds(inputs.gold), strict=True):
             figures = {"score": item["score"], "f1": item["f1"], "em": float(item["em"])}
             if not item["answered"]:
-                yield unanswered(self.name, settings.name, item["id"], "ko", item["gold"], figures)
+                yield unanswered(self.name, settings.name, item["id"], "ko", list(golds), figures)
                 continue
             key, units = analyse(item["prediction"])
             variants = []
-            for answer in item["gold"]:
+            for answer in golds:
                 answer_key, answer_units = analyse(answer)
                 same = common_count(units, answer_units)
-                f1 = char_f1(units, answer_units)
+                f1 = char_f1(list(units), list(answer_units))
                 details: dict[str, Any] = {"common_characters": same}
                 if same:
                     details["precision"] = same / len(units)
@@ -524,4 +380,7 @@ class KorQuAD(Task, Explains, ChecksGold, TakesRows):
 
     def gold_entries(self, gold: SquadFile) -> Iterable[Entry]:
         for k, q in enumerate(gold.questions):
-            yield SpanEntry(q.id, gold.line(k), q.answers, "ko", starts=q.starts, context=q.context)
+            yield SpanEntry(
+                q.id, gold.line(k), q.answers, "ko", starts=q.starts, context=q.context,
+                raw=q.answers,
+            )  # fmt: skip

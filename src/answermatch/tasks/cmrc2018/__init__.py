@@ -41,11 +41,12 @@ from ...checks import Entry
 from ...diagnostics import Diagnostics
 from ...errors import InputError
 from ...explanation import Explanation
-from ...formats.squad import best_answer_items, hashable
+from ...formats.squad import hashable
 from ...result import Result
 from ...signature import make_signature
 from ..base import FRACTION, Aggregation, Inputs, Scored, Stats, Summary, Task, Totals
 from ..parts import ChecksGold, Explains, TakesRows
+from ..squad.scoring import pair_figures, pair_scorer
 from .checks import GOLD_CHECKS, entries
 from .data import Gold, read_gold, read_predictions
 from .profiles import FAIR, OFFICIAL, PROFILES, Comparer, Settings, signature_fields
@@ -149,27 +150,30 @@ class Cmrc2018(Task, Explains, ChecksGold, TakesRows):
         gold: Gold = inputs.gold
         predictions: dict[Any, str] = inputs.predictions
         questions = gold.questions
-
-        def predict(qid: Any) -> str | None:
-            return predictions.get(qid) if hashable(qid) else None
-
-        def no_answer(index: int) -> InputError:
-            q = questions[index]
-            return InputError(
-                f"question {q.id!r} ({gold.where(q)}) has no answer: the official script "
-                "fails on it (max() of no score)",
-                path=inputs.gold_name,
-                line=gold.line(q),
-            )
-
-        f1_one = comparer.f1_one
-        items = best_answer_items(
-            ((q[0], q[1]) for q in questions),
-            predict,
-            comparer.analyse,
-            lambda tokens, answer_tokens: f1_one(answer_tokens, tokens),
-            no_answer,
-        )
+        texts = [predictions.get(q.id) if hashable(q.id) else None for q in questions]
+        for text, q in zip(texts, questions, strict=True):
+            if text is not None and not q.texts:  # the script's max() of no score
+                raise InputError(
+                    f"question {q.id!r} ({gold.where(q)}) has no answer: the official script "
+                    "fails on it (max() of no score)",
+                    path=inputs.gold_name,
+                    line=gold.line(q),
+                )
+        # the SQuAD family's scoring, with the script's F1 of each answer
+        score = pair_scorer(comparer.analyse, f1=comparer.f1_one)
+        figures = pair_figures(score, [(t, q.texts) for t, q in zip(texts, questions, strict=True)])
+        items = [
+            {
+                "id": q.id,
+                "score": f1,
+                "f1": f1,
+                "em": int(em),
+                "answered": text is not None,
+                "prediction": text,
+                "gold": list(q.texts),
+            }
+            for q, text, (em, f1) in zip(questions, texts, figures, strict=True)
+        ]
         return Scored(items, self.signature(settings))
 
     def signature(self, settings: Settings) -> str:

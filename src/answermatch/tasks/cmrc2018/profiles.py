@@ -42,46 +42,33 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ...matchers.answers import answer_set, best_overlap
-from ..base import check_rules
+from ...profiles import Settings as ProfileSettings
+from ...profiles import choice
 from .rules import PUNCTUATION, em_keyer, f1_of, lower_strip, segmenter
 
 __all__ = ["FAIR", "OFFICIAL", "PROFILES", "Comparer", "Settings", "signature_fields"]
 
 
 @dataclass(frozen=True)
-class Settings:
+class Settings(ProfileSettings):
     """What decides the numbers (see :mod:`answermatch.tasks.cmrc2018.profiles`); ``version``
     is the official script's version whose NLTK tokenizer splits the
     non-Chinese runs (6: NLTK 3.10.4; 5: the Python 2 script's NLTK 3.4.5)."""
 
-    name: str
-    width: str = "official"
-    punctuation: str = "official"
-    segmentation: str = "official"
-    numbers: str = "string"
-    overlap: str = "contiguous"
-    version: int = 6
-
-    def __post_init__(self) -> None:
-        check_rules(self, _CHOICES)
+    width: str = choice("official", "nfkc")
+    punctuation: str = choice("official", "unicode")
+    segmentation: str = choice("official", "han", "jieba")
+    numbers: str = choice("string", "value")
+    overlap: str = choice("contiguous", "bag")
+    version: int = choice(6, 5)
 
     @property
     def is_official(self) -> bool:
         """True when every rule is the script's own (the fast path)."""
-        return all(getattr(self, f) == known[0] for f, known in _CHOICES.items() if f != "version")
+        return not [f for f in self.changes() if f != "version"]
 
-
-_CHOICES: dict[str, tuple[Any, ...]] = {
-    "width": ("official", "nfkc"),
-    "punctuation": ("official", "unicode"),
-    "segmentation": ("official", "han", "jieba"),
-    "numbers": ("string", "value"),
-    "overlap": ("contiguous", "bag"),
-    "version": (6, 5),
-}
 
 OFFICIAL = Settings("official")
 FAIR = Settings(

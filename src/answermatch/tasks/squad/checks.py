@@ -87,13 +87,13 @@ def check_number_answer(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
 
 
 def check_no_answer(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
-    """A question without gold answers, which SQuAD v1.1 and MLQA cannot score."""
+    """A question without gold answers, which SQuAD v1.1, MLQA and KorQuAD cannot score."""
     for entry in gold.entries:
         if not entry.variants:
             yield _finding(
                 gold, entry, "error", "no-answer",
-                "no gold answer: the official v1.1/MLQA scripts stop when it is predicted "
-                "(max() of an empty list); unanswerable questions need squad-v2",
+                "no gold answer: the official script stops when it is predicted (max() of "
+                "an empty list); SQuAD v2.0 data is scored by squad-v2",
             )  # fmt: skip
 
 

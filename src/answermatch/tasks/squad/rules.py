@@ -44,20 +44,25 @@ import re
 import string
 import sys
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
 from ...errors import UnknownLanguageError
 from ...languages import canonical_language
 from ...matchers.answers import answer_set, best_overlap
-from ...normalization.deletion import deleter
-from ...normalization.steps import SQUAD_ARTICLES, squad_article_split, without_articles
-from ..base import check_rules
+from ...normalization.steps import (
+    SQUAD_ARTICLES,
+    squad_articles,
+    strip_ascii_punct,
+    without_articles,
+)
+from ...profiles import Settings, choice
 
 __all__ = [
     "MLQA_LANGUAGES",
     "SpanRules",
+    "SquadRules",
     "answer_language",
     "f1_of",
     "mlqa_punctuation",
@@ -68,8 +73,7 @@ Tokens = tuple[str, ...]
 #: The languages MLQA's script knows (any other raises an exception there).
 MLQA_LANGUAGES = ("en", "es", "de", "ar", "hi", "vi", "zh")
 
-_ASCII_TABLE = str.maketrans("", "", string.punctuation)
-# the same deletion on ASCII text through bytes: three calls, each a plain C
+# ASCII punctuation deleted from ASCII text through bytes: three calls, each a plain C
 # loop, take a third of the time of str.translate's per-character lookups
 # (an int object and a dict lookup per character). On other text, letters
 # and digits alone (str.isalnum: no character of category P) skip the table.
@@ -199,7 +203,42 @@ def _write_points(path: str, points: list[int]) -> None:
 
 
 @dataclass(frozen=True)
-class SpanRules:
+class SquadRules(Settings):
+    """The rules of a task of the SQuAD family: :meth:`analyzer` gives, for
+    a language, ``text -> (EM key, F1 units)`` (two texts match exactly
+    when their keys are equal; F1 is the overlap of their units), and
+    ``empty_f1`` is the F1 of two texts without units. This base takes
+    them as functions: ``normalize`` (text -> key) and ``units`` (key ->
+    units; words by default); :class:`SpanRules` (SQuAD, MLQA) and
+    KorQuAD's settings derive from it with rules chosen by switches.
+
+    >>> rules = SquadRules("official", normalize=str.lower, units=tuple)  # characters
+    >>> rules.analyzer("en")("Oslo")
+    ('oslo', ('o', 's', 'l', 'o'))
+    """
+
+    normalize: Callable[[str], str] | None = None
+    units: Callable[[str], Sequence[str]] = str.split
+    empty_f1: float = 0.0
+
+    def analyzer(self, lang: str) -> Callable[[str], tuple[Hashable, Sequence[str]]]:
+        """``text -> (EM key, F1 units)`` for language ``lang``."""
+        normalize = self.normalize or (lambda text: text)
+        units = self.units
+
+        def analyse(text: str) -> tuple[str, tuple[str, ...]]:
+            key = normalize(text)
+            return key, tuple(units(key))
+
+        return analyse
+
+    def tokenizer_signature(self, lang: str) -> str | None:
+        """The signature of a language tokenizer the rules use (none here)."""
+        return None
+
+
+@dataclass(frozen=True)
+class SpanRules(SquadRules):
     """A profile's rules (see :mod:`answermatch.tasks.squad.rules` for each value).
 
     ``punct``: ``"ascii"`` (SQuAD) or ``"unicode"`` (MLQA's category-P set);
@@ -210,16 +249,11 @@ class SpanRules:
     SQuAD v2.0).
     """
 
-    name: str
-    punct: str = "ascii"
-    width: str = "keep"
-    articles: str = "squad"
-    tokens: str = "whitespace"
-    numbers: str = "string"
-    empty_f1: float = 0.0
-
-    def __post_init__(self) -> None:
-        check_rules(self, _KNOWN)
+    punct: str = choice("ascii", "unicode")
+    width: str = choice("keep", "nfkc")
+    articles: str = choice("squad", "mlqa", "words")
+    tokens: str = choice("whitespace", "mlqa", "language")
+    numbers: str = choice("string", "value")
 
     def steps(self, lang: str) -> list[tuple[str, Callable[[str], str]]]:
         """The string steps before tokenization, named, in order."""
@@ -227,9 +261,8 @@ class SpanRules:
         if self.width == "nfkc":
             out.append(("nfkc", nfkc))
         out.append(("lower", str.lower))
-        table = _ASCII_TABLE if self.punct == "ascii" else None
-        if table is not None:
-            out.append(("strip_ascii_punct", lambda t: t.translate(_ASCII_TABLE)))
+        if self.punct == "ascii":
+            out.append(("strip_ascii_punct", strip_ascii_punct))
         else:
             out.append(("strip_unicode_punct", _strip_mlqa_punct))
         articles = _articles(self.articles, lang)
@@ -251,7 +284,7 @@ class SpanRules:
         """``text -> tokens`` under these rules for language ``lang``."""
         squad = (self.width, self.punct, self.articles, self.tokens, self.numbers)
         if squad == ("keep", "ascii", "squad", "whitespace", "string"):
-            return _squad_tokens  # SQuAD's rule in one expression
+            return _squad_tokens()  # SQuAD's rule: the squad normalization preset
         if squad == ("keep", "unicode", "mlqa", "mlqa", "string"):
             return _mlqa_tokens(lang)  # MLQA's rule in one expression
         steps = [step for _, step in self.steps(lang)]
@@ -276,6 +309,17 @@ class SpanRules:
 
         return by_value
 
+    def analyzer(self, lang: str) -> Callable[[str], tuple[Tokens, Tokens]]:
+        """``text -> (EM key, F1 units)``: here both are the tokens (two
+        normalized texts are equal exactly when their tokens are)."""
+        tokenize = self.tokenizer(lang)
+
+        def analyse(text: str) -> tuple[Tokens, Tokens]:
+            tokens = tokenize(text)
+            return tokens, tokens
+
+        return analyse
+
     def tokenizer_signature(self, lang: str) -> str | None:
         """The signature of the language tokenizer these rules use, if any."""
         if self.tokens != "language" or lang not in _LANGUAGE_SPLIT:
@@ -284,41 +328,14 @@ class SpanRules:
 
         return get_tokenizer(lang).signature()
 
-    def describe(self, lang: str) -> str:
-        """A short name of the rules for the signature."""
-        fields = [self.punct, self.width, f"articles={self.articles}", f"tok={self.tokens}"]
-        fields += [f"numbers={self.numbers}", f"empty_f1={self.empty_f1:g}"]
-        return ",".join(fields)
-
-
-_KNOWN = {
-    "punct": ("ascii", "unicode"),
-    "width": ("keep", "nfkc"),
-    "articles": ("squad", "mlqa", "words"),
-    "tokens": ("whitespace", "mlqa", "language"),
-    "numbers": ("string", "value"),
-}
-
-
-def _squad_tokens(text: str) -> Tokens:
-    text = text.lower()
-    if text.isascii():
-        text = text.encode().translate(None, _ASCII_PUNCT_BYTES).decode()
-    else:
-        text = _ascii_punct_deleter()(text)
-    return tuple(squad_article_split(text))
-
 
 @cache
-def _ascii_punct_deleter() -> Callable[[str], str]:
-    """Deletes ``string.punctuation`` from any text."""
-    return deleter(string.punctuation)
+def _squad_tokens() -> Callable[[str], Tokens]:
+    """SQuAD's tokens: the ``squad`` normalization preset, split on spaces."""
+    from ...normalization import normalizer
 
-
-@cache
-def _mlqa_punct_deleter() -> Callable[[str], str]:
-    """Deletes MLQA's punctuation (:func:`mlqa_punctuation`) from any text."""
-    return deleter(mlqa_punctuation())
+    normalize = normalizer("squad")
+    return lambda text: tuple(normalize(text).split())
 
 
 def nfkc(text: str) -> str:
@@ -327,7 +344,7 @@ def nfkc(text: str) -> str:
 
 
 def _mlqa_tokens(lang: str) -> Callable[[str], Tokens]:
-    delete = _mlqa_punct_deleter()
+    table = mlqa_punctuation()
     pattern = _MLQA_ARTICLES.get(lang)
     if pattern is not None:  # whitespace tokens without the language's articles
         split = without_articles(pattern)
@@ -338,7 +355,7 @@ def _mlqa_tokens(lang: str) -> Callable[[str], Tokens]:
                 return tuple(split(text.encode().translate(None, _ASCII_PUNCT_BYTES).decode()))
             if text.replace(" ", "").isalnum():  # letters and digits: no punctuation to delete
                 return tuple(split(text))
-            return tuple(split(delete(text)))
+            return tuple(split(text.translate(table)))
 
         return tokens
     articles = _articles("mlqa", lang) or (lambda text: text)
@@ -349,7 +366,7 @@ def _mlqa_tokens(lang: str) -> Callable[[str], Tokens]:
         if text.isascii():
             text = text.encode().translate(None, _ASCII_PUNCT_BYTES).decode()
         elif not text.replace(" ", "").isalnum():  # else no punctuation to delete
-            text = delete(text)
+            text = text.translate(table)
         return tuple(split(articles(text)))
 
     return other_tokens
@@ -357,8 +374,8 @@ def _mlqa_tokens(lang: str) -> Callable[[str], Tokens]:
 
 def _strip_mlqa_punct(text: str) -> str:
     if text.isascii():  # every ASCII character of category P is in string.punctuation
-        return text.translate(_ASCII_TABLE)
-    return _mlqa_punct_deleter()(text)
+        return strip_ascii_punct(text)
+    return text.translate(mlqa_punctuation())
 
 
 def _ar_article(text: str) -> str:
@@ -367,7 +384,7 @@ def _ar_article(text: str) -> str:
 
 def _articles(rule: str, lang: str) -> Callable[[str], str] | None:
     if rule == "squad":
-        return lambda text: SQUAD_ARTICLES.sub(" ", text)
+        return squad_articles
     if rule == "mlqa":
         if lang == "ar":
             return _ar_article

@@ -7,98 +7,114 @@ predictions against the gold that the official scripts imply.
 >>> gold = read_gold([{"id": "q1", "answers": {"text": ["the Beatles", "Beatles"],
 ...                                             "answer_start": [0, 4]}}], Diagnostics())
 >>> preds = read_predictions({"q1": "Beatles!"}, Diagnostics())
->>> items, totals = score_v1(gold, preds, SpanRules("official"), "en")
+>>> items, totals = score_v1(gold, preds.texts, SpanRules("official"), "en")
 >>> [(i["em"], i["f1"]) for i in items], totals
 ([(1.0, 1.0)], {None: (1, (1.0, 1.0))})
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import reduce
+from itertools import count
 from operator import add, itemgetter
 from typing import Any
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
-from ...figures import pair_figures
 from ...items import DeferredItems, Items
-from ...matchers.answers import AnswerSet, answer_set, best_overlap
+from ...matchers.answers import overlap_f1
 from ..base import Totals
 from .reading import Predictions, SpanGold
-from .rules import SpanRules, Tokens
 
 __all__ = [
-    "cached_tokenizer",
     "check_numbers",
+    "pair_figures",
     "pair_scorer",
     "report_coverage",
     "score_v1",
 ]
 
 
-def cached_tokenizer(rules: SpanRules, lang: str) -> Callable[[str], Tokens]:
-    """The rules' tokenizer with a cache (gold answers and predictions repeat)."""
-    tokenize = rules.tokenizer(lang)
-    cache: dict[str, Tokens] = {}
+Key = tuple[Any, tuple[Any, ...]]
+Figures = tuple[float, float]
 
-    def tokens(text: str) -> Tokens:
-        found = cache.get(text)
-        if found is None:
-            found = cache[text] = tokenize(text)
-        return found
+#: the figures of a question without a prediction
+UNANSWERED: Figures = (0.0, 0.0)
 
-    return tokens
+
+def pair_figures(
+    compute: Callable[[Any, tuple[Any, ...]], Figures], keys: Sequence[Key]
+) -> list[Figures]:
+    """``compute(prediction, answers)`` (two floats) of each key, in order,
+    each distinct key computed once and looked up by the position where it
+    first comes (a tuple's hash is not cached: a second lookup by key would
+    hash it again); a key whose prediction is ``None`` is ``(0.0, 0.0)``
+    (what the SQuAD family needs when many questions share a prediction and
+    its answers: replicated or pooled files, common short answers).
+
+    >>> pair_figures(lambda p, a: (float(p in a), 0.5), [("x", ("x",)), (None, ("y",))])
+    [(1.0, 0.5), (0.0, 0.0)]
+    """
+    first: dict[Key, int] = {}  # each distinct key -> where it first comes
+    firsts = list(map(first.setdefault, keys, count()))  # per key, hashing each once
+    by_first: list[Figures] = [UNANSWERED] * len(keys)
+    for key, position in first.items():
+        if key[0] is not None:
+            by_first[position] = compute(*key)
+    return list(map(by_first.__getitem__, firsts))
 
 
 def pair_scorer(
-    rules: SpanRules, lang: str, *, drop_empty: bool = False
+    analyse: Callable[[str], tuple[Hashable, Sequence[str]]],
+    empty_f1: float = 0.0,
+    *,
+    drop_empty: bool = False,
+    f1: Callable[[Sequence[str], Sequence[str]], float] | None = None,
 ) -> Callable[[str, tuple[Any, ...]], tuple[float, float]]:
-    """``(prediction, answers) -> (em, f1)`` under ``rules``, each distinct
-    text tokenized once and each answer tuple prepared once
-    (:class:`~answermatch.matchers.answers.AnswerSet`); each distinct pair
-    is scored once by :func:`~answermatch.figures.pair_figures`. ``drop_empty``:
-    SQuAD v2.0's rule, gold answers that normalize to nothing are dropped
-    and a question left without any has the single gold ``""``.
+    """``(prediction, answers) -> (em, f1)``, the figures of every task of
+    the SQuAD family, each the maximum over the answers: EM 1 when the
+    prediction's key equals an answer's; F1 the token overlap
+    (:func:`~answermatch.matchers.answers.overlap_f1`, SQuAD's arithmetic)
+    of their units, or ``f1(answer units, prediction units)`` where the
+    task has its own; a prediction without units scores ``empty_f1``
+    against an answer without units. ``analyse(text)`` gives ``(key,
+    units)``, once per distinct text.
+    ``drop_empty``: SQuAD v2.0's rule, answers without units are dropped
+    and a question left without any has the single answer ``""``.
 
-    EM is the equality of the token tuples (the normalized strings are equal
-    exactly when they are); F1 is
-    :func:`~answermatch.matchers.answers.best_overlap`'s, SQuAD's arithmetic;
-    an empty prediction scores ``rules.empty_f1`` against an empty answer.
-
-    >>> score = pair_scorer(SpanRules("official"), "en")
+    >>> from answermatch.tasks.squad.rules import SpanRules
+    >>> score = pair_scorer(SpanRules("official").analyzer("en"))
     >>> score("the Denver Broncos", ("Denver Broncos", "Broncos")), score("", ("x",))
     ((1.0, 1.0), (0.0, 0.0))
     >>> score("Broncos Broncos win", ("Denver Broncos",))  # shared: one "broncos"
     (0.0, 0.4)
     """
-    tokenize = rules.tokenizer(lang)
-    token_cache: dict[str, Tokens] = {}
-    answer_cache: dict[tuple[Any, ...], AnswerSet] = {}
-    both_empty = (1.0, rules.empty_f1)
-    nothing = (0.0, 0.0)
-    no_answer = answer_set([()])
+    known: dict[str, tuple[Hashable, Sequence[str]]] = {}
+    get = known.get
+    pair_f1 = overlap_f1 if f1 is None else f1
 
-    def tokens_of(text: str) -> Tokens:
-        found = token_cache.get(text)
+    def analysed(text: str) -> tuple[Hashable, Sequence[str]]:
+        found = get(text)
         if found is None:
-            found = token_cache[text] = tokenize(text)
+            found = known[text] = analyse(text)
         return found
 
-    def answers_of(answers: tuple[Any, ...]) -> AnswerSet:
-        golds = [tokens_of(answer) for answer in dict.fromkeys(answers)]  # the max ignores repeats
-        if drop_empty:
-            golds = [gold for gold in golds if gold]
-        prepared = answer_cache[answers] = answer_set(golds) if golds else no_answer
-        return prepared
-
     def score(prediction: str, answers: tuple[Any, ...]) -> tuple[float, float]:
-        pred = token_cache.get(prediction) or tokens_of(prediction)
-        golds = answer_cache.get(answers) or answers_of(answers)
-        if pred:
-            f1, em, _, _ = best_overlap(pred, golds)
-            return (em, f1)
-        return both_empty if golds.has_empty else nothing
+        key, units = get(prediction) or analysed(prediction)
+        if len(answers) == 1 and not drop_empty:  # most questions: the fewest steps
+            gold_key, gold_units = get(answers[0]) or analysed(answers[0])
+            em = 1.0 if gold_key == key else 0.0
+            if units or f1 is not None:
+                return em, pair_f1(gold_units, units)
+            return em, (0.0 if gold_units else empty_f1)
+        golds = [get(answer) or analysed(answer) for answer in answers]
+        if drop_empty:
+            golds = [gold for gold in golds if gold[1]] or [analysed("")]
+        em = 1.0 if any([gold[0] == key for gold in golds]) else 0.0
+        if units or f1 is not None:
+            return em, max([pair_f1(gold[1], units) for gold in golds])
+        return em, (empty_f1 if not all([gold[1] for gold in golds]) else 0.0)
 
     return score
 
@@ -180,26 +196,25 @@ def _refuse_no_answer(gold: SpanGold, keys: list[tuple[str | None, tuple[Any, ..
 
 
 def score_v1(
-    gold: SpanGold, preds: Predictions, rules: SpanRules, lang: str, label: str | None = None
+    gold: SpanGold, texts: Mapping[Any, Any], rules: Any, lang: str, label: str | None = None
 ) -> tuple[Items, Totals]:
-    """One item per gold question, in gold order (SQuAD v1.1 / MLQA): ``em``
-    and ``f1`` each the max over the gold answers, 0 when unanswered.
-    ``label``: the language put in each item (``None``: none). Also the
-    totals ``{label: (count, (em sum, f1 sum))}``, summed in gold order as the
-    aggregation would (what :class:`~answermatch.tasks.base.Scored` takes).
-    The items are built when first read (:class:`~answermatch.items.DeferredItems`)."""
-    texts = preds.texts
+    """One item per gold question, in gold order (SQuAD v1.1, MLQA,
+    KorQuAD): ``em`` and ``f1`` each the max over the gold answers under
+    ``rules`` (:meth:`analyzer` and ``empty_f1``), 0 when unanswered
+    (``texts``: the predicted texts by id). ``label``: the language put in
+    each item (``None``: none). Also the totals ``{label: (count, (em sum,
+    f1 sum))}``, summed in gold order as the official scripts add (what
+    :class:`~answermatch.tasks.base.Scored` takes). The items are built
+    when first read (:class:`~answermatch.items.DeferredItems`)."""
     check_numbers(gold, lambda k: gold.questions[k].id in texts)
     questions = gold.questions
-    if not questions:
-        return [], {}
     # column by column, so that the per-question work runs in C
     predictions = list(map(texts.get, map(_ID, questions)))
     keys = list(zip(predictions, map(_ANSWERS, questions), strict=True))  # (prediction, answers)
     if not all(map(_ANSWERS, keys)):
         _refuse_no_answer(gold, keys)
-    figures = pair_figures(pair_scorer(rules, lang), keys)  # (em, f1) per question, in gold order
-    # summed one by one in gold order, as the official scripts add
+    score = pair_scorer(rules.analyzer(lang), rules.empty_f1)
+    figures = pair_figures(score, keys)  # (em, f1) per question, in gold order
     em_sum = reduce(add, map(itemgetter(0), figures), 0.0)
     f1_sum = reduce(add, map(itemgetter(1), figures), 0.0)
     totals: Totals = {label: (len(figures), (em_sum, f1_sum))}

@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...checks import GoldChecks, check_ids, check_unicode_punct, check_values
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
-from ...figures import pair_figures
 from ...formats.squad import hf_answers
 from ...items import DeferredItems
 from ..base import (
@@ -56,7 +55,7 @@ from .reading import (
     read_predictions,
 )
 from .rules import SpanRules, answer_language
-from .scoring import check_numbers, pair_scorer, report_coverage, score_v1
+from .scoring import check_numbers, pair_figures, pair_scorer, report_coverage, score_v1
 from .v2 import ANSWERED, HAS, HAS_PROB, na_ranks, v2_summary
 
 if TYPE_CHECKING:  # loaded by explain() only
@@ -92,8 +91,11 @@ _GOLD_SHAPES = (
 
 
 class SpanTask(Task, Explains, ChecksGold, TakesRows):
-    """What SQuAD v1.1, v2.0 and MLQA share: SQuAD-format readers, gold
-    checks, per-item EM/F1 and their explanation."""
+    """The base of the SQuAD family (SQuAD v1.1 and v2.0, MLQA, KorQuAD):
+    SQuAD-format readers, gold checks, per-item EM and F1 under the
+    profile's rules (a :class:`~answermatch.tasks.squad.SquadRules`), their
+    sums and explanation. A subclass gives ``name``, ``summary``,
+    ``script`` (the official script's name) and ``profiles``."""
 
     primary = "f1"
     item_order = "gold"
@@ -200,7 +202,7 @@ class SpanTask(Task, Explains, ChecksGold, TakesRows):
         for name, profile in self.profiles.items():
             if dataclasses.replace(profile, name=settings.name) == settings:
                 return f"{self.script}" if name == "official" else name
-        return settings.describe(lang)
+        return settings.describe(self.script, self.profiles["official"])
 
     def signature(self, settings: SpanRules, lang: str, extra: dict[str, Any]) -> str:
         tokenizer = settings.tokenizer_signature(lang)
@@ -217,7 +219,7 @@ class SpanTask(Task, Explains, ChecksGold, TakesRows):
         gold, preds = inputs.gold, inputs.predictions
         lang = self.lang_of(gold, options)
         label = self.label_of(gold, options)
-        items, totals = score_v1(gold, preds, settings, lang, label)
+        items, totals = score_v1(gold, preds.texts, settings, lang, label)
         extra = {"lang": label} if label else {}
         return Scored(items, self.signature(settings, lang, extra), totals)
 
@@ -445,7 +447,7 @@ class SquadV2(SpanTask):
         threshold = _threshold(options.get("na_prob_thresh", 1.0))
         check_numbers(gold)
         lang = self.lang_of(gold, options)
-        score = pair_scorer(rules, lang, drop_empty=True)
+        score = pair_scorer(rules.analyzer(lang), rules.empty_f1, drop_empty=True)
         texts = preds.texts
         probs = preds.probs
         rank = na_ranks(probs) if probs is not None else {}

@@ -51,7 +51,6 @@ from ...sources import (
     decode_utf8,
     is_path,
     jsonl_columns,
-    jsonl_string_columns,
     load_json,
     read_bytes,
     read_text,
@@ -374,10 +373,6 @@ def read_xor_gold_columns(source: Any, diag: Diagnostics, *, empty: str | None =
     return gold
 
 
-#: what a gold line holds, as :func:`~answermatch.sources.jsonl_string_columns` reads it
-_GOLD_COLUMNS = (("id", False), ("lang", False), ("answers", True))
-
-
 def _read_columns(source: Any, name: str, diag: Diagnostics) -> XorGold:
     if is_path(source):
         data = read_bytes(source)
@@ -391,9 +386,6 @@ def _read_columns(source: Any, name: str, diag: Diagnostics) -> XorGold:
                 line=1,
             )
             data = data[3:]
-        columns = jsonl_string_columns(data, _GOLD_COLUMNS)
-        if columns is not None:
-            return _from_columns(columns, range(1, len(columns[0]) + 1))
         text = decode_utf8(data, source)
         del data
         layout = release_layout(text)
