@@ -331,6 +331,12 @@ def test_unicode_hans_folds_traditional_to_simplified(traditional: str, simplifi
     )
 
 
+def test_unicode_hans_keeps_lone_surrogates() -> None:
+    # OpenCC reads UTF-8, which cannot hold them; the rest is still folded
+    pytest.importorskip("opencc")
+    assert normalize("臺灣\ud800大學", lang="zh-TW", preset="unicode-hans") == "台湾\ud800大学"
+
+
 def test_unicode_hans_in_the_matchers() -> None:
     pytest.importorskip("opencc")
     pytest.importorskip("jieba")

@@ -108,6 +108,16 @@ def test_bad_samples_name_file_and_line(tmp_path, row, message):
     assert caught.value.line == 2 and str(path) in str(caught.value)
 
 
+def test_log_without_a_metrics_list_says_to_name_the_metric(tmp_path):
+    # lm-eval before 0.4.3 writes the metric's value but no "metrics" list
+    row = {"doc": {"answers": ["Paris"]}, "filtered_resps": ["Paris"], "exact_match": 1.0}
+    path = write(tmp_path, "samples_x_2026-01-01T00-00-00.jsonl", [row])
+    with pytest.raises(InputError, match=r"--metric .*this sample has exact_match"):
+        answermatch.rescore(path)
+    (part,) = answermatch.rescore(path, metric="exact_match").tasks
+    assert part.harness_correct == 1
+
+
 def test_unknown_matcher_is_one_error():
     with pytest.raises(UnknownMatcherError):
         answermatch.rescore({"t": TRIVIA}, matcher="nope")

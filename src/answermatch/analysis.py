@@ -88,23 +88,35 @@ _COUNTER_SUFFIX = re.compile(rf"(\d+(?:\.\d+)?)[{XOR_COUNTERS}]")
 _MODES: dict[str, str] = {"zh": "mixed"}
 
 
-def split_numbers(text: str) -> list[tuple[bool, str]]:
+def split_numbers(text: str, lang: str | None = None) -> list[tuple[bool, str]]:
     """``text`` cut into ``(is_number, piece)`` pieces; a number piece holds
-    its canonical value (:func:`~answermatch.matchers.extract_number`).
+    its canonical value (:func:`~answermatch.matchers.extract_number`, with
+    ``lang`` deciding the ambiguous ``1.000``; a language answermatch does not
+    know reads as none).
 
     >>> split_numbers("około 1 000,5 km")
     [(False, 'około '), (True, '1000.5'), (False, ' km')]
     >>> split_numbers("２０２０年")
     [(True, '2020'), (False, '年')]
+    >>> split_numbers("1.000 Euro", "de"), split_numbers("1.000 euros", "en")
+    ([(True, '1000'), (False, ' Euro')], [(True, '1'), (False, ' euros')])
     """
     from .matchers import extract_number  # lazily: the official rules never read numbers
 
+    if lang is not None:
+        from .errors import UnknownLanguageError
+        from .languages import canonical_language
+
+        try:
+            canonical_language(lang)
+        except UnknownLanguageError:
+            lang = None
     pieces: list[tuple[bool, str]] = []
     end = 0
     for match in _NUMBER.finditer(text):
         if match.start() > end:
             pieces.append((False, text[end : match.start()]))
-        pieces.append((True, extract_number(match.group()) or match.group()))
+        pieces.append((True, extract_number(match.group(), lang=lang) or match.group()))
         end = match.end()
     if end < len(text):
         pieces.append((False, text[end:]))

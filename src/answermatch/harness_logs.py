@@ -268,8 +268,17 @@ def _harness_value(
         value = sample.get(key)
         if isinstance(value, (int, float)) and value == value:  # bool is an int; NaN is not
             return key, float(value)
-    wanted = f"the metric {metric!r}" if metric else 'a numeric metric named in "metrics"'
-    raise InputError(f"the sample has no value of {wanted}", path=name, line=line)
+    if metric:
+        raise InputError(f"the sample has no value of the metric {metric!r}", path=name, line=line)
+    # harness versions before 0.4.3 write no "metrics" list: say which metric to name
+    numeric = [k for k, v in sample.items() if type(v) in (int, float) and k != "doc_id"]
+    example = f" (this sample has {', '.join(numeric)})" if numeric else ""
+    raise InputError(
+        'the sample has no value of a numeric metric named in "metrics"; '
+        f"name the harness's metric with --metric (metric= in Python){example}",
+        path=name,
+        line=line,
+    )
 
 
 def rescore(

@@ -251,7 +251,8 @@ class Rules:
 
             out: list[str] = []
             for is_number, piece in split_numbers(
-                unicodedata.normalize("NFKC", text) if self.settings.width == "nfkc" else text
+                unicodedata.normalize("NFKC", text) if self.settings.width == "nfkc" else text,
+                self.lang,
             ):
                 if is_number:
                     out.append(piece)

@@ -75,7 +75,7 @@ def _combine(totals: Totals, rows: list[Stats] | None) -> Summary:
     count = sum(c for c, _ in totals.values())
     total = sum(s[0] for _, s in totals.values())
     per_language = {
-        lang: {"accuracy": 100.0 * sums[0] / n, "count": float(n)}
+        lang: {"accuracy": 100.0 * sums[0] / n, "count": n}
         for lang, (n, sums) in totals.items()
         if lang is not None
     }

@@ -9,7 +9,7 @@ value (:func:`answermatch.matchers.extract_number`) and accepts only
 standard Roman numerals (:func:`roman_numeral`).
 
 >>> extract_number_string("ok. 3,5 mln"), fair_number("ok. 3,5 mln")
-('3', '3.5')
+('3', '3500000')
 >>> extract_number_string("witamina C"), fair_number("witamina C") is None
 ('100', True)
 """
@@ -26,6 +26,7 @@ __all__ = ["extract_number_string", "fair_number", "roman_numeral", "roman_to_in
 # GEval's number pattern ``[-+]?\d*\.\d+|\d+`` under PCRE without UCP, where
 # ``\d`` is an ASCII digit.
 _NUMBER = re.compile(r"[-+]?[0-9]*\.[0-9]+|[0-9]+")
+_DIGIT = re.compile(r"\d")  # the fair rule reads numbers written in digits only
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
 _ROMAN_DIGITS = (
     (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
@@ -104,17 +105,19 @@ def roman_numeral(word: str) -> int | None:
 
 
 def fair_number(text: str) -> str | None:
-    """The ``fair`` profile's number rule: the first number read by value
-    (:func:`answermatch.matchers.extract_number`: ``3,5`` = ``3.5``,
-    ``1 000`` = ``1000``, ``05`` = ``5``, digits of any script), else the
-    first standard Roman numeral word (:func:`roman_numeral`).
+    """The ``fair`` profile's number rule: the first number in digits read by
+    value as Polish writes it (:func:`answermatch.matchers.extract_number`
+    with ``lang="pl"``: ``3,5`` = ``3.5``, ``1 000`` = ``1.000`` = ``1000``,
+    ``3,5 mln`` = ``3500000``, ``05`` = ``5``, digits of any script; number
+    words are not read), else the first standard Roman numeral word
+    (:func:`roman_numeral`).
 
     >>> fair_number("ok. 3,5 mln"), fair_number("1 000 osób"), fair_number("rok 05")
-    ('3.5', '1000', '5')
+    ('3500000', '1000', '5')
     >>> fair_number("Jan III Sobieski"), fair_number("witamina C") is None
     ('3', True)
     """
-    number = extract_number(text)
+    number = extract_number(text, lang="pl") if _DIGIT.search(text) else None
     if number is not None:
         return number
     for word in haskell_words(text):

@@ -304,7 +304,7 @@ class SpanRules(SquadRules):
             if self.width == "nfkc":
                 text = nfkc(text)
             tokens: list[str] = []
-            for is_number, piece in split_numbers(text):
+            for is_number, piece in split_numbers(text, lang):
                 tokens.extend([piece] if is_number else words(piece))
             return tuple(tokens)
 
