@@ -218,6 +218,20 @@ def run(args: argparse.Namespace) -> None:
                 c_off_all,
             )
         )
+        if args.workers > 1:
+            command = [*answermatch_cmd, "--gold", str(gold), "--pred", str(folder)]
+            t_w, c_w, out_w = timed([*command, "--workers", str(args.workers)], every, args.repeat)
+            assert json.loads(out_w)["scores"] == json.loads(out_am_all)["scores"]
+            rows.append(
+                (
+                    f"26 languages (folder), workers={args.workers}",
+                    6 * args.copies_all * 26,
+                    t_w,
+                    t_off_all,
+                    c_w,
+                    c_off_all,
+                )
+            )
 
     print("| input | questions | answermatch wall / CPU | official wall / CPU | ratio wall / CPU |")
     print("|---|---|---|---|---|")
@@ -237,6 +251,9 @@ def main() -> None:
     parser.add_argument("--copies", type=int, default=8334, help="copies for one language")
     parser.add_argument("--copies-all", type=int, default=321, help="copies for 26 languages")
     parser.add_argument("--repeat", type=int, default=3, help="best of N runs per side")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="also time the 26 languages with --workers N"
+    )
     run(parser.parse_args())
 
 

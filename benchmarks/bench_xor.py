@@ -71,7 +71,7 @@ start = time.perf_counter()
 import answermatch
 warnings.simplefilter("ignore")
 cpu = sum(os.times()[:4])
-result = answermatch.evaluate(sys.argv[1], sys.argv[2], sys.argv[3])
+result = answermatch.evaluate(sys.argv[1], sys.argv[2], sys.argv[3], workers=int(sys.argv[4]))
 print(json.dumps({"evaluate_seconds": time.perf_counter() - start, "n": result.n,
                   "evaluate_cpu": sum(os.times()[:4]) - cpu, "scores": result.scores}))
 """
@@ -169,26 +169,32 @@ def bench_task(key: str, args: argparse.Namespace, tmp: Path) -> None:
     for label, g, p in inputs(key, args, tmp):
         total, unique = distinct.distinct_strings(p)
         n = dev_n * args.copies
-        seconds, out, cpu = best([sys.executable, "-c", CHILD, task, str(g), str(p)], args.repeat)
-        inner = json.loads(out)["evaluate_seconds"]
-        line = (
-            f"{label + ' x' + str(args.copies):<10} {n:>8,} q "
-            f"{unique:>7,}/{total:,} distinct  answermatch {seconds:6.2f} s ({cpu:.2f} cpu, "
-            f"evaluate {inner:.2f} s)"
-        )
+        off_seconds = off_cpu = 0.0
         if official:
             off_seconds, _, off_cpu = best(
                 [*official, "--data_file", str(g), "--pred_file", str(p)], args.repeat
             )
-            line += _ratios(seconds, cpu, off_seconds, off_cpu)
+        for workers in sorted({1, args.workers}):
+            seconds, out, cpu = best(
+                [sys.executable, "-c", CHILD, task, str(g), str(p), str(workers)], args.repeat
+            )
+            inner = json.loads(out)["evaluate_seconds"]
+            line = (
+                f"{label + ' x' + str(args.copies):<10} {n:>8,} q "
+                f"{unique:>7,}/{total:,} distinct  answermatch workers={workers} "
+                f"{seconds:6.2f} s ({cpu:.2f} cpu, evaluate {inner:.2f} s)"
+            )
+            if official:
+                line += _ratios(seconds, cpu, off_seconds, off_cpu)
+            print(line, flush=True)
         if args.floor:
             floor_cpu = tokenizer_floor(task, g, p)
             inner_cpu = json.loads(out)["evaluate_cpu"]
-            line += (
+            print(
                 f"   tokenizing once {floor_cpu:.2f} cpu (evaluate {inner_cpu:.2f} cpu: "
-                f"{inner_cpu / floor_cpu:.1f}x that)"
+                f"{inner_cpu / floor_cpu:.1f}x that)",
+                flush=True,
             )
-        print(line, flush=True)
 
 
 def _ratios(seconds: float, cpu: float, off_seconds: float, off_cpu: float) -> str:
@@ -260,6 +266,9 @@ def main() -> None:
         help="folder holding eval_xor_full.py and eval_xor_engspan.py",
     )
     parser.add_argument("--repeat", type=int, default=1, help="best of N runs")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="also time answermatch with workers=N"
+    )
     parser.add_argument(
         "--floor",
         action="store_true",

@@ -18,7 +18,7 @@ both, in one run):
 Options:
 
 ``--workers N``
-    passed as ``-o workers=N`` (default: automatic).
+    passed as ``--workers N`` (default: 1, no extra process).
 ``--official SCRIPT``
     also time the official ``eval_xor_retrieve.py`` (XOR-TyDi repository,
     ``evals/``; it needs ``nltk==3.10.4``, ``jsonlines`` and ``tqdm``, in
@@ -99,7 +99,7 @@ def bench_answermatch(gold: Path, pred: Path, repeat: int, workers: int | None) 
             str(items),
         ]
         if workers is not None:
-            command += ["-o", f"workers={workers}"]
+            command += ["--workers", str(workers)]
         runs = [timed(command) for _ in range(repeat)]
         tokens = sum(json.loads(line)["tokens"] for line in items.read_text().splitlines())
     walls = [wall for wall, _, _ in runs]

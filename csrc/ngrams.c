@@ -6,171 +6,168 @@
  *
  * An optional accelerator of answermatch.bleu: that module has the same
  * count in pure Python and uses this one only when it was built; the tests
- * compare the two on random strings. For each order n the hypothesis'
- * n-grams are packed into integer keys (a code point takes 21 bits, so four
- * fit in two 64-bit words) and counted in a small open-addressing hash
- * table; each reference's n-grams are then looked up in it and counted, and
- * a distinct hypothesis gram counts min(its count, its largest count in any
- * one reference). Orders above the first one without a match are not
- * counted (an n-gram match implies a match of its prefix). Time is linear in
- * the lengths; memory about 100 bytes per hypothesis character plus 4 per
- * character of the longest reference (answermatch.bleu calls this only for
- * texts up to a size limit and streams longer ones in Python).
+ * compare the two on random and long strings. For each order n the
+ * references' n-grams are packed into integer keys (a code point takes 21
+ * bits, so four fit in 96 bits) and counted, reference by reference, in an
+ * open-addressing hash table that keeps each gram's largest count in one
+ * reference; the hypothesis' n-grams are then looked up in it and counted,
+ * and a gram counts min(its count in the hypothesis, that largest count).
+ * Orders above the first one without a match are not counted (an n-gram
+ * match implies a match of its prefix). The texts are read in place. Time is
+ * linear in the lengths, whatever they are; memory is about 70 bytes per
+ * reference character (a table of at most 2^k slots of 24 bytes for 3/4 as
+ * many grams, and an index of one reference's grams), none per hypothesis
+ * character, as in the pure-Python count.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
 #define MAX_ORDER 4
-#define STACK_CHARS 128 /* texts up to this length need no heap buffer */
-#define STACK_SLOTS 256 /* a hash table for up to 128 grams */
+#define STACK_SLOTS 256 /* references of up to 192 characters need no heap table */
 
-/* One distinct n-gram of the hypothesis: its key (the first three code points
- * in hi, 21 bits each, the fourth in lo), its count in the hypothesis, its
- * largest count in one reference so far, and its count in the current one. */
+/* One distinct n-gram of the references: its key (the first three code
+ * points in hi, 21 bits each, the fourth plus one in lo), its largest count
+ * in one reference so far, its count in the current reference and its
+ * count in the hypothesis (texts are shorter than 2^31 characters). */
 typedef struct {
     uint64_t hi;
-    uint64_t lo;
-    Py_ssize_t count;
-    Py_ssize_t best;
-    Py_ssize_t current;
+    uint32_t lo;
+    uint32_t best;
+    uint32_t current;
+    uint32_t count;
 } slot;
 
-static inline void gram_key(const Py_UCS4 *text, Py_ssize_t n, uint64_t *hi, uint64_t *lo)
+/* A text read in place: its kind, data and length. */
+typedef struct {
+    int kind;
+    const void *data;
+    Py_ssize_t length;
+} text;
+
+static inline void gram_key(const text *t, Py_ssize_t i, Py_ssize_t n, uint64_t *hi,
+                            uint32_t *lo)
 {
-    uint64_t h = text[0];
+    uint64_t h = PyUnicode_READ(t->kind, t->data, i);
     if (n > 1)
-        h = (h << 21) | text[1];
+        h = (h << 21) | PyUnicode_READ(t->kind, t->data, i + 1);
     if (n > 2)
-        h = (h << 21) | text[2];
+        h = (h << 21) | PyUnicode_READ(t->kind, t->data, i + 2);
     *hi = h;
-    *lo = n > 3 ? (uint64_t)text[3] + 1 : 0;
+    *lo = n > 3 ? (uint32_t)PyUnicode_READ(t->kind, t->data, i + 3) + 1 : 0;
 }
 
-static inline size_t gram_hash(uint64_t hi, uint64_t lo, size_t mask)
+static inline size_t gram_hash(uint64_t hi, uint32_t lo, size_t mask)
 {
     uint64_t h = hi * 0x9E3779B97F4A7C15ULL ^ (lo + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
     return (size_t)(h ^ (h >> 31)) & mask;
 }
 
+static inline int occupied(const slot *s)
+{
+    return (s->best | s->current) != 0;
+}
+
 /* The slot of a key: its own, or the empty one where it would go. */
-static inline slot *find(slot *table, size_t mask, uint64_t hi, uint64_t lo)
+static inline slot *find(slot *table, size_t mask, uint64_t hi, uint32_t lo)
 {
     size_t at = gram_hash(hi, lo, mask);
-    while (table[at].count && (table[at].hi != hi || table[at].lo != lo))
+    while (occupied(&table[at]) && (table[at].hi != hi || table[at].lo != lo))
         at = (at + 1) & mask;
     return &table[at];
 }
 
-/* A text's code points into buffer (length known, buffer large enough). */
-static Py_UCS4 *code_points(PyObject *text, Py_UCS4 *buffer, Py_ssize_t length)
-{
-    return PyUnicode_AsUCS4(text, buffer, length, 0);
-}
-
-static int ready(PyObject *text)
+static int ready(PyObject *o)
 {
 #if PY_VERSION_HEX < 0x030C0000
-    return PyUnicode_READY(text);
+    return PyUnicode_READY(o);
 #else
-    (void)text;
+    (void)o;
     return 0;
 #endif
 }
 
-/* The clipped matches of orders 1..4 into matched; -1 on a Python error. */
-static int count_matches(PyObject *hyp, PyObject *refs, Py_ssize_t hyp_len, Py_ssize_t longest,
+static void read_text(PyObject *o, text *t)
+{
+    t->kind = PyUnicode_KIND(o);
+    t->data = PyUnicode_DATA(o);
+    t->length = PyUnicode_GET_LENGTH(o);
+}
+
+/* The clipped matches of orders 1..4 into matched; -1 on a Python error.
+ * grams: the references' lengths summed; longest: the longest one's. */
+static int count_matches(PyObject *hyp, PyObject *refs, Py_ssize_t grams, Py_ssize_t longest,
                          Py_ssize_t matched[MAX_ORDER])
 {
-    Py_UCS4 stack_h[STACK_CHARS], stack_r[STACK_CHARS];
     slot stack_table[STACK_SLOTS];
-    slot *stack_distinct[STACK_CHARS], *stack_touched[STACK_CHARS];
-    Py_UCS4 *h = stack_h, *r = stack_r;
-    slot *table = stack_table, **distinct = stack_distinct, **touched = stack_touched;
-    size_t slots = 8; /* a power of two, at least twice the grams */
-    int status = -1;
-    while (slots < 2 * (size_t)hyp_len)
+    uint32_t stack_touched[STACK_SLOTS];
+    slot *table = stack_table;
+    uint32_t *touched = stack_touched;
+    size_t slots = 8; /* a power of two, at least 4/3 of the grams (a load <= 3/4) */
+    while (3 * slots < 4 * (size_t)grams)
         slots *= 2;
-    const int big_h = hyp_len > STACK_CHARS, big_r = longest > STACK_CHARS;
-    const int big_table = slots > STACK_SLOTS;
-    if (big_h) {
-        h = PyMem_Malloc((size_t)hyp_len * sizeof(Py_UCS4));
-        distinct = PyMem_Malloc((size_t)hyp_len * sizeof(slot *));
-        touched = PyMem_Malloc((size_t)hyp_len * sizeof(slot *));
-    }
-    if (big_r)
-        r = PyMem_Malloc((size_t)longest * sizeof(Py_UCS4));
-    if (big_table)
+    if (slots > STACK_SLOTS)
         table = PyMem_Malloc(slots * sizeof(slot));
-    if (h == NULL || r == NULL || table == NULL || distinct == NULL || touched == NULL) {
+    if (longest > STACK_SLOTS)
+        touched = PyMem_Malloc((size_t)longest * sizeof(uint32_t));
+    if (table == NULL || touched == NULL) {
+        if (table != stack_table)
+            PyMem_Free(table);
         PyErr_NoMemory();
-        goto done;
+        return -1;
     }
-    if (code_points(hyp, h, hyp_len) == NULL)
-        goto done;
     const size_t mask = slots - 1;
     const Py_ssize_t nrefs = PyTuple_GET_SIZE(refs);
-    for (Py_ssize_t n = 1; n <= MAX_ORDER && n <= hyp_len; n++) {
-        /* the hypothesis' distinct n-grams and their counts */
+    text h;
+    read_text(hyp, &h);
+    for (Py_ssize_t n = 1; n <= MAX_ORDER && n <= h.length; n++) {
         memset(table, 0, slots * sizeof(slot));
-        Py_ssize_t kinds = 0;
-        for (Py_ssize_t i = 0; i + n <= hyp_len; i++) {
-            uint64_t hi, lo;
-            gram_key(h + i, n, &hi, &lo);
-            slot *s = find(table, mask, hi, lo);
-            if (s->count == 0) {
-                s->hi = hi;
-                s->lo = lo;
-                distinct[kinds++] = s;
-            }
-            s->count++;
-        }
-        /* each reference: its counts of those grams, the largest kept */
+        /* each reference: its counts of its grams, the largest kept */
         for (Py_ssize_t k = 0; k < nrefs; k++) {
-            PyObject *ref = PyTuple_GET_ITEM(refs, k);
-            const Py_ssize_t ref_len = PyUnicode_GET_LENGTH(ref);
-            if (ref_len < n)
-                continue;
-            if (code_points(ref, r, ref_len) == NULL)
-                goto done;
+            text r;
+            read_text(PyTuple_GET_ITEM(refs, k), &r);
             Py_ssize_t seen = 0;
-            for (Py_ssize_t i = 0; i + n <= ref_len; i++) {
-                uint64_t hi, lo;
-                gram_key(r + i, n, &hi, &lo);
+            for (Py_ssize_t i = 0; i + n <= r.length; i++) {
+                uint64_t hi;
+                uint32_t lo;
+                gram_key(&r, i, n, &hi, &lo);
                 slot *s = find(table, mask, hi, lo);
-                if (s->count == 0)
-                    continue; /* not a gram of the hypothesis */
-                if (s->current == 0)
-                    touched[seen++] = s;
+                if (s->current == 0) {
+                    s->hi = hi;
+                    s->lo = lo;
+                    touched[seen++] = (uint32_t)(s - table);
+                }
                 s->current++;
             }
             for (Py_ssize_t t = 0; t < seen; t++) {
-                if (touched[t]->current > touched[t]->best)
-                    touched[t]->best = touched[t]->current;
-                touched[t]->current = 0;
+                slot *s = &table[touched[t]];
+                if (s->current > s->best)
+                    s->best = s->current;
+                s->current = 0;
             }
         }
+        /* the hypothesis: its counts of the grams some reference has */
+        for (Py_ssize_t i = 0; i + n <= h.length; i++) {
+            uint64_t hi;
+            uint32_t lo;
+            gram_key(&h, i, n, &hi, &lo);
+            slot *s = find(table, mask, hi, lo);
+            if (s->best)
+                s->count++;
+        }
         Py_ssize_t total = 0;
-        for (Py_ssize_t d = 0; d < kinds; d++)
-            total += distinct[d]->count < distinct[d]->best ? distinct[d]->count : distinct[d]->best;
+        for (size_t at = 0; at < slots; at++)
+            total += table[at].count < table[at].best ? table[at].count : table[at].best;
         matched[n - 1] = total;
         if (total == 0)
             break; /* no n-gram matches: no longer one can either */
     }
-    status = 0;
-done:
-    if (big_h) {
-        PyMem_Free(h);
-        PyMem_Free(distinct);
-        PyMem_Free(touched);
-    }
-    if (big_r)
-        PyMem_Free(r);
-    if (big_table)
+    if (table != stack_table)
         PyMem_Free(table);
-    return status;
+    if (touched != stack_touched)
+        PyMem_Free(touched);
+    return 0;
 }
 
 PyDoc_STRVAR(statistics_doc,
@@ -194,7 +191,7 @@ static PyObject *statistics(PyObject *module, PyObject *const *args, Py_ssize_t 
     if (ready(hyp) < 0)
         return NULL;
     const Py_ssize_t hyp_len = PyUnicode_GET_LENGTH(hyp);
-    Py_ssize_t longest = 0, closest = -1;
+    Py_ssize_t longest = 0, grams = 0, closest = -1;
     for (Py_ssize_t r = 0; r < PyTuple_GET_SIZE(refs); r++) {
         PyObject *ref = PyTuple_GET_ITEM(refs, r);
         if (!PyUnicode_Check(ref)) {
@@ -205,6 +202,7 @@ static PyObject *statistics(PyObject *module, PyObject *const *args, Py_ssize_t 
         if (ready(ref) < 0)
             return NULL;
         const Py_ssize_t len = PyUnicode_GET_LENGTH(ref);
+        grams += len;
         if (len > longest)
             longest = len;
         if (closest < 0) {
@@ -217,8 +215,12 @@ static PyObject *statistics(PyObject *module, PyObject *const *args, Py_ssize_t 
                 closest = len;
         }
     }
+    if (hyp_len >= INT32_MAX || grams >= INT32_MAX) {
+        PyErr_SetString(PyExc_OverflowError, "statistics() takes texts under 2^31 characters");
+        return NULL;
+    }
     Py_ssize_t matched[MAX_ORDER] = {0, 0, 0, 0};
-    if (hyp_len && longest && count_matches(hyp, refs, hyp_len, longest, matched) < 0)
+    if (hyp_len && longest && count_matches(hyp, refs, grams, longest, matched) < 0)
         return NULL;
     return Py_BuildValue("(nnnnnn)", matched[0], matched[1], matched[2], matched[3], hyp_len,
                          closest);

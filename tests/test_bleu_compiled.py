@@ -5,6 +5,7 @@ which CI (``CI`` set, see conftest) counts as a failure."""
 
 from __future__ import annotations
 
+import random
 from contextlib import contextmanager
 
 import pytest
@@ -98,15 +99,27 @@ def test_the_statistics_of_known_cases():
     assert stats("abcd", ("abcde", "ab"))[4:] == (4, 5)
 
 
-def test_texts_over_the_limit_take_the_pure_path(monkeypatch):
+@settings(max_examples=3, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(["ab", "abcd 東", "abcdefghij "]))
+def test_same_as_pure_python_on_long_texts(seed, alphabet):
+    # past 65,536 characters, where the compiled counter once left the work
+    # to Python; both stay linear in the lengths
+    rng = random.Random(seed)
+    lengths = [rng.randint(65_537, 90_000) for _ in range(3)]
+    references = ["".join(rng.choices(alphabet, k=n)) for n in lengths[:2]]
+    hypothesis = "".join(rng.choices(alphabet, k=lengths[2]))
+    assert_same(references, hypothesis)
+    assert_same([hypothesis[5:-3]], hypothesis)  # a reference inside the hypothesis
+
+
+def test_texts_of_any_length_take_the_compiled_counter(monkeypatch):
     calls = []
-    monkeypatch.setattr(bleu, "_compiled_statistics", lambda *a: calls.append(a) or (0,) * 6)
-    monkeypatch.setattr(bleu, "COMPILED_LIMIT", 10)
-    assert BleuReferences(["abcdefghijk"]).score("abc") > 0  # a reference over the limit
-    assert BleuReferences(["abc"]).score("abcdefghijk") > 0  # a hypothesis over the limit
-    assert calls == []
-    assert BleuReferences(["abc"]).score("abc") == 0.0  # within it: the (stub) counter
-    assert calls == [("abc", ("abc",))]
+    counter = bleu._compiled_statistics
+    monkeypatch.setattr(bleu, "_compiled_statistics", lambda *a: calls.append(a) or counter(*a))
+    long = "abc " * 50_000
+    assert BleuReferences([long]).score(long[:-4]) > 0
+    assert BleuReferences(["abc"]).matches(long) == [3, 2, 1, 0]  # clipped by the reference
+    assert len(calls) == 2
 
 
 def test_rejects_what_is_not_text():

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from answermatch.checks import Entry, GoldFile, check_values, suggested_variants
 from answermatch.cli import main
 from answermatch.goldcheck import check_gold, suggest_variants
@@ -61,6 +63,15 @@ def test_suggested_variants() -> None:
     assert suggested_variants(Entry(1, 1, ("1914",), "en")) == []  # no 1,914 for a year
     assert suggested_variants(Entry(1, 1, ("5 km",), "en")) == []  # a unit is kept
     assert suggested_variants(Entry(1, 1, ("Paris",), "fr")) == []
+
+
+def test_suggested_chinese_script_variants() -> None:
+    pytest.importorskip("opencc", reason="OpenCC is the zh extra's (answermatch[zh])")
+    assert suggested_variants(Entry(1, 1, ("臺灣大學",), "zh_tw")) == ["台湾大学"]
+    assert suggested_variants(Entry(1, 1, ("北京大学",), "zh-CN")) == ["北京大學"]
+    # both scripts already given, or no Han character: nothing to add
+    assert suggested_variants(Entry(1, 1, ("臺灣", "台湾"), "zh")) == []
+    assert suggested_variants(Entry(1, 1, ("WTO",), "zh")) == []
 
 
 def _xor_gold(tmp_path, *records):

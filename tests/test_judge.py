@@ -260,6 +260,8 @@ def test_named_matchers() -> None:
     assert get_matcher("em")("the Paris!", ["paris"]) == 1.0
     assert get_matcher("f1")("Paris France", ["Paris"]) == pytest.approx(2 / 3)
     assert get_matcher("containment")("It is Paris.", ["Paris"]) == 1.0
+    assert get_matcher("date")("Es war am 18. Mai 2017.", "2017-05-18", lang="de") == 1.0
+    assert get_matcher("date")("Es war am 19. Mai 2017.", "2017-05-18", lang="de") == 0.0
     assert get_matcher("answermatch.matchers:exact_match")("Paris", ["paris"]) == 1.0
     with pytest.raises(UnknownMatcherError, match="unknown matcher 'nope'"):
         get_matcher("nope")

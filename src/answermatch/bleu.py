@@ -32,8 +32,8 @@ How it is fast without changing a bit: where the optional compiled counter
 (``csrc/ngrams.c``, built at install time where a C compiler is) is present,
 it returns a text hypothesis' six statistics (clipped matches per order,
 its length, the closest reference length) in one call, which are also the
-key of a cache of computed scores; :func:`accelerated` says whether it runs.
-Otherwise, and for texts over ``COMPILED_LIMIT`` characters, the
+key of a cache of computed scores, in time linear in the texts;
+:func:`accelerated` says whether it runs. Otherwise the
 references' n-gram counts are prepared once per reference set
 (:meth:`BleuReferences.of` reuses a recent one), the hypothesis' n-grams
 are streamed at C speed and only those present in some reference are
@@ -93,12 +93,11 @@ CACHE_SIZE = 4096
 SHORT = 128
 #: count from the references' side when they hold at most this many n-grams
 #: per hypothesis item (``str.count`` per reference gram beats building every
-#: hypothesis substring until the references are much longer than it)
+#: hypothesis substring until the references are much longer than it) and at
+#: most :data:`_REFERENCE_SIDE_MOST` in all (a scan of the hypothesis per
+#: reference gram: beyond that, long texts would take quadratic time)
 _REFERENCE_SIDE = 3
-#: texts up to this length are counted by the compiled counter when it is
-#: built (its memory is about 100 bytes per hypothesis character and 4 per
-#: reference character: at most some 7 MB); longer ones stream in Python
-COMPILED_LIMIT = 1 << 16
+_REFERENCE_SIDE_MOST = 512
 _FIRST, _LAST = itemgetter(0), itemgetter(-1)
 _HEAD, _TAIL = itemgetter(slice(0, 2)), itemgetter(slice(2, None))
 
@@ -357,8 +356,8 @@ class BleuReferences:
             hypothesis = tuple(hypothesis)  # a string's n-grams become tuples of characters
         elif not isinstance(hypothesis, str):  # tokens against strings: compare as tuples
             return BleuReferences([tuple(r) for r in self.references]).matches(hypothesis)
-        elif self._compiled(hyp_len):
-            return list(_compiled_statistics(hypothesis, self.references)[:MAX_ORDER])  # type: ignore[misc]
+        elif _compiled_statistics is not None:
+            return list(_compiled_statistics(hypothesis, self.references)[:MAX_ORDER])
         elif self.chars.isdisjoint(hypothesis):
             return matched[1:]
         elif any(hypothesis in r for r in self.references):  # type: ignore[operator]
@@ -366,15 +365,6 @@ class BleuReferences:
             return [max(0, hyp_len - n + 1) for n in _ORDERS]
         self._count(hypothesis, matched)
         return matched[1:]
-
-    def _compiled(self, hyp_len: int) -> bool:
-        """Whether the compiled counter takes this text hypothesis (built, and
-        the texts within :data:`COMPILED_LIMIT`)."""
-        return (
-            _compiled_statistics is not None
-            and hyp_len <= COMPILED_LIMIT
-            and self.longest <= COMPILED_LIMIT
-        )
 
     def _count(self, hypothesis: Sequence[Hashable], matched: list[int]) -> None:
         """The clipped matches per order into ``matched[n]`` (the hypothesis a
@@ -385,7 +375,7 @@ class BleuReferences:
         if (
             self.text
             and (self._used or hyp_len > SHORT)
-            and len(self.max_counts) <= _REFERENCE_SIDE * hyp_len
+            and len(self.max_counts) <= min(_REFERENCE_SIDE * hyp_len, _REFERENCE_SIDE_MOST)
         ):
             self._count_in(hypothesis, matched)  # type: ignore[arg-type]
             return
@@ -416,8 +406,8 @@ class BleuReferences:
         if hyp_len == 0:
             return 0.0
         if self.text and type(hypothesis) is str:
-            if self._compiled(hyp_len):
-                stats = _compiled_statistics(hypothesis, self.references)  # type: ignore[misc]
+            if _compiled_statistics is not None:
+                stats = _compiled_statistics(hypothesis, self.references)
                 return _bleu(stats) if stats[0] else 0.0
             if self.chars.isdisjoint(hypothesis):
                 return 0.0  # no unigram match

@@ -488,13 +488,18 @@ def suggested_variants(entry: Entry) -> list[str]:
     """The variants a reader of another language or tool would need, that
     ``entry`` lacks: a number in plain digits and, from 10,000 or with
     decimals, in the language's own form (CLDR); a date in ISO form and in
-    the language's long form. A number given with a unit gets none.
+    the language's long form; for Chinese, each variant in the other
+    script (Traditional and Simplified, by OpenCC: the ``zh`` extra). A
+    number given with a unit gets none.
 
     >>> suggested_variants(Entry(1, 1, ("3,5 mln",), "pl"))
     ['3500000', '3\\xa0500\\xa0000']
     >>> suggested_variants(Entry(1, 1, ("18 maja 2017",), "pl"))
     ['2017-05-18']
+    >>> suggested_variants(Entry(1, 1, ("臺灣大學",), "zh_tw"))
+    ['台湾大学']
     """
+    from .languages import canonical_language
     from .matchers.dates import format_date
     from .matchers.numeric import _cldr_language, format_number
 
@@ -517,6 +522,11 @@ def suggested_variants(entry: Entry) -> list[str]:
             if written and (len(number.lstrip("-").split(".")[0]) > 4 or "." in number):
                 # (not 1914 as 1,914: a year or a small number is written plain)
                 wanted.append(format_number(number, lang))  # type: ignore[arg-type]
+    if lang is not None and canonical_language(lang) == "zh":  # the other script's forms
+        from .normalization.steps import to_simplified, to_traditional
+
+        for variant in entry.variants:
+            wanted += (to_simplified(variant), to_traditional(variant))
     present = set(entry.variants)
     return [w for w in dict.fromkeys(wanted) if w not in present]
 

@@ -175,11 +175,15 @@ def add_systems(parser: argparse.ArgumentParser, help: str) -> None:
 
 
 def add_run_options(
-    parser: argparse.ArgumentParser, *, short_option: bool = True, progress: bool = True
+    parser: argparse.ArgumentParser,
+    *,
+    short_option: bool = True,
+    progress: bool = True,
+    workers: bool = True,
 ) -> None:
-    """``--option`` (also ``-o`` when ``short_option``), ``--strict`` and
-    ``--quiet`` (which also hides the progress bar when ``progress``), for
-    sub-commands that score."""
+    """``--option`` (also ``-o`` when ``short_option``), ``--strict``,
+    ``--quiet`` (which also hides the progress bar when ``progress``) and,
+    with ``workers``, ``--workers``, for sub-commands that score."""
     parser.add_argument(
         *(("--option", "-o") if short_option else ("--option",)),
         action="append",
@@ -192,6 +196,15 @@ def add_run_options(
     )
     quiet = "no progress bar and no warnings on stderr" if progress else "no warnings on stderr"
     parser.add_argument("--quiet", "-q", action="store_true", help=quiet)
+    if workers:
+        parser.add_argument(
+            "--workers",
+            type=workers_argument,
+            default=1,
+            metavar="N",
+            help="score in N processes where the task can split its work, with the same "
+            "numbers (default 1: no extra process)",
+        )
 
 
 def print_json_or_text(as_json: bool, data: Callable[[], Any], text: Callable[[], str]) -> None:
@@ -199,6 +212,17 @@ def print_json_or_text(as_json: bool, data: Callable[[], Any], text: Callable[[]
     from .outputs import json_text
 
     print(json_text(data(), indent=1) if as_json else text())
+
+
+def workers_argument(value: str) -> int:
+    """An argparse type: a whole number, 1 or more."""
+    try:
+        number = int(value)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {value!r}")
+    return number
 
 
 def count_argument(value: str) -> int:
@@ -335,6 +359,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
             profile,
             strict=args.strict,
             progress=not args.quiet,
+            workers=args.workers,
             ci=args.ci,
             resamples=args.resamples,
             seed=args.seed,

@@ -28,11 +28,14 @@ class Diagnostics:
 
     ``strict``: raise :class:`InputError` where the official scorer would only
     accept something doubtful. ``progress``: the caller wants a progress bar
-    (shown only when stderr is a terminal).
+    (shown only when stderr is a terminal). ``workers``: the processes the
+    scoring may use (:func:`answermatch.workers.map_chunks`; 1: none but
+    the caller's).
     """
 
     strict: bool = False
     progress: bool = False
+    workers: int = 1
     messages: list[str] = field(default_factory=list)
     #: ``(message, line)`` of every warning, without the file name
     records: list[tuple[str, int | None]] = field(default_factory=list)

@@ -17,6 +17,7 @@ from .result import Result
 from .significance import DEFAULT_RESAMPLES, DEFAULT_SEED, confidence_intervals, with_fields
 from .sources import reading_progress
 from .tasks import check_options, get_task
+from .workers import check_workers
 
 __all__ = ["evaluate"]
 
@@ -29,6 +30,7 @@ def evaluate(
     *,
     strict: bool = False,
     progress: bool = False,
+    workers: int = 1,
     ci: bool = False,
     resamples: int = DEFAULT_RESAMPLES,
     seed: int = DEFAULT_SEED,
@@ -48,13 +50,16 @@ def evaluate(
     :attr:`Result.intervals <answermatch.result.Result.intervals>`; the
     signature then names ``ci``, ``resamples`` and ``seed``. ``progress``
     draws bars on stderr (when it is a terminal) while scoring and resampling.
+    ``workers=N`` spreads the scoring over ``N`` processes where the task
+    can split it, with the same numbers (:mod:`answermatch.workers`); by
+    default the call starts no process or thread.
     """
     spec = get_task(task)
     spec.settings(profile)  # UnknownProfileError for a bad name
     check_options(spec, options)
     if ci:
         check_draws(resamples, seed)  # before scoring, not after
-    diag = Diagnostics(strict=strict, progress=progress)
+    diag = Diagnostics(strict=strict, progress=progress, workers=check_workers(workers))
     token = reading_progress.set(progress)  # large files show a bar while they are read
     try:
         result = spec.evaluate(gold, predictions, profile, diag=diag, **options)

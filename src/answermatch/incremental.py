@@ -57,6 +57,7 @@ from .result import Result
 from .signature import signature_fields
 from .tasks import check_options, get_task
 from .tasks.base import Aggregation, Stats, Totals, merge_totals
+from .workers import check_workers
 
 __all__ = ["STATE_FORMAT", "Scorer", "scorer"]
 
@@ -66,8 +67,9 @@ STATE_FORMAT = 1
 
 class Scorer:
     """Scores of ``task`` under ``profile`` over data given part by part
-    (see :mod:`answermatch.incremental`). ``strict`` and the task ``options`` are
-    those of :func:`answermatch.evaluate`."""
+    (see :mod:`answermatch.incremental`). ``strict``, ``workers`` and the task
+    ``options`` are those of :func:`answermatch.evaluate` (``workers`` is how
+    each :meth:`update` runs, not part of the state)."""
 
     def __init__(
         self,
@@ -76,9 +78,11 @@ class Scorer:
         *,
         strict: bool = False,
         keep_items: bool = False,
+        workers: int = 1,
         **options: Any,
     ) -> None:
         self.task = get_task(task)
+        self.workers = check_workers(workers)
         self.settings = self.task.settings(profile)
         if not isinstance(profile, str):
             raise AnswermatchError("a Scorer takes a profile name (its state must be portable)")
@@ -104,7 +108,7 @@ class Scorer:
         its own predictions). Each kind of warning is shown once per
         scorer, however many batches give it (:attr:`warnings` and the
         result's keep them all)."""
-        diag = Diagnostics(strict=self.strict, part=True, shown=self._shown)
+        diag = Diagnostics(strict=self.strict, part=True, shown=self._shown, workers=self.workers)
         inputs = self.task.read(gold, predictions, diag, **self.options)
         scored = self.task.score(inputs, self.settings, diag, **self.options)
         self.totals, self.rows = self._aggregation.accumulate(self.totals, scored.items, self.rows)
@@ -410,7 +414,8 @@ def scorer(
     *,
     strict: bool = False,
     keep_items: bool = False,
+    workers: int = 1,
     **options: Any,
 ) -> Scorer:
     """A new :class:`Scorer` of ``task`` under ``profile``."""
-    return Scorer(task, profile, strict=strict, keep_items=keep_items, **options)
+    return Scorer(task, profile, strict=strict, keep_items=keep_items, workers=workers, **options)

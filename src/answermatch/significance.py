@@ -588,6 +588,7 @@ def compare(
     strict: bool = False,
     progress: bool = False,
     engine: str = "auto",
+    workers: int = 1,
     **options: Any,
 ) -> Comparison:
     """Score each of ``predictions`` with ``task`` and compare them with the
@@ -603,7 +604,8 @@ def compare(
     the official full-file scores; the signature says ``pairing:common``).
     ``names`` label the systems (default: the file names). ``progress``
     draws bars on stderr (when it is a terminal) while scoring and
-    resampling; ``engine``: see :func:`bootstrap_summaries`.
+    resampling; ``engine``: see :func:`bootstrap_summaries`; ``workers``:
+    see :func:`answermatch.evaluate`.
     """
     from .evaluation import evaluate
     from .sources import is_path, source_name
@@ -620,7 +622,9 @@ def compare(
             for k, p in enumerate(predictions, start=1)
         ]
     results = [
-        evaluate(task, gold, p, profile, strict=strict, progress=progress, **options)
+        evaluate(
+            task, gold, p, profile, strict=strict, progress=progress, workers=workers, **options
+        )
         for p in predictions
     ]
     return compare_results(

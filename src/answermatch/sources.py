@@ -198,6 +198,7 @@ def fast_json(data: bytes, *, keys_checked: bool = False) -> Any:
     (every ``"...":`` is a key of the decoded value; else it is left to
     ``json``).
 
+    >>> from answermatch.sources import LEFT_TO_JSON, fast_json
     >>> value = fast_json(b'{"q1": "Paris", "q2": 1.5}')
     >>> value in ({"q1": "Paris", "q2": 1.5}, LEFT_TO_JSON)  # LEFT_TO_JSON without msgspec
     True
@@ -226,6 +227,7 @@ def fast_typed_json(data: bytes, schema: Callable[[], type]) -> Any:
     unknown fields, values typed ``Any``) gets every value decoded as
     :func:`fast_json` would, without the objects it does not keep.
 
+    >>> from answermatch.sources import LEFT_TO_JSON, fast_typed_json
     >>> fast_typed_json(b"[1, 2]", lambda: list[int]) in ([1, 2], LEFT_TO_JSON)
     True
     """

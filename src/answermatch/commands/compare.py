@@ -90,6 +90,7 @@ def run(args: argparse.Namespace) -> int:
         test=args.test,
         strict=args.strict,
         progress=not args.quiet,
+        workers=args.workers,
         **options,
     )
     print_json_or_text(args.json, comparison.to_dict, lambda: format_comparison(comparison))

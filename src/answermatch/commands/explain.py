@@ -38,7 +38,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--limit", type=count_argument, metavar="N", help="only the first N items")
     parser.add_argument("--profile", default="official", help="scoring profile (default: official)")
     parser.add_argument("--json", action="store_true", help="print a JSON list")
-    add_run_options(parser)
+    add_run_options(parser, workers=False)
     parser.set_defaults(func=run)
 
 

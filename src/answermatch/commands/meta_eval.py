@@ -38,7 +38,7 @@ def register(subparsers: Any) -> None:
         "--matcher",
         default="lenient",
         metavar="NAME",
-        help="em, exact, f1, containment, containment-squad, lenient (default), numeric, "
+        help="em, exact, f1, containment, containment-squad, lenient (default), numeric, date, "
         "a registered matcher, or module:function",
     )
     parser.add_argument(

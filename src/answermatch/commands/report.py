@@ -112,6 +112,7 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         top=args.top,
         strict=args.strict,
+        workers=args.workers,
         **options,
     )
     text = render_html(report) if args.format == "html" else render_table(report, args.format)

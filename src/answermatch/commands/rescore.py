@@ -34,7 +34,7 @@ def register(subparsers: Any) -> None:
         "--matcher",
         default="lenient",
         metavar="NAME",
-        help="em, exact, f1, containment, lenient (default), numeric, a registered matcher, "
+        help="em, exact, f1, containment, lenient (default), numeric, date, a registered matcher, "
         "or module:function",
     )
     parser.add_argument(

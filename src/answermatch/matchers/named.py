@@ -19,7 +19,8 @@ others). The names:
   answer's (the usual lexical baseline);
 - ``lenient``: the lenient judge (:func:`~answermatch.matchers.lenient_match`),
   the default;
-- ``numeric``: the first numbers equal in value.
+- ``numeric``: the first numbers equal in value;
+- ``date``: the dates equal as calendar dates (:func:`~answermatch.matchers.date_match`).
 
 Other packages add matchers with :func:`register_matcher` or the
 entry-point group ``answermatch.matchers``; :func:`get_matcher` also takes
@@ -108,6 +109,12 @@ def _numeric(prediction, golds, *, lang=None, question=None):  # type: ignore[no
     return numeric_match(prediction, golds, lang=lang)
 
 
+def _date(prediction, golds, *, lang=None, question=None):  # type: ignore[no-untyped-def]
+    from .dates import date_match
+
+    return date_match(prediction, golds, lang=lang)
+
+
 _BUILT_IN: dict[str, NamedMatcher] = {
     "em": _em,
     "exact": _exact,
@@ -116,6 +123,7 @@ _BUILT_IN: dict[str, NamedMatcher] = {
     "containment-squad": _containment_squad,
     "lenient": _lenient,
     "numeric": _numeric,
+    "date": _date,
 }
 
 

@@ -306,13 +306,29 @@ def to_simplified(text: str) -> str:
     >>> to_simplified("臺灣大學 乾隆 幹部")
     '台湾大学 乾隆 干部'
     """
+    return _opencc("t2s", text)
+
+
+def to_traditional(text: str) -> str:
+    """Chinese Simplified characters to Traditional, by OpenCC's ``s2t``
+    conversion (the reverse of :func:`to_simplified`, for suggesting the
+    variant a gold file lacks). Needs the ``opencc`` package (the ``zh``
+    extra).
+
+    >>> to_traditional("台湾大学")
+    '臺灣大學'
+    """
+    return _opencc("s2t", text)
+
+
+def _opencc(conversion: str, text: str) -> str:
     if text.isascii():
         return text
-    converter = _converters.get("t2s")
+    converter = _converters.get(conversion)
     if converter is None:
         from ..tokenizers.base import require
 
-        converter = _converters["t2s"] = require("opencc", "zh").OpenCC("t2s")
+        converter = _converters[conversion] = require("opencc", "zh").OpenCC(conversion)
     try:
         return converter.convert(text)
     except UnicodeEncodeError:  # OpenCC reads UTF-8, which has no lone surrogates: keep them

@@ -171,6 +171,7 @@ def build_report(
     seed: int = DEFAULT_SEED,
     top: int = 10,
     strict: bool = False,
+    workers: int = 1,
     **options: Any,
 ) -> Report:
     """Score every system of ``predictions`` (the first is the reference
@@ -179,7 +180,7 @@ def build_report(
     explain the ``top`` items whose primary figure differs most between
     systems; run the task's gold checks. A task without explanations or
     gold checks (:mod:`answermatch.tasks.parts`) gets a report without
-    them."""
+    them. ``workers``: see :func:`answermatch.evaluate`."""
     spec = get_task(task)
     profiles = tuple(profiles) if profiles else _default_profiles(task)
     names = system_names(predictions) if names is None else list(names)
@@ -195,6 +196,7 @@ def build_report(
                     pred,
                     profile,
                     strict=strict,
+                    workers=workers,
                     ci=ci,
                     resamples=resamples,
                     seed=seed,

@@ -63,6 +63,7 @@ from ..items import Items
 from ..result import Result
 from ..signature import make_signature, merge_signatures
 from ..sources import is_path, source_name
+from ..workers import check_workers
 from .parts import ChecksGold, parts_of
 
 __all__ = [
@@ -436,10 +437,14 @@ class Task(ABC):
         profile: Any = "official",
         *,
         diag: Diagnostics | None = None,
+        workers: int | None = None,
         **options: Any,
     ) -> Result:
-        """Read, score and aggregate (see :func:`answermatch.evaluate`)."""
+        """Read, score and aggregate (see :func:`answermatch.evaluate`);
+        ``workers``, when given, sets ``diag.workers``."""
         diag = Diagnostics() if diag is None else diag
+        if workers is not None:
+            diag.workers = check_workers(workers)
         settings = self.settings(profile)
         inputs = self.read(gold, predictions, diag, **options)
         scored = self.score(inputs, settings, diag, **options)

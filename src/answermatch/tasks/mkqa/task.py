@@ -16,8 +16,8 @@ the macro average over the languages).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from functools import reduce
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import partial, reduce
 from operator import add
 from typing import Any, ClassVar
 
@@ -32,6 +32,7 @@ from ...diagnostics import Diagnostics
 from ...errors import AnswermatchError, InputError
 from ...explanation import Explanation, TextView, Variant, figures, verdict
 from ...items import DeferredItems
+from ...workers import map_chunks
 from ..base import (
     ANY,
     COUNT,
@@ -116,22 +117,21 @@ def _combine(totals: Totals, rows: list[Stats] | None) -> Summary:
     return Summary(scores, per_language)
 
 
-def _language(
-    gold: MkqaGold, predictions: Predictions, lang: str, settings: MkqaSettings, diag: Diagnostics
-) -> tuple[Any, ...]:
-    """One language scored: its tokenizer signature, and each question's EM,
-    F1 and whether it is answerable, in gold order."""
-    gold.prepare(lang, diag)
-    rules = Rules(settings, lang)  # its caches live as long as this evaluation
-    texts = predictions.languages[lang].texts
-    ems, f1s, answerable = [], [], []
-    for k, ex_id in enumerate(gold.ids):
-        answers = gold.answers(lang, k)
-        em, f1 = rules.match(texts[ex_id], answers)
-        ems.append(em)
-        f1s.append(f1)
-        answerable.append(answers != ("",))
-    return rules.tokenizer_signature(), ems, f1s, answerable
+def _languages(
+    settings: MkqaSettings, jobs: Sequence[tuple[str, list[str], list[tuple[str, ...]]]]
+) -> list[tuple[Any, ...]]:
+    """Each ``(language, predicted texts, answers)`` job scored: the
+    language's tokenizer signature, and each question's EM, F1 and whether
+    it is answerable, in gold order."""
+    found = []
+    for lang, texts, answers in jobs:
+        rules = Rules(settings, lang)  # its caches live as long as this language
+        ems, f1s = [], []
+        for em, f1 in map(rules.match, texts, answers):
+            ems.append(em)
+            f1s.append(f1)
+        found.append((rules.tokenizer_signature(), ems, f1s, [a != ("",) for a in answers]))
+    return found
 
 
 class Mkqa(Task, Explains, ChecksGold, TakesRows):
@@ -247,8 +247,13 @@ class Mkqa(Task, Explains, ChecksGold, TakesRows):
         gold: MkqaGold = inputs.gold
         predictions: Predictions = inputs.predictions
         langs = list(predictions.languages)
-        # each language's tokenizer signature and per-question EM, F1 and answerability
-        per_language = [_language(gold, predictions, lang, settings, diag) for lang in langs]
+        jobs = []
+        for lang in langs:
+            gold.prepare(lang, diag)
+            texts = predictions.languages[lang].texts
+            answers = [gold.answers(lang, k) for k in range(len(gold.ids))]
+            jobs.append((lang, list(map(texts.__getitem__, gold.ids)), answers))
+        per_language = map_chunks(partial(_languages, settings), jobs, diag.workers)
         tokenizers: dict[str, str] = {}
         ids = gold.ids
         rows: list[Stats] = []  # what the aggregation keeps of each item, by columns

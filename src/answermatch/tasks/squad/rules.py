@@ -212,6 +212,7 @@ class SquadRules(Settings):
     units; words by default); :class:`SpanRules` (SQuAD, MLQA) and
     KorQuAD's settings derive from it with rules chosen by switches.
 
+    >>> from answermatch.tasks.squad import SquadRules
     >>> rules = SquadRules("official", normalize=str.lower, units=tuple)  # characters
     >>> rules.analyzer("en")("Oslo")
     ('oslo', ('o', 's', 'l', 'o'))

@@ -72,6 +72,7 @@ from ...matchers.answers import AnswerSet, best_overlap
 from ...profiles import Settings, choice
 from ...progress import progress
 from ...signature import make_signature
+from ...workers import map_chunks
 from ..base import FRACTION, Aggregation, Inputs, Scored, Summary, Totals
 from .checks import ENGSPAN_CHECKS
 from .data import (
@@ -125,6 +126,7 @@ class _Scorer:
     :data:`~answermatch.tasks.xor.data.CACHE_LIMIT` entries)."""
 
     def __init__(self, profile: EngspanProfile) -> None:
+        self.profile = profile
         self._analyze = Analyzer(
             "en",
             norm="official" if profile.norm == "xor-engspan" else profile.norm,
@@ -152,6 +154,10 @@ class _Scorer:
     def many(self, jobs: Sequence[tuple[tuple[str, ...], str | None]]) -> list[Scores]:
         """The scores of each (answers, prediction) job, in order."""
         return list(starmap(self, jobs))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Sent to a worker process as its profile (not its caches)."""
+        return (_Scorer, (self.profile,))
 
 
 def answer_lists(
@@ -244,7 +250,7 @@ class XorEngspan(XorAnswerTask):
                 strict=True,
             )
         )
-        scores = score.many(jobs)
+        scores = map_chunks(score.many, jobs, diag.workers)
         warn_unanswered(questions, len(answered) - answered.count(None), inputs.pred_name, diag)
 
         def build() -> list[dict[str, Any]]:

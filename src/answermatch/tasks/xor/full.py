@@ -89,6 +89,7 @@ from ...profiles import Settings, choice
 from ...progress import progress
 from ...result import Result
 from ...signature import make_signature
+from ...workers import map_chunks
 from ..base import FRACTION, Aggregation, Inputs, Scored, Summary, Totals
 from .checks import FULL_CHECKS
 from .data import (
@@ -220,6 +221,10 @@ class _Scorer:
     def many(self, jobs: Sequence[tuple[str, tuple[str, ...], str]]) -> list[Scores]:
         """The scores of each (language, answers, prediction) job, in order."""
         return list(starmap(self, jobs))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Sent to a worker process as its profile (not its caches)."""
+        return (_Scorer, (self.profile,))
 
 
 def reduce_keys(predictions: dict[str, str], source: Any, diag: Diagnostics) -> dict[str, str]:
@@ -360,7 +365,7 @@ class XorFull(XorAnswerTask):
                 jobs.append((lang, answers, prediction))
                 where.append(k)
         try:
-            scores = score.many(jobs)
+            scores = map_chunks(score.many, jobs, diag.workers)
         except ValueError:  # MeCab's limit on text length, a lone surrogate: which one?
             for k, job in zip(where, jobs, strict=True):
                 try:

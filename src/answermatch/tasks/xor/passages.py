@@ -19,9 +19,11 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from ...diagnostics import Diagnostics
 from ...progress import progress
+from ...workers import map_chunks
 
 __all__ = [
     "MATCHES",
@@ -144,7 +146,17 @@ def run_jobs(
     diag: Diagnostics,
     match: str = "substring",
 ) -> Iterator[Outcome]:
-    """The outcome of each job, in order."""
+    """The outcome of each job, in order (over ``diag.workers`` processes:
+    :func:`~answermatch.workers.map_chunks`)."""
+    if diag.workers > 1:
+        yield from map_chunks(partial(_score_jobs, budgets, match), jobs, diag.workers)
+        return
     tokens = PassageTokens()
     for job in progress(jobs, total=len(jobs), desc="xor-retrieve", enabled=diag.progress):
         yield _score_job(job, budgets, tokens, match)
+
+
+def _score_jobs(budgets: tuple[int, ...], match: str, jobs: Sequence[Job]) -> list[Outcome]:
+    """The outcome of each job (one tokenizer and cache for them)."""
+    tokens = PassageTokens()
+    return [_score_job(job, budgets, tokens, match) for job in jobs]
