@@ -137,11 +137,14 @@ def test_groups_are_checked_against_the_task_languages():
         Scorer.from_dict(state)
 
 
-def test_a_pooled_task_has_one_group(squad_state):
-    state = forged(squad_state, task="korquad")
-    state["signatures"] = [s.replace("task:squad", "task:korquad") for s in state["signatures"]]
-    state["totals"] = [["ko", 2, [1.0, 1.0]]]
-    with pytest.raises(AnswermatchError, match="pools every item, but the group is 'ko'"):
+def test_a_pooled_task_has_one_group():
+    # PolEval pools every item (no group): a state that names one is forged
+    part = scorer("poleval2021")
+    part.update([["Paryż"], ["4", "cztery"]], ["paryż", "pięć"])
+    state = json.loads(json.dumps(part.to_dict()))
+    assert Scorer.from_dict(state).compute().scores == part.compute().scores
+    state["totals"] = [["pl", *state["totals"][0][1:]]]
+    with pytest.raises(AnswermatchError, match="pools every item, but the group is 'pl'"):
         Scorer.from_dict(state)
 
 
