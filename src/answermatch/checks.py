@@ -363,6 +363,7 @@ def check_split_question(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
 
 
 _NUMBER_MARKS = re.compile(r"[\d\s.,'’٬٫+\-−%٪\u00a0\u202f]+")
+_DIGIT = re.compile(r"\d")
 
 
 def _value_language(lang: str | None) -> str | None:
@@ -393,6 +394,8 @@ def variant_values(
     {'18 May 2017': '2017-05-18', '2017-05-18': '2017-05-18'}
     >>> numbers
     {'five': ('5', ''), '5 km': ('5', 'km')}
+    >>> variant_values(("in 1889", "$5"), "en")[1]   # a word before the digits is no unit
+    {'in 1889': ('1889', ''), '$5': ('5', '$')}
     """
     from .matchers.dates import extract_date
     from .matchers.numeric import _locale, extract_number
@@ -413,6 +416,11 @@ def variant_values(
             continue
         rest = [w for w in _NUMBER_MARKS.sub(" ", variant).lower().split()]
         rest = [w for w in rest if w.rstrip(".") not in scales and not _all_numeral(w)]
+        digit = _DIGIT.search(variant)
+        if digit is not None and digit.start():  # words before the digits qualify the
+            # number ("in 1889", "about 300"); a unit follows it, or is a symbol ("$5")
+            before = {w for w in variant[: digit.start()].lower().split() if w.isalpha()}
+            rest = [w for w in rest if w not in before]
         words = lang is not None and _locale(lang).words
         if words:
             rest = [w for w in rest if words.split(w) is None]
