@@ -17,6 +17,7 @@ Where processes cannot be started (inside a daemonic process, as a
 a worker dies, the work is done in the calling thread, with the same
 numbers.
 
+>>> from answermatch.workers import map_chunks
 >>> map_chunks(lambda jobs: [len(job) for job in jobs], ["ab", "c", "def"], workers=1)
 [2, 1, 3]
 """
