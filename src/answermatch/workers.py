@@ -60,7 +60,7 @@ def map_chunks(
 ) -> list[R]:
     """``function(jobs)``, computed over contiguous chunks of ``jobs`` in
     ``workers`` processes when more than one is asked for and processes can
-    be started here (see the module documentation). ``function`` and the
+    be started here (see :mod:`answermatch.workers`). ``function`` and the
     jobs are pickled to the workers: a module-level function, or an object
     whose pickle carries what it needs (not its caches)."""
     if workers <= 1 or len(jobs) < 2 or not _can_start_processes():

@@ -156,7 +156,7 @@ def _is_row(data: Mapping[Any, Any], gold: list[Question]) -> bool:
 
 
 def read_predictions(source: Any, gold: list[Question], diag: Diagnostics) -> dict[str, str | None]:
-    """``{id: text or None}`` of ``source`` (see the module documentation)."""
+    """``{id: text or None}`` of ``source`` (see :mod:`answermatch.tasks.open_qa.reading`)."""
     name = source_name(source)
     if is_path(source):
         text = read_text(source)
