@@ -291,8 +291,9 @@ def rescore(
     errors: int = 0,
 ) -> RescoreResult:
     """Re-judge the samples of ``samples`` (a log file, a list of them, or
-    ``{task: [sample dicts]}``) with ``matcher`` (see the module
-    documentation); ``errors``: how many disagreements to keep."""
+    ``{task: [sample dicts]}``) with ``matcher`` (what is read from a
+    sample: :mod:`answermatch.harness_logs`); ``errors``: how many
+    disagreements to keep."""
     from .matchers.named import get_matcher
 
     judge_one = get_matcher(matcher)
