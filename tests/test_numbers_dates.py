@@ -164,6 +164,15 @@ NUMBERS = [
     ("hai mươi mốt", "vi", "21"),
     ("mil novecientos setenta y dos", "es", "1972"),
     ("nineteen hundred", "en", "1900"),
+    # number words beyond num2words' forms: prefixed "and", colloquial hundreds
+    ("אלף תשע מאות שבעים ושתיים", "he", "1972"),
+    ("שלושה עשר", "he", "13"),
+    ("ألف وتسعمائة واثنان وسبعون", "ar", "1972"),
+    ("ثلاثمائة وخمسون", "ar", "350"),
+    ("উনিশশো বাহাত্তর", "bn", "1972"),
+    ("একশো পঁচিশ", "bn", "125"),
+    ("రెండు వేల ఐదు వందలు", "te", "2500"),
+    ("వెయ్యి", "te", "1000"),
     ("COVID-19", None, "19"),
 ]
 
@@ -183,6 +192,10 @@ def test_extract_number_forms(text: str, lang: str | None, value: str) -> None:
         ("3,5 mln", "3,5 mld", "pl"),
         ("1億", "1万", None),
         ("dwa tysiące", "trzy tysiące", "pl"),
+        ("שלושת אלפים", "ארבעת אלפים", "he"),
+        ("ثلاثة آلاف", "ثلاثمائة", "ar"),
+        ("একশো পঁচিশ", "একশো ছাব্বিশ", "bn"),
+        ("రెండు వేల", "రెండు వందల", "te"),
         ("1.000", "1,000", "de"),
     ],
 )

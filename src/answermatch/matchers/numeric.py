@@ -319,7 +319,7 @@ class _Words:
 
     def __init__(self, table: str, lang: str, unspaced: bool) -> None:
         entries: dict[str, tuple[str, int]] = {}
-        for item in table.split():
+        for item in unicodedata.normalize("NFC", table).split():
             word, _, value = item.partition("=")
             if not value:
                 entries[word] = ("c", 0)
@@ -541,8 +541,8 @@ def _locale(lang: str | None) -> _Locale:
 #: the languages with a number-word table (:mod:`answermatch.matchers._number_words`);
 #: Japanese and Chinese numerals are read in every language
 NUMBER_WORD_LANGUAGES = (
-    "da", "de", "en", "es", "fi", "fr", "hu", "id", "it", "ja", "ko", "ms", "nb", "nl", "pl",
-    "pt", "ro", "ru", "sv", "th", "tr", "vi", "zh",
+    "ar", "bn", "da", "de", "en", "es", "fi", "fr", "he", "hu", "id", "it", "ja", "ko", "ms",
+    "nb", "nl", "pl", "pt", "ro", "ru", "sv", "te", "th", "tr", "vi", "zh",
 )  # fmt: skip
 
 
