@@ -203,6 +203,38 @@ def test_near_misses(prediction: str, gold: str, lang: str | None) -> None:
     assert numeric_match(prediction, gold, lang=lang) == 0.0
 
 
+@pytest.mark.parametrize("lang", ["ko", None])
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # a Korean unit starting a longer word is not a unit: 조각 "piece",
+        # 천사 "angel", 만큼 "as much as", 백화점 "department store"
+        ("3조각", "3"),
+        ("7천사", "7"),
+        ("3만큼", "3"),
+        ("3 백화점", "3"),
+        ("3천만큼", "3000"),
+        # ...but one followed by a counter, a particle or another unit is
+        ("3조", "3000000000000"),
+        ("3천원", "3000"),
+        ("5만에", "50000"),
+        ("30만여 명", "300000"),
+        ("2억달러", "200000000"),
+        ("3천만 원", "30000000"),
+    ],
+)
+def test_korean_units_end_their_word(text: str, value: str, lang: str | None) -> None:
+    assert extract_number(text, lang=lang) == value
+
+
+def test_korean_spaced_units_end_their_word_too() -> None:
+    # spaced, the unit is read as the language's scale word: the same rule
+    assert extract_number("3 만 원", lang="ko") == "30000"
+    assert extract_number("3 천사", lang="ko") == "3"
+    assert numeric_match("3조각", "3조", lang="ko") == 0.0
+    assert numeric_match("3조각", "3", lang="ko") == 1.0
+
+
 def test_ideographic_numerals_inside_words_are_not_numbers() -> None:
     assert extract_number("統一") is None
     assert extract_number("千葉県") is None
