@@ -408,6 +408,15 @@ def test_profiles_side_by_side(parity, capsys):
     assert fair["scores"]["exact_match"] >= official["scores"]["exact_match"]
 
 
+def test_the_script_folding_is_signed_with_opencc_version():
+    import opencc
+
+    assert Rules(FAIR, "zh_tw").tokenizer_signature().endswith(f"+t2s=opencc-{opencc.__version__}")
+    assert "t2s" not in Rules(FAIR, "ja").tokenizer_signature()
+    assert Rules(OFFICIAL.replace(script="hans"), "zh_cn").tokenizer_signature().startswith("t2s=")
+    assert Rules(OFFICIAL, "zh_tw").tokenizer_signature() is None
+
+
 @pytest.mark.parity
 @pytest.mark.parametrize("seed", ["pred_seed1", "pred_seed2"])
 @pytest.mark.parametrize("lang", ["zh_hk", "zh_tw"])

@@ -233,14 +233,21 @@ class Rules:
         return _SCRIPT_CHARS
 
     def tokenizer_signature(self) -> str | None:
-        """The signature of the word tokenizer used (``None``: characters or whitespace)."""
-        if self.settings.segmentation == "official" or self.lang not in CHARACTER_LANGUAGES:
-            return None
-        if self.lang == "ja" or self.lang.startswith("zh"):
+        """The signature of the word tokenizer used (``None``: characters or
+        whitespace), with the OpenCC version that folds Chinese scripts under
+        ``script="hans"`` (``t2s=opencc-1.1.9``)."""
+        found = None
+        words = self.settings.segmentation != "official"
+        if words and (self.lang == "ja" or self.lang.startswith("zh")):
             from ...tokenizers import get_tokenizer
 
-            return get_tokenizer("ja" if self.lang == "ja" else "zh").signature()
-        return None
+            found = get_tokenizer("ja" if self.lang == "ja" else "zh").signature()
+        if self.settings.script == "hans" and self.lang.startswith("zh"):
+            from ...tokenizers.base import require
+
+            folding = f"t2s=opencc-{require('opencc', 'zh').__version__}"
+            found = folding if found is None else f"{found}+{folding}"
+        return found
 
     # --- applying --------------------------------------------------------------------
 
