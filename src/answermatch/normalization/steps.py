@@ -504,9 +504,10 @@ def remove_articles(text: str, lang: str | None = "en") -> str:
 SQUAD_ARTICLES = re.compile(r"\b(a|an|the)\b")
 
 
-def squad_articles(text: str) -> str:
+def squad_articles(text: str, lang: str | None = None) -> str:
     """SQuAD v1.1 / XOR-EnglishSpan article rule: replace the words ``a``,
-    ``an``, ``the`` (Python ``re``, Unicode ``\\b``, case-sensitive) by a space.
+    ``an``, ``the`` (Python ``re``, Unicode ``\\b``, case-sensitive) by a space,
+    whatever the language ``lang`` (taken as article rules take it).
 
     >>> squad_articles("the answer is a tie")
     '  answer is   tie'
