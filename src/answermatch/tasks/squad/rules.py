@@ -255,8 +255,6 @@ def strip_mlqa_punct(text: str) -> str:
     >>> strip_mlqa_punct("«Wer?» 5€ – ja!")
     'Wer 5€  ja'
     """
-    if text.isascii():  # every ASCII character of category P is in string.punctuation
-        return strip_ascii_punct(text)
     return _mlqa_deleter()(text)
 
 
