@@ -126,7 +126,8 @@ def test_prediction_rows_and_lists(tmp_path):
     [
         ('{"question": "q", "answers": ["a"]}', 'no "id"'),
         ('{"id": "a", "answers": []}', "non-empty list"),
-        ('{"id": "a", "answers": ["x", ""]}', "non-empty string"),
+        ('{"id": "a", "answers": ["", " "]}', "no non-empty answer"),
+        ('{"id": "a", "answers": ["x", 3]}', "must be a string"),
         ('{"id": "a", "answers": ["x"], "lang": "xx"}', "unknown language"),
         ('{"id": true, "answers": ["x"]}', "string or an integer"),
         ('["a"]', "expected a gold row"),
@@ -167,6 +168,23 @@ def test_check_gold_finds_answer_problems(tmp_path):
     )
     codes = {f.code for f in check_gold("open-qa", gold)}
     assert {"same-after-normalization", "repeated-question"} <= codes
+
+
+def test_empty_alias_is_ignored_by_scoring_and_reported_by_check_gold(tmp_path):
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(
+        '{"id": "a", "answers": ["Paris"]}\n{"id": "b", "answers": ["Rome", ""]}\n', "utf-8"
+    )
+    findings = check_gold("open-qa", gold)
+    assert [(f.code, f.line, f.severity) for f in findings] == [("empty-variant", 2, "error")]
+    for profile in ("official", "containment", "lenient"):
+        with pytest.warns(answermatch.AnswermatchWarning, match="1 question.*empty alias.*line 2"):
+            result = answermatch.evaluate("open-qa", gold, {"a": "Paris", "b": ""}, profile)
+        assert [i["score"] for i in result.items] == [1.0, 0.0]
+        assert result.items[1]["gold"] == ["Rome"]
+    with pytest.warns(answermatch.AnswermatchWarning):
+        found = answermatch.evaluate("open-qa", gold, {"a": "no", "b": "It is Rome."}, "lenient")
+    assert [i["score"] for i in found.items] == [0.0, 1.0]
 
 
 def test_scorer_and_from_answers_agree_with_evaluate():
