@@ -63,7 +63,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from functools import cache, lru_cache
 
-from ._inputs import _PLAIN_GOLDS, as_golds, check_batch, check_text, value_texts
+from ._inputs import _PLAIN_GOLDS, as_golds, check_text, value_match_batch, value_texts
 
 _DIGIT_RUN = re.compile(r"\d+")  # Unicode decimal digits, Python's own tables
 _SIGNS: dict[str, bool] = {  # sign -> negative
@@ -754,19 +754,7 @@ def numeric_match_batch(
     >>> numeric_match_batch(["1 000", "tři"], ["1000", "3"])
     [1.0, 0.0]
     """
-    check_batch(predictions, golds)
-    if preset is not None:
-        return [
-            numeric_match(p, g, lang=lang, preset=preset)
-            for p, g in zip(predictions, golds, strict=True)
-        ]
-    if lang is not None:
-        _locale(lang)
-    results: list[float] = []
-    for i, (prediction, entry) in enumerate(zip(predictions, golds, strict=True)):
-        check_text(prediction, f"predictions[{i}]")
-        results.append(_numeric(prediction, entry, lang))
-    return results
+    return value_match_batch(predictions, golds, lang, preset, numeric_match, _numeric, _locale)
 
 
 def format_number(number: str, lang: str) -> str:

@@ -32,7 +32,8 @@ Official rules (profile ``official``)
 Profile ``fair``
     The ``unicode`` preset with English articles (NFKC, so width folding;
     case folding; Unicode punctuation removed), English word tokens, numbers
-    compared by value (``3.5`` is not ``35``) and a bare-string ``answers``
+    compared by value as English writes them, whatever the question's
+    language (``3.5`` is not ``35``, ``1,500`` is 1500) and a bare-string ``answers``
     read as one answer.
 
 Checks

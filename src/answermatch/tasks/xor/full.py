@@ -37,7 +37,8 @@ Profile ``fair`` (see :mod:`answermatch.analysis`)
     language's tokens (MeCab for ja, one token per character for zh, the
     word splitter for ar bn fi ko ru te, whitespace otherwise), counters
     dropped only right after a number (``人口`` stays), numbers compared by
-    value, BLEU over the analysed tokens, any language accepted and the
+    value as the question's language writes them (``1,500`` is 1500 in ko,
+    1.5 in ru), BLEU over the analysed tokens, any language accepted and the
     overall score the mean of the languages present.
 
 Checks
