@@ -422,10 +422,17 @@ def variant_values(
             before = {w for w in variant[: digit.start()].lower().split() if w.isalpha()}
             rest = [w for w in rest if w not in before]
         words = lang is not None and _locale(lang).words
-        if words:
-            rest = [w for w in rest if words.split(w) is None]
+        if words:  # number words are the number; "and" is, in words only ("1859 و1863")
+            rest = [w for w in rest if not _number_word(w, words, digit is not None)]
         numbers[variant] = (number, " ".join(rest))
     return dates, numbers
+
+
+def _number_word(word: str, words: Any, has_digits: bool) -> bool:
+    """``word`` is a number word (or, in a number written in words, a word
+    such as "and" that joins them)."""
+    parts = words.split(word)
+    return parts is not None and not (has_digits and all(kind == "c" for kind, _ in parts))
 
 
 def _all_numeral(word: str) -> bool:
@@ -461,12 +468,8 @@ def check_values(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
             continue
         dates, numbers = variant_values(entry.variants, entry.lang)
         if dates:
-            values = set(dates.values())
-            years = {v: n for v, (n, unit) in numbers.items() if not unit and len(n) == 4}
-            conflict = any(
-                not (a.startswith(b) or b.startswith(a)) for a in values for b in values
-            ) or any(not any(iso.startswith(y) for iso in values) for y in years.values())
-            if conflict:
+            years = _years(numbers)
+            if _dates_disagree(dates, years):
                 shown = {**dates, **years}
                 yield _finding(
                     gold, entry, "warning", "date-disagreement",
@@ -492,18 +495,36 @@ def check_values(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
             )  # fmt: skip
 
 
+def _years(numbers: dict[str, tuple[str, str]]) -> dict[str, str]:
+    """The variants that are a bare four-digit number (a year), with it."""
+    return {v: n for v, (n, unit) in numbers.items() if not unit and len(n) == 4}
+
+
+def _dates_disagree(dates: dict[str, str], years: dict[str, str]) -> bool:
+    """Two dates neither of which is a part of the other (``2017-05-18`` and
+    ``2016-05``), or a year that no date has."""
+    values = set(dates.values())
+    return any(not (a.startswith(b) or b.startswith(a)) for a in values for b in values) or any(
+        not any(iso.startswith(y) for iso in values) for y in years.values()
+    )
+
+
 def suggested_variants(entry: Entry) -> list[str]:
     """The variants a reader of another language or tool would need, that
     ``entry`` lacks: a number in plain digits and, from 10,000 or with
     decimals, in the language's own form (CLDR); a date in ISO form and in
     the language's long form; for Chinese, each variant in the other
     script (Traditional and Simplified, by OpenCC: the ``zh`` extra). A
-    number given with a unit gets none.
+    number given with a unit gets none, and variants that disagree in value
+    (two dates, two numbers: :func:`check_values` warns) get no value
+    forms: which one is right is for the gold's maker to say.
 
     >>> suggested_variants(Entry(1, 1, ("3,5 mln",), "pl"))
     ['3500000', '3\\xa0500\\xa0000']
     >>> suggested_variants(Entry(1, 1, ("18 maja 2017",), "pl"))
     ['2017-05-18']
+    >>> suggested_variants(Entry(1, 1, ("18 maja 2017", "19 maja 2017"), "pl"))
+    []
     >>> suggested_variants(Entry(1, 1, ("臺灣大學",), "zh_tw"))
     ['台湾大学']
     """
@@ -518,11 +539,14 @@ def suggested_variants(entry: Entry) -> list[str]:
     except Exception:  # a language without CLDR forms: the plain forms only
         written = False
     wanted: list[str] = []
-    for iso in dict.fromkeys(dates.values()):
-        wanted.append(iso)
-        if written:
-            wanted.append(format_date(iso, lang))  # type: ignore[arg-type]
-    if not dates:
+    if dates:
+        # variants stating different dates (date-disagreement) get no forms of either
+        agreed = {} if _dates_disagree(dates, _years(numbers)) else dates
+        for iso in dict.fromkeys(agreed.values()):
+            wanted.append(iso)
+            if written:
+                wanted.append(format_date(iso, lang))  # type: ignore[arg-type]
+    elif len({n for n, _ in numbers.values()}) == 1:  # (else value-disagreement)
         for number, unit in dict.fromkeys(numbers.values()):
             if unit:
                 continue  # "5 km": the bare number would lose the unit

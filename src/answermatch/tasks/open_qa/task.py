@@ -22,6 +22,7 @@ from ...checks import ANSWER_CHECKS, GoldChecks, QuestionEntry, check_repeated_q
 from ...diagnostics import Diagnostics
 from ...errors import UnknownOptionError
 from ...explanation import Explanation, TextView, Variant
+from ...languages import canonical_language
 from ...matchers.named import get_matcher
 from ...profiles import Settings, choice, rule
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
@@ -124,6 +125,12 @@ class OpenQA(Task, Explains, ChecksGold, TakesRows):
     ) -> dict[str, str | None]:
         return read_predictions(source, gold, diag)
 
+    def option_fields(self, settings: Judging, **options: Any) -> dict[str, str | None]:
+        """``lang`` checked, and ``matcher``: the rule the signature names."""
+        if options.get("lang") is not None:
+            canonical_language(options["lang"])
+        return {"match": _signature_match(self._judging(settings, options), options)}
+
     def _judging(self, settings: Judging, options: Mapping[str, Any]) -> Judging:
         name = options.get("matcher")
         if name is None:
@@ -215,13 +222,18 @@ class OpenQA(Task, Explains, ChecksGold, TakesRows):
         )
 
 
+def _signature_match(judging: Judging, options: Mapping[str, Any]) -> str:
+    """The matcher's name in the signature."""
+    return options.get("matcher") or _matcher_name(judging.matcher)
+
+
 def _signature(
     profile: str, judging: Judging, options: Mapping[str, Any], gold: list[Question]
 ) -> str:
     """The text rule (``match:``, ``norm:``), whether the answer is
     extracted, and the word segmenter of every language whose words the
     matcher finds inside unspaced text."""
-    name = options.get("matcher") or _matcher_name(judging.matcher)
+    name = _signature_match(judging, options)
     extra = {"match": name}
     if judging.extract:
         extra["extract"] = "final-answer"

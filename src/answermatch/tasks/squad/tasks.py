@@ -121,6 +121,11 @@ class SpanTask(Task, Explains, ChecksGold, TakesRows):
         """The language put in the items (per-language figures), or ``None``."""
         return None if options.get("lang") is None else answer_language(options["lang"])
 
+    def option_fields(self, settings: Any, **options: Any) -> dict[str, str | None]:
+        """``lang``: the language the signature names (none without it)."""
+        lang = options.get("lang")
+        return {"lang": None if lang is None else answer_language(lang)}
+
     # --- reading --------------------------------------------------------------------
 
     def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> SpanGold:
@@ -431,6 +436,17 @@ class SquadV2(SpanTask):
                     )
         return preds
 
+    def option_fields(self, settings: Any, **options: Any) -> dict[str, str | None]:
+        """``lang`` as for SQuAD, the threshold, the precision-recall
+        curves, and ``na_prob`` when that option gives the probabilities
+        (without it, the predictions may carry them)."""
+        fields = super().option_fields(settings, **options)
+        fields["na_prob_thresh"] = str(_threshold(options.get("na_prob_thresh", 1.0)))
+        fields["pr_curves"] = "yes" if _flag(options.get("pr_curves")) else None
+        if options.get("na_prob") is not None:
+            fields["na_prob"] = "given"
+        return fields
+
     def _unique(self, gold: SpanGold) -> list[Any]:
         """One question per id: the first place, the last occurrence's answers."""
         by_id: dict[str, Any] = {}
@@ -506,7 +522,9 @@ class SquadV2(SpanTask):
                 )
             ]
 
+        label = self.label_of(gold, options)  # the fair rules depend on it: signed
         extra = {
+            **({"lang": label} if label else {}),
             "na_prob": "given" if probs is not None else "none",
             "na_prob_thresh": threshold,
         }
