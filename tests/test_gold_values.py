@@ -84,6 +84,13 @@ def test_number_words_get_their_digits_but_a_range_gets_nothing() -> None:
     assert suggested_variants(Entry(1, 1, ("వంద ట్రిలియన్లు",), "te"))[0] == "100000000000000"
     # "between 129000 and 226000": the "and" between digits keeps it from being one number
     assert suggested_variants(Entry(1, 1, ("بين 129000 و 226000",), "ar")) == []
+    # ranges state two values: neither is suggested, nor compared
+    for variants in (("1868-1874",), ("70-85 మిలియన్లు",), ("5\u00a0— 17 января 1912 года",)):
+        assert suggested_variants(Entry(1, 1, variants, "ru")) == []
+    assert codes(Entry(1, 1, ("800-1050", "1200"), "fi")) == []
+    # ...but ISO dates, whole or a month, are one value
+    assert suggested_variants(Entry(1, 1, ("2017-05",), "en")) == ["May 2017"]
+    assert suggested_variants(Entry(1, 1, ("05-18-2017",), "en")) == ["2017-05-18", "May 18, 2017"]
 
 
 def test_suggested_chinese_script_variants() -> None:

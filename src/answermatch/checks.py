@@ -81,13 +81,16 @@ class Finding:
 class Entry:
     """One gold question: its id as written, its line, language, variants
     (answers, sentences or paragraph ids) and, for labelled candidates, their
-    labels as a string of ``0``/``1``."""
+    labels as a string of ``0``/``1``; ``answer_lang``: the language the
+    answers are written in when it is not the question's (XOR-EnglishSpan's
+    English spans), in which numbers and dates are read."""
 
     id: Any
     line: int | None
     variants: tuple[str, ...]
     lang: str | None = None
     labels: str = ""
+    answer_lang: str | None = None
 
 
 @dataclass
@@ -362,6 +365,10 @@ def check_split_question(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
             first[entry.id] = entry.line
 
 
+# two numbers in digits joined by a dash: a range, not one value (the dashes of
+# a date, 2017-05-18 or 05-18-2017, come in pairs and are not matched)
+_RANGE = re.compile(r"(?<![\d\-–—/.])\d+(?:[.,]\d+)?\s*[-–—~]\s*\d+(?:[.,]\d+)?(?![\d\-–—/])")
+_ISO_MONTH = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])")
 _NUMBER_MARKS = re.compile(r"[\d\s.,'’٬٫+\-−%٪\u00a0\u202f]+")
 _DIGIT = re.compile(r"\d")
 
@@ -396,6 +403,8 @@ def variant_values(
     {'five': ('5', ''), '5 km': ('5', 'km')}
     >>> variant_values(("in 1889", "$5"), "en")[1]   # a word before the digits is no unit
     {'in 1889': ('1889', ''), '$5': ('5', '$')}
+    >>> variant_values(("1868-1874", "70-85 million", "2017-05"), "en")  # ranges: no one value
+    ({'2017-05': '2017-05'}, {})
     """
     from .matchers.dates import extract_date
     from .matchers.numeric import _locale, extract_number
@@ -407,6 +416,8 @@ def variant_values(
     for variant in dict.fromkeys(variants):
         if not variant.strip() or len(variant) > 60 or len(variant.split()) > 6:
             continue
+        if _RANGE.search(variant) and not _ISO_MONTH.fullmatch(variant.strip()):
+            continue  # "1868-1874", "5 — 17 января 1912": two values
         iso = extract_date(variant, lang=lang)
         if iso is not None and len(iso) >= 7 and iso[0] != "-":
             dates[variant] = iso
@@ -466,7 +477,7 @@ def check_values(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
     for entry in gold.entries:
         if entry.labels or len(entry.variants) < 2:
             continue
-        dates, numbers = variant_values(entry.variants, entry.lang)
+        dates, numbers = variant_values(entry.variants, entry.answer_lang or entry.lang)
         if dates:
             years = _years(numbers)
             if _dates_disagree(dates, years):
@@ -532,7 +543,7 @@ def suggested_variants(entry: Entry) -> list[str]:
     from .matchers.dates import format_date
     from .matchers.numeric import _cldr_language, format_number
 
-    lang = _value_language(entry.lang)
+    lang = _value_language(entry.answer_lang or entry.lang)
     dates, numbers = variant_values(entry.variants, lang)
     try:
         written = lang is not None and bool(_cldr_language(lang))

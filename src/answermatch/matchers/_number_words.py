@@ -32,7 +32,7 @@ TABLES: dict[str, str] = {
         eleven=11 twelve=12 thirteen=13 fourteen=14 fifteen=15 sixteen=16 seventeen=17
         eighteen=18 nineteen=19 twenty=20 thirty=30 forty=40 fourty=40 fifty=50 sixty=60
         seventy=70 eighty=80 ninety=90 hundred=*100 thousand=*1000 million=*1000000
-        billion=*1000000000 and=
+        billion=*1000000000 trillion=*1000000000000 and=
     """,
     "de": """
         null=0 ein=1 eins=1 eine=1 einen=1 zwei=2 zwo=2 drei=3 vier=4 fünf=5 sechs=6

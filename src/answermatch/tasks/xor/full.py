@@ -322,6 +322,7 @@ class XorFull(XorAnswerTask):
         "(ar bn fi ja ko ru te), as eval_xor_full.py"
     )
     profiles: ClassVar[Mapping[str, Any]] = PROFILES
+    answer_lang: ClassVar[str | None] = None  # answers in the question's language
     shapes: ClassVar[Mapping[str, str]] = {
         "gold": GOLD_SHAPE,
         "predictions": "a JSON file (plain or .gz) or a dict {question id: answer str}; a key "

@@ -41,12 +41,15 @@ class XorTask(Task, Explains, ChecksGold, TakesRows):
     #: what the official script does with a gold without questions, when it
     #: scores one (``None``: it fails, and so does reading)
     empty_gold: ClassVar[str | None] = None
+    #: the language the gold answers are written in (``None``: the question's);
+    #: check-gold reads their numbers and dates in it
+    answer_lang: ClassVar[str | None] = "en"
 
     def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> XorGold:
         return read_xor_gold_columns(source, diag, empty=self.empty_gold)
 
     def gold_entries(self, gold: XorGold) -> list[XorEntry]:
-        return gold_entries(gold)
+        return gold_entries(gold, self.answer_lang)
 
     def explain(
         self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any
