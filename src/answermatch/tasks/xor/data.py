@@ -105,7 +105,7 @@ GOLD_SHAPE = (
 )
 
 
-Columns = tuple[list[str], list[str], list[list[str]]]
+Columns = tuple[list[str], list[str], Sequence[Sequence[str]]]
 
 
 class XorQuestion(NamedTuple):
