@@ -90,7 +90,8 @@ class Entry:
     variants: tuple[str, ...]
     lang: str | None = None
     labels: str = ""
-    answer_lang: str | None = None
+    # keyword only, so that subclasses keep adding their fields right after labels
+    answer_lang: str | None = field(default=None, kw_only=True)
 
 
 @dataclass
