@@ -208,6 +208,10 @@ def test_cli_scores_and_explains(tmp_path, capsys):
                  "--profile", "lenient", "--json"]) == 0  # fmt: skip
     out = json.loads(capsys.readouterr().out)
     assert out["scores"]["accuracy"] == 75.0
+    # two questions name no language: the table's all row counts them too
+    assert main(["score", "open-qa", "--gold", str(gold), "--pred", str(pred), "-q"]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()]
+    assert ["en", "100.00", "1"] in rows and ["all", "25.00", "4"] in rows
 
 
 def test_lm_eval_metric_and_hf_style_lists():
