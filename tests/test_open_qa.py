@@ -141,6 +141,32 @@ def test_bad_gold_rows_name_file_and_line(tmp_path, row, message):
     assert caught.value.line == 2 and str(gold) in str(caught.value)
 
 
+def test_swapped_files_are_named_as_such(tmp_path, capsys):
+    from answermatch.cli import main
+
+    gold, pred = write(tmp_path)
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text('{"id": "q1", "prediction": "Paris"}\n', "utf-8")
+    one_line = tmp_path / "one.json"
+    one_line.write_text('{"q1": "Paris", "q2": null}', "utf-8")
+    for predictions in (pred, rows, one_line):
+        assert main(["score", "open-qa", "--gold", str(predictions), "--pred", str(gold)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"answermatch: error: {predictions}:1: this is a predictions file")
+        assert "not a gold file: expected JSON Lines, one question per line" in err
+        assert err.endswith("were --gold and --pred swapped?\n") and "other way round" not in err
+    assert main(["score", "open-qa", "--gold", str(gold), "--pred", str(gold)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"answermatch: error: {gold}:1: this is a gold file")
+    assert "not predictions: expected {id: text}" in err and "other way round" not in err
+    # a gold row without answers is a gold mistake, not a swap
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text('{"id": "q1", "question": "Where?", "lang": "en"}\n', "utf-8")
+    with pytest.raises(InputError, match='"answers" must be a non-empty list') as caught:
+        answermatch.evaluate("open-qa", broken, pred)
+    assert "--pred swapped" not in str(caught.value)
+
+
 def test_repeated_id_and_bad_predictions(tmp_path):
     with pytest.raises(InputError, match="id '1' again"):
         twice = [{"id": 1, "answers": ["a"]}, {"id": "1", "answers": ["b"]}]

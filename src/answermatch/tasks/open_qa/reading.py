@@ -23,6 +23,7 @@ Question(id='1', line=1, answers=('Paris',), question=None, lang='fr')
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -56,11 +57,46 @@ class Question:
     empty: int = field(default=0, repr=False)
 
 
+#: The errors of a file given on the other side: what it is, what was expected.
+PREDICTIONS_AS_GOLD = (
+    'this is a predictions file ({id: text} or rows with "prediction"), not a gold file: '
+    f"expected JSON Lines, one question per line, {GOLD_ROW}; were --gold and --pred swapped?"
+)
+GOLD_AS_PREDICTIONS = (
+    'this is a gold file (rows with "answers"), not predictions: expected {id: text} or '
+    f"JSON Lines {PREDICTION_ROW}; were --gold and --pred swapped?"
+)
+
+
+def _is_predictions(value: Any) -> bool:
+    """Whether ``value``, read where a gold row was expected, is predictions:
+    an object ``{id: text or null}`` or a row ``{"id", "prediction"}``."""
+    if not isinstance(value, dict) or not value or {*ANSWER_FIELDS} & set(value):
+        return False
+    if "prediction" in value:
+        return True
+    return not {"id", "question", "lang"} & set(value) and all(
+        text is None or isinstance(text, str) for text in value.values()
+    )
+
+
 def _rows(source: Any, diag: Diagnostics) -> tuple[str, list[tuple[int, Any]]]:
     """``(name, [(line, row)])`` of a JSON Lines file or a loaded list."""
     name = source_name(source)
     if is_path(source):
-        numbers, objects = jsonl_columns(read_text(source), os.fspath(source), diag=diag)
+        text = read_text(source)
+        try:
+            numbers, objects = jsonl_columns(text, os.fspath(source), diag=diag)
+        except InputError:
+            try:
+                whole = json.loads(text)
+            except (ValueError, RecursionError):
+                whole = None
+            if _is_predictions(whole):
+                raise InputError(PREDICTIONS_AS_GOLD, path=name, line=1, swapped=True) from None
+            raise
+        if objects and _is_predictions(objects[0]):  # one-line object, or prediction rows
+            raise InputError(PREDICTIONS_AS_GOLD, path=name, line=numbers[0], swapped=True)
         return name, list(zip(numbers, objects, strict=True))
     if isinstance(source, (str, bytes, Mapping)) or not isinstance(source, Sequence):
         raise InputError(f"expected a list of gold rows {GOLD_ROW}", path=name)
@@ -155,6 +191,8 @@ def _from_rows(rows: list[tuple[int, Any]], name: str) -> dict[str, str | None]:
     out: dict[str, str | None] = {}
     for line, row in rows:
         if not isinstance(row, dict) or "id" not in row or "prediction" not in row:
+            if isinstance(row, dict) and "prediction" not in row and {*ANSWER_FIELDS} & set(row):
+                raise InputError(GOLD_AS_PREDICTIONS, path=name, line=line, swapped=True)
             raise InputError(f"expected a prediction row {PREDICTION_ROW}", path=name, line=line)
         key = _key(row["id"], name, line)
         text = row["prediction"]
