@@ -279,7 +279,7 @@ def hashable(value: Any) -> bool:
 
 def _as_text(text: str | bytes | None) -> str | None:
     """A file's text, from its UTF-8 bytes where it was not decoded."""
-    return text.decode("utf-8") if isinstance(text, bytes) else text
+    return text.decode("utf-8") if isinstance(text, (bytes, bytearray)) else text
 
 
 def _is_jsonl(name: str) -> bool:

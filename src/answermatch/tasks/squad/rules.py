@@ -55,6 +55,7 @@ from ...normalization.steps import (
     SQUAD_ARTICLES,
     squad_articles,
     strip_ascii_punct,
+    tokens_by_pieces,
     without_articles,
 )
 from ...profiles import Settings, choice
@@ -336,7 +337,12 @@ def _squad_tokens() -> Callable[[str], Tokens]:
     from ...normalization import normalizer
 
     normalize = normalizer("squad")
-    return lambda text: tuple(normalize(text).split())
+
+    def split(text: str) -> list[str]:
+        return normalize(text).split()
+
+    # a long text piece by piece: its tokens without one string object each
+    return lambda text: tokens_by_pieces(text, split)
 
 
 def nfkc(text: str) -> str:
