@@ -40,9 +40,10 @@ LOCALES: dict[str, str] = {
 
 #: language -> num2words' code for it
 NUM2WORDS: dict[str, str] = {
-    "da": "da", "de": "de", "en": "en", "es": "es", "fi": "fi", "fr": "fr", "hu": "hu",
-    "id": "id", "it": "it", "ja": "ja", "ko": "ko", "nb": "no", "nl": "nl", "pl": "pl",
-    "pt": "pt", "ro": "ro", "ru": "ru", "sv": "sv", "th": "th", "tr": "tr", "vi": "vi",
+    "ar": "ar", "bn": "bn", "da": "da", "de": "de", "en": "en", "es": "es", "fi": "fi",
+    "fr": "fr", "he": "he", "hu": "hu", "id": "id", "it": "it", "ja": "ja", "ko": "ko",
+    "nb": "no", "nl": "nl", "pl": "pl", "pt": "pt", "ro": "ro", "ru": "ru", "sv": "sv",
+    "te": "te", "th": "th", "tr": "tr", "vi": "vi",
 }  # fmt: skip
 
 Case = tuple[str, str, str, str]

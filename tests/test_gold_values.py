@@ -65,6 +65,34 @@ def test_suggested_variants() -> None:
     assert suggested_variants(Entry(1, 1, ("Paris",), "fr")) == []
 
 
+def test_variants_that_disagree_get_no_suggestion() -> None:
+    # check-gold warns (date-disagreement, value-disagreement); --suggest adds
+    # no form of either value, since one of them is wrong
+    for variants in (("18 maja 2017", "17 maja 2017"), ("18 maja 2017", "2016")):
+        assert codes(Entry(1, 1, variants, "pl")) == [(1, "date-disagreement")]
+        assert suggested_variants(Entry(1, 1, variants, "pl")) == []
+    assert codes(Entry(1, 1, ("3,2 mln", "3,9 mln"), "pl")) == [(1, "value-disagreement")]
+    assert suggested_variants(Entry(1, 1, ("3,2 mln", "3,9 mln"), "pl")) == []
+    # a date and a part of it (its year) agree: the forms are still suggested
+    assert suggested_variants(Entry(1, 1, ("18 maja 2017", "2017"), "pl")) == ["2017-05-18"]
+
+
+def test_number_words_get_their_digits_but_a_range_gets_nothing() -> None:
+    # XOR-Full's te and ar gold: a number in words, "a hundred trillion", a range
+    assert suggested_variants(Entry(1, 1, ("ఐదు",), "te")) == ["5"]
+    assert suggested_variants(Entry(1, 1, ("خمسة",), "ar")) == ["5"]
+    assert suggested_variants(Entry(1, 1, ("వంద ట్రిలియన్లు",), "te"))[0] == "100000000000000"
+    # "between 129000 and 226000": the "and" between digits keeps it from being one number
+    assert suggested_variants(Entry(1, 1, ("بين 129000 و 226000",), "ar")) == []
+    # ranges state two values: neither is suggested, nor compared
+    for variants in (("1868-1874",), ("70-85 మిలియన్లు",), ("5\u00a0— 17 января 1912 года",)):
+        assert suggested_variants(Entry(1, 1, variants, "ru")) == []
+    assert codes(Entry(1, 1, ("800-1050", "1200"), "fi")) == []
+    # ...but ISO dates, whole or a month, are one value
+    assert suggested_variants(Entry(1, 1, ("2017-05",), "en")) == ["May 2017"]
+    assert suggested_variants(Entry(1, 1, ("05-18-2017",), "en")) == ["2017-05-18", "May 18, 2017"]
+
+
 def test_suggested_chinese_script_variants() -> None:
     pytest.importorskip("opencc", reason="OpenCC is the zh extra's (answermatch[zh])")
     assert suggested_variants(Entry(1, 1, ("臺灣大學",), "zh_tw")) == ["台湾大学"]
@@ -88,9 +116,14 @@ def _xor_gold(tmp_path, *records):
 
 
 def test_check_gold_and_suggest_on_a_file(tmp_path, capsys) -> None:
-    path = _xor_gold(tmp_path, ("a", ["1869", "1865"], "fi"), ("b", ["18 toukokuuta 2017"], "fi"))
+    path = _xor_gold(
+        tmp_path,
+        ("a", ["1869", "1865"], "fi"),
+        ("b", ["18 toukokuuta 2017"], "fi"),
+        ("c", ["18 toukokuuta 2017", "2017-05-19"], "fi"),
+    )
     found = [(f.line, f.code) for f in check_gold("xor-full", path)]
-    assert (1, "value-disagreement") in found
+    assert (1, "value-disagreement") in found and (3, "date-disagreement") in found
     suggested = suggest_variants("xor-full", path)
     assert [(s.line, s.variants) for s in suggested] == [(2, ("2017-05-18", "18. toukokuuta 2017"))]
     assert main(["check-gold", "xor-full", "--gold", str(path), "--suggest", "--json"]) == 0

@@ -361,10 +361,22 @@ def test_cli_error_exit(tmp_path, capsys):
         ("articles", "ar", "جمال", "جم", 1.0, 0.0),
         # numbers by value
         ("numbers", "en", "1 000", "1000", 0.0, 1.0),
+        # Chinese Traditional = Simplified in every zh variant, both directions
+        ("script", "zh_tw", "台湾大学", "臺灣大學", 0.0, 1.0),
+        ("script", "zh_hk", "乾隆", "乾隆", 1.0, 1.0),
+        ("script", "zh_cn", "臺灣", "台湾", 0.0, 1.0),
+        # ...but never in Japanese, whose kanji are not Traditional Chinese
+        ("script", "ja", "臺灣", "台湾", 0.0, 0.0),
     ],
 )
 def test_each_fair_switch(switch, lang, prediction, answer, official, fair):
-    value = {"punctuation": "unicode", "width": "nfkc", "articles": "words", "numbers": "value"}
+    value = {
+        "punctuation": "unicode",
+        "width": "nfkc",
+        "articles": "words",
+        "numbers": "value",
+        "script": "hans",
+    }
     changed = dataclasses.replace(OFFICIAL, **{switch: value[switch]})
     assert Rules(OFFICIAL, lang).match(prediction, [answer])[0] == official
     assert Rules(changed, lang).match(prediction, [answer])[0] == fair
@@ -394,6 +406,45 @@ def test_profiles_side_by_side(parity, capsys):
     assert set(official["scores"]) == set(fair["scores"]) == set(KEYS)
     # the fair rules only merge tokens the official rules keep apart on this data
     assert fair["scores"]["exact_match"] >= official["scores"]["exact_match"]
+
+
+def test_the_script_folding_is_signed_with_opencc_version():
+    import opencc
+
+    assert Rules(FAIR, "zh_tw").tokenizer_signature().endswith(f"+t2s=opencc-{opencc.__version__}")
+    assert "t2s" not in Rules(FAIR, "ja").tokenizer_signature()
+    assert Rules(OFFICIAL.replace(script="hans"), "zh_cn").tokenizer_signature().startswith("t2s=")
+    assert Rules(OFFICIAL, "zh_tw").tokenizer_signature() is None
+
+
+@pytest.mark.parity
+@pytest.mark.parametrize("seed", ["pred_seed1", "pred_seed2"])
+@pytest.mark.parametrize("lang", ["zh_hk", "zh_tw"])
+def test_fair_scores_do_not_depend_on_the_chinese_script(parity, seed, lang):
+    # the fixtures' zh_hk/zh_tw predictions, written in Simplified characters by
+    # OpenCC: the fair profile gives them every figure of the originals, the fair
+    # rules without folding do not
+    from answermatch.normalization.steps import to_simplified
+
+    gold = parity("mkqa", "mkqa_test6.jsonl.gz")
+    path = parity("mkqa", seed) / f"{lang}.jsonl"
+    rows = [json.loads(text) for text in path.read_text(encoding="utf-8").splitlines()]
+    simplified = [
+        {**r, "prediction": r["prediction"] and to_simplified(r["prediction"])} for r in rows
+    ]
+    assert simplified != rows
+    task = get_task("mkqa")
+
+    def scores(predictions, settings):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", AnswermatchWarning)
+            return task.evaluate(gold, predictions, settings, lang=lang).scores
+
+    original = scores(rows, FAIR)
+    assert scores(simplified, FAIR) == original
+    keep = dataclasses.replace(FAIR, script="keep")
+    assert scores(rows, keep) == original
+    assert scores(simplified, keep)["f1"] < original["f1"]
 
 
 # --- explain, check-gold, compare ------------------------------------------------------------

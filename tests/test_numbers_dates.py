@@ -164,6 +164,15 @@ NUMBERS = [
     ("hai mươi mốt", "vi", "21"),
     ("mil novecientos setenta y dos", "es", "1972"),
     ("nineteen hundred", "en", "1900"),
+    # number words beyond num2words' forms: prefixed "and", colloquial hundreds
+    ("אלף תשע מאות שבעים ושתיים", "he", "1972"),
+    ("שלושה עשר", "he", "13"),
+    ("ألف وتسعمائة واثنان وسبعون", "ar", "1972"),
+    ("ثلاثمائة وخمسون", "ar", "350"),
+    ("উনিশশো বাহাত্তর", "bn", "1972"),
+    ("একশো পঁচিশ", "bn", "125"),
+    ("రెండు వేల ఐదు వందలు", "te", "2500"),
+    ("వెయ్యి", "te", "1000"),
     ("COVID-19", None, "19"),
 ]
 
@@ -183,11 +192,47 @@ def test_extract_number_forms(text: str, lang: str | None, value: str) -> None:
         ("3,5 mln", "3,5 mld", "pl"),
         ("1億", "1万", None),
         ("dwa tysiące", "trzy tysiące", "pl"),
+        ("שלושת אלפים", "ארבעת אלפים", "he"),
+        ("ثلاثة آلاف", "ثلاثمائة", "ar"),
+        ("একশো পঁচিশ", "একশো ছাব্বিশ", "bn"),
+        ("రెండు వేల", "రెండు వందల", "te"),
         ("1.000", "1,000", "de"),
     ],
 )
 def test_near_misses(prediction: str, gold: str, lang: str | None) -> None:
     assert numeric_match(prediction, gold, lang=lang) == 0.0
+
+
+@pytest.mark.parametrize("lang", ["ko", None])
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # a Korean unit starting a longer word is not a unit: 조각 "piece",
+        # 천사 "angel", 만큼 "as much as", 백화점 "department store"
+        ("3조각", "3"),
+        ("7천사", "7"),
+        ("3만큼", "3"),
+        ("3 백화점", "3"),
+        ("3천만큼", "3000"),
+        # ...but one followed by a counter, a particle or another unit is
+        ("3조", "3000000000000"),
+        ("3천원", "3000"),
+        ("5만에", "50000"),
+        ("30만여 명", "300000"),
+        ("2억달러", "200000000"),
+        ("3천만 원", "30000000"),
+    ],
+)
+def test_korean_units_end_their_word(text: str, value: str, lang: str | None) -> None:
+    assert extract_number(text, lang=lang) == value
+
+
+def test_korean_spaced_units_end_their_word_too() -> None:
+    # spaced, the unit is read as the language's scale word: the same rule
+    assert extract_number("3 만 원", lang="ko") == "30000"
+    assert extract_number("3 천사", lang="ko") == "3"
+    assert numeric_match("3조각", "3조", lang="ko") == 0.0
+    assert numeric_match("3조각", "3", lang="ko") == 1.0
 
 
 def test_ideographic_numerals_inside_words_are_not_numbers() -> None:

@@ -167,3 +167,126 @@ def test_rows_are_checked_one_by_one():
     bad["rows"] = bad["rows"][:1]
     with pytest.raises(AnswermatchError, match="1 rows for n=2 items"):
         Scorer.from_dict(bad)
+
+
+def _state_of(task, **options):
+    part = scorer(task, **options)
+    gold = copy.deepcopy(GOLD)
+    if task == "squad-v2":
+        gold["version"] = "v2.0"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        part.update(gold, {"q1": "Paris", "q2": "small"})
+    return json.loads(json.dumps(part.to_dict())), part.compute().scores
+
+
+@pytest.mark.parametrize(
+    ("task", "options"),
+    [
+        ("squad", {"lang": "de"}),
+        ("squad", {"lang": "DE"}),  # the signature names the canonical code
+        ("mlqa", {"lang": "es"}),
+        ("squad-v2", {"na_prob_thresh": 0.5, "lang": "en"}),
+    ],
+)
+def test_a_state_with_options_loads(task, options):
+    state, scores = _state_of(task, **options)
+    assert Scorer.from_dict(state).compute().scores == scores
+
+
+@pytest.mark.parametrize(
+    ("task", "options", "forged_options", "message"),
+    [
+        # values the task refuses, each named
+        ("squad", {}, {"lang": "xx"}, "options: lang 'xx' is not a language code"),
+        ("squad", {}, {"lang": 5}, "options: lang must be a language code, not int"),
+        ("mlqa", {"lang": "es"}, {"lang": "fr"}, "options: MLQA's script has no rules for"),
+        ("squad-v2", {}, {"na_prob_thresh": "high"}, "options: na_prob_thresh must be a number"),
+        ("squad-v2", {}, {"pr_curves": "maybe"}, "options: pr_curves must be true or false"),
+        # values that contradict the signatures
+        ("squad", {}, {"lang": "de"}, "options: its signature says no lang, but its options"),
+        ("squad", {"lang": "de"}, {}, "options: its signature says lang 'de', but .* no lang"),
+        ("squad", {"lang": "de"}, {"lang": "en"}, "says lang 'de', but .* give lang 'en'"),
+        ("mlqa", {"lang": "es"}, {"lang": "de"}, "says lang 'es', but .* give lang 'de'"),
+        ("squad-v2", {}, {"na_prob_thresh": 0.5}, "says na_prob_thresh '1.0', but .* '0.5'"),
+        ("squad-v2", {}, {"pr_curves": True}, "says no pr_curves, but .* give pr_curves 'yes'"),
+    ],
+)
+def test_forged_option_values_are_refused(task, options, forged_options, message):
+    state, _ = _state_of(task, **options)
+    with pytest.raises(AnswermatchError, match=message):
+        Scorer.from_dict(forged(state, options=forged_options))
+
+
+@pytest.mark.parametrize(
+    ("task", "options", "message"),
+    [
+        ("cmrc2018", {"version": 7}, "option version must be 5 or 6"),
+        ("zalo2019", {"average": "median"}, "option average must be one of micro, macro"),
+        ("nlpcc-dbqa", {"ties": "random"}, "option ties: expected one of input"),
+        ("nlpcc-kbqa", {"ks": "0"}, "option ks: expected positive integers"),
+        ("ntcir-dsqa", {"default_lang": "fr"}, "option default_lang must be one of en, ja"),
+        ("mkqa", {"lang": "xx"}, "unknown MKQA language 'xx'"),
+        ("open-qa", {"matcher": "nope"}, "unknown matcher 'nope'"),
+        ("open-qa", {"lang": "xx"}, "unknown language 'xx'"),
+    ],
+)
+def test_every_task_checks_its_option_values(task, options, message):
+    # refused when a scorer is made, and in a state (one without items here)
+    with pytest.raises(AnswermatchError, match=message):
+        scorer(task, **options)
+    empty = {
+        "format": 1,
+        "task": task,
+        "profile": "official",
+        "options": options,
+        "strict": False,
+        "n": 0,
+        "totals": [],
+        "rows": None,
+        "signatures": [],
+        "warnings": [],
+        "items": None,
+    }
+    with pytest.raises(AnswermatchError, match="not a valid scorer state: options: " + message):
+        Scorer.from_dict(empty)
+
+
+@pytest.mark.parametrize(
+    ("task", "state_options", "forged_options", "field"),
+    [
+        ("cmrc2018", {}, {"version": 5}, "script 'v6'"),
+        ("zalo2019", {}, {"average": "macro"}, "average 'micro'"),
+        ("nlpcc-dbqa", {}, {"ties": "pessimistic"}, "ties 'input'"),
+        ("nlpcc-kbqa", {}, {"ks": [1, 3]}, "ks '1,3,5'"),
+        ("open-qa", {}, {"matcher": "f1"}, "match 'em'"),
+    ],
+)
+def test_option_values_are_checked_against_the_signature(
+    task, state_options, forged_options, field
+):
+    from answermatch.tasks import get_task
+
+    spec = get_task(task)
+    settings = spec.settings("official")
+    fields = spec.option_fields(settings, **state_options)
+    signature = "|".join(
+        [f"task:{task}", "profile:official", *(f"{k}:{v}" for k, v in fields.items())]
+    )
+    state = {
+        "format": 1,
+        "task": task,
+        "profile": "official",
+        "options": forged_options,
+        "strict": False,
+        "n": 0,
+        "totals": [],
+        "rows": [] if spec.aggregation(settings).rows else None,
+        "signatures": [signature],
+        "warnings": [],
+        "items": None,
+    }
+    with pytest.raises(AnswermatchError, match=f"options: its signature says {field}"):
+        Scorer.from_dict(state)
+    state["options"] = state_options
+    assert Scorer.from_dict(state).n == 0

@@ -232,6 +232,20 @@ def test_cli_exit_codes(tmp_path, capsys):
 
 
 @pytest.mark.parity
+def test_english_answers_are_read_as_english(tmp_path):
+    # XOR-EnglishSpan and XOR-Retrieve answers are English spans: "1,500" is 1500 for
+    # a Russian question; XOR-Full's answers are Russian there: 1.5, not 1500
+    from answermatch.goldcheck import suggest_variants
+
+    path = write(tmp_path, xor(("1", ["1,500", "1500"], "ru"), ("2", ["28 July 1914"], "ru")))
+    disagree = [(f.line, f.code) for f in check_gold("xor-full", path) if "disagree" in f.code]
+    assert disagree == [(1, "value-disagreement")]
+    assert not [f for f in check_gold("xor-engspan", path) if "disagree" in f.code]
+    for task in ("xor-engspan", "xor-retrieve"):
+        found = {s.line: s.variants for s in suggest_variants(task, path)}
+        assert found == {2: ("1914-07-28", "July 28, 1914")}
+
+
 def test_real_xor_gold(parity):
     full = check_gold("xor-full", parity("xor", "xor_dev_full_v1_1.jsonl"))
     counters = [f for f in full if f.code == "counter-deletion"]

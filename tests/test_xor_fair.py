@@ -82,6 +82,16 @@ def test_xor_full_numbers_by_value():
     assert full("fi", ["35"], "3,5", "fair").items[0]["f1"] == 0.0
 
 
+def test_xor_full_numbers_are_read_in_the_question_language():
+    # "1,500": a thousands comma in ko (CLDR decimal "."), a decimal comma in ru and fi
+    assert full("ko", ["1500"], "1,500", "fair").items[0]["em"] == 1.0
+    for lang in ("ru", "fi"):
+        assert full(lang, ["1500"], "1,500", "fair").items[0]["f1"] == 0.0
+        assert full(lang, ["1.5"], "1,500", "fair").items[0]["em"] == 1.0
+    # the official rule drops the comma whatever the language
+    assert full("ru", ["1500"], "1,500", "official").items[0]["em"] == 1.0
+
+
 def test_xor_full_width_folding():
     # str.lower keeps full-width letters full-width: "ａｂｃ" != "abc"
     assert full("fi", ["abc"], "ＡＢＣ", "official").items[0]["f1"] == 0.0
@@ -162,6 +172,15 @@ def test_xor_engspan_fair_numbers():
     assert engspan(["35 million"], "3.5 million", "official")["em"] == 1.0
     fair = engspan(["35 million"], "3.5 million", "fair")
     assert fair["em"] == 0.0 and fair["f1"] == pytest.approx(0.5, abs=1e-12)  # "million" shared
+
+
+def test_xor_engspan_fair_numbers_are_english_whatever_the_question_language():
+    # the answers are English spans: "1,500" is 1500 even for a Russian question
+    # (where XOR-Full's fair profile would read 1.5)
+    gold = [{"id": "1", "answers": ["1500 km"], "lang": "ru"}]
+    item = score("xor-engspan", gold, {"1": "1,500 km"}, "fair").items[0]
+    assert item["em"] == 1.0
+    assert engspan(["1.5 km"], "1,500 km", "fair")["em"] == 0.0
 
 
 def test_xor_engspan_fair_bare_string_is_one_answer():

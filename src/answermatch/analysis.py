@@ -30,8 +30,10 @@ alone:
     ``1990년`` become ``1990``; ``人口`` stays). ``"keep"``: none is deleted.
 ``numbers``
     ``"string"``: digits are text. ``"value"``: every number is read with
-    :func:`answermatch.matchers.extract_number` (any script's digits,
-    thousands separators, decimal comma) and becomes one token in canonical
+    :func:`answermatch.matchers.extract_number` in the analyser's language
+    (any script's digits, thousands separators, decimal comma; the
+    language's CLDR decimal sign decides the ambiguous ``1,500``: 1500 in
+    ``en``, 1.5 in ``ru`` and ``fi``) and becomes one token in canonical
     form, so ``1 000`` = ``1000`` and ``３,５`` = ``3.5``.
 
 >>> fair = Analyzer("ja", norm="unicode", tokens="language", counters="after-number",
@@ -42,6 +44,8 @@ alone:
 ('口', '1', '000')
 >>> Analyzer("en", norm="unicode", articles=True, numbers="value")("The ＵＳＡ, 3,5 %")
 ('usa', '3.5')
+>>> [Analyzer(lang, numbers="value")("1,500 km") for lang in ("en", "ru")]
+[('1500', 'km'), ('1.5', 'km')]
 """
 
 from __future__ import annotations
@@ -56,6 +60,7 @@ from .normalization import normalize
 from .normalization.steps import (
     XOR_COUNTERS,
     collapse_whitespace,
+    deleter,
     lower,
     remove_counters,
     squad_article_split,
@@ -155,9 +160,10 @@ def official_tokens(
     *, counters: bool = False, articles: bool = False
 ) -> Callable[[str], list[str]]:
     """The official rules as one step: ``str.lower``, then the ASCII
-    punctuation (and with ``counters`` the characters ``年 歳 人 년``) deleted
-    by one ``str.translate``, SQuAD's articles replaced by a space (with
-    ``articles``), then ``str.split``. The tokens are those of the steps
+    punctuation (and with ``counters`` the characters ``年 歳 人 년``)
+    deleted in one pass (:func:`~answermatch.normalization.steps.deleter`),
+    SQuAD's articles replaced by a space (with ``articles``), then
+    ``str.split``. The tokens are those of the steps
     one by one (the deletions touch disjoint characters and no whitespace,
     and collapsing whitespace before ``split`` changes nothing).
 
@@ -166,16 +172,16 @@ def official_tokens(
     >>> official_tokens(articles=True)("The Lake (a big one)")
     ['lake', 'big', 'one']
     """
-    table = str.maketrans("", "", string.punctuation + (XOR_COUNTERS if counters else ""))
+    delete = deleter(string.punctuation + (XOR_COUNTERS if counters else ""))
     if articles:
 
         def tokens(text: str) -> list[str]:
-            return squad_article_split(text.lower().translate(table))
+            return squad_article_split(delete(text.lower()))
 
         return tokens
 
     def plain(text: str) -> list[str]:
-        return text.lower().translate(table).split()
+        return delete(text.lower()).split()
 
     return plain
 
@@ -292,7 +298,7 @@ class Analyzer:
 
                 text = get_tokenizer("ja").wakati(text)  # type: ignore[attr-defined]
             return tuple(fast(text))
-        pieces = split_numbers(text) if self.numbers == "value" else [(False, text)]
+        pieces = split_numbers(text, self.lang) if self.numbers == "value" else [(False, text)]
         tokens: list[str] = []
         for is_number, piece in pieces:
             if is_number:

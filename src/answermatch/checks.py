@@ -14,7 +14,7 @@ knowing), the file, the line, a stable ``code`` and a message.
 >>> rules = GoldChecks((check_ids, check_empty_variant, check_duplicate_variant))
 >>> for finding in rules.run(gold):
 ...     print(finding)
-gold.tsv:1: error: q1: an answer variant is empty (a stray TAB?) [empty-variant]
+gold.tsv:1: error: q1: an answer variant is empty or blank [empty-variant]
 gold.tsv:1: info: q1: variant listed twice: 'Paris' [duplicate-variant]
 gold.tsv:2: error: q1: id repeated (first on line 1) [duplicate-id]
 """
@@ -81,13 +81,17 @@ class Finding:
 class Entry:
     """One gold question: its id as written, its line, language, variants
     (answers, sentences or paragraph ids) and, for labelled candidates, their
-    labels as a string of ``0``/``1``."""
+    labels as a string of ``0``/``1``; ``answer_lang``: the language the
+    answers are written in when it is not the question's (XOR-EnglishSpan's
+    English spans), in which numbers and dates are read."""
 
     id: Any
     line: int | None
     variants: tuple[str, ...]
     lang: str | None = None
     labels: str = ""
+    # keyword only, so that subclasses keep adding their fields right after labels
+    answer_lang: str | None = field(default=None, kw_only=True)
 
 
 @dataclass
@@ -115,7 +119,7 @@ def check_empty_variant(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
     for entry in gold.entries:
         if any(not v.strip() for v in entry.variants):
             yield _finding(
-                gold, entry, "error", "empty-variant", "an answer variant is empty (a stray TAB?)"
+                gold, entry, "error", "empty-variant", "an answer variant is empty or blank"
             )
 
 
@@ -362,6 +366,10 @@ def check_split_question(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
             first[entry.id] = entry.line
 
 
+# two numbers in digits joined by a dash: a range, not one value (the dashes of
+# a date, 2017-05-18 or 05-18-2017, come in pairs and are not matched)
+_RANGE = re.compile(r"(?<![\d\-–—/.])\d+(?:[.,]\d+)?\s*[-–—~]\s*\d+(?:[.,]\d+)?(?![\d\-–—/])")
+_ISO_MONTH = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])")
 _NUMBER_MARKS = re.compile(r"[\d\s.,'’٬٫+\-−%٪\u00a0\u202f]+")
 _DIGIT = re.compile(r"\d")
 
@@ -396,6 +404,8 @@ def variant_values(
     {'five': ('5', ''), '5 km': ('5', 'km')}
     >>> variant_values(("in 1889", "$5"), "en")[1]   # a word before the digits is no unit
     {'in 1889': ('1889', ''), '$5': ('5', '$')}
+    >>> variant_values(("1868-1874", "70-85 million", "2017-05"), "en")  # ranges: no one value
+    ({'2017-05': '2017-05'}, {})
     """
     from .matchers.dates import extract_date
     from .matchers.numeric import _locale, extract_number
@@ -407,6 +417,8 @@ def variant_values(
     for variant in dict.fromkeys(variants):
         if not variant.strip() or len(variant) > 60 or len(variant.split()) > 6:
             continue
+        if _RANGE.search(variant) and not _ISO_MONTH.fullmatch(variant.strip()):
+            continue  # "1868-1874", "5 — 17 января 1912": two values
         iso = extract_date(variant, lang=lang)
         if iso is not None and len(iso) >= 7 and iso[0] != "-":
             dates[variant] = iso
@@ -422,10 +434,17 @@ def variant_values(
             before = {w for w in variant[: digit.start()].lower().split() if w.isalpha()}
             rest = [w for w in rest if w not in before]
         words = lang is not None and _locale(lang).words
-        if words:
-            rest = [w for w in rest if words.split(w) is None]
+        if words:  # number words are the number; "and" is, in words only ("1859 و1863")
+            rest = [w for w in rest if not _number_word(w, words, digit is not None)]
         numbers[variant] = (number, " ".join(rest))
     return dates, numbers
+
+
+def _number_word(word: str, words: Any, has_digits: bool) -> bool:
+    """``word`` is a number word (or, in a number written in words, a word
+    such as "and" that joins them)."""
+    parts = words.split(word)
+    return parts is not None and not (has_digits and all(kind == "c" for kind, _ in parts))
 
 
 def _all_numeral(word: str) -> bool:
@@ -459,14 +478,10 @@ def check_values(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
     for entry in gold.entries:
         if entry.labels or len(entry.variants) < 2:
             continue
-        dates, numbers = variant_values(entry.variants, entry.lang)
+        dates, numbers = variant_values(entry.variants, entry.answer_lang or entry.lang)
         if dates:
-            values = set(dates.values())
-            years = {v: n for v, (n, unit) in numbers.items() if not unit and len(n) == 4}
-            conflict = any(
-                not (a.startswith(b) or b.startswith(a)) for a in values for b in values
-            ) or any(not any(iso.startswith(y) for iso in values) for y in years.values())
-            if conflict:
+            years = _years(numbers)
+            if _dates_disagree(dates, years):
                 shown = {**dates, **years}
                 yield _finding(
                     gold, entry, "warning", "date-disagreement",
@@ -492,18 +507,36 @@ def check_values(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
             )  # fmt: skip
 
 
+def _years(numbers: dict[str, tuple[str, str]]) -> dict[str, str]:
+    """The variants that are a bare four-digit number (a year), with it."""
+    return {v: n for v, (n, unit) in numbers.items() if not unit and len(n) == 4}
+
+
+def _dates_disagree(dates: dict[str, str], years: dict[str, str]) -> bool:
+    """Two dates neither of which is a part of the other (``2017-05-18`` and
+    ``2016-05``), or a year that no date has."""
+    values = set(dates.values())
+    return any(not (a.startswith(b) or b.startswith(a)) for a in values for b in values) or any(
+        not any(iso.startswith(y) for iso in values) for y in years.values()
+    )
+
+
 def suggested_variants(entry: Entry) -> list[str]:
     """The variants a reader of another language or tool would need, that
     ``entry`` lacks: a number in plain digits and, from 10,000 or with
     decimals, in the language's own form (CLDR); a date in ISO form and in
     the language's long form; for Chinese, each variant in the other
     script (Traditional and Simplified, by OpenCC: the ``zh`` extra). A
-    number given with a unit gets none.
+    number given with a unit gets none, and variants that disagree in value
+    (two dates, two numbers: :func:`check_values` warns) get no value
+    forms: which one is right is for the gold's maker to say.
 
     >>> suggested_variants(Entry(1, 1, ("3,5 mln",), "pl"))
     ['3500000', '3\\xa0500\\xa0000']
     >>> suggested_variants(Entry(1, 1, ("18 maja 2017",), "pl"))
     ['2017-05-18']
+    >>> suggested_variants(Entry(1, 1, ("18 maja 2017", "19 maja 2017"), "pl"))
+    []
     >>> suggested_variants(Entry(1, 1, ("臺灣大學",), "zh_tw"))
     ['台湾大学']
     """
@@ -511,18 +544,21 @@ def suggested_variants(entry: Entry) -> list[str]:
     from .matchers.dates import format_date
     from .matchers.numeric import _cldr_language, format_number
 
-    lang = _value_language(entry.lang)
+    lang = _value_language(entry.answer_lang or entry.lang)
     dates, numbers = variant_values(entry.variants, lang)
     try:
         written = lang is not None and bool(_cldr_language(lang))
     except Exception:  # a language without CLDR forms: the plain forms only
         written = False
     wanted: list[str] = []
-    for iso in dict.fromkeys(dates.values()):
-        wanted.append(iso)
-        if written:
-            wanted.append(format_date(iso, lang))  # type: ignore[arg-type]
-    if not dates:
+    if dates:
+        # variants stating different dates (date-disagreement) get no forms of either
+        agreed = {} if _dates_disagree(dates, _years(numbers)) else dates
+        for iso in dict.fromkeys(agreed.values()):
+            wanted.append(iso)
+            if written:
+                wanted.append(format_date(iso, lang))  # type: ignore[arg-type]
+    elif len({n for n, _ in numbers.values()}) == 1:  # (else value-disagreement)
         for number, unit in dict.fromkeys(numbers.values()):
             if unit:
                 continue  # "5 km": the bare number would lose the unit

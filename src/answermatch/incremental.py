@@ -52,7 +52,7 @@ from typing import Any
 
 from ._version import __version__
 from .diagnostics import Diagnostics
-from .errors import AnswermatchError
+from .errors import AnswermatchError, UnknownProfileError, UnknownTaskError
 from .result import Result
 from .signature import signature_fields
 from .tasks import check_options, get_task
@@ -91,6 +91,8 @@ class Scorer:
         self.options = dict(options)
         self.strict = strict
         self.keep_items = keep_items
+        #: the signature fields the options decide (their values checked)
+        self._option_fields = self.task.option_fields(self.settings, **options)
         self._aggregation = self.task.aggregation(self.settings, **options)
         self.totals: Totals = {}
         self.rows: list[Stats] | None = [] if self._aggregation.rows else None
@@ -221,9 +223,9 @@ class Scorer:
                 keep_items=state["items"] is not None,
                 **state["options"],
             )
-        except AnswermatchError as exc:
+        except (UnknownTaskError, UnknownProfileError) as exc:
             raise _bad(str(exc)) from None
-        except (TypeError, ValueError) as exc:  # an option the task's own checks refuse
+        except (AnswermatchError, TypeError, ValueError) as exc:  # what the task refuses
             raise _bad(f"options: {exc}") from None
         aggregation = new._aggregation
         new.totals = _totals(state["totals"], aggregation)
@@ -396,6 +398,14 @@ def _check_signatures(new: Scorer) -> None:
                 raise _bad(
                     f"its signature says {key} {fields[key]!r}, but the state is of "
                     f"{key} {value!r}: {_short(signature)}"
+                )
+        for key, value in new._option_fields.items():
+            if fields.get(key) != value:
+                said = "no " + key if key not in fields else f"{key} {fields[key]!r}"
+                decided = f"{key} {value!r}" if value is not None else f"no {key}"
+                raise _bad(
+                    f"options: its signature says {said}, but its options "
+                    f"{new.options} give {decided}: {_short(signature)}"
                 )
     try:
         new.task.merge_signatures(new.signatures)

@@ -439,6 +439,9 @@ def _strings_type() -> type:
     return dict[str, str]
 
 
+_CONTAINERS = frozenset({dict, list})
+
+
 def _key_count(value: Any) -> int:
     """The number of keys of every object in a decoded JSON value."""
     count = 0
@@ -449,7 +452,8 @@ def _key_count(value: Any) -> int:
         kind = type(item)
         if kind is dict:
             count += len(item)
-            push(item.values())
+            if not _CONTAINERS.isdisjoint(map(type, item.values())):
+                push(item.values())  # else no value holds a key: none is walked
         elif kind is list:
             push(item)
     return count

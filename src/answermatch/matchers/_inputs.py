@@ -3,7 +3,7 @@ texts that whitespace cannot split."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import regex
 
@@ -126,6 +126,37 @@ def check_batch(predictions: object, golds: object) -> None:
             f"predictions and golds differ in length ({len(predictions)} and "  # type: ignore[arg-type]
             f"{len(golds)}): give one gold entry per prediction"  # type: ignore[arg-type]
         )
+
+
+def value_match_batch(
+    predictions: Sequence[str],
+    golds: Sequence[str | Sequence[str]],
+    lang: str | None,
+    preset: str | None,
+    match: Callable[..., float],
+    plain: Callable[[str, object, str | None], float],
+    check_lang: Callable[[str | None], object],
+) -> list[float]:
+    """The batch form of a value matcher (numbers, dates): ``match`` (the
+    public matcher) on each pair when a ``preset`` is given, else
+    ``check_lang(lang)`` once (an unknown language raises before any pair)
+    and ``plain(prediction, entry, lang)`` on each checked prediction.
+
+    >>> value_match_batch(["a", "b"], ["a", "c"], None, None, None,
+    ...                   lambda p, g, lang: float(p == g), lambda lang: None)
+    [1.0, 0.0]
+    """
+    check_batch(predictions, golds)
+    if preset is not None:
+        return [
+            match(p, g, lang=lang, preset=preset) for p, g in zip(predictions, golds, strict=True)
+        ]
+    check_lang(lang)
+    results: list[float] = []
+    for i, (prediction, entry) in enumerate(zip(predictions, golds, strict=True)):
+        check_text(prediction, f"predictions[{i}]")
+        results.append(plain(prediction, entry, lang))
+    return results
 
 
 # Scripts written without spaces between words: whitespace splitting sees a

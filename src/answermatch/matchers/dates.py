@@ -37,7 +37,7 @@ import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 
-from ._inputs import _PLAIN_GOLDS, as_golds, check_batch, check_text, value_texts
+from ._inputs import _PLAIN_GOLDS, as_golds, check_text, value_match_batch, value_texts
 
 _ERAS = {"明治": 1867, "大正": 1911, "昭和": 1925, "平成": 1988, "令和": 2018}
 _ERA = re.compile(r"(明治|大正|昭和|平成|令和)\s*(\d{1,2}|元)\s*年")
@@ -370,18 +370,7 @@ def date_match_batch(
     >>> date_match_batch(["1 May 2023", "2 May 2023"], ["2023-05-01", "2023-05-01"])
     [1.0, 0.0]
     """
-    check_batch(predictions, golds)
-    if preset is not None:
-        return [
-            date_match(p, g, lang=lang, preset=preset)
-            for p, g in zip(predictions, golds, strict=True)
-        ]
-    _dates(lang)
-    results: list[float] = []
-    for i, (prediction, entry) in enumerate(zip(predictions, golds, strict=True)):
-        check_text(prediction, f"predictions[{i}]")
-        results.append(_date_match(prediction, entry, lang))
-    return results
+    return value_match_batch(predictions, golds, lang, preset, date_match, _date_match, _dates)
 
 
 _PATTERN_FIELD = re.compile(r"'[^']*'|y+|M+|L+|d+|[A-Za-z]+")

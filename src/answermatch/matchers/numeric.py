@@ -36,7 +36,8 @@ How a number is read, from its first digit:
   are not read (``5m`` is five metres as often as five million).
 - Ideographic numerals, in any language: ``3.5万``, ``1億2000万``,
   ``十二億三千四百万``, ``二〇二三``, financial forms (``壹贰叁``), and the
-  Korean units after a number (``1억 2000만``, ``3천``). An ideographic
+  Korean units after a number at the end of a word (``1억 2000만``,
+  ``3천원``; not ``3조각``, three pieces). An ideographic
   numeral right after another Han character is part of a word (``統一``),
   except after a few words such as ``約``, ``第`` or ``共``.
 - Number words, when the text has no digit and ``lang`` has a table
@@ -63,7 +64,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from functools import cache, lru_cache
 
-from ._inputs import _PLAIN_GOLDS, as_golds, check_batch, check_text, value_texts
+from ._inputs import _PLAIN_GOLDS, as_golds, check_text, value_match_batch, value_texts
 
 _DIGIT_RUN = re.compile(r"\d+")  # Unicode decimal digits, Python's own tables
 _SIGNS: dict[str, bool] = {  # sign -> negative
@@ -86,6 +87,14 @@ _CJK_LARGE: dict[str, int] = {"万": 10**4, "萬": 10**4, "亿": 10**8, "億": 1
 # Korean units, read only right after a number (3천, 1억 2000만)
 _HANGUL_SMALL: dict[str, int] = {"십": 10, "백": 100, "천": 1000}
 _HANGUL_LARGE: dict[str, int] = {"만": 10**4, "억": 10**8, "조": 10**12}
+# ...and only at the end of a word: followed by no Hangul syllable, or by one
+# that starts a counter or a particle (3천원, 5만에, 30만여 명, 2억달러, 3천만)
+# or another unit; any other syllable makes the unit part of a word (3조각
+# "3 pieces", 7천사 "7 angels", 3만큼 "as much as 3")
+_HANGUL_AFTER_UNIT = frozenset(
+    "이가은는을를의에와과도로으만까부보처여명개원년월일번살세권대회층위달마톤배차곳건"
+    "평호주분초시인점장병잔편표킬미엔유파석채척송벌쌍통광제억천백십조"
+)
 # Han characters after which an ideographic numeral still starts a number
 _HAN_BEFORE_NUMBER = frozenset("約约第共計计近超逾達达余餘過过為为是有至到和及或")
 _START = re.compile(r"\d|[〇零一壹二贰貳两兩三叁參四肆五伍六陆陸七柒八捌九玖十拾百佰千仟]")
@@ -255,6 +264,14 @@ def _scaled(number: str, exponent: int) -> str:
     return "-" + text if negative and text != "0" else text
 
 
+def _hangul_unit_ends(text: str, pos: int) -> bool:
+    """A Korean unit ending at ``pos`` ends its word (see ``_HANGUL_AFTER_UNIT``)."""
+    if pos >= len(text):
+        return True
+    char = text[pos]
+    return not "\uac00" <= char <= "\ud7a3" or char in _HANGUL_AFTER_UNIT
+
+
 def _cjk_number(text: str, pos: int, first: str | None) -> tuple[str, int] | None:
     """An ideographic number from ``pos`` (``first``: the value of a number
     in digits that ends at ``pos``); None when nothing ideographic follows a
@@ -275,13 +292,23 @@ def _cjk_number(text: str, pos: int, first: str | None) -> tuple[str, int] | Non
             after_digit = positional = True
             pos += 1
             continue
-        small = _CJK_SMALL.get(char) or (after_digit and _HANGUL_SMALL.get(char))
+        small = _CJK_SMALL.get(char) or (
+            after_digit
+            and char in _HANGUL_SMALL
+            and _hangul_unit_ends(text, pos + 1)
+            and _HANGUL_SMALL[char]
+        )
         if small:
             section += (number if number is not None else 1) * small
             number, after_digit, positional, seen_unit = None, False, False, True
             pos += 1
             continue
-        large = _CJK_LARGE.get(char) or ((after_digit or section) and _HANGUL_LARGE.get(char))
+        large = _CJK_LARGE.get(char) or (
+            (after_digit or section)
+            and char in _HANGUL_LARGE
+            and _hangul_unit_ends(text, pos + 1)
+            and _HANGUL_LARGE[char]
+        )
         if large:
             amount = section + (number if number is not None else 0)
             total += (amount if amount else 1) * large
@@ -319,7 +346,7 @@ class _Words:
 
     def __init__(self, table: str, lang: str, unspaced: bool) -> None:
         entries: dict[str, tuple[str, int]] = {}
-        for item in table.split():
+        for item in unicodedata.normalize("NFC", table).split():
             word, _, value = item.partition("=")
             if not value:
                 entries[word] = ("c", 0)
@@ -460,6 +487,7 @@ def _joins(gap: str) -> bool:
 
 _LOCALES: dict[str, _Locale] = {}
 _ALIASES = {"no": "nb", "nn": "nb", "iw": "he", "in": "id"}
+_HANGUL_WORD = re.compile("[\uac00-\ud7a3]")
 _UNSPACED_SCRIPT = re.compile(
     r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u9fff\uac00-\ud7af]"
 )
@@ -478,7 +506,10 @@ def _scale_pattern(words: list[tuple[str, bool, bool]], before: bool) -> re.Patt
         if before:
             alternatives.append(f"{body}{space}")
         else:
-            bound = "" if _UNSPACED_SCRIPT.search(word) else r"(?![^\W\d_])"
+            if _HANGUL_WORD.search(word):  # a unit ends its word (see _HANGUL_AFTER_UNIT)
+                bound = f"(?![\uac00-\ud7a3](?<![{''.join(sorted(_HANGUL_AFTER_UNIT))}]))"
+            else:
+                bound = "" if _UNSPACED_SCRIPT.search(word) else r"(?![^\W\d_])"
             alternatives.append(f"{space}{body}{bound}")
     if not alternatives:
         return None
@@ -541,8 +572,8 @@ def _locale(lang: str | None) -> _Locale:
 #: the languages with a number-word table (:mod:`answermatch.matchers._number_words`);
 #: Japanese and Chinese numerals are read in every language
 NUMBER_WORD_LANGUAGES = (
-    "da", "de", "en", "es", "fi", "fr", "hu", "id", "it", "ja", "ko", "ms", "nb", "nl", "pl",
-    "pt", "ro", "ru", "sv", "th", "tr", "vi", "zh",
+    "ar", "bn", "da", "de", "en", "es", "fi", "fr", "he", "hu", "id", "it", "ja", "ko", "ms",
+    "nb", "nl", "pl", "pt", "ro", "ru", "sv", "te", "th", "tr", "vi", "zh",
 )  # fmt: skip
 
 
@@ -754,19 +785,7 @@ def numeric_match_batch(
     >>> numeric_match_batch(["1 000", "tři"], ["1000", "3"])
     [1.0, 0.0]
     """
-    check_batch(predictions, golds)
-    if preset is not None:
-        return [
-            numeric_match(p, g, lang=lang, preset=preset)
-            for p, g in zip(predictions, golds, strict=True)
-        ]
-    if lang is not None:
-        _locale(lang)
-    results: list[float] = []
-    for i, (prediction, entry) in enumerate(zip(predictions, golds, strict=True)):
-        check_text(prediction, f"predictions[{i}]")
-        results.append(_numeric(prediction, entry, lang))
-    return results
+    return value_match_batch(predictions, golds, lang, preset, numeric_match, _numeric, _locale)
 
 
 def format_number(number: str, lang: str) -> str:

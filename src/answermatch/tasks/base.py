@@ -341,6 +341,17 @@ class Task(ABC):
         """
         return merge_signatures(signatures)
 
+    def option_fields(self, settings: Any, **options: Any) -> dict[str, str | None]:
+        """The task ``options`` checked without any data (a value the task
+        refuses raises an :class:`~answermatch.errors.InputError` naming
+        the option), and the signature fields they decide: field -> the
+        value every signature of a run with these options carries
+        (``None``: it carries no such field). A field the data decides is
+        left out. :class:`answermatch.Scorer` checks a state's options
+        against its signatures with it. By default the options decide none.
+        """
+        return {}
+
     # --- provided ---------------------------------------------------------------------
 
     def settings(self, profile: Any) -> Any:

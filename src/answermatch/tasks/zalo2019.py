@@ -598,6 +598,10 @@ class Zalo2019(Task, Explains, ChecksGold, TakesRows):
         items = [item for _, item in _scored(inputs)]
         return Scored(items, make_signature(NAME, settings.name, extra={"average": average}))
 
+    def option_fields(self, settings: Profile, **options: Any) -> dict[str, str | None]:
+        """``average``: micro or macro."""
+        return {"average": _average(self.settings(settings), options.get("average"))}
+
     def aggregation(self, settings: Profile, **options: Any) -> Aggregation:
         """``micro``: F1 of the pooled pair counts; ``macro``: the mean of
         each test case's precision, recall and F1."""

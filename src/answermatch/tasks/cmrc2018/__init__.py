@@ -176,6 +176,11 @@ class Cmrc2018(Task, Explains, ChecksGold, TakesRows):
         ]
         return Scored(items, self.signature(settings))
 
+    def option_fields(self, settings: Settings, **options: Any) -> dict[str, str | None]:
+        """``version``: the script (5 or 6) the signature names."""
+        chosen = self.settings_for(self.settings(settings), options)
+        return {"script": str(signature_fields(chosen)["script"])}
+
     def signature(self, settings: Settings) -> str:
         """The signature of a run under ``settings``."""
         tok = "nltk-3.10.4" if settings.version == 6 else "nltk-3.4.5"

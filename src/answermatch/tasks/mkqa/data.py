@@ -666,14 +666,19 @@ def _read_plain_rows(rows: list[tuple[int | None, Any]], out: LanguagePrediction
     return True
 
 
+def check_language(lang: Any) -> None:
+    """The error for a ``lang`` option that is not an MKQA language."""
+    if lang is not None and lang not in LANGUAGES:
+        raise InputError(f"unknown MKQA language {lang!r}; the languages: {', '.join(LANGUAGES)}")
+
+
 def read_predictions(
     source: Any, gold: MkqaGold, diag: Diagnostics, lang: str | None = None
 ) -> Predictions:
     """Predictions from a ``<lang>.jsonl`` file (``lang`` given or the file's
     name), a folder of them, rows of one language (``lang`` given) or a dict
     ``{lang: rows or path}``; every id checked against ``gold``."""
-    if lang is not None and lang not in LANGUAGES:
-        raise InputError(f"unknown MKQA language {lang!r}; the languages: {', '.join(LANGUAGES)}")
+    check_language(lang)
     name = source_name(source)
     languages: dict[str, LanguagePredictions] = {}
     if is_path(source) and Path(source).is_dir():

@@ -24,6 +24,8 @@ Each difference of the ``fair`` profile is one switch of
 ('كتاب', 'مال')
 >>> Rules(OFFICIAL.replace(numbers="value"), "en").tokens("1,000 km")
 ('1000', 'km')
+>>> Rules(OFFICIAL.replace(script="hans"), "zh_tw").tokens("臺灣")
+('台', '湾')
 """
 
 from __future__ import annotations
@@ -115,6 +117,10 @@ class MkqaSettings(Settings):
     the docs page).
     ``numbers``: ``"string"``; ``"value"`` reads every number
     (:func:`answermatch.analysis.split_numbers`) and compares it by value.
+    ``script``: ``"keep"``; ``"hans"`` folds Chinese Traditional characters
+    to Simplified in zh_cn, zh_hk and zh_tw, prediction and answers alike
+    (OpenCC ``t2s``: :func:`answermatch.normalization.steps.to_simplified`,
+    the ``zh`` extra), so ``臺灣`` = ``台湾``.
     """
 
     name: str = "official"
@@ -123,6 +129,7 @@ class MkqaSettings(Settings):
     segmentation: str = choice("official", "language")
     articles: str = choice("official", "words")
     numbers: str = choice("string", "value")
+    script: str = choice("keep", "hans")
 
 
 #: The official rule.
@@ -135,6 +142,7 @@ FAIR = MkqaSettings(
     segmentation="language",
     articles="words",
     numbers="value",
+    script="hans",
 )
 
 
@@ -198,6 +206,10 @@ class Rules:
         if s.width == "nfkc":
             steps.append(("nfkc", _nfkc))
         steps.append(("lower", str.lower))
+        if s.script == "hans" and lang.startswith("zh"):
+            from ...normalization.steps import to_simplified  # needs the zh extra's opencc
+
+            steps.append(("to_simplified", to_simplified))
         if s.articles == "words" and lang in _ELIDED:
             steps.append(("elided_articles", _elision_sub(lang)))
         if s.punctuation == "unicode":
@@ -221,14 +233,21 @@ class Rules:
         return _SCRIPT_CHARS
 
     def tokenizer_signature(self) -> str | None:
-        """The signature of the word tokenizer used (``None``: characters or whitespace)."""
-        if self.settings.segmentation == "official" or self.lang not in CHARACTER_LANGUAGES:
-            return None
-        if self.lang == "ja" or self.lang.startswith("zh"):
+        """The signature of the word tokenizer used (``None``: characters or
+        whitespace), with the OpenCC version that folds Chinese scripts under
+        ``script="hans"`` (``t2s=opencc-1.1.9``)."""
+        found = None
+        words = self.settings.segmentation != "official"
+        if words and (self.lang == "ja" or self.lang.startswith("zh")):
             from ...tokenizers import get_tokenizer
 
-            return get_tokenizer("ja" if self.lang == "ja" else "zh").signature()
-        return None
+            found = get_tokenizer("ja" if self.lang == "ja" else "zh").signature()
+        if self.settings.script == "hans" and self.lang.startswith("zh"):
+            from ...tokenizers.base import require
+
+            folding = f"t2s=opencc-{require('opencc', 'zh').__version__}"
+            found = folding if found is None else f"{found}+{folding}"
+        return found
 
     # --- applying --------------------------------------------------------------------
 

@@ -49,7 +49,7 @@ from ..base import (
 )
 from ..parts import ChecksGold, Explains, TakesRows
 from . import checks as mkqa_checks
-from .data import MkqaGold, Predictions, read_gold, read_predictions
+from .data import MkqaGold, Predictions, check_language, read_gold, read_predictions
 from .figures import BEST_KEYS, KEYS, Row, best_threshold, numpy_mean, official_rounding
 from .rules import FAIR, LANGUAGES, OFFICIAL, MkqaSettings, Rules
 
@@ -187,6 +187,11 @@ class Mkqa(Task, Explains, ChecksGold, TakesRows):
         self, source: Any, gold: MkqaGold, diag: Diagnostics, **options: Any
     ) -> Predictions:
         return read_predictions(source, gold, diag, options.get("lang"))
+
+    def option_fields(self, settings: MkqaSettings, **options: Any) -> dict[str, str | None]:
+        """``lang`` checked; the languages scored sign the run."""
+        check_language(options.get("lang"))
+        return {}
 
     def split_rows(
         self, rows: list[dict[str, Any]], *, key: str = "id", prediction: str = "prediction"

@@ -467,6 +467,17 @@ def _settings(settings: DbqaProfile, options: Mapping[str, Any]) -> DbqaProfile:
     return settings.replace(**{k: v for k, v in chosen.items() if v is not None})
 
 
+def _fields(settings: DbqaProfile) -> dict[str, str | None]:
+    """The signature's fields of the ranking choices of ``settings``."""
+    return {
+        "grouping": settings.grouping,
+        "ties": settings.ties,
+        "no_positive": "skip" if settings.skip_no_positive else "zero",
+        "labels": "lenient" if settings.lenient_labels else "0/1",
+        "ap": settings.ap_denominator,
+    }
+
+
 @dataclass(frozen=True)
 class _Question:
     """One question as ranked: its text, first line, and its sentences'
@@ -633,18 +644,11 @@ class NlpccDbqa(Task, Explains, ChecksGold, TakesRows):
                 "(skip_no_positive=True)",
                 path=inputs.gold.name,
             )
-        signature = make_signature(
-            NAME,
-            profile,
-            extra={
-                "grouping": settings.grouping,
-                "ties": settings.ties,
-                "no_positive": "skip" if settings.skip_no_positive else "zero",
-                "labels": "lenient" if settings.lenient_labels else "0/1",
-                "ap": settings.ap_denominator,
-            },
-        )
-        return Scored(items, signature)
+        return Scored(items, make_signature(NAME, profile, extra=_fields(settings)))
+
+    def option_fields(self, settings: DbqaProfile, **options: Any) -> dict[str, str | None]:
+        """The ranking choices the options make (they are all signed)."""
+        return _fields(_settings(self.settings(settings), options))
 
     def aggregation(self, settings: DbqaProfile, **options: Any) -> Aggregation:
         """MRR and MAP: the pooled means of the items' reciprocal rank

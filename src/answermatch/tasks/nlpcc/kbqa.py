@@ -595,6 +595,11 @@ class NlpccKbqa(Task, Explains, ChecksGold, TakesRows):
         )
         return Scored(items, signature)
 
+    def option_fields(self, settings: KbqaProfile, **options: Any) -> dict[str, str | None]:
+        """``ks``: the accuracy@N cut-offs."""
+        cutoffs = _ks(options.get("ks"), self.settings(settings).ks)
+        return {"ks": ",".join(map(str, cutoffs))}
+
     def aggregation(self, settings: KbqaProfile, **options: Any) -> Aggregation:
         """Pooled means over the items, in percent: precision, recall, F1,
         MRR, accuracy@N (share of items whose first correct candidate is

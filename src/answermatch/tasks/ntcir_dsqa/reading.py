@@ -91,6 +91,14 @@ def _seen_twice(qid: str, first: int | None, second: int | None, path: str) -> I
     return InputError(f"question id {qid!r} appears twice{where}", path=path, line=second)
 
 
+def check_default_lang(default_lang: Any) -> None:
+    """The error for a ``default_lang`` option that is not en or ja."""
+    if default_lang is not None and default_lang not in LANGUAGES:
+        raise InputError(
+            f"option default_lang must be one of {', '.join(LANGUAGES)}, not {default_lang!r}"
+        )
+
+
 def read_gold(
     source: str | os.PathLike[str] | GoldAnswers | NtcirGold,
     diag: Diagnostics,
@@ -102,10 +110,7 @@ def read_gold(
     language of ids without ``-E-``/``-J-`` (else such an id is an error)."""
     if isinstance(source, NtcirGold):
         return source
-    if default_lang is not None and default_lang not in LANGUAGES:
-        raise InputError(
-            f"option default_lang must be one of {', '.join(LANGUAGES)}, not {default_lang!r}"
-        )
+    check_default_lang(default_lang)
     path = source_name(source)
     questions: list[Question] = []
     lines: dict[str, int | None] = {}

@@ -36,7 +36,7 @@ from ..base import (
     make_signature,
 )
 from ..parts import ChecksGold, Explains, TakesRows
-from .reading import NtcirGold, Question, Run, read_gold, read_predictions
+from .reading import NtcirGold, Question, Run, check_default_lang, read_gold, read_predictions
 from .rules import LANGUAGES, PROFILES, Comparison, Language, Profile, compare_normalized
 
 __all__ = ["GOLD_CHECKS", "NtcirDsqa", "pooled_means"]
@@ -146,6 +146,11 @@ class NtcirDsqa(Task, Explains, ChecksGold, TakesRows):
         self, source: Any, gold: NtcirGold, diag: Diagnostics, **options: Any
     ) -> Run:
         return read_predictions(source, gold, diag)
+
+    def option_fields(self, settings: Profile, **options: Any) -> dict[str, str | None]:
+        """``default_lang`` checked; the ids' languages sign the run."""
+        check_default_lang(options.get("default_lang"))
+        return {}
 
     def split_rows(
         self, rows: list[dict[str, Any]], *, key: str = "id", prediction: str = "prediction"

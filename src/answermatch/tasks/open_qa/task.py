@@ -22,6 +22,7 @@ from ...checks import ANSWER_CHECKS, GoldChecks, QuestionEntry, check_repeated_q
 from ...diagnostics import Diagnostics
 from ...errors import UnknownOptionError
 from ...explanation import Explanation, TextView, Variant
+from ...languages import canonical_language
 from ...matchers.named import get_matcher
 from ...profiles import Settings, choice, rule
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
@@ -124,6 +125,12 @@ class OpenQA(Task, Explains, ChecksGold, TakesRows):
     ) -> dict[str, str | None]:
         return read_predictions(source, gold, diag)
 
+    def option_fields(self, settings: Judging, **options: Any) -> dict[str, str | None]:
+        """``lang`` checked, and ``matcher``: the rule the signature names."""
+        if options.get("lang") is not None:
+            canonical_language(options["lang"])
+        return {"match": _signature_match(self._judging(settings, options), options)}
+
     def _judging(self, settings: Judging, options: Mapping[str, Any]) -> Judging:
         name = options.get("matcher")
         if name is None:
@@ -136,7 +143,7 @@ class OpenQA(Task, Explains, ChecksGold, TakesRows):
         judging = self._judging(settings, options)
         gold: list[Question] = inputs.gold
         predictions: dict[str, str | None] = inputs.predictions
-        _warn_ids(gold, predictions, inputs.pred_name, diag)
+        _warn_ids(gold, predictions, inputs.gold_name, inputs.pred_name, diag)
         verdict = _verdict_function(judging)
         items = []
         for question in gold:
@@ -208,8 +215,16 @@ class OpenQA(Task, Explains, ChecksGold, TakesRows):
 
     def gold_entries(self, gold: list[Question]) -> Iterable[QuestionEntry]:
         return (
-            QuestionEntry(q.id, q.line, q.answers, q.lang, question=q.question or "") for q in gold
+            QuestionEntry(
+                q.id, q.line, q.answers + ("",) * q.empty, q.lang, question=q.question or ""
+            )
+            for q in gold
         )
+
+
+def _signature_match(judging: Judging, options: Mapping[str, Any]) -> str:
+    """The matcher's name in the signature."""
+    return options.get("matcher") or _matcher_name(judging.matcher)
 
 
 def _signature(
@@ -218,7 +233,7 @@ def _signature(
     """The text rule (``match:``, ``norm:``), whether the answer is
     extracted, and the word segmenter of every language whose words the
     matcher finds inside unspaced text."""
-    name = options.get("matcher") or _matcher_name(judging.matcher)
+    name = _signature_match(judging, options)
     extra = {"match": name}
     if judging.extract:
         extra["extract"] = "final-answer"
@@ -302,9 +317,20 @@ def _verdict_function(
 
 
 def _warn_ids(
-    gold: list[Question], predictions: Mapping[str, str | None], name: str, diag: Diagnostics
+    gold: list[Question],
+    predictions: Mapping[str, str | None],
+    gold_name: str,
+    name: str,
+    diag: Diagnostics,
 ) -> None:
     ids = {q.id for q in gold}
+    blank = [q.line for q in gold if q.empty]
+    if blank:
+        diag.warn(
+            f"{len(blank)} question(s) list an empty alias (first on line {blank[0]}); it is "
+            "ignored, the others are scored (check-gold lists them)",
+            path=gold_name,
+        )
     unanswered = sum(predictions.get(q.id) is None for q in gold)
     if unanswered:
         diag.warn(

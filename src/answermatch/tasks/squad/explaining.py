@@ -30,7 +30,7 @@ def text_view(rules: SpanRules, lang: str, text: Any) -> TextView:
             changes.append(name)
         current = after
     tokens = rules.tokenizer(lang)(raw)
-    if rules.numbers == "value" and tokens != tuple(rules.split(lang)(current)):
+    if rules.numbers is not None and tokens != tuple(rules.split(lang)(current)):
         changes.append("numbers_by_value")
     return TextView(raw, " ".join(tokens), tokens, tuple(changes))
 

@@ -92,25 +92,37 @@ class Mlqa(SpanTask):
     )
 
     def lang_of(self, gold: SpanGold, options: Mapping[str, Any]) -> str:
-        lang = options.get("lang") or gold.file_lang
-        if lang is not None and lang not in MLQA_LANGUAGES:
-            with contextlib.suppress(UnknownLanguageError):
-                lang = answer_language(lang)  # zh-CN, ZH, zho: zh
-        if lang is None:
-            raise InputError(
-                "mlqa needs the answer language: -o lang=xx (one of "
-                f"{', '.join(MLQA_LANGUAGES)}); the gold file's name does not state it",
-                path=gold.name,
-            )
-        if lang not in MLQA_LANGUAGES:
-            from_name = "" if options.get("lang") else " (from the gold file's name)"
-            raise InputError(
-                f"MLQA's script has no rules for language {lang!r}{from_name}; its languages: "
-                f"{', '.join(MLQA_LANGUAGES)}. Score other XQuAD languages with squad "
-                "(SQuAD v1.1's rule, as XTREME does)",
-                path=gold.name,
-            )
-        return str(lang)
+        given = options.get("lang")
+        return _mlqa_language(given or gold.file_lang, bool(given), gold.name)
 
     def label_of(self, gold: SpanGold, options: Mapping[str, Any]) -> str | None:
         return self.lang_of(gold, options)
+
+    def option_fields(self, settings: Any, **options: Any) -> dict[str, str | None]:
+        """``lang`` when given (else the gold file's name decides it)."""
+        if not options.get("lang"):
+            return {}
+        return {"lang": _mlqa_language(options["lang"], True, None)}
+
+
+def _mlqa_language(lang: Any, given: bool, path: str | None) -> str:
+    """``lang`` as the code of one of MLQA's languages (``given``: by the
+    option, else from the gold file's name at ``path``)."""
+    if lang is not None and lang not in MLQA_LANGUAGES:
+        with contextlib.suppress(UnknownLanguageError):
+            lang = answer_language(lang)  # zh-CN, ZH, zho: zh
+    if lang is None:
+        raise InputError(
+            "mlqa needs the answer language: -o lang=xx (one of "
+            f"{', '.join(MLQA_LANGUAGES)}); the gold file's name does not state it",
+            path=path,
+        )
+    if lang not in MLQA_LANGUAGES:
+        from_name = "" if given else " (from the gold file's name)"
+        raise InputError(
+            f"MLQA's script has no rules for language {lang!r}{from_name}; its languages: "
+            f"{', '.join(MLQA_LANGUAGES)}. Score other XQuAD languages with squad "
+            "(SQuAD v1.1's rule, as XTREME does)",
+            path=path,
+        )
+    return str(lang)

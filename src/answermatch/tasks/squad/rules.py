@@ -18,14 +18,18 @@ Official rules, as in the scripts:
   every character of U+4E00..U+9FA5 off as its own token and the rest on
   whitespace; the others split on whitespace.
 
-The ``fair`` switches, each measurable alone (``dataclasses.replace``):
-``punct="unicode"`` (MLQA's set for SQuAD too), ``width="nfkc"``,
-``articles="words"`` (the language's articles as whole words; for Arabic
-the word-initial prefix ``ال`` only, :func:`answermatch.normalization.steps.remove_articles`),
+Each rule is a function, written once (SQuAD's are the normalization
+steps of the ``squad`` preset, :mod:`answermatch.normalization.steps`;
+MLQA's are here), and a profile names the ones it uses. The ``fair``
+rules, each measurable alone (``dataclasses.replace``): ``punct="unicode"``
+(MLQA's set for SQuAD too), ``width="nfkc"``, ``articles="words"`` (the
+language's articles as whole words; for Arabic the word-initial prefix
+``ال`` only, :func:`answermatch.normalization.steps.remove_articles`),
 ``tokens="language"`` (jieba words for zh, MeCab for ja, whitespace for the
 rest), ``numbers="value"`` (each number one token in canonical form,
 :func:`answermatch.analysis.split_numbers`), ``empty_f1=1.0`` (F1 of two
-answers that both have no token is 1, as SQuAD v2.0 says, not 0).
+answers that both have no token is 1, as SQuAD v2.0 says, not 0). Any
+other function may stand for a rule (see :class:`SpanRules`).
 
 >>> squad = SpanRules("official")
 >>> squad.tokenizer("en")("The Beatles’ «1»!")
@@ -47,18 +51,22 @@ import unicodedata
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from ...errors import UnknownLanguageError
 from ...languages import canonical_language
 from ...matchers.answers import answer_set, best_overlap
 from ...normalization.steps import (
     SQUAD_ARTICLES,
+    deleter,
+    nfkc,
+    remove_articles,
     squad_articles,
     strip_ascii_punct,
     tokens_by_pieces,
     without_articles,
 )
-from ...profiles import Settings, choice
+from ...profiles import Settings, rule
 
 __all__ = [
     "MLQA_LANGUAGES",
@@ -66,7 +74,13 @@ __all__ = [
     "SquadRules",
     "answer_language",
     "f1_of",
+    "language_tokens",
+    "mlqa_articles",
     "mlqa_punctuation",
+    "mlqa_tokens",
+    "numbers_by_value",
+    "strip_mlqa_punct",
+    "whitespace_tokens",
 ]
 
 Tokens = tuple[str, ...]
@@ -74,11 +88,6 @@ Tokens = tuple[str, ...]
 #: The languages MLQA's script knows (any other raises an exception there).
 MLQA_LANGUAGES = ("en", "es", "de", "ar", "hi", "vi", "zh")
 
-# ASCII punctuation deleted from ASCII text through bytes: three calls, each a plain C
-# loop, take a third of the time of str.translate's per-character lookups
-# (an int object and a dict lookup per character). On other text, letters
-# and digits alone (str.isalnum: no character of category P) skip the table.
-_ASCII_PUNCT_BYTES = string.punctuation.encode("ascii")
 _MLQA_ARTICLES: dict[str, re.Pattern[str] | None] = {
     "en": SQUAD_ARTICLES,
     "es": re.compile(r"\b(un|una|unos|unas|el|la|los|las)\b"),
@@ -239,73 +248,172 @@ class SquadRules(Settings):
         return None
 
 
+def strip_mlqa_punct(text: str) -> str:
+    """MLQA's punctuation rule: delete :func:`mlqa_punctuation` (Unicode
+    category P and ASCII ``string.punctuation``).
+
+    >>> from answermatch.tasks.squad.rules import strip_mlqa_punct
+    >>> strip_mlqa_punct("«Wer?» 5€ – ja!")
+    'Wer 5€  ja'
+    """
+    return _mlqa_deleter()(text)
+
+
+@cache
+def _mlqa_deleter() -> Callable[[str], str]:
+    """Deletes MLQA's punctuation (:func:`mlqa_punctuation`) from a text."""
+    return deleter("".join(map(chr, mlqa_punctuation())))
+
+
+def mlqa_articles(text: str, lang: str) -> str:
+    """MLQA's article rule for ``lang``: the language's pattern (Python
+    ``re``) replaced by a space; Arabic's ``ال`` wherever it stands; none in
+    hi and zh. Another language is a ``ValueError`` (the script has no rule).
+
+    >>> from answermatch.tasks.squad.rules import mlqa_articles
+    >>> mlqa_articles("la casa", "es"), mlqa_articles("المال", "ar")
+    ('  casa', ' م ')
+    """
+    if lang == "ar":
+        return text.replace("ال", " ")
+    if lang not in _MLQA_ARTICLES:
+        raise ValueError(f"MLQA has no rule for language {lang!r}")
+    pattern = _MLQA_ARTICLES[lang]
+    return text if pattern is None else pattern.sub(" ", text)
+
+
+def whitespace_tokens(text: str, lang: str) -> list[str]:
+    """SQuAD's tokens: split on whitespace, whatever the language.
+
+    >>> from answermatch.tasks.squad.rules import whitespace_tokens
+    >>> whitespace_tokens(" a  b ", "ja")
+    ['a', 'b']
+    """
+    return text.split()
+
+
+def mlqa_tokens(text: str, lang: str) -> list[str]:
+    """MLQA's tokens: every character of U+4E00..U+9FA5 alone and the rest
+    split on whitespace in zh; whitespace in MLQA's other languages; another
+    language is a ``ValueError``.
+
+    >>> from answermatch.tasks.squad.rules import mlqa_tokens
+    >>> mlqa_tokens("红楼梦 vol2", "zh"), mlqa_tokens("红楼梦", "de")
+    (['红', '楼', '梦', 'vol2'], ['红楼梦'])
+    """
+    if lang == "zh":
+        return _CJK_SPLIT(text)
+    if lang not in MLQA_LANGUAGES:
+        raise ValueError(f"MLQA has no rule for language {lang!r}")
+    return text.split()
+
+
+def language_tokens(text: str, lang: str) -> list[str]:
+    """The language's words where its official rule splits characters or
+    whitespace but it has a word tokenizer (jieba for zh, MeCab for ja;
+    spaces dropped); whitespace for the others."""
+    return _language_split(lang)(text)
+
+
+def numbers_by_value(text: str, lang: str) -> list[tuple[bool, str]]:
+    """``text`` as ``(is_number, piece)`` pieces, each number in canonical
+    form (:func:`answermatch.analysis.split_numbers`, read in ``lang``)."""
+    from ...analysis import split_numbers
+
+    return split_numbers(text, lang)
+
+
 @dataclass(frozen=True)
 class SpanRules(SquadRules):
-    """A profile's rules (see :mod:`answermatch.tasks.squad.rules` for each value).
+    """A profile's rules (see :mod:`answermatch.tasks.squad.rules` for the
+    official ones), each a function, given as the function or by its name:
 
-    ``punct``: ``"ascii"`` (SQuAD) or ``"unicode"`` (MLQA's category-P set);
-    ``width``: ``"keep"`` or ``"nfkc"``; ``articles``: ``"squad"``,
-    ``"mlqa"`` or ``"words"``; ``tokens``: ``"whitespace"``, ``"mlqa"`` or
-    ``"language"``; ``numbers``: ``"string"`` or ``"value"``; ``empty_f1``:
-    the F1 of two answers without tokens (0 in SQuAD v1.1 and MLQA, 1 in
-    SQuAD v2.0).
+    * ``width`` (``text -> text``, or ``None``): ``"keep"`` (``None``) or
+      ``"nfkc"`` (:func:`answermatch.normalization.steps.nfkc`);
+    * ``punct`` (``text -> text``, after ``str.lower``): ``"ascii"``
+      (:func:`~answermatch.normalization.steps.strip_ascii_punct`, SQuAD) or
+      ``"unicode"`` (:func:`strip_mlqa_punct`, MLQA);
+    * ``articles`` (``(text, lang) -> text``, or ``None``): ``"squad"``
+      (:func:`~answermatch.normalization.steps.squad_articles`),
+      ``"mlqa"`` (:func:`mlqa_articles`) or ``"words"``
+      (:func:`~answermatch.normalization.steps.remove_articles`);
+    * ``tokens`` (``(text, lang) -> tokens``): ``"whitespace"``
+      (:func:`whitespace_tokens`), ``"mlqa"`` (:func:`mlqa_tokens`) or
+      ``"language"`` (:func:`language_tokens`);
+    * ``numbers`` (``(text, lang) -> (is_number, piece)`` pieces, or
+      ``None``): ``"string"`` (``None``: numbers are text) or ``"value"``
+      (:func:`numbers_by_value`: each number one token);
+    * ``empty_f1``: the F1 of two answers without tokens (0 in SQuAD v1.1
+      and MLQA, 1 in SQuAD v2.0).
+
+    A rule of one's own is a function: signatures name it by its
+    ``__name__`` (a named rule by its name).
+
+    >>> from answermatch.normalization.steps import strip_ascii_punct
+    >>> from answermatch.tasks.squad.rules import SpanRules
+    >>> def ascii_and_guillemets(text: str) -> str:
+    ...     return strip_ascii_punct(text).replace("«", "").replace("»", "")
+    >>> rules = SpanRules("guillemets", punct=ascii_and_guillemets)
+    >>> rules.tokenizer("en")("«The Lalka», 1890"), rules.changes()
+    (('lalka', '1890'), {'punct': 'ascii_and_guillemets'})
     """
 
-    punct: str = choice("ascii", "unicode")
-    width: str = choice("keep", "nfkc")
-    articles: str = choice("squad", "mlqa", "words")
-    tokens: str = choice("whitespace", "mlqa", "language")
-    numbers: str = choice("string", "value")
+    width: Callable[[str], str] | None = rule(None, keep=None, nfkc=nfkc)
+    punct: Callable[[str], str] = rule(
+        strip_ascii_punct, ascii=strip_ascii_punct, unicode=strip_mlqa_punct
+    )
+    articles: Callable[[str, str], str] | None = rule(
+        squad_articles, squad=squad_articles, mlqa=mlqa_articles, words=remove_articles
+    )
+    tokens: Callable[[str, str], Sequence[str]] = rule(
+        whitespace_tokens, whitespace=whitespace_tokens, mlqa=mlqa_tokens, language=language_tokens
+    )
+    numbers: Callable[[str, str], Sequence[tuple[bool, str]]] | None = rule(
+        None, string=None, value=numbers_by_value
+    )
 
     def steps(self, lang: str) -> list[tuple[str, Callable[[str], str]]]:
         """The string steps before tokenization, named, in order."""
         out: list[tuple[str, Callable[[str], str]]] = []
-        if self.width == "nfkc":
-            out.append(("nfkc", nfkc))
+        if self.width is not None:
+            out.append((_name(self.width), self.width))
         out.append(("lower", str.lower))
-        if self.punct == "ascii":
-            out.append(("strip_ascii_punct", strip_ascii_punct))
-        else:
-            out.append(("strip_unicode_punct", _strip_mlqa_punct))
-        articles = _articles(self.articles, lang)
+        out.append((_name(self.punct), self.punct))
+        articles = self.articles
         if articles is not None:
-            out.append(("remove_articles", articles))
+            out.append(("remove_articles", lambda text: articles(text, lang)))
         return out
 
-    def split(self, lang: str) -> Callable[[str], list[str]]:
+    def split(self, lang: str) -> Callable[[str], Sequence[str]]:
         """How the normalized text becomes tokens."""
-        if self.tokens == "mlqa":
-            if lang not in MLQA_LANGUAGES:
-                raise ValueError(f"MLQA has no rule for language {lang!r}")
-            return _CJK_SPLIT if lang == "zh" else str.split
-        if self.tokens == "language" and lang in _LANGUAGE_SPLIT:
-            return _LANGUAGE_SPLIT[lang]()
-        return str.split
+        tokens = self.tokens
+        return lambda text: tokens(text, lang)
 
     def tokenizer(self, lang: str) -> Callable[[str], Tokens]:
         """``text -> tokens`` under these rules for language ``lang``."""
-        squad = (self.width, self.punct, self.articles, self.tokens, self.numbers)
-        if squad == ("keep", "ascii", "squad", "whitespace", "string"):
+        chosen = (self.width, self.punct, self.articles, self.tokens, self.numbers)
+        if chosen == _SQUAD:
             return _squad_tokens()  # SQuAD's rule: the squad normalization preset
-        if squad == ("keep", "unicode", "mlqa", "mlqa", "string"):
+        if chosen == _MLQA:
             return _mlqa_tokens(lang)  # MLQA's rule in one expression
         steps = [step for _, step in self.steps(lang)]
         split = self.split(lang)
 
-        def words(text: str) -> list[str]:
+        def words(text: str) -> Sequence[str]:
             for step in steps:
                 text = step(text)
             return split(text)
 
-        if self.numbers == "string":
+        numbers = self.numbers
+        if numbers is None:
             return lambda text: tuple(words(text))
-        from ...analysis import split_numbers
+        width = self.width
 
         def by_value(text: str) -> Tokens:
-            if self.width == "nfkc":
-                text = nfkc(text)
+            if width is not None:
+                text = width(text)
             tokens: list[str] = []
-            for is_number, piece in split_numbers(text, lang):
+            for is_number, piece in numbers(text, lang):
                 tokens.extend([piece] if is_number else words(piece))
             return tuple(tokens)
 
@@ -324,11 +432,20 @@ class SpanRules(SquadRules):
 
     def tokenizer_signature(self, lang: str) -> str | None:
         """The signature of the language tokenizer these rules use, if any."""
-        if self.tokens != "language" or lang not in _LANGUAGE_SPLIT:
+        if self.tokens is not language_tokens or lang not in _LANGUAGE_SPLIT:
             return None
         from ...tokenizers import get_tokenizer
 
         return get_tokenizer(lang).signature()
+
+
+def _name(step: Callable[..., Any]) -> str:
+    return getattr(step, "__name__", repr(step))
+
+
+#: the official rules of SQuAD and of MLQA, which have fast paths
+_SQUAD = (None, strip_ascii_punct, squad_articles, whitespace_tokens, None)
+_MLQA = (None, strip_mlqa_punct, mlqa_articles, mlqa_tokens, None)
 
 
 @cache
@@ -345,63 +462,28 @@ def _squad_tokens() -> Callable[[str], Tokens]:
     return lambda text: tokens_by_pieces(text, split)
 
 
-def nfkc(text: str) -> str:
-    """Unicode NFKC (width folding and the other compatibility mappings)."""
-    return unicodedata.normalize("NFKC", text)
-
-
 def _mlqa_tokens(lang: str) -> Callable[[str], Tokens]:
-    table = mlqa_punctuation()
+    delete = _mlqa_deleter()
     pattern = _MLQA_ARTICLES.get(lang)
     if pattern is not None:  # whitespace tokens without the language's articles
         split = without_articles(pattern)
 
         def tokens(text: str) -> Tokens:
-            text = text.lower()
-            if text.isascii():  # every ASCII character of category P is in string.punctuation
-                return tuple(split(text.encode().translate(None, _ASCII_PUNCT_BYTES).decode()))
-            if text.replace(" ", "").isalnum():  # letters and digits: no punctuation to delete
-                return tuple(split(text))
-            return tuple(split(text.translate(table)))
+            return tuple(split(delete(text.lower())))
 
         return tokens
-    articles = _articles("mlqa", lang) or (lambda text: text)
-    split = SpanRules("mlqa", tokens="mlqa").split(lang)
+    mlqa_tokens("", lang)  # a language MLQA has no rule for fails here
 
     def other_tokens(text: str) -> Tokens:
-        text = text.lower()
-        if text.isascii():
-            text = text.encode().translate(None, _ASCII_PUNCT_BYTES).decode()
-        elif not text.replace(" ", "").isalnum():  # else no punctuation to delete
-            text = text.translate(table)
-        return tuple(split(articles(text)))
+        return tuple(mlqa_tokens(mlqa_articles(delete(text.lower()), lang), lang))
 
     return other_tokens
 
 
-def _strip_mlqa_punct(text: str) -> str:
-    if text.isascii():  # every ASCII character of category P is in string.punctuation
-        return strip_ascii_punct(text)
-    return text.translate(mlqa_punctuation())
-
-
-def _ar_article(text: str) -> str:
-    return text.replace("ال", " ")
-
-
-def _articles(rule: str, lang: str) -> Callable[[str], str] | None:
-    if rule == "squad":
-        return squad_articles
-    if rule == "mlqa":
-        if lang == "ar":
-            return _ar_article
-        if lang not in _MLQA_ARTICLES:
-            raise ValueError(f"MLQA has no rule for language {lang!r}")
-        pattern = _MLQA_ARTICLES[lang]
-        return None if pattern is None else (lambda text: pattern.sub(" ", text))
-    from ...normalization.steps import remove_articles  # loads regex: only for fair rules
-
-    return lambda text: remove_articles(text, lang)
+@cache
+def _language_split(lang: str) -> Callable[[str], list[str]]:
+    build = _LANGUAGE_SPLIT.get(lang)
+    return str.split if build is None else build()
 
 
 def _tokenizer_split(lang: str) -> Callable[[], Callable[[str], list[str]]]:

@@ -55,7 +55,14 @@ from .reading import (
     read_predictions,
 )
 from .rules import SpanRules, answer_language
-from .scoring import check_numbers, pair_figures, pair_scorer, report_coverage, score_v1
+from .scoring import (
+    RulesAnalyzer,
+    check_numbers,
+    pair_figures,
+    pair_scorer,
+    report_coverage,
+    score_v1,
+)
 from .v2 import ANSWERED, HAS, HAS_PROB, na_ranks, v2_summary
 
 if TYPE_CHECKING:  # loaded by explain() only
@@ -120,6 +127,11 @@ class SpanTask(Task, Explains, ChecksGold, TakesRows):
     def label_of(self, gold: SpanGold, options: Mapping[str, Any]) -> str | None:
         """The language put in the items (per-language figures), or ``None``."""
         return None if options.get("lang") is None else answer_language(options["lang"])
+
+    def option_fields(self, settings: Any, **options: Any) -> dict[str, str | None]:
+        """``lang``: the language the signature names (none without it)."""
+        lang = options.get("lang")
+        return {"lang": None if lang is None else answer_language(lang)}
 
     # --- reading --------------------------------------------------------------------
 
@@ -219,7 +231,7 @@ class SpanTask(Task, Explains, ChecksGold, TakesRows):
         gold, preds = inputs.gold, inputs.predictions
         lang = self.lang_of(gold, options)
         label = self.label_of(gold, options)
-        items, totals = score_v1(gold, preds.texts, settings, lang, label)
+        items, totals = score_v1(gold, preds.texts, settings, lang, label, diag.workers)
         extra = {"lang": label} if label else {}
         return Scored(items, self.signature(settings, lang, extra), totals)
 
@@ -431,6 +443,17 @@ class SquadV2(SpanTask):
                     )
         return preds
 
+    def option_fields(self, settings: Any, **options: Any) -> dict[str, str | None]:
+        """``lang`` as for SQuAD, the threshold, the precision-recall
+        curves, and ``na_prob`` when that option gives the probabilities
+        (without it, the predictions may carry them)."""
+        fields = super().option_fields(settings, **options)
+        fields["na_prob_thresh"] = str(_threshold(options.get("na_prob_thresh", 1.0)))
+        fields["pr_curves"] = "yes" if _flag(options.get("pr_curves")) else None
+        if options.get("na_prob") is not None:
+            fields["na_prob"] = "given"
+        return fields
+
     def _unique(self, gold: SpanGold) -> list[Any]:
         """One question per id: the first place, the last occurrence's answers."""
         by_id: dict[str, Any] = {}
@@ -447,7 +470,7 @@ class SquadV2(SpanTask):
         threshold = _threshold(options.get("na_prob_thresh", 1.0))
         check_numbers(gold)
         lang = self.lang_of(gold, options)
-        score = pair_scorer(rules.analyzer(lang), rules.empty_f1, drop_empty=True)
+        score = pair_scorer(RulesAnalyzer(rules, lang), rules.empty_f1, drop_empty=True)
         texts = preds.texts
         probs = preds.probs
         rank = na_ranks(probs) if probs is not None else {}
@@ -457,7 +480,7 @@ class SquadV2(SpanTask):
         golds = [q.answers for q in unique]
         predictions = list(map(texts.__getitem__, ids))
         # (exact, f1) per question
-        figures = pair_figures(score, list(zip(predictions, golds, strict=True)))
+        figures = pair_figures(score, list(zip(predictions, golds, strict=True)), diag.workers)
         na_probs = [probs[qid] for qid in ids] if probs is not None else [None] * len(ids)
         ranks = [rank[qid] for qid in ids] if probs is not None else [0] * len(ids)
         rows: list[Stats] = []
@@ -506,7 +529,9 @@ class SquadV2(SpanTask):
                 )
             ]
 
+        label = self.label_of(gold, options)  # the fair rules depend on it: signed
         extra = {
+            **({"lang": label} if label else {}),
             "na_prob": "given" if probs is not None else "none",
             "na_prob_thresh": threshold,
         }

@@ -78,11 +78,14 @@ class XorEntry(Entry):
     bare: bool = False
 
 
-def gold_entries(gold: XorGold) -> list[XorEntry]:
-    """The questions of a read gold as check entries (a bare string is one variant)."""
+def gold_entries(gold: XorGold, answer_lang: str | None = None) -> list[XorEntry]:
+    """The questions of a read gold as check entries (a bare string is one
+    variant); ``answer_lang``: the answers' language when it is not the
+    question's (``"en"`` for XOR-EnglishSpan and XOR-Retrieve)."""
     columns = zip(gold.ids, gold.lines, gold.answers, gold.langs, gold.bare, strict=True)
     return [
-        XorEntry(qid, line, answers, lang, bare=bare) for qid, line, answers, lang, bare in columns
+        XorEntry(qid, line, answers, lang, answer_lang=answer_lang, bare=bare)
+        for qid, line, answers, lang, bare in columns
     ]
 
 

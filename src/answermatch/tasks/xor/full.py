@@ -37,7 +37,8 @@ Profile ``fair`` (see :mod:`answermatch.analysis`)
     language's tokens (MeCab for ja, one token per character for zh, the
     word splitter for ar bn fi ko ru te, whitespace otherwise), counters
     dropped only right after a number (``人口`` stays), numbers compared by
-    value, BLEU over the analysed tokens, any language accepted and the
+    value as the question's language writes them (``1,500`` is 1500 in ko,
+    1.5 in ru), BLEU over the analysed tokens, any language accepted and the
     overall score the mean of the languages present.
 
 Checks
@@ -323,6 +324,7 @@ class XorFull(XorAnswerTask):
         "(ar bn fi ja ko ru te), as eval_xor_full.py"
     )
     profiles: ClassVar[Mapping[str, Any]] = PROFILES
+    answer_lang: ClassVar[str | None] = None  # answers in the question's language
     shapes: ClassVar[Mapping[str, str]] = {
         "gold": GOLD_SHAPE,
         "predictions": "a JSON file (plain or .gz) or a dict {question id: answer str}; a key "

@@ -18,11 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from itertools import filterfalse
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError
-from ...explanation import Explanation
 from ...sources import NotFlat, is_path, source_name, string_object_parts
 from ..base import Inputs, Task
 from ..parts import ChecksGold, Explains, TakesRows
@@ -35,6 +34,9 @@ from .data import (
     warn_unknown_predictions,
 )
 from .languages import LANGUAGES
+
+if TYPE_CHECKING:
+    from ...explanation import Explanation
 
 __all__ = ["XorAnswerTask", "XorTask", "one_question"]
 
@@ -52,12 +54,15 @@ class XorTask(Task, Explains, ChecksGold, TakesRows):
     #: what the official script does with a gold without questions, when it
     #: scores one (``None``: it fails, and so does reading)
     empty_gold: ClassVar[str | None] = None
+    #: the language the gold answers are written in (``None``: the question's);
+    #: check-gold reads their numbers and dates in it
+    answer_lang: ClassVar[str | None] = "en"
 
     def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> XorGold:
         return read_xor_gold_columns(source, diag, empty=self.empty_gold)
 
     def gold_entries(self, gold: XorGold) -> list[XorEntry]:
-        return gold_entries(gold)
+        return gold_entries(gold, self.answer_lang)
 
     def explain(
         self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any
