@@ -35,6 +35,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from _bytecode import use_bytecode
+
 HERE = Path(__file__).resolve().parent
 PARITY = Path(os.environ.get("ANSWERMATCH_PARITY_DIR", HERE.parent.parent / "shared" / "parity"))
 FIXTURE = PARITY / "cmrc2018"
@@ -113,6 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--official-repeat", type=int, default=1)
     parser.add_argument("--python", default=sys.executable, help="Python for the official script")
     args = parser.parse_args(argv)
+    use_bytecode()
     if not (FIXTURE / "cmrc2018_dev.json").exists():
         sys.exit(f"fixture {FIXTURE} not found (set ANSWERMATCH_PARITY_DIR)")
     report: dict = {"cpus": os.cpu_count(), "load_average": os.getloadavg()}

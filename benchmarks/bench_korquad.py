@@ -40,6 +40,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _bytecode import use_bytecode
 from bench_squad import Case, run
 
 CASE = Case("korquad", "", "", (), "evaluate-v1.0.py")
@@ -141,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--official-python", default=sys.executable)
     parser.add_argument("--repeat", type=int, default=1)
     args = parser.parse_args(argv)
+    use_bytecode()
     with tempfile.TemporaryDirectory() as folder:
         paths = write_inputs(args.questions, args.seed, Path(folder))
         print(json.dumps(run(CASE, paths, args)))

@@ -44,6 +44,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from _bytecode import use_bytecode
+
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_GOLD = REPO.parent / "shared" / "parity" / "mkqa" / "mkqa_test6.jsonl.gz"
 SCRIPTS = ("mkqa_eval.py", "mkqa_eval_util.py", "mkqa_eval_all_languages.py")
@@ -254,6 +256,7 @@ def main() -> None:
     parser.add_argument(
         "--workers", type=int, default=1, help="also time the 26 languages with --workers N"
     )
+    use_bytecode()
     run(parser.parse_args())
 
 

@@ -51,6 +51,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from _bytecode import use_bytecode
+
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_PARITY = Path(os.environ.get("ANSWERMATCH_PARITY_DIR", REPO.parent / "shared" / "parity"))
 
@@ -198,6 +200,7 @@ def main(
     parser.add_argument("--official-python", default=sys.executable)
     parser.add_argument("--repeat", type=int, default=1)
     args = parser.parse_args(argv)
+    use_bytecode()
     chosen = list(cases) if args.task == "all" else [args.task]
     for name in chosen:
         with tempfile.TemporaryDirectory() as tmp:

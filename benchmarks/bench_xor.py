@@ -51,6 +51,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import distinct
+from _bytecode import use_bytecode
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_PARITY = Path(os.environ.get("ANSWERMATCH_PARITY_DIR", REPO.parent / "shared" / "parity"))
@@ -275,6 +276,7 @@ def main() -> None:
         help="also time reading the inputs and tokenizing every text once (the tokenizer floor)",
     )
     args = parser.parse_args()
+    use_bytecode()
     if not (args.parity / "xor").is_dir():
         raise SystemExit(f"no parity fixtures at {args.parity}/xor (see --parity)")
     with tempfile.TemporaryDirectory() as tmp:

@@ -59,6 +59,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import distinct
+from _bytecode import use_bytecode
 
 HERE = Path(__file__).resolve().parent
 PARITY = Path(os.environ.get("ANSWERMATCH_PARITY_DIR", HERE.parent.parent / "shared" / "parity"))
@@ -276,6 +277,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="seed of the distinct passages")
     parser.add_argument("--check-tokenizer", action="store_true")
     args = parser.parse_args(argv)
+    use_bytecode()
     if not PRED.exists():
         sys.exit(f"fixture {PRED} not found (set ANSWERMATCH_PARITY_DIR)")
     report: dict = {"cpus": os.cpu_count(), "load_average": os.getloadavg()}

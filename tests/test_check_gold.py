@@ -171,6 +171,14 @@ def test_cli_exit_codes_and_text(tmp_path, capsys):
     assert f"{broken}:1: error:" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("suggest", [[], ["--suggest"]])
+def test_cli_unreadable_gold_is_one_line(tmp_path, capsys, suggest):
+    broken = write(tmp_path, "xor-full", '{"id": "1", "lang": "ja"}\n')
+    assert main(["check-gold", "xor-full", "--gold", broken, *suggest]) == 1
+    (line,) = capsys.readouterr().out.splitlines()  # the reader's error, no summary
+    assert line.startswith(f"{broken}:1: error: ") and line.endswith("[unreadable]")
+
+
 def test_cli_json_shape(tmp_path, capsys):
     path = write(tmp_path, "nlpcc-dbqa", "q1\ts1\tx\nq1\ts2\t0\n")
     assert main(["check-gold", "nlpcc-dbqa", "--gold", path, "--json"]) == 1

@@ -133,6 +133,38 @@ def test_ids_limit_and_unknown_ids():
         explain("poleval2021", gold, pred, profile="nope")
 
 
+@pytest.mark.parametrize("task", sorted(EXAMPLE_FILES))
+def test_below_keeps_exactly_the_items_scored_below(task):
+    gold, pred = (str(path) for path in EXAMPLE_FILES[task])
+    options = EXAMPLE_OPTIONS.get(task, {})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", answermatch.AnswermatchWarning)
+        items = answermatch.evaluate(task, gold, pred, **options).items
+        for below in (0.0, 0.5, 1.0):
+            wanted = [i["id"] for i in items if i["score"] < below]
+            found = explain(task, gold, pred, below=below, **options)
+            assert [e.id for e in found] == wanted, (task, below)
+        assert [e.id for e in explain(task, gold, pred, below=1, limit=1, **options)] == [
+            i["id"] for i in items if i["score"] < 1
+        ][:1]
+
+
+def test_below_with_ids_and_bad_values():
+    gold, pred = (str(p) for p in EXAMPLE_FILES["xor-engspan"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", answermatch.AnswermatchWarning)
+        items = answermatch.evaluate("xor-engspan", gold, pred).items
+        right = next(i["id"] for i in items if i["score"] == 1)
+        wrong = next(i["id"] for i in items if i["score"] < 1)
+        found = explain("xor-engspan", gold, pred, ids=[right, wrong], below=1)
+        assert [e.id for e in found] == [wrong]
+        with pytest.raises(InputError, match="no item with id nope"):  # still checked
+            explain("xor-engspan", gold, pred, ids=[wrong, "nope"], below=1)
+        for bad in (-0.1, 1.5, float("nan")):
+            with pytest.raises(InputError, match=r"in \[0, 1\]"):
+                explain("xor-engspan", gold, pred, below=bad)
+
+
 # --- CLI ---------------------------------------------------------------------------
 
 
@@ -152,6 +184,23 @@ def test_cli_text_and_json(capsys):
     )
     assert {"raw", "normalized", "tokens", "changes"} <= set(first["variants"][0]["text"])
     assert first["verdict"] in {"exact match", "partial match", "no match", "unanswered"}
+
+
+def test_cli_below(capsys):
+    gold, pred = (str(p) for p in EXAMPLE_FILES["xor-engspan"])
+    argv = ["explain", "xor-engspan", "--gold", gold, "--pred", pred, "-q"]
+    assert main([*argv, "--below", "1", "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert payload and all(e["scores"]["score"] < 1 for e in payload)
+    assert main([*argv, "--below", "1"]) == 0
+    assert capsys.readouterr().out.count("xor-engspan ") == len(payload)
+    assert main([*argv, "--below", "0"]) == 0
+    assert capsys.readouterr().out == "no item scores below 0\n"
+    for bad in ("50", "x"):  # a percentage is refused: item scores are fractions
+        with pytest.raises(SystemExit) as exc:
+            main([*argv, "--below", bad])
+        assert exc.value.code == 2
+        assert "--below: expected a number from 0 to 1" in capsys.readouterr().err
 
 
 def test_cli_unknown_id_exits_2(capsys):

@@ -126,7 +126,8 @@ def test_prediction_rows_and_lists(tmp_path):
     [
         ('{"question": "q", "answers": ["a"]}', 'no "id"'),
         ('{"id": "a", "answers": []}', "non-empty list"),
-        ('{"id": "a", "answers": ["x", ""]}', "non-empty string"),
+        ('{"id": "a", "answers": ["", " "]}', "no non-empty answer"),
+        ('{"id": "a", "answers": ["x", 3]}', "must be a string"),
         ('{"id": "a", "answers": ["x"], "lang": "xx"}', "unknown language"),
         ('{"id": true, "answers": ["x"]}', "string or an integer"),
         ('["a"]', "expected a gold row"),
@@ -138,6 +139,32 @@ def test_bad_gold_rows_name_file_and_line(tmp_path, row, message):
     with pytest.raises(InputError, match=message) as caught:
         answermatch.evaluate("open-qa", gold, {"ok": "x"})
     assert caught.value.line == 2 and str(gold) in str(caught.value)
+
+
+def test_swapped_files_are_named_as_such(tmp_path, capsys):
+    from answermatch.cli import main
+
+    gold, pred = write(tmp_path)
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text('{"id": "q1", "prediction": "Paris"}\n', "utf-8")
+    one_line = tmp_path / "one.json"
+    one_line.write_text('{"q1": "Paris", "q2": null}', "utf-8")
+    for predictions in (pred, rows, one_line):
+        assert main(["score", "open-qa", "--gold", str(predictions), "--pred", str(gold)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"answermatch: error: {predictions}:1: this is a predictions file")
+        assert "not a gold file: expected JSON Lines, one question per line" in err
+        assert err.endswith("were --gold and --pred swapped?\n") and "other way round" not in err
+    assert main(["score", "open-qa", "--gold", str(gold), "--pred", str(gold)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"answermatch: error: {gold}:1: this is a gold file")
+    assert "not predictions: expected {id: text}" in err and "other way round" not in err
+    # a gold row without answers is a gold mistake, not a swap
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text('{"id": "q1", "question": "Where?", "lang": "en"}\n', "utf-8")
+    with pytest.raises(InputError, match='"answers" must be a non-empty list') as caught:
+        answermatch.evaluate("open-qa", broken, pred)
+    assert "--pred swapped" not in str(caught.value)
 
 
 def test_repeated_id_and_bad_predictions(tmp_path):
@@ -169,6 +196,23 @@ def test_check_gold_finds_answer_problems(tmp_path):
     assert {"same-after-normalization", "repeated-question"} <= codes
 
 
+def test_empty_alias_is_ignored_by_scoring_and_reported_by_check_gold(tmp_path):
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(
+        '{"id": "a", "answers": ["Paris"]}\n{"id": "b", "answers": ["Rome", ""]}\n', "utf-8"
+    )
+    findings = check_gold("open-qa", gold)
+    assert [(f.code, f.line, f.severity) for f in findings] == [("empty-variant", 2, "error")]
+    for profile in ("official", "containment", "lenient"):
+        with pytest.warns(answermatch.AnswermatchWarning, match="1 question.*empty alias.*line 2"):
+            result = answermatch.evaluate("open-qa", gold, {"a": "Paris", "b": ""}, profile)
+        assert [i["score"] for i in result.items] == [1.0, 0.0]
+        assert result.items[1]["gold"] == ["Rome"]
+    with pytest.warns(answermatch.AnswermatchWarning):
+        found = answermatch.evaluate("open-qa", gold, {"a": "no", "b": "It is Rome."}, "lenient")
+    assert [i["score"] for i in found.items] == [0.0, 1.0]
+
+
 def test_scorer_and_from_answers_agree_with_evaluate():
     whole = answermatch.evaluate("open-qa", GOLD, PREDICTIONS, "lenient")
     scorer = answermatch.scorer("open-qa", "lenient")
@@ -190,6 +234,10 @@ def test_cli_scores_and_explains(tmp_path, capsys):
                  "--profile", "lenient", "--json"]) == 0  # fmt: skip
     out = json.loads(capsys.readouterr().out)
     assert out["scores"]["accuracy"] == 75.0
+    # two questions name no language: the table's all row counts them too
+    assert main(["score", "open-qa", "--gold", str(gold), "--pred", str(pred), "-q"]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()]
+    assert ["en", "100.00", "1"] in rows and ["all", "25.00", "4"] in rows
 
 
 def test_lm_eval_metric_and_hf_style_lists():

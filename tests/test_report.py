@@ -292,3 +292,63 @@ def test_names_and_the_latex_table_of_every_score(systems, capsys):
         assert f"{official['scores'][key]:.2f}" in text
     assert main([*argv[:-4], "--name", "only one", "--format", "csv", "-q"]) == 2
     assert "--name was given 1 time(s) for 2 --pred file(s)" in capsys.readouterr().err
+
+
+# --- results of one language, or of none --------------------------------------------
+
+SQUAD = (REPO / "examples" / "squad" / "dev.json", REPO / "examples" / "squad" / "pred.json")
+MLQA = (REPO / "examples" / "mlqa" / "dev.de.json", REPO / "examples" / "mlqa" / "pred.de.json")
+
+
+def single_language_page(tmp_path, files, *options) -> str:
+    out = tmp_path / "report.html"
+    argv = ["report", files[0].parent.name, "--gold", str(files[0]), "--pred", str(files[1])]
+    assert main([*argv, *options, "-o", str(out), "--resamples", "50", "-q"]) == 0
+    return out.read_text(encoding="utf-8")
+
+
+def test_a_result_without_languages_has_no_per_language_chart_or_table(tmp_path):
+    page = single_language_page(tmp_path, SQUAD)
+    data = embedded(page)
+    assert all(not r["per_language"] for s in data["systems"] for r in s["results"].values())
+    assert "<svg" not in page and 'class="bar"' not in page and "Per language" not in page
+    assert "id='languages'" not in page
+    for result in data["systems"][0]["results"].values():  # the headline has every score
+        assert f"{result['scores']['f1']:.2f}" in page
+
+
+def test_a_result_of_one_language_has_its_table_but_no_chart(tmp_path):
+    page = single_language_page(tmp_path, MLQA, "--option", "lang=de")
+    assert "<h2>Per language</h2>" in page and "id='languages'" in page
+    assert "<svg" not in page and 'class="bar"' not in page
+
+
+def test_a_page_without_charts_is_consistent_in_a_browser(tmp_path):
+    if CHROMIUM is None:
+        pytest.skip(
+            "Chromium is not installed (apt-get install chromium): the browser test cannot run"
+        )
+    page = tmp_path / "page"
+    page.mkdir()
+    single_language_page(page, SQUAD)
+    dom = subprocess.run(
+        [CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom",
+         (page / "report.html").as_uri()],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    ).stdout  # fmt: skip
+    assert 'data-bars="0"' in dom and 'data-consistent="true"' in dom
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "latex", "csv"])
+def test_the_table_of_a_result_without_languages_is_its_all_row(capsys, fmt):
+    argv = ["report", "squad", "--gold", str(SQUAD[0]), "--pred", str(SQUAD[1])]
+    assert main([*argv, "--format", fmt, "--no-ci", "--profile", "official", "-q"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    body = [line for line in lines if line.startswith(("| all ", "all &", "all,"))]
+    assert len(body) == 1 and lines[-1 if fmt != "latex" else -3] == body[0]
+    if fmt == "latex":  # header, rule, the all row: no empty block between two rules
+        assert lines.count(r"\midrule") == 1
+        assert lines[lines.index(r"\midrule") + 1].startswith("all &")

@@ -229,16 +229,22 @@ def test_swapped_files_are_named_as_such(task, tmp_path, capsys):
 
     root = Path(__file__).resolve().parents[1]
     gold, pred = (str(root / name) for name in EXAMPLE_FILES[task])
+    # each message says which file holds what, what was expected there, and the line
+    gold_shape = '(JSON Lines, one question per line, {"id": ..., "answers": [...], "lang": ...})'
     assert main(["score", task, "--gold", pred, "--pred", gold]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"answermatch: error: {pred}:1: ")
-    assert "predictions file: were --gold and --pred swapped?" in err
+    assert err.startswith(f"answermatch: error: {pred}:1: this is a predictions file (")
+    assert f"not a gold file: expected {gold_shape[1:-1]}; were --gold and --pred swapped?" in err
     assert main(["score", task, "--gold", gold, "--pred", gold]) == 2
-    assert "a gold file: were --gold and --pred swapped?" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err.startswith(f"answermatch: error: {gold}:1: this is a gold file {gold_shape}")
+    assert "not predictions: expected " in err and err.endswith(
+        "; were --gold and --pred swapped?\n"
+    )
     one_line = tmp_path / "pred.json"  # a predictions object on one line
     one_line.write_text(json.dumps({"1": "x", "2": "y"}), encoding="utf-8")
     if task != "xor-retrieve":
-        with pytest.raises(InputError, match=r'missing "id": .*swapped'):
+        with pytest.raises(InputError, match=r"^\S+pred.json:1: this is a predictions file .*swap"):
             answermatch.evaluate(task, one_line, one_line)
     # a genuine mistake in a gold file gets no such hint
     broken = tmp_path / "gold.jsonl"

@@ -60,6 +60,7 @@ from .normalization import normalize
 from .normalization.steps import (
     XOR_COUNTERS,
     collapse_whitespace,
+    deleter,
     lower,
     remove_counters,
     squad_article_split,
@@ -159,9 +160,10 @@ def official_tokens(
     *, counters: bool = False, articles: bool = False
 ) -> Callable[[str], list[str]]:
     """The official rules as one step: ``str.lower``, then the ASCII
-    punctuation (and with ``counters`` the characters ``年 歳 人 년``) deleted
-    by one ``str.translate``, SQuAD's articles replaced by a space (with
-    ``articles``), then ``str.split``. The tokens are those of the steps
+    punctuation (and with ``counters`` the characters ``年 歳 人 년``)
+    deleted in one pass (:func:`~answermatch.normalization.steps.deleter`),
+    SQuAD's articles replaced by a space (with ``articles``), then
+    ``str.split``. The tokens are those of the steps
     one by one (the deletions touch disjoint characters and no whitespace,
     and collapsing whitespace before ``split`` changes nothing).
 
@@ -170,16 +172,16 @@ def official_tokens(
     >>> official_tokens(articles=True)("The Lake (a big one)")
     ['lake', 'big', 'one']
     """
-    table = str.maketrans("", "", string.punctuation + (XOR_COUNTERS if counters else ""))
+    delete = deleter(string.punctuation + (XOR_COUNTERS if counters else ""))
     if articles:
 
         def tokens(text: str) -> list[str]:
-            return squad_article_split(text.lower().translate(table))
+            return squad_article_split(delete(text.lower()))
 
         return tokens
 
     def plain(text: str) -> list[str]:
-        return text.lower().translate(table).split()
+        return delete(text.lower()).split()
 
     return plain
 

@@ -14,7 +14,7 @@ knowing), the file, the line, a stable ``code`` and a message.
 >>> rules = GoldChecks((check_ids, check_empty_variant, check_duplicate_variant))
 >>> for finding in rules.run(gold):
 ...     print(finding)
-gold.tsv:1: error: q1: an answer variant is empty (a stray TAB?) [empty-variant]
+gold.tsv:1: error: q1: an answer variant is empty or blank [empty-variant]
 gold.tsv:1: info: q1: variant listed twice: 'Paris' [duplicate-variant]
 gold.tsv:2: error: q1: id repeated (first on line 1) [duplicate-id]
 """
@@ -90,7 +90,8 @@ class Entry:
     variants: tuple[str, ...]
     lang: str | None = None
     labels: str = ""
-    answer_lang: str | None = None
+    # keyword only, so that subclasses keep adding their fields right after labels
+    answer_lang: str | None = field(default=None, kw_only=True)
 
 
 @dataclass
@@ -118,7 +119,7 @@ def check_empty_variant(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
     for entry in gold.entries:
         if any(not v.strip() for v in entry.variants):
             yield _finding(
-                gold, entry, "error", "empty-variant", "an answer variant is empty (a stray TAB?)"
+                gold, entry, "error", "empty-variant", "an answer variant is empty or blank"
             )
 
 

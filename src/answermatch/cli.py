@@ -259,19 +259,20 @@ def _fmt(value: Any) -> str:
 
 def _overall(result, key: str) -> object:
     """The ``all`` row's figure for a column: the overall score, or for the
-    per-language ``count`` column (no score of its own) the sum of the counts.
+    per-language ``count`` column (no score of its own) the number of items
+    the overall scores count, ``n`` (items without a language included).
 
     >>> from types import SimpleNamespace
     >>> langs = {"de": {"count": 3}, "fr": {"count": 2}}
-    >>> r = SimpleNamespace(scores={"f1": 50.0}, per_language=langs)
+    >>> r = SimpleNamespace(scores={"f1": 50.0}, per_language=langs, n=6)
     >>> _overall(r, "f1"), _overall(r, "count"), _overall(r, "em")
-    (50.0, 5, '')
+    (50.0, 6, '')
     """
     if key in result.scores:
         return result.scores[key]
     counts = [figures.get(key) for figures in result.per_language.values()]
     if key == "count" and all(type(c) is int for c in counts):
-        return sum(counts)
+        return result.n
     return ""
 
 

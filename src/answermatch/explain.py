@@ -38,16 +38,26 @@ def explain(
     profile: str = "official",
     *,
     limit: int | None = None,
+    below: float | None = None,
     strict: bool = False,
     **options: Any,
 ) -> list[Explanation]:
     """Explanations of the items of ``task`` (all, those whose id is in
-    ``ids``, or the first ``limit``), in the order of
-    :func:`answermatch.evaluate`'s items; ``options`` are the task's options,
-    as for :func:`answermatch.evaluate`.
+    ``ids``, those whose score is below ``below``, or the first ``limit`` of
+    these), in the order of :func:`answermatch.evaluate`'s items; ``options``
+    are the task's options, as for :func:`answermatch.evaluate`.
+
+    ``below`` compares the item's primary score
+    (:attr:`~answermatch.explanation.Explanation.score`, a fraction in
+    [0, 1]): ``below=1`` keeps the items not judged fully correct.
 
     An id in ``ids`` that no item has is an :class:`InputError` listing it.
     Warnings about the input are those of the task's readers.
+
+    >>> gold = [{"id": "q1", "answers": ["Pariisi"], "lang": "fi"},
+    ...         {"id": "q2", "answers": ["Rim"], "lang": "ru"}]
+    >>> [e.id for e in explain("xor-engspan", gold, {"q1": "Pariisi", "q2": "Milan"}, below=1)]
+    ['q2']
     """
     spec = require(get_task(task), Explains, "explain")
     settings = spec.settings(profile)
@@ -55,18 +65,22 @@ def explain(
     if limit is not None and limit < 0:
         raise InputError(f"the limit must be 0 or more, not {limit}")
     limit = None if limit is None else min(limit, sys.maxsize)
+    if below is not None and not 0 <= below <= 1:
+        raise InputError(
+            f"below compares item scores, fractions in [0, 1], so it must be in [0, 1], "
+            f"not {below} (below=1: the items not fully correct)"
+        )
     wanted = None if ids is None else {str(i) for i in ids}
     diag = Diagnostics(strict=strict)
     inputs = spec.read(gold, pred, diag, **options)
     stream = spec.explain(inputs, settings, diag, **options)
     chosen = (e for e in stream if wanted is None or str(e.id) in wanted)
-    found = list(islice(chosen, limit) if limit is not None and wanted is None else chosen)
-    if wanted is not None:
-        missing = sorted(wanted - {str(e.id) for e in found})
-        if missing:
-            raise InputError(
-                f"no item with id {', '.join(missing)} in {task}", path=inputs.gold_name
-            )
-        if limit is not None:
-            found = found[:limit]
-    return found
+    if wanted is None:
+        chosen = (e for e in chosen if below is None or e.score < below)
+        return list(islice(chosen, limit) if limit is not None else chosen)
+    found = list(chosen)
+    missing = sorted(wanted - {str(e.id) for e in found})
+    if missing:
+        raise InputError(f"no item with id {', '.join(missing)} in {task}", path=inputs.gold_name)
+    found = [e for e in found if below is None or e.score < below]
+    return found if limit is None else found[:limit]

@@ -2,6 +2,8 @@
 
 Exit status 1 when an ``error`` is found, 0 otherwise (warnings and info
 only, or nothing); the library side is :func:`answermatch.goldcheck.check_gold`.
+A gold file the task's reader refuses prints that one error alone: no check
+ran and nothing is suggested.
 """
 
 from __future__ import annotations
@@ -74,6 +76,10 @@ def run(args: argparse.Namespace) -> int:
     severity = "info" if args.all else args.severity
     shown = SEVERITIES[: SEVERITIES.index(severity) + 1]
     findings = [f for f in every if f.severity in shown]
+    refused = [f for f in every if f.code == "unreadable"]
+    if refused and not args.json:  # the reader refused the file: no check ran, nothing to add
+        print(*refused, sep="\n")
+        return EXIT_FOUND
     suggestions = []
     if args.suggest:
         from ..goldcheck import suggest_variants

@@ -35,6 +35,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="ID",
         help="an item id (repeatable); default: all",
     )
+    parser.add_argument(
+        "--below",
+        type=fraction_argument,
+        metavar="SCORE",
+        help="only the items whose score (a fraction, 0 to 1) is below SCORE; --below 1: "
+        "every item not fully correct",
+    )
     parser.add_argument("--limit", type=count_argument, metavar="N", help="only the first N items")
     parser.add_argument("--profile", default="official", help="scoring profile (default: official)")
     parser.add_argument("--json", action="store_true", help="print a JSON list")
@@ -53,12 +60,27 @@ def run(args: argparse.Namespace) -> int:
         args.ids,
         args.profile,
         limit=args.limit,
+        below=args.below,
         strict=args.strict,
         **parse_options(args.option),
     )
+    none = "" if found or args.below is None else f"no item scores below {args.below:g}"
     print_json_or_text(
         args.json,
         lambda: [e.to_dict() for e in found],
-        lambda: "\n\n".join(e.to_text() for e in found),
+        lambda: "\n\n".join(e.to_text() for e in found) or none,
     )
     return EXIT_OK
+
+
+def fraction_argument(value: str) -> float:
+    """An argparse type: a number from 0 to 1 (item scores are fractions)."""
+    try:
+        number = float(value)
+    except ValueError:
+        number = -1.0
+    if not 0 <= number <= 1:
+        raise argparse.ArgumentTypeError(
+            f"expected a number from 0 to 1 (item scores are fractions), got {value!r}"
+        )
+    return number

@@ -627,16 +627,18 @@ def _typed_squad() -> type:
     qa = struct(
         "Qa",
         ("id", Any),
-        ("answers", list[answer]),
+        ("answers", tuple[answer, ...]),
         ("question", Any, None),
         ("is_impossible", Any, None),
         ("plausible_answers", Any, None),
     )
-    paragraph = struct("Paragraph", ("qas", list[qa]), ("context", Any, None), ("id", Any, None))
-    article = struct(
-        "Article", ("paragraphs", list[paragraph]), ("title", Any, None), ("id", Any, None)
+    paragraph = struct(
+        "Paragraph", ("qas", tuple[qa, ...]), ("context", Any, None), ("id", Any, None)
     )
-    return struct("File", ("data", list[article]), ("version", Any, None))
+    article = struct(
+        "Article", ("paragraphs", tuple[paragraph, ...]), ("title", Any, None), ("id", Any, None)
+    )
+    return struct("File", ("data", tuple[article, ...]), ("version", Any, None))
 
 
 _TEXT_OF, _START_OF = attrgetter("text"), attrgetter("answer_start")

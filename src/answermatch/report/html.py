@@ -57,12 +57,11 @@ SCRIPT = """
   bars.forEach(function (bar) {
     var system = data.systems[Number(bar.dataset.system)];
     var result = system.results[bar.dataset.profile];
-    var lang = bar.dataset.lang;
-    var value = lang === "all" ? result.scores[data.primary]
-                               : result.per_language[lang][data.primary];
+    var value = result.per_language[bar.dataset.lang][data.primary];
     if (Math.abs(value - Number(bar.dataset.value)) > 1e-9) { ok = false; }
   });
-  document.body.dataset.consistent = String(ok && bars.length > 0);
+  var charted = document.querySelector("svg.chart") !== null;
+  document.body.dataset.consistent = String(ok && (bars.length > 0 || !charted));
   document.body.dataset.bars = String(bars.length);
 })();
 """
@@ -99,7 +98,7 @@ def embedded_json(data: Any) -> str:
 def _chart(report: Report, profile: str, width: int = 640, height: int = 260) -> str:
     """A grouped bar chart (inline SVG): a group per language, a bar per
     system, whiskers for the 95% intervals where computed."""
-    langs = report.languages() or ["all"]
+    langs = report.languages()
     primary = report.primary
     left, bottom, top = 40, 30, 10
     plot_w, plot_h = width - left - 10, height - bottom - top
@@ -120,11 +119,7 @@ def _chart(report: Report, profile: str, width: int = 640, height: int = 260) ->
         x0 = left + g * group_w + (group_w - bar_w * len(report.systems)) / 2
         for s, system in enumerate(report.systems):
             result = system.results[profile]
-            value = (
-                result.scores.get(primary)
-                if lang == "all"
-                else result.per_language.get(lang, {}).get(primary)
-            )
+            value = result.per_language.get(lang, {}).get(primary)
             if value is None:
                 continue
             x = x0 + s * bar_w
@@ -309,8 +304,15 @@ def _findings(report: Report) -> str:
     )
 
 
-def render_html(report: Report) -> str:
-    """The report as one self-contained HTML page."""
+def _per_language(report: Report) -> str:
+    """The section per language: a chart per profile and the table when the
+    results have two languages or more; the table alone for one; nothing
+    for results without languages (the scores above are all there is)."""
+    langs = report.languages()
+    if not langs:
+        return ""
+    if len(langs) == 1:
+        return f"<h2>Per language</h2>\n{_language_table(report)}"
     legend = "".join(
         f'<span><i style="background:{PALETTE[s % len(PALETTE)]}"></i>{_u(system.name)}</span>'
         for s, system in enumerate(report.systems)
@@ -320,6 +322,14 @@ def render_html(report: Report) -> str:
         f"{_chart(report, profile)}</figure>"
         for profile in report.profiles
     )
+    return (
+        f'<h2>Per language</h2>\n<p class="legend">{legend}</p>\n'
+        f'<div class="charts">{charts}</div>\n{_language_table(report)}'
+    )
+
+
+def render_html(report: Report) -> str:
+    """The report as one self-contained HTML page."""
     signatures = "".join(
         f"<li><code class='sig'>{_e(r.signature)}</code></li>"
         for r in report.systems[0].results.values()
@@ -337,10 +347,7 @@ def render_html(report: Report) -> str:
 {_headline(report)}
 {_paired(report)}
 {_warnings(report)}
-<h2>Per language</h2>
-<p class="legend">{legend}</p>
-<div class="charts">{charts}</div>
-{_language_table(report)}
+{_per_language(report)}
 <h2>Where the systems disagree most</h2>
 {_disagreements(report)}
 <h2>Gold checks</h2>

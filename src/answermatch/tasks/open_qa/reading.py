@@ -6,7 +6,9 @@ and ``answers`` are required, ``question`` and ``lang`` optional.
 ``answer`` may stand for ``answers``, and either may be one string or an
 answer object as datasets write them (TriviaQA's ``{"aliases": [...]}``,
 SQuAD's ``{"text": [...]}``: :func:`~answermatch.formats.answers.answer_list`).
-Loaded objects work too: a list of such rows.
+Loaded objects work too: a list of such rows. An empty (or blank) alias
+is set aside: :attr:`Question.answers` holds the others, which are scored,
+and :attr:`Question.empty` counts it for ``check-gold``.
 
 Predictions: a JSON object ``{id: text}``, or JSON Lines rows
 ``{"id": ..., "prediction": text}``; loaded, a dict ``{id: text}``, a list
@@ -21,9 +23,10 @@ Question(id='1', line=1, answers=('Paris',), question=None, lang='fr')
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...diagnostics import Diagnostics
@@ -42,20 +45,58 @@ PREDICTION_ROW = '{"id": ..., "prediction": text}'
 class Question:
     """One gold question: its id (as a string: JSON object keys are
     strings), its line (1-based; the position for loaded rows), its answers,
-    the question text and its language (canonical code), where given."""
+    the question text and its language (canonical code), where given;
+    ``empty``: how many empty or blank aliases the row also lists (never
+    scored: an empty alias would match an empty answer, or be found in any)."""
 
     id: str
     line: int
     answers: tuple[str, ...]
     question: str | None = None
     lang: str | None = None
+    empty: int = field(default=0, repr=False)
+
+
+#: The errors of a file given on the other side: what it is, what was expected.
+PREDICTIONS_AS_GOLD = (
+    'this is a predictions file ({id: text} or rows with "prediction"), not a gold file: '
+    f"expected JSON Lines, one question per line, {GOLD_ROW}; were --gold and --pred swapped?"
+)
+GOLD_AS_PREDICTIONS = (
+    'this is a gold file (rows with "answers"), not predictions: expected {id: text} or '
+    f"JSON Lines {PREDICTION_ROW}; were --gold and --pred swapped?"
+)
+
+
+def _is_predictions(value: Any) -> bool:
+    """Whether ``value``, read where a gold row was expected, is predictions:
+    an object ``{id: text or null}`` or a row ``{"id", "prediction"}``."""
+    if not isinstance(value, dict) or not value or {*ANSWER_FIELDS} & set(value):
+        return False
+    if "prediction" in value:
+        return True
+    return not {"id", "question", "lang"} & set(value) and all(
+        text is None or isinstance(text, str) for text in value.values()
+    )
 
 
 def _rows(source: Any, diag: Diagnostics) -> tuple[str, list[tuple[int, Any]]]:
     """``(name, [(line, row)])`` of a JSON Lines file or a loaded list."""
     name = source_name(source)
     if is_path(source):
-        numbers, objects = jsonl_columns(read_text(source), os.fspath(source), diag=diag)
+        text = read_text(source)
+        try:
+            numbers, objects = jsonl_columns(text, os.fspath(source), diag=diag)
+        except InputError:
+            try:
+                whole = json.loads(text)
+            except (ValueError, RecursionError):
+                whole = None
+            if _is_predictions(whole):
+                raise InputError(PREDICTIONS_AS_GOLD, path=name, line=1, swapped=True) from None
+            raise
+        if objects and _is_predictions(objects[0]):  # one-line object, or prediction rows
+            raise InputError(PREDICTIONS_AS_GOLD, path=name, line=numbers[0], swapped=True)
         return name, list(zip(numbers, objects, strict=True))
     if isinstance(source, (str, bytes, Mapping)) or not isinstance(source, Sequence):
         raise InputError(f"expected a list of gold rows {GOLD_ROW}", path=name)
@@ -84,8 +125,8 @@ def _key(value: Any, name: str, line: int) -> str:
 def read_gold(source: Any, diag: Diagnostics, *, lang: str | None = None) -> list[Question]:
     """The questions of ``source``; ``lang`` is the language of rows that
     name none. Errors name the file and line: a row that is not an object,
-    no ``id`` or a repeated one, no ``answers``, an answer that is not a
-    non-empty string, an unknown language."""
+    no ``id`` or a repeated one, no ``answers`` (or only empty ones), an
+    answer that is not a string, an unknown language."""
     name, rows = _rows(source, diag)
     default = None if lang is None else canonical_language(lang)
     seen: dict[str, int] = {}
@@ -99,25 +140,37 @@ def read_gold(source: Any, diag: Diagnostics, *, lang: str | None = None) -> lis
         if key in seen:
             raise InputError(f"id {key!r} again (first on line {seen[key]})", path=name, line=line)
         seen[key] = line
-        field = next((f for f in ANSWER_FIELDS if f in row), ANSWER_FIELDS[0])
-        answers = answer_list(row.get(field))
+        column = next((f for f in ANSWER_FIELDS if f in row), ANSWER_FIELDS[0])
+        answers = answer_list(row.get(column))
         if not answers:
             raise InputError(
-                f'"{field}" must be a non-empty list of strings (or an answer object with '
+                f'"{column}" must be a non-empty list of strings (or an answer object with '
                 '"aliases" or "text")',
                 path=name,
                 line=line,
             )
-        if not all(isinstance(a, str) and a.strip() for a in answers):
+        if not all(isinstance(a, str) for a in answers):
             raise InputError(
-                f"every answer must be a non-empty string, got {answers!r}", path=name, line=line
+                f"every answer must be a string, got {answers!r}", path=name, line=line
+            )
+        kept = tuple(a for a in answers if a.strip())
+        if not kept:
+            raise InputError(
+                f'"{column}" has no non-empty answer, got {answers!r}', path=name, line=line
             )
         question = row.get("question")
         if question is not None and not isinstance(question, str):
             raise InputError('"question" must be a string', path=name, line=line)
         language = _language(row.get("lang"), name, line)
         questions.append(
-            Question(key, line, tuple(answers), question, default if language is None else language)
+            Question(
+                key,
+                line,
+                kept,
+                question,
+                default if language is None else language,
+                len(answers) - len(kept),
+            )
         )
     return questions
 
@@ -138,6 +191,8 @@ def _from_rows(rows: list[tuple[int, Any]], name: str) -> dict[str, str | None]:
     out: dict[str, str | None] = {}
     for line, row in rows:
         if not isinstance(row, dict) or "id" not in row or "prediction" not in row:
+            if isinstance(row, dict) and "prediction" not in row and {*ANSWER_FIELDS} & set(row):
+                raise InputError(GOLD_AS_PREDICTIONS, path=name, line=line, swapped=True)
             raise InputError(f"expected a prediction row {PREDICTION_ROW}", path=name, line=line)
         key = _key(row["id"], name, line)
         text = row["prediction"]

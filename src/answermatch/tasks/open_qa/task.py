@@ -143,7 +143,7 @@ class OpenQA(Task, Explains, ChecksGold, TakesRows):
         judging = self._judging(settings, options)
         gold: list[Question] = inputs.gold
         predictions: dict[str, str | None] = inputs.predictions
-        _warn_ids(gold, predictions, inputs.pred_name, diag)
+        _warn_ids(gold, predictions, inputs.gold_name, inputs.pred_name, diag)
         verdict = _verdict_function(judging)
         items = []
         for question in gold:
@@ -215,7 +215,10 @@ class OpenQA(Task, Explains, ChecksGold, TakesRows):
 
     def gold_entries(self, gold: list[Question]) -> Iterable[QuestionEntry]:
         return (
-            QuestionEntry(q.id, q.line, q.answers, q.lang, question=q.question or "") for q in gold
+            QuestionEntry(
+                q.id, q.line, q.answers + ("",) * q.empty, q.lang, question=q.question or ""
+            )
+            for q in gold
         )
 
 
@@ -314,9 +317,20 @@ def _verdict_function(
 
 
 def _warn_ids(
-    gold: list[Question], predictions: Mapping[str, str | None], name: str, diag: Diagnostics
+    gold: list[Question],
+    predictions: Mapping[str, str | None],
+    gold_name: str,
+    name: str,
+    diag: Diagnostics,
 ) -> None:
     ids = {q.id for q in gold}
+    blank = [q.line for q in gold if q.empty]
+    if blank:
+        diag.warn(
+            f"{len(blank)} question(s) list an empty alias (first on line {blank[0]}); it is "
+            "ignored, the others are scored (check-gold lists them)",
+            path=gold_name,
+        )
     unanswered = sum(predictions.get(q.id) is None for q in gold)
     if unanswered:
         diag.warn(

@@ -81,6 +81,7 @@ __all__ = [
 ]
 
 _GOLD_SHAPE = 'expected {"id": ..., "answers": [...], "lang": ...}'
+_GOLD_ROW = _GOLD_SHAPE.removeprefix("expected ")
 
 
 class GoldRecord(TypedDict, total=False):
@@ -105,7 +106,7 @@ GOLD_SHAPE = (
 )
 
 
-Columns = tuple[list[str], list[str], list[list[str]]]
+Columns = tuple[list[str], list[str], Sequence[Sequence[str]]]
 
 
 class XorQuestion(NamedTuple):
@@ -200,13 +201,12 @@ def _jsonl(text: str, name: str, diag: Diagnostics) -> tuple[Sequence[int], list
         whole = _whole(text)
         if _looks_like_predictions(whole):
             raise InputError(
-                exc.message + SWAPPED, path=exc.path, line=exc.line, swapped=True
+                _predictions_as_gold(whole), path=exc.path, line=1, swapped=True
             ) from None
         if whole is None:
             raise
         raise InputError(
-            "expected JSON Lines, one question per line "
-            f"({_GOLD_SHAPE.removeprefix('expected ')}); the file is one JSON "
+            f"expected JSON Lines, one question per line ({_GOLD_ROW}); the file is one JSON "
             f"{_json_kind(whole)} over several lines"
             + (f", {_SQUAD_LAYOUT}" if _squad_layout(whole) else ""),
             path=exc.path,
@@ -221,8 +221,13 @@ def read_json(source: Any, diag: Diagnostics, expected: str = "") -> Any:
         return load_json(source, diag=diag)
     except InputError as exc:
         if exc.line is not None and looks_like_gold(source):
+            wanted = f": {expected}" if expected else ""
             raise InputError(
-                exc.message + _SWAPPED_GOLD, path=exc.path, line=exc.line, swapped=True
+                f"this is a gold file (JSON Lines, one question per line, {_GOLD_ROW}), "
+                f"not predictions{wanted}; were --gold and --pred swapped?",
+                path=exc.path,
+                line=1,
+                swapped=True,
             ) from None
         if not expected or exc.line is None:  # not a JSON syntax error: a missing file, say
             raise
@@ -260,9 +265,18 @@ def _loaded_records(source: Any) -> tuple[Sequence[int], Sequence[Any]]:
     return range(1, len(records) + 1), records
 
 
-#: Added to a reader's error when the file looks like the other side's.
-SWAPPED = "; this looks like a predictions file: were --gold and --pred swapped?"
-_SWAPPED_GOLD = "; this looks like a gold file: were --gold and --pred swapped?"
+def _predictions_as_gold(record: Any) -> str:
+    """The error for a predictions file given as the gold (``record``: its
+    first line, or the whole file, as read)."""
+    kind = (
+        "{question id: answer}"
+        if isinstance(record, dict)
+        else 'a list of retrieval results {"id", "lang", "ctxs"}'
+    )
+    return (
+        f"this is a predictions file ({kind}), not a gold file: expected JSON Lines, one "
+        f"question per line, {_GOLD_ROW}; were --gold and --pred swapped?"
+    )
 
 
 def _looks_like_predictions(record: Any) -> bool:
@@ -313,19 +327,18 @@ def _question(record: Any, name: str, line: int) -> XorQuestion:
     try:
         qid, lang, answers = record["id"], record["lang"], record["answers"]
     except (KeyError, TypeError, IndexError):
-        hint = SWAPPED if line == 1 and _looks_like_predictions(record) else ""
-        if not hint and line == 1 and _squad_layout(record):
-            hint = f"; this is a file {_SQUAD_LAYOUT}"
+        if line == 1 and _looks_like_predictions(record):
+            raise InputError(
+                _predictions_as_gold(record), path=name, line=line, swapped=True
+            ) from None
+        hint = f"; this is a file {_SQUAD_LAYOUT}" if line == 1 and _squad_layout(record) else ""
         if not isinstance(record, dict):
             raise InputError(
-                f"{_GOLD_SHAPE}, got {type(record).__name__}{hint}",
-                path=name,
-                line=line,
-                swapped=bool(hint),
+                f"{_GOLD_SHAPE}, got {type(record).__name__}{hint}", path=name, line=line
             ) from None
         missing = next(key for key in ("id", "answers", "lang") if key not in record)
         raise InputError(
-            f'missing "{missing}": {_GOLD_SHAPE}{hint}', path=name, line=line, swapped=bool(hint)
+            f'missing "{missing}": {_GOLD_SHAPE}{hint}', path=name, line=line
         ) from None
     if not isinstance(record, dict):
         raise InputError(f"{_GOLD_SHAPE}, got {type(record).__name__}", path=name, line=line)

@@ -23,7 +23,7 @@ reads it line by line as usual.
 ...         '"split": "dev"}\\n{"id": "q2", "question": "?", "answers": [], "lang": "ja", '
 ...         '"split": "dev"}\\n')
 >>> release_layout(text)
-(['q1', 'q2'], ['fi', 'ja'], [['Oslo', 'Ö'], []])
+(['q1', 'q2'], ['fi', 'ja'], [('Oslo', 'Ö'), ()])
 >>> release_layout('{"answers": ["Oslo"], "id": "q1", "lang": "fi"}\\n') is None
 True
 """
@@ -33,6 +33,8 @@ from __future__ import annotations
 import json
 import re
 from operator import itemgetter
+
+from ...sources import LEFT_TO_JSON, fast_typed_json
 
 __all__ = ["release_layout"]
 
@@ -46,7 +48,7 @@ _LINE = re.compile(
 )
 
 
-def release_layout(text: str) -> tuple[list[str], list[str], list[list[str]]] | None:
+def release_layout(text: str) -> tuple[list[str], list[str], list[tuple[str, ...]]] | None:
     """The ids, languages and answer lists of a gold file's text whose every
     line has the release layout, in file order (line ``k`` is question
     ``k``); ``None`` if some line does not (or the text is empty)."""
@@ -55,8 +57,17 @@ def release_layout(text: str) -> tuple[list[str], list[str], list[list[str]]] | 
     found = _LINE.findall(text)
     if not found or len(found) != text.count("\n") + (not text.endswith("\n")):
         return None
-    # Each column's literals joined into one JSON array, decoded by json itself.
+    # Each column's literals joined into one JSON array, decoded by json itself
+    # (the answers straight into tuples by msgspec where it is installed and
+    # takes them: no list per question for the garbage collector to walk).
     ids = json.loads("[" + ",".join(map(itemgetter(0), found)) + "]")
-    answers = json.loads("[[" + "],[".join(map(itemgetter(1), found)) + "]]")
+    joined = "[[" + "],[".join(map(itemgetter(1), found)) + "]]"
+    answers = fast_typed_json(joined, _answer_tuples)
+    if answers is LEFT_TO_JSON:
+        answers = list(map(tuple, json.loads(joined)))
     langs = json.loads("[" + ",".join(map(itemgetter(2), found)) + "]")
     return ids, langs, answers
+
+
+def _answer_tuples() -> type:
+    return list[tuple[str, ...]]
