@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import html
 import sys
 import time
 from collections.abc import Iterable, Iterator
@@ -105,7 +104,9 @@ class NotebookBar:
     def draw(self, desc: str, done: int, total: int | None, elapsed: float) -> None:
         bar = f'<progress value="{done}" max="{total}"></progress> ' if total else ""
         count = f"{done}/{total}" if total else str(done)
-        label = html.escape(f"{desc} {count} {elapsed:.1f}s")
+        from html import escape  # here: only notebooks draw this bar
+
+        label = escape(f"{desc} {count} {elapsed:.1f}s")
         self._handle.update(self._html(f"{bar}<code>{label}</code>"))
 
     def close(self) -> None:

@@ -246,6 +246,9 @@ def _typed_decoder(schema: Callable[[], type]) -> Any:
     return Decoder(schema())
 
 
+_CONTAINERS = frozenset({dict, list})
+
+
 def _key_count(value: Any) -> int:
     """The number of keys of every object in a decoded JSON value."""
     count = 0
@@ -256,7 +259,8 @@ def _key_count(value: Any) -> int:
         kind = type(item)
         if kind is dict:
             count += len(item)
-            push(item.values())
+            if not _CONTAINERS.isdisjoint(map(type, item.values())):
+                push(item.values())  # else no value holds a key: none is walked
         elif kind is list:
             push(item)
     return count

@@ -42,10 +42,10 @@ import json
 import os
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import chain, count
+from itertools import chain, count, repeat
 from numbers import Real
 from operator import attrgetter, itemgetter, methodcaller
 from typing import Any, NamedTuple, TypeVar
@@ -159,6 +159,45 @@ class Question(NamedTuple):
     row: int
 
 
+class Questions(Sequence[Question]):
+    """The questions of a gold as columns, as the fast readers give them:
+    no Python object per question for the garbage collector to walk (a
+    :class:`Question`, a tuple subclass, is always tracked by it), each
+    :class:`Question` built when read.
+
+    >>> qs = Questions(["q1", "q2"], [("Oslo",), ("A", "B")], [(0,), (1, 5)], [None, "ctx"])
+    >>> len(qs), qs[1], [q.id for q in qs]
+    (2, Question(id='q2', answers=('A', 'B'), starts=(1, 5), context='ctx', row=1), ['q1', 'q2'])
+    """
+
+    __slots__ = ("answers", "contexts", "ids", "starts")
+
+    def __init__(
+        self,
+        ids: list[Any],
+        answers: list[tuple[Any, ...]],
+        starts: list[tuple[Any, ...]],
+        contexts: list[str | None],
+    ) -> None:
+        self.ids, self.answers, self.starts, self.contexts = ids, answers, starts, contexts
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[k] for k in range(*index.indices(len(self.ids)))]
+        k = range(len(self.ids))[index]  # an IndexError out of range, as a list
+        return _NEW(Question, (self.ids[k], self.answers[k], self.starts[k], self.contexts[k], k))
+
+    def __iter__(self) -> Iterator[Question]:
+        columns = zip(self.ids, self.answers, self.starts, self.contexts, count())
+        return map(_NEW, repeat(Question), columns)
+
+
+_NEW = tuple.__new__  # Question(...) without the Python-level __new__
+
+
 @dataclass
 class SquadFile:
     """The questions of a SQuAD-format gold in file order, its ``layout``
@@ -166,7 +205,7 @@ class SquadFile:
     where it came from (``name``; for a file, its text, or its UTF-8 bytes
     until the text is needed, and each row's line)."""
 
-    questions: list[Question]
+    questions: Sequence[Question]
     name: str
     layout: str
     version: Any = None
@@ -244,7 +283,16 @@ class SquadFile:
     @cached_property
     def ids(self) -> list[Any]:
         """The question ids in file order."""
+        if type(self.questions) is Questions:
+            return self.questions.ids
         return [q[0] for q in self.questions]
+
+    @cached_property
+    def answers(self) -> list[tuple[Any, ...]]:
+        """Each question's answer texts, in file order."""
+        if type(self.questions) is Questions:
+            return self.questions.answers
+        return [q[1] for q in self.questions]
 
     @property
     def number_answers(self) -> list[int]:
@@ -491,7 +539,7 @@ def from_data(
     if not questions:
         raise InputError("the gold has no questions", path=name)
     gold = cls(questions, name, layout, version, True, text, row_lines, shape, dialect.id_keys)
-    texts = chain.from_iterable(map(itemgetter(1), questions))
+    texts = chain.from_iterable(gold.answers)
     gold.may_have_numbers = not set(map(type, texts)) <= {str}
     return gold
 
@@ -513,7 +561,7 @@ def _line_of(text: str | bytes | None, qid: Any, dialect: Dialect) -> int | None
 
 def _from_articles(
     articles: list[Any], name: str, text: str | bytes | None, dialect: Dialect
-) -> list[Question]:
+) -> Sequence[Question]:
     """The questions of the articles; a well-formed file takes the fast path,
     anything else the checked one, which names the first problem."""
     try:
@@ -523,36 +571,30 @@ def _from_articles(
     return questions if questions is not None else _articles_checked(articles, name, text, dialect)
 
 
-def _articles_fast(articles: list[Any]) -> list[Question] | None:
-    rows = count()
-    new = tuple.__new__  # Question(...) without the Python-level __new__
-    questions = [
-        new(
-            Question,
-            (
-                qa["id"],
-                tuple(map(_TEXT, answers := qa["answers"])),
-                tuple(map(_START, answers)) if type(answers) is list else None,
-                ctx,
-                next(rows),
-            ),
-        )
+def _articles_fast(articles: list[Any]) -> Questions | None:
+    qas = [
+        qa for article in articles for paragraph in article["paragraphs"] for qa in paragraph["qas"]
+    ]
+    contexts = [
+        context
         for article in articles
         for paragraph in article["paragraphs"]
-        for ctx in (paragraph.get("context"),)
-        for qa in paragraph["qas"]
+        for context in repeat(paragraph.get("context"), len(paragraph["qas"]))
     ]
-    for q in questions:
-        if type(q[0]) is not str or q[2] is None:
-            return None  # the checked path says what is wrong (or accepts it)
-        for text in q[1]:
-            if type(text) is not str:
-                return None  # numbers (kept) and errors: the checked path
-        if q[3] is not None and type(q[3]) is not str:
-            return None
-    return questions
+    ids = list(map(_ID_KEY, qas))
+    answers = list(map(_ANSWER_LIST, qas))
+    if set(map(type, answers)) != {list}:
+        return None  # the checked path says what is wrong (or accepts it)
+    texts = [tuple(map(_TEXT, found)) for found in answers]
+    starts = [tuple(map(_START, found)) for found in answers]
+    if set(map(type, ids)) != {str} or not set(map(type, chain.from_iterable(texts))) <= {str}:
+        return None  # numbers (kept) and errors: the checked path
+    if not set(map(type, contexts)) <= {str, type(None)}:
+        return None
+    return Questions(ids, texts, starts, contexts)
 
 
+_ID_KEY, _ANSWER_LIST = itemgetter("id"), itemgetter("answers")
 _ID, _TEXTS, _CONTEXT = itemgetter(0), itemgetter(1), itemgetter(3)
 
 
@@ -607,7 +649,7 @@ def _articles_checked(
 class _Read(NamedTuple):
     """A gold in the SQuAD layout read into its questions (:func:`_typed_questions`)."""
 
-    questions: list[Question]
+    questions: Questions
     name: str
     version: Any
     shape: list[list[int]]
@@ -641,7 +683,7 @@ def _typed_squad() -> type:
     return struct("File", ("data", tuple[article, ...]), ("version", Any, None))
 
 
-_TEXT_OF, _START_OF = attrgetter("text"), attrgetter("answer_start")
+_ID_OF, _TEXT_OF, _START_OF = attrgetter("id"), attrgetter("text"), attrgetter("answer_start")
 
 
 def _typed_questions(file: Any, name: str, raw: bytes, dialect: Dialect) -> _Read | None:
@@ -650,31 +692,23 @@ def _typed_questions(file: Any, name: str, raw: bytes, dialect: Dialect) -> _Rea
     for anything it would not take (the ``json`` way then reads the file)."""
     if dialect.id_keys != ("id",):
         return None
-    rows = count()
-    new = tuple.__new__
-    questions = [
-        new(
-            Question,
-            (
-                qa.id,
-                tuple(map(_TEXT_OF, qa.answers)),
-                tuple(map(_START_OF, qa.answers)),
-                paragraph.context,
-                next(rows),
-            ),
-        )
+    qas = [qa for article in file.data for paragraph in article.paragraphs for qa in paragraph.qas]
+    if not qas:
+        return None
+    contexts = [
+        context
         for article in file.data
         for paragraph in article.paragraphs
-        for qa in paragraph.qas
+        for context in repeat(paragraph.context, len(paragraph.qas))
     ]
-    if not questions:
+    ids = list(map(_ID_OF, qas))
+    texts = [tuple(map(_TEXT_OF, qa.answers)) for qa in qas]
+    if set(map(type, ids)) != {str} or not set(map(type, chain.from_iterable(texts))) <= {str}:
         return None
-    for q in questions:
-        if type(q[0]) is not str or (q[3] is not None and type(q[3]) is not str):
-            return None
-        for text in q[1]:
-            if type(text) is not str:
-                return None
+    if not set(map(type, contexts)) <= {str, type(None)}:
+        return None
+    starts = [tuple(map(_START_OF, qa.answers)) for qa in qas]
+    questions = Questions(ids, texts, starts, contexts)
     shape = [[len(p.qas) for p in a.paragraphs] for a in file.data]
     return _Read(questions, name, file.version, shape)
 

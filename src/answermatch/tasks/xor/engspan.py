@@ -59,7 +59,7 @@ Items (gold order, scored languages only): ``id``, ``lang``, ``score``
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import compress, starmap
 from operator import not_
@@ -152,7 +152,7 @@ class _Scorer:
             scores = seen[prediction] = best_overlap(tuple(self._analyze(prediction)), golds)
         return scores
 
-    def many(self, jobs: Sequence[tuple[tuple[str, ...], str | None]]) -> list[Scores]:
+    def many(self, jobs: Iterable[tuple[tuple[str, ...], str | None]]) -> list[Scores]:
         """The scores of each (answers, prediction) job, in order."""
         return list(starmap(self, jobs))
 
@@ -261,14 +261,15 @@ class XorEngspan(XorAnswerTask):
         answered = list(map(preds.get, ids))  # the prediction, or None
         answers = answer_lists(questions, answered, settings, inputs.gold_name)
         score = _Scorer(settings)
-        jobs = list(
-            zip(
-                progress(answers, total=len(answers), desc="xor-engspan", enabled=diag.progress),
-                answered,
-                strict=True,
-            )
+        jobs = zip(
+            progress(answers, total=len(answers), desc="xor-engspan", enabled=diag.progress),
+            answered,
+            strict=True,
         )
-        scores = map_chunks(score.many, jobs, diag.workers)
+        if diag.workers > 1:
+            scores = map_chunks(score.many, list(jobs), diag.workers)
+        else:  # no tuple per job kept
+            scores = score.many(jobs)
         warn_unanswered(questions, len(answered) - answered.count(None), inputs.pred_name, diag)
 
         columns = {"id": ids, "lang": langs, "prediction": answered, "figures": scores}

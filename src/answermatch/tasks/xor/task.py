@@ -17,16 +17,18 @@ profile.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...diagnostics import Diagnostics
-from ...explanation import Explanation
 from ...sources import source_name
 from ..base import Inputs, Task
 from ..parts import ChecksGold, Explains, TakesRows
 from .checks import XorEntry, gold_entries
 from .data import XorGold, read_xor_gold_columns, read_xor_predictions, warn_unknown_predictions
 from .languages import LANGUAGES
+
+if TYPE_CHECKING:
+    from ...explanation import Explanation
 
 __all__ = ["XorAnswerTask", "XorTask", "one_question"]
 
