@@ -889,7 +889,7 @@ def refuse_gold_as_predictions(data: Any, name: str) -> None:
     if "paragraphs" in articles[0] or "qas" in articles[0]:
         raise InputError(
             "this is a gold file (articles with questions), not predictions ({id: text}): "
-            "were --gold and --pred swapped?",
+            "were the gold and the predictions swapped?",
             path=name,
             swapped=True,
         )

@@ -225,7 +225,7 @@ def read_json(source: Any, diag: Diagnostics, expected: str = "") -> Any:
             wanted = f": {expected}" if expected else ""
             raise InputError(
                 f"this is a gold file (JSON Lines, one question per line, {_GOLD_ROW}), "
-                f"not predictions{wanted}; were --gold and --pred swapped?",
+                f"not predictions{wanted}; were the gold and the predictions swapped?",
                 path=exc.path,
                 line=1,
                 swapped=True,
@@ -276,7 +276,7 @@ def _predictions_as_gold(record: Any) -> str:
     )
     return (
         f"this is a predictions file ({kind}), not a gold file: expected JSON Lines, one "
-        f"question per line, {_GOLD_ROW}; were --gold and --pred swapped?"
+        f"question per line, {_GOLD_ROW}; were the gold and the predictions swapped?"
     )
 
 
