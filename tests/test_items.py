@@ -1,6 +1,6 @@
-"""Items built when first read (answermatch.items.DeferredItems): the same
-items as ever wherever they are read, and none built for a run that only
-prints scores."""
+"""Items by columns (answermatch.items.ItemColumns), each built when read:
+the same items as ever wherever they are read, and none built for a run that
+only prints scores."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 import answermatch
 from answermatch.cli import main
 from answermatch.diagnostics import Diagnostics
-from answermatch.items import DeferredItems, materialized
+from answermatch.items import ItemColumns
 from answermatch.result import Result
 from answermatch.significance import compare_results
 from answermatch.tasks import get_task
@@ -24,6 +24,8 @@ CASES = {
     "mlqa": ("mlqa/dev.de.json", "mlqa/pred.de.json", {"lang": "de"}),
     "xor-full": ("xor-full/gold.jsonl", "xor-full/pred.json", {}),
     "xor-engspan": ("xor-engspan/gold.jsonl", "xor-engspan/pred.json", {}),
+    "squad-v2": ("squad-v2/dev.json", "squad-v2/pred.json", {"na_prob": "na_prob.json"}),
+    "mkqa": ("mkqa/gold.jsonl", "mkqa", {}),
 }
 
 
@@ -34,68 +36,88 @@ pytestmark = [
 ]
 
 
-def evaluate(task: str) -> Result:
+def case(task: str) -> tuple[Path, Path, dict[str, str]]:
     gold, pred, options = CASES[task]
-    return answermatch.evaluate(task, EXAMPLES / gold, EXAMPLES / pred, **options)
+    if "na_prob" in options:
+        options = {"na_prob": str(EXAMPLES / task / options["na_prob"])}
+    return EXAMPLES / gold, EXAMPLES / pred, options
 
 
-def test_the_length_is_known_and_the_items_built_once():
-    calls = []
-    items = DeferredItems(2, lambda: calls.append(1) or [{"id": 1}, {"id": 2}])
-    assert len(items) == 2 and calls == []
-    assert [i["id"] for i in items] == [1, 2] and items[-1] == {"id": 2}
-    assert items[:1] == [{"id": 1}] and items == [{"id": 1}, {"id": 2}]
-    assert calls == [1]
-    assert pickle.loads(pickle.dumps(items)) == [{"id": 1}, {"id": 2}]
+def evaluate(task: str) -> Result:
+    gold, pred, options = case(task)
+    return answermatch.evaluate(task, gold, pred, **options)
+
+
+def test_items_by_columns_are_dicts_built_at_each_read():
+    made = []
+
+    def make(qid, f1):
+        made.append(qid)
+        return {"id": qid, "score": f1, "f1": f1}
+
+    items = ItemColumns({"id": [1, 2, 3], "f1": [1.0, 0.5, 0.0]}, make)
+    assert len(items) == 3 and made == []  # the length is known without building
+    assert items[-1] == {"id": 3, "score": 0.0, "f1": 0.0} and made == [3]
+    assert items[0:3:2] == [items[0], items[2]] and [i["id"] for i in items] == [1, 2, 3]
+    assert items[1] is not items[1]  # nothing is kept: each read builds its dict
+    items[1]["score"] = 9.0
+    assert items[1]["score"] == 0.5
+    expected = [{"id": k, "score": f, "f1": f} for k, f in ((1, 1.0), (2, 0.5), (3, 0.0))]
+    assert items == expected and expected == items and items != expected[:2]
+    assert pickle.loads(pickle.dumps(items)) == expected
     assert type(pickle.loads(pickle.dumps(items))) is list
-    assert materialized(items) is items.list()
+    with pytest.raises(IndexError):
+        items[3]
+    with pytest.raises(IndexError):
+        items[-4]
+    plain = ItemColumns({"id": ["a"], "score": [1.0]})  # without make: names and values
+    assert list(plain) == [{"id": "a", "score": 1.0}] and plain.columns["score"] == [1.0]
 
 
-def test_a_builder_that_breaks_its_word_is_an_error():
-    with pytest.raises(RuntimeError, match="1 built where 2 were announced"):
-        DeferredItems(2, lambda: [{"id": 1}]).list()
+def test_columns_of_different_lengths_are_an_error():
+    with pytest.raises(ValueError, match="different lengths"):
+        ItemColumns({"id": [1, 2], "score": [1.0]})
 
 
-def test_a_result_reads_its_items_as_a_plain_list():
-    deferred = DeferredItems(1, lambda: [{"id": "q", "score": 1.0}])
-    result = Result("t", "official", {"x": 100.0}, {}, 1, "sig", items=deferred)
-    assert type(result.items) is list and result.items == [{"id": "q", "score": 1.0}]
-    assert result.items is result.items  # built once, then kept
+def test_a_result_reads_items_by_columns_as_a_list_would_be_read():
+    items = ItemColumns({"id": ["q"], "score": [1.0]})
+    result = Result("t", "official", {"x": 100.0}, {}, 1, "sig", items=items)
+    assert result.items == [{"id": "q", "score": 1.0}] and result.items[0]["id"] == "q"
+    assert result.to_dict(items=True)["items"] == [{"id": "q", "score": 1.0}]
     again = Result(**result.__dict__)
     assert again == result and pickle.loads(pickle.dumps(result)) == result
+    assert type(pickle.loads(pickle.dumps(result)).items) is list
     assert Result("t", "official", {}, {}, 0, "sig").items == []
 
 
 @pytest.mark.parametrize("task", CASES)
-def test_scores_alone_build_no_item(task):
-    gold, pred, options = CASES[task]
+def test_scores_alone_build_no_item(task, monkeypatch):
+    gold, pred, options = case(task)
     found = get_task(task)
     diag = Diagnostics()
-    inputs = found.read(EXAMPLES / gold, EXAMPLES / pred, diag, **options)
+    inputs = found.read(gold, pred, diag, **options)
     settings = found.settings("official")
     scored = found.score(inputs, settings, diag, **options)
-    assert isinstance(scored.items, DeferredItems)
+    assert isinstance(scored.items, ItemColumns)
+    built = []
+    monkeypatch.setattr(scored.items, "_make", lambda *values: built.append(values) or {})
     result = found.result(scored, "official", diag, options)
-    assert isinstance(result.__dict__["items"], DeferredItems)  # not built
-    assert result.__dict__["items"]._items is None
-    # read now: one per gold question, in the announced number
-    assert type(result.items) is list and len(result.items) == result.n
+    assert built == [] and result.items is scored.items  # scores without building an item
+    assert len(result.items) == result.n and result.n >= len(inputs.gold.ids)
 
 
 @pytest.mark.parametrize("task", CASES)
-def test_deferred_items_are_what_every_reader_gets(task, tmp_path, capsys):
-    gold, pred, options = CASES[task]
+def test_items_by_columns_are_what_every_reader_gets(task, tmp_path, capsys):
+    gold, pred, options = case(task)
     result = evaluate(task)
     # compare re-aggregates the items and refuses a result they do not reproduce
     comparison = compare_results([result, evaluate(task)], resamples=50)
     assert comparison.n == len(result.items) and len(comparison.systems) == 2
-    with_ci = answermatch.evaluate(
-        task, EXAMPLES / gold, EXAMPLES / pred, ci=True, resamples=50, **options
-    )
+    with_ci = answermatch.evaluate(task, gold, pred, ci=True, resamples=50, **options)
     assert with_ci.intervals is not None and with_ci.items == result.items
     # the CLI's --items file holds the same items
     out = tmp_path / "items.jsonl"
-    argv = ["score", task, "--gold", str(EXAMPLES / gold), "--pred", str(EXAMPLES / pred)]
+    argv = ["score", task, "--gold", str(gold), "--pred", str(pred)]
     argv += [f"-o{key}={value}" for key, value in options.items()]
     assert main([*argv, "--items", str(out)]) == 0
     capsys.readouterr()

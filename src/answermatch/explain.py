@@ -54,6 +54,7 @@ def explain(
     An id in ``ids`` that no item has is an :class:`InputError` listing it.
     Warnings about the input are those of the task's readers.
 
+    >>> from answermatch.explain import explain
     >>> gold = [{"id": "q1", "answers": ["Pariisi"], "lang": "fi"},
     ...         {"id": "q2", "answers": ["Rim"], "lang": "ru"}]
     >>> [e.id for e in explain("xor-engspan", gold, {"q1": "Pariisi", "q2": "Milan"}, below=1)]

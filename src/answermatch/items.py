@@ -1,57 +1,59 @@
-"""Per-item results built the first time someone reads them.
+"""Per-item results held by columns, each item dict built when read.
 
-Scoring 50,000 questions produces 50,000 item dicts, yet a run that prints
-only the scores never reads one (``answermatch score TASK`` without
-``--items`` or ``--json``): building and freeing them was a sixth of such a
-run. A task whose scores come from totals summed while scoring (see
-:class:`~answermatch.tasks.base.Scored`) may therefore return
-:class:`DeferredItems`: the number of items, known at once, and a function
-that builds them. The first read builds them, once;
-:attr:`Result.items <answermatch.result.Result.items>` is then a plain
-``list`` as always, so nothing that reads items (``--items``, ``compare``,
-``--ci``, reports, explanations, pickling) sees a difference.
+Scoring 50,000 questions gives a few lists of 50,000 figures, yet a run
+that prints only the scores never reads an item (``answermatch score TASK``
+without ``--items`` or ``--json``), and one that writes them (``--items``)
+reads them one at a time: building 50,000 dicts to hold them all was a sixth
+of such a run, and most of its memory. A task therefore gives its items as
+:class:`ItemColumns`: the columns it has anyway (column name -> one value per
+item) and, where an item is more than one value of each column (a constant,
+a figure derived from another), a function that makes an item from one value
+of each column. It is a sequence of item dicts like any other: its length is
+known at once, and reading an item (by index, a slice, or iterating) builds
+that item, every time it is read; nothing is kept. ``--items``, ``compare``,
+``--ci``, reports and explanations read it as they would read a list, and it
+pickles as the plain list it stands for.
 
->>> built = []
->>> items = DeferredItems(2, lambda: built.append(1) or [{"id": "a"}, {"id": "b"}])
->>> len(items), built  # the length is known without building
-(2, [])
->>> items[1], items.list() is items.list(), built  # built on first read, once
-({'id': 'b'}, True, [1])
+>>> items = ItemColumns({"id": ["a", "b"], "f1": [1.0, 0.5]})
+>>> len(items), items[1], items.columns["f1"]
+(2, {'id': 'b', 'f1': 0.5}, [1.0, 0.5])
+>>> marked = ItemColumns(
+...     {"id": ["a", "b"], "prediction": ["x", None]},
+...     lambda qid, prediction: {"id": qid, "answered": prediction is not None},
+... )
+>>> list(marked) == [{"id": "a", "answered": True}, {"id": "b", "answered": False}]
+True
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
-__all__ = ["DeferredItems", "Items", "materialized"]
+__all__ = ["ItemColumns", "Items"]
 
 Item = dict[str, Any]
 
 
-class DeferredItems(Sequence[Item]):
-    """``length`` items that ``build()`` makes, in order, when first read
-    (it must return exactly ``length`` of them; a mismatch is an error, not
-    a silent truncation)."""
+class ItemColumns(Sequence[Item]):
+    """Items held as ``columns`` (name -> a sequence with one value per
+    item, every column as long as the others); item ``k`` is ``make(*values)``
+    of the columns' ``k``-th values, in column order, or without ``make``
+    the dict of the columns' names and those values. A new dict is built at
+    each read: changing one changes no other read."""
 
-    __slots__ = ("_build", "_items", "_length")
+    __slots__ = ("_length", "_make", "columns")
 
-    def __init__(self, length: int, build: Callable[[], list[Item]]) -> None:
-        self._length = length
-        self._build: Callable[[], list[Item]] | None = build
-        self._items: list[Item] | None = None
-
-    def list(self) -> list[Item]:
-        """The items as a list, built on the first call."""
-        if self._items is None:
-            assert self._build is not None
-            items = self._build()
-            if len(items) != self._length:
-                raise RuntimeError(
-                    f"deferred items: {len(items)} built where {self._length} were announced"
-                )
-            self._items, self._build = items, None  # what the builder held can go
-        return self._items
+    def __init__(
+        self, columns: Mapping[str, Sequence[Any]], make: Callable[..., Item] | None = None
+    ) -> None:
+        lengths = {name: len(column) for name, column in columns.items()}
+        if len(set(lengths.values())) > 1:
+            raise ValueError(f"item columns of different lengths: {lengths}")
+        #: the columns, by name
+        self.columns: dict[str, Sequence[Any]] = dict(columns)
+        self._length = next(iter(lengths.values()), 0)
+        self._make = make
 
     def __len__(self) -> int:
         return self._length
@@ -63,36 +65,38 @@ class DeferredItems(Sequence[Item]):
     def __getitem__(self, index: slice) -> list[Item]: ...
 
     def __getitem__(self, index: int | slice) -> Item | list[Item]:
-        return self.list()[index]
+        if isinstance(index, slice):
+            return [self[k] for k in range(*index.indices(self._length))]
+        k = index.__index__()
+        if k < 0:
+            k += self._length
+        if not 0 <= k < self._length:
+            raise IndexError(f"item {index} of {self._length}")
+        values = [column[k] for column in self.columns.values()]
+        if self._make is not None:
+            return self._make(*values)
+        return dict(zip(self.columns, values, strict=True))
 
     def __iter__(self) -> Iterator[Item]:
-        return iter(self.list())
+        columns = self.columns.values()
+        if self._make is not None:
+            return map(self._make, *columns)
+        names = tuple(self.columns)
+        return (dict(zip(names, values, strict=True)) for values in zip(*columns, strict=True))
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, DeferredItems):
-            other = other.list()
-        return self.list() == other
+        if isinstance(other, (str, bytes)) or not isinstance(other, Sequence):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
 
-    __hash__ = None  # type: ignore[assignment]  # a mutable sequence's equality
+    __hash__ = None  # type: ignore[assignment]  # equal to a list, as a list is
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return list, (self.list(),)  # pickles as the plain list it stands for
+        return list, (list(self),)  # pickles as the plain list it stands for
 
     def __repr__(self) -> str:
-        state = "built" if self._items is not None else "not built yet"
-        return f"<DeferredItems: {self._length} items, {state}>"
+        return f"<ItemColumns: {self._length} items of {', '.join(self.columns)}>"
 
 
-#: what a task may give as its items
-Items = list[Item] | DeferredItems
-
-
-def materialized(items: Sequence[Item]) -> list[Item]:
-    """``items`` as a plain list (deferred ones built, a list as it is).
-
-    >>> materialized(DeferredItems(1, lambda: [{"id": 1}]))
-    [{'id': 1}]
-    """
-    if isinstance(items, DeferredItems):
-        return items.list()
-    return items if isinstance(items, list) else list(items)
+#: what a task may give as its items: a list of dicts, or :class:`ItemColumns`
+Items = list[Item] | ItemColumns

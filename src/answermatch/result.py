@@ -14,32 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .items import DeferredItems
-
-
-class _ItemsField:
-    """:attr:`Result.items`: always read as a plain list. A task may hand
-    :class:`~answermatch.items.DeferredItems` to the constructor; they are
-    built on the first read and kept (a frozen dataclass field whose value
-    is stored under its own name in the instance's ``__dict__``, which this
-    data descriptor takes precedence over)."""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self._slot = name
-
-    def __get__(self, result: Any, owner: type | None = None) -> Any:
-        if result is None:  # the class attribute: this field's default
-            return self
-        items = result.__dict__[self._slot]
-        if isinstance(items, DeferredItems):
-            items = result.__dict__[self._slot] = items.list()
-        return items
-
-    def __set__(self, result: Any, value: Any) -> None:
-        result.__dict__[self._slot] = [] if value is self else value
-
-    def __repr__(self) -> str:  # the default as signatures show it: no items
-        return "[]"
+from .items import Items
 
 
 @dataclass(frozen=True)
@@ -51,11 +26,11 @@ class Result:
     thresholds it prints (``total``, ``HasAns_total``, CMRC's ``TOTAL`` and
     ``SKIP``, SQuAD v2.0's ``best_f1_thresh``, MKQA's
     ``best_f1_threshold``); ``per_language[lang]["count"]`` is a question
-    count. ``items`` lists one
-    dict per scored item with at least ``id`` and ``score``
-    (the task's primary per-item figure, a fraction in [0, 1]; a task may
-    give :class:`~answermatch.items.DeferredItems`, built into this list
-    the first time it is read). ``n`` is the
+    count. ``items`` is a sequence of
+    one dict per scored item with at least ``id`` and ``score``
+    (the task's primary per-item figure, a fraction in [0, 1]): a list, or
+    :class:`~answermatch.items.ItemColumns`, which builds each item when it
+    is read (``list(result.items)`` for a list of them). ``n`` is the
     number of items that enter the averages. ``items`` follow the gold's
     order except where a task says otherwise (XOR-Retrieve and NLPCC KBQA
     follow the prediction file, as their official scorers do). ``signature`` names everything
@@ -74,7 +49,7 @@ class Result:
     per_language: dict[str, dict[str, float]]
     n: int
     signature: str
-    items: list[dict[str, Any]] = field(default=_ItemsField(), repr=False)  # type: ignore[assignment]
+    items: Items = field(default_factory=list, repr=False)
     warnings: tuple[str, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)
     intervals: dict[str, Any] | None = None

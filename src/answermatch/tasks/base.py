@@ -51,6 +51,7 @@ A minimal task, exact match over a list of answers:
 from __future__ import annotations
 
 import math
+import os
 import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
@@ -261,24 +262,26 @@ class Inputs:
 class Scored:
     """What :meth:`Task.score` returns: one dict per item (at least ``id``
     and ``score``, the primary per-item figure as a fraction, plus what the
-    task's :class:`Aggregation` reads), and the signature of what decided
-    the numbers (:func:`~answermatch.signature.make_signature`).
+    task's :class:`Aggregation` reads), as a list or by columns
+    (:class:`~answermatch.items.ItemColumns`, each item built when read),
+    and the signature of what decided the numbers
+    (:func:`~answermatch.signature.make_signature`).
 
     ``totals``, optional: the aggregation's statistics of the items already
     summed while scoring (per group, in item order: exactly what
     :meth:`Aggregation.totals` gives), for a task that holds them anyway and
     is scored at sizes where summing the items again costs time. The scores
     still come from the aggregation's one ``combine``. With ``totals`` (and
-    ``rows``, for an aggregation that keeps them) the items themselves may be
-    :class:`~answermatch.items.DeferredItems`, built only if someone reads
-    them: a run that prints only the scores never does."""
+    ``rows``, for an aggregation that keeps them), items by columns are
+    never built for the scores: a run that prints only the scores builds
+    none, and one that writes them builds one at a time."""
 
     items: Items
     signature: str
     totals: Totals | None = None
     #: with ``totals``, for an aggregation with ``rows``: every item's
     #: statistics in item order (what :meth:`Aggregation.accumulate` keeps),
-    #: so that deferred items need not be built to be summed
+    #: so that items by columns need not be built to be summed
     rows: list[Stats] | None = None
 
 
@@ -395,7 +398,9 @@ class Task(ABC):
             gold_read = self.read_gold(gold, diag, **options)
             preds_read = self.read_predictions(predictions, gold_read, diag, **options)
         except InputError as exc:
+            # both regular files: a pipe cannot be read again (its bytes are gone)
             both_files = is_path(gold) and is_path(predictions)
+            both_files = both_files and os.path.isfile(gold) and os.path.isfile(predictions)
             if both_files and not exc.swapped and self._reads_swapped(gold, predictions, options):
                 raise InputError(
                     f"{exc.message} (the files read the other way round: are the gold "

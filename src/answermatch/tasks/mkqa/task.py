@@ -31,7 +31,7 @@ from ...checks import (
 from ...diagnostics import Diagnostics
 from ...errors import AnswermatchError, InputError
 from ...explanation import Explanation, TextView, Variant, figures, verdict
-from ...items import DeferredItems
+from ...items import ItemColumns
 from ...workers import map_chunks
 from ..base import (
     ANY,
@@ -132,6 +132,22 @@ def _languages(
             f1s.append(f1)
         found.append((rules.tokenizer_signature(), ems, f1s, [a != ("",) for a in answers]))
     return found
+
+
+def _item(ex_id: Any, row: Stats, text: str, prob: Any) -> dict[str, Any]:
+    """An item from its statistics (:func:`_statistics`), text and probability."""
+    return {
+        "id": ex_id,
+        "lang": LANGUAGES[int(row[0])],
+        "score": row[5],
+        "em": row[4],
+        "f1": row[5],
+        "answerable": row[3] == 1.0,
+        "answered": bool(text),
+        "no_answer_prob": prob,
+        "order": int(row[1]),
+        "prediction": text,
+    }
 
 
 class Mkqa(Task, Explains, ChecksGold, TakesRows):
@@ -263,7 +279,8 @@ class Mkqa(Task, Explains, ChecksGold, TakesRows):
         ids = gold.ids
         rows: list[Stats] = []  # what the aggregation keeps of each item, by columns
         totals: Totals = {}
-        columns: list[tuple[Any, ...]] = []
+        predicted: list[str] = []  # the items' columns besides the rows, languages in turn
+        no_answer_probs: list[Any] = []
         for lang, (signature, ems, f1s, answerable) in zip(langs, per_language, strict=True):
             if signature:
                 tokenizers[lang] = signature
@@ -284,27 +301,14 @@ class Mkqa(Task, Explains, ChecksGold, TakesRows):
             rows.extend(zip(*stats, strict=True))
             if ids:  # summed in item order, as the aggregation adds
                 totals[lang] = (len(ids), tuple(reduce(add, column, 0.0) for column in stats))
-            columns.append((lang, texts, probs, orders, ems, f1s, answerable))
-
-        def build() -> list[dict[str, Any]]:
-            return [
-                {
-                    "id": ex_id,
-                    "lang": lang,
-                    "score": f1,
-                    "em": em,
-                    "f1": f1,
-                    "answerable": a,
-                    "answered": bool(text),
-                    "no_answer_prob": prob,
-                    "order": order,
-                    "prediction": text,
-                }
-                for lang, texts, probs, orders, ems, f1s, answerable in columns
-                for ex_id, text, prob, order, em, f1, a in zip(
-                    ids, texts, probs, orders, ems, f1s, answerable, strict=True
-                )
-            ]
+            predicted += texts
+            no_answer_probs += probs
+        columns = {
+            "id": ids * len(langs),
+            "row": rows,
+            "prediction": predicted,
+            "no_answer_prob": no_answer_probs,
+        }
 
         extra = {
             "seg": "official" if settings.segmentation == "official" else "language",
@@ -318,7 +322,7 @@ class Mkqa(Task, Explains, ChecksGold, TakesRows):
             tokenizers=tokenizers,
             extra=extra,
         )
-        return Scored(DeferredItems(len(rows), build), signature, totals, rows)
+        return Scored(ItemColumns(columns, _item), signature, totals, rows)
 
     def aggregation(self, settings: MkqaSettings, **options: Any) -> Aggregation:
         return Aggregation(

@@ -22,7 +22,7 @@ from typing import Any
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
-from ...items import DeferredItems, Items
+from ...items import ItemColumns, Items
 from ...matchers.answers import overlap_f1
 from ..base import Totals
 from .reading import Predictions, SpanGold
@@ -204,8 +204,8 @@ def score_v1(
     (``texts``: the predicted texts by id). ``label``: the language put in
     each item (``None``: none). Also the totals ``{label: (count, (em sum,
     f1 sum))}``, summed in gold order as the official scripts add (what
-    :class:`~answermatch.tasks.base.Scored` takes). The items are built
-    when first read (:class:`~answermatch.items.DeferredItems`)."""
+    :class:`~answermatch.tasks.base.Scored` takes). The items are held by
+    columns (:class:`~answermatch.items.ItemColumns`)."""
     check_numbers(gold, lambda k: gold.questions[k].id in texts)
     # column by column, so that the per-question work runs in C
     predictions = list(map(texts.get, gold.ids))
@@ -217,23 +217,20 @@ def score_v1(
     em_sum = reduce(add, map(itemgetter(0), figures), 0.0)
     f1_sum = reduce(add, map(itemgetter(1), figures), 0.0)
     totals: Totals = {label: (len(figures), (em_sum, f1_sum))}
+    extra = {} if label is None else {"lang": label}
 
-    ids = gold.ids  # what the items need of the gold: the rest is freed with it
+    def item(qid: Any, prediction: str | None, pair: tuple[float, float]) -> dict[str, Any]:
+        em, f1 = pair
+        return {
+            "id": qid,
+            "score": f1,
+            "em": em,
+            "f1": f1,
+            "answered": prediction is not None,
+            "prediction": prediction,
+            **extra,
+        }
 
-    def build() -> list[dict[str, Any]]:
-        items = []
-        for qid, prediction, (em, f1) in zip(ids, predictions, figures, strict=True):
-            item = {
-                "id": qid,
-                "score": f1,
-                "em": em,
-                "f1": f1,
-                "answered": prediction is not None,
-                "prediction": prediction,
-            }
-            if label is not None:
-                item["lang"] = label
-            items.append(item)
-        return items
-
-    return DeferredItems(len(figures), build), totals
+    # of the gold, the items hold the ids alone: the rest is freed with it
+    columns = {"id": gold.ids, "prediction": predictions, "figures": figures}
+    return ItemColumns(columns, item), totals

@@ -24,7 +24,7 @@ from ...checks import GoldChecks, check_ids, check_unicode_punct, check_values
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...formats.squad import hf_answers
-from ...items import DeferredItems
+from ...items import ItemColumns
 from ..base import (
     ANY,
     COUNT,
@@ -502,26 +502,31 @@ class SquadV2(SpanTask):
             None: (len(rows), tuple(reduce(add, map(itemgetter(k), rows), 0.0) for k in range(7)))
         }
 
-        def build() -> list[dict[str, Any]]:
-            return [
-                {
-                    "id": qid,
-                    "score": row[1],
-                    "exact": row[2],
-                    "f1": row[3],
-                    "exact_thresh": row[0],
-                    "f1_thresh": row[1],
-                    "has_ans": bool(answers),
-                    "na_prob": prob,
-                    "abstained": (0.0 if prob is None else prob) > threshold,
-                    "prediction": prediction,
-                    "na_rank": place,
-                }
-                for qid, row, answers, prediction, prob, place in zip(
-                    ids, rows, golds, predictions, na_probs, ranks, strict=True
-                )
-            ]
+        def item(
+            qid: str, row: Stats, answers: Any, prediction: str, prob: float | None, place: int
+        ) -> dict[str, Any]:
+            return {
+                "id": qid,
+                "score": row[1],
+                "exact": row[2],
+                "f1": row[3],
+                "exact_thresh": row[0],
+                "f1_thresh": row[1],
+                "has_ans": bool(answers),
+                "na_prob": prob,
+                "abstained": (0.0 if prob is None else prob) > threshold,
+                "prediction": prediction,
+                "na_rank": place,
+            }
 
+        columns = {
+            "id": ids,
+            "row": rows,
+            "answers": golds,
+            "prediction": predictions,
+            "na_prob": na_probs,
+            "na_rank": ranks,
+        }
         label = self.label_of(gold, options)  # the fair rules depend on it: signed
         extra = {
             **({"lang": label} if label else {}),
@@ -537,7 +542,7 @@ class SquadV2(SpanTask):
                     "script computes no precision-recall figures either"
                 )
         signature = self.signature(rules, lang, extra)
-        return Scored(DeferredItems(len(rows), build), signature, totals, rows)
+        return Scored(ItemColumns(columns, item), signature, totals, rows)
 
     def aggregation(self, settings: Any, **options: Any) -> Aggregation:
         pr_curves = _flag(options.get("pr_curves"))

@@ -68,7 +68,7 @@ from typing import Any, ClassVar
 from ...analysis import Analyzer, tokenizer_signature
 from ...diagnostics import Diagnostics
 from ...errors import InputError
-from ...items import DeferredItems
+from ...items import ItemColumns
 from ...matchers.answers import AnswerSet, best_overlap
 from ...profiles import Settings, choice
 from ...progress import progress
@@ -204,6 +204,23 @@ def scored_questions(
     return gold.select(keep)
 
 
+def _item(
+    qid: str, lang: str, prediction: str | None, figures: tuple[float, ...]
+) -> dict[str, Any]:
+    f1, em, precision, recall = figures
+    return {
+        "id": qid,
+        "lang": lang,
+        "score": f1,
+        "f1": f1,
+        "em": em,
+        "precision": precision,
+        "recall": recall,
+        "answered": prediction is not None,
+        "prediction": prediction,
+    }
+
+
 class XorEngspan(XorAnswerTask):
     """XOR-TyDi QA XOR-EnglishSpan (see :mod:`answermatch.tasks.xor.engspan`)."""
 
@@ -255,25 +272,8 @@ class XorEngspan(XorAnswerTask):
             scores = score.many(jobs)
         warn_unanswered(questions, len(answered) - answered.count(None), inputs.pred_name, diag)
 
-        def build() -> list[dict[str, Any]]:
-            return [
-                {
-                    "id": qid,
-                    "lang": lang,
-                    "score": f1,
-                    "f1": f1,
-                    "em": em,
-                    "precision": precision,
-                    "recall": recall,
-                    "answered": prediction is not None,
-                    "prediction": prediction,
-                }
-                for qid, lang, prediction, (f1, em, precision, recall) in zip(
-                    ids, langs, answered, scores, strict=True
-                )
-            ]
-
-        items = DeferredItems(len(ids), build)  # built if someone reads them
+        columns = {"id": ids, "lang": langs, "prediction": answered, "figures": scores}
+        items = ItemColumns(columns, _item)  # built if someone reads them
         signature = make_signature(
             self.name,
             settings.name,

@@ -84,7 +84,7 @@ from ...analysis import Analyzer, tokenizer_signature
 from ...bleu import BleuReferences
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
-from ...items import DeferredItems
+from ...items import ItemColumns
 from ...matchers.answers import AnswerSet, best_overlap
 from ...profiles import Settings, choice
 from ...progress import progress
@@ -234,6 +234,8 @@ def reduce_keys(predictions: dict[str, str], source: Any, diag: Diagnostics) -> 
     >>> reduce_keys({"ja_-12": "東京", "x_y_7": "Oulu"}, "pred.json", Diagnostics())
     {'-12': '東京', '7': 'Oulu'}
     """
+    if not any(map(str.__contains__, predictions, repeat("_"))):
+        return predictions  # every key is a question id already: no copy
     # key.rpartition("_")[2] is key.rsplit("_", 1)[-1], mapped at C speed
     qids = list(map(itemgetter(2), map(str.rpartition, predictions, repeat("_"))))
     reduced = dict(zip(qids, predictions.values(), strict=True))  # the later key wins
@@ -289,16 +291,19 @@ def warn_missing_languages(present: Sequence[str], profile: FullProfile, diag: D
         )
 
 
-def _unanswered_item(qid: str, lang: str) -> dict[str, Any]:
+def _item(
+    qid: str, lang: str, prediction: str | None, figures: tuple[float, float, float] | None
+) -> dict[str, Any]:
+    f1, em, bleu = (0.0, 0.0, 0.0) if figures is None else figures
     return {
         "id": qid,
         "lang": lang,
-        "score": 0.0,
-        "f1": 0.0,
-        "em": 0.0,
-        "bleu": 0.0,
-        "answered": False,
-        "prediction": None,
+        "score": f1,
+        "f1": f1,
+        "em": em,
+        "bleu": bleu,
+        "answered": prediction is not None,
+        "prediction": prediction,
     }
 
 
@@ -379,6 +384,7 @@ class XorFull(XorAnswerTask):
             raise no_answers_error(gold.ids[empty], inputs.gold_name, gold.lines[empty])
         sums: dict[str, list[float]] = {}  # lang -> [count, f1, em, bleu]
         answered = 0
+        figures: list[tuple[float, float, float] | None] = []  # per question, None unanswered
         found = iter(scores)
         rows = zip(gold.langs, predictions, strict=True)
         for lang, prediction in progress(
@@ -389,41 +395,27 @@ class XorFull(XorAnswerTask):
                 totals = sums[lang] = [0, 0.0, 0.0, 0.0]
             totals[0] += 1
             if prediction is None:
+                figures.append(None)
                 continue
             answered += 1
-            f1, em, bleu = next(found)
+            f1, em, bleu = scored = next(found)
+            figures.append(scored)
             totals[1] += f1
             totals[2] += em
             totals[3] += bleu
-
-        def build() -> list[dict[str, Any]]:
-            items: list[dict[str, Any]] = []
-            found = iter(scores)
-            for qid, lang, prediction in zip(gold.ids, gold.langs, predictions, strict=True):
-                if prediction is None:
-                    items.append(_unanswered_item(qid, lang))
-                    continue
-                f1, em, bleu = next(found)
-                items.append(
-                    {
-                        "id": qid,
-                        "lang": lang,
-                        "score": f1,
-                        "f1": f1,
-                        "em": em,
-                        "bleu": bleu,
-                        "answered": True,
-                        "prediction": prediction,
-                    }
-                )
-            return items
 
         warn_unanswered(gold.ids, answered, inputs.pred_name, diag)
         # the aggregation's totals, summed in the loop above in gold order
         totals_by_language: Totals = {
             lang: (int(t[0]), (t[1], t[2], t[3])) for lang, t in sums.items()
         }
-        items = DeferredItems(len(gold), build)  # built if someone reads them
+        columns = {
+            "id": gold.ids,
+            "lang": gold.langs,
+            "prediction": predictions,
+            "figures": figures,
+        }
+        items = ItemColumns(columns, _item)  # built if someone reads them
         return Scored(items, self.signature(settings, sums), totals_by_language)
 
     def signature(self, settings: FullProfile, languages: Sequence[str]) -> str:

@@ -95,6 +95,7 @@ from typing import Any, ClassVar, TypedDict
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
+from ...items import ItemColumns
 from ...profiles import Settings, choice
 from ...signature import make_signature
 from ...sources import is_path, read_text, source_name
@@ -110,7 +111,7 @@ from .data import (
     warn_duplicate_gold_ids,
 )
 from .languages import LANGUAGES
-from .passages import MATCHES, Job, run_jobs
+from .passages import MATCHES, Job, Outcome, run_jobs
 from .task import XorTask
 
 __all__ = [
@@ -497,21 +498,25 @@ class XorRetrieve(XorTask):
         primary = [name for name, _ in settings.budgets].index(settings.primary)
         # per-language totals in the official order of languages: [count, hits per budget]
         sums = {lang: [0.0] * (1 + len(budgets)) for lang in plan.languages}
-        items: list[dict[str, Any]] = []
-        outcomes = run_jobs(plan.jobs, budgets, diag, settings.match)
-        for item, (hits, gathered) in zip(plan.counted, outcomes, strict=True):
+        outcomes = list(run_jobs(plan.jobs, budgets, diag, settings.match))
+        for item, (hits, _) in zip(plan.counted, outcomes, strict=True):
             totals = sums[item.lang]
             totals[0] += 1
-            record: dict[str, Any] = {
-                "id": item.id,
-                "lang": item.lang,
-                "score": float(hits[primary]),
-            }
-            for index, (key, hit) in enumerate(zip(keys, hits, strict=True)):
+            for index, hit in enumerate(hits):
                 totals[1 + index] += float(hit)
-                record[key] = float(hit)
-            record["tokens"] = gathered
-            items.append(record)
+
+        def record(qid: str, lang: str, outcome: Outcome) -> dict[str, Any]:
+            hits, gathered = outcome
+            made: dict[str, Any] = {"id": qid, "lang": lang, "score": float(hits[primary])}
+            for key, hit in zip(keys, hits, strict=True):
+                made[key] = float(hit)
+            made["tokens"] = gathered
+            return made
+
+        # the ids and languages alone: the items' passages are freed with the inputs
+        ids = [item.id for item in plan.counted]
+        langs = [item.lang for item in plan.counted]
+        items = ItemColumns({"id": ids, "lang": langs, "outcome": outcomes}, record)
         signature = make_signature(
             self.name,
             settings.name,
