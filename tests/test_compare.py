@@ -362,3 +362,12 @@ def test_a_thousand_resamples_of_3500_questions_take_seconds():
     elapsed = time.process_time() - start
     assert [len(s) for s in scores] == [1000, 1000]
     assert elapsed < 20, f"{elapsed:.1f} s of CPU (about 1 s expected; see bench_compare.py)"
+
+
+def test_a_file_given_twice_is_two_systems_with_distinct_names(capsys):
+    gold = str(EXAMPLES / "xor-full" / "gold.jsonl")
+    pred = str(EXAMPLES / "xor-full" / "pred.json")
+    args = ["compare", "xor-full", "--gold", gold, "--pred", pred, "--pred", pred]
+    assert main([*args, "--resamples", "50", "--json"]) == 0
+    systems = json.loads(capsys.readouterr().out)["systems"]
+    assert [s["name"] for s in systems] == [pred, f"{pred} (2)"]

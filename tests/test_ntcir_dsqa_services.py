@@ -112,7 +112,7 @@ def test_check_gold_each_check_fires(tmp_path, text, expected):
         ("DS2-QA-E-1\tx\t\n", 1, "empty gold answer in column 3"),
         ("DS2-QA-E-1 x\n", 1, "found no TAB"),
         ("", None, "the gold has no questions"),
-        (SYSDESC + "DS2-QA-E-1\tx\n", 1, "are --gold and --pred swapped"),
+        (SYSDESC + "DS2-QA-E-1\tx\n", 1, "are the gold and the predictions swapped"),
     ],
 )
 def test_check_gold_refuses_what_score_refuses(tmp_path, text, line, message):

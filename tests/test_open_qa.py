@@ -154,7 +154,8 @@ def test_swapped_files_are_named_as_such(tmp_path, capsys):
         err = capsys.readouterr().err
         assert err.startswith(f"answermatch: error: {predictions}:1: this is a predictions file")
         assert "not a gold file: expected JSON Lines, one question per line" in err
-        assert err.endswith("were --gold and --pred swapped?\n") and "other way round" not in err
+        assert err.endswith("were the gold and the predictions swapped?\n")
+        assert "other way round" not in err
     assert main(["score", "open-qa", "--gold", str(gold), "--pred", str(gold)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"answermatch: error: {gold}:1: this is a gold file")
@@ -164,7 +165,7 @@ def test_swapped_files_are_named_as_such(tmp_path, capsys):
     broken.write_text('{"id": "q1", "question": "Where?", "lang": "en"}\n', "utf-8")
     with pytest.raises(InputError, match='"answers" must be a non-empty list') as caught:
         answermatch.evaluate("open-qa", broken, pred)
-    assert "--pred swapped" not in str(caught.value)
+    assert "predictions swapped" not in str(caught.value)
 
 
 def test_repeated_id_and_bad_predictions(tmp_path):

@@ -440,7 +440,7 @@ def test_swapped_example_files_are_warned_about():
     assert len(record) == 2 and "out.tsv:14: 1 gold line(s) are empty" in str(record[1].message)
     message = str(record[0].message)
     assert message.startswith(f"{gold}:3: 6 prediction line(s) hold TAB-separated answers")
-    assert "and only 0 gold line(s) do: are --gold and --pred swapped?" in message
+    assert "and only 0 gold line(s) do: are the gold and the predictions swapped?" in message
     assert result.warnings[0] == message
     with pytest.raises(InputError, match=r"swapped.*--strict"):
         answermatch.evaluate("poleval2021", pred, gold, strict=True)
@@ -450,16 +450,17 @@ def test_cli_swapped_files_warn_and_strict_exits_2(capsys):
     gold, pred = map(str, EXAMPLE)
     argv = ["score", "poleval2021", "--gold", pred, "--pred", gold]
     assert main(argv) == 0
-    assert "are --gold and --pred swapped?" in capsys.readouterr().err
+    assert "are the gold and the predictions swapped?" in capsys.readouterr().err
     assert main([*argv, "--strict"]) == 2
     err = capsys.readouterr().err
-    assert "are --gold and --pred swapped?" in err and "Traceback" not in err
+    assert "are the gold and the predictions swapped?" in err and "Traceback" not in err
 
 
 def test_swap_hint_in_a_line_count_error(tmp_path):
     gold = write(tmp_path, "tak\nnie\nx\n", "out.tsv")
     pred = write(tmp_path, "Tak\ta\nnie\n", "expected.tsv")
-    with pytest.raises(InputError, match=r"too few lines.*are --gold and --pred swapped\?"):
+    swapped = r"too few lines.*are the gold and the predictions swapped\?"
+    with pytest.raises(InputError, match=swapped):
         answermatch.evaluate("poleval2021", gold, pred)
 
 

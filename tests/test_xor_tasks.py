@@ -234,12 +234,13 @@ def test_swapped_files_are_named_as_such(task, tmp_path, capsys):
     assert main(["score", task, "--gold", pred, "--pred", gold]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"answermatch: error: {pred}:1: this is a predictions file (")
-    assert f"not a gold file: expected {gold_shape[1:-1]}; were --gold and --pred swapped?" in err
+    expected = f"not a gold file: expected {gold_shape[1:-1]}; "
+    assert expected + "were the gold and the predictions swapped?" in err
     assert main(["score", task, "--gold", gold, "--pred", gold]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"answermatch: error: {gold}:1: this is a gold file {gold_shape}")
     assert "not predictions: expected " in err and err.endswith(
-        "; were --gold and --pred swapped?\n"
+        "; were the gold and the predictions swapped?\n"
     )
     one_line = tmp_path / "pred.json"  # a predictions object on one line
     one_line.write_text(json.dumps({"1": "x", "2": "y"}), encoding="utf-8")

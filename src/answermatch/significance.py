@@ -86,6 +86,7 @@ __all__ = [
     "SystemComparison",
     "compare",
     "compare_results",
+    "distinct_names",
     "paired_bootstrap",
     "percentile_interval",
 ]
@@ -574,6 +575,21 @@ def compare_results(
     )
 
 
+def distinct_names(names: Sequence[str]) -> list[str]:
+    """``names`` with each repeat numbered, so that a file given twice gives
+    two systems a reader can tell apart.
+
+    >>> distinct_names(["run.json", "base.json", "run.json"])
+    ['run.json', 'base.json', 'run.json (2)']
+    """
+    seen: dict[str, int] = {}
+    out = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        out.append(name if seen[name] == 1 else f"{name} ({seen[name]})")
+    return out
+
+
 def compare(
     task: str,
     gold: Any,
@@ -617,10 +633,12 @@ def compare(
             f"system, not {type(predictions).__name__}"
         )
     if names is None:
-        names = [
-            source_name(p) if is_path(p) else f"system {k}"
-            for k, p in enumerate(predictions, start=1)
-        ]
+        names = distinct_names(
+            [
+                source_name(p) if is_path(p) else f"system {k}"
+                for k, p in enumerate(predictions, start=1)
+            ]
+        )
     results = [
         evaluate(
             task, gold, p, profile, strict=strict, progress=progress, workers=workers, **options

@@ -19,7 +19,9 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from itertools import compress, count, repeat
@@ -63,6 +65,9 @@ MAX_INPUT_BYTES = 4 << 30
 #: shows progress (:data:`reading_progress`).
 CHUNK_BYTES = 16 << 20
 PROGRESS_BYTES = 64 << 20
+#: :func:`string_object_parts` decodes a file in parts of about this size
+#: (its Python objects take several times its bytes).
+PART_BYTES = 1 << 20
 #: Whether reading a large input draws a progress bar (set by
 #: :func:`answermatch.evaluate` with ``progress=True``, the command line's
 #: default).
@@ -74,30 +79,47 @@ def read_bytes(path: PathLike) -> bytes:
     ``GZIP_RATIO`` times the compressed size, and at least ``GZIP_FLOOR``
     bytes, are inflated: more is an :class:`InputError`). A file larger than
     :data:`MAX_INPUT_BYTES`, or a device, is an :class:`InputError`; a pipe
-    is read up to that limit."""
-    try:
+    is read up to that limit, into one growing buffer (a ``bytearray``,
+    returned as it is, so that its bytes are held once: every reader takes
+    it as it takes ``bytes``), and refused once it passes the limit."""
+    with _reading(path):
         if os.path.splitext(os.fspath(path))[1] == ".gz":
             return _gunzip(path)
         with open(path, "rb") as fh:
-            mode = os.fstat(fh.fileno())
-            if stat.S_ISCHR(mode.st_mode) or stat.S_ISBLK(mode.st_mode):
-                raise InputError(
-                    "is a device, not a file (a device such as /dev/zero may never end)",
-                    path=path,
-                )
-            if not stat.S_ISREG(mode.st_mode):  # a pipe: read it piece by piece, up to the limit
+            size = _regular_size(fh, path)
+            if size is None:  # a pipe: read it piece by piece, up to the limit
                 return _read_pieces(fh, path, None)
-            if mode.st_size > MAX_INPUT_BYTES:
-                raise InputError(_too_large(mode.st_size), path=path)
-            if mode.st_size > PROGRESS_BYTES and reading_progress.get():
-                return _read_pieces(fh, path, mode.st_size)
+            if size > PROGRESS_BYTES and reading_progress.get():
+                return _read_pieces(fh, path, size)
             return fh.read()
+
+
+@contextmanager
+def _reading(path: PathLike) -> Iterator[None]:
+    """Errors of opening and reading ``path`` as :class:`InputError`."""
+    try:
+        yield
     except FileNotFoundError:
         raise InputError("no such file", path=path) from None
     except IsADirectoryError:
         raise InputError("is a directory, expected a file", path=path) from None
     except (OSError, EOFError) as exc:  # gzip.BadGzipFile is an OSError
         raise InputError(f"cannot read file ({exc})", path=path) from None
+
+
+def _regular_size(fh: Any, path: PathLike) -> int | None:
+    """The size of the open file ``fh``, ``None`` for a pipe; a device, or a
+    file over :data:`MAX_INPUT_BYTES`, is an :class:`InputError`."""
+    mode = os.fstat(fh.fileno())
+    if stat.S_ISCHR(mode.st_mode) or stat.S_ISBLK(mode.st_mode):
+        raise InputError(
+            "is a device, not a file (a device such as /dev/zero may never end)", path=path
+        )
+    if not stat.S_ISREG(mode.st_mode):
+        return None
+    if mode.st_size > MAX_INPUT_BYTES:
+        raise InputError(_too_large(mode.st_size), path=path)
+    return mode.st_size
 
 
 def _too_large(size: int | str) -> str:
@@ -110,24 +132,25 @@ def _too_large(size: int | str) -> str:
 
 
 def _read_pieces(fh: Any, path: PathLike, size: int | None) -> bytes:
-    """The rest of ``fh`` in :data:`CHUNK_BYTES` pieces, with a progress bar
-    when ``size`` is known and the run shows progress; more than
-    :data:`MAX_INPUT_BYTES` is an :class:`InputError`."""
+    """The rest of ``fh`` read in :data:`CHUNK_BYTES` pieces into one buffer
+    (no list of pieces joined at the end: the bytes are held once), with a
+    progress bar when ``size`` is known and the run shows progress; more than
+    :data:`MAX_INPUT_BYTES` is an :class:`InputError`, raised once at most
+    one piece past the limit has been read, with the buffer already freed
+    (an error's traceback keeps this frame alive)."""
     from .progress import progress
 
-    pieces: list[bytes] = []
-    total = 0
+    buffer = bytearray()
     steps = None if size is None else -(-size // CHUNK_BYTES)
     name = os.path.basename(os.fspath(path))
     reads = iter(lambda: fh.read(CHUNK_BYTES), b"")
     for piece in progress(reads, total=steps, desc=f"reading {name}", enabled=size is not None):
-        total += len(piece)
-        if total > MAX_INPUT_BYTES:
+        if len(buffer) + len(piece) > MAX_INPUT_BYTES:
+            del buffer, piece
             raise InputError(_too_large("it goes on"), path=path)
-        pieces.append(piece)
-    data = b"".join(pieces)
-    pieces.clear()
-    return data
+        buffer += piece
+        del piece
+    return buffer  # type: ignore[return-value]  # bytes-like, held once (see read_bytes)
 
 
 def _gunzip(path: PathLike) -> bytes:
@@ -244,6 +267,176 @@ def _typed_decoder(schema: Callable[[], type]) -> Any:
     from msgspec.json import Decoder
 
     return Decoder(schema())
+
+
+class NotFlat(Exception):
+    """Raised by :func:`string_object_parts` for a file it leaves to the
+    whole-file readers (which give the value, or the error, and warnings)."""
+
+
+#: Bytes that JSON counts as whitespace.
+_JSON_SPACE = b" \t\n\r"
+
+
+def string_object_parts(source: PathLike) -> Iterator[dict[str, str]]:
+    """The entries of a JSON file holding one object whose values are all
+    strings (``{question id: answer}``), as consecutive dicts of at most
+    about :data:`PART_BYTES` of the file each, read piece by piece: a
+    reader that keeps only some entries never holds the file's bytes, nor
+    an object per entry, at once.
+
+    Taken together the parts are the entries ``json.load`` gives, in the
+    file's order, except that a key repeated across two parts is in both
+    (the caller checks: ``json`` would keep the last value and
+    :func:`load_json` warn). Anything else (another JSON value, a value
+    that is not a string, invalid JSON or UTF-8, a byte order mark, a key
+    that may repeat inside a part) raises :class:`NotFlat`, possibly after
+    some parts were given: the caller then reads the file whole, with that
+    reader's own value, errors and warnings. A ``.gz`` file is read whole
+    first (:func:`read_bytes`), then split alike; anything but a regular
+    file (a pipe, which could not be read a second time) raises
+    :class:`NotFlat` before it is opened. A file over :data:`MAX_INPUT_BYTES`
+    is refused as by :func:`read_bytes`; one of more than
+    :data:`PROGRESS_BYTES` draws a progress bar when the run shows progress.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "pred.json"
+    >>> _ = path.write_text('{"q1": "Paris", "q2": "Oulu"}', encoding="utf-8")
+    >>> [part for part in string_object_parts(path)]
+    [{'q1': 'Paris', 'q2': 'Oulu'}]
+
+    A part ends at a comma between a closing and an opening quote; a comma
+    inside a string that looks so (``", "``) makes that part invalid JSON,
+    since the part then ends inside a string, so a part that decodes is
+    always whole entries.
+    """
+    from .progress import progress
+
+    name = os.fspath(source)
+    try:
+        regular = stat.S_ISREG(os.stat(source).st_mode)
+    except (OSError, ValueError):
+        regular = False
+    if not regular:  # a pipe, which could not be read again, a device, no file...
+        raise NotFlat(name)
+    with _reading(source):
+        if os.path.splitext(name)[1] == ".gz":
+            data = read_bytes(source)
+            yield from _string_parts(_slices(data), name)
+            return
+        with open(source, "rb") as fh:
+            size = _regular_size(fh, source) or 0
+            reads = iter(lambda: fh.read(PART_BYTES), b"")
+            shown = size > PROGRESS_BYTES and reading_progress.get()
+            steps = -(-size // PART_BYTES)
+            desc = f"reading {os.path.basename(name)}"
+            yield from _string_parts(progress(reads, total=steps, desc=desc, enabled=shown), name)
+
+
+def _slices(data: bytes) -> Iterator[bytes]:
+    """``data`` in :data:`PART_BYTES` slices."""
+    view = memoryview(data)
+    for start in range(0, len(data), PART_BYTES):
+        yield bytes(view[start : start + PART_BYTES])
+
+
+def _string_parts(pieces: Iterable[bytes], name: str) -> Iterator[dict[str, str]]:
+    pending: list[bytes] = []  # the bytes since the last part, after the "{"
+    for piece in pieces:
+        full = len(piece) >= PART_BYTES  # else the last piece: no part to end
+        if not pending:  # the file's start: whitespace, then "{"
+            piece = piece.lstrip(_JSON_SPACE)
+            if not piece:
+                continue
+            if piece[:1] != b"{":
+                raise NotFlat(name)
+            pending.append(b"")
+            piece = piece[1:]
+        # a separator is sought in the new piece and the end of the last one
+        # (one spread over more whitespace than that is not seen: a larger part)
+        seen = pending[-1][-_SEPARATOR_REACH:] + piece
+        pending.append(piece)
+        del piece
+        cut = _last_separator(seen) if full else -1
+        if cut >= 0:
+            block = b"".join(pending)
+            cut += len(block) - len(seen)
+            pending = [b"", block[cut + 1 :]]
+            yield _string_part(b"{" + block[:cut] + b"}")
+            del block
+    if not pending:
+        raise NotFlat(name)
+    yield _string_part(b"{" + b"".join(pending))
+
+
+#: How far before a new piece :func:`_string_parts` looks for a separator.
+_SEPARATOR_REACH = 64
+
+
+def _last_separator(data: bytes) -> int:
+    """The position of the last comma between a closing quote (not escaped
+    by a backslash) and an opening quote, JSON whitespace aside, in
+    ``data``, or -1.
+
+    >>> _last_separator(b'"a": "b", "c": "d"')
+    8
+    """
+    end = len(data)
+    while (comma := data.rfind(b",", 0, end)) > 0:
+        after = comma + 1
+        while after < len(data) and data[after] in _JSON_SPACE:
+            after += 1
+        before = comma - 1
+        while before > 0 and data[before] in _JSON_SPACE:
+            before -= 1
+        if after < len(data) and data[after] == 0x22 and data[before] == 0x22:
+            slash = before - 1  # a quote after an odd run of backslashes is escaped
+            while slash >= 0 and data[slash] == 0x5C:
+                slash -= 1
+            if slash >= 0 and (before - 1 - slash) % 2 == 0:
+                return comma
+        end = comma
+    return -1
+
+
+def _string_part(data: bytes) -> dict[str, str]:
+    """One part, ``{...}``, decoded as ``json.loads`` decodes it, when it is
+    an object of strings in which no key can repeat; else :class:`NotFlat`."""
+    if _fast_decode is not None:
+        try:
+            value = _typed_decoder(_strings_type).decode(data)
+        except Exception:
+            raise NotFlat from None
+    else:
+        try:
+            value = json.loads(data.decode("utf-8"))
+        except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
+            raise NotFlat from None
+        if type(value) is not dict or not set(map(type, value.values())) <= {str}:
+            raise NotFlat
+    # two strings an entry, else a key repeats (and json's reader warns); the
+    # strings themselves are counted only where a quote may be escaped
+    escaped = b'\\"' in data
+    strings = _count(_JSON_STRING.finditer(data)) if escaped else data.count(b'"') / 2
+    if strings != 2 * len(value):
+        raise NotFlat
+    return value
+
+
+def _count(items: Iterator[Any]) -> int:
+    """How many items there are, none of them kept (at C speed)."""
+    counter = count()
+    deque(zip(items, counter, strict=False), maxlen=0)
+    return next(counter)
+
+
+# a JSON string (in valid JSON, read from a token's start); a flat object of
+# strings holds two per entry
+_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+
+
+def _strings_type() -> type:
+    return dict[str, str]
 
 
 _CONTAINERS = frozenset({dict, list})

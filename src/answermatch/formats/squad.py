@@ -327,7 +327,7 @@ def hashable(value: Any) -> bool:
 
 def _as_text(text: str | bytes | None) -> str | None:
     """A file's text, from its UTF-8 bytes where it was not decoded."""
-    return text.decode("utf-8") if isinstance(text, bytes) else text
+    return text.decode("utf-8") if isinstance(text, (bytes, bytearray)) else text
 
 
 def _is_jsonl(name: str) -> bool:
@@ -889,7 +889,7 @@ def refuse_gold_as_predictions(data: Any, name: str) -> None:
     if "paragraphs" in articles[0] or "qas" in articles[0]:
         raise InputError(
             "this is a gold file (articles with questions), not predictions ({id: text}): "
-            "were --gold and --pred swapped?",
+            "were the gold and the predictions swapped?",
             path=name,
             swapped=True,
         )

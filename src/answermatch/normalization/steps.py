@@ -37,8 +37,9 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -543,3 +544,55 @@ def without_articles(pattern: re.Pattern[str]) -> Callable[[str], list[str]]:
 
 #: SQuAD's article rule then ``str.split``, fast (see :func:`without_articles`)
 squad_article_split = without_articles(SQUAD_ARTICLES)
+
+
+#: :func:`tokens_by_pieces` cuts texts longer than this many characters.
+PIECE_CHARS = 1 << 16
+#: How many distinct tokens of one text :func:`tokens_by_pieces` shares.
+SHARED_TOKENS = 1 << 16
+
+_SPACE = re.compile(r"\s")
+
+
+def tokens_by_pieces(text: str, tokens: Callable[[str], Sequence[str]]) -> tuple[str, ...]:
+    """``tuple(tokens(text))`` for a ``tokens`` function that reads each
+    whitespace-separated stretch of a text on its own (lower-casing,
+    deleting characters, dropping whole words, splitting on whitespace:
+    SQuAD's normalization and split), with little memory on long texts.
+
+    A text of at most :data:`PIECE_CHARS` characters is tokenized at once.
+    A longer one is cut at whitespace into pieces of about that size, each
+    tokenized alone (which gives the same tokens, since nothing reads
+    across whitespace), and equal tokens share one string (the first
+    :data:`SHARED_TOKENS` distinct ones): what is held is the tuple (8
+    bytes a token) and the distinct tokens, not a string object per token
+    and the normalized text beside them.
+
+    >>> tokens_by_pieces("The cat, the hat", lambda t: t.lower().split())
+    ('the', 'cat,', 'the', 'hat')
+    """
+    if len(text) <= PIECE_CHARS:
+        return tuple(tokens(text))
+    shared: dict[str, str] = {}
+
+    def piece_tokens(piece: str) -> list[str]:
+        found = tokens(piece)
+        if len(shared) < SHARED_TOKENS:
+            return list(map(shared.setdefault, found, found))
+        return list(map(shared.get, found, found))
+
+    return tuple(chain.from_iterable(map(piece_tokens, _pieces(text))))
+
+
+def _pieces(text: str) -> Iterator[str]:
+    """``text`` in pieces of about :data:`PIECE_CHARS` characters, each cut
+    just before a whitespace character (so no word is cut)."""
+    start, size = 0, len(text)
+    while start < size:
+        end = start + PIECE_CHARS
+        found = _SPACE.search(text, end) if end < size else None
+        while found is not None and not text[found.start()].isspace():  # as str.split
+            found = _SPACE.search(text, found.start() + 1)
+        end = size if found is None else found.start()
+        yield text[start:end]
+        start = end

@@ -14,7 +14,13 @@ from ..explain import explain
 from ..explanation import Explanation
 from ..goldcheck import check_gold
 from ..result import Result
-from ..significance import DEFAULT_RESAMPLES, DEFAULT_SEED, Comparison, compare_results
+from ..significance import (
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    Comparison,
+    compare_results,
+    distinct_names,
+)
 from ..sources import is_path, source_name
 from ..tasks import get_task
 from ..tasks.parts import ChecksGold, Explains
@@ -248,10 +254,13 @@ def build_report(
 def system_names(predictions: Sequence[Any]) -> list[str]:
     """A short name per system: its file's name without the extensions
     (``runs/mt5.json.gz`` is ``mt5``), with its folder where two would be
-    the same; ``system K`` for loaded data.
+    the same, numbered where even that is the same; ``system K`` for loaded
+    data.
 
     >>> system_names(["a/run.json", "b/run.json", "mt5.jsonl.gz", {"q1": "x"}])
     ['a/run', 'b/run', 'mt5', 'system 4']
+    >>> system_names(["a/run.json", "a/run.json"])
+    ['a/run', 'a/run (2)']
     """
     stems = []
     for k, source in enumerate(predictions, start=1):
@@ -262,10 +271,12 @@ def system_names(predictions: Sequence[Any]) -> list[str]:
         name = path.name.removesuffix(".gz")
         stems.append(name.rsplit(".", 1)[0] if "." in name[1:] else name)
     repeated = {stem for stem in stems if stems.count(stem) > 1}
-    return [
-        f"{PurePath(source_name(source)).parent.name}/{stem}" if stem in repeated else stem
-        for stem, source in zip(stems, predictions, strict=True)
-    ]
+    return distinct_names(
+        [
+            f"{PurePath(source_name(source)).parent.name}/{stem}" if stem in repeated else stem
+            for stem, source in zip(stems, predictions, strict=True)
+        ]
+    )
 
 
 def _disagreements(

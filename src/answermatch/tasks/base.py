@@ -51,6 +51,7 @@ A minimal task, exact match over a list of answers:
 from __future__ import annotations
 
 import math
+import os
 import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
@@ -397,7 +398,9 @@ class Task(ABC):
             gold_read = self.read_gold(gold, diag, **options)
             preds_read = self.read_predictions(predictions, gold_read, diag, **options)
         except InputError as exc:
+            # both regular files: a pipe cannot be read again (its bytes are gone)
             both_files = is_path(gold) and is_path(predictions)
+            both_files = both_files and os.path.isfile(gold) and os.path.isfile(predictions)
             if both_files and not exc.swapped and self._reads_swapped(gold, predictions, options):
                 raise InputError(
                     f"{exc.message} (the files read the other way round: are the gold "

@@ -145,7 +145,7 @@ def read_gold(
             if not questions and _SYSDESC.fullmatch(line):
                 raise InputError(
                     "this is a run file (it starts with the system description <SYSDESC>), "
-                    "not a gold file: are --gold and --pred swapped?",
+                    "not a gold file: are the gold and the predictions swapped?",
                     path=path,
                     line=number,
                     swapped=True,
@@ -202,7 +202,7 @@ def read_run(source: str | os.PathLike[str] | RunAnswers, gold_ids: Iterable[str
     if not _SYSDESC.fullmatch(first):
         hint = ""
         if first.split("\t", 1)[0].strip() in set(gold_ids) and first.count("\t") > 1:
-            hint = " (this looks like a gold file: are --gold and --pred swapped?)"
+            hint = " (this looks like a gold file: are the gold and the predictions swapped?)"
         raise InputError(
             f"expected the system description <SYSDESC>...</SYSDESC> on the "
             f"first line, found {first[:60]!r}{hint}",

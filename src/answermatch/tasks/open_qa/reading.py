@@ -60,11 +60,12 @@ class Question:
 #: The errors of a file given on the other side: what it is, what was expected.
 PREDICTIONS_AS_GOLD = (
     'this is a predictions file ({id: text} or rows with "prediction"), not a gold file: '
-    f"expected JSON Lines, one question per line, {GOLD_ROW}; were --gold and --pred swapped?"
+    f"expected JSON Lines, one question per line, {GOLD_ROW}; "
+    "were the gold and the predictions swapped?"
 )
 GOLD_AS_PREDICTIONS = (
     'this is a gold file (rows with "answers"), not predictions: expected {id: text} or '
-    f"JSON Lines {PREDICTION_ROW}; were --gold and --pred swapped?"
+    f"JSON Lines {PREDICTION_ROW}; were the gold and the predictions swapped?"
 )
 
 

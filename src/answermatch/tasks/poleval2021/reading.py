@@ -150,8 +150,8 @@ def swap_problem(answers: list[str], golds: list[list[str]]) -> tuple[str, int] 
     if len(tabbed) > several:
         return (
             f"{len(tabbed)} prediction line(s) hold TAB-separated answers and only {several} "
-            "gold line(s) do: are --gold and --pred swapped? (a prediction is one answer per "
-            "line; GEval compares a TAB in it as a character)",
+            "gold line(s) do: are the gold and the predictions swapped? (a prediction is one "
+            "answer per line; GEval compares a TAB in it as a character)",
             tabbed[0],
         )
     sample = min(len(answers), len(golds), SWAP_SAMPLE)
@@ -173,7 +173,8 @@ def swap_problem(answers: list[str], golds: list[list[str]]) -> tuple[str, int] 
     if 2 * only_exchanged > sample and first is not None:
         return (
             f"{only_exchanged} of the first {sample} lines match only with the gold and the "
-            f"predictions exchanged ({only_given} only as given): are --gold and --pred swapped?",
+            f"predictions exchanged ({only_given} only as given): "
+            "are the gold and the predictions swapped?",
             first,
         )
     return None

@@ -63,6 +63,7 @@ from ...normalization.steps import (
     remove_articles,
     squad_articles,
     strip_ascii_punct,
+    tokens_by_pieces,
     without_articles,
 )
 from ...profiles import Settings, rule
@@ -462,7 +463,12 @@ def _squad_tokens() -> Callable[[str], Tokens]:
     from ...normalization import normalizer
 
     normalize = normalizer("squad")
-    return lambda text: tuple(normalize(text).split())
+
+    def split(text: str) -> list[str]:
+        return normalize(text).split()
+
+    # a long text piece by piece: its tokens without one string object each
+    return lambda text: tokens_by_pieces(text, split)
 
 
 def _mlqa_tokens(lang: str) -> Callable[[str], Tokens]:

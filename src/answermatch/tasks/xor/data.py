@@ -77,6 +77,7 @@ __all__ = [
     "warn_bare_strings",
     "warn_duplicate_gold_ids",
     "warn_unanswered",
+    "warn_unknown_count",
     "warn_unknown_predictions",
 ]
 
@@ -224,7 +225,7 @@ def read_json(source: Any, diag: Diagnostics, expected: str = "") -> Any:
             wanted = f": {expected}" if expected else ""
             raise InputError(
                 f"this is a gold file (JSON Lines, one question per line, {_GOLD_ROW}), "
-                f"not predictions{wanted}; were --gold and --pred swapped?",
+                f"not predictions{wanted}; were the gold and the predictions swapped?",
                 path=exc.path,
                 line=1,
                 swapped=True,
@@ -275,7 +276,7 @@ def _predictions_as_gold(record: Any) -> str:
     )
     return (
         f"this is a predictions file ({kind}), not a gold file: expected JSON Lines, one "
-        f"question per line, {_GOLD_ROW}; were --gold and --pred swapped?"
+        f"question per line, {_GOLD_ROW}; were the gold and the predictions swapped?"
     )
 
 
@@ -491,7 +492,8 @@ def read_xor_predictions(
             line=1 if is_path(source) else None,
         )
     if set(map(type, data)) == {str} and set(map(type, data.values())) == {str}:
-        return dict(data)  # the common case, checked at C speed
+        # the common case, checked at C speed; a dict read from a file is not copied
+        return data if is_path(source) and type(data) is dict else dict(data)
     predictions: dict[str, str] = {}
     for key, value in data.items():
         if not isinstance(key, str):
@@ -527,10 +529,18 @@ def warn_unknown_predictions(
     if gold_ids.issuperset(predicted):
         return
     unknown = [qid for qid in predicted if qid not in gold_ids]
-    if unknown:
+    warn_unknown_count(len(unknown), unknown[:3], source, diag)
+
+
+def warn_unknown_count(count: int, examples: list[str], source: Any, diag: Diagnostics) -> None:
+    """:func:`warn_unknown_predictions` from the number of unknown ids and
+    the first three of them."""
+    if count:
+        shown_ids = format_examples(map(repr, examples[:3]))
+        if count > 3:  # as format_examples says of a list of ``count`` ids
+            shown_ids += f" and {count - 3} more"
         diag.warn(
-            f"{len(unknown)} prediction id(s) are not in the gold and are ignored "
-            f"({format_examples(map(repr, unknown))})",
+            f"{count} prediction id(s) are not in the gold and are ignored ({shown_ids})",
             path=source_name(source),
             extra=True,
         )

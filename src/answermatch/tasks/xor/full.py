@@ -234,6 +234,8 @@ def reduce_keys(predictions: dict[str, str], source: Any, diag: Diagnostics) -> 
     >>> reduce_keys({"ja_-12": "東京", "x_y_7": "Oulu"}, "pred.json", Diagnostics())
     {'-12': '東京', '7': 'Oulu'}
     """
+    if not any(map(str.__contains__, predictions, repeat("_"))):
+        return predictions  # every key is a question id already: no copy
     # key.rpartition("_")[2] is key.rsplit("_", 1)[-1], mapped at C speed
     qids = list(map(itemgetter(2), map(str.rpartition, predictions, repeat("_"))))
     reduced = dict(zip(qids, predictions.values(), strict=True))  # the later key wins

@@ -17,20 +17,31 @@ profile.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from itertools import filterfalse
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...diagnostics import Diagnostics
-from ...sources import source_name
+from ...errors import InputError
+from ...sources import NotFlat, is_path, source_name, string_object_parts
 from ..base import Inputs, Task
 from ..parts import ChecksGold, Explains, TakesRows
 from .checks import XorEntry, gold_entries
-from .data import XorGold, read_xor_gold_columns, read_xor_predictions, warn_unknown_predictions
+from .data import (
+    XorGold,
+    read_xor_gold_columns,
+    read_xor_predictions,
+    warn_unknown_count,
+    warn_unknown_predictions,
+)
 from .languages import LANGUAGES
 
 if TYPE_CHECKING:
     from ...explanation import Explanation
 
 __all__ = ["XorAnswerTask", "XorTask", "one_question"]
+
+# an id read in parts is remembered by 60 bits of its hash (a 32-byte int, not 40)
+_FINGERPRINT = (1 << 60) - 1
 
 
 class XorTask(Task, Explains, ChecksGold, TakesRows):
@@ -82,11 +93,68 @@ class XorAnswerTask(XorTask):
     def read_predictions(
         self, source: Any, gold: XorGold, diag: Diagnostics, **options: Any
     ) -> dict[str, str]:
+        """The answers of the gold's questions, by question id; a file of
+        string answers is read part by part, keeping only those
+        (:meth:`_read_parts`), anything else whole. Other ids count only
+        for the warning about them."""
         name = source_name(source)
+        gold_ids = set(gold.ids)
+        kept = self._read_parts(source, gold_ids, diag) if is_path(source) else None
+        if kept is not None:
+            return kept
         found = read_xor_predictions(source, diag, answer_objects=self.answer_objects)
         preds = self.question_ids(found, name, diag)
-        warn_unknown_predictions(preds, set(gold.ids), name, diag)
-        return preds
+        del found
+        warn_unknown_predictions(preds, gold_ids, name, diag)
+        if gold_ids.issuperset(preds):
+            return preds
+        return {qid: text for qid, text in preds.items() if qid in gold_ids}
+
+    def _read_parts(
+        self, source: Any, gold_ids: set[str], diag: Diagnostics
+    ) -> dict[str, str] | None:
+        """The predictions of gold questions in a file ``{id: answer
+        string}``, read in parts (:func:`~answermatch.sources.string_object_parts`)
+        so that the answers of other ids are dropped as soon as they are
+        read; ``None`` for a file that part must read whole for its value,
+        error or warnings (a key, or a question id, repeated; another
+        shape). Each id read is remembered by 60 bits of its hash alone (a
+        repeated one, rarely another id, sends the file to the whole
+        reading)."""
+        name = source_name(source)
+        check = Diagnostics(strict=True)  # a warning of question_ids: read whole
+        kept: dict[str, str] = {}
+        seen: set[int] = set()
+        unknown: list[str] = []
+        count = 0
+
+        def take(part: dict[str, str]) -> bool:
+            """Keep the part's gold answers; ``False`` where an id repeats."""
+            nonlocal count, seen
+            ids = self.question_ids(part, name, check)
+            if len(ids) != len(part):
+                return False
+            hashes = set(map(_FINGERPRINT.__and__, map(hash, ids)))
+            if len(hashes) != len(ids) or not seen.isdisjoint(hashes):
+                return False
+            seen |= hashes
+            if gold_ids.issuperset(ids):
+                kept.update(ids)
+                return True
+            others = list(filterfalse(gold_ids.__contains__, ids))
+            count += len(others)
+            unknown.extend(others[: 3 - len(unknown)])
+            for qid in filter(gold_ids.__contains__, ids):
+                kept[qid] = ids[qid]
+            return True
+
+        try:
+            if not all(map(take, string_object_parts(source))):
+                return None
+        except (NotFlat, InputError):  # read whole, for its own error or warning
+            return None
+        warn_unknown_count(count, unknown, name, diag)
+        return kept
 
     def question_ids(
         self, predictions: dict[str, str], source: str, diag: Diagnostics

@@ -1,0 +1,326 @@
+"""Memory on large inputs (issue 25): prediction files read part by part,
+keeping only what scoring needs; long answers tokenized without a string
+per token; pipes read into one buffer and refused at the limit. Each
+bounded path is checked against the whole-file (or whole-text) path for
+the same values and warnings, and its peak (``tracemalloc``) against a
+bound relative to the input's size that the previous code exceeded."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import threading
+import tracemalloc
+import warnings
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+import answermatch
+import answermatch.normalization.steps as steps
+import answermatch.sources as sources
+import answermatch.tasks.xor.task as xor_task
+from answermatch.cli import main
+from answermatch.diagnostics import Diagnostics
+from answermatch.errors import AnswermatchWarning, InputError
+from answermatch.normalization import normalizer
+from answermatch.sources import NotFlat, string_object_parts
+from answermatch.tasks import get_task
+from answermatch.tasks.squad.rules import _squad_tokens
+from answermatch.tasks.xor.data import XorGold
+
+# --- string_object_parts: the parts are json's entries, or NotFlat ----------------------------
+
+
+def _entries(path):
+    """The entries of every part, in order, or ``"not flat"``."""
+    try:
+        return [pair for part in string_object_parts(path) for pair in part.items()]
+    except NotFlat:
+        return "not flat"
+
+
+_text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12)
+_texts = st.sampled_from(['", "', "\\", '"', ",", ":", '\\", "x', "a, b", "", "東京 \u2028"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    pairs=st.lists(st.tuples(st.one_of(_text, _texts), st.one_of(_text, _texts)), max_size=40),
+    spacing=st.sampled_from([(", ", ": "), (",", ":"), (" ,\n ", " : "), (",\t", ":")]),
+    part=st.integers(1, 64),
+)
+@example(pairs=[("a", '", "'), ("b", "c")], spacing=(", ", ": "), part=3)
+@example(pairs=[("", ""), (",", "")], spacing=(", ", ": "), part=2)
+def test_parts_are_the_entries_json_gives(tmp_path_factory, pairs, spacing, part):
+    comma, colon = spacing
+    body = comma.join(f"{json.dumps(k)}{colon}{json.dumps(v)}" for k, v in pairs)
+    path = tmp_path_factory.mktemp("parts") / "pred.json"
+    path.write_text("\n {" + body + "}\n", encoding="utf-8")
+    whole = json.loads(path.read_text(encoding="utf-8"))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sources, "PART_BYTES", part)
+        found = _entries(path)
+    if found == "not flat":  # only where a key repeats (json's reader then warns), or
+        # where a string is a lone comma, which looks like a separator (", ")
+        assert len(whole) < len(pairs) or any(
+            re.fullmatch(r"[ \t\n\r]*,[ \t\n\r]*", text) for pair in pairs for text in pair
+        )
+    else:
+        assert dict(found) == whole and len(found) == len(pairs)
+        assert [k for k, _ in found] == [k for k, _ in pairs]  # the file's order
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"a": 1}',
+        '{"a": {"answer": "x"}}',
+        '{"a": "x", "a": "y", "b": "z"}',  # a repeated key in a part (across: the caller's)
+        '["a", "b"]',
+        '\ufeff{"a": "x"}',
+        '{"a": "x",}',
+        '{"a": "x"} {"b": "y"}',
+        '{"a": NaN}',
+        "",
+        '{"a": "\\ud800"}',
+    ],
+)
+def test_anything_but_an_object_of_strings_is_left_to_the_whole_reader(tmp_path, text):
+    path = tmp_path / "pred.json"
+    path.write_text(text, encoding="utf-8")
+    assert _entries(path) == "not flat"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes on this system")
+def test_a_pipe_is_left_to_the_whole_reader_before_it_is_read(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(NotFlat):
+        next(iter(string_object_parts(fifo)))  # opening alone would block on a reader
+
+
+# --- XOR predictions: only the gold's, the same warnings, a bounded peak ---------------------
+
+
+def _generated(path, gold_ids, others, seed=3, prefix=""):
+    rng = random.Random(seed)
+    answers = ["Helsinki", "東京 タワー", 'a "quoted", "b"', "1,000", "", "x\\y", "ऑक्सफोर्ड"]
+    entries = [(prefix + qid, rng.choice(answers)) for qid in gold_ids]
+    entries += [(f"{prefix}{rng.getrandbits(62)}", rng.choice(answers)) for _ in range(others)]
+    rng.shuffle(entries)
+    body = ", ".join(f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in entries)
+    path.write_text("{" + body + "}", encoding="utf-8")
+
+
+def _gold(ids):
+    return XorGold(list(ids), ["fi"] * len(ids), [("x",)] * len(ids), [False] * len(ids),
+                   list(range(1, len(ids) + 1)))  # fmt: skip
+
+
+def _read(task, path, gold):
+    diag = Diagnostics()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        found = get_task(task).read_predictions(str(path), gold, diag)
+    return list(found.items()), diag.messages
+
+
+@pytest.mark.parametrize(
+    ("task", "prefix", "extra"),
+    [
+        ("xor-full", "", ""),
+        ("xor-full", "ja_", ""),  # keys cut after the last "_"
+        ("xor-engspan", "", ""),
+        ("xor-full", "", ', "q7": "again"'),  # a repeated key: read whole, for its warning
+        ("xor-full", "", ', "fi_q7": "again"'),  # a question id twice once keys are cut
+        ("xor-engspan", "", ', "q8": {"answer": "Oulu"}'),  # another shape
+    ],
+)
+def test_xor_predictions_read_in_parts_are_those_read_whole(
+    monkeypatch, tmp_path, task, prefix, extra
+):
+    gold_ids = [f"q{k}" for k in range(300)]
+    path = tmp_path / "pred.json"
+    _generated(path, gold_ids, 3000, prefix=prefix)
+    path.write_text(path.read_text(encoding="utf-8")[:-1] + extra + "}", encoding="utf-8")
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    gold = _gold(gold_ids)
+    in_parts = _read(task, path, gold)
+
+    def whole(source):
+        raise NotFlat(source)
+
+    monkeypatch.setattr(xor_task, "string_object_parts", whole)
+    assert in_parts == _read(task, path, gold)
+    assert len(in_parts[0]) == 300 and {qid for qid, _ in in_parts[0]} == set(gold_ids)
+    assert in_parts[1][-1].endswith("and 2997 more)")  # the unknown ids, counted
+
+
+def _peak(function, *args):
+    tracemalloc.start()
+    try:
+        function(*args)
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_xor_predictions_peak_within_twice_the_file(tmp_path):
+    """300,000 predictions, 300 of them for gold questions: reading them
+    whole held about nine times the file's bytes (the bytes and an object
+    per id and answer); in parts the peak stays under twice its size and
+    a few parts."""
+    gold_ids = [f"q{k}" for k in range(300)]
+    path = tmp_path / "pred.json"
+    _generated(path, gold_ids, 300_000)
+    size = path.stat().st_size
+    gold = _gold(gold_ids)
+    task = get_task("xor-full")
+    peak = _peak(task.read_predictions, str(path), gold, Diagnostics(part=True))
+    assert peak < 2 * size + 8 * sources.PART_BYTES, (peak, size)
+
+
+# --- long SQuAD answers ---------------------------------------------------------------------
+
+
+def test_long_answers_give_the_tokens_of_the_whole_text(monkeypatch):
+    rng = random.Random(5)
+    words = [
+        "The",
+        "a",
+        "An",
+        "Σ",
+        "ΣΑΣ",
+        "the,",
+        "cat.",
+        "İ",
+        "x",
+        "...",
+        "\u2028",
+        "\x1c",
+        "\xa0",
+    ]
+    text = " ".join(rng.choice(words) for _ in range(30_000))
+    monkeypatch.setattr(steps, "PIECE_CHARS", 1000)
+    monkeypatch.setattr(steps, "SHARED_TOKENS", 3)
+    assert _squad_tokens()(text) == tuple(normalizer("squad")(text).split())
+
+
+def test_a_long_answer_is_tokenized_within_twice_its_size():
+    """4,500,000 characters of words: SQuAD's tokens of the whole
+    normalized text took about twelve times the text's size (a string per
+    token, the normalized text, two lists); in pieces, under twice it."""
+    rng = random.Random(5)
+    words = ["Tower", "the", "of", "1889", "Paris", "iron", "finished", "a", "in", "built,"]
+    text = " ".join(rng.choice(words) for _ in range(900_000))
+    tokens = _squad_tokens()
+    peak = _peak(tokens, text)
+    assert peak < 2 * len(text), (peak, len(text))
+
+
+def test_a_long_answer_is_scored_as_its_tokens_say(tmp_path):
+    context = "Paris tower 1889"
+    gold = [{"id": "q1", "answers": {"text": ["1889 tower"], "answer_start": [6]},
+             "context": context}]  # fmt: skip
+    text = " ".join(["tower"] * 600_000 + ["1889"])  # 3.6 million characters
+    result = answermatch.evaluate("squad", gold, {"q1": text})
+    assert result.scores["exact_match"] == 0.0
+    # F1: 2 shared tokens of 600,001 predicted and 2 gold ones
+    p, r = 2 / 600_001, 1.0
+    assert result.scores["f1"] == pytest.approx(100 * 2 * p * r / (p + r), abs=1e-9)
+
+
+# --- pipes ----------------------------------------------------------------------------------
+
+
+def _endless_writer(fifo, written):
+    def write():
+        try:
+            with open(fifo, "wb") as out:
+                for _ in range(256):  # 16 MiB, sixteen times the limit
+                    out.write(b"y" * (1 << 16))
+                    written[0] += 1 << 16
+        except BrokenPipeError:  # the reader gave up, as it should
+            pass
+
+    return threading.Thread(target=write)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes on this system")
+def test_an_endless_pipe_is_refused_without_reading_it_again(tmp_path, monkeypatch, capsys):
+    """The refusal comes one piece past the limit, and the check for
+    swapped files does not read the pipe a second time (it did, holding a
+    second limit's worth of bytes)."""
+    monkeypatch.setattr(sources, "MAX_INPUT_BYTES", 1 << 20)
+    monkeypatch.setattr(sources, "CHUNK_BYTES", 1 << 16)
+    gold = os.path.join(os.path.dirname(__file__), "..", "examples", "squad", "dev.json")
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    written = [0]
+    writer = _endless_writer(fifo, written)
+    writer.start()
+    assert main(["score", "squad", "--gold", gold, "--pred", str(fifo), "-q"]) == 2
+    writer.join(timeout=30)
+    assert not writer.is_alive()
+    assert "it goes on: more than the 1,048,576 bytes" in capsys.readouterr().err
+    # the limit, one piece past it, and what the pipe and the writer held
+    assert written[0] <= (1 << 20) + 4 * (1 << 16), written[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes on this system")
+@pytest.mark.parametrize(
+    ("task", "gold", "pred"),
+    [
+        ("squad", "examples/squad/dev.json", "examples/squad/pred.json"),
+        ("xor-full", "examples/xor-full/gold.jsonl", "examples/xor-full/pred.json"),
+        ("poleval2021", "examples/poleval2021/expected.tsv", "examples/poleval2021/out.tsv"),
+    ],
+)
+def test_a_pipe_read_into_one_buffer_scores_as_the_file(tmp_path, monkeypatch, task, gold, pred):
+    """A pipe comes as one ``bytearray``, which every reader takes as bytes."""
+    root = os.path.join(os.path.dirname(__file__), "..")
+    gold, pred = os.path.join(root, gold), os.path.join(root, pred)
+    if not os.path.exists(pred):
+        pytest.fail(f"no example {pred}")
+    monkeypatch.setattr(sources, "CHUNK_BYTES", 64)  # many pieces
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with open(pred, "rb") as fh:
+        data = fh.read()
+
+    def write():
+        with open(fifo, "wb") as out:
+            out.write(data)
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        piped = answermatch.evaluate(task, gold, str(fifo)).scores
+        writer.join(timeout=30)
+        assert piped == answermatch.evaluate(task, gold, pred).scores
+
+
+def test_a_pipe_buffer_past_the_limit_is_freed_before_the_error(monkeypatch):
+    """The error's traceback keeps the reading frame alive: its buffer must
+    already be gone (it was not, and a second read doubled the peak)."""
+    monkeypatch.setattr(sources, "MAX_INPUT_BYTES", 4 << 20)
+    monkeypatch.setattr(sources, "CHUNK_BYTES", 1 << 20)
+
+    class Endless:
+        def read(self, n):
+            return b"z" * n
+
+    tracemalloc.start()
+    try:
+        with pytest.raises(InputError) as caught:
+            sources._read_pieces(Endless(), "pipe", None)
+        held = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert caught.value.path == "pipe"
+    assert held < 1 << 20, held
