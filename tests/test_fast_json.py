@@ -512,3 +512,38 @@ def test_a_repeated_key_in_a_list_of_objects_is_left_to_json():
 def test_without_msgspec_everything_is_left_to_json(monkeypatch):
     monkeypatch.setattr(sources, "_fast_decode", None)
     assert fast_json(b"[1]") is LEFT_TO_JSON
+
+
+@pytest.mark.parametrize(
+    ("more", "typed"),
+    [
+        ("", True),  # every key counted: read into structs
+        (', "question": "q?", "is_impossible": false', True),
+        (', "question": "q?", "question": "again"', False),  # a known key repeated
+        (', "question": null', False),  # a key given as null is not counted: json's
+    ],
+)
+def test_a_key_checked_gold_is_read_typed_only_when_its_keys_are_counted(
+    monkeypatch, tmp_path, more, typed
+):
+    """KorQuAD's dialect warns of repeated keys: its gold is read into msgspec's
+    structs only when the keys they hold are every '":' of the file (a key
+    repeated, which msgspec would hide, leaves it to json, which warns)."""
+    answer = '{"text": "Oslo", "answer_start": 0}'
+    raw = _paragraph(
+        f'"context": "c", "qas": [{_question(chr(34) + "a" + chr(34), answer, more=more)}]'
+    )
+    used = []
+    original = squad._typed_questions
+
+    def typed_spy(*args):
+        found = original(*args)
+        used.append(found is not None)
+        return found
+
+    monkeypatch.setattr(squad, "_typed_questions", typed_spy)
+    fast, slow, _ = _both(monkeypatch, _write(tmp_path, raw.encode()), KEYED)
+    assert fast == slow
+    assert any(used) is typed
+    warned = [m for m in fast[1] if "duplicate key" in str(m)]
+    assert len(warned) == (0 if typed or "null" in more else 1)

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 import answermatch
 import answermatch.normalization.steps as steps
+import answermatch.progress
 import answermatch.sources as sources
 import answermatch.tasks.xor.task as xor_task
 from answermatch.cli import main
@@ -324,3 +325,57 @@ def test_a_pipe_buffer_past_the_limit_is_freed_before_the_error(monkeypatch):
         tracemalloc.stop()
     assert caught.value.path == "pipe"
     assert held < 1 << 20, held
+
+
+def test_gzipped_predictions_are_read_in_parts_too(monkeypatch, tmp_path):
+    import gzip
+
+    gold_ids = [f"q{k}" for k in range(50)]
+    plain = tmp_path / "pred.json"
+    _generated(plain, gold_ids, 500)
+    packed = tmp_path / "pred.json.gz"
+    packed.write_bytes(gzip.compress(plain.read_bytes()))
+    monkeypatch.setattr(sources, "PART_BYTES", 512)
+    parts = list(string_object_parts(packed))
+    assert len(parts) > 1
+    gold = _gold(gold_ids)
+    found, warned = _read("xor-full", packed, gold)
+    assert (found, [w.replace(".json.gz:", ".json:") for w in warned]) == _read(
+        "xor-full", plain, gold
+    )
+
+
+def test_a_large_file_read_in_parts_draws_progress(monkeypatch, tmp_path):
+    path = tmp_path / "pred.json"
+    _generated(path, ["q1"], 2000)
+    monkeypatch.setattr(sources, "PART_BYTES", 1024)
+    monkeypatch.setattr(sources, "PROGRESS_BYTES", 4096)
+    seen = {}
+
+    def progress(items, *, total=None, desc="", enabled=True):
+        seen.update(total=total, desc=desc, enabled=enabled)
+        return items
+
+    monkeypatch.setattr(answermatch.progress, "progress", progress)
+    token = sources.reading_progress.set(True)
+    try:
+        entries = sum(map(len, string_object_parts(path)))
+    finally:
+        sources.reading_progress.reset(token)
+    assert entries == 2001
+    steps = -(-path.stat().st_size // 1024)
+    assert seen == {"total": steps, "desc": "reading pred.json", "enabled": True}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "de", "ar", "hi", "vi", "zh"])
+def test_long_mlqa_answers_give_the_tokens_of_the_whole_text(monkeypatch, lang):
+    from answermatch.tasks.squad.rules import _mlqa_tokens
+
+    rng = random.Random(7)
+    words = ["The", "el", "la", "der", "Die", "ال", "البيت", "của", "những", "中国", "北京市"]
+    words += ["a,", "l'", "x.y", "¿qué?", "İ", "Σ", "\u3000", "\u2028", "\xa0", "-", "1,000"]
+    text = " ".join(rng.choice(words) for _ in range(20_000))
+    monkeypatch.setattr(steps, "PIECE_CHARS", 500)
+    in_pieces = _mlqa_tokens(lang)(text)
+    monkeypatch.setattr(steps, "PIECE_CHARS", 10**9)  # the whole text at once
+    assert in_pieces == _mlqa_tokens(lang)(text)

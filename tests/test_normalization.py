@@ -371,18 +371,19 @@ def test_unicode_hans_names_its_extra(monkeypatch: pytest.MonkeyPatch) -> None:
         steps.to_simplified("臺灣")
 
 
-_DELETED = string.punctuation + "年歳人년«»、。؟\u0301"
+_DELETED = string.punctuation + "年歳人년«»、。؟\u0301\U0001d100\U0001d101\U0001f600"
 
 
 @settings(max_examples=400, deadline=None)
 @given(
-    st.text(st.sampled_from(_DELETED + "ab Z09\t\u00e9\u4e00")) | st.text(),
+    st.text(st.sampled_from(_DELETED + "ab Z09\t\u00e9\u4e00\U0001f601")) | st.text(),
     st.sets(st.sampled_from(_DELETED + "a-]^\\"), max_size=12),
 )
 def test_deleter_is_translate(text: str, chars: set[str]) -> None:
     """deleter(chars) deletes exactly what str.translate with a deletion table
     does, on ASCII and other texts, with characters special in a regular
-    expression's class (``-``, ``]``, ``^``, ``\\``) and runs of code points."""
+    expression's class (``-``, ``]``, ``^``, ``\\``), runs of code points and
+    characters beyond U+FFFF."""
     deleted = "".join(sorted(chars))
     expected = text.translate(str.maketrans("", "", deleted))
     assert steps.deleter(deleted)(text) == expected

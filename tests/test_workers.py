@@ -21,9 +21,6 @@ RUNS = {
     "xor-engspan": (SPANS, ("xor", "engspan_pred_1.json")),
     "xor-retrieve": (SPANS, ("xor", "retrieve_pred_1.json.gz")),
     "mkqa": (("mkqa", "mkqa_test6.jsonl.gz"), ("mkqa", "pred_seed1")),
-    "squad": (("squad", "dev-v1.1.from-v2-answerable.json"), ("squad", "pred_v1_seed1.json")),
-    "squad-v2": (("squad", "dev-v2.0.cs224n-subset.json"), ("squad", "pred_v2_seed1.json")),
-    "mlqa": (("mlqa", "xquad.de.json"), ("mlqa", "pred_de_seed1.json")),
 }
 
 
@@ -50,31 +47,6 @@ def test_two_workers_give_the_numbers_of_one(parity, task):
         with gzip.open(pred, "rt", encoding="utf-8") as fh:
             pred = json.load(fh)[:400]
     same(quiet(task, gold, pred), quiet(task, gold, pred, workers=2))
-
-
-@pytest.mark.parity
-def test_squad_family_runs_are_split_over_the_workers(parity, monkeypatch):
-    """SQuAD's pair scorer pickles (as its rules and language), so that
-    workers=2 hands its distinct pairs to map_chunks, with the figures of one."""
-    import pickle
-
-    from answermatch.tasks.squad import scoring
-    from answermatch.tasks.squad.rules import SpanRules
-
-    score = scoring.pair_scorer(scoring.RulesAnalyzer(SpanRules("mlqa"), "de"), 0.0)
-    pairs = [("Die Mauer!", ("die Mauer", "Mauer")), ("ein Haus", ("Haus",)), ("x", ("y",))]
-    again = pickle.loads(pickle.dumps(score))
-    assert [again(*pair) for pair in pairs] == [score(*pair) for pair in pairs]
-    asked = []
-
-    def recorded(function, jobs, workers=1):
-        asked.append((workers, len(jobs)))
-        return map_chunks(function, jobs, workers)
-
-    monkeypatch.setattr(scoring, "map_chunks", recorded)
-    gold, pred = (parity(*where) for where in RUNS["squad"])
-    same(quiet("squad", gold, pred), quiet("squad", gold, pred, workers=2))
-    assert asked and asked[0][0] == 2 and asked[0][1] > 1000
 
 
 def _in_pool_worker(paths: tuple[str, str]) -> tuple[bool, dict[str, float], list]:

@@ -234,11 +234,28 @@ def fast_json(data: bytes, *, keys_checked: bool = False) -> Any:
         value = _fast_decode(data)
     except Exception:
         return LEFT_TO_JSON
-    if keys_checked and (
-        _SPACED_KEY_END.search(data) is not None or data.count(b'":') != _key_count(value)
-    ):
+    if keys_checked and not keys_counted(data, _key_count(value)):
         return LEFT_TO_JSON
     return value
+
+
+def keys_counted(data: bytes, keys: int) -> bool:
+    """Whether the JSON ``data``, whose decoded value holds ``keys`` keys in
+    all, holds no other ``"...":`` (so no key repeated in an object, which
+    a decoder keeping the last value would hide): each key's closing quote
+    directly followed by its colon, and exactly ``keys`` of them.
+
+    >>> keys_counted(b'{"a": 1, "b": {"c": 2}}', 3), keys_counted(b'{"a": 1, "a": 2}', 1)
+    (True, False)
+    """
+    if data.count(b'":') != keys:
+        return False
+    if not any(map(data.__contains__, _QUOTE_SPACES)):  # no quote before a space at all
+        return True
+    return _SPACED_KEY_END.search(data) is None
+
+
+_QUOTE_SPACES = (b'" ', b'"\t', b'"\n', b'"\r')
 
 
 def fast_typed_json(data: bytes, schema: Callable[[], type]) -> Any:

@@ -62,6 +62,7 @@ from ..sources import (
     json_error,
     json_limit_message,
     jsonl_columns,
+    keys_counted,
     read_bytes,
     source_name,
 )
@@ -367,9 +368,11 @@ def load(
     if not _is_jsonl(name):
         if bom == "skip" and raw.startswith(b"\xef\xbb\xbf"):
             raw = raw[3:]
-        if gold is not None and not key_check:
+        if gold is not None:
             typed = fast_typed_json(raw, _typed_squad)
-            if typed is not LEFT_TO_JSON:
+            if typed is not LEFT_TO_JSON and (
+                not key_check or keys_counted(raw, _typed_key_count(typed))
+            ):
                 found = _typed_questions(typed, name, raw, gold)
                 if found is not None:
                     return found, raw, None
@@ -681,6 +684,28 @@ def _typed_squad() -> type:
         "Article", ("paragraphs", tuple[paragraph, ...]), ("title", Any, None), ("id", Any, None)
     )
     return struct("File", ("data", tuple[article, ...]), ("version", Any, None))
+
+
+def _typed_key_count(file: Any) -> int:
+    """The keys of a gold decoded into :func:`_typed_squad`'s structs, an
+    optional key counted where its value is not ``None`` (a key given as
+    ``null`` is not counted: :func:`~answermatch.sources.keys_counted` then
+    leaves the file to ``json``, which checks its keys itself)."""
+
+    def given(objects: list[Any], *names: str) -> int:
+        return sum(len(objects) - list(map(attrgetter(n), objects)).count(None) for n in names)
+
+    articles = list(file.data)
+    paragraphs = [p for article in articles for p in article.paragraphs]
+    qas = [qa for paragraph in paragraphs for qa in paragraph.qas]
+    answers = [answer for qa in qas for answer in qa.answers]
+    return (
+        1 + (file.version is not None)
+        + len(articles) + given(articles, "title", "id")
+        + len(paragraphs) + given(paragraphs, "context", "id")
+        + 2 * len(qas) + given(qas, "question", "is_impossible", "plausible_answers")
+        + len(answers) + given(answers, "answer_start")
+    )  # fmt: skip
 
 
 _ID_OF, _TEXT_OF, _START_OF = attrgetter("id"), attrgetter("text"), attrgetter("answer_start")

@@ -177,17 +177,42 @@ def deleter(chars: str) -> Callable[[str], str]:
     """A function that deletes every character of ``chars`` from a text:
     ``text.translate(str.maketrans("", "", chars))``, without that method's
     dictionary lookup per character (an ASCII text goes through
-    ``bytes.translate``, any other through one character class of ``re``;
-    4 to 6 times faster on answers).
+    ``bytes.translate``, any other through a character class of ``re``,
+    the characters beyond U+FFFF in a second class tried only on a text
+    that holds one: ``re`` tests those ranges one by one; 2 to 6 times
+    faster on answers).
 
-    >>> deleter("!?年")("Tokyo 1990年!"), deleter("")("a!")
-    ('Tokyo 1990', 'a!')
+    >>> deleter("!?年")("Tokyo 1990年!"), deleter("")("a!"), deleter("\U0001d100")("a\U0001d100")
+    ('Tokyo 1990', 'a!', 'a')
     """
     if not chars:
         return str
     ascii_bytes = "".join(c for c in chars if c.isascii()).encode("ascii")
     points = sorted(set(map(ord, chars)))
-    runs: list[str] = []  # the class as runs of consecutive code points
+    wide = [point for point in points if point > 0xFFFF]
+    narrow = _class([point for point in points if point <= 0xFFFF])
+    beyond = _class(wide)
+
+    def delete(text: str) -> str:
+        if text.isascii():
+            return text.encode().translate(None, ascii_bytes).decode()
+        if narrow is not None:
+            text = narrow("", text)
+        if beyond is not None and _BEYOND_BMP(text) is not None:
+            text = beyond("", text)
+        return text
+
+    return delete
+
+
+_BEYOND_BMP = re.compile("[\U00010000-\U0010ffff]").search
+
+
+def _class(points: list[int]) -> Callable[[str, str], str] | None:
+    """``re``'s ``sub`` of a class of the code points (sorted), as runs."""
+    if not points:
+        return None
+    runs: list[str] = []
     start = previous = points[0]
     for point in [*points[1:], -1]:
         if point != previous + 1:
@@ -195,14 +220,7 @@ def deleter(chars: str) -> Callable[[str], str]:
             runs.append(first if start == previous else f"{first}-{last}")
             start = point
         previous = point
-    sub = re.compile("[" + "".join(runs) + "]").sub
-
-    def delete(text: str) -> str:
-        if text.isascii():
-            return text.encode().translate(None, ascii_bytes).decode()
-        return sub("", text)
-
-    return delete
+    return re.compile("[" + "".join(runs) + "]").sub
 
 
 _delete_ascii_punct = deleter(string.punctuation)

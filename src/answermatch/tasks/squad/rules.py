@@ -477,16 +477,17 @@ def _mlqa_tokens(lang: str) -> Callable[[str], Tokens]:
     if pattern is not None:  # whitespace tokens without the language's articles
         split = without_articles(pattern)
 
-        def tokens(text: str) -> Tokens:
-            return tuple(split(delete(text.lower())))
+        def words(text: str) -> Sequence[str]:
+            return split(delete(text.lower()))
 
-        return tokens
-    mlqa_tokens("", lang)  # a language MLQA has no rule for fails here
+    else:
+        mlqa_tokens("", lang)  # a language MLQA has no rule for fails here
 
-    def other_tokens(text: str) -> Tokens:
-        return tuple(mlqa_tokens(mlqa_articles(delete(text.lower()), lang), lang))
+        def words(text: str) -> Sequence[str]:
+            return mlqa_tokens(mlqa_articles(delete(text.lower()), lang), lang)
 
-    return other_tokens
+    # a long text piece by piece (nothing in MLQA's rule reads across whitespace)
+    return lambda text: tokens_by_pieces(text, words)
 
 
 @cache

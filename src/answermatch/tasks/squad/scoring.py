@@ -15,8 +15,8 @@ predictions against the gold that the official scripts imply.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from functools import partial, reduce
-from itertools import count, starmap
+from functools import reduce
+from itertools import count
 from operator import add, itemgetter
 from typing import Any
 
@@ -24,13 +24,10 @@ from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...items import ItemColumns, Items
 from ...matchers.answers import overlap_f1
-from ...workers import map_chunks
 from ..base import Totals
 from .reading import Predictions, SpanGold
 
 __all__ = [
-    "PairScorer",
-    "RulesAnalyzer",
     "check_numbers",
     "pair_figures",
     "pair_scorer",
@@ -47,7 +44,7 @@ UNANSWERED: Figures = (0.0, 0.0)
 
 
 def pair_figures(
-    compute: Callable[[Any, tuple[Any, ...]], Figures], keys: Sequence[Key], workers: int = 1
+    compute: Callable[[Any, tuple[Any, ...]], Figures], keys: Sequence[Key]
 ) -> list[Figures]:
     """``compute(prediction, answers)`` (two floats) of each key, in order,
     each distinct key computed once and looked up by the position where it
@@ -55,9 +52,6 @@ def pair_figures(
     hash it again); a key whose prediction is ``None`` is ``(0.0, 0.0)``
     (what the SQuAD family needs when many questions share a prediction and
     its answers: replicated or pooled files, common short answers).
-    ``workers``: the distinct keys computed in that many processes
-    (:func:`~answermatch.workers.map_chunks`; ``compute`` must then pickle,
-    as a :func:`pair_scorer` of picklable rules does), the same figures.
 
     >>> pair_figures(lambda p, a: (float(p in a), 0.5), [("x", ("x",)), (None, ("y",))])
     [(1.0, 0.5), (0.0, 0.0)]
@@ -65,18 +59,10 @@ def pair_figures(
     first: dict[Key, int] = {}  # each distinct key -> where it first comes
     firsts = list(map(first.setdefault, keys, count()))  # per key, hashing each once
     by_first: list[Figures] = [UNANSWERED] * len(keys)
-    if workers > 1:  # computed there, in the order of ``first``, and taken in turn
-        todo = [key for key in first if key[0] is not None]
-        done = iter(map_chunks(partial(_each, compute), todo, workers))
-        compute = lambda *key: next(done)  # noqa: E731
     for key, position in first.items():
         if key[0] is not None:
             by_first[position] = compute(*key)
     return list(map(by_first.__getitem__, firsts))
-
-
-def _each(compute: Callable[[Any, tuple[Any, ...]], Figures], keys: Sequence[Key]) -> list[Figures]:
-    return list(starmap(compute, keys))
 
 
 def pair_scorer(
@@ -85,7 +71,7 @@ def pair_scorer(
     *,
     drop_empty: bool = False,
     f1: Callable[[Sequence[str], Sequence[str]], float] | None = None,
-) -> PairScorer:
+) -> Callable[[str, tuple[Any, ...]], tuple[float, float]]:
     """``(prediction, answers) -> (em, f1)``, the figures of every task of
     the SQuAD family, each the maximum over the answers: EM 1 when the
     prediction's key equals an answer's; F1 the token overlap
@@ -96,9 +82,6 @@ def pair_scorer(
     units)``, once per distinct text.
     ``drop_empty``: SQuAD v2.0's rule, answers without units are dropped
     and a question left without any has the single answer ``""``.
-    It pickles as its arguments (not its cache of analysed texts), so
-    that ``workers`` processes can score with it where ``analyse`` pickles
-    (:class:`RulesAnalyzer`).
 
     >>> from answermatch.tasks.squad.rules import SpanRules
     >>> score = pair_scorer(SpanRules("official").analyzer("en"))
@@ -107,55 +90,6 @@ def pair_scorer(
     >>> score("Broncos Broncos win", ("Denver Broncos",))  # shared: one "broncos"
     (0.0, 0.4)
     """
-    return PairScorer(analyse, empty_f1, drop_empty, f1)
-
-
-class PairScorer:
-    """What :func:`pair_scorer` gives: call it on ``(prediction, answers)``."""
-
-    def __init__(
-        self,
-        analyse: Callable[[str], tuple[Hashable, Sequence[str]]],
-        empty_f1: float = 0.0,
-        drop_empty: bool = False,
-        f1: Callable[[Sequence[str], Sequence[str]], float] | None = None,
-    ) -> None:
-        self._arguments = (analyse, empty_f1, drop_empty, f1)
-        self._score = _pair_score(analyse, empty_f1, drop_empty, f1)
-
-    def __call__(self, prediction: str, answers: tuple[Any, ...]) -> Figures:
-        return self._score(prediction, answers)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (PairScorer, self._arguments)
-
-
-class RulesAnalyzer:
-    """``rules.analyzer(lang)`` that pickles as ``(rules, lang)`` (the
-    analyser itself is a closure), for :func:`pair_scorer` in workers.
-
-    >>> from answermatch.tasks.squad.rules import SpanRules
-    >>> RulesAnalyzer(SpanRules("official"), "en")("The Beatles!")
-    (('beatles',), ('beatles',))
-    """
-
-    def __init__(self, rules: Any, lang: str) -> None:
-        self.rules, self.lang = rules, lang
-        self._analyse = rules.analyzer(lang)
-
-    def __call__(self, text: str) -> tuple[Hashable, Sequence[str]]:
-        return self._analyse(text)  # type: ignore[no-any-return]
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (RulesAnalyzer, (self.rules, self.lang))
-
-
-def _pair_score(
-    analyse: Callable[[str], tuple[Hashable, Sequence[str]]],
-    empty_f1: float,
-    drop_empty: bool,
-    f1: Callable[[Sequence[str], Sequence[str]], float] | None,
-) -> Callable[[str, tuple[Any, ...]], Figures]:
     known: dict[str, tuple[Hashable, Sequence[str]]] = {}
     get = known.get
     pair_f1 = overlap_f1 if f1 is None else f1
@@ -166,7 +100,7 @@ def _pair_score(
             found = known[text] = analyse(text)
         return found
 
-    def score(prediction: str, answers: tuple[Any, ...]) -> Figures:
+    def score(prediction: str, answers: tuple[Any, ...]) -> tuple[float, float]:
         key, units = get(prediction) or analysed(prediction)
         if len(answers) == 1 and not drop_empty:  # most questions: the fewest steps
             gold_key, gold_units = get(answers[0]) or analysed(answers[0])
@@ -262,12 +196,7 @@ def _refuse_no_answer(gold: SpanGold, keys: list[tuple[str | None, tuple[Any, ..
 
 
 def score_v1(
-    gold: SpanGold,
-    texts: Mapping[Any, Any],
-    rules: Any,
-    lang: str,
-    label: str | None = None,
-    workers: int = 1,
+    gold: SpanGold, texts: Mapping[Any, Any], rules: Any, lang: str, label: str | None = None
 ) -> tuple[Items, Totals]:
     """One item per gold question, in gold order (SQuAD v1.1, MLQA,
     KorQuAD): ``em`` and ``f1`` each the max over the gold answers under
@@ -276,16 +205,15 @@ def score_v1(
     each item (``None``: none). Also the totals ``{label: (count, (em sum,
     f1 sum))}``, summed in gold order as the official scripts add (what
     :class:`~answermatch.tasks.base.Scored` takes). The items are held by
-    columns (:class:`~answermatch.items.ItemColumns`).
-    ``workers``: processes for the distinct pairs (:func:`pair_figures`)."""
+    columns (:class:`~answermatch.items.ItemColumns`)."""
     check_numbers(gold, lambda k: gold.questions[k].id in texts)
     # column by column, so that the per-question work runs in C
     predictions = list(map(texts.get, gold.ids))
     keys = list(zip(predictions, gold.answers, strict=True))  # (prediction, answers)
     if not all(map(_ANSWERS, keys)):
         _refuse_no_answer(gold, keys)
-    score = pair_scorer(RulesAnalyzer(rules, lang), rules.empty_f1)
-    figures = pair_figures(score, keys, workers)  # (em, f1) per question, in gold order
+    score = pair_scorer(rules.analyzer(lang), rules.empty_f1)
+    figures = pair_figures(score, keys)  # (em, f1) per question, in gold order
     em_sum = reduce(add, map(itemgetter(0), figures), 0.0)
     f1_sum = reduce(add, map(itemgetter(1), figures), 0.0)
     totals: Totals = {label: (len(figures), (em_sum, f1_sum))}

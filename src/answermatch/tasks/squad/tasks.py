@@ -55,14 +55,7 @@ from .reading import (
     read_predictions,
 )
 from .rules import SpanRules, answer_language
-from .scoring import (
-    RulesAnalyzer,
-    check_numbers,
-    pair_figures,
-    pair_scorer,
-    report_coverage,
-    score_v1,
-)
+from .scoring import check_numbers, pair_figures, pair_scorer, report_coverage, score_v1
 from .v2 import ANSWERED, HAS, HAS_PROB, na_ranks, v2_summary
 
 if TYPE_CHECKING:  # loaded by explain() only
@@ -231,7 +224,7 @@ class SpanTask(Task, Explains, ChecksGold, TakesRows):
         gold, preds = inputs.gold, inputs.predictions
         lang = self.lang_of(gold, options)
         label = self.label_of(gold, options)
-        items, totals = score_v1(gold, preds.texts, settings, lang, label, diag.workers)
+        items, totals = score_v1(gold, preds.texts, settings, lang, label)
         extra = {"lang": label} if label else {}
         return Scored(items, self.signature(settings, lang, extra), totals)
 
@@ -470,7 +463,7 @@ class SquadV2(SpanTask):
         threshold = _threshold(options.get("na_prob_thresh", 1.0))
         check_numbers(gold)
         lang = self.lang_of(gold, options)
-        score = pair_scorer(RulesAnalyzer(rules, lang), rules.empty_f1, drop_empty=True)
+        score = pair_scorer(rules.analyzer(lang), rules.empty_f1, drop_empty=True)
         texts = preds.texts
         probs = preds.probs
         rank = na_ranks(probs) if probs is not None else {}
@@ -480,7 +473,7 @@ class SquadV2(SpanTask):
         golds = [q.answers for q in unique]
         predictions = list(map(texts.__getitem__, ids))
         # (exact, f1) per question
-        figures = pair_figures(score, list(zip(predictions, golds, strict=True)), diag.workers)
+        figures = pair_figures(score, list(zip(predictions, golds, strict=True)))
         na_probs = [probs[qid] for qid in ids] if probs is not None else [None] * len(ids)
         ranks = [rank[qid] for qid in ids] if probs is not None else [0] * len(ids)
         rows: list[Stats] = []
