@@ -7,6 +7,7 @@ import re
 import string
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -164,3 +165,54 @@ def test_overlap_f1_is_best_overlap_on_one_answer_bit_for_bit(tokens, gold, as_t
     assert overlap_f1(answer, pred) == (
         best_overlap(tuple(answer), answer_set([pred]))[0] if answer else 0.0
     )
+
+
+def _same(function):
+    """``function`` as another object: the rules take their generic path."""
+    return lambda *args: function(*args)
+
+
+@settings(max_examples=300, deadline=None)
+@given(MLQA_TEXTS, st.sampled_from(["en", "es", "de", "ar", "hi", "vi", "zh"]))
+def test_the_fast_paths_equal_the_rules_as_functions(text, lang):
+    from answermatch.tasks.squad.mlqa import PROFILES as MLQA
+    from answermatch.tasks.squad.tasks import PROFILES as SQUAD
+
+    for official in (SQUAD["official"], MLQA["official"]):
+        generic = official.replace(
+            punct=_same(official.punct),
+            articles=_same(official.articles),
+            tokens=_same(official.tokens),
+        )
+        assert generic.tokenizer(lang)(text) == official.tokenizer(lang)(text)
+
+
+def test_a_rule_of_ones_own_is_a_function_named_in_the_signature():
+    import answermatch
+    from answermatch.normalization.steps import strip_ascii_punct
+    from answermatch.tasks.squad.rules import mlqa_tokens, strip_mlqa_punct
+    from answermatch.tasks.squad.tasks import PROFILES
+
+    def keep_hyphens(text):
+        return "-".join(strip_ascii_punct(part) for part in text.split("-"))
+
+    rules = PROFILES["official"].replace(name="hyphens", punct=keep_hyphens)
+    gold = [{"id": "q1", "answers": {"text": ["Jean-Paul Sartre"], "answer_start": [0]}}]
+    for prediction, f1 in (("Jean-Paul, Sartre!", 100.0), ("JeanPaul Sartre", 50.0)):
+        result = answermatch.evaluate("squad", gold, {"q1": prediction}, profile=rules)
+        assert result.scores["f1"] == f1
+        assert "|norm:evaluate-v1.1(punct=keep_hyphens)|" in result.signature
+    # the official rules by name are the functions themselves
+    named = SpanRules("x", punct="unicode", tokens="mlqa")
+    assert named.punct is strip_mlqa_punct and named.tokens is mlqa_tokens
+    assert named.changes() == {"punct": "unicode", "tokens": "mlqa"}
+    with pytest.raises(ValueError, match="punct 'latin' is not a function nor one of ascii"):
+        SpanRules("x", punct="latin")
+
+
+def test_span_rules_refuse_the_fields_they_do_not_use():
+    # SquadRules' normalize and units have no effect on SpanRules: refused, not ignored
+    with pytest.raises(ValueError, match="SpanRules 'x' takes no normalize"):
+        SpanRules("x", normalize=str.lower)
+    with pytest.raises(ValueError, match="SpanRules 'x' takes no units"):
+        SpanRules("x", units=tuple)

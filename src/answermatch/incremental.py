@@ -184,7 +184,9 @@ class Scorer:
         """A scorer holding the state ``state`` (made by :meth:`to_dict`).
 
         The state is checked in full before it is trusted: its fields' types,
-        its task, profile and version against its signatures, the counts
+        its task, profile and version against its signatures, its options'
+        values as the task checks them and against the signature fields they
+        decide (:meth:`~answermatch.tasks.base.Task.option_fields`), the counts
         against ``n``, and every sum against the ranges the task's
         aggregation declares (:class:`~answermatch.tasks.base.Statistic`);
         anything else raises one :class:`~answermatch.errors.AnswermatchError`

@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ...errors import UnknownLanguageError
+from ...errors import UnknownLanguageError, UnknownProfileError
 from ...languages import canonical_language
 from ...matchers.answers import answer_set, best_overlap
 from ...normalization.steps import (
@@ -371,6 +371,15 @@ class SpanRules(SquadRules):
     numbers: Callable[[str, str], Sequence[tuple[bool, str]]] | None = rule(
         None, string=None, value=numbers_by_value
     )
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        for field, default in (("normalize", None), ("units", str.split)):
+            if getattr(self, field) is not default:  # SquadRules' rules, not these
+                raise UnknownProfileError(
+                    f"SpanRules {self.name!r} takes no {field} (a rule of SquadRules); its "
+                    "rules: width, punct, articles, tokens, numbers"
+                )
 
     def steps(self, lang: str) -> list[tuple[str, Callable[[str], str]]]:
         """The string steps before tokenization, named, in order."""
