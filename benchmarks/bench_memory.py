@@ -14,6 +14,9 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``xor1g-gold``
     A prediction file of about 1 GB whose ids are all gold ids (a gold of
     2,000,000 questions, generated too, answers of about 500 bytes).
+``squad75``
+    SQuAD v1.1's dev gold and a prediction file of 1,500,000 entries
+    (about 75 MB) made the same way from ``pred_v1_seed1.json``.
 ``squad100m``
     SQuAD v1.1: one question whose prediction is 100,000,000 characters
     of generated words.
@@ -64,9 +67,12 @@ def peak_of(command: str) -> tuple[float, float, str]:
     return float(peak), float(wall), f"exit {code}: {last}"
 
 
-def xor_predictions(parity: Path, path: Path, entries: int, seed: int = 7) -> int:
-    """A prediction file of the dev predictions plus made-up ids; its size."""
-    dev = json.loads((parity / "xor" / "full_pred_1.json").read_text(encoding="utf-8"))
+def xor_predictions(
+    parity: Path, path: Path, entries: int, seed: int = 7, base: str = "xor/full_pred_1.json"
+) -> int:
+    """A prediction file of the dev predictions (``base``, under ``parity``)
+    plus made-up ids; its size."""
+    dev = json.loads((parity / base).read_text(encoding="utf-8"))
     answers = list(dev.values())
     rng = random.Random(seed)
     with path.open("w", encoding="utf-8") as out:
@@ -144,7 +150,8 @@ def squad_long(gold: Path, pred: Path, chars: int, seed: int = 7) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("cases", nargs="*", default=["xor66", "squad100m", "pipe", "xor1g"])
+    cases = ["xor66", "squad75", "squad100m", "pipe", "xor1g"]
+    parser.add_argument("cases", nargs="*", default=cases)
     parser.add_argument("--parity", default="../shared/parity")
     parser.add_argument("--tmp", default=tempfile.gettempdir())
     args = parser.parse_args()
@@ -168,6 +175,10 @@ def main() -> None:
                 gold = work / "gold.jsonl"
                 size = xor_gold_and_predictions(parity, gold, pred, 2_000_000)
                 command = f"{base} xor-full --gold {gold} --pred {pred} -q"
+            elif case == "squad75":
+                size = xor_predictions(parity, pred, 1_500_000, base="squad/pred_v1_seed1.json")
+                squad_gold = parity / "squad" / "dev-v1.1.from-v2-answerable.json"
+                command = f"{base} squad --gold {squad_gold} --pred {pred} -q"
             elif case == "squad100m":
                 size = squad_long(gold, pred, 100_000_000)
                 command = f"{base} squad --gold {gold} --pred {pred} -q"

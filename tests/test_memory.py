@@ -23,7 +23,6 @@ import answermatch
 import answermatch.normalization.steps as steps
 import answermatch.progress
 import answermatch.sources as sources
-import answermatch.tasks.xor.task as xor_task
 from answermatch.cli import main
 from answermatch.diagnostics import Diagnostics
 from answermatch.errors import AnswermatchWarning, InputError
@@ -155,10 +154,86 @@ def test_xor_predictions_read_in_parts_are_those_read_whole(
     def whole(source):
         raise NotFlat(source)
 
-    monkeypatch.setattr(xor_task, "string_object_parts", whole)
+    monkeypatch.setattr(sources, "string_object_parts", whole)
     assert in_parts == _read(task, path, gold)
     assert len(in_parts[0]) == 300 and {qid for qid, _ in in_parts[0]} == set(gold_ids)
     assert in_parts[1][-1].endswith("and 2997 more)")  # the unknown ids, counted
+
+
+def _squad_gold(path, ids):
+    questions = [
+        {"id": qid, "question": "?", "answers": [{"text": "x", "answer_start": 0}]} for qid in ids
+    ]
+    data = [{"title": "t", "paragraphs": [{"context": "x", "qas": questions}]}]
+    path.write_text(json.dumps({"version": "1.1", "data": data}), encoding="utf-8")
+
+
+def _squad_read(task, gold, path):
+    diag = Diagnostics()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        found = task.read_predictions(str(path), gold, diag)
+    return found.texts, diag.messages
+
+
+@pytest.mark.parametrize("task_name", ["squad", "squad-v2"])
+@pytest.mark.parametrize(
+    ("extra", "in_parts"),
+    [
+        ("", True),
+        (', "q7": "again"', False),  # a repeated key: read whole, for its warning
+        (', "q8": 5', False),  # not a string: read whole, for its error
+    ],
+)
+def test_squad_predictions_read_in_parts_are_those_read_whole(
+    monkeypatch, tmp_path, task_name, extra, in_parts
+):
+    """Read in parts, a file {id: text} keeps the gold's predictions and
+    warns about the others exactly as read whole; a file that is not plainly
+    {id: text} is read whole."""
+    gold_ids = [f"q{k}" for k in range(300)]
+    task = get_task(task_name)
+    _squad_gold(tmp_path / "gold.json", gold_ids)
+    gold = task.read_gold(str(tmp_path / "gold.json"), Diagnostics())
+    path = tmp_path / "pred.json"
+    _generated(path, gold_ids, 3000)
+    path.write_text(path.read_text(encoding="utf-8")[:-1] + extra + "}", encoding="utf-8")
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    try:
+        parts = _squad_read(task, gold, path)
+    except InputError as error:
+        parts = str(error)
+    calls = []
+
+    def whole(source):
+        calls.append(source)
+        raise NotFlat(source)
+
+    monkeypatch.setattr(sources, "string_object_parts", whole)
+    try:
+        texts, messages = _squad_read(task, gold, path)
+    except InputError as error:
+        assert parts == str(error)
+        return
+    assert calls and len(texts) > 3000  # read whole: every prediction
+    expected = {k: v for k, v in texts.items() if k in set(gold_ids)} if in_parts else texts
+    assert parts == (expected, messages)
+    assert len(parts[0]) == (300 if in_parts else len(texts))
+    assert messages[-1].endswith("and 2997 more")
+
+
+def test_squad_predictions_peak_within_twice_the_file(tmp_path):
+    """300,000 SQuAD predictions, 300 of them for gold questions, read
+    under twice the file's size and a few parts (whole: about six times)."""
+    gold_ids = [f"q{k}" for k in range(300)]
+    task = get_task("squad")
+    _squad_gold(tmp_path / "gold.json", gold_ids)
+    gold = task.read_gold(str(tmp_path / "gold.json"), Diagnostics())
+    path = tmp_path / "pred.json"
+    _generated(path, gold_ids, 300_000)
+    size = path.stat().st_size
+    peak = _peak(task.read_predictions, str(path), gold, Diagnostics(part=True))
+    assert peak < 2 * size + 8 * sources.PART_BYTES, (peak, size)
 
 
 def _peak(function, *args):

@@ -96,19 +96,21 @@ class SmallSampleWarning(UserWarning):
     validity, so ``--strict`` does not turn it into an error."""
 
 
-def format_examples(values: Iterable[str], limit: int = 3) -> str:
-    """The first ``limit`` values joined by commas, then how many more there are.
+def format_examples(values: Iterable[str], limit: int = 3, *, total: int | None = None) -> str:
+    """The first ``limit`` values joined by commas, then how many more there
+    are (of ``total``, where ``values`` are only the first of that many).
 
     Values are shown as given: quote them (``map(repr, ids)``) where that helps.
 
     >>> format_examples(["'a'", "'b'", "'c'", "'d'", "'e'"])
     "'a', 'b', 'c' and 2 more"
-    >>> format_examples(["q1"], limit=10)
-    'q1'
+    >>> format_examples(["q1"], limit=10), format_examples(["q1", "q2", "q3"], total=9)
+    ('q1', 'q1, q2, q3 and 6 more')
     """
     values = list(values)
+    total = len(values) if total is None else total
     shown = ", ".join(values[:limit])
-    return shown + (f" and {len(values) - limit} more" if len(values) > limit else "")
+    return shown + (f" and {total - limit} more" if total > limit else "")
 
 
 def visible(text: str) -> str:

@@ -26,7 +26,7 @@ from contextvars import ContextVar
 from functools import cache
 from itertools import compress, count, repeat
 from operator import eq, itemgetter, ne
-from typing import Any, TypeAlias
+from typing import Any, NamedTuple, TypeAlias
 
 from .diagnostics import Diagnostics
 from .errors import InputError
@@ -348,6 +348,68 @@ def string_object_parts(source: PathLike) -> Iterator[dict[str, str]]:
             steps = -(-size // PART_BYTES)
             desc = f"reading {os.path.basename(name)}"
             yield from _string_parts(progress(reads, total=steps, desc=desc, enabled=shown), name)
+
+
+class KeptEntries(NamedTuple):
+    """What :func:`kept_string_entries` read: the entries kept, in file
+    order, the number of the others and the first three of their keys."""
+
+    entries: dict[str, str]
+    others: int
+    examples: list[str]
+
+
+#: the bits of a key's hash that :func:`kept_string_entries` remembers
+_FINGERPRINT = (1 << 60) - 1
+
+
+def kept_string_entries(
+    source: PathLike,
+    keep: set[str],
+    rekey: Callable[[dict[str, str]], dict[str, str] | None] | None = None,
+) -> KeptEntries | None:
+    """The entries of a file ``{key: string}`` whose key is in ``keep``,
+    read in parts (:func:`string_object_parts`), so that the others are
+    dropped as soon as they are read and only counted; ``None`` for a file
+    the caller must read whole for its value, error or warnings: another
+    shape (:class:`NotFlat`), a key repeated (each key read is remembered by
+    60 bits of its hash alone, so another key rarely sends a file there
+    too), or a part that ``rekey`` (the caller's keys of a part, ``None`` to
+    refuse it) refuses or gives fewer keys.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "pred.json"
+    >>> _ = path.write_text('{"q1": "Paris", "x": "?", "q2": "Oulu"}', encoding="utf-8")
+    >>> kept_string_entries(path, {"q1", "q2"})
+    KeptEntries(entries={'q1': 'Paris', 'q2': 'Oulu'}, others=1, examples=['x'])
+    >>> _ = path.write_text('{"q1": "Paris", "q1": "Oulu"}', encoding="utf-8")
+    >>> kept_string_entries(path, {"q1"}) is None
+    True
+    """
+    kept: dict[str, str] = {}
+    seen: set[int] = set()
+    examples: list[str] = []
+    others = 0
+    try:
+        for part in string_object_parts(source):
+            entries = part if rekey is None else rekey(part)
+            if entries is None or len(entries) != len(part):
+                return None
+            hashes = set(map(_FINGERPRINT.__and__, map(hash, entries)))
+            if len(hashes) != len(entries) or not seen.isdisjoint(hashes):
+                return None
+            seen |= hashes
+            if keep.issuperset(entries):
+                kept.update(entries)
+                continue
+            unknown = [key for key in entries if key not in keep]
+            others += len(unknown)
+            examples.extend(unknown[: 3 - len(examples)])
+            for key in filter(keep.__contains__, entries):
+                kept[key] = entries[key]
+    except (NotFlat, InputError):  # read whole, for its own error or warning
+        return None
+    return KeptEntries(kept, others, examples)
 
 
 def _slices(data: bytes) -> Iterator[bytes]:

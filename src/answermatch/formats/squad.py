@@ -331,7 +331,8 @@ def _as_text(text: str | bytes | None) -> str | None:
     return text.decode("utf-8") if isinstance(text, (bytes, bytearray)) else text
 
 
-def _is_jsonl(name: str) -> bool:
+def is_jsonl(name: str) -> bool:
+    """Whether the file ``name`` is read as JSON Lines (by its extension)."""
     return name.endswith((".jsonl", ".jsonl.gz", ".ndjson", ".ndjson.gz"))
 
 
@@ -365,7 +366,7 @@ def load(
     raw = read_bytes(name)
     if bom == "json":
         raw, bom = _json_bytes(raw, name, what, diag), "skip"
-    if not _is_jsonl(name):
+    if not is_jsonl(name):
         if bom == "skip" and raw.startswith(b"\xef\xbb\xbf"):
             raw = raw[3:]
         if gold is not None:
@@ -432,7 +433,7 @@ def _decode(
     text: str, name: str, diag: Diagnostics, what: str, key_check: bool
 ) -> tuple[Any, str | None, list[int] | None]:
     """:func:`load` of a file's text: JSON, or JSON Lines rows."""
-    if not _is_jsonl(name):
+    if not is_jsonl(name):
         try:
             hook = duplicate_key_hook(name, diag) if key_check else None
             return json.loads(text, object_pairs_hook=hook), text, None

@@ -35,13 +35,14 @@ from ...formats.squad import (
     SQUAD,
     Question,
     SquadFile,
+    is_jsonl,
     load,
     read,
     refuse_gold_as_predictions,
     row_where,
     short,
 )
-from ...sources import is_path, source_name
+from ...sources import is_path, kept_string_entries, source_name
 
 __all__ = [
     "Predictions",
@@ -77,6 +78,10 @@ class Predictions:
     #: official scripts call ``.lower()`` on it), ignored like any other
     #: unknown id otherwise (the scripts never read them)
     others: dict[str, Any] = field(default_factory=dict)
+    #: predictions of ids outside the gold that were read and dropped (a
+    #: file read in parts), and the first three of those ids
+    dropped: int = 0
+    dropped_ids: list[str] = field(default_factory=list)
 
     def refuse_others(self, ids: set[str]) -> None:
         """The error for the first prediction of a gold id in ``ids`` that
@@ -89,6 +94,11 @@ class Predictions:
                     path=self.name,
                     line=self.lines.get(qid),
                 )
+
+
+def _not_a_row(part: dict[str, str]) -> dict[str, str] | None:
+    """``part`` of a file ``{id: text}``; ``None`` where it may be a row."""
+    return None if "prediction_text" in part else part
 
 
 _LANG_IN_NAME = (
@@ -136,6 +146,7 @@ def read_predictions(
     diag: Diagnostics,
     *,
     probabilities: bool = False,
+    keep: set[str] | None = None,
 ) -> Predictions:
     """Predicted texts by id: ``{id: text}`` or rows ``{"id", "prediction_text"}``
     (with ``probabilities``, rows may carry ``no_answer_probability``).
@@ -145,8 +156,19 @@ def read_predictions(
     on it) and ignores it otherwise, as they do. An id given twice keeps the
     last text, with a warning (as Python's ``json`` keeps the last value of
     a repeated key).
+
+    ``keep``, the gold's ids: a file ``{id: text}`` is read in parts and
+    keeps only their predictions, counting the others
+    (:attr:`Predictions.dropped`), so that a file of many other ids is never
+    held whole (:func:`~answermatch.sources.kept_string_entries`; any other
+    file is read whole, with the same values, errors and warnings).
     """
     name = source_name(source)
+    if keep is not None and is_path(source) and not is_jsonl(name):
+        # a part holding "prediction_text" may be one row {"id", "prediction_text"}
+        kept = kept_string_entries(source, keep, _not_a_row)
+        if kept is not None:
+            return Predictions(kept.entries, name, dropped=kept.others, dropped_ids=kept.examples)
     data, _, row_lines = load(source, diag, "predictions")
     refuse_gold_as_predictions(data, name)
     if isinstance(data, Mapping) and not ("id" in data and "prediction_text" in data):

@@ -168,12 +168,14 @@ def report_coverage(
         )
     extra = [] if len(texts) == len(ids) - len(missing) else [k for k in texts if k not in ids]
     extra += [k for k in preds.others if k not in ids]
-    if extra:
+    count = len(extra) + preds.dropped
+    if count:
+        shown = [*preds.dropped_ids, *extra[:3]]
         diag.warn(
-            f"{len(extra)} prediction(s) have ids that are not in the gold and are ignored, "
-            f"as in the official script: {format_examples(map(repr, extra))}",
+            f"{count} prediction(s) have ids that are not in the gold and are ignored, "
+            f"as in the official script: {format_examples(map(repr, shown), total=count)}",
             path=preds.name,
-            line=preds.lines.get(extra[0]),
+            line=preds.lines.get(extra[0]) if extra else None,
             extra=True,
         )
 

@@ -195,8 +195,8 @@ class SpanTask(Task, Explains, ChecksGold, TakesRows):
     def read_predictions(
         self, source: Any, gold: SpanGold, diag: Diagnostics, **options: Any
     ) -> Predictions:
-        preds = read_predictions(source, diag)
         ids = set(gold.ids)
+        preds = read_predictions(source, diag, keep=ids)
         self.warn_duplicates(gold, diag, ids)
         report_coverage(gold, preds, diag, missing_is_error=False, ids=ids)
         return preds
@@ -398,8 +398,8 @@ class SquadV2(SpanTask):
     def read_predictions(
         self, source: Any, gold: SpanGold, diag: Diagnostics, **options: Any
     ) -> Predictions:
-        preds = read_predictions(source, diag, probabilities=True)
         ids = set(gold.ids)
+        preds = read_predictions(source, diag, probabilities=True, keep=ids)
         self.warn_duplicates(gold, diag, ids)
         report_coverage(gold, preds, diag, missing_is_error=True, ids=ids)
         if options.get("na_prob") is not None:

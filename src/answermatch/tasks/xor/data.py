@@ -536,9 +536,7 @@ def warn_unknown_count(count: int, examples: list[str], source: Any, diag: Diagn
     """:func:`warn_unknown_predictions` from the number of unknown ids and
     the first three of them."""
     if count:
-        shown_ids = format_examples(map(repr, examples[:3]))
-        if count > 3:  # as format_examples says of a list of ``count`` ids
-            shown_ids += f" and {count - 3} more"
+        shown_ids = format_examples(map(repr, examples[:3]), total=count)
         diag.warn(
             f"{count} prediction id(s) are not in the gold and are ignored ({shown_ids})",
             path=source_name(source),

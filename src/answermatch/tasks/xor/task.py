@@ -17,12 +17,10 @@ profile.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from itertools import filterfalse
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...diagnostics import Diagnostics
-from ...errors import InputError
-from ...sources import NotFlat, is_path, source_name, string_object_parts
+from ...sources import is_path, kept_string_entries, source_name
 from ..base import Inputs, Task
 from ..parts import ChecksGold, Explains, TakesRows
 from .checks import XorEntry, gold_entries
@@ -40,10 +38,8 @@ if TYPE_CHECKING:
 
 __all__ = ["XorAnswerTask", "XorTask", "one_question"]
 
+
 # an id read in parts is remembered by 60 bits of its hash (a 32-byte int, not 40)
-_FINGERPRINT = (1 << 60) - 1
-
-
 class XorTask(Task, Explains, ChecksGold, TakesRows):
     """Base class of the XOR-TyDi tasks (see :mod:`answermatch.tasks.xor.task`)."""
 
@@ -114,47 +110,20 @@ class XorAnswerTask(XorTask):
         self, source: Any, gold_ids: set[str], diag: Diagnostics
     ) -> dict[str, str] | None:
         """The predictions of gold questions in a file ``{id: answer
-        string}``, read in parts (:func:`~answermatch.sources.string_object_parts`)
+        string}``, read in parts (:func:`~answermatch.sources.kept_string_entries`)
         so that the answers of other ids are dropped as soon as they are
         read; ``None`` for a file that part must read whole for its value,
         error or warnings (a key, or a question id, repeated; another
-        shape). Each id read is remembered by 60 bits of its hash alone (a
-        repeated one, rarely another id, sends the file to the whole
-        reading)."""
+        shape)."""
         name = source_name(source)
         check = Diagnostics(strict=True)  # a warning of question_ids: read whole
-        kept: dict[str, str] = {}
-        seen: set[int] = set()
-        unknown: list[str] = []
-        count = 0
-
-        def take(part: dict[str, str]) -> bool:
-            """Keep the part's gold answers; ``False`` where an id repeats."""
-            nonlocal count, seen
-            ids = self.question_ids(part, name, check)
-            if len(ids) != len(part):
-                return False
-            hashes = set(map(_FINGERPRINT.__and__, map(hash, ids)))
-            if len(hashes) != len(ids) or not seen.isdisjoint(hashes):
-                return False
-            seen |= hashes
-            if gold_ids.issuperset(ids):
-                kept.update(ids)
-                return True
-            others = list(filterfalse(gold_ids.__contains__, ids))
-            count += len(others)
-            unknown.extend(others[: 3 - len(unknown)])
-            for qid in filter(gold_ids.__contains__, ids):
-                kept[qid] = ids[qid]
-            return True
-
-        try:
-            if not all(map(take, string_object_parts(source))):
-                return None
-        except (NotFlat, InputError):  # read whole, for its own error or warning
+        kept = kept_string_entries(
+            source, gold_ids, lambda part: self.question_ids(part, name, check)
+        )
+        if kept is None:
             return None
-        warn_unknown_count(count, unknown, name, diag)
-        return kept
+        warn_unknown_count(kept.others, kept.examples, name, diag)
+        return kept.entries
 
     def question_ids(
         self, predictions: dict[str, str], source: str, diag: Diagnostics
