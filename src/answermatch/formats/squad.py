@@ -62,6 +62,7 @@ from ..sources import (
     json_error,
     json_limit_message,
     jsonl_columns,
+    kept_string_entries,
     keys_counted,
     read_bytes,
     source_name,
@@ -70,18 +71,21 @@ from ..sources import (
 __all__ = [
     "SQUAD",
     "Dialect",
+    "Kept",
     "Question",
     "SquadFile",
     "from_data",
     "hashable",
     "hf_answers",
     "load",
+    "not_a_row",
     "prediction_map",
     "prediction_records",
     "read",
     "refuse_gold_as_predictions",
     "row_where",
     "short",
+    "string_ids",
     "warn_coverage",
     "warn_repeated_ids",
 ]
@@ -921,15 +925,26 @@ def refuse_gold_as_predictions(data: Any, name: str) -> None:
         )
 
 
-def prediction_map(source: Any, diag: Diagnostics, *, bom: str = "skip") -> Mapping[Any, Any]:
+def prediction_map(
+    source: Any, diag: Diagnostics, *, bom: str = "skip", keep: set[str] | None = None
+) -> Mapping[Any, Any]:
     """The predictions of a lenient scorer: ``{id: text}`` (a JSON object)
     or a list of ``{"id", "prediction_text"}``, from a path (JSON, JSON
     Lines, ``.gz``) or an object; values as they are.
+
+    ``keep``, the gold's ids: a file ``{id: text}`` is read in parts and
+    gives only their predictions, as a :class:`Kept` mapping that counts
+    the others (:func:`~answermatch.sources.kept_string_entries`; any other
+    file is read whole, with the same values, errors and warnings).
 
     >>> prediction_map([{"id": "q1", "prediction_text": 5}], Diagnostics())
     {'q1': 5}
     """
     path = source_name(source)
+    if keep is not None and is_path(source) and not is_jsonl(path):
+        kept = kept_string_entries(source, keep, not_a_row)
+        if kept is not None:
+            return Kept(kept.entries, dropped=kept.others, dropped_ids=kept.examples)
     data, _, lines = load(source, diag, "predictions", bom=bom)
     refuse_gold_as_predictions(data, path)
     if isinstance(data, list):
@@ -940,6 +955,32 @@ def prediction_map(source: Any, diag: Diagnostics, *, bom: str = "skip") -> Mapp
             path=path,
         )
     return data
+
+
+class Kept(dict):  # type: ignore[type-arg]
+    """The predictions of gold ids read from a file ``{id: text}`` in parts,
+    with the number of the others (``dropped``) and the first three of
+    their ids (``dropped_ids``), for :func:`warn_coverage`."""
+
+    def __init__(self, entries: dict[str, str], *, dropped: int, dropped_ids: list[str]):
+        super().__init__(entries)
+        self.dropped = dropped
+        self.dropped_ids = dropped_ids
+
+
+def not_a_row(part: dict[str, str]) -> dict[str, str] | None:
+    """A part of a file ``{id: text}`` as it is; ``None`` where it may be a
+    row ``{"id", "prediction_text"}`` (read whole, as a row)."""
+    return None if "prediction_text" in part else part
+
+
+def string_ids(ids: Iterable[Any]) -> set[str] | None:
+    """``ids`` as a set where they are all strings (what a file ``{id:
+    text}`` can hold), else ``None``: a gold id of another type is compared
+    as it is, and the whole file is read to name the prediction that
+    differs only in type."""
+    keep = set(ids)
+    return keep if set(map(type, keep)) <= {str} else None
 
 
 def _key(value: Any) -> Any:
@@ -975,10 +1016,14 @@ def warn_coverage(
             path=path,
         )
     extra = [k for k in predictions if k not in known]
-    if extra:
+    kept = predictions if isinstance(predictions, Kept) else None
+    count = len(extra) + (kept.dropped if kept else 0)
+    if count:
+        shown = [*(kept.dropped_ids if kept else ()), *extra[:3]]
         diag.warn(
-            f"{len(extra)} prediction id(s) are not in the gold "
-            f"({format_examples(map(str, extra))}); ignored, as in the official script",
+            f"{count} prediction id(s) are not in the gold "
+            f"({format_examples(map(str, shown), total=count)}); ignored, as in the official "
+            "script",
             path=path,
             extra=True,
         )

@@ -60,7 +60,14 @@ from ..checks import (
 from ..diagnostics import Diagnostics
 from ..errors import InputError
 from ..explanation import Explanation, TextView, Variant, unanswered, verdict
-from ..formats.squad import Dialect, SquadFile, prediction_map, read, warn_coverage
+from ..formats.squad import (
+    Dialect,
+    SquadFile,
+    prediction_map,
+    read,
+    string_ids,
+    warn_coverage,
+)
 from ..formats.squad import warn_repeated_ids as _warn_repeated_ids
 from ..matchers.answers import answer_set, best_overlap, common_count
 from ..profiles import choice
@@ -299,7 +306,7 @@ class KorQuAD(SpanTask):
         "prediction_text"}``; values as they are (the script fails on one
         that is not a string when it is scored)."""
         path = source_name(source)
-        data = prediction_map(source, diag, bom=DIALECT.bom)
+        data = prediction_map(source, diag, bom=DIALECT.bom, keep=string_ids(gold.ids))
         warn_coverage(gold.ids, data, diag, path, "each scores 0, as in the official script")
         return Predictions(dict(data), path)
 

@@ -37,10 +37,12 @@ from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...formats.squad import (
     Dialect,
+    Kept,
     SquadFile,
     from_data,
     load,
     prediction_map,
+    string_ids,
     warn_coverage,
     warn_repeated_ids,
 )
@@ -245,7 +247,8 @@ def read_predictions(
     Python 2 version; the Python 3 one reads the file as ``json.loads`` of
     its bytes reads it, UTF-16 and UTF-32 too)."""
     path = source_name(source)
-    data = prediction_map(source, diag, bom=bom)
+    ids = [q.id for q in gold.questions]
+    data = prediction_map(source, diag, bom=bom, keep=string_ids(ids))
     odd = [k for k, v in data.items() if type(v) is not str]
     if odd:
         shown = format_examples([f"{k}: {data[k]!r}" for k in odd])
@@ -254,7 +257,8 @@ def read_predictions(
             "(None becomes 'None'), as the official script does",
             path=path,
         )
-    predictions = {k: to_text(v) for k, v in data.items()}
+    # a file read in parts holds strings only, and counts the other ids
+    predictions = data if isinstance(data, Kept) else {k: to_text(v) for k, v in data.items()}
     rule = "each scores 0 and is counted in SKIP, as in the official script"
-    warn_coverage([q.id for q in gold.questions], predictions, diag, path, rule)
+    warn_coverage(ids, predictions, diag, path, rule)
     return predictions

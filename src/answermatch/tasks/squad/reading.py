@@ -37,6 +37,7 @@ from ...formats.squad import (
     SquadFile,
     is_jsonl,
     load,
+    not_a_row,
     read,
     refuse_gold_as_predictions,
     row_where,
@@ -94,11 +95,6 @@ class Predictions:
                     path=self.name,
                     line=self.lines.get(qid),
                 )
-
-
-def _not_a_row(part: dict[str, str]) -> dict[str, str] | None:
-    """``part`` of a file ``{id: text}``; ``None`` where it may be a row."""
-    return None if "prediction_text" in part else part
 
 
 _LANG_IN_NAME = (
@@ -166,7 +162,7 @@ def read_predictions(
     name = source_name(source)
     if keep is not None and is_path(source) and not is_jsonl(name):
         # a part holding "prediction_text" may be one row {"id", "prediction_text"}
-        kept = kept_string_entries(source, keep, _not_a_row)
+        kept = kept_string_entries(source, keep, not_a_row)
         if kept is not None:
             return Predictions(kept.entries, name, dropped=kept.others, dropped_ids=kept.examples)
     data, _, row_lines = load(source, diag, "predictions")
