@@ -295,6 +295,40 @@ def test_repeated_keys_anywhere_are_left_to_json_where_the_dialect_warns(
     assert len(warned) == sum(repeats)
 
 
+@pytest.mark.parametrize(
+    "context", ['"1"', "null", "1" * 4301, "1" * 700, "[" * 300 + "]" * 300, "{}", "true", "5"]
+)
+def test_contexts_kept_undecoded_read_as_json_reads_them(monkeypatch, tmp_path, context):
+    """The reader keeps each context as its JSON (``msgspec.Raw``): one that
+    is not a string nor null (an integer past Python's digit limit: an
+    error) is json's."""
+    raw = _paragraph(f'"context": {context}, "qas": [{_question()}]')
+    used = []
+    original = squad._typed_questions
+    monkeypatch.setattr(squad, "_typed_questions", lambda *a: used.append(original(*a)) or used[-1])
+    fast, slow, _ = _both(monkeypatch, _write(tmp_path, raw.encode()))
+    assert fast == slow
+    assert any(used) is (context in ('"1"', "null"))  # other values: json's
+
+
+@pytest.mark.parametrize("context", [b'"a\xff"', b'"\xed\xa0\x80"', b'"\xc3"'])
+def test_invalid_utf8_in_a_context_fails_as_in_python(monkeypatch, tmp_path, context):
+    """msgspec does not check the UTF-8 of a context it keeps undecoded: the reader does."""
+    raw = b'{"data": [{"paragraphs": [{"context": ' + context + b', "qas": [{"id": "a", '
+    raw += b'"answers": []}]}, {"context": "\xc3\xa9", "qas": []}]}]}'
+    fast, slow, _ = _both(monkeypatch, _write(tmp_path, raw))
+    assert fast == slow
+    assert fast[0][0] == "error"
+
+
+def test_a_score_does_not_decode_the_contexts(tmp_path):
+    path = _write(tmp_path, _dump(_gold(_qa("q1"), _qa("q2"), context="\u0644 ctx")))
+    gold = read(path)
+    assert callable(gold.questions._contexts)  # not decoded by reading
+    assert gold.questions.contexts == ["\u0644 ctx"] * 2
+    assert [q.context for q in gold.questions] == ["\u0644 ctx"] * 2
+
+
 def test_a_byte_order_mark_is_skipped_where_the_dialect_skips_it(monkeypatch, tmp_path):
     raw = b'\xef\xbb\xbf{"data": [{"paragraphs": [{"qas": [{"id": "a", "answers": []}]}]}]}'
     fast, slow, taken = _both(monkeypatch, _write(tmp_path, raw), Dialect(bom="skip"))
