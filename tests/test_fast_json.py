@@ -275,6 +275,12 @@ def test_bad_files_fail_as_in_python(monkeypatch, tmp_path, raw):
         (_paragraph(f'"qas": [{_question()}]', '"x": 1, "x": 2, '), False),
         (_paragraph(f'"qas": [{_question()}]', '"\\u0078": 1, '), True),  # a key with escapes
         (_paragraph(f'"qas": [{_question()}]', '"x" : 1, '), False),  # a space before ":"
+        # a key repeated, once spaced from its colon: its '":' is not counted
+        *[
+            (_paragraph(f'"qas": [{_question()}]', f'"x"{w}: 1, "x": 2, '), False)
+            for w in " \t\n\r"
+        ],
+        (_paragraph(f'"qas": [{_question()}]', '"x": "a :b", "y": "\\" c", '), True),
         (_paragraph(f'"qas": [{_question()}]', '"x": "a\\":", '), False),  # '":' in a value
         (
             _paragraph(f'"qas": [{_question()}]', "".join(f'"k{n}": {n}, ' for n in range(20))),

@@ -170,25 +170,32 @@ class Questions(Sequence[Question]):
     :class:`Question`, a tuple subclass, is always tracked by it), each
     :class:`Question` built when read.
 
-    ``contexts`` may also be a function that gives them, called when they
-    are first read (a gold's contexts, most of its bytes, are decoded only
-    for the readers that use them: a score does not).
+    ``starts`` and ``contexts`` may also be functions that give them,
+    called when first read (a score reads neither: a gold's contexts are
+    most of its bytes, decoded only for the readers that use them).
 
     >>> qs = Questions(["q1", "q2"], [("Oslo",), ("A", "B")], [(0,), (1, 5)], [None, "ctx"])
     >>> len(qs), qs[1], [q.id for q in qs]
     (2, Question(id='q2', answers=('A', 'B'), starts=(1, 5), context='ctx', row=1), ['q1', 'q2'])
     """
 
-    __slots__ = ("_contexts", "answers", "ids", "starts")
+    __slots__ = ("_contexts", "_starts", "answers", "ids")
 
     def __init__(
         self,
         ids: list[Any],
         answers: list[tuple[Any, ...]],
-        starts: list[tuple[Any, ...]],
+        starts: list[tuple[Any, ...]] | Callable[[], list[tuple[Any, ...]]],
         contexts: list[str | None] | Callable[[], list[str | None]],
     ) -> None:
-        self.ids, self.answers, self.starts, self._contexts = ids, answers, starts, contexts
+        self.ids, self.answers, self._starts, self._contexts = ids, answers, starts, contexts
+
+    @property
+    def starts(self) -> list[tuple[Any, ...]]:
+        """Each question's ``answer_start`` offsets."""
+        if callable(self._starts):
+            self._starts = self._starts()
+        return self._starts
 
     @property
     def contexts(self) -> list[str | None]:
@@ -726,7 +733,8 @@ def _typed_key_count(file: Any) -> int:
     )  # fmt: skip
 
 
-_ID_OF, _TEXT_OF, _START_OF = attrgetter("id"), attrgetter("text"), attrgetter("answer_start")
+_ID_OF, _ANSWERS_OF = attrgetter("id"), attrgetter("answers")
+_TEXT_OF, _START_OF = attrgetter("text"), attrgetter("answer_start")
 
 
 def _typed_questions(file: Any, name: str, raw: bytes, dialect: Dialect) -> _Read | None:
@@ -740,7 +748,8 @@ def _typed_questions(file: Any, name: str, raw: bytes, dialect: Dialect) -> _Rea
     if not qas:
         return None
     ids = list(map(_ID_OF, qas))
-    texts = [tuple(map(_TEXT_OF, qa.answers)) for qa in qas]
+    answers = list(map(_ANSWERS_OF, qas))
+    texts = [tuple(map(_TEXT_OF, found)) for found in answers]
     if set(map(type, ids)) != {str} or not set(map(type, chain.from_iterable(texts))) <= {str}:
         return None
     contexts = [paragraph.context for paragraph in paragraphs]
@@ -751,10 +760,14 @@ def _typed_questions(file: Any, name: str, raw: bytes, dialect: Dialect) -> _Rea
             raw.decode("utf-8")
         except UnicodeDecodeError:
             return None
-    starts = [tuple(map(_START_OF, qa.answers)) for qa in qas]
     shape = [[len(p.qas) for p in a.paragraphs] for a in file.data]
     sizes = list(chain.from_iterable(shape))
-    questions = Questions(ids, texts, starts, lambda: _decoded_contexts(contexts, sizes))
+    questions = Questions(
+        ids,
+        texts,
+        lambda: [tuple(map(_START_OF, found)) for found in answers],
+        lambda: _decoded_contexts(contexts, sizes),
+    )
     return _Read(questions, name, file.version, shape)
 
 
