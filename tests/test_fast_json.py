@@ -302,26 +302,39 @@ def test_repeated_keys_anywhere_are_left_to_json_where_the_dialect_warns(
 
 
 @pytest.mark.parametrize(
-    "context", ['"1"', "null", "1" * 4301, "1" * 700, "[" * 300 + "]" * 300, "{}", "true", "5"]
+    "value", ['"1"', "null", "1" * 4301, "1" * 700, "[" * 300 + "]" * 300, "{}", "true", "5"]
 )
-def test_contexts_kept_undecoded_read_as_json_reads_them(monkeypatch, tmp_path, context):
-    """The reader keeps each context as its JSON (``msgspec.Raw``): one that
-    is not a string nor null (an integer past Python's digit limit: an
-    error) is json's."""
-    raw = _paragraph(f'"context": {context}, "qas": [{_question()}]')
+@pytest.mark.parametrize("key", ["context", "question"])
+def test_texts_kept_undecoded_read_as_json_reads_them(monkeypatch, tmp_path, key, value):
+    """The reader keeps each context and question as its JSON
+    (``msgspec.Raw``): one that is not a string nor null (an integer past
+    Python's digit limit: an error) is json's."""
+    if key == "context":
+        raw = _paragraph(f'"context": {value}, "qas": [{_question()}]')
+    else:
+        raw = _one(_question(more=f', "question": {value}'))
     used = []
     original = squad._typed_questions
     monkeypatch.setattr(squad, "_typed_questions", lambda *a: used.append(original(*a)) or used[-1])
     fast, slow, _ = _both(monkeypatch, _write(tmp_path, raw.encode()))
     assert fast == slow
-    assert any(used) is (context in ('"1"', "null"))  # other values: json's
+    assert any(used) is (value in ('"1"', "null"))  # other values: json's
 
 
-@pytest.mark.parametrize("context", [b'"a\xff"', b'"\xed\xa0\x80"', b'"\xc3"'])
-def test_invalid_utf8_in_a_context_fails_as_in_python(monkeypatch, tmp_path, context):
-    """msgspec does not check the UTF-8 of a context it keeps undecoded: the reader does."""
-    raw = b'{"data": [{"paragraphs": [{"context": ' + context + b', "qas": [{"id": "a", '
-    raw += b'"answers": []}]}, {"context": "\xc3\xa9", "qas": []}]}]}'
+@pytest.mark.parametrize("text", [b'"a\xff"', b'"\xed\xa0\x80"', b'"\xc3"'])
+@pytest.mark.parametrize(
+    "members",
+    [
+        b'"context": %s, "qas": [{"id": "a", "answers": []}]',
+        b'"qas": [{"id": "a", "question": %s, "answers": []}]',
+    ],
+)
+def test_invalid_utf8_in_a_text_kept_undecoded_fails_as_in_python(
+    monkeypatch, tmp_path, members, text
+):
+    """msgspec does not check the UTF-8 of a text it keeps undecoded: the reader does."""
+    paragraph = members % text
+    raw = b'{"data": [{"paragraphs": [{%s}, {"context": "\xc3\xa9", "qas": []}]}]}' % paragraph
     fast, slow, _ = _both(monkeypatch, _write(tmp_path, raw))
     assert fast == slow
     assert fast[0][0] == "error"
@@ -560,7 +573,8 @@ def test_without_msgspec_everything_is_left_to_json(monkeypatch):
         ("", True),  # every key counted: read into structs
         (', "question": "q?", "is_impossible": false', True),
         (', "question": "q?", "question": "again"', False),  # a known key repeated
-        (', "question": null', False),  # a key given as null is not counted: json's
+        (', "question": null', True),  # kept as JSON: a null question is counted
+        (', "is_impossible": null', False),  # a key given as null is not counted: json's
     ],
 )
 def test_a_key_checked_gold_is_read_typed_only_when_its_keys_are_counted(

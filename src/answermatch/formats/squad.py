@@ -684,9 +684,10 @@ class _Read(NamedTuple):
 def _typed_squad() -> type:
     """The SQuAD layout as msgspec structs: every key the layout's files
     hold (any other makes the file go the ``json`` way), values ``Any``
-    where the reader checks them itself, and a paragraph's context (most
-    of a file's bytes) kept as its JSON (``msgspec.Raw``: checked, not
-    decoded); structs that the garbage collector does not track."""
+    where the reader checks them itself, and the texts no score reads
+    (most of a file's bytes), a paragraph's context and a question's text,
+    kept as their JSON (``msgspec.Raw``: checked, not decoded); structs
+    that the garbage collector does not track."""
     from msgspec import Raw, defstruct
 
     def struct(name: str, *fields: Any) -> type:
@@ -697,7 +698,7 @@ def _typed_squad() -> type:
         "Qa",
         ("id", Any),
         ("answers", tuple[answer, ...]),
-        ("question", Any, None),
+        ("question", Raw, None),
         ("is_impossible", Any, None),
         ("plausible_answers", Any, None),
     )
@@ -713,7 +714,7 @@ def _typed_squad() -> type:
 def _typed_key_count(file: Any) -> int:
     """The keys of a gold decoded into :func:`_typed_squad`'s structs, an
     optional key counted where its value is not ``None`` (a key given as
-    ``null`` is not counted, except a context, which is kept as its JSON:
+    ``null`` is not counted, except a context or a question, kept as JSON:
     :func:`~answermatch.sources.keys_counted` then leaves the file to
     ``json``, which checks its keys itself)."""
 
@@ -733,7 +734,7 @@ def _typed_key_count(file: Any) -> int:
     )  # fmt: skip
 
 
-_ID_OF, _ANSWERS_OF = attrgetter("id"), attrgetter("answers")
+_ID_OF, _ANSWERS_OF, _QUESTION_OF = attrgetter("id"), attrgetter("answers"), attrgetter("question")
 _TEXT_OF, _START_OF = attrgetter("text"), attrgetter("answer_start")
 
 
@@ -753,8 +754,8 @@ def _typed_questions(file: Any, name: str, raw: bytes, dialect: Dialect) -> _Rea
     if set(map(type, ids)) != {str} or not set(map(type, chain.from_iterable(texts))) <= {str}:
         return None
     contexts = [paragraph.context for paragraph in paragraphs]
-    if not all(map(_string_or_null, contexts)):
-        return None
+    if not _strings_or_null(contexts) or not _strings_or_null(list(map(_QUESTION_OF, qas))):
+        return None  # json's: a number past Python's digit limit is an error there
     if not raw.isascii():  # msgspec does not check the UTF-8 of what it keeps as JSON
         try:
             raw.decode("utf-8")
@@ -771,9 +772,14 @@ def _typed_questions(file: Any, name: str, raw: bytes, dialect: Dialect) -> _Rea
     return _Read(questions, name, file.version, shape)
 
 
-def _string_or_null(context: Any) -> bool:
-    """Whether a context kept as its JSON (or absent) is a string or ``null``."""
-    return context is None or memoryview(context)[0] in b'"n'
+def _strings_or_null(values: list[Any]) -> bool:
+    """Whether the values kept as their JSON (``None``: absent) are all
+    strings or ``null`` (what their first byte says)."""
+    return set(map(_FIRST, map(memoryview, filter(None, values)))) <= _STRING_OR_NULL
+
+
+_FIRST = itemgetter(0)
+_STRING_OR_NULL = {ord('"'), ord("n")}
 
 
 def _decoded_contexts(contexts: list[Any], sizes: list[int]) -> list[str | None]:
