@@ -14,17 +14,20 @@ answermatch.errors.InputError: .../gold.jsonl:3: not valid JSON (Expecting ',' d
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
 import re
 import stat
 import sys
+from array import array
+from bisect import bisect_left
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
-from itertools import compress, count, repeat
+from itertools import compress, count, islice, repeat
 from operator import eq, itemgetter, ne
 from typing import Any, NamedTuple, TypeAlias
 
@@ -330,6 +333,16 @@ def string_object_parts(source: PathLike) -> Iterator[dict[str, str]]:
     since the part then ends inside a string, so a part that decodes is
     always whole entries.
     """
+    name = os.fspath(source)
+    yield from _string_parts(_file_pieces(source), name)
+
+
+def _file_pieces(source: PathLike) -> Iterator[bytes]:
+    """The bytes of a regular file in :data:`PART_BYTES` pieces (a ``.gz``
+    file inflated whole first, then sliced), with a progress bar past
+    :data:`PROGRESS_BYTES` when the run shows progress; anything but a
+    regular file raises :class:`NotFlat` before it is opened, and a file
+    over :data:`MAX_INPUT_BYTES` is refused as by :func:`read_bytes`."""
     from .progress import progress
 
     name = os.fspath(source)
@@ -341,8 +354,7 @@ def string_object_parts(source: PathLike) -> Iterator[dict[str, str]]:
         raise NotFlat(name)
     with _reading(source):
         if os.path.splitext(name)[1] == ".gz":
-            data = read_bytes(source)
-            yield from _string_parts(_slices(data), name)
+            yield from _slices(read_bytes(source))
             return
         with open(source, "rb") as fh:
             size = _regular_size(fh, source) or 0
@@ -350,7 +362,100 @@ def string_object_parts(source: PathLike) -> Iterator[dict[str, str]]:
             shown = size > PROGRESS_BYTES and reading_progress.get()
             steps = -(-size // PART_BYTES)
             desc = f"reading {os.path.basename(name)}"
-            yield from _string_parts(progress(reads, total=steps, desc=desc, enabled=shown), name)
+            yield from progress(reads, total=steps, desc=desc, enabled=shown)
+
+
+def line_parts(source: PathLike) -> Iterator[list[str]]:
+    """The lines of a UTF-8 text file, split on ``"\\n"`` only, in
+    consecutive lists of about :data:`PART_BYTES` of the file each, read
+    piece by piece: a reader that keeps only some lines, or little of each,
+    never holds the file's bytes, its text and a string per line at once.
+
+    Taken together the parts are ``text.split("\\n")`` of the whole
+    decoded text (the last line is ``""`` when the file ends in a newline;
+    a ``"\\r"`` and a byte order mark stay as they are). Invalid UTF-8
+    raises :class:`NotFlat` at the part that holds it, and so does anything
+    but a regular file, before it is opened (a pipe could not be read
+    again): the caller then reads the file whole, for that reader's own
+    errors and warnings. A ``.gz`` file is inflated whole first.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "run.tsv"
+    >>> _ = path.write_bytes("q1\\tParis\\r\\nq2\\t東京\\n".encode())
+    >>> [line for part in line_parts(path) for line in part]
+    ['q1\\tParis\\r', 'q2\\t東京', '']
+    """
+    name = os.fspath(source)
+    decode = codecs.getincrementaldecoder("utf-8")().decode  # a piece may end inside a character
+    pending: list[str] = []  # a line begun in earlier pieces
+    try:
+        for piece in _file_pieces(source):
+            text = decode(piece)
+            del piece
+            last = text.rfind("\n")
+            if last < 0:
+                pending.append(text)
+                continue
+            start = 0
+            if pending:  # that line, joined alone (a long line is not copied again by a split)
+                start = text.find("\n") + 1
+                pending.append(text[: start - 1])
+                line = "".join(pending)
+                pending.clear()
+                yield [line]
+                del line
+            if start <= last:
+                yield text[start:last].split("\n")
+            pending.append(text[last + 1 :])
+            del text
+        pending.append(decode(b"", True))
+    except UnicodeDecodeError:  # the whole reading names it
+        raise NotFlat(name) from None
+    yield ["".join(pending)]
+
+
+#: the bits of a key's hash that :class:`Fingerprints` remembers
+_FINGERPRINT = (1 << 60) - 1
+
+
+class Fingerprints:
+    """Keys remembered by 60 bits of their hash, 8 bytes each (in arrays,
+    no object per key), to tell whether one was given twice: what a reader
+    that drops entries keeps of their keys. Another key rarely has the same
+    bits; where it has, the reader reads the file whole, which tells.
+
+    >>> prints = Fingerprints()
+    >>> prints.add(["q1", "q2"]), prints.repeated()
+    (True, False)
+    >>> prints.add(["q3", "q1"]), prints.repeated()
+    (True, True)
+    >>> Fingerprints().add(["q1", "q1"])  # twice in one batch: said at once
+    False
+    """
+
+    #: the arrays the fingerprints are kept in, by their top bits (the
+    #: check for one given twice makes a set of one array at a time)
+    BUCKETS = 16
+
+    def __init__(self) -> None:
+        self._buckets = [array("q") for _ in range(self.BUCKETS)]
+        self._bounds = [b << (60 - 4) for b in range(1, self.BUCKETS)]
+
+    def add(self, keys: Iterable[str]) -> bool:
+        """Remember ``keys``; ``False`` when two of them have the same bits."""
+        hashes = sorted(map(_FINGERPRINT.__and__, map(hash, keys)))
+        if any(map(eq, hashes, islice(hashes, 1, None))):
+            return False
+        start = 0
+        for bucket, bound in zip(self._buckets, [*self._bounds, 1 << 60], strict=True):
+            end = bisect_left(hashes, bound, start)
+            bucket.extend(islice(hashes, start, end))
+            start = end
+        return True
+
+    def repeated(self) -> bool:
+        """Whether two keys added had the same bits."""
+        return any(len(set(bucket)) != len(bucket) for bucket in self._buckets)
 
 
 class KeptEntries(NamedTuple):
@@ -360,10 +465,6 @@ class KeptEntries(NamedTuple):
     entries: dict[str, str]
     others: int
     examples: list[str]
-
-
-#: the bits of a key's hash that :func:`kept_string_entries` remembers
-_FINGERPRINT = (1 << 60) - 1
 
 
 def kept_string_entries(
@@ -406,18 +507,14 @@ def kept_string_entries(
     if small:
         return None
     kept: dict[str, str] = {}
-    seen: set[int] = set()
+    seen = Fingerprints()
     examples: list[str] = []
     others = 0
     try:
         for part in string_object_parts(source):
             entries = part if rekey is None else rekey(part)
-            if entries is None or len(entries) != len(part):
+            if entries is None or len(entries) != len(part) or not seen.add(entries):
                 return None
-            hashes = set(map(_FINGERPRINT.__and__, map(hash, entries)))
-            if len(hashes) != len(entries) or not seen.isdisjoint(hashes):
-                return None
-            seen |= hashes
             if keep.issuperset(entries):
                 kept.update(entries)
                 continue
@@ -428,7 +525,7 @@ def kept_string_entries(
                 kept[key] = entries[key]
     except (NotFlat, InputError):  # read whole, for its own error or warning
         return None
-    return KeptEntries(kept, others, examples)
+    return None if seen.repeated() else KeptEntries(kept, others, examples)
 
 
 def _slices(data: bytes) -> Iterator[bytes]:

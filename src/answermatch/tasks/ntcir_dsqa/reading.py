@@ -15,13 +15,14 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import regex
 
+from ... import sources
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
-from ...sources import is_path, read_text, source_name
+from ...sources import Fingerprints, NotFlat, is_path, line_parts, read_text, source_name
 from .rules import LANGUAGES
 
 __all__ = [
@@ -228,14 +229,86 @@ def read_run(source: str | os.PathLike[str] | RunAnswers, gold_ids: Iterable[str
     return answers
 
 
+class _KeptRun(NamedTuple):
+    """A run file read in parts: the answers of gold questions, how many
+    other ids it answers, the first ten of them and the line of the first."""
+
+    answers: Run
+    others: int
+    examples: list[str]
+    line: int | None
+
+
+def _run_in_parts(source: Any, known: set[str]) -> _KeptRun | None:
+    """The run file ``source`` read in parts (:func:`~answermatch.sources.line_parts`),
+    keeping the answers of the ids in ``known`` and counting the others
+    (remembered by :class:`~answermatch.sources.Fingerprints`, to find
+    one given twice); ``None`` for a file read whole: one of fewer than
+    :data:`~answermatch.sources.PARTS_FROM` parts (not ``.gz``), or one
+    with anything :func:`read_run` names (an id given twice, a line
+    without its TAB...) or that the whole reading must decode."""
+    name = os.fspath(source)
+    try:
+        size = os.stat(name).st_size
+    except (OSError, ValueError):
+        return None  # the whole reading names the problem
+    if not name.endswith(".gz") and size < sources.PARTS_FROM * sources.PART_BYTES:
+        return None
+    answers: Run = {}
+    seen = Fingerprints()
+    examples: list[str] = []
+    others, first, number = 0, None, 1  # number: the first line of the next part
+    try:
+        for part in line_parts(source):
+            if number == 1:  # the system description on the first line (a BOM dropped)
+                head = part[0][1:] if part[0].startswith("\ufeff") else part[0]
+                if not _SYSDESC.fullmatch(head.rstrip("\r")):
+                    return None
+                part[0] = ""
+            other_ids = []
+            for line_number, line in enumerate(part, start=number):
+                fields = line.split("\t")
+                qid = fields[0].strip()
+                if len(fields) != 2 or not qid:
+                    if line.strip():  # read whole, for its error
+                        return None
+                    continue  # a blank line
+                if qid not in known:
+                    other_ids.append(qid)
+                    if first is None:
+                        first = line_number
+                elif qid in answers:
+                    return None
+                else:
+                    answers[qid] = (fields[1].rstrip("\r"), line_number)
+            number += len(part)
+            if not seen.add(other_ids):
+                return None
+            others += len(other_ids)
+            examples.extend(other_ids[: 10 - len(examples)])
+    except (NotFlat, InputError):
+        return None
+    return None if seen.repeated() else _KeptRun(answers, others, examples, first)
+
+
 def read_predictions(
     source: str | os.PathLike[str] | RunAnswers, gold: NtcirGold, diag: Diagnostics
 ) -> Run:
     """The run of ``source`` checked against ``gold``: every gold question
     must be answered (an error listing the missing ids); an id not in the
-    gold is ignored with a warning."""
+    gold is ignored with a warning.
+
+    A large run file is read in parts, keeping the answers of gold
+    questions only (:func:`_run_in_parts`); any other is read whole
+    (:func:`read_run`), with the same answers, errors and warnings."""
     ids = [q.id for q in gold.questions]
-    run = read_run(source, ids)
+    known = set(ids)
+    kept = _run_in_parts(source, known) if is_path(source) else None
+    if kept is None:
+        run = read_run(source, ids)
+        extra = [qid for qid in run if qid not in known]
+        kept = _KeptRun(run, len(extra), extra[:10], run[extra[0]][1] if extra else None)
+    run = kept.answers
     pred_path = source_name(source)
     missing = [qid for qid in ids if qid not in run]
     if missing:
@@ -244,14 +317,12 @@ def read_predictions(
             f"gold questions: {format_examples(missing, limit=10)}",
             path=pred_path,
         )
-    known = set(ids)
-    extra = [qid for qid in run if qid not in known]
-    if extra:
+    if kept.others:
         diag.warn(
-            f"{len(extra)} question id(s) are not in the gold and are ignored: "
-            f"{format_examples(extra, limit=10)}",
+            f"{kept.others} question id(s) are not in the gold and are ignored: "
+            f"{format_examples(kept.examples, limit=10, total=kept.others)}",
             path=pred_path,
-            line=run[extra[0]][1],
+            line=kept.line,
             extra=True,
         )
     return run
