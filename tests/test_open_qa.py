@@ -60,6 +60,19 @@ def test_lenient_items_name_their_rule_and_gold():
     assert rules["q4"][0] == "no-match"
 
 
+def test_languages_are_listed_in_code_order_whatever_the_gold_order():
+    gold = [
+        {"id": "a", "answers": ["x"], "lang": "ja"},
+        {"id": "b", "answers": ["y"]},
+        {"id": "c", "answers": ["z"], "lang": "de"},
+        {"id": "d", "answers": ["w"], "lang": "ar"},
+    ]
+    result = answermatch.evaluate("open-qa", gold, {"a": "x", "b": "y", "c": "z", "d": "v"})
+    assert list(result.per_language) == ["ar", "de", "ja"]
+    assert result.per_language["ar"]["accuracy"] == 0.0
+    assert result.per_language["ja"]["accuracy"] == 100.0
+
+
 def test_fair_folds_width_where_official_does_not():
     gold = [{"id": "a", "answers": ["333メートル"], "lang": "ja"}]
     assert answermatch.evaluate("open-qa", gold, {"a": "３３３メートル"}, "fair").scores == {

@@ -77,18 +77,25 @@ def _combine(totals: Totals, rows: list[Stats] | None) -> Summary:
     total = sum(s[0] for _, s in totals.values())
     per_language = {
         lang: {"accuracy": 100.0 * sums[0] / n, "count": n}
-        for lang, (n, sums) in totals.items()
+        for lang, (n, sums) in sorted(totals.items(), key=_language_key)
         if lang is not None
     }
     return Summary({"accuracy": 100.0 * total / count if count else 0.0}, per_language)
+
+
+def _language_key(entry: tuple[str | None, Any]) -> str:
+    """Languages in code order, as the other tasks list them."""
+    return entry[0] or ""
 
 
 def accuracy() -> Aggregation:
     """The mean item score in percent, pooled and per language (items
     without a language count in the pooled figure only).
 
-    >>> accuracy().summarize([{"score": 1.0, "lang": "ja"}, {"score": 0.0, "lang": None}]).scores
-    {'accuracy': 50.0}
+    >>> rows = [{"score": 1.0, "lang": "ja"}, {"score": 0.0, "lang": None}]
+    >>> found = accuracy().summarize(rows + [{"score": 0.0, "lang": "de"}])
+    >>> round(found.scores["accuracy"], 2), list(found.per_language)
+    (33.33, ['de', 'ja'])
     """
     return Aggregation(_statistics, _combine, "accuracy", group=_group)
 
