@@ -48,7 +48,7 @@ def _whole(monkeypatch):
     def whole(source):
         raise NotFlat(str(source))
 
-    monkeypatch.setattr(sources, "_file_pieces", whole)
+    monkeypatch.setattr(sources, "file_pieces", whole)
 
 
 # --- line_parts: the parts are the text's lines ----------------------------------------------

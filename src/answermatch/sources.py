@@ -23,7 +23,7 @@ import sys
 from array import array
 from bisect import bisect_left
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -160,13 +160,19 @@ def _read_pieces(fh: Any, path: PathLike, size: int | None) -> bytes:
 
 
 def _gunzip(path: PathLike) -> bytes:
+    return b"".join(_gunzip_pieces(path))
+
+
+def _gunzip_pieces(path: PathLike, size: int = 1 << 20) -> Iterator[bytes]:
+    """The inflated bytes of a ``.gz`` file, ``size`` bytes at a time; more
+    than :data:`MAX_INPUT_BYTES`, or than the decompression bomb's limit
+    (see :func:`read_bytes`), is an :class:`InputError`."""
     import gzip  # only for .gz files
 
     limit = max(GZIP_FLOOR, GZIP_RATIO * os.stat(path).st_size)
-    chunks: list[bytes] = []
     total = 0
     with gzip.open(path, "rb") as fh:
-        while chunk := fh.read(1 << 20):
+        while chunk := fh.read(size):
             total += len(chunk)
             if total > MAX_INPUT_BYTES:
                 raise InputError(_too_large("it inflates to more"), path=path)
@@ -176,8 +182,7 @@ def _gunzip(path: PathLike) -> bytes:
                     "refused as a decompression bomb; decompress it yourself if it is genuine",
                     path=path,
                 )
-            chunks.append(chunk)
-    return b"".join(chunks)
+            yield chunk
 
 
 def decode_utf8(
@@ -306,7 +311,7 @@ def string_object_parts(source: PathLike) -> Iterator[dict[str, str]]:
     strings (``{question id: answer}``), as consecutive dicts of at most
     about :data:`PART_BYTES` of the file each, read piece by piece: a
     reader that keeps only some entries never holds the file's bytes, nor
-    an object per entry, at once.
+    an object per entry, at once (:func:`file_pieces`).
 
     Taken together the parts are the entries ``json.load`` gives, in the
     file's order, except that a key repeated across two parts is in both
@@ -315,12 +320,9 @@ def string_object_parts(source: PathLike) -> Iterator[dict[str, str]]:
     that is not a string, invalid JSON or UTF-8, a byte order mark, a key
     that may repeat inside a part) raises :class:`NotFlat`, possibly after
     some parts were given: the caller then reads the file whole, with that
-    reader's own value, errors and warnings. A ``.gz`` file is read whole
-    first (:func:`read_bytes`), then split alike; anything but a regular
-    file (a pipe, which could not be read a second time) raises
-    :class:`NotFlat` before it is opened. A file over :data:`MAX_INPUT_BYTES`
-    is refused as by :func:`read_bytes`; one of more than
-    :data:`PROGRESS_BYTES` draws a progress bar when the run shows progress.
+    reader's own value, errors and warnings. A ``.gz`` file is inflated
+    piece by piece alike; anything but a regular file (a pipe, which could
+    not be read a second time) raises :class:`NotFlat` before it is opened.
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "pred.json"
@@ -333,16 +335,24 @@ def string_object_parts(source: PathLike) -> Iterator[dict[str, str]]:
     since the part then ends inside a string, so a part that decodes is
     always whole entries.
     """
-    name = os.fspath(source)
-    yield from _string_parts(_file_pieces(source), name)
+    return _string_parts(file_pieces(source), os.fspath(source))
 
 
-def _file_pieces(source: PathLike) -> Iterator[bytes]:
-    """The bytes of a regular file in :data:`PART_BYTES` pieces (a ``.gz``
-    file inflated whole first, then sliced), with a progress bar past
-    :data:`PROGRESS_BYTES` when the run shows progress; anything but a
-    regular file raises :class:`NotFlat` before it is opened, and a file
-    over :data:`MAX_INPUT_BYTES` is refused as by :func:`read_bytes`."""
+def file_pieces(source: PathLike) -> Iterator[bytes]:
+    """The bytes of a regular file (inflated for a ``.gz`` file) in pieces
+    of :data:`PART_BYTES`, the last one shorter, read as they are asked
+    for; :class:`NotFlat` for anything but a regular file (a pipe could
+    not be read a second time), before it is opened. A file over
+    :data:`MAX_INPUT_BYTES` is refused as by :func:`read_bytes`; one of
+    more than :data:`PROGRESS_BYTES` draws a progress bar when the run
+    shows progress.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "pred.json"
+    >>> _ = path.write_bytes(b"{}")
+    >>> list(file_pieces(path))
+    [b'{}']
+    """
     from .progress import progress
 
     name = os.fspath(source)
@@ -354,7 +364,7 @@ def _file_pieces(source: PathLike) -> Iterator[bytes]:
         raise NotFlat(name)
     with _reading(source):
         if os.path.splitext(name)[1] == ".gz":
-            yield from _slices(read_bytes(source))
+            yield from _gunzip_pieces(source, PART_BYTES)
             return
         with open(source, "rb") as fh:
             size = _regular_size(fh, source) or 0
@@ -363,6 +373,64 @@ def _file_pieces(source: PathLike) -> Iterator[bytes]:
             steps = -(-size // PART_BYTES)
             desc = f"reading {os.path.basename(name)}"
             yield from progress(reads, total=steps, desc=desc, enabled=shown)
+
+
+def line_blocks(source: PathLike) -> Iterator[bytes]:
+    """The bytes of a regular file (:func:`file_pieces`) in blocks of whole
+    lines, each of about :data:`PART_BYTES` (more for a longer line) and
+    ending in a newline but the last: a reader of lines never holds the
+    whole file.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "gold.jsonl"
+    >>> _ = path.write_bytes(b'{"id": 1}\\n{"id": 2}')
+    >>> list(line_blocks(path))  # the last newline of a piece ends a block
+    [b'{"id": 1}\\n', b'{"id": 2}']
+    """
+    pending: list[bytes] = []  # the bytes since the last newline
+    for piece in file_pieces(source):
+        cut = piece.rfind(b"\n") + 1
+        if not cut:
+            pending.append(piece)
+            continue
+        pending.append(piece[:cut])
+        yield b"".join(pending)
+        pending = [piece[cut:]]
+        del piece
+    if any(pending):
+        yield b"".join(pending)
+
+
+def jsonl_parts(source: PathLike) -> Iterator[tuple[Sequence[int], list[Any]]]:
+    """The line numbers and objects of a JSON Lines file, as
+    :func:`jsonl_columns` gives them for the whole text, in consecutive
+    parts of whole lines (:func:`line_blocks`): a reader that keeps only
+    some of each row never holds the file, nor an object per row, at once.
+    Anything that reading would refuse or warn about (invalid UTF-8 or
+    JSON, a key repeated in an object), and anything but a regular file,
+    raises :class:`NotFlat`, possibly after some parts were given: the
+    caller then reads the file whole, with its own errors and warnings.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "gold.jsonl"
+    >>> _ = path.write_text('{"id": 1}\\n\\n{"id": 2}\\n', encoding="utf-8")
+    >>> [(list(numbers), objects) for numbers, objects in jsonl_parts(path)]
+    [([1, 3], [{'id': 1}, {'id': 2}])]
+    """
+    name = os.fspath(source)
+    strict = Diagnostics(strict=True)  # a warning: read whole, for it
+    before = 0  # the lines of the earlier parts
+    for block in line_blocks(source):
+        try:
+            numbers, objects = jsonl_columns(decode_utf8(block, name), name, diag=strict)
+        except InputError:
+            raise NotFlat(name) from None
+        if before:
+            numbers = [before + number for number in numbers]
+        before += block.count(b"\n")
+        del block
+        yield numbers, objects
+        del numbers, objects  # not held while the next part is read
 
 
 def line_parts(source: PathLike) -> Iterator[list[str]]:
@@ -377,7 +445,9 @@ def line_parts(source: PathLike) -> Iterator[list[str]]:
     raises :class:`NotFlat` at the part that holds it, and so does anything
     but a regular file, before it is opened (a pipe could not be read
     again): the caller then reads the file whole, for that reader's own
-    errors and warnings. A ``.gz`` file is inflated whole first.
+    errors and warnings. The text is decoded piece by piece (the lines of
+    :func:`line_blocks` as text; a long line is joined from its decoded
+    pieces, its bytes never held whole).
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "run.tsv"
@@ -389,7 +459,7 @@ def line_parts(source: PathLike) -> Iterator[list[str]]:
     decode = codecs.getincrementaldecoder("utf-8")().decode  # a piece may end inside a character
     pending: list[str] = []  # a line begun in earlier pieces
     try:
-        for piece in _file_pieces(source):
+        for piece in file_pieces(source):
             text = decode(piece)
             del piece
             last = text.rfind("\n")
@@ -462,7 +532,7 @@ class KeptEntries(NamedTuple):
     """What :func:`kept_string_entries` read: the entries kept, in file
     order, the number of the others and the first three of their keys."""
 
-    entries: dict[str, str]
+    entries: dict[str, Any]
     others: int
     examples: list[str]
 
@@ -473,16 +543,12 @@ def kept_string_entries(
     rekey: Callable[[dict[str, str]], dict[str, str] | None] | None = None,
 ) -> KeptEntries | None:
     """The entries of a file ``{key: string}`` whose key is in ``keep``,
-    read in parts (:func:`string_object_parts`), so that the others are
-    dropped as soon as they are read and only counted; ``None`` for a file
-    the caller reads whole: one under :data:`PARTS_FROM` parts (not
-    ``.gz``), which reads faster whole and whose objects take a few times
-    a small size, or one it must read whole for its value, error or
-    warnings: another
-    shape (:class:`NotFlat`), a key repeated (each key read is remembered by
-    60 bits of its hash alone, so another key rarely sends a file there
-    too), or a part that ``rekey`` (the caller's keys of a part, ``None`` to
-    refuse it) refuses or gives fewer keys.
+    read in parts (:func:`string_object_parts`) by :func:`kept_entries`,
+    so that the others are dropped as soon as they are read and only
+    counted; ``None`` for a file the caller reads whole (see
+    :func:`kept_entries`): a small one, another shape (:class:`NotFlat`), a
+    key repeated, or a part that ``rekey`` (the caller's keys of a part,
+    ``None`` to refuse it) refuses or gives fewer keys.
 
     >>> import pathlib, tempfile
     >>> from answermatch.sources import kept_string_entries
@@ -499,6 +565,47 @@ def kept_string_entries(
     >>> kept_string_entries(path, {"q1"}) is None  # small: read whole
     True
     """
+
+    def rekeyed(part: dict[str, str]) -> dict[str, str] | None:
+        entries = rekey(part)  # type: ignore[misc]
+        return entries if entries is not None and len(entries) == len(part) else None
+
+    def parts(source: PathLike) -> Iterator[dict[str, str] | None]:
+        found = string_object_parts(source)
+        return found if rekey is None else map(rekeyed, found)
+
+    return kept_entries(source, parts, keep)
+
+
+def kept_entries(
+    source: PathLike,
+    parts: Callable[[PathLike], Iterable[Mapping[str, Any] | None]],
+    keep: set[str],
+    *,
+    shown: int = 3,
+) -> KeptEntries | None:
+    """The entries whose key is in ``keep`` of the ``parts`` of a file (the
+    entries of each, ``None`` for one the caller refuses), the others
+    dropped as soon as they are read and only counted; ``None`` for a file
+    the caller reads whole: one under :data:`PARTS_FROM` parts (not
+    ``.gz``), which reads faster whole and whose objects take a few times
+    a small size, or one it must read whole for its value, error or
+    warnings: a part refused, :class:`NotFlat` or :class:`InputError`
+    raised by ``parts``, or a key repeated (each key read is remembered by
+    60 bits of its hash alone, :class:`Fingerprints`, so another key rarely
+    sends a file there too). ``shown``: how many of the other keys are
+    given as examples (the first). :func:`kept_string_entries` gives it the parts of a file ``{key:
+    string}``; a JSON Lines reader, those of :func:`jsonl_parts`.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "rows.jsonl"
+    >>> _ = path.write_text("".join(f'{{"id": "x{k}"}}\\n' for k in range(400_000)))
+    >>> def parts(source):
+    ...     for _, rows in jsonl_parts(source):
+    ...         yield {row["id"]: k for k, row in enumerate(rows)}
+    >>> kept_entries(path, parts, {"x1", "x399999"})
+    KeptEntries(entries={'x1': 1, 'x399999': ...}, others=399998, examples=['x0', 'x2', 'x3'])
+    """
     name = os.fspath(source)
     try:
         small = not name.endswith(".gz") and os.stat(name).st_size < PARTS_FROM * PART_BYTES
@@ -506,33 +613,25 @@ def kept_string_entries(
         return None  # the whole reading names the problem
     if small:
         return None
-    kept: dict[str, str] = {}
+    kept: dict[str, Any] = {}
     seen = Fingerprints()
     examples: list[str] = []
     others = 0
     try:
-        for part in string_object_parts(source):
-            entries = part if rekey is None else rekey(part)
-            if entries is None or len(entries) != len(part) or not seen.add(entries):
+        for entries in parts(source):
+            if entries is None or not seen.add(entries):
                 return None
             if keep.issuperset(entries):
                 kept.update(entries)
                 continue
             unknown = [key for key in entries if key not in keep]
             others += len(unknown)
-            examples.extend(unknown[: 3 - len(examples)])
+            examples.extend(unknown[: shown - len(examples)])
             for key in filter(keep.__contains__, entries):
                 kept[key] = entries[key]
     except (NotFlat, InputError):  # read whole, for its own error or warning
         return None
     return None if seen.repeated() else KeptEntries(kept, others, examples)
-
-
-def _slices(data: bytes) -> Iterator[bytes]:
-    """``data`` in :data:`PART_BYTES` slices."""
-    view = memoryview(data)
-    for start in range(0, len(data), PART_BYTES):
-        yield bytes(view[start : start + PART_BYTES])
 
 
 def _string_parts(pieces: Iterable[bytes], name: str) -> Iterator[dict[str, str]]:

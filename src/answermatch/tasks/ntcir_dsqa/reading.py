@@ -13,16 +13,15 @@ lines or ``{id: answer(s)}``) and the run (a ``<SYSDESC>`` line, then
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import regex
 
-from ... import sources
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
-from ...sources import Fingerprints, NotFlat, is_path, line_parts, read_text, source_name
+from ...sources import is_path, kept_entries, line_parts, read_text, source_name
 from .rules import LANGUAGES
 
 __all__ = [
@@ -242,53 +241,42 @@ class _KeptRun(NamedTuple):
 def _run_in_parts(source: Any, known: set[str]) -> _KeptRun | None:
     """The run file ``source`` read in parts (:func:`~answermatch.sources.line_parts`),
     keeping the answers of the ids in ``known`` and counting the others
-    (remembered by :class:`~answermatch.sources.Fingerprints`, to find
-    one given twice); ``None`` for a file read whole: one of fewer than
-    :data:`~answermatch.sources.PARTS_FROM` parts (not ``.gz``), or one
-    with anything :func:`read_run` names (an id given twice, a line
-    without its TAB...) or that the whole reading must decode."""
-    name = os.fspath(source)
-    try:
-        size = os.stat(name).st_size
-    except (OSError, ValueError):
-        return None  # the whole reading names the problem
-    if not name.endswith(".gz") and size < sources.PARTS_FROM * sources.PART_BYTES:
-        return None
-    answers: Run = {}
-    seen = Fingerprints()
-    examples: list[str] = []
-    others, first, number = 0, None, 1  # number: the first line of the next part
-    try:
-        for part in line_parts(source):
+    (:func:`~answermatch.sources.kept_entries`); ``None`` for a file read
+    whole: a small one, or one with anything :func:`read_run` names (an id
+    given twice, a line without its TAB...) or that the whole reading must
+    decode."""
+    first: list[int] = []  # the line of the first id not in ``known``
+
+    def parts(source: Any) -> Iterator[Run | None]:
+        number = 1  # the first line of the next part
+        for lines in line_parts(source):
             if number == 1:  # the system description on the first line (a BOM dropped)
-                head = part[0][1:] if part[0].startswith("\ufeff") else part[0]
+                head = lines[0][1:] if lines[0].startswith("\ufeff") else lines[0]
                 if not _SYSDESC.fullmatch(head.rstrip("\r")):
-                    return None
-                part[0] = ""
-            other_ids = []
-            for line_number, line in enumerate(part, start=number):
+                    yield None
+                    return
+                lines[0] = ""
+            entries: Run = {}
+            count = 0
+            for line_number, line in enumerate(lines, start=number):
                 fields = line.split("\t")
                 qid = fields[0].strip()
                 if len(fields) != 2 or not qid:
                     if line.strip():  # read whole, for its error
-                        return None
+                        yield None
+                        return
                     continue  # a blank line
-                if qid not in known:
-                    other_ids.append(qid)
-                    if first is None:
-                        first = line_number
-                elif qid in answers:
-                    return None
-                else:
-                    answers[qid] = (fields[1].rstrip("\r"), line_number)
-            number += len(part)
-            if not seen.add(other_ids):
-                return None
-            others += len(other_ids)
-            examples.extend(other_ids[: 10 - len(examples)])
-    except (NotFlat, InputError):
+                count += 1
+                entries[qid] = (fields[1].rstrip("\r"), line_number)
+                if not first and qid not in known:
+                    first.append(line_number)
+            number += len(lines)
+            yield entries if len(entries) == count else None  # else an id given twice
+
+    kept = kept_entries(source, parts, known, shown=10)
+    if kept is None:
         return None
-    return None if seen.repeated() else _KeptRun(answers, others, examples, first)
+    return _KeptRun(kept.entries, kept.others, kept.examples, first[0] if first else None)
 
 
 def read_predictions(
