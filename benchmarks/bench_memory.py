@@ -20,9 +20,52 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``squad100m``
     SQuAD v1.1: one question whose prediction is 100,000,000 characters
     of generated words.
+``ntcir100``
+    NTCIR-16 Data Search QA: the example gold (``examples/ntcir-dsqa``) and
+    a run of about 100 MB: its answers and made-up ids (``-E-`` and ``-J-``)
+    with answers drawn from it (ignored with a warning).
+``ntcir100m-en``, ``ntcir100m-ja``
+    NTCIR-16: one question whose answer is 100,000,000 characters (English
+    words; Japanese text with punctuation, cut into MeCab's words: the
+    ``fair`` profile is the same rules).
+``kbqa100``
+    NLPCC 2016 KBQA: the parity gold (7,631 questions) and
+    ``topK_results.txt`` with made-up candidates (gold answers) added to
+    each answer line, about 100 MB (a prediction may not name a question
+    outside the gold).
+``kbqa100m``, ``kbqa100m-fair``
+    NLPCC 2016 KBQA: one question whose answer line is 100,000,000
+    characters of candidates (``official``, and ``fair``: normalized).
+``zalo100``
+    Zalo 2019: a labelled gold of the private test's cases repeated under
+    new ids and a submission of about 100 MB choosing their paragraphs
+    (the input: both files).
+``poleval100``, ``poleval100-fair``
+    PolEval 2021: the dev gold and the mT5 outputs, repeated to about
+    100 MB of outputs (the input: both files).
+``poleval100m``, ``poleval100m-fair``
+    PolEval 2021: one question whose answer is 100,000,000 characters.
 ``pipe``
     ``yes | answermatch score squad --pred /dev/stdin``: a pipe that never
     ends, refused at ``answermatch.sources.MAX_INPUT_BYTES`` (4 GiB).
+``mkqa100``
+    MKQA's test fixture (``mkqa/mkqa_test6.jsonl.gz``) and an ``en.jsonl``
+    of about 106 MB: the seed-1 rows (``mkqa/pred_seed1/en.jsonl``) and
+    800,000 rows of made-up ids with the seed-1 predictions of every
+    language; refused, as by the official script, for the unknown ids.
+``mkqa100-gold``
+    An MKQA gold of about 100 MB (17,000 examples: the fixture's lines
+    under new ids) and an ``en.jsonl`` predicting each; the input is both.
+``openqa100``
+    open-qa: the example gold (``examples/open-qa``) and a prediction
+    file ``{id: text}`` of 1,300,000 entries (about 100 MB), the example's
+    predictions and made-up ids (warned about and ignored).
+``openqa100-rows``
+    The same as JSON Lines rows ``{"id", "prediction"}``.
+``openqa100-gold``
+    An open-qa gold of about 100 MB (500,000 rows of XOR-Full's dev
+    questions under new ids) and predictions ``{id: text}`` of each; the
+    input is both.
 
 Generated files go to ``--tmp`` and are deleted after each case. Run::
 
@@ -46,6 +89,7 @@ import time
 from pathlib import Path
 
 CLI = [sys.executable, "-m", "answermatch"]
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 def peak_of(command: str) -> tuple[float, float, str]:
@@ -68,10 +112,10 @@ def peak_of(command: str) -> tuple[float, float, str]:
 
 
 def xor_predictions(
-    parity: Path, path: Path, entries: int, seed: int = 7, base: str = "xor/full_pred_1.json"
+    parity: Path, path: Path, entries: int, seed: int = 7, base: str | Path = "xor/full_pred_1.json"
 ) -> int:
-    """A prediction file of the dev predictions (``base``, under ``parity``)
-    plus made-up ids; its size."""
+    """A prediction file of the dev predictions (``base``, under ``parity``,
+    or an absolute path) plus made-up ids; its size."""
     dev = json.loads((parity / base).read_text(encoding="utf-8"))
     answers = list(dev.values())
     rng = random.Random(seed)
@@ -148,13 +192,244 @@ def squad_long(gold: Path, pred: Path, chars: int, seed: int = 7) -> int:
     return pred.stat().st_size
 
 
+def mkqa_predictions(parity: Path, path: Path, rows: int, seed: int = 7) -> int:
+    """The seed-1 English rows and ``rows`` rows of made-up ids whose
+    predictions are drawn from the seed-1 rows of every language; its size."""
+    folder = parity / "mkqa" / "pred_seed1"
+    seed_rows = [json.loads(line) for f in sorted(folder.glob("*.jsonl")) for line in f.open()]
+    rng = random.Random(seed)
+    with path.open("w", encoding="utf-8") as out:
+        out.write((folder / "en.jsonl").read_text(encoding="utf-8"))
+        for _ in range(rows):
+            row = dict(rng.choice(seed_rows), example_id=rng.getrandbits(63))
+            row["no_answer_prob"] = rng.uniform(-3, 3)
+            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+    return path.stat().st_size
+
+
+def mkqa_gold_and_predictions(parity: Path, gold: Path, pred: Path, examples: int) -> int:
+    """A gold of ``examples`` examples (the fixture's lines under new ids,
+    written as the official file is) and an ``en.jsonl`` predicting each
+    (the gold's first English answer, or none); the size of both."""
+    import gzip
+
+    with gzip.open(parity / "mkqa" / "mkqa_test6.jsonl.gz", "rt", encoding="utf-8") as fh:
+        rows = [json.loads(line) for line in fh]
+    with gold.open("w", encoding="utf-8") as g, pred.open("w", encoding="utf-8") as p:
+        for k in range(examples):
+            row = dict(rows[k % len(rows)], example_id=k)
+            g.write(json.dumps(row) + "\n")
+            text = row["answers"]["en"][0]["text"] if k % 3 else None
+            p.write(json.dumps({"example_id": k, "prediction": text, "binary_answer": None,
+                                "no_answer_prob": (k % 7) / 7}) + "\n")  # fmt: skip
+    return gold.stat().st_size + pred.stat().st_size
+
+
+def rows_of(mapping_file: Path, rows_file: Path) -> int:
+    """The predictions ``{id: text}`` of ``mapping_file`` as JSON Lines rows
+    ``{"id", "prediction"}``; their size."""
+    entries = json.loads(mapping_file.read_text(encoding="utf-8"))
+    with rows_file.open("w", encoding="utf-8") as out:
+        for qid, text in entries.items():
+            out.write(json.dumps({"id": qid, "prediction": text}, ensure_ascii=False) + "\n")
+    return rows_file.stat().st_size
+
+
+def open_qa_gold_and_predictions(parity: Path, gold: Path, pred: Path, questions: int) -> int:
+    """An open-qa gold of ``questions`` rows (XOR-Full's dev questions,
+    answers and languages under new ids) and predictions ``{id: text}`` of
+    each (one of its answers, or a made-up sentence); the size of both."""
+    rows = [
+        json.loads(line)
+        for line in (parity / "xor" / "xor_dev_full_v1_1.jsonl").read_text("utf-8").splitlines()
+    ]
+    rng = random.Random(7)
+    with gold.open("w", encoding="utf-8") as g, pred.open("w", encoding="utf-8") as p:
+        p.write("{")
+        for k in range(questions):
+            row = rows[k % len(rows)]
+            qid = f"q{k}"
+            fields = {"id": qid, "question": row["question"], "answers": row["answers"]}
+            g.write(json.dumps({**fields, "lang": row["lang"]}, ensure_ascii=False) + "\n")
+            text = rng.choice(row["answers"]) if k % 2 else "It is " + row["answers"][0] + "."
+            p.write(("" if k == 0 else ", ") + f'"{qid}": ' + json.dumps(text, ensure_ascii=False))
+        p.write("}\n")
+    return gold.stat().st_size + pred.stat().st_size
+
+
+ROOT = Path(__file__).resolve().parent.parent
+HUNDRED_MB = 100_000_000
+
+
+def _words_text(chars: int, words: list[str], seed: int = 7) -> str:
+    """``chars`` characters of ``words`` drawn at random, space-separated."""
+    rng = random.Random(seed)
+    block = " ".join(rng.choice(words) for _ in range(200_000))
+    return ((block + " ") * (chars // (len(block) + 1) + 1))[:chars]
+
+
+_JA_TEXT = "東京都の人口は約1351万人で、日本の首都です。タワーは1958年に完成した。"
+
+
+def _ja_text(chars: int, seed: int = 7) -> str:
+    """``chars`` characters of Japanese sentences (no spaces), shuffled."""
+    rng = random.Random(seed)
+    sentences = [s + "。" for s in _JA_TEXT.split("。") if s]
+    block = "".join(rng.choice(sentences) for _ in range(20_000))
+    return (block * (chars // len(block) + 1))[:chars]
+
+
+def ntcir_run(path: Path, size: int, seed: int = 7) -> int:
+    """The example run and made-up ids until ``size`` bytes."""
+    lines = (ROOT / "examples" / "ntcir-dsqa" / "run.tsv").read_text("utf-8").splitlines()
+    answers = [line.split("\t", 1)[1] for line in lines[1:] if "\t" in line]
+    rng = random.Random(seed)
+    with path.open("w", encoding="utf-8") as out:
+        out.write("\n".join(lines) + "\n")
+        written, batch, k = 0, [], 0
+        while written < size:
+            marker = "E" if k % 2 else "J"
+            batch.append(f"DS2-QA-{marker}-X{k:09d}\t{rng.choice(answers)}\n")
+            k += 1
+            if len(batch) == 100_000:
+                text = "".join(batch)
+                written += len(text.encode("utf-8"))
+                out.write(text)
+                batch.clear()
+        out.write("".join(batch))
+    return path.stat().st_size
+
+
+def ntcir_long(gold: Path, pred: Path, lang: str, chars: int) -> int:
+    qid = "DS2-QA-E-0001" if lang == "en" else "DS2-QA-J-0001"
+    gold.write_text(f"{qid}\t13,510,000\t東京都\n", encoding="utf-8")
+    words = ["Tokyo", "the", "13,510,000", "of", "(-2.1%)", "million", "a", "in", "Metropolis,"]
+    text = _words_text(chars, words) if lang == "en" else _ja_text(chars)
+    pred.write_text(f"<SYSDESC>long</SYSDESC>\n{qid}\t{text}\n", encoding="utf-8")
+    return pred.stat().st_size + gold.stat().st_size
+
+
+def kbqa_predictions(parity: Path, pred: Path, size: int, seed: int = 7) -> int:
+    """``topK_results.txt`` (a real system's answers to the parity gold's
+    questions) with made-up candidates (the gold's answers) added to each
+    answer line, until the file reaches ``size`` bytes."""
+    folder = parity / "nlpcc2016" / "kbqa"
+    gold_lines = (folder / "kbqa_gold_lowcase.txt").read_text("utf-8").splitlines()
+    answers = [line.split("\t", 1)[1] for line in gold_lines if line.startswith("<answer")]
+    lines = (folder / "topK_results.txt").read_text("utf-8").splitlines()
+    blocks = sum(line.startswith("<answer") for line in lines)
+    rng = random.Random(seed)
+    per_block = size // (blocks * 12)  # about 12 bytes a candidate
+    with pred.open("w", encoding="utf-8") as out:
+        for line in lines:
+            if line.startswith("<answer"):
+                line += "\t" + "\t".join(rng.choices(answers, k=per_block))
+            out.write(line + "\n")
+    return pred.stat().st_size
+
+
+def kbqa_long(gold: Path, pred: Path, chars: int) -> int:
+    gold.write_text("<question id=1>\t谁?\n<answer id=1>\t梅とら\n=====\n", encoding="utf-8")
+    text = _words_text(chars, ["梅とら", "2013年", "仙草", "ＡＢＣ", "docker", "李白"])
+    text = text.replace(" ", "\t")
+    pred.write_text(f"<question id=1>\t谁?\n<answer id=1>\t{text}\n=====\n", encoding="utf-8")
+    return pred.stat().st_size + gold.stat().st_size
+
+
+def zalo_files(parity: Path, gold: Path, pred: Path, size: int, seed: int = 7) -> int:
+    """A labelled gold of the private test's cases (paragraph ids and labels)
+    under new ids, and a submission of some of their paragraphs, until it
+    reaches ``size`` bytes."""
+    cases = json.loads(
+        (parity / "zalo2019" / "ZaloQA_private_test_with_labels_unverified.json").read_text("utf-8")
+    )
+    rng = random.Random(seed)
+    with gold.open("w", encoding="utf-8") as g, pred.open("w", encoding="utf-8") as p:
+        g.write("[")
+        p.write("test_id,answer\n")
+        written, k = 0, 0
+        while written < size:
+            case = cases[k % len(cases)]
+            paragraphs = [{"id": x["id"], "label": x["label"]} for x in case["paragraphs"]]
+            g.write(
+                ("" if k == 0 else ",\n")
+                + json.dumps({"__id__": f"t{k}", "paragraphs": paragraphs})
+            )
+            rows = "".join(f"t{k},{x['id']}\n" for x in paragraphs if rng.random() < 0.5)
+            written += len(rows)
+            p.write(rows)
+            k += 1
+        g.write("]\n")
+    return gold.stat().st_size + pred.stat().st_size
+
+
+def poleval_files(parity: Path, gold: Path, pred: Path, size: int) -> int:
+    """The dev gold and the mT5 outputs, repeated until ``size`` bytes of outputs."""
+    expected = (parity / "poleval2021" / "dev-0" / "expected.tsv").read_bytes()
+    out = (parity / "poleval2021" / "outputs" / "filipggg-mt5.dev-0.out.tsv").read_bytes()
+    times = size // len(out) + 1
+    gold.write_bytes(expected * times)
+    pred.write_bytes(out * times)
+    return gold.stat().st_size + pred.stat().st_size
+
+
+def poleval_long(gold: Path, pred: Path, chars: int) -> int:
+    gold.write_text("Warszawa\tw Warszawie\n", encoding="utf-8")
+    words = ["Warszawa", "w", "XIV", "wieku", "czterech", "1410", "Kraków,", "zażółć"]
+    pred.write_text(_words_text(chars, words) + "\n", encoding="utf-8")
+    return pred.stat().st_size + gold.stat().st_size
+
+
+def readers_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, str] | None:
+    """The size and command of a case of the seed readers (NTCIR-16, NLPCC
+    2016 KBQA, Zalo 2019, PolEval 2021), or ``None``."""
+    gold, pred = work / "gold", work / "pred"
+    profile = " --profile fair" if case.endswith("-fair") else ""
+    name = case.removesuffix("-fair")
+    if name == "ntcir100":
+        gold = ROOT / "examples" / "ntcir-dsqa" / "gold.tsv"
+        size = ntcir_run(pred, HUNDRED_MB)
+        return size, f"{base} ntcir-dsqa --gold {gold} --pred {pred} -q{profile}"
+    if name in ("ntcir100m-en", "ntcir100m-ja"):
+        size = ntcir_long(gold, pred, name[-2:], HUNDRED_MB)
+        return size, f"{base} ntcir-dsqa --gold {gold} --pred {pred} -q{profile}"
+    if name == "kbqa100":
+        gold = parity / "nlpcc2016" / "kbqa" / "kbqa_gold_lowcase.txt"
+        size = kbqa_predictions(parity, pred, HUNDRED_MB)
+        return size, f"{base} nlpcc-kbqa --gold {gold} --pred {pred} -q{profile}"
+    if name == "kbqa100m":
+        size = kbqa_long(gold, pred, HUNDRED_MB)
+        return size, f"{base} nlpcc-kbqa --gold {gold} --pred {pred} -q{profile}"
+    if name == "zalo100":
+        gold = work / "gold.json"
+        size = zalo_files(parity, gold, pred, HUNDRED_MB)
+        return size, f"{base} zalo2019 --gold {gold} --pred {pred} -q{profile}"
+    if name == "poleval100":
+        size = poleval_files(parity, gold, pred, HUNDRED_MB)
+        return size, f"{base} poleval2021 --gold {gold} --pred {pred} -q{profile}"
+    if name == "poleval100m":
+        size = poleval_long(gold, pred, HUNDRED_MB)
+        return size, f"{base} poleval2021 --gold {gold} --pred {pred} -q{profile}"
+    return None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     cases = ["xor66", "squad75", "squad100m", "pipe", "xor1g"]
+    cases += [
+        "ntcir100", "ntcir100m-en", "ntcir100m-ja", "kbqa100", "kbqa100m", "kbqa100m-fair",
+        "zalo100", "poleval100", "poleval100-fair", "poleval100m", "poleval100m-fair",
+    ]  # fmt: skip
+    cases += ["mkqa100", "mkqa100-gold", "openqa100", "openqa100-rows", "openqa100-gold"]
     parser.add_argument("cases", nargs="*", default=cases)
     parser.add_argument("--parity", default="../shared/parity")
     parser.add_argument("--tmp", default=tempfile.gettempdir())
+    parser.add_argument(
+        "--mb", type=float, default=100, help="the size of the seed readers' cases (MB)"
+    )
     args = parser.parse_args()
+    global HUNDRED_MB
+    HUNDRED_MB = int(args.mb * 1e6)
     parity = Path(args.parity)
     xor_gold = parity / "xor" / "xor_dev_full_v1_1.jsonl"
     base = f"{' '.join(CLI)} score"
@@ -186,6 +461,30 @@ def main() -> None:
                 squad_long(gold, pred, 10)
                 size = 4 << 30
                 command = f"yes | {base} squad --gold {gold} --pred /dev/stdin -q"
+            elif case == "mkqa100":
+                pred = work / "en.jsonl"
+                size = mkqa_predictions(parity, pred, 800_000)
+                mkqa_gold = parity / "mkqa" / "mkqa_test6.jsonl.gz"
+                command = f"{base} mkqa --gold {mkqa_gold} --pred {pred} -q"
+            elif case == "mkqa100-gold":
+                gold, pred = work / "gold.jsonl", work / "en.jsonl"
+                size = mkqa_gold_and_predictions(parity, gold, pred, 17_000)
+                command = f"{base} mkqa --gold {gold} --pred {pred} -q"
+            elif case in ("openqa100", "openqa100-rows"):
+                size = xor_predictions(parity, pred, 1_300_000, base=EXAMPLES / "open-qa/pred.json")
+                if case == "openqa100-rows":
+                    rows = work / "pred.jsonl"
+                    size = rows_of(pred, rows)
+                    pred.unlink()
+                    pred = rows
+                gold = EXAMPLES / "open-qa" / "gold.jsonl"
+                command = f"{base} open-qa --gold {gold} --pred {pred} -q"
+            elif case == "openqa100-gold":
+                gold = work / "gold.jsonl"
+                size = open_qa_gold_and_predictions(parity, gold, pred, 500_000)
+                command = f"{base} open-qa --gold {gold} --pred {pred} -q"
+            elif (found := readers_case(case, parity, work, base)) is not None:
+                size, command = found
             else:
                 raise SystemExit(f"unknown case {case!r}")
             started = time.perf_counter()

@@ -941,10 +941,9 @@ def prediction_map(
     {'q1': 5}
     """
     path = source_name(source)
-    if keep is not None and is_path(source) and not is_jsonl(path):
-        kept = kept_string_entries(source, keep, not_a_row)
-        if kept is not None:
-            return Kept(kept.entries, dropped=kept.others, dropped_ids=kept.examples)
+    kept = kept_predictions(source, keep)
+    if kept is not None:
+        return kept
     data, _, lines = load(source, diag, "predictions", bom=bom)
     refuse_gold_as_predictions(data, path)
     if isinstance(data, list):
@@ -966,6 +965,35 @@ class Kept(dict):  # type: ignore[type-arg]
         super().__init__(entries)
         self.dropped = dropped
         self.dropped_ids = dropped_ids
+
+
+def kept_predictions(source: Any, keep: set[str] | None) -> Kept | None:
+    """The predictions of the ids in ``keep`` (the gold's) from a file
+    ``{id: text}`` read in parts (:func:`~answermatch.sources.kept_string_entries`),
+    counting the others; ``None`` where the predictions are read whole: no
+    ``keep``, an object or a JSON Lines file, or a file that
+    :func:`~answermatch.sources.kept_string_entries` leaves whole (small,
+    another shape, a key repeated)."""
+    if keep is None or not is_path(source) or is_jsonl(source_name(source)):
+        return None
+    # a part holding "prediction_text" may be one row {"id", "prediction_text"}
+    kept = kept_string_entries(source, keep, not_a_row)
+    if kept is None:
+        return None
+    return Kept(kept.entries, dropped=kept.others, dropped_ids=kept.examples)
+
+
+def dropped(predictions: Mapping[Any, Any]) -> tuple[int, list[str]]:
+    """How many predictions of ids outside the gold a file read in parts
+    dropped (a :class:`Kept`), and the first three of those ids; ``(0,
+    [])`` for predictions read whole (their other ids are still in them).
+
+    >>> dropped({"q1": "Oslo"}), dropped(Kept({}, dropped=5, dropped_ids=["x1", "x2", "x3"]))
+    ((0, []), (5, ['x1', 'x2', 'x3']))
+    """
+    if isinstance(predictions, Kept):
+        return predictions.dropped, predictions.dropped_ids
+    return 0, []
 
 
 def not_a_row(part: dict[str, str]) -> dict[str, str] | None:
@@ -1016,10 +1044,10 @@ def warn_coverage(
             path=path,
         )
     extra = [k for k in predictions if k not in known]
-    kept = predictions if isinstance(predictions, Kept) else None
-    count = len(extra) + (kept.dropped if kept else 0)
+    others, other_ids = dropped(predictions)
+    count = len(extra) + others
     if count:
-        shown = [*(kept.dropped_ids if kept else ()), *extra[:3]]
+        shown = [*other_ids, *extra[:3]]
         diag.warn(
             f"{count} prediction id(s) are not in the gold "
             f"({format_examples(map(str, shown), total=count)}); ignored, as in the official "

@@ -35,15 +35,14 @@ from ...formats.squad import (
     SQUAD,
     Question,
     SquadFile,
-    is_jsonl,
+    kept_predictions,
     load,
-    not_a_row,
     read,
     refuse_gold_as_predictions,
     row_where,
     short,
 )
-from ...sources import is_path, kept_string_entries, source_name
+from ...sources import is_path, source_name
 
 __all__ = [
     "Predictions",
@@ -79,10 +78,6 @@ class Predictions:
     #: official scripts call ``.lower()`` on it), ignored like any other
     #: unknown id otherwise (the scripts never read them)
     others: dict[str, Any] = field(default_factory=dict)
-    #: predictions of ids outside the gold that were read and dropped (a
-    #: file read in parts), and the first three of those ids
-    dropped: int = 0
-    dropped_ids: list[str] = field(default_factory=list)
 
     def refuse_others(self, ids: set[str]) -> None:
         """The error for the first prediction of a gold id in ``ids`` that
@@ -154,17 +149,15 @@ def read_predictions(
     a repeated key).
 
     ``keep``, the gold's ids: a file ``{id: text}`` is read in parts and
-    keeps only their predictions, counting the others
-    (:attr:`Predictions.dropped`), so that a file of many other ids is never
-    held whole (:func:`~answermatch.sources.kept_string_entries`; any other
-    file is read whole, with the same values, errors and warnings).
+    keeps only their predictions, counting the others (``texts`` is then a
+    :class:`~answermatch.formats.squad.Kept`), so that a file of many other
+    ids is never held whole (:func:`~answermatch.formats.squad.kept_predictions`;
+    any other file is read whole, with the same values, errors and warnings).
     """
     name = source_name(source)
-    if keep is not None and is_path(source) and not is_jsonl(name):
-        # a part holding "prediction_text" may be one row {"id", "prediction_text"}
-        kept = kept_string_entries(source, keep, not_a_row)
-        if kept is not None:
-            return Predictions(kept.entries, name, dropped=kept.others, dropped_ids=kept.examples)
+    kept = kept_predictions(source, keep)
+    if kept is not None:
+        return Predictions(kept, name)
     data, _, row_lines = load(source, diag, "predictions")
     refuse_gold_as_predictions(data, name)
     if isinstance(data, Mapping) and not ("id" in data and "prediction_text" in data):

@@ -22,6 +22,7 @@ from typing import Any
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
+from ...formats.squad import dropped
 from ...items import ItemColumns, Items
 from ...matchers.answers import overlap_f1
 from ..base import Totals
@@ -168,9 +169,10 @@ def report_coverage(
         )
     extra = [] if len(texts) == len(ids) - len(missing) else [k for k in texts if k not in ids]
     extra += [k for k in preds.others if k not in ids]
-    count = len(extra) + preds.dropped
+    others, other_ids = dropped(texts)
+    count = len(extra) + others
     if count:
-        shown = [*preds.dropped_ids, *extra[:3]]
+        shown = [*other_ids, *extra[:3]]
         diag.warn(
             f"{count} prediction(s) have ids that are not in the gold and are ignored, "
             f"as in the official script: {format_examples(map(repr, shown), total=count)}",
