@@ -29,9 +29,10 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     words; Japanese text with punctuation, cut into MeCab's words: the
     ``fair`` profile is the same rules).
 ``kbqa100``
-    NLPCC 2016 KBQA: a gold of the parity gold's blocks repeated under new
-    ids and a prediction file of about 100 MB of ``topK_results.txt``'s
-    blocks under the same ids (the input: both files).
+    NLPCC 2016 KBQA: the parity gold (7,631 questions) and
+    ``topK_results.txt`` with made-up candidates (gold answers) added to
+    each answer line, about 100 MB (a prediction may not name a question
+    outside the gold).
 ``kbqa100m``, ``kbqa100m-fair``
     NLPCC 2016 KBQA: one question whose answer line is 100,000,000
     characters of candidates (``official``, and ``fair``: normalized).
@@ -47,6 +48,24 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``pipe``
     ``yes | answermatch score squad --pred /dev/stdin``: a pipe that never
     ends, refused at ``answermatch.sources.MAX_INPUT_BYTES`` (4 GiB).
+``mkqa100``
+    MKQA's test fixture (``mkqa/mkqa_test6.jsonl.gz``) and an ``en.jsonl``
+    of about 106 MB: the seed-1 rows (``mkqa/pred_seed1/en.jsonl``) and
+    800,000 rows of made-up ids with the seed-1 predictions of every
+    language; refused, as by the official script, for the unknown ids.
+``mkqa100-gold``
+    An MKQA gold of about 100 MB (17,000 examples: the fixture's lines
+    under new ids) and an ``en.jsonl`` predicting each; the input is both.
+``openqa100``
+    open-qa: the example gold (``examples/open-qa``) and a prediction
+    file ``{id: text}`` of 1,300,000 entries (about 100 MB), the example's
+    predictions and made-up ids (warned about and ignored).
+``openqa100-rows``
+    The same as JSON Lines rows ``{"id", "prediction"}``.
+``openqa100-gold``
+    An open-qa gold of about 100 MB (500,000 rows of XOR-Full's dev
+    questions under new ids) and predictions ``{id: text}`` of each; the
+    input is both.
 
 Generated files go to ``--tmp`` and are deleted after each case. Run::
 
@@ -70,6 +89,7 @@ import time
 from pathlib import Path
 
 CLI = [sys.executable, "-m", "answermatch"]
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 def peak_of(command: str) -> tuple[float, float, str]:
@@ -92,10 +112,10 @@ def peak_of(command: str) -> tuple[float, float, str]:
 
 
 def xor_predictions(
-    parity: Path, path: Path, entries: int, seed: int = 7, base: str = "xor/full_pred_1.json"
+    parity: Path, path: Path, entries: int, seed: int = 7, base: str | Path = "xor/full_pred_1.json"
 ) -> int:
-    """A prediction file of the dev predictions (``base``, under ``parity``)
-    plus made-up ids; its size."""
+    """A prediction file of the dev predictions (``base``, under ``parity``,
+    or an absolute path) plus made-up ids; its size."""
     dev = json.loads((parity / base).read_text(encoding="utf-8"))
     answers = list(dev.values())
     rng = random.Random(seed)
@@ -172,6 +192,71 @@ def squad_long(gold: Path, pred: Path, chars: int, seed: int = 7) -> int:
     return pred.stat().st_size
 
 
+def mkqa_predictions(parity: Path, path: Path, rows: int, seed: int = 7) -> int:
+    """The seed-1 English rows and ``rows`` rows of made-up ids whose
+    predictions are drawn from the seed-1 rows of every language; its size."""
+    folder = parity / "mkqa" / "pred_seed1"
+    seed_rows = [json.loads(line) for f in sorted(folder.glob("*.jsonl")) for line in f.open()]
+    rng = random.Random(seed)
+    with path.open("w", encoding="utf-8") as out:
+        out.write((folder / "en.jsonl").read_text(encoding="utf-8"))
+        for _ in range(rows):
+            row = dict(rng.choice(seed_rows), example_id=rng.getrandbits(63))
+            row["no_answer_prob"] = rng.uniform(-3, 3)
+            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+    return path.stat().st_size
+
+
+def mkqa_gold_and_predictions(parity: Path, gold: Path, pred: Path, examples: int) -> int:
+    """A gold of ``examples`` examples (the fixture's lines under new ids,
+    written as the official file is) and an ``en.jsonl`` predicting each
+    (the gold's first English answer, or none); the size of both."""
+    import gzip
+
+    with gzip.open(parity / "mkqa" / "mkqa_test6.jsonl.gz", "rt", encoding="utf-8") as fh:
+        rows = [json.loads(line) for line in fh]
+    with gold.open("w", encoding="utf-8") as g, pred.open("w", encoding="utf-8") as p:
+        for k in range(examples):
+            row = dict(rows[k % len(rows)], example_id=k)
+            g.write(json.dumps(row) + "\n")
+            text = row["answers"]["en"][0]["text"] if k % 3 else None
+            p.write(json.dumps({"example_id": k, "prediction": text, "binary_answer": None,
+                                "no_answer_prob": (k % 7) / 7}) + "\n")  # fmt: skip
+    return gold.stat().st_size + pred.stat().st_size
+
+
+def rows_of(mapping_file: Path, rows_file: Path) -> int:
+    """The predictions ``{id: text}`` of ``mapping_file`` as JSON Lines rows
+    ``{"id", "prediction"}``; their size."""
+    entries = json.loads(mapping_file.read_text(encoding="utf-8"))
+    with rows_file.open("w", encoding="utf-8") as out:
+        for qid, text in entries.items():
+            out.write(json.dumps({"id": qid, "prediction": text}, ensure_ascii=False) + "\n")
+    return rows_file.stat().st_size
+
+
+def open_qa_gold_and_predictions(parity: Path, gold: Path, pred: Path, questions: int) -> int:
+    """An open-qa gold of ``questions`` rows (XOR-Full's dev questions,
+    answers and languages under new ids) and predictions ``{id: text}`` of
+    each (one of its answers, or a made-up sentence); the size of both."""
+    rows = [
+        json.loads(line)
+        for line in (parity / "xor" / "xor_dev_full_v1_1.jsonl").read_text("utf-8").splitlines()
+    ]
+    rng = random.Random(7)
+    with gold.open("w", encoding="utf-8") as g, pred.open("w", encoding="utf-8") as p:
+        p.write("{")
+        for k in range(questions):
+            row = rows[k % len(rows)]
+            qid = f"q{k}"
+            fields = {"id": qid, "question": row["question"], "answers": row["answers"]}
+            g.write(json.dumps({**fields, "lang": row["lang"]}, ensure_ascii=False) + "\n")
+            text = rng.choice(row["answers"]) if k % 2 else "It is " + row["answers"][0] + "."
+            p.write(("" if k == 0 else ", ") + f'"{qid}": ' + json.dumps(text, ensure_ascii=False))
+        p.write("}\n")
+    return gold.stat().st_size + pred.stat().st_size
+
+
 ROOT = Path(__file__).resolve().parent.parent
 HUNDRED_MB = 100_000_000
 
@@ -224,33 +309,23 @@ def ntcir_long(gold: Path, pred: Path, lang: str, chars: int) -> int:
     return pred.stat().st_size + gold.stat().st_size
 
 
-def _kbqa_blocks(path: Path) -> list[tuple[str, str]]:
-    """(question, answer fields) of each block of a KBQA file."""
-    blocks, question = [], ""
-    for line in path.read_text("utf-8").splitlines():
-        if line.startswith("<question"):
-            question = line.split("\t", 1)[1] if "\t" in line else ""
-        elif line.startswith("<answer"):
-            blocks.append((question, line.split("\t", 1)[1] if "\t" in line else ""))
-    return blocks
-
-
-def kbqa_files(parity: Path, gold: Path, pred: Path, size: int) -> int:
-    """A gold and predictions of the parity files' blocks under new ids,
-    until the predictions reach ``size`` bytes."""
-    truth = _kbqa_blocks(parity / "nlpcc2016" / "kbqa" / "kbqa_gold_lowcase.txt")
-    guess = _kbqa_blocks(parity / "nlpcc2016" / "kbqa" / "topK_results.txt")
-    with gold.open("w", encoding="utf-8") as g, pred.open("w", encoding="utf-8") as p:
-        written, k = 0, 0
-        while written < size:
-            gq, ga = truth[k % len(truth)]
-            pq, pa = guess[k % len(guess)]
-            g.write(f"<question id={k}>\t{gq}\n<answer id={k}>\t{ga}\n{'=' * 20}\n")
-            block = f"<question id={k}>\t{pq}\n<answer id={k}>\t{pa}\n{'=' * 20}\n"
-            written += len(block.encode("utf-8"))
-            p.write(block)
-            k += 1
-    return gold.stat().st_size + pred.stat().st_size
+def kbqa_predictions(parity: Path, pred: Path, size: int, seed: int = 7) -> int:
+    """``topK_results.txt`` (a real system's answers to the parity gold's
+    questions) with made-up candidates (the gold's answers) added to each
+    answer line, until the file reaches ``size`` bytes."""
+    folder = parity / "nlpcc2016" / "kbqa"
+    gold_lines = (folder / "kbqa_gold_lowcase.txt").read_text("utf-8").splitlines()
+    answers = [line.split("\t", 1)[1] for line in gold_lines if line.startswith("<answer")]
+    lines = (folder / "topK_results.txt").read_text("utf-8").splitlines()
+    blocks = sum(line.startswith("<answer") for line in lines)
+    rng = random.Random(seed)
+    per_block = size // (blocks * 12)  # about 12 bytes a candidate
+    with pred.open("w", encoding="utf-8") as out:
+        for line in lines:
+            if line.startswith("<answer"):
+                line += "\t" + "\t".join(rng.choices(answers, k=per_block))
+            out.write(line + "\n")
+    return pred.stat().st_size
 
 
 def kbqa_long(gold: Path, pred: Path, chars: int) -> int:
@@ -319,7 +394,8 @@ def readers_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, s
         size = ntcir_long(gold, pred, name[-2:], HUNDRED_MB)
         return size, f"{base} ntcir-dsqa --gold {gold} --pred {pred} -q{profile}"
     if name == "kbqa100":
-        size = kbqa_files(parity, gold, pred, HUNDRED_MB)
+        gold = parity / "nlpcc2016" / "kbqa" / "kbqa_gold_lowcase.txt"
+        size = kbqa_predictions(parity, pred, HUNDRED_MB)
         return size, f"{base} nlpcc-kbqa --gold {gold} --pred {pred} -q{profile}"
     if name == "kbqa100m":
         size = kbqa_long(gold, pred, HUNDRED_MB)
@@ -344,6 +420,7 @@ def main() -> None:
         "ntcir100", "ntcir100m-en", "ntcir100m-ja", "kbqa100", "kbqa100m", "kbqa100m-fair",
         "zalo100", "poleval100", "poleval100-fair", "poleval100m", "poleval100m-fair",
     ]  # fmt: skip
+    cases += ["mkqa100", "mkqa100-gold", "openqa100", "openqa100-rows", "openqa100-gold"]
     parser.add_argument("cases", nargs="*", default=cases)
     parser.add_argument("--parity", default="../shared/parity")
     parser.add_argument("--tmp", default=tempfile.gettempdir())
@@ -384,6 +461,28 @@ def main() -> None:
                 squad_long(gold, pred, 10)
                 size = 4 << 30
                 command = f"yes | {base} squad --gold {gold} --pred /dev/stdin -q"
+            elif case == "mkqa100":
+                pred = work / "en.jsonl"
+                size = mkqa_predictions(parity, pred, 800_000)
+                mkqa_gold = parity / "mkqa" / "mkqa_test6.jsonl.gz"
+                command = f"{base} mkqa --gold {mkqa_gold} --pred {pred} -q"
+            elif case == "mkqa100-gold":
+                gold, pred = work / "gold.jsonl", work / "en.jsonl"
+                size = mkqa_gold_and_predictions(parity, gold, pred, 17_000)
+                command = f"{base} mkqa --gold {gold} --pred {pred} -q"
+            elif case in ("openqa100", "openqa100-rows"):
+                size = xor_predictions(parity, pred, 1_300_000, base=EXAMPLES / "open-qa/pred.json")
+                if case == "openqa100-rows":
+                    rows = work / "pred.jsonl"
+                    size = rows_of(pred, rows)
+                    pred.unlink()
+                    pred = rows
+                gold = EXAMPLES / "open-qa" / "gold.jsonl"
+                command = f"{base} open-qa --gold {gold} --pred {pred} -q"
+            elif case == "openqa100-gold":
+                gold = work / "gold.jsonl"
+                size = open_qa_gold_and_predictions(parity, gold, pred, 500_000)
+                command = f"{base} open-qa --gold {gold} --pred {pred} -q"
             elif (found := readers_case(case, parity, work, base)) is not None:
                 size, command = found
             else:

@@ -457,3 +457,292 @@ def test_long_mlqa_answers_give_the_tokens_of_the_whole_text(monkeypatch, lang):
     in_pieces = _mlqa_tokens(lang)(text)
     monkeypatch.setattr(steps, "PIECE_CHARS", 10**9)  # the whole text at once
     assert in_pieces == _mlqa_tokens(lang)(text)
+
+
+# --- MKQA: predictions read in parts, the gold line by line -----------------------------------
+
+
+def _mkqa_rows(path, gold_ids, others, extra="", seed=3):
+    """An ``en.jsonl`` of plain rows: the gold ids and ``others`` made-up
+    ids in random order, then the ``extra`` lines."""
+    rng = random.Random(seed)
+    texts = ["Helsinki", "東京 タワー", 'a "quoted": x', "", None, "1,000"]
+    ids = [int(qid) for qid in gold_ids] + [rng.getrandbits(62) for _ in range(others)]
+    rng.shuffle(ids)
+    rows = [
+        {"example_id": qid, "prediction": rng.choice(texts), "binary_answer": None,
+         "no_answer_prob": rng.uniform(-2, 2)}
+        for qid in ids
+    ]  # fmt: skip
+    body = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+    path.write_text(body + extra, encoding="utf-8")
+    known = set(gold_ids)
+    return next((k for k, qid in enumerate(ids, start=1) if str(qid) not in known), None)
+
+
+def _mkqa_read(path, gold_ids):
+    from answermatch.tasks.mkqa.data import MkqaGold, read_predictions
+
+    diag = Diagnostics()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        try:
+            found = read_predictions(str(path), MkqaGold("gold", list(gold_ids)), diag)
+        except InputError as error:
+            return str(error), diag.messages
+    en = found.languages["en"]
+    return (en.texts, en.probs, {k: en.lines[k] for k in gold_ids}), diag.messages
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        "",  # all plain: read in parts
+        '{"example_id": 7, "prediction": "again", "binary_answer": null}\n',  # repeated
+        '{"example_id": 5, "prediction": "x", "binary_answer": "maybe"}\n',  # an error
+        '{"example_id": 1, "prediction": "x", "binary_answer": null, "no_answer_prob": NaN}\n',
+        '{"example_id": 1, "prediction": "x", "prediction": "y", "binary_answer": ""}\n',
+        "not json\n",
+    ],
+)
+@pytest.mark.parametrize("others", [0, 3000])
+def test_mkqa_predictions_read_in_parts_are_those_read_whole(monkeypatch, tmp_path, extra, others):
+    """Values, warnings and errors (the unknown ids', counted) are those of
+    the whole reading; a file that is not plain rows is read whole."""
+    gold_ids = [str(k) for k in range(300)]
+    path = tmp_path / "en.jsonl"
+    first = _mkqa_rows(path, gold_ids[1:] if extra.startswith('{"example_id": 1,') else gold_ids,
+                       others, extra)  # fmt: skip
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    in_parts = _mkqa_read(path, gold_ids)
+    monkeypatch.setattr(sources, "PARTS_FROM", 1 << 40)  # every file is small: read whole
+    assert in_parts == _mkqa_read(path, gold_ids)
+    if others and not extra:  # the first unknown id's line, and how many there are
+        assert f"en.jsonl:{first}: 3000 predicted example(s)" in in_parts[0]
+        assert "and 2997 more (the official script stops" in in_parts[0]
+    elif not extra:
+        assert len(in_parts[0][0]) == 300 and not in_parts[1]
+
+
+def test_mkqa_predictions_peak_within_twice_the_file(tmp_path):
+    """100,000 rows, 300 of them for gold examples: read whole, about ten
+    times the file's size (the text and an object per row); in parts,
+    under twice it and a few parts."""
+    from answermatch.tasks.mkqa.data import MkqaGold, read_predictions
+
+    gold_ids = [str(k) for k in range(300)]
+    path = tmp_path / "en.jsonl"
+    _mkqa_rows(path, gold_ids, 100_000)
+    size = path.stat().st_size
+
+    def read():
+        with pytest.raises(InputError, match="100000 predicted example"):
+            read_predictions(str(path), MkqaGold("gold", gold_ids), Diagnostics())
+
+    assert _peak(read) < 2 * size + 8 * sources.PART_BYTES, size
+
+
+def _mkqa_gold_lines(count, start=0):
+    from answermatch.tasks.mkqa.rules import LANGUAGES
+
+    answers = {lang: [{"type": "entity", "text": "Oulu", "aliases": ["Uleåborg"]}]
+               for lang in LANGUAGES}  # fmt: skip
+    return "".join(
+        json.dumps({"query": "where?", "answers": answers, "example_id": start + k}) + "\n"
+        for k in range(count)
+    )
+
+
+def test_a_predictions_file_read_as_mkqa_gold_is_refused_within_its_size(tmp_path):
+    """The check for swapped files reads the predictions as a gold: every
+    line was decoded and kept before the first was looked at (about ten
+    times the file); now lines are read as they come, and the rest of the
+    file only checked for a line that is not JSON: a few parts at most."""
+    from answermatch.tasks.mkqa.data import read_gold
+
+    path = tmp_path / "en.jsonl"
+    _mkqa_rows(path, [], 100_000)
+    size = path.stat().st_size
+
+    def read():
+        with pytest.raises(InputError, match=r"en.jsonl:1: .*expected 'answers' to be an object"):
+            read_gold(str(path), Diagnostics())
+
+    assert _peak(read) < 8 * sources.PART_BYTES, size
+
+
+def test_mkqa_gold_warnings_and_errors_come_as_from_the_whole_file(tmp_path):
+    """A line that is not JSON comes first, as the official script decodes
+    every line before it reads one; else each warning is given once."""
+    from answermatch.tasks.mkqa.data import read_gold
+
+    path = tmp_path / "gold.jsonl"
+    repeated = _mkqa_gold_lines(3) + _mkqa_gold_lines(1, start=1) + _mkqa_gold_lines(2, start=5)
+    path.write_text(repeated, encoding="utf-8")
+    diag = Diagnostics()
+    with pytest.warns(AnswermatchWarning):
+        gold = read_gold(str(path), diag)
+    assert gold.ids == ["0", "1", "2", "5", "6"] and gold.kept[1] == 3
+    assert len(diag.messages) == 1 and "gold.jsonl:4: example id 1 repeated" in diag.messages[0]
+    path.write_text(repeated + "{oops\n" + _mkqa_gold_lines(2), encoding="utf-8")
+    diag = Diagnostics()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no warning before the error
+        with pytest.raises(InputError, match=r"gold.jsonl:7: not valid JSON"):
+            read_gold(str(path), diag)
+    assert diag.messages == []
+
+
+def test_an_mkqa_gold_is_held_as_its_lines(tmp_path):
+    """The gold's lines are kept (each language decoded when scored): read
+    whole, the file's bytes, its lines and then each line were held at
+    once (2.6 times this file's size); read block by block, the lines and
+    their records (1.8 times)."""
+    from answermatch.tasks.mkqa.data import read_gold
+
+    path = tmp_path / "gold.jsonl"
+    path.write_text(_mkqa_gold_lines(3000), encoding="utf-8")
+    size = path.stat().st_size
+    gold = read_gold(str(path), Diagnostics())
+    assert len(gold.ids) == 3000 and gold.answers("fi", 2999) == ("Oulu", "Uleåborg")
+    assert _peak(read_gold, str(path), Diagnostics()) < 2 * size, size
+
+
+# --- open-qa: gold and predictions in parts -----------------------------------------------------
+
+
+def _open_qa_gold(path, count, extra=""):
+    rows = [{"id": f"q{k}", "question": "where?", "answers": ["Oulu", "Uleåborg"], "lang": "fi"}
+            for k in range(count)]  # fmt: skip
+    body = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+    path.write_text(body + extra, encoding="utf-8")
+
+
+def _open_qa(gold, pred, monkeypatch=None):
+    """The items and warnings of scoring ``pred``, or the error."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        try:
+            result = answermatch.evaluate("open-qa", str(gold), str(pred))
+        except InputError as error:
+            return str(error)
+    return [(i["id"], i["prediction"], i["score"]) for i in result.items], result.warnings
+
+
+@pytest.mark.parametrize("rows", [False, True])
+@pytest.mark.parametrize(
+    "extra",
+    [
+        "",
+        '"q7": "again"',  # a repeated id: read whole
+        '"q8": null',  # no answer: read whole
+        '"q9": 5',  # an error
+    ],
+)
+def test_open_qa_predictions_read_in_parts_are_those_read_whole(monkeypatch, tmp_path, rows, extra):
+    gold = tmp_path / "gold.jsonl"
+    _open_qa_gold(gold, 300)
+    pred = tmp_path / ("pred.jsonl" if rows else "pred.json")
+    _generated(pred, [f"q{k}" for k in range(300)], 3000)
+    if extra:
+        pred.write_text(pred.read_text(encoding="utf-8")[:-1] + ", " + extra + "}", "utf-8")
+    if rows:
+        entries = json.loads(pred.read_text(encoding="utf-8"))
+        lines = [json.dumps({"id": k, "prediction": v}) for k, v in entries.items()]
+        if extra == '"q7": "again"':
+            lines.append(json.dumps({"id": "q7", "prediction": "again"}))
+        pred.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    in_parts = _open_qa(gold, pred)
+    monkeypatch.setattr(sources, "PARTS_FROM", 1 << 40)  # read whole
+    assert in_parts == _open_qa(gold, pred)
+    if not extra:
+        assert len(in_parts[0]) == 300 and any("3000 prediction id(s)" in w for w in in_parts[1])
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        "",
+        '{"id": "q1", "answers": ["x"]}\n',  # a repeated id
+        '{"id": "q1", "answers": ["x"]}\n{"id": "q", "answers": ["x"], "answers": ["y"]}\n',
+        '{"id": "q1", "answers": ["x"]}\n{"id": \n',  # the line that is not JSON comes first
+        '{"id": "q1", "answers": ["x"]}\n\xff\n',
+    ],
+)
+def test_an_open_qa_gold_read_in_parts_is_the_one_read_whole(monkeypatch, tmp_path, extra):
+    from answermatch.tasks.open_qa import reading
+
+    path = tmp_path / "gold.jsonl"
+    _open_qa_gold(path, 2000, extra)
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+
+    def read():
+        diag = Diagnostics()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", AnswermatchWarning)
+            try:
+                return reading.read_gold(str(path), diag), diag.messages
+            except InputError as error:
+                return str(error)
+
+    in_parts = read()
+
+    def whole(source):
+        raise NotFlat(source)
+        yield
+
+    monkeypatch.setattr(reading, "jsonl_parts", whole)
+    assert in_parts == read()
+    if not extra:
+        assert len(in_parts[0]) == 2000
+
+
+def test_open_qa_predictions_as_gold_are_named_as_before(tmp_path):
+    gold = tmp_path / "gold.jsonl"
+    _open_qa_gold(gold, 3)
+    pred = tmp_path / "pred.jsonl"
+    pred.write_text('{"id": "q1", "prediction": "Oulu"}\n{"id": ', encoding="utf-8")
+    with pytest.raises(InputError, match=r"pred\.jsonl:2: not valid JSON"):
+        answermatch.evaluate("open-qa", str(pred), str(gold))
+    pred.write_text('{"id": "q1", "prediction": "Oulu"}\n' * 2, encoding="utf-8")
+    with pytest.raises(InputError, match=r"pred\.jsonl:1: this is a predictions file"):
+        answermatch.evaluate("open-qa", str(pred), str(gold))
+
+
+@pytest.mark.parametrize("rows", [False, True])
+def test_open_qa_predictions_peak_within_twice_the_file(tmp_path, rows):
+    """300,000 predictions, 300 of them for gold questions: read whole,
+    five to nine times the file's size; in parts, under twice it and a few
+    parts."""
+    from answermatch.tasks.open_qa.reading import read_gold, read_predictions
+
+    gold_path = tmp_path / "gold.jsonl"
+    _open_qa_gold(gold_path, 300)
+    gold = read_gold(str(gold_path), Diagnostics())
+    path = tmp_path / "pred.json"
+    _generated(path, [f"q{k}" for k in range(300)], 300_000)
+    if rows:
+        entries = json.loads(path.read_text(encoding="utf-8"))
+        path = tmp_path / "pred.jsonl"
+        path.write_text("".join(json.dumps({"id": k, "prediction": v}) + "\n"
+                                for k, v in entries.items()), encoding="utf-8")  # fmt: skip
+        del entries
+    size = path.stat().st_size
+    peak = _peak(read_predictions, str(path), gold, Diagnostics())
+    assert peak < 2 * size + 8 * sources.PART_BYTES, (peak, size)
+
+
+def test_an_open_qa_gold_peaks_at_its_questions(monkeypatch, tmp_path):
+    """The questions are kept, not the file: a question of these 87-byte
+    rows takes about 420 bytes (its strings, the object, its line), and
+    read whole the file's text and every row's dict came on top (13 times
+    the file's size); in parts, the questions and a part."""
+    from answermatch.tasks.open_qa.reading import read_gold
+
+    path = tmp_path / "gold.jsonl"
+    _open_qa_gold(path, 50_000)
+    size = path.stat().st_size
+    monkeypatch.setattr(sources, "PART_BYTES", 1 << 16)
+    peak = _peak(read_gold, str(path), Diagnostics())
+    assert peak < 6 * size, (peak, size)

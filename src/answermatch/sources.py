@@ -14,16 +14,19 @@ answermatch.errors.InputError: .../gold.jsonl:3: not valid JSON (Expecting ',' d
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
 import re
 import stat
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from array import array
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
-from itertools import compress, count, repeat
+from itertools import compress, count, islice, repeat
 from operator import eq, itemgetter, ne
 from typing import Any, NamedTuple, TypeAlias
 
@@ -156,13 +159,19 @@ def _read_pieces(fh: Any, path: PathLike, size: int | None) -> bytes:
 
 
 def _gunzip(path: PathLike) -> bytes:
+    return b"".join(_gunzip_pieces(path))
+
+
+def _gunzip_pieces(path: PathLike, size: int = 1 << 20) -> Iterator[bytes]:
+    """The inflated bytes of a ``.gz`` file, ``size`` bytes at a time; more
+    than :data:`MAX_INPUT_BYTES`, or than the decompression bomb's limit
+    (see :func:`read_bytes`), is an :class:`InputError`."""
     import gzip  # only for .gz files
 
     limit = max(GZIP_FLOOR, GZIP_RATIO * os.stat(path).st_size)
-    chunks: list[bytes] = []
     total = 0
     with gzip.open(path, "rb") as fh:
-        while chunk := fh.read(1 << 20):
+        while chunk := fh.read(size):
             total += len(chunk)
             if total > MAX_INPUT_BYTES:
                 raise InputError(_too_large("it inflates to more"), path=path)
@@ -172,8 +181,7 @@ def _gunzip(path: PathLike) -> bytes:
                     "refused as a decompression bomb; decompress it yourself if it is genuine",
                     path=path,
                 )
-            chunks.append(chunk)
-    return b"".join(chunks)
+            yield chunk
 
 
 def decode_utf8(
@@ -299,7 +307,7 @@ def string_object_parts(source: PathLike) -> Iterator[dict[str, str]]:
     strings (``{question id: answer}``), as consecutive dicts of at most
     about :data:`PART_BYTES` of the file each, read piece by piece: a
     reader that keeps only some entries never holds the file's bytes, nor
-    an object per entry, at once.
+    an object per entry, at once (:func:`file_pieces`).
 
     Taken together the parts are the entries ``json.load`` gives, in the
     file's order, except that a key repeated across two parts is in both
@@ -308,12 +316,9 @@ def string_object_parts(source: PathLike) -> Iterator[dict[str, str]]:
     that is not a string, invalid JSON or UTF-8, a byte order mark, a key
     that may repeat inside a part) raises :class:`NotFlat`, possibly after
     some parts were given: the caller then reads the file whole, with that
-    reader's own value, errors and warnings. A ``.gz`` file is read whole
-    first (:func:`read_bytes`), then split alike; anything but a regular
-    file (a pipe, which could not be read a second time) raises
-    :class:`NotFlat` before it is opened. A file over :data:`MAX_INPUT_BYTES`
-    is refused as by :func:`read_bytes`; one of more than
-    :data:`PROGRESS_BYTES` draws a progress bar when the run shows progress.
+    reader's own value, errors and warnings. A ``.gz`` file is inflated
+    piece by piece alike; anything but a regular file (a pipe, which could
+    not be read a second time) raises :class:`NotFlat` before it is opened.
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "pred.json"
@@ -326,6 +331,24 @@ def string_object_parts(source: PathLike) -> Iterator[dict[str, str]]:
     since the part then ends inside a string, so a part that decodes is
     always whole entries.
     """
+    return _string_parts(file_pieces(source), os.fspath(source))
+
+
+def file_pieces(source: PathLike) -> Iterator[bytes]:
+    """The bytes of a regular file (inflated for a ``.gz`` file) in pieces
+    of :data:`PART_BYTES`, the last one shorter, read as they are asked
+    for; :class:`NotFlat` for anything but a regular file (a pipe could
+    not be read a second time), before it is opened. A file over
+    :data:`MAX_INPUT_BYTES` is refused as by :func:`read_bytes`; one of
+    more than :data:`PROGRESS_BYTES` draws a progress bar when the run
+    shows progress.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "pred.json"
+    >>> _ = path.write_bytes(b"{}")
+    >>> list(file_pieces(path))
+    [b'{}']
+    """
     from .progress import progress
 
     name = os.fspath(source)
@@ -337,8 +360,7 @@ def string_object_parts(source: PathLike) -> Iterator[dict[str, str]]:
         raise NotFlat(name)
     with _reading(source):
         if os.path.splitext(name)[1] == ".gz":
-            data = read_bytes(source)
-            yield from _string_parts(_slices(data), name)
+            yield from _gunzip_pieces(source, PART_BYTES)
             return
         with open(source, "rb") as fh:
             size = _regular_size(fh, source) or 0
@@ -346,20 +368,169 @@ def string_object_parts(source: PathLike) -> Iterator[dict[str, str]]:
             shown = size > PROGRESS_BYTES and reading_progress.get()
             steps = -(-size // PART_BYTES)
             desc = f"reading {os.path.basename(name)}"
-            yield from _string_parts(progress(reads, total=steps, desc=desc, enabled=shown), name)
+            yield from progress(reads, total=steps, desc=desc, enabled=shown)
+
+
+def line_blocks(source: PathLike) -> Iterator[bytes]:
+    """The bytes of a regular file (:func:`file_pieces`) in blocks of whole
+    lines, each of about :data:`PART_BYTES` (more for a longer line) and
+    ending in a newline but the last: a reader of lines never holds the
+    whole file.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "gold.jsonl"
+    >>> _ = path.write_bytes(b'{"id": 1}\\n{"id": 2}')
+    >>> list(line_blocks(path))  # the last newline of a piece ends a block
+    [b'{"id": 1}\\n', b'{"id": 2}']
+    """
+    pending: list[bytes] = []  # the bytes since the last newline
+    for piece in file_pieces(source):
+        cut = piece.rfind(b"\n") + 1
+        if not cut:
+            pending.append(piece)
+            continue
+        pending.append(piece[:cut])
+        yield b"".join(pending)
+        pending = [piece[cut:]]
+        del piece
+    if any(pending):
+        yield b"".join(pending)
+
+
+def jsonl_parts(source: PathLike) -> Iterator[tuple[Sequence[int], list[Any]]]:
+    """The line numbers and objects of a JSON Lines file, as
+    :func:`jsonl_columns` gives them for the whole text, in consecutive
+    parts of whole lines (:func:`line_blocks`): a reader that keeps only
+    some of each row never holds the file, nor an object per row, at once.
+    Anything that reading would refuse or warn about (invalid UTF-8 or
+    JSON, a key repeated in an object), and anything but a regular file,
+    raises :class:`NotFlat`, possibly after some parts were given: the
+    caller then reads the file whole, with its own errors and warnings.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "gold.jsonl"
+    >>> _ = path.write_text('{"id": 1}\\n\\n{"id": 2}\\n', encoding="utf-8")
+    >>> [(list(numbers), objects) for numbers, objects in jsonl_parts(path)]
+    [([1, 3], [{'id': 1}, {'id': 2}])]
+    """
+    name = os.fspath(source)
+    strict = Diagnostics(strict=True)  # a warning: read whole, for it
+    before = 0  # the lines of the earlier parts
+    for block in line_blocks(source):
+        try:
+            numbers, objects = jsonl_columns(decode_utf8(block, name), name, diag=strict)
+        except InputError:
+            raise NotFlat(name) from None
+        if before:
+            numbers = [before + number for number in numbers]
+        before += block.count(b"\n")
+        del block
+        yield numbers, objects
+        del numbers, objects  # not held while the next part is read
+
+
+def line_parts(source: PathLike) -> Iterator[list[str]]:
+    """The lines of a UTF-8 text file, split on ``"\\n"`` only, in
+    consecutive lists of about :data:`PART_BYTES` of the file each, read
+    piece by piece: a reader that keeps only some lines, or little of each,
+    never holds the file's bytes, its text and a string per line at once.
+
+    Taken together the parts are ``text.split("\\n")`` of the whole
+    decoded text (the last line is ``""`` when the file ends in a newline;
+    a ``"\\r"`` and a byte order mark stay as they are). Invalid UTF-8
+    raises :class:`NotFlat` at the part that holds it, and so does anything
+    but a regular file, before it is opened (a pipe could not be read
+    again): the caller then reads the file whole, for that reader's own
+    errors and warnings. The text is decoded piece by piece (the lines of
+    :func:`line_blocks` as text; a long line is joined from its decoded
+    pieces, its bytes never held whole).
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "run.tsv"
+    >>> _ = path.write_bytes("q1\\tParis\\r\\nq2\\t東京\\n".encode())
+    >>> [line for part in line_parts(path) for line in part]
+    ['q1\\tParis\\r', 'q2\\t東京', '']
+    """
+    name = os.fspath(source)
+    decode = codecs.getincrementaldecoder("utf-8")().decode  # a piece may end inside a character
+    pending: list[str] = []  # a line begun in earlier pieces
+    try:
+        for piece in file_pieces(source):
+            text = decode(piece)
+            del piece
+            last = text.rfind("\n")
+            if last < 0:
+                pending.append(text)
+                continue
+            start = 0
+            if pending:  # that line, joined alone (a long line is not copied again by a split)
+                start = text.find("\n") + 1
+                pending.append(text[: start - 1])
+                line = "".join(pending)
+                pending.clear()
+                yield [line]
+                del line
+            if start <= last:
+                yield text[start:last].split("\n")
+            pending.append(text[last + 1 :])
+            del text
+        pending.append(decode(b"", True))
+    except UnicodeDecodeError:  # the whole reading names it
+        raise NotFlat(name) from None
+    yield ["".join(pending)]
+
+
+#: the bits of a key's hash that :class:`Fingerprints` remembers
+_FINGERPRINT = (1 << 60) - 1
+
+
+class Fingerprints:
+    """Keys remembered by 60 bits of their hash, 8 bytes each (in arrays,
+    no object per key), to tell whether one was given twice: what a reader
+    that drops entries keeps of their keys. Another key rarely has the same
+    bits; where it has, the reader reads the file whole, which tells.
+
+    >>> prints = Fingerprints()
+    >>> prints.add(["q1", "q2"]), prints.repeated()
+    (True, False)
+    >>> prints.add(["q3", "q1"]), prints.repeated()
+    (True, True)
+    >>> Fingerprints().add(["q1", "q1"])  # twice in one batch: said at once
+    False
+    """
+
+    #: the arrays the fingerprints are kept in, by their top bits (the
+    #: check for one given twice makes a set of one array at a time)
+    BUCKETS = 16
+
+    def __init__(self) -> None:
+        self._buckets = [array("q") for _ in range(self.BUCKETS)]
+        self._bounds = [b << (60 - 4) for b in range(1, self.BUCKETS)]
+
+    def add(self, keys: Iterable[str]) -> bool:
+        """Remember ``keys``; ``False`` when two of them have the same bits."""
+        hashes = sorted(map(_FINGERPRINT.__and__, map(hash, keys)))
+        if any(map(eq, hashes, islice(hashes, 1, None))):
+            return False
+        start = 0
+        for bucket, bound in zip(self._buckets, [*self._bounds, 1 << 60], strict=True):
+            end = bisect_left(hashes, bound, start)
+            bucket.extend(islice(hashes, start, end))
+            start = end
+        return True
+
+    def repeated(self) -> bool:
+        """Whether two keys added had the same bits."""
+        return any(len(set(bucket)) != len(bucket) for bucket in self._buckets)
 
 
 class KeptEntries(NamedTuple):
     """What :func:`kept_string_entries` read: the entries kept, in file
     order, the number of the others and the first three of their keys."""
 
-    entries: dict[str, str]
+    entries: dict[str, Any]
     others: int
     examples: list[str]
-
-
-#: the bits of a key's hash that :func:`kept_string_entries` remembers
-_FINGERPRINT = (1 << 60) - 1
 
 
 def kept_string_entries(
@@ -368,16 +539,12 @@ def kept_string_entries(
     rekey: Callable[[dict[str, str]], dict[str, str] | None] | None = None,
 ) -> KeptEntries | None:
     """The entries of a file ``{key: string}`` whose key is in ``keep``,
-    read in parts (:func:`string_object_parts`), so that the others are
-    dropped as soon as they are read and only counted; ``None`` for a file
-    the caller reads whole: one under :data:`PARTS_FROM` parts (not
-    ``.gz``), which reads faster whole and whose objects take a few times
-    a small size, or one it must read whole for its value, error or
-    warnings: another
-    shape (:class:`NotFlat`), a key repeated (each key read is remembered by
-    60 bits of its hash alone, so another key rarely sends a file there
-    too), or a part that ``rekey`` (the caller's keys of a part, ``None`` to
-    refuse it) refuses or gives fewer keys.
+    read in parts (:func:`string_object_parts`) by :func:`kept_entries`,
+    so that the others are dropped as soon as they are read and only
+    counted; ``None`` for a file the caller reads whole (see
+    :func:`kept_entries`): a small one, another shape (:class:`NotFlat`), a
+    key repeated, or a part that ``rekey`` (the caller's keys of a part,
+    ``None`` to refuse it) refuses or gives fewer keys.
 
     >>> import pathlib, tempfile
     >>> from answermatch.sources import kept_string_entries
@@ -394,6 +561,47 @@ def kept_string_entries(
     >>> kept_string_entries(path, {"q1"}) is None  # small: read whole
     True
     """
+
+    def rekeyed(part: dict[str, str]) -> dict[str, str] | None:
+        entries = rekey(part)  # type: ignore[misc]
+        return entries if entries is not None and len(entries) == len(part) else None
+
+    def parts(source: PathLike) -> Iterator[dict[str, str] | None]:
+        found = string_object_parts(source)
+        return found if rekey is None else map(rekeyed, found)
+
+    return kept_entries(source, parts, keep)
+
+
+def kept_entries(
+    source: PathLike,
+    parts: Callable[[PathLike], Iterable[Mapping[str, Any] | None]],
+    keep: set[str],
+    *,
+    shown: int = 3,
+) -> KeptEntries | None:
+    """The entries whose key is in ``keep`` of the ``parts`` of a file (the
+    entries of each, ``None`` for one the caller refuses), the others
+    dropped as soon as they are read and only counted; ``None`` for a file
+    the caller reads whole: one under :data:`PARTS_FROM` parts (not
+    ``.gz``), which reads faster whole and whose objects take a few times
+    a small size, or one it must read whole for its value, error or
+    warnings: a part refused, :class:`NotFlat` or :class:`InputError`
+    raised by ``parts``, or a key repeated (each key read is remembered by
+    60 bits of its hash alone, :class:`Fingerprints`, so another key rarely
+    sends a file there too). ``shown``: how many of the other keys are
+    given as examples (the first). :func:`kept_string_entries` gives it the parts of a file ``{key:
+    string}``; a JSON Lines reader, those of :func:`jsonl_parts`.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "rows.jsonl"
+    >>> _ = path.write_text("".join(f'{{"id": "x{k}"}}\\n' for k in range(400_000)))
+    >>> def parts(source):
+    ...     for _, rows in jsonl_parts(source):
+    ...         yield {row["id"]: k for k, row in enumerate(rows)}
+    >>> kept_entries(path, parts, {"x1", "x399999"})
+    KeptEntries(entries={'x1': 1, 'x399999': ...}, others=399998, examples=['x0', 'x2', 'x3'])
+    """
     name = os.fspath(source)
     try:
         small = not name.endswith(".gz") and os.stat(name).st_size < PARTS_FROM * PART_BYTES
@@ -401,37 +609,25 @@ def kept_string_entries(
         return None  # the whole reading names the problem
     if small:
         return None
-    kept: dict[str, str] = {}
-    seen: set[int] = set()
+    kept: dict[str, Any] = {}
+    seen = Fingerprints()
     examples: list[str] = []
     others = 0
     try:
-        for part in string_object_parts(source):
-            entries = part if rekey is None else rekey(part)
-            if entries is None or len(entries) != len(part):
+        for entries in parts(source):
+            if entries is None or not seen.add(entries):
                 return None
-            hashes = set(map(_FINGERPRINT.__and__, map(hash, entries)))
-            if len(hashes) != len(entries) or not seen.isdisjoint(hashes):
-                return None
-            seen |= hashes
             if keep.issuperset(entries):
                 kept.update(entries)
                 continue
             unknown = [key for key in entries if key not in keep]
             others += len(unknown)
-            examples.extend(unknown[: 3 - len(examples)])
+            examples.extend(unknown[: shown - len(examples)])
             for key in filter(keep.__contains__, entries):
                 kept[key] = entries[key]
     except (NotFlat, InputError):  # read whole, for its own error or warning
         return None
-    return KeptEntries(kept, others, examples)
-
-
-def _slices(data: bytes) -> Iterator[bytes]:
-    """``data`` in :data:`PART_BYTES` slices."""
-    view = memoryview(data)
-    for start in range(0, len(data), PART_BYTES):
-        yield bytes(view[start : start + PART_BYTES])
+    return None if seen.repeated() else KeptEntries(kept, others, examples)
 
 
 def _string_parts(pieces: Iterable[bytes], name: str) -> Iterator[dict[str, str]]:

@@ -31,16 +31,29 @@ import gzip
 import json
 import math
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from array import array
+from collections import deque
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import chain, repeat
+from itertools import chain, islice, repeat
 from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
-from ...sources import decode_utf8, is_path, jsonl_columns, read_bytes, source_name
+from ...sources import (
+    NotFlat,
+    PathLike,
+    decode_utf8,
+    is_path,
+    jsonl_columns,
+    jsonl_parts,
+    kept_entries,
+    line_blocks,
+    read_bytes,
+    source_name,
+)
 from .rules import LANGUAGES
 
 __all__ = [
@@ -55,7 +68,7 @@ __all__ = [
 _GZIP_MAGIC = b"\x1f\x8b"
 
 
-@dataclass
+@dataclass(slots=True)
 class GoldRecord:
     """One gold line: its id (``str()`` of ``example_id``, as the script
     keys it), its line, the ``answers`` object (decoded, or a
@@ -103,16 +116,17 @@ class LazyAnswers(Mapping[str, Any]):
     """The ``answers`` object of a gold line in the official layout, kept
     as the line's bytes and decoded one language at a time (``json`` on the
     bytes from that language's key to the next one): scoring one language
-    does not decode the 25 others."""
+    does not decode the 25 others. The positions of the languages' keys
+    (and of their ends, once one is decoded) are arrays, 8 bytes each."""
 
     __slots__ = ("data", "ends", "line", "name", "starts")
 
     def __init__(self, data: bytes, starts: list[int], name: str, line: int) -> None:
         self.data = data
-        self.starts = starts
+        self.starts = array("q", starts)
         self.name = name
         self.line = line
-        self.ends: dict[int, int] | None = None
+        self.ends: array[int] | None = None
 
     def __getitem__(self, lang: str) -> Any:
         k = _INDEX[lang]
@@ -120,8 +134,9 @@ class LazyAnswers(Mapping[str, Any]):
         ends = self.ends
         if ends is None:  # each language's list ends before the next key
             ordered = sorted(self.starts)
-            ends = self.ends = dict(zip(ordered, [*ordered[1:], len(self.data)], strict=True))
-        end = ends[begin]
+            following = dict(zip(ordered, [*ordered[1:], len(self.data)], strict=True))
+            ends = self.ends = array("q", map(following.__getitem__, self.starts))
+        end = ends[k]
         start = begin + len(_KEYS[k]) - 1
         try:
             return _DECODER.raw_decode(self.data[start:end].decode("utf-8"))[0]
@@ -261,36 +276,63 @@ def _scan(data: bytes, name: str, line: int) -> tuple[Any, LazyAnswers] | None:
     return ex_id, LazyAnswers(data, starts, name, line)
 
 
-def _load_lines(
-    source: Any, what: str, *, scan: bool = False
-) -> tuple[str, list[tuple[int | None, Any]]]:
-    """``(name, [(line, object)])`` of a JSON Lines path or loaded rows.
-    With ``scan``, a line in the official MKQA layout comes as ``(example_id,
-    LazyAnswers)`` instead of its decoded object (see :func:`_scan`)."""
+def _load_lines(source: Any, what: str) -> tuple[str, list[tuple[int | None, Any]]]:
+    """``(name, [(line, object)])`` of a JSON Lines path or loaded rows."""
     if is_path(source):
         name = os.fspath(source)
-        data = read_bytes(source)
-        if data[:2] == _GZIP_MAGIC and not name.endswith(".gz"):
-            try:
-                data = gzip.decompress(data)
-            except (OSError, EOFError) as exc:
-                raise InputError(f"cannot read gzip data ({exc})", path=name) from None
-        if scan:
-            return name, _scan_lines(data, name)
+        data = _gunzipped(read_bytes(source), name)
         numbers, objects = jsonl_columns(decode_utf8(data, name), name)
         return name, list(zip(numbers, objects, strict=True))
+    return "<object>", _loaded_rows(source, what)
+
+
+def _loaded_rows(source: Any, what: str) -> list[tuple[int | None, Any]]:
     if isinstance(source, (str, bytes, Mapping)) or not isinstance(source, Iterable):
         raise InputError(
             f"{what}: expected a path or a list of rows (dicts), got {type(source).__name__}"
         )
-    return "<object>", [(None, row) for row in source]
+    return [(None, row) for row in source]
 
 
-def _scan_lines(data: bytes, name: str) -> list[tuple[int | None, Any]]:
-    out: list[tuple[int | None, Any]] = []
-    for number, line in enumerate(data.split(b"\n"), start=1):
-        if not line.strip():
-            continue
+def _gunzipped(data: bytes, name: str) -> bytes:
+    """``data`` inflated when it is gzip data in a file not named ``.gz``."""
+    if data[:2] != _GZIP_MAGIC or name.endswith(".gz"):
+        return data
+    try:
+        return gzip.decompress(data)
+    except (OSError, EOFError) as exc:
+        raise InputError(f"cannot read gzip data ({exc})", path=name) from None
+
+
+def _lines(source: PathLike, name: str) -> Iterator[tuple[int, bytes]]:
+    """The non-blank lines of a JSON Lines file with their numbers, read
+    block by block (:func:`~answermatch.sources.line_blocks`): the lines
+    kept, not the file, are held. A pipe, or gzip data in a file not named
+    ``.gz``, is read whole."""
+    blocks = line_blocks(source)
+    try:
+        first = next(blocks, b"")
+    except NotFlat:  # a pipe: read once, whole
+        first = read_bytes(source)
+    if first[:2] == _GZIP_MAGIC and not name.endswith(".gz"):
+        blocks.close()
+        first = _gunzipped(read_bytes(source), name)
+    number = 0
+    for block in chain((first,), blocks):
+        lines = block.split(b"\n")
+        if block.endswith(b"\n"):
+            lines.pop()
+        del block
+        for line in lines:
+            number += 1
+            if line.strip():
+                yield number, line
+
+
+def _scan_lines(lines: Iterable[tuple[int, bytes]], name: str) -> Iterator[tuple[int, Any]]:
+    """Each line in the official layout as ``(example_id, LazyAnswers)``
+    (see :func:`_scan`), any other decoded whole."""
+    for number, line in lines:
         found = _scan(line, name, number)
         if found is None:
             try:
@@ -307,17 +349,48 @@ def _scan_lines(data: bytes, name: str) -> list[tuple[int | None, Any]]:
                 raise InputError(
                     f"not valid JSON ({exc.msg} at column {exc.colno})", path=name, line=number
                 ) from None
-        out.append((number, found))
-    return out
+        yield number, found
 
 
 def _where(line: int | None, k: int) -> str:
     return "" if line is not None else f"row {k}: "
 
 
+class _Warned(Exception):
+    """What :class:`_Stop` raises at a warning."""
+
+
+class _Stop(Diagnostics):
+    """Diagnostics that stop at the first warning (:func:`read_gold`)."""
+
+    def warn(self, *args: Any, **kwargs: Any) -> None:
+        raise _Warned
+
+
 def read_gold(source: Any, diag: Diagnostics) -> MkqaGold:
-    """The gold of ``source`` (see :mod:`answermatch.tasks.mkqa.data`)."""
-    name, rows = _load_lines(source, "MKQA gold", scan=True)
+    """The gold of ``source`` (see :mod:`answermatch.tasks.mkqa.data`).
+
+    A file is read line by line, keeping each line's bytes
+    (:class:`LazyAnswers`) rather than the file. As the official script
+    decodes every line before it reads one, a line that is not JSON comes
+    before any warning or error of an earlier line: where there is one,
+    the rest of the file is checked first (nothing kept), then the file is
+    read again for them, in order."""
+    if not is_path(source):
+        return _read_gold("<object>", _loaded_rows(source, "MKQA gold"), diag)
+    name = os.fspath(source)
+    rows = _scan_lines(_lines(source, name), name)
+    if not os.path.isfile(source):  # a pipe, read once: all its lines first
+        return _read_gold(name, list(rows), diag)
+    try:
+        return _read_gold(name, rows, _Stop())
+    except (_Warned, InputError):
+        pass
+    deque(rows, maxlen=0)  # the first line that is not JSON, if any, raises
+    return _read_gold(name, _scan_lines(_lines(source, name), name), diag)
+
+
+def _read_gold(name: str, rows: Iterable[tuple[int | None, Any]], diag: Diagnostics) -> MkqaGold:
     gold = MkqaGold(name)
     position: dict[str, int] = {}
     for k, (line, row) in enumerate(rows):
@@ -511,14 +584,19 @@ def _answers(
 @dataclass
 class LanguagePredictions:
     """The predictions of one language, keyed by ``str(example_id)`` in the
-    order the script keeps them (first occurrence; the last line wins)."""
+    order the script keeps them (first occurrence; the last line wins).
+    ``others``: how many ids not in the gold are predicted (read in parts,
+    their predictions are not kept), the first three of them and the line
+    of the first."""
 
     lang: str
     name: str
     texts: dict[str, str] = field(default_factory=dict)
     probs: dict[str, float] = field(default_factory=dict)
     lines: dict[str, int | None] = field(default_factory=dict)
-    raw: dict[str, Any] = field(default_factory=dict)
+    others: int = 0
+    other_ids: list[str] = field(default_factory=list)
+    other_line: int | None = None
 
 
 @dataclass
@@ -560,14 +638,67 @@ def _prob(value: Any, at: str, name: str, line: int | None, diag: Diagnostics) -
     return number
 
 
-def read_language(source: Any, lang: str, name: str, diag: Diagnostics) -> LanguagePredictions:
-    """The predictions of one language from a path or loaded rows."""
+def read_language(
+    source: Any, lang: str, name: str, diag: Diagnostics, keep: set[str] | None = None
+) -> LanguagePredictions:
+    """The predictions of one language from a path or loaded rows; those of
+    ids not in ``keep`` (the gold's ids, where given) only counted. A file
+    of plain rows (see :func:`_read_plain_rows`) is read in parts, keeping
+    only the predictions of ``keep`` (:func:`~answermatch.sources.kept_entries`);
+    any other is read whole, with the same values, errors and warnings."""
+    if is_path(source) and keep is not None:
+        found = _read_kept(source, lang, keep)
+        if found is not None:
+            return found
     if is_path(source):
         name, rows = _load_lines(source, f"MKQA predictions ({lang})")
     else:
         _, rows = _load_lines(source, f"MKQA predictions ({lang})")
+    out = _read_rows(rows, lang, name, diag)
+    if keep is not None:
+        others = [ex_id for ex_id in out.texts if ex_id not in keep]
+        if others:
+            out.others, out.other_ids = len(others), others[:3]
+            out.other_line = out.lines[others[0]]
+    return out
+
+
+def _read_kept(source: PathLike, lang: str, keep: set[str]) -> LanguagePredictions | None:
+    """The predictions of ``keep`` in a file of plain rows, read in parts;
+    ``None`` for a file read whole (small, not plain, an id repeated)."""
+    name = os.fspath(source)
+    first: list[int | None] = []  # the line of the first id not kept
+
+    def parts(source: PathLike) -> Iterator[dict[str, tuple[str, float, int | None]] | None]:
+        for numbers, objects in jsonl_parts(source):
+            part = LanguagePredictions(lang, name)
+            if not _read_plain_rows(numbers, objects, part):
+                yield None
+                return
+            if not first:
+                first.extend(islice((part.lines[i] for i in part.texts if i not in keep), 1))
+            values = zip(part.texts.values(), part.probs.values(), part.lines.values(), strict=True)
+            yield dict(zip(part.texts, values, strict=True))
+
+    kept = kept_entries(source, parts, keep)
+    if kept is None:
+        return None
+    out = LanguagePredictions(lang, name, others=kept.others, other_ids=kept.examples)
+    out.other_line = first[0] if first else None
+    entries = kept.entries
+    out.texts = dict(zip(entries, map(itemgetter(0), entries.values()), strict=True))
+    out.probs = dict(zip(entries, map(itemgetter(1), entries.values()), strict=True))
+    out.lines = dict(zip(entries, map(itemgetter(2), entries.values()), strict=True))
+    return out
+
+
+def _read_rows(
+    rows: list[tuple[int | None, Any]], lang: str, name: str, diag: Diagnostics
+) -> LanguagePredictions:
+    """The predictions of ``rows``, with the official script's errors and
+    warnings."""
     out = LanguagePredictions(lang, name)
-    if _read_plain_rows(rows, out):
+    if _read_plain_rows([line for line, _ in rows], [row for _, row in rows], out):
         return out
     for k, (line, row) in enumerate(rows):
         at = _where(line, k)
@@ -617,7 +748,6 @@ def read_language(source: Any, lang: str, name: str, diag: Diagnostics) -> Langu
         out.texts[ex_id] = text
         out.probs[ex_id] = prob
         out.lines.setdefault(ex_id, line)
-        out.raw[ex_id] = row.get("prediction")
     return out
 
 
@@ -628,14 +758,16 @@ _EXAMPLE_ID, _PREDICTION, _BINARY = (
 )
 
 
-def _read_plain_rows(rows: list[tuple[int | None, Any]], out: LanguagePredictions) -> bool:
-    """:func:`read_language`'s loop done by columns, for rows that raise and
-    warn about nothing there: objects with every key, ids given once, a
-    ``binary_answer`` that is empty or yes/no, a string prediction, a
-    ``no_answer_prob`` that is a number other than NaN (or absent). Fills
-    ``out`` and says ``True``; ``False`` (``out`` untouched) for anything
-    else, which the loop reads, with its errors and warnings."""
-    objects = [row for _, row in rows]
+def _read_plain_rows(
+    lines: Sequence[int | None], objects: list[Any], out: LanguagePredictions
+) -> bool:
+    """:func:`read_language`'s loop done by columns, for rows (``objects``
+    on ``lines``) that raise and warn about nothing there: objects
+    with every key, ids given once, a ``binary_answer`` that is empty or
+    yes/no, a string prediction, a ``no_answer_prob`` that is a number other
+    than NaN (or absent). Fills ``out`` and says ``True``; ``False`` (``out``
+    untouched) for anything else, which the loop reads, with its errors and
+    warnings."""
     if not all(type(row) is dict for row in objects):
         return False
     try:
@@ -661,8 +793,7 @@ def _read_plain_rows(rows: list[tuple[int | None, Any]], out: LanguagePrediction
         return False
     out.texts = dict(zip(ids, texts, strict=True))
     out.probs = dict(zip(ids, numbers, strict=True))
-    out.lines = dict(zip(ids, (line for line, _ in rows), strict=True))
-    out.raw = dict(zip(ids, raw, strict=True))
+    out.lines = dict(zip(ids, lines, strict=True))
     return True
 
 
@@ -680,6 +811,7 @@ def read_predictions(
     ``{lang: rows or path}``; every id checked against ``gold``."""
     check_language(lang)
     name = source_name(source)
+    keep = set(gold.ids)
     languages: dict[str, LanguagePredictions] = {}
     if is_path(source) and Path(source).is_dir():
         wanted = (lang,) if lang else LANGUAGES
@@ -692,10 +824,11 @@ def read_predictions(
             )
         _warn_missing(found, wanted, name, diag)
         for code in found:
-            languages[code] = read_language(Path(source) / f"{code}.jsonl", code, name, diag)
+            path = Path(source) / f"{code}.jsonl"
+            languages[code] = read_language(path, code, name, diag, keep)
     elif is_path(source):
         code = lang or _language_of(Path(source))
-        languages[code] = read_language(source, code, name, diag)
+        languages[code] = read_language(source, code, name, diag, keep)
     elif isinstance(source, Mapping):
         unknown = [key for key in source if key not in LANGUAGES]
         if unknown:
@@ -708,13 +841,13 @@ def read_predictions(
             raise InputError(f"predictions: no rows for {lang or 'any language'}")
         _warn_missing(wanted, (lang,) if lang else LANGUAGES, name, diag)
         for code in wanted:
-            languages[code] = read_language(source[code], code, f"<object:{code}>", diag)
+            languages[code] = read_language(source[code], code, f"<object:{code}>", diag, keep)
     else:
         if lang is None:
             raise InputError(
                 "predictions given as rows need the language: lang=xx (or a dict {lang: rows})"
             )
-        languages[lang] = read_language(source, lang, name, diag)
+        languages[lang] = read_language(source, lang, name, diag, keep)
     for code, preds in languages.items():
         _check_ids(preds, gold, code)
     return Predictions(languages, name)
@@ -753,12 +886,11 @@ def _check_ids(preds: LanguagePredictions, gold: MkqaGold, lang: str) -> None:
             '"... is missing from prediction")',
             path=preds.name,
         )
-    known = set(gold.ids)
-    extra = [ex_id for ex_id in preds.texts if ex_id not in known]
-    if extra:
+    if preds.others:
         raise InputError(
-            f"{len(extra)} predicted example(s) are not in the gold for {lang}: "
-            f"{format_examples(extra)} (the official script stops with a KeyError on them)",
+            f"{preds.others} predicted example(s) are not in the gold for {lang}: "
+            f"{format_examples(preds.other_ids, total=preds.others)} (the official script "
+            "stops with a KeyError on them)",
             path=preds.name,
-            line=preds.lines[extra[0]],
+            line=preds.other_line,
         )

@@ -13,19 +13,27 @@ and :attr:`Question.empty` counts it for ``check-gold``.
 Predictions: a JSON object ``{id: text}``, or JSON Lines rows
 ``{"id": ..., "prediction": text}``; loaded, a dict ``{id: text}``, a list
 of rows or a list of texts in the gold's order. ``null`` is no answer.
+Only the predictions of gold questions are kept; the others are counted.
+
+Files are read in parts (:func:`~answermatch.sources.jsonl_parts`,
+:func:`~answermatch.sources.kept_entries`): a gold keeps its questions,
+not the file, and predictions keep those of gold questions. A file that
+this reading cannot take (another shape, a key or an id repeated, an
+error) is read whole, with the same values, errors and warnings.
 
 >>> gold = read_gold([{"id": 1, "answers": ["Paris"], "lang": "fr-FR"}], Diagnostics())
 >>> gold[0]
 Question(id='1', line=1, answers=('Paris',), question=None, lang='fr')
->>> read_predictions({"1": "C'est Paris."}, gold, Diagnostics())
-{'1': "C'est Paris."}
+>>> read_predictions({"1": "C'est Paris.", "2": "?"}, gold, Diagnostics())
+Predictions(texts={'1': "C'est Paris."}, others=1, examples=['2'])
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections import deque
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,15 +41,26 @@ from ...diagnostics import Diagnostics
 from ...errors import InputError, UnknownLanguageError
 from ...formats.answers import ANSWER_FIELDS, answer_list
 from ...languages import canonical_language
-from ...sources import is_path, jsonl_columns, parse_json, read_text, source_name
+from ...sources import (
+    NotFlat,
+    PathLike,
+    is_path,
+    jsonl_columns,
+    jsonl_parts,
+    kept_entries,
+    kept_string_entries,
+    parse_json,
+    read_text,
+    source_name,
+)
 
-__all__ = ["Question", "read_gold", "read_predictions"]
+__all__ = ["Predictions", "Question", "read_gold", "read_predictions"]
 
 GOLD_ROW = '{"id": ..., "question": ..., "answers": [...], "lang": ...}'
 PREDICTION_ROW = '{"id": ..., "prediction": text}'
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Question:
     """One gold question: its id (as a string: JSON object keys are
     strings), its line (1-based; the position for loaded rows), its answers,
@@ -127,9 +146,42 @@ def read_gold(source: Any, diag: Diagnostics, *, lang: str | None = None) -> lis
     """The questions of ``source``; ``lang`` is the language of rows that
     name none. Errors name the file and line: a row that is not an object,
     no ``id`` or a repeated one, no ``answers`` (or only empty ones), an
-    answer that is not a string, an unknown language."""
-    name, rows = _rows(source, diag)
+    answer that is not a string, an unknown language. A file is read in
+    parts; one whose error is in a row is read to its end first, since a
+    line that is not JSON later in it comes first (as when read whole)."""
     default = None if lang is None else canonical_language(lang)
+    if is_path(source):
+        name = os.fspath(source)
+        parts = jsonl_parts(source)
+        try:
+            return _questions(_part_rows(parts, name), name, default)
+        except NotFlat:
+            pass  # read whole, for its error or warning
+        except InputError:
+            try:
+                deque(parts, maxlen=0)
+            except NotFlat:
+                pass  # a line that is not JSON: read whole, for its error
+            else:
+                raise
+    name, rows = _rows(source, diag)
+    return _questions(rows, name, default)
+
+
+def _part_rows(parts: Iterable[tuple[Sequence[int], list[Any]]], name: str) -> Iterator[Any]:
+    """``(line, row)`` of the parts of a gold file; a first row that is a
+    prediction is an error."""
+    first = True
+    for numbers, objects in parts:
+        if first and objects:
+            if _is_predictions(objects[0]):
+                raise InputError(PREDICTIONS_AS_GOLD, path=name, line=numbers[0], swapped=True)
+            first = False
+        yield from zip(numbers, objects, strict=True)
+        del numbers, objects  # not held while the next part is read
+
+
+def _questions(rows: Iterable[tuple[int, Any]], name: str, default: str | None) -> list[Question]:
     seen: dict[str, int] = {}
     questions = []
     for line, row in rows:
@@ -188,7 +240,7 @@ def _mapping(data: Mapping[Any, Any], name: str) -> dict[str, str | None]:
     return out
 
 
-def _from_rows(rows: list[tuple[int, Any]], name: str) -> dict[str, str | None]:
+def _from_rows(rows: Iterable[tuple[int, Any]], name: str) -> dict[str, str | None]:
     out: dict[str, str | None] = {}
     for line, row in rows:
         if not isinstance(row, dict) or "id" not in row or "prediction" not in row:
@@ -211,8 +263,60 @@ def _is_row(data: Mapping[Any, Any], gold: list[Question]) -> bool:
     return "id" in data and "prediction" in data and not {q.id for q in gold} & set(data)
 
 
-def read_predictions(source: Any, gold: list[Question], diag: Diagnostics) -> dict[str, str | None]:
-    """``{id: text or None}`` of ``source`` (see :mod:`answermatch.tasks.open_qa.reading`)."""
+@dataclass
+class Predictions:
+    """The predictions of gold questions, ``{id: text or None}``, and the
+    others: how many ids not in the gold were predicted, the first three."""
+
+    texts: dict[str, str | None]
+    others: int = 0
+    examples: list[str] = field(default_factory=list)
+
+
+def read_predictions(source: Any, gold: list[Question], diag: Diagnostics) -> Predictions:
+    """The predictions of ``source`` (see :mod:`answermatch.tasks.open_qa.reading`)."""
+    keep = {q.id for q in gold}
+    if is_path(source):
+        kept = _mapping_parts(source, keep)
+        if kept is None:
+            kept = kept_entries(source, _row_parts, keep)
+        if kept is not None:
+            return Predictions(kept.entries, kept.others, kept.examples)
+    texts = _read_whole(source, gold, diag)
+    others = [key for key in texts if key not in keep]
+    if others:
+        texts = {key: text for key, text in texts.items() if key in keep}
+    return Predictions(texts, len(others), others[:3])
+
+
+def _mapping_parts(source: PathLike, keep: set[str]) -> Any:
+    """The :class:`~answermatch.sources.KeptEntries` of a file ``{id:
+    text}`` read in parts, or ``None`` (read whole, or as rows): an object
+    that holds no gold id but ``"id"`` and ``"prediction"`` is a row."""
+    keys: set[str] = set()
+
+    def note(part: dict[str, str]) -> dict[str, str]:
+        keys.update(_ROW_KEYS.intersection(part))
+        return part
+
+    kept = kept_string_entries(source, keep, note)
+    if kept is None or (keys == _ROW_KEYS and not kept.entries):
+        return None
+    return kept
+
+
+_ROW_KEYS = frozenset({"id", "prediction"})
+
+
+def _row_parts(source: PathLike) -> Iterator[dict[str, str | None]]:
+    """The predictions of each part of a file of rows."""
+    name = os.fspath(source)
+    for numbers, objects in jsonl_parts(source):
+        yield _from_rows(zip(numbers, objects, strict=True), name)
+
+
+def _read_whole(source: Any, gold: list[Question], diag: Diagnostics) -> dict[str, str | None]:
+    """``{id: text or None}`` of ``source``, a file read whole or loaded data."""
     name = source_name(source)
     if is_path(source):
         text = read_text(source)
@@ -221,7 +325,7 @@ def read_predictions(source: Any, gold: list[Question], diag: Diagnostics) -> di
             if isinstance(data, dict) and not _is_row(data, gold):
                 return _mapping(data, name)
         numbers, objects = jsonl_columns(text, os.fspath(source), diag=diag)
-        return _from_rows(list(zip(numbers, objects, strict=True)), name)
+        return _from_rows(zip(numbers, objects, strict=True), name)
     if isinstance(source, Mapping):
         return _mapping(source, name)
     if isinstance(source, Sequence) and not isinstance(source, (str, bytes)):
@@ -233,7 +337,7 @@ def read_predictions(source: Any, gold: list[Question], diag: Diagnostics) -> di
                     path=name,
                 )
             return {q.id: text for q, text in zip(gold, source, strict=True)}
-        return _from_rows(list(enumerate(source, start=1)), name)
+        return _from_rows(enumerate(source, start=1), name)
     raise InputError(
         f"expected {{id: text}}, rows {PREDICTION_ROW} or a list of texts, "
         f"not {type(source).__name__}",

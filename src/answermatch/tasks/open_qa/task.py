@@ -27,7 +27,7 @@ from ...matchers.named import get_matcher
 from ...profiles import Settings, choice, rule
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
 from ..parts import ChecksGold, Explains, TakesRows
-from .reading import Question, read_gold, read_predictions
+from .reading import Predictions, Question, read_gold, read_predictions
 
 __all__ = ["PROFILES", "Judging", "OpenQA", "accuracy"]
 
@@ -129,7 +129,7 @@ class OpenQA(Task, Explains, ChecksGold, TakesRows):
 
     def read_predictions(
         self, source: Any, gold: list[Question], diag: Diagnostics, **options: Any
-    ) -> dict[str, str | None]:
+    ) -> Predictions:
         return read_predictions(source, gold, diag)
 
     def option_fields(self, settings: Judging, **options: Any) -> dict[str, str | None]:
@@ -149,12 +149,12 @@ class OpenQA(Task, Explains, ChecksGold, TakesRows):
     def score(self, inputs: Inputs, settings: Judging, diag: Diagnostics, **options: Any) -> Scored:
         judging = self._judging(settings, options)
         gold: list[Question] = inputs.gold
-        predictions: dict[str, str | None] = inputs.predictions
+        predictions: Predictions = inputs.predictions
         _warn_ids(gold, predictions, inputs.gold_name, inputs.pred_name, diag)
         verdict = _verdict_function(judging)
         items = []
         for question in gold:
-            text = predictions.get(question.id)
+            text = predictions.texts.get(question.id)
             if text is None:
                 score, rule_name, matched = 0.0, "unanswered", None
             else:
@@ -325,12 +325,11 @@ def _verdict_function(
 
 def _warn_ids(
     gold: list[Question],
-    predictions: Mapping[str, str | None],
+    predictions: Predictions,
     gold_name: str,
     name: str,
     diag: Diagnostics,
 ) -> None:
-    ids = {q.id for q in gold}
     blank = [q.line for q in gold if q.empty]
     if blank:
         diag.warn(
@@ -338,18 +337,18 @@ def _warn_ids(
             "ignored, the others are scored (check-gold lists them)",
             path=gold_name,
         )
-    unanswered = sum(predictions.get(q.id) is None for q in gold)
+    unanswered = sum(predictions.texts.get(q.id) is None for q in gold)
     if unanswered:
         diag.warn(
             f"{unanswered} of {len(gold)} question(s) have no prediction; they are judged "
             "incorrect",
             path=name,
         )
-    extra = [key for key in predictions if key not in ids]
-    if extra:
-        shown = ", ".join(map(repr, extra[:3])) + (", ..." if len(extra) > 3 else "")
+    if predictions.others:
+        shown = ", ".join(map(repr, predictions.examples))
+        shown += ", ..." if predictions.others > 3 else ""
         diag.warn(
-            f"{len(extra)} prediction id(s) not in the gold ({shown}); ignored",
+            f"{predictions.others} prediction id(s) not in the gold ({shown}); ignored",
             path=name,
             extra=True,
         )
