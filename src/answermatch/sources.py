@@ -587,9 +587,10 @@ def kept_entries(
     ``.gz``), which reads faster whole and whose objects take a few times
     a small size, or one it must read whole for its value, error or
     warnings: a part refused, :class:`NotFlat` or :class:`InputError`
-    raised by ``parts``, or a key repeated (each key read is remembered by
-    60 bits of its hash alone, :class:`Fingerprints`, so another key rarely
-    sends a file there too). ``shown``: how many of the other keys are
+    raised by ``parts``, or a key repeated (a key kept is found in the
+    entries kept; each other key read is remembered by 60 bits of its hash
+    alone, :class:`Fingerprints`, so another key rarely sends a file there
+    too). ``shown``: how many of the other keys are
     given as examples (the first). :func:`kept_string_entries` gives it the parts of a file ``{key:
     string}``; a JSON Lines reader, those of :func:`jsonl_parts`.
 
@@ -615,16 +616,23 @@ def kept_entries(
     others = 0
     try:
         for entries in parts(source):
-            if entries is None or not seen.add(entries):
+            if entries is None:
                 return None
+            size = len(kept)
             if keep.issuperset(entries):
                 kept.update(entries)
-                continue
-            unknown = [key for key in entries if key not in keep]
-            others += len(unknown)
-            examples.extend(unknown[: shown - len(examples)])
-            for key in filter(keep.__contains__, entries):
-                kept[key] = entries[key]
+                new = len(entries)
+            else:  # the others are remembered by their fingerprints
+                unknown = [key for key in entries if key not in keep]
+                if not seen.add(unknown):
+                    return None
+                others += len(unknown)
+                examples.extend(unknown[: shown - len(examples)])
+                for key in filter(keep.__contains__, entries):
+                    kept[key] = entries[key]
+                new = len(entries) - len(unknown)
+            if len(kept) != size + new:  # a kept key given before
+                return None
     except (NotFlat, InputError):  # read whole, for its own error or warning
         return None
     return None if seen.repeated() else KeptEntries(kept, others, examples)
@@ -652,11 +660,11 @@ def _string_parts(pieces: Iterable[bytes], name: str) -> Iterator[dict[str, str]
             block = b"".join(pending)
             cut += len(block) - len(seen)
             pending = [b"", block[cut + 1 :]]
-            yield _string_part(b"{" + block[:cut] + b"}")
+            yield _string_part(b"".join((b"{", memoryview(block)[:cut], b"}")))
             del block
     if not pending:
         raise NotFlat(name)
-    yield _string_part(b"{" + b"".join(pending))
+    yield _string_part(b"".join([b"{", *pending]))
 
 
 #: How far before a new piece :func:`_string_parts` looks for a separator.
