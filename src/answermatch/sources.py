@@ -228,8 +228,9 @@ def fast_json(data: bytes, *, keys_checked: bool = False) -> Any:
     it with its own result, errors and warnings. ``keys_checked``: the
     caller warns about a key repeated in an object, which only ``json``'s
     hook sees; a file is then taken only when no key can repeat in it
-    (every ``"...":`` is a key of the decoded value; else it is left to
-    ``json``).
+    (every ``"...":`` is a key of the decoded value, or, for an object of
+    strings, every string a key or its value: :func:`strings_counted`;
+    else it is left to ``json``).
 
     >>> from answermatch.sources import LEFT_TO_JSON, fast_json
     >>> value = fast_json(b'{"q1": "Paris", "q2": 1.5}')
@@ -244,7 +245,11 @@ def fast_json(data: bytes, *, keys_checked: bool = False) -> Any:
         value = _fast_decode(data)
     except Exception:
         return LEFT_TO_JSON
-    if keys_checked and not keys_counted(data, _key_count(value)):
+    if (
+        keys_checked
+        and not keys_counted(data, _key_count(value))
+        and not (type(value) is dict and strings_counted(data, value))
+    ):
         return LEFT_TO_JSON
     return value
 
@@ -712,11 +717,26 @@ def _string_part(data: bytes) -> dict[str, str]:
             raise NotFlat from None
         if type(value) is not dict or not set(map(type, value.values())) <= {str}:
             raise NotFlat
-    # one key an entry, else a key repeats (and json's reader warns): a
-    # key's end counted, or where a value may hold one, the strings
-    if not keys_counted(data, len(value)) and _unescaped_quotes(data) != 4 * len(value):
+    # one key an entry, else a key repeats (and json's reader warns)
+    if not keys_counted(data, len(value)) and not strings_counted(data, value):
         raise NotFlat
     return value
+
+
+def strings_counted(data: bytes, value: dict[str, Any]) -> bool:
+    """Whether the JSON ``data``, decoded as the object ``value``, is an
+    object of strings with no key repeated: its values all strings and two
+    strings an entry (what :func:`keys_counted` cannot tell where a
+    string holds a quote and a colon, as ``":"``).
+
+    >>> strings_counted(rb'{"a": ":", "b": "\\":"}', {"a": ":", "b": '":'})
+    True
+    >>> strings_counted(b'{"a": ":", "a": ":"}', {"a": ":"})
+    False
+    """
+    if not set(map(type, value.values())) <= {str}:
+        return False
+    return _unescaped_quotes(data) == 4 * len(value)
 
 
 def _unescaped_quotes(data: bytes) -> int:
