@@ -224,3 +224,31 @@ def test_a_long_kbqa_answer_line_is_read_within_twice_its_size(tmp_path):
     size = path.stat().st_size
     peak = _peak(_kbqa_read, path, Diagnostics())
     assert peak < 4 * size, (peak, size)
+
+
+# --- Zalo 2019 -------------------------------------------------------------------------------
+
+
+def test_zalo_gold_cases_are_given_their_lines(tmp_path):
+    """Each case's line is found from the previous case's (it was counted
+    from the file's start for every case: minutes for a large gold)."""
+    import json
+
+    from answermatch.tasks.zalo2019 import read_gold
+
+    rng = random.Random(3)
+    cases, text, starts = [], "[", {}
+    for k in range(300):
+        case_id = rng.choice([f"test_{k}", f"tést_{k}", f"t\\n{k}"])
+        case = {"paragraphs": [{"id": "p1", "label": bool(k % 2)}], "__id__": case_id}
+        sep = rng.choice(["", "\n", "\n\n  ", " "])
+        encoded = json.dumps(case, ensure_ascii=rng.random() < 0.5, indent=rng.choice([None, 1]))
+        text += ("," if cases else "") + sep
+        key = encoded.index('"__id__"')
+        starts[case_id] = text.count("\n") + encoded.count("\n", 0, key) + 1
+        text += encoded
+        cases.append(case_id)
+    path = tmp_path / "gold.json"
+    path.write_text(text + "]", encoding="utf-8")
+    found = read_gold(str(path), Diagnostics())
+    assert [(c.id, c.line) for c in found] == [(c, starts[c]) for c in cases]
