@@ -495,10 +495,11 @@ def kept_entries(
     ``.gz``), which reads faster whole and whose objects take a few times
     a small size, or one it must read whole for its value, error or
     warnings: a part refused, :class:`NotFlat` or :class:`InputError`
-    raised by ``parts``, or a key repeated (each key read is remembered by
-    60 bits of its hash alone, so another key rarely sends a file there
-    too). :func:`kept_string_entries` gives it the parts of a file ``{key:
-    string}``; a JSON Lines reader, those of :func:`jsonl_parts`.
+    raised by ``parts``, or a key repeated (each key kept is in the result;
+    each other key is remembered by 60 bits of its hash alone, so another
+    key rarely sends a file there too). :func:`kept_string_entries` gives
+    it the parts of a file ``{key: string}``; a JSON Lines reader, those of
+    :func:`jsonl_parts`.
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "rows.jsonl"
@@ -522,16 +523,16 @@ def kept_entries(
     others = 0
     try:
         for entries in parts(source):
-            if entries is None:
+            if entries is None or not kept.keys().isdisjoint(entries):
                 return None
-            hashes = set(map(_FINGERPRINT.__and__, map(hash, entries)))
-            if len(hashes) != len(entries) or not seen.isdisjoint(hashes):
-                return None
-            seen |= hashes
             if keep.issuperset(entries):
                 kept.update(entries)
                 continue
             unknown = [key for key in entries if key not in keep]
+            hashes = set(map(_FINGERPRINT.__and__, map(hash, unknown)))
+            if len(hashes) != len(unknown) or not seen.isdisjoint(hashes):
+                return None
+            seen |= hashes
             others += len(unknown)
             examples.extend(unknown[: 3 - len(examples)])
             for key in filter(keep.__contains__, entries):
