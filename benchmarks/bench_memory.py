@@ -29,9 +29,10 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     words; Japanese text with punctuation, cut into MeCab's words: the
     ``fair`` profile is the same rules).
 ``kbqa100``
-    NLPCC 2016 KBQA: a gold of the parity gold's blocks repeated under new
-    ids and a prediction file of about 100 MB of ``topK_results.txt``'s
-    blocks under the same ids (the input: both files).
+    NLPCC 2016 KBQA: the parity gold (7,631 questions) and
+    ``topK_results.txt`` with made-up candidates (gold answers) added to
+    each answer line, about 100 MB (a prediction may not name a question
+    outside the gold).
 ``kbqa100m``, ``kbqa100m-fair``
     NLPCC 2016 KBQA: one question whose answer line is 100,000,000
     characters of candidates (``official``, and ``fair``: normalized).
@@ -308,33 +309,23 @@ def ntcir_long(gold: Path, pred: Path, lang: str, chars: int) -> int:
     return pred.stat().st_size + gold.stat().st_size
 
 
-def _kbqa_blocks(path: Path) -> list[tuple[str, str]]:
-    """(question, answer fields) of each block of a KBQA file."""
-    blocks, question = [], ""
-    for line in path.read_text("utf-8").splitlines():
-        if line.startswith("<question"):
-            question = line.split("\t", 1)[1] if "\t" in line else ""
-        elif line.startswith("<answer"):
-            blocks.append((question, line.split("\t", 1)[1] if "\t" in line else ""))
-    return blocks
-
-
-def kbqa_files(parity: Path, gold: Path, pred: Path, size: int) -> int:
-    """A gold and predictions of the parity files' blocks under new ids,
-    until the predictions reach ``size`` bytes."""
-    truth = _kbqa_blocks(parity / "nlpcc2016" / "kbqa" / "kbqa_gold_lowcase.txt")
-    guess = _kbqa_blocks(parity / "nlpcc2016" / "kbqa" / "topK_results.txt")
-    with gold.open("w", encoding="utf-8") as g, pred.open("w", encoding="utf-8") as p:
-        written, k = 0, 0
-        while written < size:
-            gq, ga = truth[k % len(truth)]
-            pq, pa = guess[k % len(guess)]
-            g.write(f"<question id={k}>\t{gq}\n<answer id={k}>\t{ga}\n{'=' * 20}\n")
-            block = f"<question id={k}>\t{pq}\n<answer id={k}>\t{pa}\n{'=' * 20}\n"
-            written += len(block.encode("utf-8"))
-            p.write(block)
-            k += 1
-    return gold.stat().st_size + pred.stat().st_size
+def kbqa_predictions(parity: Path, pred: Path, size: int, seed: int = 7) -> int:
+    """``topK_results.txt`` (a real system's answers to the parity gold's
+    questions) with made-up candidates (the gold's answers) added to each
+    answer line, until the file reaches ``size`` bytes."""
+    folder = parity / "nlpcc2016" / "kbqa"
+    gold_lines = (folder / "kbqa_gold_lowcase.txt").read_text("utf-8").splitlines()
+    answers = [line.split("\t", 1)[1] for line in gold_lines if line.startswith("<answer")]
+    lines = (folder / "topK_results.txt").read_text("utf-8").splitlines()
+    blocks = sum(line.startswith("<answer") for line in lines)
+    rng = random.Random(seed)
+    per_block = size // (blocks * 12)  # about 12 bytes a candidate
+    with pred.open("w", encoding="utf-8") as out:
+        for line in lines:
+            if line.startswith("<answer"):
+                line += "\t" + "\t".join(rng.choices(answers, k=per_block))
+            out.write(line + "\n")
+    return pred.stat().st_size
 
 
 def kbqa_long(gold: Path, pred: Path, chars: int) -> int:
@@ -403,7 +394,8 @@ def readers_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, s
         size = ntcir_long(gold, pred, name[-2:], HUNDRED_MB)
         return size, f"{base} ntcir-dsqa --gold {gold} --pred {pred} -q{profile}"
     if name == "kbqa100":
-        size = kbqa_files(parity, gold, pred, HUNDRED_MB)
+        gold = parity / "nlpcc2016" / "kbqa" / "kbqa_gold_lowcase.txt"
+        size = kbqa_predictions(parity, pred, HUNDRED_MB)
         return size, f"{base} nlpcc-kbqa --gold {gold} --pred {pred} -q{profile}"
     if name == "kbqa100m":
         size = kbqa_long(gold, pred, HUNDRED_MB)

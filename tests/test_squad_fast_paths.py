@@ -8,7 +8,7 @@ import string
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from answermatch.analysis import _official_norm, official_tokens
@@ -210,9 +210,34 @@ def test_a_rule_of_ones_own_is_a_function_named_in_the_signature():
         SpanRules("x", punct="latin")
 
 
-def test_span_rules_refuse_the_fields_they_do_not_use():
-    # SquadRules' normalize and units have no effect on SpanRules: refused, not ignored
-    with pytest.raises(ValueError, match="SpanRules 'x' takes no normalize"):
-        SpanRules("x", normalize=str.lower)
-    with pytest.raises(ValueError, match="SpanRules 'x' takes no units"):
-        SpanRules("x", units=tuple)
+KO_TEXTS = st.lists(
+    st.sampled_from(["'", "’", "‘", '"', "“", "(", ")", "《", "》", "<", ">", "〈", "〉", "Σ",
+                     "Α", "İ", "A", ",", ".", "-", " ", "\u3000", "서울", "1,000", "３", "é"]),
+    max_size=10,
+).map("".join)  # fmt: skip
+
+
+def _korquad_script(text: str) -> str:
+    """evaluate-v1.0.py's normalize_answer, written out from the script."""
+    for mark in "'\"《》<>〈〉()‘’":
+        text = text.replace(mark, " ")
+    text = "".join(ch for ch in text.lower() if ch not in set(string.punctuation))
+    return " ".join(text.split())
+
+
+@settings(max_examples=300, deadline=None)
+@given(KO_TEXTS)
+@example("ΑΣ'Α ‘ΑΣ’")
+def test_korquad_rules_as_functions_equal_the_script(text):
+    # KorQuAD's profiles are SpanRules: tokens are the normalized text's
+    # words (the EM key), the F1 units their characters; the marks become
+    # spaces before lower(), which decides a final sigma ("ΑΣ'Α")
+    from answermatch.tasks.korquad import FAIR, OFFICIAL, normalize_answer
+
+    tokens, units = OFFICIAL.analyzer("ko")(text)
+    assert " ".join(tokens) == _korquad_script(text) == normalize_answer(text)
+    assert units == _korquad_script(text).replace(" ", "")
+    assert OFFICIAL.tokenizer("ko")(text) == tokens
+    # fair: the same words after NFKC, case folding and Unicode noise deleted
+    fair_tokens, fair_units = FAIR.analyzer("ko")(text)
+    assert "".join(fair_units) == "".join(fair_tokens)

@@ -14,17 +14,20 @@ answermatch.errors.InputError: .../gold.jsonl:3: not valid JSON (Expecting ',' d
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
 import re
 import stat
 import sys
+from array import array
+from bisect import bisect_left
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
-from itertools import compress, count, repeat
+from itertools import compress, count, islice, repeat
 from operator import eq, itemgetter, ne
 from typing import Any, NamedTuple, TypeAlias
 
@@ -430,6 +433,101 @@ def jsonl_parts(source: PathLike) -> Iterator[tuple[Sequence[int], list[Any]]]:
         del numbers, objects  # not held while the next part is read
 
 
+def line_parts(source: PathLike) -> Iterator[list[str]]:
+    """The lines of a UTF-8 text file, split on ``"\\n"`` only, in
+    consecutive lists of about :data:`PART_BYTES` of the file each, read
+    piece by piece: a reader that keeps only some lines, or little of each,
+    never holds the file's bytes, its text and a string per line at once.
+
+    Taken together the parts are ``text.split("\\n")`` of the whole
+    decoded text (the last line is ``""`` when the file ends in a newline;
+    a ``"\\r"`` and a byte order mark stay as they are). Invalid UTF-8
+    raises :class:`NotFlat` at the part that holds it, and so does anything
+    but a regular file, before it is opened (a pipe could not be read
+    again): the caller then reads the file whole, for that reader's own
+    errors and warnings. The text is decoded piece by piece (the lines of
+    :func:`line_blocks` as text; a long line is joined from its decoded
+    pieces, its bytes never held whole).
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "run.tsv"
+    >>> _ = path.write_bytes("q1\\tParis\\r\\nq2\\t東京\\n".encode())
+    >>> [line for part in line_parts(path) for line in part]
+    ['q1\\tParis\\r', 'q2\\t東京', '']
+    """
+    name = os.fspath(source)
+    decode = codecs.getincrementaldecoder("utf-8")().decode  # a piece may end inside a character
+    pending: list[str] = []  # a line begun in earlier pieces
+    try:
+        for piece in file_pieces(source):
+            text = decode(piece)
+            del piece
+            last = text.rfind("\n")
+            if last < 0:
+                pending.append(text)
+                continue
+            start = 0
+            if pending:  # that line, joined alone (a long line is not copied again by a split)
+                start = text.find("\n") + 1
+                pending.append(text[: start - 1])
+                line = "".join(pending)
+                pending.clear()
+                yield [line]
+                del line
+            if start <= last:
+                yield text[start:last].split("\n")
+            pending.append(text[last + 1 :])
+            del text
+        pending.append(decode(b"", True))
+    except UnicodeDecodeError:  # the whole reading names it
+        raise NotFlat(name) from None
+    yield ["".join(pending)]
+
+
+#: the bits of a key's hash that :class:`Fingerprints` remembers
+_FINGERPRINT = (1 << 60) - 1
+
+
+class Fingerprints:
+    """Keys remembered by 60 bits of their hash, 8 bytes each (in arrays,
+    no object per key), to tell whether one was given twice: what a reader
+    that drops entries keeps of their keys. Another key rarely has the same
+    bits; where it has, the reader reads the file whole, which tells.
+
+    >>> prints = Fingerprints()
+    >>> prints.add(["q1", "q2"]), prints.repeated()
+    (True, False)
+    >>> prints.add(["q3", "q1"]), prints.repeated()
+    (True, True)
+    >>> Fingerprints().add(["q1", "q1"])  # twice in one batch: said at once
+    False
+    """
+
+    #: the arrays the fingerprints are kept in, by their top bits (the
+    #: check for one given twice makes a set of one array at a time)
+    BUCKETS = 16
+
+    def __init__(self) -> None:
+        self._buckets = [array("q") for _ in range(self.BUCKETS)]
+        self._bounds = [b << (60 - 4) for b in range(1, self.BUCKETS)]
+
+    def add(self, keys: Iterable[str]) -> bool:
+        """Remember ``keys``; ``False`` when two of them have the same bits."""
+        hashes = sorted(map(_FINGERPRINT.__and__, map(hash, keys)))
+        if any(map(eq, hashes, islice(hashes, 1, None))):
+            return False
+        start = 0
+        for bucket, bound in zip(self._buckets, [*self._bounds, 1 << 60], strict=True):
+            end = bisect_left(hashes, bound, start)
+            bucket.extend(islice(hashes, start, end))
+            start = end
+        return True
+
+    def repeated(self) -> bool:
+        """Whether two keys added had the same bits."""
+        return any(len(set(bucket)) != len(bucket) for bucket in self._buckets)
+
+
 class KeptEntries(NamedTuple):
     """What :func:`kept_string_entries` read: the entries kept, in file
     order, the number of the others and the first three of their keys."""
@@ -437,10 +535,6 @@ class KeptEntries(NamedTuple):
     entries: dict[str, Any]
     others: int
     examples: list[str]
-
-
-#: the bits of a key's hash that :func:`kept_string_entries` remembers
-_FINGERPRINT = (1 << 60) - 1
 
 
 def kept_string_entries(
@@ -487,6 +581,8 @@ def kept_entries(
     source: PathLike,
     parts: Callable[[PathLike], Iterable[Mapping[str, Any] | None]],
     keep: set[str],
+    *,
+    shown: int = 3,
 ) -> KeptEntries | None:
     """The entries whose key is in ``keep`` of the ``parts`` of a file (the
     entries of each, ``None`` for one the caller refuses), the others
@@ -496,10 +592,11 @@ def kept_entries(
     a small size, or one it must read whole for its value, error or
     warnings: a part refused, :class:`NotFlat` or :class:`InputError`
     raised by ``parts``, or a key repeated (each key kept is in the result;
-    each other key is remembered by 60 bits of its hash alone, so another
-    key rarely sends a file there too). :func:`kept_string_entries` gives
-    it the parts of a file ``{key: string}``; a JSON Lines reader, those of
-    :func:`jsonl_parts`.
+    each other key is remembered by 60 bits of its hash alone,
+    :class:`Fingerprints`, so another key rarely sends a file there too).
+    ``shown``: how many of the other keys are given as examples (the
+    first). :func:`kept_string_entries` gives it the parts of a file
+    ``{key: string}``; a JSON Lines reader, those of :func:`jsonl_parts`.
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "rows.jsonl"
@@ -518,7 +615,7 @@ def kept_entries(
     if small:
         return None
     kept: dict[str, Any] = {}
-    seen: set[int] = set()
+    seen = Fingerprints()
     examples: list[str] = []
     others = 0
     try:
@@ -529,17 +626,15 @@ def kept_entries(
                 kept.update(entries)
                 continue
             unknown = [key for key in entries if key not in keep]
-            hashes = set(map(_FINGERPRINT.__and__, map(hash, unknown)))
-            if len(hashes) != len(unknown) or not seen.isdisjoint(hashes):
+            if not seen.add(unknown):
                 return None
-            seen |= hashes
             others += len(unknown)
-            examples.extend(unknown[: 3 - len(examples)])
+            examples.extend(unknown[: shown - len(examples)])
             for key in filter(keep.__contains__, entries):
                 kept[key] = entries[key]
     except (NotFlat, InputError):  # read whole, for its own error or warning
         return None
-    return KeptEntries(kept, others, examples)
+    return None if seen.repeated() else KeptEntries(kept, others, examples)
 
 
 def _string_parts(pieces: Iterable[bytes], name: str) -> Iterator[dict[str, str]]:

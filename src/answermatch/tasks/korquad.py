@@ -32,7 +32,8 @@ as a list or a JSON Lines file; predictions ``{id: text}`` (or a list of
 
 KorQuAD is a task of the SQuAD family (:class:`~answermatch.tasks.squad.SpanTask`):
 its reader, scoring and figures are SQuAD v1.1's; what is its own are the
-rules (:class:`Settings`: the normalization, and characters as F1 units),
+rules (:data:`OFFICIAL`, :data:`FAIR`: the normalization, and characters as
+F1 units),
 the gold's dialect and ``version`` check, and the script's failures.
 
 >>> gold = [{"id": "q1", "context": "서울은 대한민국의 수도이다.",
@@ -44,9 +45,7 @@ the gold's dialect and ``version`` check, and the script's failures.
 from __future__ import annotations
 
 import re
-import string
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, ClassVar
 
 from ..checks import (
@@ -69,17 +68,17 @@ from ..formats.squad import (
     warn_coverage,
 )
 from ..formats.squad import warn_repeated_ids as _warn_repeated_ids
-from ..matchers.answers import answer_set, best_overlap, common_count
-from ..profiles import choice
+from ..matchers.answers import common_count, overlap_f1
+from ..normalization.steps import strip_ascii_punct, strip_noise
 from ..signature import make_signature
 from ..sources import source_name
 from .base import Inputs, Scored
 from .squad.checks import SpanEntry, check_answer_start, check_no_answer
 from .squad.reading import Predictions
-from .squad.rules import SquadRules
+from .squad.rules import SpanRules, token_characters
 from .squad.tasks import SpanTask
 
-__all__ = ["FAIR", "OFFICIAL", "KorQuAD", "Settings", "normalize_answer"]
+__all__ = ["FAIR", "OFFICIAL", "KorQuAD", "normalize_answer"]
 
 EXPECTED_VERSION = "KorQuAD_v1.0"
 
@@ -87,7 +86,17 @@ EXPECTED_VERSION = "KorQuAD_v1.0"
 TO_SPACE = "'\"《》<>〈〉()‘’"
 # a character class finds them in one C loop (str.translate looks each character up)
 _TO_SPACE = re.compile(f"[{re.escape(TO_SPACE)}]").sub
-_PUNCTUATION = re.compile(f"[{re.escape(string.punctuation)}]").sub
+
+
+def marks_to_spaces_lower(text: str) -> str:
+    """The script's first two steps: :data:`TO_SPACE` to spaces, then
+    ``str.lower`` (in this order: ``'`` and ``’`` next to a ``Σ`` decide
+    whether it lowers to a final ``ς``).
+
+    >>> marks_to_spaces_lower("《토지》(ABC)")
+    ' 토지  abc '
+    """
+    return _TO_SPACE(" ", text).lower()
 
 
 def normalize_answer(text: str) -> str:
@@ -99,92 +108,60 @@ def normalize_answer(text: str) -> str:
     >>> normalize_answer("“서울”, 1,000명")
     '“서울” 1000명'
     """
-    return " ".join(_PUNCTUATION("", _TO_SPACE(" ", text).lower()).split())
+    return " ".join(strip_ascii_punct(marks_to_spaces_lower(text)).split())
 
 
-def char_f1(prediction: list[str], answer: list[str]) -> float:
-    """The script's F1 of two character lists (multiset overlap; SQuAD's
-    arithmetic, :func:`~answermatch.matchers.answers.best_overlap`).
+def numbers_read_alike(text: str, lang: str) -> list[tuple[bool, str]]:
+    """The fair profile's numbers: each number one unit in canonical form,
+    read the same in every language (:func:`answermatch.analysis.split_numbers`
+    without ``lang``: ``1,000`` = ``1000``, ``3.50`` = ``3.5``)."""
+    from ..analysis import split_numbers
 
-    >>> char_f1(list("대한민국의"), list("대한민국"))
-    0.888888888888889
-    """
-    return best_overlap(tuple(prediction), answer_set((answer,)))[0]
+    return split_numbers(text)
 
 
 # --- rules -------------------------------------------------------------------------
 
-
-@dataclass(frozen=True)
-class Settings(SquadRules):
-    """KorQuAD's rules: what decides the numbers. ``width``: ``"official"``
-    or ``"nfkc"``; ``punctuation``: ``"official"`` (the twelve marks and
-    ASCII punctuation) or ``"unicode"`` (case folding, every Unicode
-    punctuation mark and symbol deleted); ``numbers``: ``"string"`` (digits
-    are characters) or ``"value"`` (each number one unit in canonical form,
-    so ``1,000`` = ``1000``). EM compares the normalized texts, F1 their
-    characters (spaces not counted)."""
-
-    width: str = choice("official", "nfkc")
-    punctuation: str = choice("official", "unicode")
-    numbers: str = choice("string", "value")
-
-    @property
-    def is_official(self) -> bool:
-        return self.is_default
-
-    def analyzer(self, lang: str = "ko") -> Callable[[str], tuple[str, Sequence[str]]]:
-        """``text -> (EM key, F1 units)``: the normalized text and its
-        characters (a string, a sequence of characters; with numbers by
-        value, a tuple in which a number is one unit).
-
-        >>> OFFICIAL.analyzer()("《토지》 (1969)")
-        ('토지 1969', '토지1969')
-        """
-        if self.is_official:
-            return _official
-        return lambda text: _analyse(self, text)
+#: The script's rules (:class:`~answermatch.tasks.squad.SpanRules`):
+#: EM compares the normalized texts, F1 their characters (spaces not counted).
+OFFICIAL = SpanRules("official", case=marks_to_spaces_lower, articles=None, units="characters")
+#: ``width``: NFKC; ``case`` and ``punct``: case folding, every Unicode
+#: punctuation mark and symbol deleted; ``numbers``: each number one unit in
+#: canonical form, so ``1,000`` = ``1000``.
+FAIR = OFFICIAL.replace(
+    name="fair", width="nfkc", case="casefold", punct=strip_noise, numbers=numbers_read_alike
+)
 
 
-def _official(text: str) -> tuple[str, str]:
-    key = normalize_answer(text)
-    return key, key.replace(" ", "")
+def _is_official(settings: SpanRules) -> bool:
+    return settings.replace(name=OFFICIAL.name) == OFFICIAL
 
 
-def _normalize(settings: Settings, text: str) -> str:
-    if settings.punctuation == "unicode":
-        from ..normalization.steps import casefold, strip_noise
+def rule_names(settings: SpanRules) -> dict[str, str]:
+    """The signature's names of the rules that make up KorQuAD's profiles:
+    ``width`` (``official`` or ``nfkc``), ``punct`` (the case and punctuation
+    rules: ``official`` or ``unicode``) and ``numbers`` (``string`` or
+    ``value``); a rule of one's own by its name.
 
-        return " ".join(strip_noise(casefold(text)).split())
-    return normalize_answer(text)
-
-
-def _analyse(settings: Settings, text: str) -> tuple[str, tuple[str, ...]]:
-    if settings.width == "nfkc":
-        from ..normalization.steps import nfkc
-
-        text = nfkc(text)
-    if settings.numbers == "value":
-        from ..analysis import split_numbers
-
-        pieces = split_numbers(text)
-    else:
-        pieces = [(False, text)]
-    parts: list[str] = []
-    units: list[str] = []
-    for is_number, piece in pieces:
-        if is_number:
-            parts.append(f" {piece} ")
-            units.append(piece)
+    >>> rule_names(FAIR)
+    {'width': 'nfkc', 'punct': 'unicode', 'numbers': 'value'}
+    """
+    shown = settings.as_dict()
+    out = {}
+    for key, fields, names in (
+        ("width", ("width",), ("official", "nfkc")),
+        ("punct", ("case", "punct"), ("official", "unicode")),
+        ("numbers", ("numbers",), ("string", "value")),
+    ):
+        values = [getattr(settings, f) for f in fields]
+        for name, profile in zip(names, (OFFICIAL, FAIR), strict=True):
+            if values == [getattr(profile, f) for f in fields]:
+                out[key] = name
+                break
         else:
-            normalized = _normalize(settings, piece)
-            parts.append(f" {normalized} ")
-            units += [c for c in normalized if c != " "]
-    return " ".join("".join(parts).split()), tuple(units)
+            out[key] = "+".join(str(shown[f]) for f in fields)
+    return out
 
-
-OFFICIAL = Settings("official")
-FAIR = Settings("fair", width="nfkc", punctuation="unicode", numbers="value")
 
 # --- reading -----------------------------------------------------------------------
 
@@ -237,7 +214,7 @@ GOLD_CHECKS = GoldChecks(
         check_normalizes_empty,
         check_answer_start,
     ),
-    normalize=lambda text, lang: normalize_answer(text),
+    normalize=OFFICIAL.normalized,
     duplicate_id_severity="warning",
 )
 
@@ -276,7 +253,7 @@ class KorQuAD(SpanTask):
     name = "korquad"
     summary = "KorQuAD 1.0 (evaluate-v1.0.py): EM and character-level F1 after normalization"
     script = "evaluate-v1.0"
-    profiles: ClassVar[Mapping[str, Settings]] = {"official": OFFICIAL, "fair": FAIR}
+    profiles: ClassVar[Mapping[str, SpanRules]] = {"official": OFFICIAL, "fair": FAIR}
     languages = ("ko",)
     shapes: ClassVar[Mapping[str, str]] = {
         "gold": (
@@ -318,34 +295,37 @@ class KorQuAD(SpanTask):
             _refuse_what_the_script_fails_on(inputs.gold, texts, inputs.pred_name)
         return super().score(inputs, settings, diag, **options)
 
-    def signature(self, settings: Settings, lang: str, extra: dict[str, Any]) -> str:
+    def signature(self, settings: SpanRules, lang: str, extra: dict[str, Any]) -> str:
+        names = rule_names(settings)
+        others = settings.changes(OFFICIAL)
+        for field in ("width", "case", "punct", "numbers"):
+            others.pop(field, None)
+        unit = others.pop("units", None) or "token"
+        if settings.units is token_characters:
+            unit = "char"
         return make_signature(
             self.name,
             settings.name,
-            norm="korquad" if settings.is_official else "korquad-fair",
-            extra={
-                "width": settings.width,
-                "punct": settings.punctuation,
-                "numbers": settings.numbers,
-                "unit": "char",
-            },
+            norm="korquad" if _is_official(settings) else "korquad-fair",
+            extra={**names, **others, "unit": unit},
         )
 
     def explain(
         self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any
     ) -> Iterator[Explanation]:
         settings = self.settings(settings)
-        analyse = settings.analyzer()
+        analyse = settings.analyzer("ko")
         rule = (
             "EM: the normalized texts are equal (' \" 《 》 < > 〈 〉 ( ) ‘ ’ to spaces, "
             "lower case, ASCII punctuation deleted, whitespace collapsed); F1: the multiset "
             "of characters shared by the normalized texts (spaces not counted); the best "
             "answer counts"
         )
-        if not settings.is_official:
+        if not _is_official(settings):
+            names = rule_names(settings)
             rule = (
-                f"the {settings.name} profile: width={settings.width}, "
-                f"punctuation={settings.punctuation}, numbers={settings.numbers}; " + rule
+                f"the {settings.name} profile: width={names['width']}, "
+                f"punctuation={names['punct']}, numbers={names['numbers']}; " + rule
             )
         items = self.score(inputs, settings, diag, **options).items
         for item, golds in zip(items, self.item_golds(inputs.gold), strict=True):
@@ -358,7 +338,7 @@ class KorQuAD(SpanTask):
             for answer in golds:
                 answer_key, answer_units = analyse(answer)
                 same = common_count(units, answer_units)
-                f1 = char_f1(list(units), list(answer_units))
+                f1 = overlap_f1(answer_units, units)
                 details: dict[str, Any] = {"common_characters": same}
                 if same:
                     details["precision"] = same / len(units)
@@ -366,7 +346,7 @@ class KorQuAD(SpanTask):
                 em = answer_key == key
                 variants.append(
                     Variant(
-                        TextView(answer, answer_key, tuple(answer_units)),
+                        TextView(answer, " ".join(answer_key), tuple(answer_units)),
                         {"em": float(em), "f1": f1},
                         "equal after normalization" if em else "common characters",
                         em or (f1 == item["f1"] and f1 > 0),
@@ -378,7 +358,7 @@ class KorQuAD(SpanTask):
                 settings.name,
                 item["id"],
                 "ko",
-                TextView(item["prediction"], key, tuple(units)),
+                TextView(item["prediction"], " ".join(key), tuple(units)),
                 tuple(variants),
                 rule,
                 figures,

@@ -64,6 +64,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any, ClassVar
 
 from ...checks import (
@@ -80,7 +81,7 @@ from ...errors import InputError
 from ...explanation import Explanation, TextView, Variant, unanswered, verdict
 from ...profiles import Settings, choice
 from ...ranking import f1, first_relevant_rank, precision, recall
-from ...sources import is_path, read_text, source_name
+from ...sources import NotFlat, is_path, line_parts, read_text, source_name
 from ..base import (
     FRACTION,
     Aggregation,
@@ -103,6 +104,7 @@ __all__ = [
     "NlpccKbqa",
     "load_blocks",
     "parse_blocks",
+    "parse_lines",
 ]
 
 NAME = "nlpcc-kbqa"
@@ -179,7 +181,7 @@ class KbqaFile:
         return {b.id: b for b in self.blocks}
 
 
-_TAGGED = re.compile(r"<(question|triple|answer) id=([^>]*)>(.*)", re.DOTALL)
+_TAGGED = re.compile(r"<(question|triple|answer) id=([^>]*)>")
 _SEPARATOR = re.compile(r"=+[ \t]*")
 
 
@@ -214,7 +216,8 @@ def _unique(fields: Iterable[str]) -> tuple[str, ...]:
 
 
 def parse_blocks(text: str, name: str, diag: Diagnostics) -> list[Block]:
-    """Parse the text of a KBQA file (either layout) into blocks, in file order.
+    """Parse the text of a KBQA file (either layout) into blocks, in file order
+    (:func:`parse_lines` of its lines).
 
     >>> text = "<question id=3>\\t谁?\\r\\n<answer id=3>\\tA\\t\\tB\\tA\\n====\\n"
     >>> parse_blocks(text, "pred.txt", Diagnostics())
@@ -224,7 +227,19 @@ def parse_blocks(text: str, name: str, diag: Diagnostics) -> list[Block]:
     ...
     answermatch.errors.InputError: pred.txt:1: <answer id=3> comes before any <question> line ...
     """
+    return parse_lines(text.split("\n"), name, diag)
+
+
+def parse_lines(lines: Iterable[str], name: str, diag: Diagnostics) -> list[Block]:
+    """The blocks of a KBQA file's lines (its text split on ``"\\n"``, the
+    last one ``""`` when the text ends in a newline), in file order. The
+    warnings come once every line is read, before the problems are raised
+    (so that a file read in parts can still be read whole instead, without
+    a warning given twice); an answer line's fields are split piece by
+    piece, equal fields sharing one string (:func:`_tab_fields`).
+    """
     problems = _Problems(name)
+    byte_order_marks: list[int] = []
     blocks: list[Block] = []
     seen: dict[int, int] = {}
     # the open block: [id, question, question line, answers or None, has a problem,
@@ -242,9 +257,6 @@ def parse_blocks(text: str, name: str, diag: Diagnostics) -> list[Block]:
             blocks.append(Block(qid, question, answers, qline, fields, aline))
         current = None
 
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
     for number, line in enumerate(lines, start=1):
         if line.endswith("\r"):
             line = line[:-1]
@@ -256,9 +268,7 @@ def parse_blocks(text: str, name: str, diag: Diagnostics) -> list[Block]:
                 )
                 line = line.rstrip("\r")
         if line.startswith("\ufeff"):
-            diag.warn(
-                "byte-order mark (U+FEFF) at the start of the line ignored", path=name, line=number
-            )
+            byte_order_marks.append(number)
             line = line[1:]
         if not line.strip():
             continue
@@ -276,8 +286,9 @@ def parse_blocks(text: str, name: str, diag: Diagnostics) -> list[Block]:
                 f"<answer id=N> or a separator of '=', got {shown(line)}",
             )
             continue
-        kind, raw_id, rest = match.groups()
-        if rest and not rest.startswith("\t"):
+        kind, raw_id = match.groups()
+        after = match.end()
+        if after < len(line) and line[after] != "\t":
             tag = raw_id if len(raw_id) <= 40 else raw_id[:40] + "..."
             problems.add(number, f"expected a TAB after <{kind} id={tag}>")
             continue
@@ -292,7 +303,6 @@ def parse_blocks(text: str, name: str, diag: Diagnostics) -> list[Block]:
             )
             continue
         qid = int(raw_id)
-        fields = rest.split("\t")[1:]
         if kind == "question":
             if current is not None:
                 if current[3] is not None:
@@ -304,7 +314,7 @@ def parse_blocks(text: str, name: str, diag: Diagnostics) -> list[Block]:
                 )
             else:
                 seen[qid] = number
-            current = [qid, "\t".join(fields), number, None, False, (), None]
+            current = [qid, line[after + 1 :], number, None, False, (), None]
             continue
         if current is None:
             problems.add(
@@ -327,13 +337,52 @@ def parse_blocks(text: str, name: str, diag: Diagnostics) -> list[Block]:
             )
             continue
         if kind == "answer":
+            fields = _tab_fields(line, after + 1) if after < len(line) else ()
             current[3] = _unique(fields)
-            current[5] = tuple(fields)
+            current[5] = fields
             current[6] = number
     if current is not None:
         close()  # the last block may end without a separator
+    for line_number in byte_order_marks:
+        diag.warn(
+            "byte-order mark (U+FEFF) at the start of the line ignored", path=name, line=line_number
+        )
     problems.raise_if_any()
     return blocks
+
+
+#: Answer lines longer than this are split piece by piece (:func:`_tab_fields`).
+FIELD_PIECE = 1 << 16
+
+
+def _tab_fields(line: str, start: int) -> tuple[str, ...]:
+    """``tuple(line[start:].split("\\t"))``, equal fields sharing one string
+    and a long line split in pieces of about :data:`FIELD_PIECE` characters
+    cut at a TAB: no list of a string per field beside the tuple.
+
+    >>> _tab_fields("<answer id=1>\\ta\\tb\\t\\ta", 14)
+    ('a', 'b', '', 'a')
+    """
+    shared: dict[str, str] = {}
+
+    def fields(piece: str) -> Iterator[str]:
+        found = piece.split("\t")
+        return map(shared.setdefault, found, found)
+
+    if len(line) - start <= FIELD_PIECE:
+        return tuple(fields(line[start:]))
+
+    def pieces() -> Iterator[str]:
+        at = start
+        while True:
+            end = line.find("\t", at + FIELD_PIECE)
+            if end < 0:
+                yield line[at:]
+                return
+            yield line[at:end]
+            at = end + 1
+
+    return tuple(chain.from_iterable(map(fields, pieces())))
 
 
 def _to_id(key: object, name: str) -> int:
@@ -356,7 +405,10 @@ def load_blocks(source: Any, diag: Diagnostics) -> list[Block]:
     """
     name = source_name(source)
     if is_path(source):
-        return parse_blocks(read_text(source, diag=diag, replace=True), name, diag)
+        try:  # line by line, in parts of the file
+            return parse_lines(chain.from_iterable(line_parts(source)), name, diag)
+        except NotFlat:  # invalid UTF-8 (replaced, with a warning), a pipe...
+            return parse_blocks(read_text(source, diag=diag, replace=True), name, diag)
     if not isinstance(source, Mapping):
         raise InputError(
             f"expected a path or a mapping {{question id: answers}}, got {type(source).__name__}",

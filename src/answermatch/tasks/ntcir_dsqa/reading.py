@@ -13,15 +13,15 @@ lines or ``{id: answer(s)}``) and the run (a ``<SYSDESC>`` line, then
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import regex
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
-from ...sources import is_path, read_text, source_name
+from ...sources import is_path, kept_entries, line_parts, read_text, source_name
 from .rules import LANGUAGES
 
 __all__ = [
@@ -228,14 +228,75 @@ def read_run(source: str | os.PathLike[str] | RunAnswers, gold_ids: Iterable[str
     return answers
 
 
+class _KeptRun(NamedTuple):
+    """A run file read in parts: the answers of gold questions, how many
+    other ids it answers, the first ten of them and the line of the first."""
+
+    answers: Run
+    others: int
+    examples: list[str]
+    line: int | None
+
+
+def _run_in_parts(source: Any, known: set[str]) -> _KeptRun | None:
+    """The run file ``source`` read in parts (:func:`~answermatch.sources.line_parts`),
+    keeping the answers of the ids in ``known`` and counting the others
+    (:func:`~answermatch.sources.kept_entries`); ``None`` for a file read
+    whole: a small one, or one with anything :func:`read_run` names (an id
+    given twice, a line without its TAB...) or that the whole reading must
+    decode."""
+    first: list[int] = []  # the line of the first id not in ``known``
+
+    def parts(source: Any) -> Iterator[Run | None]:
+        number = 1  # the first line of the next part
+        for lines in line_parts(source):
+            if number == 1:  # the system description on the first line (a BOM dropped)
+                head = lines[0][1:] if lines[0].startswith("\ufeff") else lines[0]
+                if not _SYSDESC.fullmatch(head.rstrip("\r")):
+                    yield None
+                    return
+                lines[0] = ""
+            entries: Run = {}
+            count = 0
+            for line_number, line in enumerate(lines, start=number):
+                fields = line.split("\t")
+                qid = fields[0].strip()
+                if len(fields) != 2 or not qid:
+                    if line.strip():  # read whole, for its error
+                        yield None
+                        return
+                    continue  # a blank line
+                count += 1
+                entries[qid] = (fields[1].rstrip("\r"), line_number)
+                if not first and qid not in known:
+                    first.append(line_number)
+            number += len(lines)
+            yield entries if len(entries) == count else None  # else an id given twice
+
+    kept = kept_entries(source, parts, known, shown=10)
+    if kept is None:
+        return None
+    return _KeptRun(kept.entries, kept.others, kept.examples, first[0] if first else None)
+
+
 def read_predictions(
     source: str | os.PathLike[str] | RunAnswers, gold: NtcirGold, diag: Diagnostics
 ) -> Run:
     """The run of ``source`` checked against ``gold``: every gold question
     must be answered (an error listing the missing ids); an id not in the
-    gold is ignored with a warning."""
+    gold is ignored with a warning.
+
+    A large run file is read in parts, keeping the answers of gold
+    questions only (:func:`_run_in_parts`); any other is read whole
+    (:func:`read_run`), with the same answers, errors and warnings."""
     ids = [q.id for q in gold.questions]
-    run = read_run(source, ids)
+    known = set(ids)
+    kept = _run_in_parts(source, known) if is_path(source) else None
+    if kept is None:
+        run = read_run(source, ids)
+        extra = [qid for qid in run if qid not in known]
+        kept = _KeptRun(run, len(extra), extra[:10], run[extra[0]][1] if extra else None)
+    run = kept.answers
     pred_path = source_name(source)
     missing = [qid for qid in ids if qid not in run]
     if missing:
@@ -244,14 +305,12 @@ def read_predictions(
             f"gold questions: {format_examples(missing, limit=10)}",
             path=pred_path,
         )
-    known = set(ids)
-    extra = [qid for qid in run if qid not in known]
-    if extra:
+    if kept.others:
         diag.warn(
-            f"{len(extra)} question id(s) are not in the gold and are ignored: "
-            f"{format_examples(extra, limit=10)}",
+            f"{kept.others} question id(s) are not in the gold and are ignored: "
+            f"{format_examples(kept.examples, limit=10, total=kept.others)}",
             path=pred_path,
-            line=run[extra[0]][1],
+            line=kept.line,
             extra=True,
         )
     return run

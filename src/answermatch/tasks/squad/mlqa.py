@@ -49,10 +49,6 @@ PROFILES: dict[str, SpanRules] = {
 }
 
 
-def _normalize(text: str, lang: str | None) -> str:
-    return " ".join(PROFILES["official"].tokenizer(lang or "en")(text))
-
-
 class Mlqa(SpanTask):
     """MLQA's official scorer, one answer language per run."""
 
@@ -87,7 +83,7 @@ class Mlqa(SpanTask):
             normalizes_empty_check(SpanTask.empty_consequence),
             check_values,
         ),
-        normalize=_normalize,
+        normalize=PROFILES["official"].normalized,
         duplicate_id_severity="warning",
     )
 

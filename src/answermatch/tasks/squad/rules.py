@@ -1,6 +1,6 @@
 """The rules that turn an answer into the tokens EM and F1 compare, as one
-settings object per profile (:class:`SpanRules`), for SQuAD v1.1, v2.0 and
-MLQA alike.
+settings object per profile (:class:`SpanRules`), for every task of the
+SQuAD family (SQuAD v1.1 and v2.0, MLQA, KorQuAD).
 
 Official rules, as in the scripts:
 
@@ -48,16 +48,17 @@ import re
 import string
 import sys
 import unicodedata
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ...errors import UnknownLanguageError, UnknownProfileError
+from ...errors import UnknownLanguageError
 from ...languages import canonical_language
 from ...matchers.answers import answer_set, best_overlap
 from ...normalization.steps import (
     SQUAD_ARTICLES,
+    casefold,
     deleter,
     nfkc,
     remove_articles,
@@ -71,7 +72,6 @@ from ...profiles import Settings, rule
 __all__ = [
     "MLQA_LANGUAGES",
     "SpanRules",
-    "SquadRules",
     "answer_language",
     "f1_of",
     "language_tokens",
@@ -80,6 +80,7 @@ __all__ = [
     "mlqa_tokens",
     "numbers_by_value",
     "strip_mlqa_punct",
+    "token_characters",
     "whitespace_tokens",
 ]
 
@@ -212,42 +213,6 @@ def _write_points(path: str, points: list[int]) -> None:
             os.remove(temporary)
 
 
-@dataclass(frozen=True)
-class SquadRules(Settings):
-    """The rules of a task of the SQuAD family: :meth:`analyzer` gives, for
-    a language, ``text -> (EM key, F1 units)`` (two texts match exactly
-    when their keys are equal; F1 is the overlap of their units), and
-    ``empty_f1`` is the F1 of two texts without units. This base takes
-    them as functions: ``normalize`` (text -> key) and ``units`` (key ->
-    units; words by default); :class:`SpanRules` (SQuAD, MLQA) and
-    KorQuAD's settings derive from it with rules chosen by switches.
-
-    >>> from answermatch.tasks.squad import SquadRules
-    >>> rules = SquadRules("official", normalize=str.lower, units=tuple)  # characters
-    >>> rules.analyzer("en")("Oslo")
-    ('oslo', ('o', 's', 'l', 'o'))
-    """
-
-    normalize: Callable[[str], str] | None = None
-    units: Callable[[str], Sequence[str]] = str.split
-    empty_f1: float = 0.0
-
-    def analyzer(self, lang: str) -> Callable[[str], tuple[Hashable, Sequence[str]]]:
-        """``text -> (EM key, F1 units)`` for language ``lang``."""
-        normalize = self.normalize or (lambda text: text)
-        units = self.units
-
-        def analyse(text: str) -> tuple[str, tuple[str, ...]]:
-            key = normalize(text)
-            return key, tuple(units(key))
-
-        return analyse
-
-    def tokenizer_signature(self, lang: str) -> str | None:
-        """The signature of a language tokenizer the rules use (none here)."""
-        return None
-
-
 def strip_mlqa_punct(text: str) -> str:
     """MLQA's punctuation rule: delete :func:`mlqa_punctuation` (Unicode
     category P and ASCII ``string.punctuation``).
@@ -323,14 +288,28 @@ def numbers_by_value(text: str, lang: str) -> list[tuple[bool, str]]:
     return split_numbers(text, lang)
 
 
+def token_characters(tokens: Sequence[str]) -> str:
+    """The F1 units of KorQuAD: the tokens' characters (spaces do not count).
+
+    >>> from answermatch.tasks.squad.rules import token_characters
+    >>> token_characters(("토지", "1969"))
+    '토지1969'
+    """
+    return "".join(tokens)
+
+
 @dataclass(frozen=True)
-class SpanRules(SquadRules):
-    """A profile's rules (see :mod:`answermatch.tasks.squad.rules` for the
-    official ones), each a function, given as the function or by its name:
+class SpanRules(Settings):
+    """The rules of a task of the SQuAD family, one profile's (see
+    :mod:`answermatch.tasks.squad.rules` for the official ones): what turns
+    an answer into its EM key and its F1 units. Each rule is a function,
+    given as the function or by its name:
 
     * ``width`` (``text -> text``, or ``None``): ``"keep"`` (``None``) or
       ``"nfkc"`` (:func:`answermatch.normalization.steps.nfkc`);
-    * ``punct`` (``text -> text``, after ``str.lower``): ``"ascii"``
+    * ``case`` (``text -> text``): ``"lower"`` (``str.lower``) or
+      ``"casefold"`` (:func:`~answermatch.normalization.steps.casefold`);
+    * ``punct`` (``text -> text``, after ``case``): ``"ascii"``
       (:func:`~answermatch.normalization.steps.strip_ascii_punct`, SQuAD) or
       ``"unicode"`` (:func:`strip_mlqa_punct`, MLQA);
     * ``articles`` (``(text, lang) -> text``, or ``None``): ``"squad"``
@@ -343,11 +322,15 @@ class SpanRules(SquadRules):
     * ``numbers`` (``(text, lang) -> (is_number, piece)`` pieces, or
       ``None``): ``"string"`` (``None``: numbers are text) or ``"value"``
       (:func:`numbers_by_value`: each number one token);
-    * ``empty_f1``: the F1 of two answers without tokens (0 in SQuAD v1.1
-      and MLQA, 1 in SQuAD v2.0).
+    * ``units`` (``tokens -> F1 units``, or ``None``): ``"tokens"``
+      (``None``: F1 counts the tokens) or ``"characters"``
+      (:func:`token_characters`, KorQuAD's); a number by value stays one unit;
+    * ``empty_f1``: the F1 of two answers without units (0 in SQuAD v1.1,
+      MLQA and KorQuAD, 1 in SQuAD v2.0).
 
-    A rule of one's own is a function: signatures name it by its
-    ``__name__`` (a named rule by its name).
+    Two answers match exactly when their tokens are equal. A rule of one's
+    own is a function: signatures name it by its ``__name__`` (a named rule
+    by its name).
 
     >>> from answermatch.normalization.steps import strip_ascii_punct
     >>> from answermatch.tasks.squad.rules import SpanRules
@@ -356,9 +339,17 @@ class SpanRules(SquadRules):
     >>> rules = SpanRules("guillemets", punct=ascii_and_guillemets)
     >>> rules.tokenizer("en")("«The Lalka», 1890"), rules.changes()
     (('lalka', '1890'), {'punct': 'ascii_and_guillemets'})
+    >>> SpanRules("chars", units="characters").analyzer("en")("The Beatles")
+    (('beatles',), 'beatles')
     """
 
+    # units and empty_f1 first: the order in which signatures name changes
+    units: Callable[[Sequence[str]], Sequence[str]] | None = rule(
+        None, tokens=None, characters=token_characters
+    )
+    empty_f1: float = 0.0
     width: Callable[[str], str] | None = rule(None, keep=None, nfkc=nfkc)
+    case: Callable[[str], str] = rule(str.lower, lower=str.lower, casefold=casefold)
     punct: Callable[[str], str] = rule(
         strip_ascii_punct, ascii=strip_ascii_punct, unicode=strip_mlqa_punct
     )
@@ -372,21 +363,12 @@ class SpanRules(SquadRules):
         None, string=None, value=numbers_by_value
     )
 
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        for field, default in (("normalize", None), ("units", str.split)):
-            if getattr(self, field) is not default:  # SquadRules' rules, not these
-                raise UnknownProfileError(
-                    f"SpanRules {self.name!r} takes no {field} (a rule of SquadRules); its "
-                    "rules: width, punct, articles, tokens, numbers"
-                )
-
     def steps(self, lang: str) -> list[tuple[str, Callable[[str], str]]]:
         """The string steps before tokenization, named, in order."""
         out: list[tuple[str, Callable[[str], str]]] = []
         if self.width is not None:
             out.append((_name(self.width), self.width))
-        out.append(("lower", str.lower))
+        out.append((_name(self.case), self.case))
         out.append((_name(self.punct), self.punct))
         articles = self.articles
         if articles is not None:
@@ -400,11 +382,30 @@ class SpanRules(SquadRules):
 
     def tokenizer(self, lang: str) -> Callable[[str], Tokens]:
         """``text -> tokens`` under these rules for language ``lang``."""
-        chosen = (self.width, self.punct, self.articles, self.tokens, self.numbers)
+        chosen = (self.width, self.case, self.punct, self.articles, self.tokens, self.numbers)
         if chosen == _SQUAD:
             return _squad_tokens()  # SQuAD's rule: the squad normalization preset
         if chosen == _MLQA:
             return _mlqa_tokens(lang)  # MLQA's rule in one expression
+        analyse = self._analyse(lang, None)
+        return lambda text: analyse(text)[0]
+
+    def analyzer(self, lang: str) -> Callable[[str], tuple[Tokens, Sequence[str]]]:
+        """``text -> (EM key, F1 units)`` for language ``lang``: the tokens,
+        and the tokens again, or their :attr:`units`."""
+        if self.units is None:
+            tokenize = self.tokenizer(lang)
+
+            def analyse(text: str) -> tuple[Tokens, Tokens]:
+                tokens = tokenize(text)
+                return tokens, tokens
+
+            return analyse
+        return self._analyse(lang, self.units)
+
+    def _analyse(
+        self, lang: str, units: Callable[[Sequence[str]], Sequence[str]] | None
+    ) -> Callable[[str], tuple[Tokens, Sequence[str]]]:
         steps = [step for _, step in self.steps(lang)]
         split = self.split(lang)
 
@@ -413,31 +414,35 @@ class SpanRules(SquadRules):
                 text = step(text)
             return split(text)
 
-        numbers = self.numbers
+        numbers, width = self.numbers, self.width
         if numbers is None:
-            return lambda text: tuple(words(text))
-        width = self.width
 
-        def by_value(text: str) -> Tokens:
+            def analyse(text: str) -> tuple[Tokens, Sequence[str]]:
+                tokens = tuple(words(text))
+                return tokens, (tokens if units is None else units(tokens))
+
+            return analyse
+
+        def by_value(text: str) -> tuple[Tokens, Sequence[str]]:
             if width is not None:
                 text = width(text)
             tokens: list[str] = []
+            found: list[str] = []
             for is_number, piece in numbers(text, lang):
-                tokens.extend([piece] if is_number else words(piece))
-            return tuple(tokens)
+                if is_number:
+                    tokens.append(piece)
+                    found.append(piece)
+                else:
+                    more = words(piece)
+                    tokens.extend(more)
+                    found.extend(more if units is None else units(more))
+            return tuple(tokens), tuple(found)
 
         return by_value
 
-    def analyzer(self, lang: str) -> Callable[[str], tuple[Tokens, Tokens]]:
-        """``text -> (EM key, F1 units)``: here both are the tokens (two
-        normalized texts are equal exactly when their tokens are)."""
-        tokenize = self.tokenizer(lang)
-
-        def analyse(text: str) -> tuple[Tokens, Tokens]:
-            tokens = tokenize(text)
-            return tokens, tokens
-
-        return analyse
+    def normalized(self, text: str, lang: str | None = None) -> str:
+        """``text``'s tokens joined by spaces (what gold checks compare)."""
+        return " ".join(self.tokenizer(lang or "en")(text))
 
     def tokenizer_signature(self, lang: str) -> str | None:
         """The signature of the language tokenizer these rules use, if any."""
@@ -453,8 +458,8 @@ def _name(step: Callable[..., Any]) -> str:
 
 
 #: the official rules of SQuAD and of MLQA, which have fast paths
-_SQUAD = (None, strip_ascii_punct, squad_articles, whitespace_tokens, None)
-_MLQA = (None, strip_mlqa_punct, mlqa_articles, mlqa_tokens, None)
+_SQUAD = (None, str.lower, strip_ascii_punct, squad_articles, whitespace_tokens, None)
+_MLQA = (None, str.lower, strip_mlqa_punct, mlqa_articles, mlqa_tokens, None)
 
 
 @cache

@@ -93,7 +93,7 @@ _GOLD_SHAPES = (
 class SpanTask(Task, Explains, ChecksGold, TakesRows):
     """The base of the SQuAD family (SQuAD v1.1 and v2.0, MLQA, KorQuAD):
     SQuAD-format readers, gold checks, per-item EM and F1 under the
-    profile's rules (a :class:`~answermatch.tasks.squad.SquadRules`), their
+    profile's rules (a :class:`~answermatch.tasks.squad.SpanRules`), their
     sums and explanation. A subclass gives ``name``, ``summary``,
     ``script`` (the official script's name) and ``profiles``."""
 
@@ -309,13 +309,6 @@ def _combine_v1(totals: Totals, rows: list[Stats] | None) -> Summary:
     return Summary({"exact_match": 100.0 * em / count, "f1": 100.0 * f1 / count}, per_language)
 
 
-def _normalizer(rules: SpanRules):
-    def normalize(text: str, lang: str | None) -> str:
-        return " ".join(rules.tokenizer(lang or "en")(text))
-
-    return normalize
-
-
 class Squad(SpanTask):
     """SQuAD v1.1 (``evaluate-v1.1.py``); also XQuAD files, per language."""
 
@@ -343,7 +336,7 @@ class Squad(SpanTask):
             normalizes_empty_check(SpanTask.empty_consequence),
             check_values,
         ),
-        normalize=_normalizer(PROFILES["official"]),
+        normalize=PROFILES["official"].normalized,
         duplicate_id_severity="warning",
     )
 
@@ -391,7 +384,7 @@ class SquadV2(SpanTask):
             check_unicode_punct,
             normalizes_empty_check(empty_consequence),
         ),
-        normalize=_normalizer(PROFILES_V2["official"]),
+        normalize=PROFILES_V2["official"].normalized,
         duplicate_id_severity="warning",
     )
 
