@@ -18,7 +18,10 @@ from pathlib import Path
 import answermatch
 
 
-def use_bytecode() -> None:
-    """Compile answermatch's modules and let child processes use bytecode."""
+def use_bytecode(*others: Path | None) -> None:
+    """Compile answermatch's modules (and those of the ``src`` folders
+    ``others``) and let child processes use bytecode."""
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     compileall.compile_dir(Path(answermatch.__file__).parent, quiet=1)
+    for other in filter(None, others):
+        compileall.compile_dir(Path(other) / "answermatch", quiet=1)

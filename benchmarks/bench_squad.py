@@ -15,7 +15,9 @@ clock, interpreter start-up and file reading included):
   --na-prob-file NA``), from a folder outside the repository.
 
 The two must print the same figures (checked to 1e-9); the script stops
-otherwise.
+otherwise. ``--before SRC`` times a third process beside them, in the same
+rounds: ``answermatch`` imported from another ``src`` folder (``git archive
+main src | tar -x -C /tmp/before``), which must print the same figures too.
 
 Getting the official scripts (they are not part of answermatch)::
 
@@ -134,17 +136,15 @@ def replicate(case: Case, parity: Path, questions: int, out: Path) -> dict[str, 
     return paths
 
 
-def timed(command: Sequence[str]) -> tuple[float, float, str]:
-    """Wall-clock and CPU seconds (user + system) of a child process, and its output."""
+def timed(command: Sequence[str], path: str | None = None) -> tuple[float, float, str]:
+    """Wall-clock and CPU seconds (user + system) of a child process, and its
+    output (``path``: a folder put first on its ``PYTHONPATH``)."""
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    if path is not None:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [path, env.get("PYTHONPATH")]))
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(
-        command,
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "PYTHONHASHSEED": "0"},
-    )
+    done = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -163,19 +163,31 @@ def run(case: Case, paths: dict[str, Path], args: argparse.Namespace) -> dict[st
         official_cmd.append(case.lang)
     ours_cmd = [sys.executable, "-c", CHILD, case.task, str(paths["gold"]), str(paths["pred"])]
     ours_cmd.append(json.dumps(options))
-    ours, official = [float("inf")] * 2, [float("inf")] * 2
-    ours_out = official_out = ""
+    before_src = getattr(args, "before", None)
+    ours, official, older = [float("inf")] * 2, [float("inf")] * 2, [float("inf")] * 2
+    ours_out = official_out = older_out = ""
     for _ in range(args.repeat):
         wall, cpu, ours_out = timed(ours_cmd)
         ours = [min(ours[0], wall), min(ours[1], cpu)]
         wall, cpu, official_out = timed(official_cmd)
         official = [min(official[0], wall), min(official[1], cpu)]
+        if before_src is not None:
+            wall, cpu, older_out = timed(ours_cmd, str(before_src))
+            older = [min(older[0], wall), min(older[1], cpu)]
     mine = json.loads(ours_out)
     printed = json.loads(official_out)
     for key, value in printed.items():
-        if abs(mine["scores"][key] - value) > 1e-9:
-            raise SystemExit(f"{case.task}: {key} differs: official {value}, answermatch "
-                             f"{mine['scores'][key]}")  # fmt: skip
+        for who, out in [("answermatch", mine), ("before", before_src and json.loads(older_out))]:
+            if out and abs(out["scores"][key] - value) > 1e-9:
+                raise SystemExit(f"{case.task}: {key} differs: official {value}, {who} "
+                                 f"{out['scores'][key]}")  # fmt: skip
+    if before_src is not None:
+        compared = {
+            "before_cpu_s": round(older[1], 2),
+            "before_speed-up_cpu": round(official[1] / older[1], 1),
+        }
+    else:
+        compared = {}
     return {
         "task": case.task + (f" ({case.lang})" if case.lang else ""),
         "load_average_1min": round(os.getloadavg()[0], 1),
@@ -186,6 +198,7 @@ def run(case: Case, paths: dict[str, Path], args: argparse.Namespace) -> dict[st
         "answermatch_cpu_s": round(ours[1], 2),
         "official_cpu_s": round(official[1], 2),
         "speed-up_cpu": round(official[1] / ours[1], 1),
+        **compared,
     }
 
 
@@ -199,8 +212,9 @@ def main(
     parser.add_argument("--official-scripts", required=True, metavar="DIR")
     parser.add_argument("--official-python", default=sys.executable)
     parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--before", type=Path, metavar="SRC", help="also time this src folder")
     args = parser.parse_args(argv)
-    use_bytecode()
+    use_bytecode(args.before)
     chosen = list(cases) if args.task == "all" else [args.task]
     for name in chosen:
         with tempfile.TemporaryDirectory() as tmp:

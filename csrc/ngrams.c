@@ -1,5 +1,5 @@
 /*
- * _answermatch_ngrams: the statistics of sentence BLEU on characters, as
+ * answermatch._ngrams: the statistics of sentence BLEU on characters, as
  * NLTK computes it on strings: the clipped n-gram matches (n = 1..4) of one
  * hypothesis against its references, its length and the closest reference
  * length.
@@ -233,13 +233,13 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
-    .m_name = "_answermatch_ngrams",
+    .m_name = "answermatch._ngrams",
     .m_doc = "Optional compiled n-gram counting for answermatch.bleu.",
     .m_size = -1,
     .m_methods = methods,
 };
 
-PyMODINIT_FUNC PyInit__answermatch_ngrams(void)
+PyMODINIT_FUNC PyInit__ngrams(void)
 {
     PyObject *m = PyModule_Create(&module);
     if (m != NULL && PyModule_AddIntConstant(m, "API", 2) < 0) {

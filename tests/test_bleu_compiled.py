@@ -16,7 +16,7 @@ from answermatch import bleu
 from answermatch.bleu import BleuReferences, accelerated
 
 compiled = pytest.importorskip(
-    "_answermatch_ngrams", reason="the compiled counter is not built in this environment"
+    "answermatch._ngrams", reason="the compiled counter is not built in this environment"
 )
 
 

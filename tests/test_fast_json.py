@@ -275,6 +275,12 @@ def test_bad_files_fail_as_in_python(monkeypatch, tmp_path, raw):
         (_paragraph(f'"qas": [{_question()}]', '"x": 1, "x": 2, '), False),
         (_paragraph(f'"qas": [{_question()}]', '"\\u0078": 1, '), True),  # a key with escapes
         (_paragraph(f'"qas": [{_question()}]', '"x" : 1, '), False),  # a space before ":"
+        # a key repeated, once spaced from its colon: its '":' is not counted
+        *[
+            (_paragraph(f'"qas": [{_question()}]', f'"x"{w}: 1, "x": 2, '), False)
+            for w in " \t\n\r"
+        ],
+        (_paragraph(f'"qas": [{_question()}]', '"x": "a :b", "y": "\\" c", '), True),
         (_paragraph(f'"qas": [{_question()}]', '"x": "a\\":", '), False),  # '":' in a value
         (
             _paragraph(f'"qas": [{_question()}]', "".join(f'"k{n}": {n}, ' for n in range(20))),
@@ -293,6 +299,53 @@ def test_repeated_keys_anywhere_are_left_to_json_where_the_dialect_warns(
     assert fast == slow
     warned = [m for m in fast[1] if "duplicate key" in str(m)]
     assert len(warned) == sum(repeats)
+
+
+@pytest.mark.parametrize(
+    "value", ['"1"', "null", "1" * 4301, "1" * 700, "[" * 300 + "]" * 300, "{}", "true", "5"]
+)
+@pytest.mark.parametrize("key", ["context", "question"])
+def test_texts_kept_undecoded_read_as_json_reads_them(monkeypatch, tmp_path, key, value):
+    """The reader keeps each context and question as its JSON
+    (``msgspec.Raw``): one that is not a string nor null (an integer past
+    Python's digit limit: an error) is json's."""
+    if key == "context":
+        raw = _paragraph(f'"context": {value}, "qas": [{_question()}]')
+    else:
+        raw = _one(_question(more=f', "question": {value}'))
+    used = []
+    original = squad._typed_questions
+    monkeypatch.setattr(squad, "_typed_questions", lambda *a: used.append(original(*a)) or used[-1])
+    fast, slow, _ = _both(monkeypatch, _write(tmp_path, raw.encode()))
+    assert fast == slow
+    assert any(used) is (value in ('"1"', "null"))  # other values: json's
+
+
+@pytest.mark.parametrize("text", [b'"a\xff"', b'"\xed\xa0\x80"', b'"\xc3"'])
+@pytest.mark.parametrize(
+    "members",
+    [
+        b'"context": %s, "qas": [{"id": "a", "answers": []}]',
+        b'"qas": [{"id": "a", "question": %s, "answers": []}]',
+    ],
+)
+def test_invalid_utf8_in_a_text_kept_undecoded_fails_as_in_python(
+    monkeypatch, tmp_path, members, text
+):
+    """msgspec does not check the UTF-8 of a text it keeps undecoded: the reader does."""
+    paragraph = members % text
+    raw = b'{"data": [{"paragraphs": [{%s}, {"context": "\xc3\xa9", "qas": []}]}]}' % paragraph
+    fast, slow, _ = _both(monkeypatch, _write(tmp_path, raw))
+    assert fast == slow
+    assert fast[0][0] == "error"
+
+
+def test_a_score_does_not_decode_the_contexts(tmp_path):
+    path = _write(tmp_path, _dump(_gold(_qa("q1"), _qa("q2"), context="\u0644 ctx")))
+    gold = read(path)
+    assert callable(gold.questions._contexts)  # not decoded by reading
+    assert gold.questions.contexts == ["\u0644 ctx"] * 2
+    assert [q.context for q in gold.questions] == ["\u0644 ctx"] * 2
 
 
 def test_a_byte_order_mark_is_skipped_where_the_dialect_skips_it(monkeypatch, tmp_path):
@@ -520,7 +573,8 @@ def test_without_msgspec_everything_is_left_to_json(monkeypatch):
         ("", True),  # every key counted: read into structs
         (', "question": "q?", "is_impossible": false', True),
         (', "question": "q?", "question": "again"', False),  # a known key repeated
-        (', "question": null', False),  # a key given as null is not counted: json's
+        (', "question": null', True),  # kept as JSON: a null question is counted
+        (', "is_impossible": null', False),  # a key given as null is not counted: json's
     ],
 )
 def test_a_key_checked_gold_is_read_typed_only_when_its_keys_are_counted(

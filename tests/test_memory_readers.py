@@ -7,6 +7,7 @@ bound relative to the input's size that the previous code exceeded."""
 from __future__ import annotations
 
 import random
+import sys
 import tracemalloc
 import warnings
 
@@ -224,3 +225,105 @@ def test_a_long_kbqa_answer_line_is_read_within_twice_its_size(tmp_path):
     size = path.stat().st_size
     peak = _peak(_kbqa_read, path, Diagnostics())
     assert peak < 4 * size, (peak, size)
+
+
+# --- Zalo 2019 -------------------------------------------------------------------------------
+
+
+def test_zalo_gold_cases_are_given_their_lines(tmp_path):
+    """Each case's line is found from the previous case's (it was counted
+    from the file's start for every case: minutes for a large gold)."""
+    import json
+
+    from answermatch.tasks.zalo2019 import read_gold
+
+    rng = random.Random(3)
+    cases, text, starts = [], "[", {}
+    for k in range(300):
+        case_id = rng.choice([f"test_{k}", f"tést_{k}", f"t\\n{k}"])
+        case = {"paragraphs": [{"id": "p1", "label": bool(k % 2)}], "__id__": case_id}
+        sep = rng.choice(["", "\n", "\n\n  ", " "])
+        encoded = json.dumps(case, ensure_ascii=rng.random() < 0.5, indent=rng.choice([None, 1]))
+        text += ("," if cases else "") + sep
+        key = encoded.index('"__id__"')
+        starts[case_id] = text.count("\n") + encoded.count("\n", 0, key) + 1
+        text += encoded
+        cases.append(case_id)
+    path = tmp_path / "gold.json"
+    path.write_text(text + "]", encoding="utf-8")
+    found = read_gold(str(path), Diagnostics())
+    assert [(c.id, c.line) for c in found] == [(c, starts[c]) for c in cases]
+
+
+# --- long texts through the language tokenizers ----------------------------------------------
+
+_ALPHABETS = {
+    "en": ["The", "cat's", "U.S.", "1,000", "-", "co-op", "a", "\u0301", "x"],
+    "fi": ["EU:n", "vaa'an", ":", "1990:llä", "Etelä-Afrikka"],
+    "ar": ["القاهـــرة", "؟", "٣٫٥", "\u064b", "و"],
+    "th": ["กรุงเทพ", "มหานคร", "เป็น", "เมืองหลวง", "abc", "123", "ๆ"],
+    "zh": ["北京", "清华大学", "，", "。", "iPhone12", "$", "5999", "\u0301", "%", "_", "a.b"],
+    "pl": ["Warszawa", "XIV", "w.", "wieku,", "(1410)", "e-mail", "http://x.pl", "itd.", "-"],
+}
+_SPACES = [" ", "  ", "\n", "\t", "\u3000", "\xa0", "\r\n", "\u2028", "\x1c", ""]
+
+
+def _random_text(lang, seed, words=400):
+    rng = random.Random(seed)
+    return "".join(rng.choice(_ALPHABETS[lang]) + rng.choice(_SPACES) for _ in range(words))
+
+
+@pytest.mark.parametrize(
+    ("lang", "mode"),
+    [("en", None), ("fi", None), ("ar", None), ("th", None), ("pl", None),
+     ("zh", "word"), ("zh", "char"), ("zh", "mixed")],
+)  # fmt: skip
+@pytest.mark.parametrize("piece", [1, 5, 40])
+def test_long_texts_are_tokenized_in_pieces_as_whole(monkeypatch, lang, mode, piece):
+    """A tokenizer that reads each whitespace-separated stretch on its own
+    gives the same tokens for a text cut in pieces (at whitespace, and for
+    jieba's words before any character outside its word pattern) as for
+    the whole text."""
+    import answermatch.normalization.steps as steps
+    from answermatch.tokenizers import get_tokenizer
+
+    tokenizer = get_tokenizer(lang)
+    assert tokenizer.local_to_whitespace
+    for seed in range(5):
+        text = _random_text(lang, seed)
+        whole = tokenizer._tokenize(text, mode or tokenizer.modes[0])
+        monkeypatch.setattr(steps, "PIECE_CHARS", piece)
+        assert tokenizer.tokenize(text, mode) == whole
+        assert tokenizer.splitter(mode)(text) == whole
+        monkeypatch.undo()
+
+
+def test_a_long_text_is_tokenized_within_twice_its_size():
+    """2,000,000 characters of Polish words (424,000 tokens): spaCy's
+    tokens of the whole text, a Doc and a string per token, took about
+    twenty-five times the text's size; in pieces, a list of shared strings
+    and one piece's Doc."""
+    from answermatch.tokenizers import get_tokenizer
+
+    tokenizer = get_tokenizer("pl")
+    sample = "Warszawa jest stolicą Polski, w XIV wieku. Kraków leży nad Wisłą. "
+    text = (sample * (2_000_000 // len(sample) + 1))[:2_000_000]
+    tokens = tokenizer.tokenize(sample)
+    peak = _peak(tokenizer.tokenize, text)
+    assert peak < 2 * sys.getsizeof(text), (peak, sys.getsizeof(text))
+    assert tokens == tokenizer.tokenize(sample)
+
+
+def test_mecab_words_of_a_long_text_share_their_strings():
+    """300,000 characters of Japanese (about 190,000 words): a string per
+    word took about sixty bytes each; equal words now share one."""
+    from answermatch.tokenizers import get_tokenizer
+
+    tokenizer = get_tokenizer("ja")
+    sample = "東京都の人口は約1351万人で、日本の首都です。タワーは1958年に完成した。"
+    text = sample * (300_000 // len(sample))
+    tokens = tokenizer.tokenize(text)
+    assert "".join(tokens) == text and len(tokens) > 150_000
+    assert len(set(map(id, tokens))) == len(set(tokens))
+    peak = _peak(tokenizer.tokenize, text)
+    assert peak < 50 * len(tokens), (peak, len(tokens))

@@ -29,7 +29,8 @@ also *warns* (``UserWarning``) for every order without a match; this module
 does not: :meth:`BleuReferences.matches` tells which orders matched.
 
 How it is fast without changing a bit: where the optional compiled counter
-(``csrc/ngrams.c``, built at install time where a C compiler is) is present,
+``answermatch._ngrams`` (``csrc/ngrams.c``: built into the wheels, and from
+the sdist where a C compiler is) is present,
 it returns a text hypothesis' six statistics (clipped matches per order,
 its length, the closest reference length) in one call, which are also the
 key of a cache of computed scores, in time linear in the texts;
@@ -63,9 +64,9 @@ from functools import lru_cache
 from itertools import chain, compress, islice
 from operator import add, eq, itemgetter, or_
 
-try:  # the optional compiled counter (built from csrc/ngrams.c where a compiler was)
-    from _answermatch_ngrams import API as _API
-    from _answermatch_ngrams import statistics as _compiled_statistics
+try:  # the optional compiled counter (csrc/ngrams.c: in the wheels, or built where a compiler was)
+    from ._ngrams import API as _API
+    from ._ngrams import statistics as _compiled_statistics
 except ImportError:  # not built here: the pure-Python count below, same numbers
     _API, _compiled_statistics = 0, None
 if _API != 2:  # a build of another version of the interface: not used

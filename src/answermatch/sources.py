@@ -22,7 +22,6 @@ import stat
 import sys
 from array import array
 from bisect import bisect_left
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -261,12 +260,9 @@ def keys_counted(data: bytes, keys: int) -> bool:
     """
     if data.count(b'":') != keys:
         return False
-    if not any(map(data.__contains__, _QUOTE_SPACES)):  # no quote before a space at all
-        return True
+    if b" :" not in data and not any(map(data.__contains__, b"\t\n\r")):
+        return True  # no JSON whitespace before a colon (tab, LF, CR: only outside strings)
     return _SPACED_KEY_END.search(data) is None
-
-
-_QUOTE_SPACES = (b'" ', b'"\t', b'"\n', b'"\r')
 
 
 def fast_typed_json(data: bytes, schema: Callable[[], type]) -> Any:
@@ -711,25 +707,26 @@ def _string_part(data: bytes) -> dict[str, str]:
             raise NotFlat from None
         if type(value) is not dict or not set(map(type, value.values())) <= {str}:
             raise NotFlat
-    # two strings an entry, else a key repeats (and json's reader warns); the
-    # strings themselves are counted only where a quote may be escaped
-    escaped = b'\\"' in data
-    strings = _count(_JSON_STRING.finditer(data)) if escaped else data.count(b'"') / 2
-    if strings != 2 * len(value):
+    # one key an entry, else a key repeats (and json's reader warns): a
+    # key's end counted, or where a value may hold one, the strings
+    if not keys_counted(data, len(value)) and _unescaped_quotes(data) != 4 * len(value):
         raise NotFlat
     return value
 
 
-def _count(items: Iterator[Any]) -> int:
-    """How many items there are, none of them kept (at C speed)."""
-    counter = count()
-    deque(zip(items, counter, strict=False), maxlen=0)
-    return next(counter)
+def _unescaped_quotes(data: bytes) -> int:
+    """The quotes that open or close a string in the valid JSON ``data``:
+    all but those after an odd run of backslashes (a run starts an escape,
+    so its pairs are escaped backslashes, dropped here, and a backslash left
+    over escapes the quote after it).
 
-
-# a JSON string (in valid JSON, read from a token's start); a flat object of
-# strings holds two per entry
-_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+    >>> _unescaped_quotes(rb'{"a\\"b": "c\\\\", "d": "\\\\\\""}')
+    8
+    """
+    quotes = data.count(b'"')
+    if b'\\"' not in data:
+        return quotes
+    return quotes - data.replace(b"\\\\", b"").count(b'\\"')
 
 
 def _strings_type() -> type:

@@ -42,7 +42,7 @@ import json
 import os
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain, count, repeat
@@ -170,21 +170,39 @@ class Questions(Sequence[Question]):
     :class:`Question`, a tuple subclass, is always tracked by it), each
     :class:`Question` built when read.
 
+    ``starts`` and ``contexts`` may also be functions that give them,
+    called when first read (a score reads neither: a gold's contexts are
+    most of its bytes, decoded only for the readers that use them).
+
     >>> qs = Questions(["q1", "q2"], [("Oslo",), ("A", "B")], [(0,), (1, 5)], [None, "ctx"])
     >>> len(qs), qs[1], [q.id for q in qs]
     (2, Question(id='q2', answers=('A', 'B'), starts=(1, 5), context='ctx', row=1), ['q1', 'q2'])
     """
 
-    __slots__ = ("answers", "contexts", "ids", "starts")
+    __slots__ = ("_contexts", "_starts", "answers", "ids")
 
     def __init__(
         self,
         ids: list[Any],
         answers: list[tuple[Any, ...]],
-        starts: list[tuple[Any, ...]],
-        contexts: list[str | None],
+        starts: list[tuple[Any, ...]] | Callable[[], list[tuple[Any, ...]]],
+        contexts: list[str | None] | Callable[[], list[str | None]],
     ) -> None:
-        self.ids, self.answers, self.starts, self.contexts = ids, answers, starts, contexts
+        self.ids, self.answers, self._starts, self._contexts = ids, answers, starts, contexts
+
+    @property
+    def starts(self) -> list[tuple[Any, ...]]:
+        """Each question's ``answer_start`` offsets."""
+        if callable(self._starts):
+            self._starts = self._starts()
+        return self._starts
+
+    @property
+    def contexts(self) -> list[str | None]:
+        """Each question's context (``None`` where it has none)."""
+        if callable(self._contexts):
+            self._contexts = self._contexts()
+        return self._contexts
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -666,9 +684,11 @@ class _Read(NamedTuple):
 def _typed_squad() -> type:
     """The SQuAD layout as msgspec structs: every key the layout's files
     hold (any other makes the file go the ``json`` way), values ``Any``
-    where the reader checks them itself; structs that the garbage
-    collector does not track."""
-    from msgspec import defstruct
+    where the reader checks them itself, and the texts no score reads
+    (most of a file's bytes), a paragraph's context and a question's text,
+    kept as their JSON (``msgspec.Raw``: checked, not decoded); structs
+    that the garbage collector does not track."""
+    from msgspec import Raw, defstruct
 
     def struct(name: str, *fields: Any) -> type:
         return defstruct(name, fields, gc=False, forbid_unknown_fields=True)
@@ -678,12 +698,12 @@ def _typed_squad() -> type:
         "Qa",
         ("id", Any),
         ("answers", tuple[answer, ...]),
-        ("question", Any, None),
+        ("question", Raw, None),
         ("is_impossible", Any, None),
         ("plausible_answers", Any, None),
     )
     paragraph = struct(
-        "Paragraph", ("qas", tuple[qa, ...]), ("context", Any, None), ("id", Any, None)
+        "Paragraph", ("qas", tuple[qa, ...]), ("context", Raw, None), ("id", Any, None)
     )
     article = struct(
         "Article", ("paragraphs", tuple[paragraph, ...]), ("title", Any, None), ("id", Any, None)
@@ -694,8 +714,9 @@ def _typed_squad() -> type:
 def _typed_key_count(file: Any) -> int:
     """The keys of a gold decoded into :func:`_typed_squad`'s structs, an
     optional key counted where its value is not ``None`` (a key given as
-    ``null`` is not counted: :func:`~answermatch.sources.keys_counted` then
-    leaves the file to ``json``, which checks its keys itself)."""
+    ``null`` is not counted, except a context or a question, kept as JSON:
+    :func:`~answermatch.sources.keys_counted` then leaves the file to
+    ``json``, which checks its keys itself)."""
 
     def given(objects: list[Any], *names: str) -> int:
         return sum(len(objects) - list(map(attrgetter(n), objects)).count(None) for n in names)
@@ -713,7 +734,8 @@ def _typed_key_count(file: Any) -> int:
     )  # fmt: skip
 
 
-_ID_OF, _TEXT_OF, _START_OF = attrgetter("id"), attrgetter("text"), attrgetter("answer_start")
+_ID_OF, _ANSWERS_OF, _QUESTION_OF = attrgetter("id"), attrgetter("answers"), attrgetter("question")
+_TEXT_OF, _START_OF = attrgetter("text"), attrgetter("answer_start")
 
 
 def _typed_questions(file: Any, name: str, raw: bytes, dialect: Dialect) -> _Read | None:
@@ -722,25 +744,51 @@ def _typed_questions(file: Any, name: str, raw: bytes, dialect: Dialect) -> _Rea
     for anything it would not take (the ``json`` way then reads the file)."""
     if dialect.id_keys != ("id",):
         return None
-    qas = [qa for article in file.data for paragraph in article.paragraphs for qa in paragraph.qas]
+    paragraphs = [paragraph for article in file.data for paragraph in article.paragraphs]
+    qas = [qa for paragraph in paragraphs for qa in paragraph.qas]
     if not qas:
         return None
-    contexts = [
-        context
-        for article in file.data
-        for paragraph in article.paragraphs
-        for context in repeat(paragraph.context, len(paragraph.qas))
-    ]
     ids = list(map(_ID_OF, qas))
-    texts = [tuple(map(_TEXT_OF, qa.answers)) for qa in qas]
+    answers = list(map(_ANSWERS_OF, qas))
+    texts = [tuple(map(_TEXT_OF, found)) for found in answers]
     if set(map(type, ids)) != {str} or not set(map(type, chain.from_iterable(texts))) <= {str}:
         return None
-    if not set(map(type, contexts)) <= {str, type(None)}:
-        return None
-    starts = [tuple(map(_START_OF, qa.answers)) for qa in qas]
-    questions = Questions(ids, texts, starts, contexts)
+    contexts = [paragraph.context for paragraph in paragraphs]
+    if not _strings_or_null(contexts) or not _strings_or_null(list(map(_QUESTION_OF, qas))):
+        return None  # json's: a number past Python's digit limit is an error there
+    if not raw.isascii():  # msgspec does not check the UTF-8 of what it keeps as JSON
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
     shape = [[len(p.qas) for p in a.paragraphs] for a in file.data]
+    sizes = list(chain.from_iterable(shape))
+    questions = Questions(
+        ids,
+        texts,
+        lambda: [tuple(map(_START_OF, found)) for found in answers],
+        lambda: _decoded_contexts(contexts, sizes),
+    )
     return _Read(questions, name, file.version, shape)
+
+
+def _strings_or_null(values: list[Any]) -> bool:
+    """Whether the values kept as their JSON (``None``: absent) are all
+    strings or ``null`` (what their first byte says)."""
+    return set(map(_FIRST, map(memoryview, filter(None, values)))) <= _STRING_OR_NULL
+
+
+_FIRST = itemgetter(0)
+_STRING_OR_NULL = {ord('"'), ord("n")}
+
+
+def _decoded_contexts(contexts: list[Any], sizes: list[int]) -> list[str | None]:
+    """Each question's context from its paragraph's JSON (``sizes``: the
+    questions of each paragraph)."""
+    from msgspec.json import decode
+
+    decoded = [None if context is None else decode(context) for context in contexts]
+    return list(chain.from_iterable(map(repeat, decoded, sizes)))
 
 
 def _id_key(question: Mapping[str, Any], keys: tuple[str, ...]) -> str | None:

@@ -572,11 +572,15 @@ SHARED_TOKENS = 1 << 16
 _SPACE = re.compile(r"\s")
 
 
-def tokens_by_pieces(text: str, tokens: Callable[[str], Sequence[str]]) -> tuple[str, ...]:
+def tokens_by_pieces(
+    text: str, tokens: Callable[[str], Sequence[str]], at: re.Pattern[str] | None = None
+) -> tuple[str, ...]:
     """``tuple(tokens(text))`` for a ``tokens`` function that reads each
     whitespace-separated stretch of a text on its own (lower-casing,
     deleting characters, dropping whole words, splitting on whitespace:
     SQuAD's normalization and split), with little memory on long texts.
+    ``at``: where else a text may be cut (just before a match: jieba's
+    words, which never span a character outside its word pattern).
 
     A text of at most :data:`PIECE_CHARS` characters is tokenized at once.
     A longer one is cut at whitespace into pieces of about that size, each
@@ -591,6 +595,21 @@ def tokens_by_pieces(text: str, tokens: Callable[[str], Sequence[str]]) -> tuple
     """
     if len(text) <= PIECE_CHARS:
         return tuple(tokens(text))
+    return tuple(shared_tokens(text, tokens, at))
+
+
+def shared_tokens(
+    text: str, tokens: Callable[[str], Sequence[str]], at: re.Pattern[str] | None = None
+) -> Iterator[str]:
+    """The tokens of ``text`` cut in pieces (at whitespace, or just before
+    a match of ``at``), each piece's tokens made by ``tokens``, equal
+    tokens sharing one string (the first :data:`SHARED_TOKENS` distinct
+    ones): what :func:`tokens_by_pieces` gives of a long text, for a caller
+    that keeps them otherwise (a tokenizer's list).
+
+    >>> list(shared_tokens("a b a", str.split))
+    ['a', 'b', 'a']
+    """
     shared: dict[str, str] = {}
 
     def piece_tokens(piece: str) -> list[str]:
@@ -599,18 +618,20 @@ def tokens_by_pieces(text: str, tokens: Callable[[str], Sequence[str]]) -> tuple
             return list(map(shared.setdefault, found, found))
         return list(map(shared.get, found, found))
 
-    return tuple(chain.from_iterable(map(piece_tokens, _pieces(text))))
+    return chain.from_iterable(map(piece_tokens, _pieces(text, at)))
 
 
-def _pieces(text: str) -> Iterator[str]:
+def _pieces(text: str, at: re.Pattern[str] | None = None) -> Iterator[str]:
     """``text`` in pieces of about :data:`PIECE_CHARS` characters, each cut
-    just before a whitespace character (so no word is cut)."""
+    just before a whitespace character (so no word is cut), or a match of
+    ``at`` where given."""
+    cut = _SPACE if at is None else at
     start, size = 0, len(text)
     while start < size:
         end = start + PIECE_CHARS
-        found = _SPACE.search(text, end) if end < size else None
-        while found is not None and not text[found.start()].isspace():  # as str.split
-            found = _SPACE.search(text, found.start() + 1)
+        found = cut.search(text, end) if end < size else None
+        while at is None and found is not None and not text[found.start()].isspace():
+            found = _SPACE.search(text, found.start() + 1)  # as str.split
         end = size if found is None else found.start()
         yield text[start:end]
         start = end

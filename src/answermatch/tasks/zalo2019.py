@@ -297,7 +297,7 @@ def _cases_from_json(data: Any, path: str, text: str | None = None) -> list[Case
             path=path,
         )
     cases: list[Case] = []
-    offset = 0
+    offset, lines = 0, 1  # where the search goes on, and the line there
     for case_id, where, paragraphs in parsed:
         for pid, paragraph in paragraphs:
             label = paragraph.get("label")
@@ -311,7 +311,7 @@ def _cases_from_json(data: Any, path: str, text: str | None = None) -> list[Case
         gold = tuple(pid for pid, p in paragraphs if p["label"])
         line = None
         if text is not None:
-            line, offset = _json_line(text, case_id, offset)
+            line, offset, lines = _json_line(text, case_id, offset, lines)
         cases.append(Case(case_id, ids, gold, line))
     return cases
 
@@ -330,19 +330,31 @@ def _parse_json(text: str, path: str, diag: Diagnostics) -> Any:
         ) from None
 
 
-def _json_line(text: str, value: Any, start: int) -> tuple[int | None, int]:
-    """The line of the next ``"__id__": value`` at or after ``start`` in a
-    JSON ``text``, and where to search from next."""
+def _json_line(text: str, value: Any, start: int, line: int) -> tuple[int | None, int, int]:
+    """The line of the next ``"__id__": value`` at or after ``start`` (on
+    line ``line``) in a JSON ``text``, where to search from next and its
+    line (the newlines are counted from ``start`` only: counting them from
+    the text's start for every case made a large gold take minutes).
+
+    >>> _json_line('[{"__id__": "a"},\\n {"__id__": "b"}]', "b", 0, 1)
+    (2, 33, 2)
+    """
     if not isinstance(value, str):
-        return None, start
-    found = None
+        return None, start, line
     for encoded in (json.dumps(value), json.dumps(value, ensure_ascii=False)):
-        found = re.compile(r'"__id__"\s*:\s*' + re.escape(encoded)).search(text, start)
-        if found is not None:
-            break
-    if found is None:
-        return None, start
-    return text.count("\n", 0, found.start()) + 1, found.end()
+        at = start
+        while (found := _ID_KEY.search(text, at)) is not None:
+            if text.startswith(encoded, found.end()):
+                line += text.count("\n", start, found.start())
+                end = found.end() + len(encoded)
+                return line, end, line + text.count("\n", found.start(), end)
+            at = found.end()
+    return None, start, line
+
+
+# the key of a case's id; its value is compared as a string (a pattern per
+# id, compiled for every case, took most of a large gold's reading)
+_ID_KEY = re.compile(r'"__id__"\s*:\s*')
 
 
 def read_gold(source: Any, diag: Diagnostics) -> list[Case]:

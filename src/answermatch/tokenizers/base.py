@@ -8,6 +8,7 @@ from collections.abc import Callable
 from types import ModuleType
 
 from ..errors import MissingExtraError
+from ..normalization import steps
 
 
 class Tokenizer(ABC):
@@ -21,18 +22,45 @@ class Tokenizer(ABC):
 
     lang: str = ""
     modes: tuple[str, ...] = ("word",)
+    #: Whether no token depends on the text beyond the whitespace around it
+    #: (the tokenizer reads each whitespace-separated stretch on its own): a
+    #: long text is then tokenized in pieces cut at whitespace, with the
+    #: same tokens (:meth:`tokenize`).
+    local_to_whitespace: bool = False
 
     def tokenize(self, text: str, mode: str | None = None) -> list[str]:
-        """Split ``text``; ``mode=None`` means the default (first) mode."""
+        """Split ``text``; ``mode=None`` means the default (first) mode.
+
+        A text longer than :data:`~answermatch.normalization.steps.PIECE_CHARS`
+        is tokenized piece by piece where the tokenizer allows it
+        (:attr:`local_to_whitespace`), equal tokens sharing one string
+        (:func:`~answermatch.normalization.steps.shared_tokens`): the
+        library's work and the tokens' strings are held for one piece at a
+        time, not for the whole text."""
         if not isinstance(text, str):
             raise TypeError(f"text must be a str, not {type(text).__name__}")
-        return self._tokenize(text, self._mode(mode))
+        mode = self._mode(mode)
+        if self.local_to_whitespace and len(text) > steps.PIECE_CHARS:
+            return self._in_pieces(text, mode)
+        return self._tokenize(text, mode)
 
     def splitter(self, mode: str | None = None) -> Callable[[str], list[str]]:
         """:meth:`tokenize` with ``mode`` checked once and no check of the text."""
         mode = self._mode(mode)
         tokenize = self._tokenize
-        return lambda text: tokenize(text, mode)
+        if not self.local_to_whitespace:
+            return lambda text: tokenize(text, mode)
+
+        def split(text: str) -> list[str]:
+            if len(text) <= steps.PIECE_CHARS:
+                return tokenize(text, mode)
+            return self._in_pieces(text, mode)
+
+        return split
+
+    def _in_pieces(self, text: str, mode: str) -> list[str]:
+        tokenize = self._tokenize
+        return list(steps.shared_tokens(text, lambda piece: tokenize(piece, mode)))
 
     def _mode(self, mode: str | None) -> str:
         mode = self.modes[0] if mode is None else mode

@@ -42,6 +42,7 @@ class IcuTokenizer(Tokenizer):
     """Words of a language written without spaces (th, km, lo, my), by ICU."""
 
     modes = ("word",)
+    local_to_whitespace = True
 
     def __init__(self, lang: str = "th") -> None:
         breakers = require("icu4py.breakers", lang, package="icu4py")

@@ -150,9 +150,11 @@ class MecabTokenizer(Tokenizer):
         if len(text) <= MAX_CHARS and "\x00" not in text:  # the common case, one parse
             return parse(text).split()
         tokens: list[str] = []
+        shared: dict[str, str] = {}  # equal words of a long text share one string
         for piece in text.split("\x00"):
             for chunk in _chunks(piece, MAX_CHARS):
-                tokens += parse(chunk).split()
+                found = parse(chunk).split()
+                tokens += map(shared.setdefault, found, found)
         return tokens
 
     def splitter(self, mode: str | None = None) -> Callable[[str], list[str]]:

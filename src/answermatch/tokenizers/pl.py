@@ -32,6 +32,7 @@ class SpacyPolishTokenizer(Tokenizer):
 
     lang = "pl"
     modes = ("word",)
+    local_to_whitespace = True
 
     def __init__(self) -> None:
         spacy = require("spacy", "pl")

@@ -106,6 +106,7 @@ class WordTokenizer(Tokenizer):
     """
 
     modes = ("word",)
+    local_to_whitespace = True
 
     def __init__(
         self,

@@ -48,17 +48,24 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import re
 from collections.abc import Callable
 from typing import Any
 
 import regex
 
+from ..normalization.steps import shared_tokens
 from .base import Tokenizer, require, version_of
 
 _CLUSTERS = regex.compile(r"\X").findall
 # group 1: a Han character, a symbol, or a run of anything else that is not
 # punctuation; a match outside group 1 is a punctuation cluster, dropped.
 _MIXED = regex.compile(r"((?=\p{Han})\X|(?=\p{S})\X|(?:(?=[^\p{Han}\p{P}\p{S}])\X)+)|\X").findall
+
+
+#: A character outside jieba's word pattern (``jieba.re_han_default``) or
+#: whitespace: jieba's words never span one.
+_OUTSIDE_JIEBA_WORDS = re.compile(r"[^\u4E00-\u9FD5a-zA-Z0-9+#&._%\-]")
 
 
 def cache_dir() -> str:
@@ -84,6 +91,7 @@ class JiebaTokenizer(Tokenizer):
 
     lang = "zh"
     modes = ("word", "char", "mixed")
+    local_to_whitespace = True
 
     def __init__(self) -> None:
         self._jieba: Any = None
@@ -110,6 +118,13 @@ class JiebaTokenizer(Tokenizer):
 
     def _tokenize(self, text: str, mode: str) -> list[str]:
         return self._modes[mode](text)
+
+    def _in_pieces(self, text: str, mode: str) -> list[str]:
+        if mode != "word":  # characters and runs: cut at whitespace
+            return super()._in_pieces(text, mode)
+        # jieba cuts each run of its word characters on its own, and gives
+        # every other character alone: a text may be cut before any of those
+        return list(shared_tokens(text, self._words, _OUTSIDE_JIEBA_WORDS))
 
     def _words(self, text: str) -> list[str]:
         jieba = self._jieba if self._jieba is not None else self._load()

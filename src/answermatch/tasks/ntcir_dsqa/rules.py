@@ -24,6 +24,7 @@ from ...normalization.steps import (
     nfkc,
     remove_articles,
     remove_invisible,
+    tokens_by_pieces,
 )
 from ...profiles import Settings
 
@@ -89,8 +90,9 @@ JA_STEPS: tuple[Step, ...] = (
 )
 
 
-def _whitespace_words(text: str) -> list[str]:
-    return text.split()
+def _whitespace_words(text: str) -> Sequence[str]:
+    # a long text piece by piece, equal words sharing one string
+    return tokens_by_pieces(text, str.split)
 
 
 def _mecab_words(text: str) -> list[str]:
@@ -112,7 +114,7 @@ class Language:
     code: str
     marker: str  # the part of a question id that names the language
     steps: tuple[Step, ...]
-    words: Callable[[str], list[str]]
+    words: Callable[[str], Sequence[str]]
     tokenizer: Callable[[], str]  # the tokenizer's signature
 
     def normalize(self, text: str) -> str:
@@ -156,7 +158,11 @@ def set_f1(predicted: Iterable[str], gold: Iterable[str]) -> float:
     >>> set_f1([], []), set_f1([], ["a"])
     (1.0, 0.0)
     """
-    return overlap_f1(list(predicted), list(gold), overlap="set", both_empty=1.0)
+
+    def words(found: Iterable[str]) -> Sequence[str]:
+        return found if isinstance(found, (list, tuple)) else list(found)
+
+    return overlap_f1(words(predicted), words(gold), overlap="set", both_empty=1.0)
 
 
 @dataclass(frozen=True)
