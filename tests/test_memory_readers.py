@@ -327,3 +327,46 @@ def test_mecab_words_of_a_long_text_share_their_strings():
     assert len(set(map(id, tokens))) == len(set(tokens))
     peak = _peak(tokenizer.tokenize, text)
     assert peak < 50 * len(tokens), (peak, len(tokens))
+
+
+# --- NTCIR-16's normalization of a long answer -----------------------------------------------
+
+_NTCIR_WORDS = [
+    "the", "A", "an", "Tokyo", "13,510,000", "1,000.5", "-2.1%", "\u22123", "(", "),", "“x”",
+    "ﬁ", "①", "Ａ", "\u00a8", "\u200b", "東京都", "１，３５１万人", "1990-2000", "$3.5", ".5", "-",
+    "ΣΑΣ", "İ", "\u0301", "x\u0301",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("piece", [1, 3, 30])
+def test_a_long_ntcir_answer_is_normalized_in_pieces_as_whole(monkeypatch, lang, piece):
+    import answermatch.normalization.steps as steps
+    from answermatch.tasks.ntcir_dsqa import rules
+
+    language = rules.LANGUAGES[lang]
+    rng = random.Random(piece)
+    for _ in range(20):
+        text = "".join(
+            rng.choice(_NTCIR_WORDS) + rng.choice(_SPACES) for _ in range(rng.randrange(60))
+        )
+        whole = language._normalize(text)
+        whole_words = language.words(whole)
+        monkeypatch.setattr(rules, "PIECE_CHARS", piece)
+        monkeypatch.setattr(steps, "PIECE_CHARS", piece)
+        assert language.normalize(text) == whole
+        assert list(language.words(whole)) == list(whole_words)
+        monkeypatch.undo()
+
+
+def test_a_long_ntcir_answer_is_normalized_within_twice_its_size():
+    """1,000,000 words (6.3 million characters): the whole text's steps
+    held about nine times its size (the regex substitutions' pieces, the
+    list of words of the collapse of whitespace)."""
+    from answermatch.tasks.ntcir_dsqa.rules import LANGUAGES
+
+    rng = random.Random(7)
+    words = ["Tokyo", "the", "13,510,000", "of", "(-2.1%)", "million", "a", "in", "Metropolis,"]
+    text = " ".join(rng.choice(words) for _ in range(1_000_000))
+    peak = _peak(LANGUAGES["en"].normalize, text)
+    assert peak < 2 * len(text), (peak, len(text))
