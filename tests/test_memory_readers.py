@@ -370,3 +370,47 @@ def test_a_long_ntcir_answer_is_normalized_within_twice_its_size():
     text = " ".join(rng.choice(words) for _ in range(1_000_000))
     peak = _peak(LANGUAGES["en"].normalize, text)
     assert peak < 2 * len(text), (peak, len(text))
+
+
+# --- PolEval 2021 ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"",
+        b"\n",
+        b"Warszawa\n\n w Warszawie\t4\r\n",
+        "\ufeffzażółć\r\ngęślą\u2028jaźń".encode(),  # a BOM kept (and warned), no final newline
+        b"a\xffb\nc\n",  # invalid UTF-8: read whole, one U+FFFD a byte
+        "\ufeff".encode("utf-16"),  # UTF-16: an error
+    ],
+)
+def test_poleval_lines_read_in_parts_are_those_read_whole(tmp_path, monkeypatch, data):
+    from answermatch.tasks.poleval2021.geval import read_lines
+
+    path = tmp_path / "out.tsv"
+    path.write_bytes(data * 50)
+    monkeypatch.setattr(sources, "PART_BYTES", 7)
+
+    def read(path, diag):
+        return read_lines(path, diag)
+
+    parts = _outcome(read, path)
+    _whole(monkeypatch)
+    assert parts == _outcome(read, path)
+
+
+def test_a_long_poleval_answer_is_read_within_twice_its_size(tmp_path):
+    """One answer line of 4,000,000 characters: read whole, its bytes,
+    its text, the text's lines and the check for exchanged files (which
+    joined every answer) held three times its size; now its text while it
+    is joined from its pieces, then stripped (about 2.2 times)."""
+    from answermatch.tasks.poleval2021.reading import read_gold, read_predictions
+
+    path = tmp_path / "out.tsv"
+    path.write_text("w Warszawie " * 333_333 + "\n", encoding="utf-8")
+    gold = read_gold(["Warszawa"], Diagnostics())
+    size = path.stat().st_size
+    peak = _peak(read_predictions, str(path), gold, Diagnostics())
+    assert peak < 2.5 * size, (peak, size)
