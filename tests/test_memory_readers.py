@@ -414,3 +414,18 @@ def test_a_long_poleval_answer_is_read_within_twice_its_size(tmp_path):
     size = path.stat().st_size
     peak = _peak(read_predictions, str(path), gold, Diagnostics())
     assert peak < 2.5 * size, (peak, size)
+
+
+@pytest.mark.parametrize("piece", [1, 4, 30])
+def test_poleval_case_mappings_of_a_long_text_are_those_of_the_whole(monkeypatch, piece):
+    import answermatch.normalization.steps as steps
+    from answermatch.tasks.poleval2021 import case
+
+    words = ["İSTANBUL", "ΟΔΟΣ", "Σ", "ŁÓDŹ", "ＣＯＶＩＤ", "Straße", "ﬁ", "\u0301", "x\u0301", "ǅ"]
+    rng = random.Random(piece)
+    for _ in range(30):
+        text = "".join(rng.choice(words) + rng.choice(_SPACES) for _ in range(rng.randrange(40)))
+        whole = case._lower(text), case._fold(text)
+        monkeypatch.setattr(steps, "PIECE_CHARS", piece)
+        assert (case.haskell_lower(text), case.fold(text)) == whole
+        monkeypatch.undo()
