@@ -346,7 +346,7 @@ class KorQuAD(SpanTask):
                 em = answer_key == key
                 variants.append(
                     Variant(
-                        TextView(answer, " ".join(answer_key), tuple(answer_units)),
+                        TextView(answer, answer_key, tuple(answer_units)),
                         {"em": float(em), "f1": f1},
                         "equal after normalization" if em else "common characters",
                         em or (f1 == item["f1"] and f1 > 0),
@@ -358,7 +358,7 @@ class KorQuAD(SpanTask):
                 settings.name,
                 item["id"],
                 "ko",
-                TextView(item["prediction"], " ".join(key), tuple(units)),
+                TextView(item["prediction"], key, tuple(units)),
                 tuple(variants),
                 rule,
                 figures,

@@ -328,7 +328,8 @@ class SpanRules(Settings):
     * ``empty_f1``: the F1 of two answers without units (0 in SQuAD v1.1,
       MLQA and KorQuAD, 1 in SQuAD v2.0).
 
-    Two answers match exactly when their tokens are equal. A rule of one's
+    Two answers match exactly when their tokens are equal (with ``units``,
+    their tokens joined by spaces: their normalized texts). A rule of one's
     own is a function: signatures name it by its ``__name__`` (a named rule
     by its name).
 
@@ -340,7 +341,7 @@ class SpanRules(Settings):
     >>> rules.tokenizer("en")("«The Lalka», 1890"), rules.changes()
     (('lalka', '1890'), {'punct': 'ascii_and_guillemets'})
     >>> SpanRules("chars", units="characters").analyzer("en")("The Beatles")
-    (('beatles',), 'beatles')
+    ('beatles', 'beatles')
     """
 
     # units and empty_f1 first: the order in which signatures name changes
@@ -390,9 +391,10 @@ class SpanRules(Settings):
         analyse = self._analyse(lang, None)
         return lambda text: analyse(text)[0]
 
-    def analyzer(self, lang: str) -> Callable[[str], tuple[Tokens, Sequence[str]]]:
-        """``text -> (EM key, F1 units)`` for language ``lang``: the tokens,
-        and the tokens again, or their :attr:`units`."""
+    def analyzer(self, lang: str) -> Callable[[str], tuple[Tokens | str, Sequence[str]]]:
+        """``text -> (EM key, F1 units)`` for language ``lang``: the tokens
+        and the tokens again; with :attr:`units`, the tokens joined by spaces
+        (the normalized text, one string to hold) and their units."""
         if self.units is None:
             tokenize = self.tokenizer(lang)
 
@@ -405,25 +407,28 @@ class SpanRules(Settings):
 
     def _analyse(
         self, lang: str, units: Callable[[Sequence[str]], Sequence[str]] | None
-    ) -> Callable[[str], tuple[Tokens, Sequence[str]]]:
-        steps = [step for _, step in self.steps(lang)]
-        split = self.split(lang)
+    ) -> Callable[[str], tuple[Tokens | str, Sequence[str]]]:
+        # the two to four steps called in one expression (str: the text itself),
+        # and whitespace tokens by str.split: no loop nor call more per text
+        first, second, third, fourth = [*(step for _, step in self.steps(lang)), str, str][:4]
+        split = str.split if self.tokens is whitespace_tokens else self.split(lang)
 
         def words(text: str) -> Sequence[str]:
-            for step in steps:
-                text = step(text)
-            return split(text)
+            return split(fourth(third(second(first(text)))))
 
         numbers, width = self.numbers, self.width
         if numbers is None:
 
-            def analyse(text: str) -> tuple[Tokens, Sequence[str]]:
-                tokens = tuple(words(text))
-                return tokens, (tokens if units is None else units(tokens))
+            def analyse(text: str) -> tuple[Tokens | str, Sequence[str]]:
+                words = split(fourth(third(second(first(text)))))
+                if units is None:
+                    tokens = tuple(words)
+                    return tokens, tokens
+                return " ".join(words), units(words)
 
             return analyse
 
-        def by_value(text: str) -> tuple[Tokens, Sequence[str]]:
+        def by_value(text: str) -> tuple[Tokens | str, Sequence[str]]:
             if width is not None:
                 text = width(text)
             tokens: list[str] = []
@@ -436,7 +441,7 @@ class SpanRules(Settings):
                     more = words(piece)
                     tokens.extend(more)
                     found.extend(more if units is None else units(more))
-            return tuple(tokens), tuple(found)
+            return (tuple(tokens) if units is None else " ".join(tokens)), tuple(found)
 
         return by_value
 
