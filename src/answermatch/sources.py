@@ -102,6 +102,10 @@ def read_bytes(path: PathLike) -> bytes:
 @contextmanager
 def _reading(path: PathLike) -> Iterator[None]:
     """Errors of opening and reading ``path`` as :class:`InputError`."""
+    name = os.fspath(path)
+    if ("\x00" if isinstance(name, str) else b"\x00") in name:
+        # open() would raise a bare ValueError ("embedded null byte")
+        raise InputError("a file name cannot contain a NUL character", path=path)
     try:
         yield
     except FileNotFoundError:
