@@ -46,6 +46,17 @@ def test_diagnostics_warn_records_and_strict_raises():
         Diagnostics(strict=True).warn("odd", path="pred.json", line=4)
 
 
+@pytest.mark.parametrize("task", ["squad", "zalo2019", "xor-full", "mkqa"])
+def test_a_file_name_with_a_nul_or_a_line_break_is_one_line_error(task):
+    with pytest.raises(InputError, match=r"^a\\x00b\.json: .*NUL") as caught:
+        evaluate(task, "a\x00b.json", "a\x00b.json")
+    assert caught.value.path == "a\x00b.json"
+    with pytest.raises(InputError) as caught:
+        evaluate(task, "no\nsuch.json", "no\nsuch.json")
+    assert "\n" not in str(caught.value)
+    assert str(caught.value).startswith("no\\nsuch.json: ")
+
+
 def test_read_text_handles_gzip_and_reports_missing_files(tmp_path):
     path = tmp_path / "a.txt.gz"
     with gzip.open(path, "wt", encoding="utf-8") as fh:

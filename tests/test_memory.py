@@ -459,6 +459,30 @@ def test_long_mlqa_answers_give_the_tokens_of_the_whole_text(monkeypatch, lang):
     assert in_pieces == _mlqa_tokens(lang)(text)
 
 
+@pytest.mark.parametrize(
+    ("repeated", "kept"),
+    [(None, True), ("x5", False), ("q3", False)],  # none, another id, a kept one
+)
+def test_kept_entries_send_a_repeated_key_to_the_whole_reading(
+    monkeypatch, tmp_path, repeated, kept
+):
+    path = tmp_path / "rows.jsonl"
+    ids = [f"q{k}" for k in range(10)] + [f"x{k}" for k in range(2000)]
+    ids += [] if repeated is None else [repeated]  # parts after its first
+    path.write_text("".join(json.dumps({"id": qid}) + "\n" for qid in ids), encoding="utf-8")
+    monkeypatch.setattr(sources, "PART_BYTES", 512)
+
+    def parts(source):
+        for numbers, rows in sources.jsonl_parts(source):
+            yield {row["id"]: line for line, row in zip(numbers, rows, strict=True)}
+
+    found = sources.kept_entries(path, parts, {f"q{k}" for k in range(10)})
+    assert (found is not None) == kept
+    if kept:
+        assert found.entries == {f"q{k}": 1 + k for k in range(10)}
+        assert (found.others, found.examples) == (2000, ["x0", "x1", "x2"])
+
+
 # --- MKQA: predictions read in parts, the gold line by line -----------------------------------
 
 

@@ -103,6 +103,7 @@ def test_accelerated_says_whether_the_counter_in_the_package_runs():
 def test_the_sdist_ships_the_package_and_the_counter_source_and_no_tests(sdist):
     names = {path.relative_to(sdist).as_posix() for path in sdist.rglob("*") if path.is_file()}
     assert {"csrc/ngrams.c", "setup.py", "pyproject.toml", "MANIFEST.in", "README.md"} <= names
+    assert "LICENSE" in names
     assert {f"src/{name}" for name in package_sources()} <= names
     assert not [name for name in names if name.startswith(NOT_SHIPPED)]
     assert not [name for name in names if name.endswith((".so", ".pyd", ".pyc"))]
@@ -121,6 +122,7 @@ def test_the_wheel_from_the_sdist_holds_the_package_and_the_counter_built_here(s
         "(pip install --no-deps --no-build-isolation -e .)"
     )
     assert package - counters == package_sources()  # nothing else: no csrc/, tests/, top level
+    assert [n for n in names if n.endswith(".dist-info/licenses/LICENSE")]
 
 
 def test_without_a_compiler_the_build_succeeds_and_runs_pure_python(sdist, tmp_path):

@@ -130,15 +130,22 @@ def visible(text: str) -> str:
 
 
 def format_location(message: str, *, path: str | None = None, line: int | None = None) -> str:
-    """Prefix ``message`` with ``path:line:`` where known.
+    r"""Prefix ``message`` with ``path:line:`` where known.
 
     >>> format_location("bad label", path="scores.txt", line=7)
     'scores.txt:7: bad label'
     >>> format_location("bad label")
     'bad label'
+
+    A file name's control characters are shown as escapes, so the message
+    stays one line whatever the name holds:
+
+    >>> print(format_location("no such file", path="run\n1.json"))
+    run\n1.json: no such file
     """
     if path is None:
         return message if line is None else f"line {line}: {message}"
+    path = visible(path)
     return f"{path}:{line}: {message}" if line is not None else f"{path}: {message}"
 
 

@@ -102,6 +102,10 @@ def read_bytes(path: PathLike) -> bytes:
 @contextmanager
 def _reading(path: PathLike) -> Iterator[None]:
     """Errors of opening and reading ``path`` as :class:`InputError`."""
+    name = os.fspath(path)
+    if ("\x00" if isinstance(name, str) else b"\x00") in name:
+        # open() would raise a bare ValueError ("embedded null byte")
+        raise InputError("a file name cannot contain a NUL character", path=path)
     try:
         yield
     except FileNotFoundError:
@@ -587,11 +591,12 @@ def kept_entries(
     ``.gz``), which reads faster whole and whose objects take a few times
     a small size, or one it must read whole for its value, error or
     warnings: a part refused, :class:`NotFlat` or :class:`InputError`
-    raised by ``parts``, or a key repeated (each key read is remembered by
-    60 bits of its hash alone, :class:`Fingerprints`, so another key rarely
-    sends a file there too). ``shown``: how many of the other keys are
-    given as examples (the first). :func:`kept_string_entries` gives it the parts of a file ``{key:
-    string}``; a JSON Lines reader, those of :func:`jsonl_parts`.
+    raised by ``parts``, or a key repeated (each key kept is in the result;
+    each other key is remembered by 60 bits of its hash alone,
+    :class:`Fingerprints`, so another key rarely sends a file there too).
+    ``shown``: how many of the other keys are given as examples (the
+    first). :func:`kept_string_entries` gives it the parts of a file
+    ``{key: string}``; a JSON Lines reader, those of :func:`jsonl_parts`.
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "rows.jsonl"
@@ -615,12 +620,14 @@ def kept_entries(
     others = 0
     try:
         for entries in parts(source):
-            if entries is None or not seen.add(entries):
+            if entries is None or not kept.keys().isdisjoint(entries):
                 return None
             if keep.issuperset(entries):
                 kept.update(entries)
                 continue
             unknown = [key for key in entries if key not in keep]
+            if not seen.add(unknown):
+                return None
             others += len(unknown)
             examples.extend(unknown[: shown - len(examples)])
             for key in filter(keep.__contains__, entries):

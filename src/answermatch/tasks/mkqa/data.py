@@ -35,7 +35,7 @@ from array import array
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import chain, islice, repeat
+from itertools import chain, repeat
 from operator import itemgetter
 from pathlib import Path
 from typing import Any
@@ -667,28 +667,29 @@ def _read_kept(source: PathLike, lang: str, keep: set[str]) -> LanguagePredictio
     """The predictions of ``keep`` in a file of plain rows, read in parts;
     ``None`` for a file read whole (small, not plain, an id repeated)."""
     name = os.fspath(source)
-    first: list[int | None] = []  # the line of the first id not kept
+    out = LanguagePredictions(lang, name)
 
-    def parts(source: PathLike) -> Iterator[dict[str, tuple[str, float, int | None]] | None]:
+    def parts(source: PathLike) -> Iterator[dict[str, str] | None]:
         for numbers, objects in jsonl_parts(source):
             part = LanguagePredictions(lang, name)
             if not _read_plain_rows(numbers, objects, part):
                 yield None
                 return
-            if not first:
-                first.extend(islice((part.lines[i] for i in part.texts if i not in keep), 1))
-            values = zip(part.texts.values(), part.probs.values(), part.lines.values(), strict=True)
-            yield dict(zip(part.texts, values, strict=True))
+            if keep.issuperset(part.texts):
+                out.probs.update(part.probs)
+                out.lines.update(part.lines)
+            else:
+                if out.other_line is None:  # the line of the first id not kept
+                    out.other_line = next(part.lines[i] for i in part.texts if i not in keep)
+                for ex_id in filter(keep.__contains__, part.texts):
+                    out.probs[ex_id] = part.probs[ex_id]
+                    out.lines[ex_id] = part.lines[ex_id]
+            yield part.texts
 
     kept = kept_entries(source, parts, keep)
     if kept is None:
         return None
-    out = LanguagePredictions(lang, name, others=kept.others, other_ids=kept.examples)
-    out.other_line = first[0] if first else None
-    entries = kept.entries
-    out.texts = dict(zip(entries, map(itemgetter(0), entries.values()), strict=True))
-    out.probs = dict(zip(entries, map(itemgetter(1), entries.values()), strict=True))
-    out.lines = dict(zip(entries, map(itemgetter(2), entries.values()), strict=True))
+    out.texts, out.others, out.other_ids = kept.entries, kept.others, kept.examples
     return out
 
 
