@@ -770,3 +770,43 @@ def test_an_open_qa_gold_peaks_at_its_questions(monkeypatch, tmp_path):
     monkeypatch.setattr(sources, "PART_BYTES", 1 << 16)
     peak = _peak(read_gold, str(path), Diagnostics())
     assert peak < 6 * size, (peak, size)
+
+
+def test_a_gzipped_mkqa_gold_with_a_warning_is_read_again_for_it(tmp_path):
+    """The official gold is gzipped: read again after its first warning
+    (the rest checked first), it gives that warning once, in place."""
+    import gzip
+
+    from answermatch.tasks.mkqa.data import read_gold
+
+    path = tmp_path / "gold.jsonl.gz"
+    path.write_bytes(gzip.compress((_mkqa_gold_lines(3) + _mkqa_gold_lines(1)).encode()))
+    diag = Diagnostics()
+    with pytest.warns(AnswermatchWarning, match=r"gold\.jsonl\.gz:4: example id 0 repeated"):
+        gold = read_gold(str(path), diag)
+    assert gold.ids == ["0", "1", "2"] and gold.line(0) == 4 and len(diag.messages) == 1
+
+
+@pytest.mark.parametrize("task", ["mkqa", "open-qa"])
+def test_large_json_lines_files_draw_progress(monkeypatch, tmp_path, task):
+    path = tmp_path / "gold.jsonl"
+    if task == "mkqa":
+        path.write_text(_mkqa_gold_lines(20), encoding="utf-8")
+    else:
+        _open_qa_gold(path, 200)
+    monkeypatch.setattr(sources, "PART_BYTES", 1024)
+    monkeypatch.setattr(sources, "PROGRESS_BYTES", 4096)
+    seen = {}
+
+    def progress(items, *, total=None, desc="", enabled=True):
+        seen.update(total=total, desc=desc, enabled=enabled)
+        return items
+
+    monkeypatch.setattr(answermatch.progress, "progress", progress)
+    token = sources.reading_progress.set(True)
+    try:
+        get_task(task).read_gold(str(path), Diagnostics())
+    finally:
+        sources.reading_progress.reset(token)
+    steps = -(-path.stat().st_size // 1024)
+    assert seen == {"total": steps, "desc": "reading gold.jsonl", "enabled": True}

@@ -327,3 +327,105 @@ def test_mecab_words_of_a_long_text_share_their_strings():
     assert len(set(map(id, tokens))) == len(set(tokens))
     peak = _peak(tokenizer.tokenize, text)
     assert peak < 50 * len(tokens), (peak, len(tokens))
+
+
+# --- NTCIR-16's normalization of a long answer -----------------------------------------------
+
+_NTCIR_WORDS = [
+    "the", "A", "an", "Tokyo", "13,510,000", "1,000.5", "-2.1%", "\u22123", "(", "),", "“x”",
+    "ﬁ", "①", "Ａ", "\u00a8", "\u200b", "東京都", "１，３５１万人", "1990-2000", "$3.5", ".5", "-",
+    "ΣΑΣ", "İ", "\u0301", "x\u0301",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("piece", [1, 3, 30])
+def test_a_long_ntcir_answer_is_normalized_in_pieces_as_whole(monkeypatch, lang, piece):
+    import answermatch.normalization.steps as steps
+    from answermatch.tasks.ntcir_dsqa import rules
+
+    language = rules.LANGUAGES[lang]
+    rng = random.Random(piece)
+    for _ in range(20):
+        text = "".join(
+            rng.choice(_NTCIR_WORDS) + rng.choice(_SPACES) for _ in range(rng.randrange(60))
+        )
+        whole = language._normalize(text)
+        whole_words = language.words(whole)
+        monkeypatch.setattr(rules, "PIECE_CHARS", piece)
+        monkeypatch.setattr(steps, "PIECE_CHARS", piece)
+        assert language.normalize(text) == whole
+        assert list(language.words(whole)) == list(whole_words)
+        monkeypatch.undo()
+
+
+def test_a_long_ntcir_answer_is_normalized_within_twice_its_size():
+    """1,000,000 words (6.3 million characters): the whole text's steps
+    held about nine times its size (the regex substitutions' pieces, the
+    list of words of the collapse of whitespace)."""
+    from answermatch.tasks.ntcir_dsqa.rules import LANGUAGES
+
+    rng = random.Random(7)
+    words = ["Tokyo", "the", "13,510,000", "of", "(-2.1%)", "million", "a", "in", "Metropolis,"]
+    text = " ".join(rng.choice(words) for _ in range(1_000_000))
+    peak = _peak(LANGUAGES["en"].normalize, text)
+    assert peak < 2 * len(text), (peak, len(text))
+
+
+# --- PolEval 2021 ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"",
+        b"\n",
+        b"Warszawa\n\n w Warszawie\t4\r\n",
+        "\ufeffzażółć\r\ngęślą\u2028jaźń".encode(),  # a BOM kept (and warned), no final newline
+        b"a\xffb\nc\n",  # invalid UTF-8: read whole, one U+FFFD a byte
+        "\ufeff".encode("utf-16"),  # UTF-16: an error
+    ],
+)
+def test_poleval_lines_read_in_parts_are_those_read_whole(tmp_path, monkeypatch, data):
+    from answermatch.tasks.poleval2021.geval import read_lines
+
+    path = tmp_path / "out.tsv"
+    path.write_bytes(data * 50)
+    monkeypatch.setattr(sources, "PART_BYTES", 7)
+
+    def read(path, diag):
+        return read_lines(path, diag)
+
+    parts = _outcome(read, path)
+    _whole(monkeypatch)
+    assert parts == _outcome(read, path)
+
+
+def test_a_long_poleval_answer_is_read_within_twice_its_size(tmp_path):
+    """One answer line of 4,000,000 characters: read whole, its bytes,
+    its text, the text's lines and the check for exchanged files (which
+    joined every answer) held three times its size; now its text while it
+    is joined from its pieces, then stripped (about 2.2 times)."""
+    from answermatch.tasks.poleval2021.reading import read_gold, read_predictions
+
+    path = tmp_path / "out.tsv"
+    path.write_text("w Warszawie " * 333_333 + "\n", encoding="utf-8")
+    gold = read_gold(["Warszawa"], Diagnostics())
+    size = path.stat().st_size
+    peak = _peak(read_predictions, str(path), gold, Diagnostics())
+    assert peak < 2.5 * size, (peak, size)
+
+
+@pytest.mark.parametrize("piece", [1, 4, 30])
+def test_poleval_case_mappings_of_a_long_text_are_those_of_the_whole(monkeypatch, piece):
+    import answermatch.normalization.steps as steps
+    from answermatch.tasks.poleval2021 import case
+
+    words = ["İSTANBUL", "ΟΔΟΣ", "Σ", "ŁÓDŹ", "ＣＯＶＩＤ", "Straße", "ﬁ", "\u0301", "x\u0301", "ǅ"]
+    rng = random.Random(piece)
+    for _ in range(30):
+        text = "".join(rng.choice(words) + rng.choice(_SPACES) for _ in range(rng.randrange(40)))
+        whole = case._lower(text), case._fold(text)
+        monkeypatch.setattr(steps, "PIECE_CHARS", piece)
+        assert (case.haskell_lower(text), case.fold(text)) == whole
+        monkeypatch.undo()

@@ -621,6 +621,17 @@ def shared_tokens(
     return chain.from_iterable(map(piece_tokens, _pieces(text, at)))
 
 
+def pieces(text: str) -> Iterator[str]:
+    """``text`` in pieces of about :data:`PIECE_CHARS` characters, each cut
+    just before a whitespace character (as :meth:`str.split` sees it), so
+    that no word is cut: what :func:`tokens_by_pieces` tokenizes one by one.
+
+    >>> list(pieces("a b"))
+    ['a b']
+    """
+    return _pieces(text)
+
+
 def _pieces(text: str, at: re.Pattern[str] | None = None) -> Iterator[str]:
     """``text`` in pieces of about :data:`PIECE_CHARS` characters, each cut
     just before a whitespace character (so no word is cut), or a match of

@@ -19,9 +19,11 @@ import regex
 
 from ...matchers.overlap import overlap_f1
 from ...normalization.steps import (
+    PIECE_CHARS,
     casefold,
     collapse_whitespace,
     nfkc,
+    pieces,
     remove_articles,
     remove_invisible,
     tokens_by_pieces,
@@ -116,9 +118,20 @@ class Language:
     steps: tuple[Step, ...]
     words: Callable[[str], Sequence[str]]
     tokenizer: Callable[[], str]  # the tokenizer's signature
+    #: what the last step leaves between two words (it collapses or
+    #: deletes whitespace; no step joins or splits words across it)
+    between: str = " "
 
     def normalize(self, text: str) -> str:
-        """``text`` after every step of the language's normalization."""
+        """``text`` after every step of the language's normalization; a long
+        text piece by piece (cut at whitespace, the pieces' results joined
+        by :attr:`between`), which gives the same text without the whole
+        text's intermediate copies and lists of words."""
+        if len(text) > PIECE_CHARS:
+            return self.between.join(filter(None, map(self._normalize, pieces(text))))
+        return self._normalize(text)
+
+    def _normalize(self, text: str) -> str:
         for step in self.steps:
             text = step(text)
         return text
@@ -135,7 +148,7 @@ class Profile(Settings):
 
 LANGUAGES: dict[str, Language] = {
     "en": Language("en", "-E-", EN_STEPS, _whitespace_words, lambda: "whitespace"),
-    "ja": Language("ja", "-J-", JA_STEPS, _mecab_words, _mecab_signature),
+    "ja": Language("ja", "-J-", JA_STEPS, _mecab_words, _mecab_signature, between=""),
 }
 #: ``fair`` is an alias of ``official``: with no official scorer, the
 #: ``official`` rules are already this library's own Unicode-aware choices

@@ -22,6 +22,7 @@ from ...checks import ANSWER_CHECKS, GoldChecks, QuestionEntry, check_repeated_q
 from ...diagnostics import Diagnostics
 from ...errors import UnknownOptionError
 from ...explanation import Explanation, TextView, Variant
+from ...items import ItemColumns
 from ...languages import canonical_language
 from ...matchers.named import get_matcher
 from ...profiles import Settings, choice, rule
@@ -88,6 +89,25 @@ def _language_key(entry: tuple[str | None, Any]) -> str:
     return entry[0] or ""
 
 
+def _item(
+    qid: str,
+    lang: str | None,
+    score: float,
+    rule_name: str,
+    matched: str | None,
+    prediction: str | None,
+    gold: tuple[str, ...],
+) -> dict[str, Any]:
+    """One item of :meth:`OpenQA.score`'s columns."""
+    return {"id": qid, "lang": lang, "score": score, "rule": rule_name, "matched": matched,
+            "prediction": prediction, "gold": list(gold)}  # fmt: skip
+
+
+def _summed(score: float, lang: str | None) -> dict[str, Any]:
+    """What :func:`accuracy` reads of an item."""
+    return {"score": score, "lang": lang}
+
+
 def accuracy() -> Aggregation:
     """The mean item score in percent, pooled and per language (items
     without a language count in the pooled figure only).
@@ -152,26 +172,26 @@ class OpenQA(Task, Explains, ChecksGold, TakesRows):
         predictions: Predictions = inputs.predictions
         _warn_ids(gold, predictions, inputs.gold_name, inputs.pred_name, diag)
         verdict = _verdict_function(judging)
-        items = []
-        for question in gold:
-            text = predictions.texts.get(question.id)
-            if text is None:
-                score, rule_name, matched = 0.0, "unanswered", None
-            else:
-                score, rule_name, matched = verdict(text, question)
-            items.append(
-                {
-                    "id": question.id,
-                    "lang": question.lang,
-                    "score": score,
-                    "rule": rule_name,
-                    "matched": matched,
-                    "prediction": text,
-                    "gold": list(question.answers),
-                }
-            )
+        texts = [predictions.texts.get(question.id) for question in gold]
+        judged = [
+            (0.0, "unanswered", None) if text is None else verdict(text, question)
+            for question, text in zip(gold, texts, strict=True)
+        ]
+        scores = [score for score, _, _ in judged]
+        langs = [question.lang for question in gold]
+        columns = {  # the items by columns (see _item), not a dict each
+            "id": [question.id for question in gold],
+            "lang": langs,
+            "score": scores,
+            "rule": [rule_name for _, rule_name, _ in judged],
+            "matched": [matched for _, _, matched in judged],
+            "prediction": texts,
+            "gold": [question.answers for question in gold],
+        }
+        del judged
+        totals = accuracy().totals(map(_summed, scores, langs))
         signature = _signature(self.profile_name(judging), judging, options, gold)
-        return Scored(items, signature)
+        return Scored(ItemColumns(columns, _item), signature, totals)
 
     def aggregation(self, settings: Any, **options: Any) -> Aggregation:
         return accuracy()

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from ...normalization import steps
+
 __all__ = ["fold", "haskell_lower"]
 
 
@@ -24,6 +26,13 @@ def haskell_lower(text: str) -> str:
     >>> haskell_lower("İSTANBUL ΟΔΟΣ")
     'istanbul οδοσ'
     """
+    if len(text) > steps.PIECE_CHARS:  # a long text piece by piece (Python's lower()
+        # sets aside four bytes for three characters of each one of the text)
+        return "".join(map(_lower, steps.pieces(text)))
+    return _lower(text)
+
+
+def _lower(text: str) -> str:
     if "\u0130" in text:
         text = text.replace("\u0130", "i")
     if "\u03a3" in text:
@@ -38,4 +47,11 @@ def fold(text: str) -> str:
     >>> fold("ＣＯＶＩＤ Straße")
     'covid strasse'
     """
+    if len(text) > steps.PIECE_CHARS:  # piece by piece, cut at whitespace (nothing
+        # composes across it, and case folding has no context)
+        return "".join(map(_fold, steps.pieces(text)))
+    return _fold(text)
+
+
+def _fold(text: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())

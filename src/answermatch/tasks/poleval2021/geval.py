@@ -31,10 +31,12 @@ from __future__ import annotations
 import codecs
 import os
 import re
+from itertools import repeat
+from operator import contains
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError
-from ...sources import read_bytes
+from ...sources import NotFlat, line_parts, read_bytes
 
 #: Haskell's ``Data.Char.isSpace`` (GHC 9.0): TAB, LF, VT, FF, CR, space and
 #: U+00A0 in Latin-1, and the ``Space_Separator`` (Zs) characters above
@@ -115,11 +117,25 @@ def haskell_words(text: str) -> list[str]:
 def read_lines(path: str | os.PathLike[str], diag: Diagnostics) -> list[str]:
     """The lines of a file as GEval reads them (not yet stripped).
 
-    Invalid UTF-8 is replaced (:func:`decode_lenient`) with one warning naming
-    the first bad line; a leading byte-order mark is kept and warned about; a
+    A file of valid UTF-8 is read in parts (:func:`~answermatch.sources.line_parts`:
+    its bytes, text and lines are not held at once). Invalid UTF-8 is
+    replaced (:func:`decode_lenient`) with one warning naming the first bad
+    line; a leading byte-order mark is kept and warned about; a
     UTF-16 file (its byte-order mark) is an error naming it.
     ``.gz`` files are decompressed.
     """
+    try:  # line by line, in parts of the file (valid UTF-8 only)
+        lines = [line for part in line_parts(path) for line in part]
+    except NotFlat:  # invalid UTF-8 (replaced, with a warning), a pipe...
+        pass
+    else:
+        if lines[0].startswith("\ufeff"):
+            _warn_byte_order_mark(path, diag)
+        if lines[-1] == "":
+            lines.pop()
+        if any(map(contains, lines, repeat("\r"))):
+            lines = [line.replace("\r", "") for line in lines]
+        return lines
     data = read_bytes(path)
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         raise InputError(
@@ -141,10 +157,14 @@ def read_lines(path: str | os.PathLike[str], diag: Diagnostics) -> list[str]:
             line=first,
         )
     if text.startswith("\ufeff"):
-        diag.warn(
-            "the file starts with a byte-order mark; GEval keeps it as the character U+FEFF "
-            "at the start of line 1",
-            path=path,
-            line=1,
-        )
+        _warn_byte_order_mark(path, diag)
     return split_lines(text)
+
+
+def _warn_byte_order_mark(path: str | os.PathLike[str], diag: Diagnostics) -> None:
+    diag.warn(
+        "the file starts with a byte-order mark; GEval keeps it as the character U+FEFF "
+        "at the start of line 1",
+        path=path,
+        line=1,
+    )

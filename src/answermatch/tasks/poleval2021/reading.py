@@ -22,6 +22,8 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import contains
 from typing import Any
 
 from ...diagnostics import Diagnostics
@@ -144,7 +146,7 @@ def swap_problem(answers: list[str], golds: list[list[str]]) -> tuple[str, int] 
     True
     """
     tabbed = []
-    if "\t" in "\n".join(answers):
+    if any(map(contains, answers, repeat("\t"))):  # no copy of the answers joined
         tabbed = [number for number, answer in enumerate(answers, start=1) if "\t" in answer]
     several = sum(1 for variants in golds if len(variants) > 1) if tabbed else 0
     if len(tabbed) > several:

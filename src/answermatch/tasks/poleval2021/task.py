@@ -10,13 +10,14 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...checks import Entry
 from ...diagnostics import Diagnostics
 from ...errors import InputError
 from ...explanation import Explanation
+from ...items import ItemColumns, Items
 from ...progress import progress
 from ..base import (
     FRACTION,
@@ -97,13 +98,8 @@ class PolEval2021(Task, Explains, ChecksGold, TakesRows):
         gold: PolEvalGold = inputs.gold
         answers = inputs.predictions
         verdicts = settings.judge_lines(answers, gold.lines)
-        rows = progress(
-            zip(answers, gold.variants, verdicts, strict=True),
-            total=len(answers),
-            desc=NAME,
-            enabled=diag.progress,
-        )
-        items = _items(rows)
+        shown = progress(verdicts, total=len(answers), desc=NAME, enabled=diag.progress)
+        items = _items(answers, gold.variants, list(shown))
         signature = make_signature(
             NAME,
             self.profile_name(settings),
@@ -148,26 +144,28 @@ class PolEval2021(Task, Explains, ChecksGold, TakesRows):
         )
 
 
-def _items(rows: Iterable[tuple[str, list[str], Verdict]]) -> list[dict[str, Any]]:
-    """The item of each (answer, variants, verdict), numbered from 1."""
-    items = []
-    append = items.append
-    for number, (answer, variants, verdict) in enumerate(rows, start=1):
-        matched, variant, rule, similarity, distance, max_distance, gold_n, answer_n = verdict
-        append(
-            {
-                "id": number,
-                "score": 1.0 if matched else 0.0,
-                "prediction": answer,
-                "gold": variants,
-                "matched_variant": variant if matched else None,
-                "best_variant": variant,
-                "rule": rule,
-                "similarity": similarity,
-                "distance": distance,
-                "max_distance": max_distance,
-                "gold_number": gold_n,
-                "answer_number": answer_n,
-            }
-        )
-    return items
+def _items(answers: Sequence[str], variants: Sequence[list[str]], verdicts: list[Verdict]) -> Items:
+    """The items, held by columns (the answers, the gold's variants and the
+    verdicts, which the run has anyway): each item dict is made when it is
+    read (:class:`~answermatch.items.ItemColumns`), numbered from 1."""
+    ids = range(1, len(verdicts) + 1)
+    columns = {"id": ids, "prediction": answers, "gold": variants, "verdict": verdicts}
+    return ItemColumns(columns, _item)
+
+
+def _item(number: int, answer: str, variants: list[str], verdict: Verdict) -> dict[str, Any]:
+    matched, variant, rule, similarity, distance, max_distance, gold_n, answer_n = verdict
+    return {
+        "id": number,
+        "score": 1.0 if matched else 0.0,
+        "prediction": answer,
+        "gold": variants,
+        "matched_variant": variant if matched else None,
+        "best_variant": variant,
+        "rule": rule,
+        "similarity": similarity,
+        "distance": distance,
+        "max_distance": max_distance,
+        "gold_number": gold_n,
+        "answer_number": answer_n,
+    }
