@@ -141,8 +141,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--official-scripts", required=True, metavar="DIR")
     parser.add_argument("--official-python", default=sys.executable)
     parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--before", type=Path, metavar="SRC", help="also time this src folder")
     args = parser.parse_args(argv)
-    use_bytecode()
+    use_bytecode(args.before)
     with tempfile.TemporaryDirectory() as folder:
         paths = write_inputs(args.questions, args.seed, Path(folder))
         print(json.dumps(run(CASE, paths, args)))

@@ -33,7 +33,9 @@ Run::
         --official-scripts /tmp/official --repeat 3
 
 Numbers are wall-clock seconds (``--repeat`` takes the best of several); on
-a busy machine, compare ratios taken in the same run.
+a busy machine, compare ratios taken in the same run. ``--before SRC`` also
+times answermatch imported from another ``src`` folder (``git archive main
+src | tar -x -C /tmp/before``), ``workers=1``, right after the runs above.
 """
 
 from __future__ import annotations
@@ -98,13 +100,17 @@ def replicate(gold: Path, pred: Path, copies: int, out: Path) -> tuple[Path, Pat
     return gold_out, pred_out
 
 
-def timed(command: list[str]) -> tuple[float, str, float]:
+def timed(command: list[str], path: Path | None = None) -> tuple[float, str, float]:
     """Wall-clock seconds of a command, its stdout, and the CPU seconds (user
-    + system) it and its child processes used."""
+    + system) it and its child processes used (``path``: a folder put first
+    on its ``PYTHONPATH``)."""
+    env = dict(os.environ)
+    if path is not None:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(path), env.get("PYTHONPATH")]))
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(
-        command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, check=False
+        command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, check=False, env=env
     )
     elapsed = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -114,9 +120,9 @@ def timed(command: list[str]) -> tuple[float, str, float]:
     return elapsed, done.stdout, cpu
 
 
-def best(command: list[str], repeat: int) -> tuple[float, str, float]:
+def best(command: list[str], repeat: int, path: Path | None = None) -> tuple[float, str, float]:
     """The best wall-clock run of ``repeat`` and the least CPU time of them."""
-    runs = [timed(command) for _ in range(repeat)]
+    runs = [timed(command, path) for _ in range(repeat)]
     wall, out, _ = min(runs, key=lambda r: r[0])
     return wall, out, min(r[2] for r in runs)
 
@@ -184,6 +190,15 @@ def bench_task(key: str, args: argparse.Namespace, tmp: Path) -> None:
                 f"{label + ' x' + str(args.copies):<10} {n:>8,} q "
                 f"{unique:>7,}/{total:,} distinct  answermatch workers={workers} "
                 f"{seconds:6.2f} s ({cpu:.2f} cpu, evaluate {inner:.2f} s)"
+            )
+            if official:
+                line += _ratios(seconds, cpu, off_seconds, off_cpu)
+            print(line, flush=True)
+        if args.before is not None:  # the other src folder, workers=1, right after
+            command = [sys.executable, "-c", CHILD, task, str(g), str(p), "1"]
+            seconds, out, cpu = best(command, args.repeat, args.before)
+            line = (
+                f"{'  before':<10} {n:>8,} q {'':>17}  answermatch {seconds:6.2f} s ({cpu:.2f} cpu)"
             )
             if official:
                 line += _ratios(seconds, cpu, off_seconds, off_cpu)
@@ -275,8 +290,11 @@ def main() -> None:
         action="store_true",
         help="also time reading the inputs and tokenizing every text once (the tokenizer floor)",
     )
+    parser.add_argument(
+        "--before", type=Path, metavar="SRC", help="also time answermatch from this src folder"
+    )
     args = parser.parse_args()
-    use_bytecode()
+    use_bytecode(args.before)
     if not (args.parity / "xor").is_dir():
         raise SystemExit(f"no parity fixtures at {args.parity}/xor (see --parity)")
     with tempfile.TemporaryDirectory() as tmp:

@@ -492,6 +492,10 @@ def test_parity_predictions_load_the_same(monkeypatch, parity, folder, name):
         (b'{"a": "\\ud800"}', False),  # a lone surrogate: msgspec refuses it
         (b" {} ", True),
         (b'{"a": "x", "a": "y"}', False),  # a repeated id: Python's path warns
+        # '":' in a value: the strings are counted instead of the keys
+        (b'{"a": ":x", "b": "\\":", "c": "\\\\"}', True),
+        (b'{"a": ":x", "b": "y", "a": "\\":"}', False),
+        (b'{"a": ":x", "b": {"c": "y"}}', False),  # not all strings: json's
         (b'{"a": "x", "b": 5}', True),
         (b'[{"id": "a", "prediction_text": "x"}]', True),
         (b'{"a": "x",}', False),

@@ -232,8 +232,9 @@ def fast_json(data: bytes, *, keys_checked: bool = False) -> Any:
     it with its own result, errors and warnings. ``keys_checked``: the
     caller warns about a key repeated in an object, which only ``json``'s
     hook sees; a file is then taken only when no key can repeat in it
-    (every ``"...":`` is a key of the decoded value; else it is left to
-    ``json``).
+    (every ``"...":`` is a key of the decoded value, or, for an object of
+    strings, every string a key or its value: :func:`strings_counted`;
+    else it is left to ``json``).
 
     >>> from answermatch.sources import LEFT_TO_JSON, fast_json
     >>> value = fast_json(b'{"q1": "Paris", "q2": 1.5}')
@@ -248,7 +249,11 @@ def fast_json(data: bytes, *, keys_checked: bool = False) -> Any:
         value = _fast_decode(data)
     except Exception:
         return LEFT_TO_JSON
-    if keys_checked and not keys_counted(data, _key_count(value)):
+    if (
+        keys_checked
+        and not keys_counted(data, _key_count(value))
+        and not (type(value) is dict and strings_counted(data, value))
+    ):
         return LEFT_TO_JSON
     return value
 
@@ -659,11 +664,11 @@ def _string_parts(pieces: Iterable[bytes], name: str) -> Iterator[dict[str, str]
             block = b"".join(pending)
             cut += len(block) - len(seen)
             pending = [b"", block[cut + 1 :]]
-            yield _string_part(b"{" + block[:cut] + b"}")
+            yield _string_part(b"".join((b"{", memoryview(block)[:cut], b"}")))
             del block
     if not pending:
         raise NotFlat(name)
-    yield _string_part(b"{" + b"".join(pending))
+    yield _string_part(b"".join([b"{", *pending]))
 
 
 #: How far before a new piece :func:`_string_parts` looks for a separator.
@@ -711,11 +716,26 @@ def _string_part(data: bytes) -> dict[str, str]:
             raise NotFlat from None
         if type(value) is not dict or not set(map(type, value.values())) <= {str}:
             raise NotFlat
-    # one key an entry, else a key repeats (and json's reader warns): a
-    # key's end counted, or where a value may hold one, the strings
-    if not keys_counted(data, len(value)) and _unescaped_quotes(data) != 4 * len(value):
+    # one key an entry, else a key repeats (and json's reader warns)
+    if not keys_counted(data, len(value)) and not strings_counted(data, value):
         raise NotFlat
     return value
+
+
+def strings_counted(data: bytes, value: dict[str, Any]) -> bool:
+    """Whether the JSON ``data``, decoded as the object ``value``, is an
+    object of strings with no key repeated: its values all strings and two
+    strings an entry (what :func:`keys_counted` cannot tell where a
+    string holds a quote and a colon, as ``":"``).
+
+    >>> strings_counted(rb'{"a": ":", "b": "\\":"}', {"a": ":", "b": '":'})
+    True
+    >>> strings_counted(b'{"a": ":", "a": ":"}', {"a": ":"})
+    False
+    """
+    if not set(map(type, value.values())) <= {str}:
+        return False
+    return _unescaped_quotes(data) == 4 * len(value)
 
 
 def _unescaped_quotes(data: bytes) -> int:

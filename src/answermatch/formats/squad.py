@@ -750,7 +750,10 @@ def _typed_questions(file: Any, name: str, raw: bytes, dialect: Dialect) -> _Rea
         return None
     ids = list(map(_ID_OF, qas))
     answers = list(map(_ANSWERS_OF, qas))
-    texts = [tuple(map(_TEXT_OF, found)) for found in answers]
+    if set(map(len, answers)) == {1}:  # one answer each (MLQA, XQuAD): no Python loop
+        texts = list(zip(map(_TEXT_OF, chain.from_iterable(answers))))
+    else:
+        texts = [tuple(map(_TEXT_OF, found)) for found in answers]
     if set(map(type, ids)) != {str} or not set(map(type, chain.from_iterable(texts))) <= {str}:
         return None
     contexts = [paragraph.context for paragraph in paragraphs]

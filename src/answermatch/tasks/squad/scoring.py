@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import reduce
-from itertools import count
+from itertools import count, filterfalse
 from operator import add, itemgetter
 from typing import Any
 
@@ -151,7 +151,9 @@ def report_coverage(
     preds.refuse_others(ids)
     texts = preds.texts
     missing = (
-        [] if ids <= texts.keys() else list(dict.fromkeys(k for k in gold.ids if k not in texts))
+        []
+        if ids <= texts.keys()
+        else list(dict.fromkeys(filterfalse(texts.__contains__, gold.ids)))
     )
     if missing:
         shown = format_examples(map(repr, missing))
