@@ -420,11 +420,11 @@ class SpanRules(Settings):
         if numbers is None:
 
             def analyse(text: str) -> tuple[Tokens | str, Sequence[str]]:
-                words = split(fourth(third(second(first(text)))))
+                found = split(fourth(third(second(first(text)))))
                 if units is None:
-                    tokens = tuple(words)
+                    tokens = tuple(found)
                     return tokens, tokens
-                return " ".join(words), units(words)
+                return " ".join(found), units(found)
 
             return analyse
 
