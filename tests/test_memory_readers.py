@@ -227,6 +227,49 @@ def test_a_long_kbqa_answer_line_is_read_within_twice_its_size(tmp_path):
     assert peak < 4 * size, (peak, size)
 
 
+def _kbqa_candidates_file(path, lines, per_line, distinct, seed=3):
+    rng = random.Random(seed)
+    pool = [f"候補{k}号" for k in range(distinct)]
+    with path.open("w", encoding="utf-8") as out:
+        for k in range(lines):
+            out.write(f"<question id={k}>\tq{k}\n<answer id={k}>\t")
+            out.write("\t".join(rng.choices(pool, k=per_line)) + "\n=====\n")
+    return path.stat().st_size
+
+
+@pytest.mark.parametrize("shared", [2, 1 << 16])
+def test_kbqa_candidates_share_strings_across_lines(tmp_path, monkeypatch, shared):
+    """Equal candidates on different answer lines are one string (the
+    file's first ``SHARED_FIELDS`` distinct ones; after them, within a
+    line), and the fields are those split whole."""
+    from answermatch.tasks.nlpcc import kbqa
+
+    monkeypatch.setattr(kbqa, "SHARED_FIELDS", shared)
+    path = tmp_path / "pred.txt"
+    _kbqa_candidates_file(path, 50, 40, 30)
+    blocks = _kbqa_read(path, Diagnostics())
+    lines = [line for line in path.read_text("utf-8").split("\n") if line.startswith("<answer")]
+    assert [b.fields for b in blocks] == [tuple(line.split("\t")[1:]) for line in lines]
+    distinct = {id(field) for b in blocks for field in b.fields}
+    every = {field for b in blocks for field in b.fields}
+    if shared > len(every):
+        assert len(distinct) == len(every) == 30
+    for b in blocks:  # within a line, always
+        assert len({id(f) for f in b.fields}) == len(set(b.fields))
+
+
+def test_a_kbqa_file_of_repeated_candidates_is_read_within_two_and_a_half_times_its_size(tmp_path):
+    """2,000 answer lines of 200 candidates drawn from 300 (5.1 MB): a
+    string per candidate of each line took 6.5 times the file's size; now
+    the file's candidates are shared, and what remains is two tuples a line
+    (its fields and its distinct answers, 8 bytes a candidate each): about
+    twice the file's size."""
+    path = tmp_path / "pred.txt"
+    size = _kbqa_candidates_file(path, 2_000, 200, 300)
+    peak = _peak(_kbqa_read, path, Diagnostics())
+    assert peak < 2.5 * size, (peak, size)
+
+
 # --- Zalo 2019 -------------------------------------------------------------------------------
 
 

@@ -245,6 +245,7 @@ def parse_lines(lines: Iterable[str], name: str, diag: Diagnostics) -> list[Bloc
     # the open block: [id, question, question line, answers or None, has a problem,
     #                  answer fields as written, answer line]
     current: list[Any] | None = None
+    shared: dict[str, str] = {}  # the file's answer fields, equal ones one string
 
     def close() -> None:
         nonlocal current
@@ -337,7 +338,7 @@ def parse_lines(lines: Iterable[str], name: str, diag: Diagnostics) -> list[Bloc
             )
             continue
         if kind == "answer":
-            fields = _tab_fields(line, after + 1) if after < len(line) else ()
+            fields = _tab_fields(line, after + 1, shared) if after < len(line) else ()
             current[3] = _unique(fields)
             current[5] = fields
             current[6] = number
@@ -353,21 +354,29 @@ def parse_lines(lines: Iterable[str], name: str, diag: Diagnostics) -> list[Bloc
 
 #: Answer lines longer than this are split piece by piece (:func:`_tab_fields`).
 FIELD_PIECE = 1 << 16
+#: How many distinct answer fields of a file share one string across its lines.
+SHARED_FIELDS = 1 << 16
 
 
-def _tab_fields(line: str, start: int) -> tuple[str, ...]:
+def _tab_fields(line: str, start: int, shared: dict[str, str] | None = None) -> tuple[str, ...]:
     """``tuple(line[start:].split("\\t"))``, equal fields sharing one string
     and a long line split in pieces of about :data:`FIELD_PIECE` characters
-    cut at a TAB: no list of a string per field beside the tuple.
+    cut at a TAB: no list of a string per field beside the tuple. Fields
+    equal to one in ``shared`` (the file's first :data:`SHARED_FIELDS`
+    distinct fields, added to as they come) are that string: a candidate
+    repeated on many answer lines is held once.
 
     >>> _tab_fields("<answer id=1>\\ta\\tb\\t\\ta", 14)
     ('a', 'b', '', 'a')
     """
-    shared: dict[str, str] = {}
+    file_wide: dict[str, str] = {} if shared is None else shared
+    mine: dict[str, str] = {}  # this line's other fields
 
     def fields(piece: str) -> Iterator[str]:
         found = piece.split("\t")
-        return map(shared.setdefault, found, found)
+        if len(file_wide) < SHARED_FIELDS:
+            return map(file_wide.setdefault, found, found)
+        return map(mine.setdefault, found, map(file_wide.get, found, found))
 
     if len(line) - start <= FIELD_PIECE:
         return tuple(fields(line[start:]))
