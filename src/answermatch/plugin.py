@@ -3,11 +3,13 @@
 A task in another package (or a notebook) imports its pieces from here
 alone: the task contract and its optional parts, the profile settings, the
 readers' helpers, the matchers, normalization and tokenizers, the records
-of ``explain`` and ``check-gold``, and the run-time registration; for a task
-of the SQuAD family, its base (:class:`~answermatch.tasks.squad.SpanTask`)
-and rules (:class:`~answermatch.tasks.squad.SpanRules`), loaded when first
-named. Each name is the one documented in the API reference, re-exported
-unchanged; see :doc:`/write_a_task` and ``examples/plugin-task``.
+of ``explain`` and ``check-gold``, and the run-time registration. Each name
+is the one documented in the API reference, re-exported unchanged; see
+:doc:`/write_a_task` and ``examples/plugin-task``. A task of the SQuAD
+family builds on that family's base instead, as KorQuAD does
+(:class:`~answermatch.tasks.squad.SpanTask` and
+:class:`~answermatch.tasks.squad.SpanRules`): no module outside a task's
+own files names a task, this one included.
 
 >>> from answermatch.plugin import Explains, Scored, Task, exact_match, make_signature, mean_of
 >>> class Echo(Task, Explains):
@@ -28,8 +30,6 @@ unchanged; see :doc:`/write_a_task` and ``examples/plugin-task``.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING, Any
 
 from .checks import (
     ANSWER_CHECKS,
@@ -76,9 +76,6 @@ from .tasks.parts import ChecksGold, Explains, TakesRows
 from .tokenizers import get_tokenizer, register_tokenizer, splitter, tokenize
 from .tokenizers.base import Tokenizer
 
-if TYPE_CHECKING:  # loaded when named (__getattr__)
-    from .tasks.squad import SpanRules, SpanTask
-
 __all__ = [
     "ANSWER_CHECKS",
     "Aggregation",
@@ -99,8 +96,6 @@ __all__ = [
     "Result",
     "Scored",
     "Settings",
-    "SpanRules",
-    "SpanTask",
     "Stats",
     "Summary",
     "TakesRows",
@@ -148,12 +143,3 @@ __all__ = [
     "unordered_match",
     "verdict",
 ]
-
-
-def __getattr__(name: str) -> Any:
-    # the SQuAD family's base, loaded when a plugin names it
-    if name in ("SpanRules", "SpanTask"):
-        from .tasks import squad
-
-        return getattr(squad, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
