@@ -335,6 +335,8 @@ _NTCIR_WORDS = [
     "the", "A", "an", "Tokyo", "13,510,000", "1,000.5", "-2.1%", "\u22123", "(", "),", "“x”",
     "ﬁ", "①", "Ａ", "\u00a8", "\u200b", "東京都", "１，３５１万人", "1990-2000", "$3.5", ".5", "-",
     "ΣΑΣ", "İ", "\u0301", "x\u0301",
+    # cut before kana and ideographs: what NFKC composes with them, numbers beside them
+    "ｶﾞ", "か\u3099", "カ\u309a", "ゟ", "・", "ー", "一,000", "3,五", "\u3099", "ﾞ", "〇",
 ]  # fmt: skip
 
 
@@ -462,3 +464,84 @@ def test_a_poleval_file_of_short_lines_is_scored_within_twice_its_size(tmp_path,
 
     peak = _peak(score, str(gold), str(pred))
     assert peak < 2 * size + (2 << 20), (peak, size)  # 2.4 times here, with the constant
+
+
+# --- NTCIR-16: a long answer compared part by part --------------------------------------------
+
+
+@pytest.mark.parametrize("size", [1, 4, 9, 50])
+def test_mecab_words_of_parts_are_those_of_the_joined_text(monkeypatch, size):
+    """MeCab's words of a text given in parts are those of the whole text,
+    cut at the same places (NULs, newlines and spaces, ``MAX_CHARS``)."""
+    from answermatch.tokenizers import get_tokenizer, ja
+
+    tokenizer = get_tokenizer("ja")
+    rng = random.Random(size)
+    alphabet = [
+        "東京",
+        "都",
+        "タワー",
+        "の",
+        "1351",
+        "万人",
+        "。",
+        " ",
+        "\n",
+        "\x00",
+        "a",
+        "\u3000",
+    ]
+    alphabet += ["ｶﾞ", "か\u3099"]
+    monkeypatch.setattr(ja, "MAX_CHARS", size)
+    for _ in range(30):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(80)))
+        cuts = sorted(rng.sample(range(len(text) + 1), min(len(text) + 1, rng.randrange(6))))
+        parts = [text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)], strict=True)]
+        found = [word for words in tokenizer.tokenize_parts(parts) for word in words]
+        assert found == tokenizer.tokenize(text), (text, parts)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("piece", [1, 3, 30])
+def test_a_long_ntcir_answer_compares_in_parts_as_whole(monkeypatch, lang, piece):
+    """EM, F1, the best gold and each gold's figures of an answer compared
+    part by part are those of its whole normalized text and words."""
+    import answermatch.normalization.steps as steps
+    from answermatch.tasks.ntcir_dsqa import rules
+    from answermatch.tokenizers import ja
+
+    language = rules.LANGUAGES[lang]
+    rng = random.Random(piece)
+    for _ in range(20):
+        text = "".join(
+            rng.choice(_NTCIR_WORDS) + rng.choice(_SPACES) for _ in range(rng.randrange(40))
+        )
+        monkeypatch.setattr(ja, "MAX_CHARS", 2 * piece)
+        raw = [text, text.upper() + " x", "東京都", "", rng.choice(_NTCIR_WORDS)]
+        normalized = [language._normalize(gold) for gold in raw]
+        golds = [(gold, language.words(gold)) for gold in normalized]
+        predicted = language._normalize(text)
+        whole = rules.compare_normalized(predicted, language.words(predicted), golds)
+        monkeypatch.setattr(rules, "PIECE_CHARS", piece)
+        monkeypatch.setattr(steps, "PIECE_CHARS", piece)
+        assert rules.compare_prepared(language, text, golds) == whole
+        monkeypatch.undo()
+
+
+@pytest.mark.slow
+def test_a_long_japanese_ntcir_answer_is_compared_within_its_size():
+    """4,000,000 characters of Japanese without whitespace (about 2,200,000
+    MeCab words): it was normalized as one piece, and its normalized text
+    and list of words took about three times its size; now it is cut before
+    kana and ideographs and its words are counted one MeCab piece at a time
+    (a constant of about 6 MB)."""
+    from answermatch.tasks.ntcir_dsqa.rules import LANGUAGES, compare_answer
+
+    sample = "東京都の人口は約1351万人で、日本の首都です。タワーは1958年に完成した。"
+    language = LANGUAGES["ja"]
+    short = sample * (200_000 // len(sample))
+    result = compare_answer(language, short, ["東京都", short])
+    assert (result.em, result.f1, result.best) == (1.0, 1.0, 1)
+    text = sample * (4_000_000 // len(sample))
+    peak = _peak(compare_answer, language, text, ["東京都"])
+    assert peak < sys.getsizeof(text), (peak, sys.getsizeof(text))

@@ -621,15 +621,16 @@ def shared_tokens(
     return chain.from_iterable(map(piece_tokens, _pieces(text, at)))
 
 
-def pieces(text: str) -> Iterator[str]:
+def pieces(text: str, at: re.Pattern[str] | None = None) -> Iterator[str]:
     """``text`` in pieces of about :data:`PIECE_CHARS` characters, each cut
     just before a whitespace character (as :meth:`str.split` sees it), so
-    that no word is cut: what :func:`tokens_by_pieces` tokenizes one by one.
+    that no word is cut: what :func:`tokens_by_pieces` tokenizes one by one;
+    or, where ``at`` is given, just before a match of ``at``.
 
     >>> list(pieces("a b"))
     ['a b']
     """
-    return _pieces(text)
+    return _pieces(text, at)
 
 
 def _pieces(text: str, at: re.Pattern[str] | None = None) -> Iterator[str]:

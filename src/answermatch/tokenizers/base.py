@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
 
 from ..errors import MissingExtraError
@@ -57,6 +57,18 @@ class Tokenizer(ABC):
             return self._in_pieces(text, mode)
 
         return split
+
+    def tokenize_parts(self, parts: Iterable[str], mode: str | None = None) -> Iterator[list[str]]:
+        """The tokens :meth:`tokenize` gives of ``"".join(parts)``, in lists
+        whose concatenation is that list, for a caller that counts them
+        rather than keeping them. This one joins the parts; a tokenizer that
+        reads a long text in pieces anyway (MeCab) never holds the whole text.
+
+        >>> from answermatch.tokenizers import get_tokenizer
+        >>> list(get_tokenizer("en").tokenize_parts(["a b", "c"]))
+        [['a', 'bc']]
+        """
+        yield self.tokenize("".join(parts), mode)
 
     def _in_pieces(self, text: str, mode: str) -> list[str]:
         tokenize = self._tokenize

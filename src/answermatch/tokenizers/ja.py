@@ -71,7 +71,7 @@ import shlex
 import shutil
 import tempfile
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
 from .base import Tokenizer, require, version_of
@@ -156,6 +156,35 @@ class MecabTokenizer(Tokenizer):
                 found = parse(chunk).split()
                 tokens += map(shared.setdefault, found, found)
         return tokens
+
+    def tokenize_parts(self, parts: Iterable[str], mode: str | None = None) -> Iterator[list[str]]:
+        """The words of ``"".join(parts)`` as :meth:`tokenize` gives them,
+        one list per piece MeCab parses: the text is cut exactly as
+        :meth:`tokenize` cuts it (at each NUL, then into pieces of at most
+        :data:`MAX_CHARS` characters), but only the piece being cut is held,
+        never the whole text or its whole list of words.
+
+        >>> tok = MecabTokenizer()
+        >>> [w for words in tok.tokenize_parts(["東京タ", "ワー"]) for w in words]
+        ['東京', 'タワー']
+        """
+        self._mode(mode)
+        parse = self._thread().parse
+        rest = ""  # the text not parsed yet, after the last NUL: under MAX_CHARS + a part
+        for part in parts:
+            if not isinstance(part, str):
+                raise TypeError(f"text must be a str, not {type(part).__name__}")
+            *ended, rest = (rest + part).split("\x00")
+            for segment in ended:
+                for chunk in _chunks(segment, MAX_CHARS):
+                    yield parse(chunk).split()
+            start = 0
+            while len(rest) - start > MAX_CHARS:
+                stop = _cut(rest, start, MAX_CHARS)
+                yield parse(rest[start:stop]).split()
+                start = stop
+            rest = rest[start:]
+        yield parse(rest).split()
 
     def splitter(self, mode: str | None = None) -> Callable[[str], list[str]]:
         """:meth:`tokenize` with the checks done once (one function call per text)."""
@@ -334,11 +363,18 @@ def _chunks(text: str, size: int) -> Iterator[str]:
     """Pieces of at most ``size`` characters, cut after a newline or space if possible."""
     start = 0
     while len(text) - start > size:
-        end = start + size
-        cut = text.rfind("\n", start + size // 2, end)
-        if cut < 0:
-            cut = text.rfind(" ", start + size // 2, end)
-        stop = end if cut < 0 else cut + 1
+        stop = _cut(text, start, size)
         yield text[start:stop]
         start = stop
     yield text[start:]
+
+
+def _cut(text: str, start: int, size: int) -> int:
+    """Where the piece of ``text`` from ``start`` ends (``text`` is longer
+    than ``start + size``): after the last newline or space of the piece's
+    second half, else after ``size`` characters."""
+    end = start + size
+    cut = text.rfind("\n", start + size // 2, end)
+    if cut < 0:
+        cut = text.rfind(" ", start + size // 2, end)
+    return end if cut < 0 else cut + 1

@@ -11,7 +11,9 @@ words, the profiles, and how one answer is compared with the gold answers
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -32,6 +34,7 @@ from ...profiles import Settings
 
 __all__ = [
     "EN_STEPS",
+    "JA_CUTS",
     "JA_STEPS",
     "LANGUAGES",
     "PROFILES",
@@ -40,6 +43,7 @@ __all__ = [
     "Profile",
     "compare_answer",
     "compare_normalized",
+    "compare_prepared",
     "delete_whitespace",
     "set_f1",
     "strip_punct_keep_numbers",
@@ -92,15 +96,41 @@ JA_STEPS: tuple[Step, ...] = (
 )
 
 
+#: Where a long Japanese answer may be cut before its normalization: before
+#: whitespace, or before a hiragana, a katakana or a CJK ideograph (never
+#: changed by a step, never part of a number, never composed with the
+#: character before it by NFKC), so the pieces' results joined are the
+#: whole text's. Japanese text rarely has whitespace to cut at.
+JA_CUTS = re.compile(r"[\s\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff]")
+
+
 def _whitespace_words(text: str) -> Sequence[str]:
     # a long text piece by piece, equal words sharing one string
     return tokens_by_pieces(text, str.split)
+
+
+def _whitespace_counts(parts: Iterable[str]) -> Counter[str]:
+    # the words of " ".join(parts): each part's own
+    counts: Counter[str] = Counter()
+    for part in parts:
+        counts.update(part.split())
+    return counts
 
 
 def _mecab_words(text: str) -> list[str]:
     from ...tokenizers import tokenize
 
     return tokenize(text, "ja")
+
+
+def _mecab_counts(parts: Iterable[str]) -> Counter[str]:
+    # the words of "".join(parts), MeCab's pieces counted one at a time
+    from ...tokenizers import get_tokenizer
+
+    counts: Counter[str] = Counter()
+    for words in get_tokenizer("ja").tokenize_parts(parts):
+        counts.update(words)
+    return counts
 
 
 def _mecab_signature() -> str:
@@ -117,19 +147,30 @@ class Language:
     marker: str  # the part of a question id that names the language
     steps: tuple[Step, ...]
     words: Callable[[str], Sequence[str]]
+    #: the words of ``between.join(parts)`` counted, the parts read one by
+    #: one: :meth:`words` of a long text without its list of words
+    word_counts: Callable[[Iterable[str]], Mapping[str, int]]
     tokenizer: Callable[[], str]  # the tokenizer's signature
     #: what the last step leaves between two words (it collapses or
     #: deletes whitespace; no step joins or splits words across it)
     between: str = " "
+    #: where a long text may be cut before its normalization, besides
+    #: whitespace (``None``: at whitespace only)
+    cuts: re.Pattern[str] | None = None
 
     def normalize(self, text: str) -> str:
         """``text`` after every step of the language's normalization; a long
-        text piece by piece (cut at whitespace, the pieces' results joined
-        by :attr:`between`), which gives the same text without the whole
+        text piece by piece (cut at whitespace or :attr:`cuts`, the pieces'
+        results joined by :attr:`between`), which gives the same text without the whole
         text's intermediate copies and lists of words."""
         if len(text) > PIECE_CHARS:
-            return self.between.join(filter(None, map(self._normalize, pieces(text))))
+            return self.between.join(self.normalized_parts(text))
         return self._normalize(text)
+
+    def normalized_parts(self, text: str) -> Iterator[str]:
+        """:meth:`normalize` of ``text`` in non-empty parts, made one at a
+        time, which :attr:`between` joins into the normalized text."""
+        return filter(None, map(self._normalize, pieces(text, self.cuts)))
 
     def _normalize(self, text: str) -> str:
         for step in self.steps:
@@ -147,8 +188,19 @@ class Profile(Settings):
 
 
 LANGUAGES: dict[str, Language] = {
-    "en": Language("en", "-E-", EN_STEPS, _whitespace_words, lambda: "whitespace"),
-    "ja": Language("ja", "-J-", JA_STEPS, _mecab_words, _mecab_signature, between=""),
+    "en": Language(
+        "en", "-E-", EN_STEPS, _whitespace_words, _whitespace_counts, lambda: "whitespace"
+    ),
+    "ja": Language(
+        "ja",
+        "-J-",
+        JA_STEPS,
+        _mecab_words,
+        _mecab_counts,
+        _mecab_signature,
+        between="",
+        cuts=JA_CUTS,
+    ),
 }
 #: ``fair`` is an alias of ``official``: with no official scorer, the
 #: ``official`` rules are already this library's own Unicode-aware choices
@@ -160,20 +212,23 @@ PROFILES: dict[str, Profile] = {
 }
 
 
-def set_f1(predicted: Iterable[str], gold: Iterable[str]) -> float:
-    """F1 of two *sets* of words (the task page's definition).
+def set_f1(
+    predicted: Iterable[str] | Mapping[str, int], gold: Iterable[str] | Mapping[str, int]
+) -> float:
+    """F1 of two *sets* of words (the task page's definition); a side may
+    be given as its words' counts (only which words occur matters).
 
     Two empty sets score 1, one empty set 0: the library's
     :func:`~answermatch.matchers.overlap_f1` with ``overlap="set"``.
 
     >>> set_f1(["a", "b", "b"], ["b", "c"])   # P = 1/2, R = 1/2
     0.5
-    >>> set_f1([], []), set_f1([], ["a"])
-    (1.0, 0.0)
+    >>> set_f1([], []), set_f1([], ["a"]), set_f1({"a": 2, "b": 1}, ["b", "c"])
+    (1.0, 0.0, 0.5)
     """
 
-    def words(found: Iterable[str]) -> Sequence[str]:
-        return found if isinstance(found, (list, tuple)) else list(found)
+    def words(found: Iterable[str] | Mapping[str, int]) -> Sequence[str] | Mapping[str, int]:
+        return found if isinstance(found, (list, tuple, Mapping)) else list(found)
 
     return overlap_f1(words(predicted), words(gold), overlap="set", both_empty=1.0)
 
@@ -203,10 +258,44 @@ def compare_normalized(
     return Comparison(max(em for em, _ in per_gold), max(f1 for _, f1 in per_gold), best, per_gold)
 
 
+def compare_prepared(
+    lang: Language, answer: str, golds: Sequence[tuple[str, Sequence[str]]]
+) -> Comparison:
+    """:class:`Comparison` of a raw answer with the normalized gold answers
+    and their words (``golds``: ``(text, words)``) under ``lang``.
+
+    An answer longer than :data:`~answermatch.normalization.steps.PIECE_CHARS`
+    is normalized, compared and split into words part by part
+    (:meth:`Language.normalized_parts`, :attr:`Language.word_counts`): the
+    same figures as :func:`compare_normalized` on its whole normalized text
+    and words, without holding either (set F1 needs only which words occur).
+    """
+    if len(answer) <= PIECE_CHARS:
+        predicted = lang.normalize(answer)
+        return compare_normalized(predicted, lang.words(predicted), golds)
+    texts = [text for text, _ in golds]
+    at = 0  # the normalized answer's length so far
+    equal = [True] * len(texts)  # each gold text starts with the answer so far
+
+    def parts() -> Iterator[str]:
+        nonlocal at
+        for k, part in enumerate(lang.normalized_parts(answer)):
+            for found in (lang.between, part) if k and lang.between else (part,):
+                for i, text in enumerate(texts):
+                    equal[i] = equal[i] and text.startswith(found, at)
+                at += len(found)
+            yield part
+
+    counts = lang.word_counts(parts())
+    per_gold = tuple(
+        (float(same and len(text) == at), set_f1(counts, words))
+        for same, (text, words) in zip(equal, golds, strict=True)
+    )
+    best = max(range(len(per_gold)), key=lambda k: (per_gold[k], -k))
+    return Comparison(max(em for em, _ in per_gold), max(f1 for _, f1 in per_gold), best, per_gold)
+
+
 def compare_answer(lang: Language, answer: str, golds: Sequence[str]) -> Comparison:
     """:class:`Comparison` of a raw answer with raw gold answers under ``lang``."""
-    predicted = lang.normalize(answer)
     normalized = [lang.normalize(gold) for gold in golds]
-    return compare_normalized(
-        predicted, lang.words(predicted), [(text, lang.words(text)) for text in normalized]
-    )
+    return compare_prepared(lang, answer, [(text, lang.words(text)) for text in normalized])

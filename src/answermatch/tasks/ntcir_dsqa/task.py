@@ -37,7 +37,15 @@ from ..base import (
 )
 from ..parts import ChecksGold, Explains, TakesRows
 from .reading import NtcirGold, Question, Run, check_default_lang, read_gold, read_predictions
-from .rules import LANGUAGES, PROFILES, Comparison, Language, Profile, compare_normalized
+from .rules import (
+    LANGUAGES,
+    PROFILES,
+    Comparison,
+    Language,
+    Profile,
+    compare_normalized,
+    compare_prepared,
+)
 
 __all__ = ["GOLD_CHECKS", "NtcirDsqa", "pooled_means"]
 
@@ -180,10 +188,7 @@ class NtcirDsqa(Task, Explains, ChecksGold, TakesRows):
         for question, golds in zip(gold.questions, normalized, strict=True):
             lang = settings.languages[question.lang]
             answer = run[question.id][0]
-            predicted = lang.normalize(answer)
-            result = compare_normalized(
-                predicted, lang.words(predicted), [(g, lang.words(g)) for g in golds]
-            )
+            result = compare_prepared(lang, answer, [(g, lang.words(g)) for g in golds])
             items.append(_item(question, answer, result))
         present = dict.fromkeys(q.lang for q in gold.questions)
         tokenizers = {code: settings.languages[code].tokenizer() for code in present}
