@@ -432,14 +432,14 @@ def test_a_long_ntcir_answer_is_normalized_within_twice_its_size():
     ],
 )
 def test_poleval_lines_read_in_parts_are_those_read_whole(tmp_path, monkeypatch, data):
-    from answermatch.tasks.poleval2021.geval import read_lines
+    from answermatch.tasks.poleval2021.geval import read_stripped_lines
 
     path = tmp_path / "out.tsv"
     path.write_bytes(data * 50)
     monkeypatch.setattr(sources, "PART_BYTES", 7)
 
     def read(path, diag):
-        return read_lines(path, diag)
+        return read_stripped_lines(path, diag)
 
     parts = _outcome(read, path)
     _whole(monkeypatch)
@@ -474,6 +474,39 @@ def test_poleval_case_mappings_of_a_long_text_are_those_of_the_whole(monkeypatch
         monkeypatch.setattr(steps, "PIECE_CHARS", piece)
         assert (case.haskell_lower(text), case.fold(text)) == whole
         monkeypatch.undo()
+
+
+def test_a_poleval_file_of_short_lines_is_scored_within_twice_its_size(tmp_path, monkeypatch):
+    """100,000 questions of a few short words (about 2.5 MB of gold and
+    outputs), read, scored and kept with their items: a list of variants and
+    a string per gold line, a string per answer and a verdict per item took
+    about 20 times the files; now the lines are packed in UTF-8 with an
+    offset each (``TextColumn``) and the verdicts in arrays (about 1.9
+    times), besides a constant: the strings of the part of a file being
+    read (64 KiB here) and the gold lines prepared for matching."""
+    monkeypatch.setattr(sources, "PART_BYTES", 1 << 16)
+    rng = random.Random(5)
+    words = ["Warszawa", "w", "XIV", "wieku", "czterech", "1410", "Kraków", "zażółć", "tak", "nie"]
+
+    def line(most):
+        return " ".join(rng.choice(words) for _ in range(rng.randrange(1, most)))
+
+    gold, pred = tmp_path / "expected.tsv", tmp_path / "out.tsv"
+    lines = [line(3) + ("\t" + line(3) if rng.random() < 0.3 else "") for _ in range(100_000)]
+    gold.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    pred.write_text("\n".join(line(4) for _ in lines) + "\n", encoding="utf-8")
+    size = gold.stat().st_size + pred.stat().st_size
+    task = get_task("poleval2021")
+    small = task.evaluate(["tak"], ["tak"])  # the imports and caches of a first run
+    assert small.scores == {"accuracy": 100.0}
+
+    def score(gold, pred):
+        result = task.evaluate(gold, pred)
+        assert len(result.items) == 100_000 and result.items[-1]["id"] == 100_000
+        return result
+
+    peak = _peak(score, str(gold), str(pred))
+    assert peak < 2 * size + (2 << 20), (peak, size)  # 2.4 times here, with the constant
 
 
 # --- NTCIR-16: a long answer compared part by part --------------------------------------------

@@ -27,10 +27,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
-__all__ = ["ItemColumns", "Items"]
+__all__ = ["ItemColumns", "Items", "TextColumn"]
 
 Item = dict[str, Any]
 
@@ -100,3 +101,89 @@ class ItemColumns(Sequence[Item]):
 
 #: what a task may give as its items: a list of dicts, or :class:`ItemColumns`
 Items = list[Item] | ItemColumns
+
+
+#: the characters of a long string encoded at a time (:meth:`TextColumn.extend`)
+_PIECE = 1 << 16
+_SMALL_END = (1 << 32) - 1  # the largest offset of an array("I")
+
+
+class TextColumn(Sequence[str]):
+    """Strings held as one UTF-8 buffer and the end offset of each (8 bytes
+    a string, no object per string): a column of many short lines in about
+    the size of their text. Reading a string (by index, a slice, or
+    iterating) decodes it anew; strings are appended, or the last removed.
+
+    >>> column = TextColumn(["Kraków", "", "1410"])
+    >>> len(column), column[0], column[-1], column[1:]
+    (3, 'Kraków', '1410', ['', '1410'])
+    >>> column.pop(), list(column), column == ["Kraków", ""]
+    ('1410', ['Kraków', ''], True)
+    """
+
+    __slots__ = ("_data", "_ends")
+
+    def __init__(self, strings: Iterable[str] = ()) -> None:
+        self._data = bytearray()
+        self._ends = array("I")  # 4 bytes an offset, 8 past 4 GiB of text
+        self.extend(strings)
+
+    def extend(self, strings: Iterable[str]) -> None:
+        """Append ``strings`` (any str, lone surrogates included; a long one
+        is encoded in pieces, so that its bytes are not held twice)."""
+        data, ends = self._data, self._ends
+        for text in strings:
+            if len(text) <= _PIECE:
+                data += text.encode("utf-8", "surrogatepass")
+            else:
+                for start in range(0, len(text), _PIECE):
+                    data += text[start : start + _PIECE].encode("utf-8", "surrogatepass")
+            if len(data) > _SMALL_END and ends.typecode == "I":
+                ends = self._ends = array("Q", ends)
+            ends.append(len(data))
+
+    def pop(self) -> str:
+        """Remove the last string and return it."""
+        last = self[-1]
+        self._ends.pop()
+        del self._data[self._ends[-1] if self._ends else 0 :]
+        return last
+
+    def __len__(self) -> int:
+        return len(self._ends)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return [self[k] for k in range(*index.indices(len(self._ends)))]
+        k = index.__index__()
+        if k < 0:
+            k += len(self._ends)
+        if not 0 <= k < len(self._ends):
+            raise IndexError(f"string {index} of {len(self._ends)}")
+        start = self._ends[k - 1] if k else 0
+        return str(memoryview(self._data)[start : self._ends[k]], "utf-8", "surrogatepass")
+
+    def __iter__(self) -> Iterator[str]:
+        data, start = self._data, 0
+        for end in self._ends:  # decoded from a view: the bytes are not copied first
+            yield str(memoryview(data)[start:end], "utf-8", "surrogatepass")
+            start = end
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (str, bytes)) or not isinstance(other, Sequence):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]  # equal to a list, as a list is
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return list, (list(self),)  # pickles as the plain list it stands for
+
+    def __repr__(self) -> str:
+        return f"<TextColumn: {len(self._ends)} strings, {len(self._data)} bytes>"

@@ -475,10 +475,10 @@ def line_parts(source: PathLike) -> Iterator[list[str]]:
             if pending:  # that line, joined alone (a long line is not copied again by a split)
                 start = text.find("\n") + 1
                 pending.append(text[: start - 1])
-                line = "".join(pending)
+                joined = ["".join(pending)]  # the caller may take the line out of it
                 pending.clear()
-                yield [line]
-                del line
+                yield joined
+                del joined
             if start <= last:
                 yield text[start:last].split("\n")
             pending.append(text[last + 1 :])
@@ -486,7 +486,9 @@ def line_parts(source: PathLike) -> Iterator[list[str]]:
         pending.append(decode(b"", True))
     except UnicodeDecodeError:  # the whole reading names it
         raise NotFlat(name) from None
-    yield ["".join(pending)]
+    joined = ["".join(pending)]
+    pending.clear()
+    yield joined
 
 
 #: the bits of a key's hash that :class:`Fingerprints` remembers

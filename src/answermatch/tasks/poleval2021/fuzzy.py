@@ -64,6 +64,9 @@ class Verdict(NamedTuple):
     answer_number: str | None = None
 
 
+#: How many distinct gold lines :meth:`FuzzyAccuracy.judge_lines` keeps prepared.
+CACHED = 1 << 12
+
 _UNSET = object()
 # what a gold variant needs for matching: ("empty",), ("number", text) or
 # ("fuzzy", lowercased, length, max_distance)
@@ -151,7 +154,9 @@ class FuzzyAccuracy(Settings):
     def judge_lines(self, answers: Iterable[str], lines: Iterable[str]) -> Iterator[Verdict]:
         """:meth:`judge` each answer against a gold line given whole (stripped,
         its variants separated by TABs); the work on a gold line is done once
-        per distinct line (gold files repeat lines such as ``tak``).
+        per distinct line (gold files repeat lines such as ``tak``) among the
+        last :data:`CACHED` distinct ones (the caches are emptied when full:
+        a gold of many distinct lines is not held again).
 
         >>> [v.matched for v in FuzzyAccuracy().judge_lines(["Egiptu", "tak"], ["Egipt", "nie"])]
         [True, False]
@@ -162,6 +167,9 @@ class FuzzyAccuracy(Settings):
         for answer, line in zip(answers, lines, strict=True):
             infos = line_cache.get(line)
             if infos is None:
+                if len(line_cache) >= CACHED:
+                    line_cache.clear()
+                    variant_cache.clear()
                 infos = line_cache[line] = [variant_cache[v] for v in line.split("\t")]
             yield judge(answer, infos)
 

@@ -10,7 +10,7 @@ text 1.2.5, conduit 1.3). Its number rule is in
 :mod:`~answermatch.tasks.poleval2021.numbers`, its matching in
 :mod:`~answermatch.tasks.poleval2021.fuzzy`.
 
-Reading a file (:func:`read_lines`)
+Reading a file (:func:`read_stripped_lines`)
     Bytes are decoded as UTF-8 and every byte that is not part of a valid
     sequence becomes one U+FFFD (text 1.2's lenient stream decoder restarts
     one byte after the start of a bad sequence); a byte-order mark stays a
@@ -31,11 +31,10 @@ from __future__ import annotations
 import codecs
 import os
 import re
-from itertools import repeat
-from operator import contains
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError
+from ...items import TextColumn
 from ...sources import NotFlat, line_parts, read_bytes
 
 #: Haskell's ``Data.Char.isSpace`` (GHC 9.0): TAB, LF, VT, FF, CR, space and
@@ -114,27 +113,35 @@ def haskell_words(text: str) -> list[str]:
     return _NOT_SPACE_RUN.findall(text)
 
 
-def read_lines(path: str | os.PathLike[str], diag: Diagnostics) -> list[str]:
-    """The lines of a file as GEval reads them (not yet stripped).
+def read_stripped_lines(path: str | os.PathLike[str], diag: Diagnostics) -> TextColumn:
+    """The lines of a file as GEval reads them, each stripped
+    (:func:`haskell_strip`), in a :class:`~answermatch.items.TextColumn`.
 
-    A file of valid UTF-8 is read in parts (:func:`~answermatch.sources.line_parts`:
-    its bytes, text and lines are not held at once). Invalid UTF-8 is
-    replaced (:func:`decode_lenient`) with one warning naming the first bad
-    line; a leading byte-order mark is kept and warned about; a
-    UTF-16 file (its byte-order mark) is an error naming it.
-    ``.gz`` files are decompressed.
+    A file of valid UTF-8 is read in parts (:func:`~answermatch.sources.line_parts`)
+    and each part's lines are stripped and packed as they come: no string
+    per line is held for the whole file. Invalid UTF-8 is replaced
+    (:func:`decode_lenient`) with one warning naming the first bad line; a
+    leading byte-order mark is kept and warned about; a UTF-16 file (its
+    byte-order mark) is an error naming it. ``.gz`` files are decompressed.
     """
+    lines = TextColumn()
+    bom: bool | None = None
+    ends_empty = False
     try:  # line by line, in parts of the file (valid UTF-8 only)
-        lines = [line for part in line_parts(path) for line in part]
+        for part in line_parts(path):
+            if bom is None:
+                bom = part[0].startswith("\ufeff")
+            ends_empty = part[-1] == ""
+            part.reverse()  # each line let go once it is packed (a long one is not held twice)
+            lines.extend(haskell_strip(part.pop().replace("\r", "")) for _ in range(len(part)))
+            del part
     except NotFlat:  # invalid UTF-8 (replaced, with a warning), a pipe...
-        pass
+        del lines
     else:
-        if lines[0].startswith("\ufeff"):
+        if bom:
             _warn_byte_order_mark(path, diag)
-        if lines[-1] == "":
+        if ends_empty:  # the file ends in a newline (or is empty)
             lines.pop()
-        if any(map(contains, lines, repeat("\r"))):
-            lines = [line.replace("\r", "") for line in lines]
         return lines
     data = read_bytes(path)
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
@@ -156,9 +163,10 @@ def read_lines(path: str | os.PathLike[str], diag: Diagnostics) -> list[str]:
             path=path,
             line=first,
         )
+    del data
     if text.startswith("\ufeff"):
         _warn_byte_order_mark(path, diag)
-    return split_lines(text)
+    return TextColumn(map(haskell_strip, split_lines(text)))
 
 
 def _warn_byte_order_mark(path: str | os.PathLike[str], diag: Diagnostics) -> None:

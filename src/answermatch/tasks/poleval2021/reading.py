@@ -2,7 +2,10 @@
 predictions (``out.tsv``), from paths or loaded lists, as GEval reads them.
 
 The gold becomes a :class:`PolEvalGold` (each line's variants), the
-predictions a list of stripped answers, one per gold line. Both readers
+predictions the stripped answers, one per gold line. Both are held as
+:class:`~answermatch.items.TextColumn` (one UTF-8 buffer and an offset per
+line, no string per line), and a file is stripped and packed part by part
+as it is read. Both readers
 raise :class:`~answermatch.errors.InputError` naming the file and the line,
 and warn (through :class:`~answermatch.diagnostics.Diagnostics`) where GEval
 accepts something doubtful: invalid UTF-8, a byte-order mark, files that
@@ -11,26 +14,27 @@ the predictions are read).
 
 >>> from answermatch.diagnostics import Diagnostics
 >>> gold = read_gold(["Warszawa", ("czterech", "4")], Diagnostics())
->>> gold.variants
+>>> list(gold.variants)
 [['Warszawa'], ['czterech', '4']]
->>> read_predictions([" warszawa ", "4"], gold, Diagnostics())
+>>> list(read_predictions([" warszawa ", "4"], gold, Diagnostics()))
 ['warszawa', '4']
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import contains
-from typing import Any
+from typing import Any, overload
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError
+from ...items import TextColumn
 from ...sources import is_path
 from .fuzzy import FuzzyAccuracy
-from .geval import haskell_strip, read_lines
+from .geval import haskell_strip, read_stripped_lines
 
 __all__ = [
     "GoldLines",
@@ -54,13 +58,58 @@ class PolEvalGold:
     name of its source for messages. ``lines`` are the stripped lines
     (computed from ``variants`` when not given)."""
 
-    variants: list[list[str]]
+    variants: Sequence[list[str]]
     name: str = "<gold>"
-    lines: list[str] = field(default_factory=list)
+    lines: Sequence[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.lines and self.variants:
             object.__setattr__(self, "lines", ["\t".join(v) for v in self.variants])
+
+    @classmethod
+    def of_lines(cls, lines: Sequence[str], name: str = "<gold>") -> PolEvalGold:
+        """The gold of stripped ``lines``, its variants split from them when read.
+
+        >>> PolEvalGold.of_lines(["4\\tcztery"]).variants[0]
+        ['4', 'cztery']
+        """
+        return cls(SplitLines(lines), name, lines)
+
+
+class SplitLines(Sequence[list[str]]):
+    """Each of ``lines`` split on TAB, when it is read (nothing is kept)."""
+
+    __slots__ = ("lines",)
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        self.lines = lines
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    @overload
+    def __getitem__(self, index: int) -> list[str]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[list[str]]: ...
+
+    def __getitem__(self, index: int | slice) -> list[str] | list[list[str]]:
+        if isinstance(index, slice):
+            return [line.split("\t") for line in self.lines[index]]
+        return self.lines[index].split("\t")
+
+    def __iter__(self) -> Iterator[list[str]]:
+        return (line.split("\t") for line in self.lines)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (str, bytes)) or not isinstance(other, Sequence):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return list, (list(self),)
 
 
 #: The gold in memory: one entry per question, the line (``"4\\tcztery"``)
@@ -81,17 +130,15 @@ def read_gold(
     name, lines = _read_source(source, "<gold>", diag, variant_lists=True)
     if not lines:
         raise InputError("no lines to score (GEval's accuracy of zero lines is NaN)", path=name)
-    stripped = [haskell_strip(line) for line in lines]
-    return PolEvalGold([line.split("\t") for line in stripped], name, stripped)
+    return PolEvalGold.of_lines(lines, name)
 
 
 def read_predictions(
     source: str | os.PathLike[str] | Predictions, gold: PolEvalGold, diag: Diagnostics
-) -> list[str]:
+) -> TextColumn:
     """The answers of ``source`` (a path to ``out.tsv`` or a list of
     strings), stripped, one per line of ``gold``."""
-    name, lines = _read_source(source, "<predictions>", diag, variant_lists=False)
-    answers = [haskell_strip(line) for line in lines]
+    name, answers = _read_source(source, "<predictions>", diag, variant_lists=False)
     n = len(gold.variants)
     swapped = swap_problem(answers, gold.variants)
     if len(answers) != n:
@@ -126,7 +173,7 @@ def _warn_empty_variants(gold: PolEvalGold, diag: Diagnostics) -> None:
         )
 
 
-def swap_problem(answers: list[str], golds: list[list[str]]) -> tuple[str, int] | None:
+def swap_problem(answers: Sequence[str], golds: Sequence[list[str]]) -> tuple[str, int] | None:
     """``(message, line)`` when the predictions look like a gold file, i.e.
     ``--gold`` and ``--pred`` exchanged; ``None`` otherwise.
 
@@ -184,10 +231,11 @@ def swap_problem(answers: list[str], golds: list[list[str]]) -> tuple[str, int] 
 
 def _read_source(
     source: Any, name: str, diag: Diagnostics, *, variant_lists: bool
-) -> tuple[str, list[str]]:
-    """``(name for messages, lines)`` of a file or of an already-loaded list."""
+) -> tuple[str, TextColumn]:
+    """``(name for messages, stripped lines)`` of a file or of an
+    already-loaded list."""
     if is_path(source):
-        return os.fspath(source), read_lines(source, diag)
+        return os.fspath(source), read_stripped_lines(source, diag)
     if isinstance(source, (str, bytes)) or not isinstance(source, Sequence):
         shape = "lines or variant lists" if variant_lists else "answers"
         raise InputError(
@@ -197,7 +245,9 @@ def _read_source(
     if set(map(type, source)) <= {str}:  # a list of str: checked at C speed
         text = "\n".join(source)
         if text.count("\n") == max(len(source) - 1, 0):  # else: a newline in an entry
-            return name, text.replace("\r", "").split("\n") if "\r" in text else list(source)
+            lines = text.replace("\r", "").split("\n") if "\r" in text else source
+            del text
+            return name, TextColumn(map(haskell_strip, lines))
     lines = []
     for number, entry in enumerate(source, start=1):
         if variant_lists and isinstance(entry, (list, tuple)):
@@ -215,4 +265,4 @@ def _read_source(
         if "\n" in entry:
             raise InputError("a line may not contain a newline", path=name, line=number)
         lines.append(entry.replace("\r", ""))
-    return name, lines
+    return name, TextColumn(map(haskell_strip, lines))
