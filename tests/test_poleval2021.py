@@ -505,3 +505,18 @@ def test_cli_items_file_holds_one_json_line_per_answer(tmp_path, capsys):
     assert [r["id"] for r in records] == list(range(1, 15))
     assert records[5]["gold"] == ["biały i czerwony", "czerwony i biały"]
     assert records[5]["matched_variant"] == 1
+
+
+def test_a_score_counts_its_matches_without_making_item_dicts(monkeypatch):
+    from answermatch.tasks.poleval2021 import task as poleval_task
+
+    made = []
+    real = poleval_task._item
+    monkeypatch.setattr(poleval_task, "_item", lambda *args: made.append(args[1]) or real(*args))
+    gold = ["4\tcztery", "Kraków", "tak", "1410"]
+    answers = ["cztery", "Krakow", "nie", ""]
+    result = answermatch.evaluate("poleval2021", gold, answers)
+    assert made == []  # scored from the columns alone
+    assert result.scores["accuracy"] == 50.0
+    assert [item["score"] for item in result.items] == [1.0, 1.0, 0.0, 0.0]
+    assert made == [1, 2, 3, 4]  # each dict made when it is read

@@ -19,7 +19,7 @@ from ...checks import Entry
 from ...diagnostics import Diagnostics
 from ...errors import InputError
 from ...explanation import Explanation
-from ...items import ItemColumns, Items
+from ...items import ItemColumns
 from ...progress import progress
 from ..base import (
     FRACTION,
@@ -107,7 +107,7 @@ class PolEval2021(Task, Explains, ChecksGold, TakesRows):
             self.profile_name(settings),
             extra={"match": settings.scheme, "unicode": unicodedata.unidata_version},
         )
-        return Scored(items, signature)
+        return Scored(items, signature, _totals(items))
 
     def aggregation(self, settings: Any, **options: Any) -> Aggregation:
         return accuracy()
@@ -156,7 +156,7 @@ def _items(
     answers: Sequence[str],
     variants: Sequence[list[str]],
     verdicts: Iterable[Verdict],
-) -> Items:
+) -> ItemColumns:
     """The items, held by columns: the answers and the gold's variants
     (which the run has anyway) and of each verdict only what cannot be
     told again cheaply, in arrays (13 bytes an item): whether it matched
@@ -180,6 +180,15 @@ def _items(
         "distance": distance,
     }
     return ItemColumns(columns, partial(_item, settings))
+
+
+def _totals(items: ItemColumns) -> Totals:
+    """The aggregation's totals, counted from the ``outcome`` column (its
+    low bit: matched), so that no item dict is made to score a run."""
+    outcome = items.columns["outcome"]
+    if not outcome:
+        return {}
+    return {None: (len(outcome), (float(sum(code & 1 for code in outcome)),))}
 
 
 def _item(
