@@ -36,7 +36,25 @@ __all__ = ["ItemColumns", "Items", "TextColumn"]
 Item = dict[str, Any]
 
 
-class ItemColumns(Sequence[Item]):
+class _AsList:
+    """Equality, hashing and pickling of a sequence that stands for a plain
+    list: equal to any sequence of equal values (not to a string), not
+    hashable, and pickled as the list itself."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (str, bytes)) or not isinstance(other, Sequence):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]  # equal to a list, as a list is
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return list, (list(self),)  # pickles as the plain list it stands for
+
+
+class ItemColumns(_AsList, Sequence[Item]):
     """Items held as ``columns`` (name -> a sequence with one value per
     item, every column as long as the others); item ``k`` is ``make(*values)``
     of the columns' ``k``-th values, in column order, or without ``make``
@@ -85,16 +103,6 @@ class ItemColumns(Sequence[Item]):
         names = tuple(self.columns)
         return (dict(zip(names, values, strict=True)) for values in zip(*columns, strict=True))
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (str, bytes)) or not isinstance(other, Sequence):
-            return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
-
-    __hash__ = None  # type: ignore[assignment]  # equal to a list, as a list is
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return list, (list(self),)  # pickles as the plain list it stands for
-
     def __repr__(self) -> str:
         return f"<ItemColumns: {self._length} items of {', '.join(self.columns)}>"
 
@@ -108,7 +116,7 @@ _PIECE = 1 << 16
 _SMALL_END = (1 << 32) - 1  # the largest offset of an array("I")
 
 
-class TextColumn(Sequence[str]):
+class TextColumn(_AsList, Sequence[str]):
     """Strings held as one UTF-8 buffer and the end offset of each (8 bytes
     a string, no object per string): a column of many short lines in about
     the size of their text. Reading a string (by index, a slice, or
@@ -174,16 +182,6 @@ class TextColumn(Sequence[str]):
         for end in self._ends:  # decoded from a view: the bytes are not copied first
             yield str(memoryview(data)[start:end], "utf-8", "surrogatepass")
             start = end
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (str, bytes)) or not isinstance(other, Sequence):
-            return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
-
-    __hash__ = None  # type: ignore[assignment]  # equal to a list, as a list is
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return list, (list(self),)  # pickles as the plain list it stands for
 
     def __repr__(self) -> str:
         return f"<TextColumn: {len(self._ends)} strings, {len(self._data)} bytes>"
