@@ -37,7 +37,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...diagnostics import Diagnostics
+from ...diagnostics import Deferred, Diagnostics
 from ...errors import InputError, UnknownLanguageError
 from ...formats.answers import ANSWER_FIELDS, answer_list
 from ...languages import canonical_language
@@ -277,7 +277,7 @@ def read_predictions(source: Any, gold: list[Question], diag: Diagnostics) -> Pr
     """The predictions of ``source`` (see :mod:`answermatch.tasks.open_qa.reading`)."""
     keep = {q.id for q in gold}
     if is_path(source):
-        kept = _mapping_parts(source, keep)
+        kept = _mapping_parts(source, keep, diag)
         if kept is None:
             kept = kept_entries(source, _row_parts, keep)
         if kept is not None:
@@ -289,19 +289,22 @@ def read_predictions(source: Any, gold: list[Question], diag: Diagnostics) -> Pr
     return Predictions(texts, len(others), others[:3])
 
 
-def _mapping_parts(source: PathLike, keep: set[str]) -> Any:
+def _mapping_parts(source: PathLike, keep: set[str], diag: Diagnostics) -> Any:
     """The :class:`~answermatch.sources.KeptEntries` of a file ``{id:
-    text}`` read in parts, or ``None`` (read whole, or as rows): an object
-    that holds no gold id but ``"id"`` and ``"prediction"`` is a row."""
+    text or null}`` read in parts, or ``None`` (read whole, or as rows):
+    an object that holds no gold id but ``"id"`` and ``"prediction"`` is a
+    row. A key given again warns through ``diag`` as read whole."""
     keys: set[str] = set()
 
     def note(part: dict[str, str]) -> dict[str, str]:
         keys.update(_ROW_KEYS.intersection(part))
         return part
 
-    kept = kept_string_entries(source, keep, note)
+    later = Deferred()  # a key given again: its warning, unless the file is a row
+    kept = kept_string_entries(source, keep, note, diag=later, nulls=True)
     if kept is None or (keys == _ROW_KEYS and not kept.entries):
         return None
+    later.give(diag)
     return kept
 
 
