@@ -715,7 +715,7 @@ def test_an_open_qa_gold_read_in_parts_is_the_one_read_whole(monkeypatch, tmp_pa
 
     in_parts = read()
 
-    def whole(source):
+    def whole(source, **options):
         raise NotFlat(source)
         yield
 
@@ -979,3 +979,115 @@ def test_a_file_with_a_key_given_again_peaks_within_twice_its_size(tmp_path, tas
         peak = _peak(task.read_predictions, str(path), gold, diag)
     assert peak < 2 * size + 8 * sources.PART_BYTES, (peak, size)
     assert sum("duplicate key" in m for m in diag.messages) == 2
+
+
+# --- a gold with warnings: read once, its warnings as read whole ---------------------------
+
+
+_ROW_REPEATS = {
+    "keys repeated in rows": [(5, ""), (1500, "")],
+    "and a row's error after them": [(5, ""), (1500, ""), (1800, "error")],
+    "and a row's error between them": [(5, ""), (900, "error"), (1500, "")],
+    "and a line that is not JSON": [(5, ""), (900, "error"), (1500, ""), (1900, "json")],
+}
+
+
+@pytest.mark.parametrize("case", sorted(_ROW_REPEATS))
+@pytest.mark.parametrize("strict", [False, True])
+def test_an_open_qa_gold_that_warns_is_read_once(monkeypatch, tmp_path, case, strict):
+    """A key repeated in a gold row warned only when the file was read
+    whole: its parts were read, then the whole file (several times its
+    size). Now its warnings wait until every line is decoded and come as
+    read whole: every line's, before a row's error, none before a line
+    that is not JSON."""
+    from answermatch.tasks.open_qa import reading
+
+    lines = _open_qa_gold_text(2000).splitlines(keepends=True)
+    for index, kind in _ROW_REPEATS[case]:
+        row = {"error": '{"id": "q%d", "answers": []}\n', "json": "{oops\n"}.get(kind)
+        lines[index] = (
+            row % index
+            if kind == "error"
+            else row or lines[index].replace('"lang"', '"question": "again?", "lang"')
+        )
+    path = tmp_path / "gold.jsonl"
+    path.write_text("".join(lines), encoding="utf-8")
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    reads = []
+    real_read_text = reading.read_text
+    monkeypatch.setattr(
+        reading, "read_text", lambda *a, **k: reads.append(a) or real_read_text(*a, **k)
+    )
+
+    def read():
+        diag = Diagnostics(strict=strict)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", AnswermatchWarning)
+            try:
+                return reading.read_gold(str(path), diag), diag.messages
+            except InputError as error:
+                return str(error), diag.messages
+
+    in_parts = read()
+    assert reads == ([] if "JSON" not in case else [(str(path),)])  # read once but for an error
+
+    def whole(source, **options):
+        raise NotFlat(source)
+        yield
+
+    monkeypatch.setattr(reading, "jsonl_parts", whole)
+    assert in_parts == read()
+    if not strict and case == "keys repeated in rows":
+        assert [m.split(": ")[0] for m in in_parts[1]] == [f"{path}:6", f"{path}:1501"]
+
+
+def _open_qa_gold_text(count):
+    return "".join(
+        json.dumps({"id": f"q{k}", "question": "where?", "answers": ["Oulu"], "lang": "fi"}) + "\n"
+        for k in range(count)
+    )
+
+
+def test_an_open_qa_gold_that_warns_peaks_at_its_questions(monkeypatch, tmp_path):
+    """As ``test_an_open_qa_gold_peaks_at_its_questions``, with a key
+    repeated in a row: read whole for its warning, it peaked at 13 times
+    the file's size."""
+    from answermatch.tasks.open_qa.reading import read_gold
+
+    path = tmp_path / "gold.jsonl"
+    _open_qa_gold(path, 50_000, '{"id": "x", "answers": ["a"], "answers": ["b"]}\n')
+    size = path.stat().st_size
+    monkeypatch.setattr(sources, "PART_BYTES", 1 << 16)
+    diag = Diagnostics()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        peak = _peak(read_gold, str(path), diag)
+    assert peak < 6 * size, (peak, size)
+    assert diag.messages == [f"{path}:50001: duplicate key 'answers' in a JSON object (the last "
+                             "value wins, as in the official scorer)"]  # fmt: skip
+
+
+def test_an_mkqa_gold_that_warns_is_read_once(monkeypatch, tmp_path):
+    """Its first warning made the gold be read a second time, for the
+    warnings in order; now they wait until the file is read (a line that
+    is not JSON later still comes first)."""
+    from answermatch.tasks.mkqa import data
+
+    path = tmp_path / "gold.jsonl"
+    repeated = _mkqa_gold_lines(3) + _mkqa_gold_lines(1, start=1) + _mkqa_gold_lines(2, start=5)
+    path.write_text(repeated * 2, encoding="utf-8")
+    reads = []
+    real_line_blocks = data.line_blocks
+    monkeypatch.setattr(
+        data, "line_blocks", lambda source: reads.append(source) or real_line_blocks(source)
+    )
+    diag = Diagnostics()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        gold = data.read_gold(str(path), diag)
+    assert len(reads) == 1 and gold.ids == ["0", "1", "2", "5", "6"]
+    assert [m.split(": ")[0].rsplit(":", 1)[1] for m in diag.messages] == [
+        "4", "7", "8", "9", "10", "11", "12"
+    ]  # fmt: skip
+    with pytest.raises(InputError, match=r"gold.jsonl:4: example id 1 repeated .*--strict"):
+        data.read_gold(str(path), Diagnostics(strict=True))

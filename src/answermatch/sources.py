@@ -410,15 +410,21 @@ def line_blocks(source: PathLike) -> Iterator[bytes]:
         yield b"".join(pending)
 
 
-def jsonl_parts(source: PathLike) -> Iterator[tuple[Sequence[int], list[Any]]]:
+def jsonl_parts(
+    source: PathLike, *, diag: Diagnostics | None = None
+) -> Iterator[tuple[Sequence[int], list[Any]]]:
     """The line numbers and objects of a JSON Lines file, as
     :func:`jsonl_columns` gives them for the whole text, in consecutive
     parts of whole lines (:func:`line_blocks`): a reader that keeps only
     some of each row never holds the file, nor an object per row, at once.
-    Anything that reading would refuse or warn about (invalid UTF-8 or
-    JSON, a key repeated in an object), and anything but a regular file,
-    raises :class:`NotFlat`, possibly after some parts were given: the
-    caller then reads the file whole, with its own errors and warnings.
+    Anything that reading would refuse (invalid UTF-8 or JSON), and
+    anything but a regular file, raises :class:`NotFlat`, possibly after
+    some parts were given: the caller then reads the file whole, with its
+    own errors. A key repeated in an object warns through ``diag``, with
+    its line, as :func:`jsonl_columns` warns (a caller that must give an
+    error of a later line first passes a
+    :class:`~answermatch.diagnostics.Deferred`); without ``diag`` it
+    raises :class:`NotFlat` too.
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "gold.jsonl"
@@ -427,17 +433,17 @@ def jsonl_parts(source: PathLike) -> Iterator[tuple[Sequence[int], list[Any]]]:
     [([1, 3], [{'id': 1}, {'id': 2}])]
     """
     name = os.fspath(source)
-    strict = Diagnostics(strict=True)  # a warning: read whole, for it
+    if diag is None:
+        diag = Diagnostics(strict=True)  # a warning: read whole, for it
     before = 0  # the lines of the earlier parts
     for block in line_blocks(source):
         try:
-            numbers, objects = jsonl_columns(decode_utf8(block, name), name, diag=strict)
+            text = decode_utf8(block, name)
+            numbers, objects = jsonl_columns(text, name, diag=diag, first=before + 1)
         except InputError:
             raise NotFlat(name) from None
-        if before:
-            numbers = [before + number for number in numbers]
         before += block.count(b"\n")
-        del block
+        del block, text
         yield numbers, objects
         del numbers, objects  # not held while the next part is read
 
@@ -1026,10 +1032,11 @@ def read_jsonl(source: PathLike, *, diag: Diagnostics | None = None) -> list[tup
 
 
 def jsonl_columns(
-    text: str, name: str, *, diag: Diagnostics | None = None
+    text: str, name: str, *, diag: Diagnostics | None = None, first: int = 1
 ) -> tuple[Sequence[int], list[Any]]:
     """The 1-based line numbers of the non-blank lines of a JSON-lines file's
-    ``text``, and the object on each (``name`` is the file named in messages).
+    ``text``, and the object on each (``name`` is the file named in messages;
+    ``first``: the number of the text's first line, for a part of a file).
 
     The lines are decoded in one pass; a line with surrounding whitespace, or
     a file with an error, takes the line-by-line path, which strips each line
@@ -1040,10 +1047,10 @@ def jsonl_columns(
     lines = text.split("\n")
     if lines[-1] == "":  # the final newline (or an empty file)
         lines.pop()
-    numbers: Sequence[int] = range(1, len(lines) + 1)
+    numbers: Sequence[int] = range(first, first + len(lines))
     if "" in lines or any(map(str.isspace, lines)):
         numbers = [n for n, line in zip(numbers, lines, strict=True) if line and not line.isspace()]
-        lines = [lines[n - 1] for n in numbers]
+        lines = [lines[n - first] for n in numbers]
     objects = _decode_all(lines)
     if objects is None:  # whitespace around a line, or an error somewhere
         lines = [line.strip() for line in lines]

@@ -148,22 +148,28 @@ def read_gold(source: Any, diag: Diagnostics, *, lang: str | None = None) -> lis
     no ``id`` or a repeated one, no ``answers`` (or only empty ones), an
     answer that is not a string, an unknown language. A file is read in
     parts; one whose error is in a row is read to its end first, since a
-    line that is not JSON later in it comes first (as when read whole)."""
+    line that is not JSON later in it comes first, and so do the warnings
+    about keys repeated in a row of any line (as when read whole)."""
     default = None if lang is None else canonical_language(lang)
     if is_path(source):
         name = os.fspath(source)
-        parts = jsonl_parts(source)
+        later = Deferred()  # a key repeated in a row: warned once every line is decoded
+        parts = jsonl_parts(source, diag=later)
         try:
-            return _questions(_part_rows(parts, name), name, default)
+            questions = _questions(_part_rows(parts, name), name, default)
         except NotFlat:
-            pass  # read whole, for its error or warning
+            pass  # read whole, for its error
         except InputError:
             try:
                 deque(parts, maxlen=0)
             except NotFlat:
                 pass  # a line that is not JSON: read whole, for its error
             else:
+                later.give(diag)  # every line's warnings come before a row's error
                 raise
+        else:
+            later.give(diag)
+            return questions
     name, rows = _rows(source, diag)
     return _questions(rows, name, default)
 
