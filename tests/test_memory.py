@@ -426,26 +426,14 @@ def test_gzipped_predictions_are_read_in_parts_too(monkeypatch, tmp_path):
     )
 
 
-def test_a_large_file_read_in_parts_draws_progress(monkeypatch, tmp_path):
+def test_a_large_file_read_in_parts_draws_progress(monkeypatch, tmp_path, progress_seen):
     path = tmp_path / "pred.json"
     _generated(path, ["q1"], 2000)
     monkeypatch.setattr(sources, "PART_BYTES", 1024)
     monkeypatch.setattr(sources, "PROGRESS_BYTES", 4096)
-    seen = {}
-
-    def progress(items, *, total=None, desc="", enabled=True):
-        seen.update(total=total, desc=desc, enabled=enabled)
-        return items
-
-    monkeypatch.setattr(answermatch.progress, "progress", progress)
-    token = sources.reading_progress.set(True)
-    try:
-        entries = sum(map(len, string_object_parts(path)))
-    finally:
-        sources.reading_progress.reset(token)
-    assert entries == 2001
+    assert sum(map(len, string_object_parts(path))) == 2001
     steps = -(-path.stat().st_size // 1024)
-    assert seen == {"total": steps, "desc": "reading pred.json", "enabled": True}
+    assert progress_seen == {"total": steps, "desc": "reading pred.json", "enabled": True}
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "de", "ar", "hi", "vi", "zh"])
@@ -791,7 +779,7 @@ def test_a_gzipped_mkqa_gold_with_a_warning_is_read_again_for_it(tmp_path):
 
 
 @pytest.mark.parametrize("task", ["mkqa", "open-qa"])
-def test_large_json_lines_files_draw_progress(monkeypatch, tmp_path, task):
+def test_large_json_lines_files_draw_progress(monkeypatch, tmp_path, task, progress_seen):
     path = tmp_path / "gold.jsonl"
     if task == "mkqa":
         path.write_text(_mkqa_gold_lines(20), encoding="utf-8")
@@ -799,20 +787,9 @@ def test_large_json_lines_files_draw_progress(monkeypatch, tmp_path, task):
         _open_qa_gold(path, 200)
     monkeypatch.setattr(sources, "PART_BYTES", 1024)
     monkeypatch.setattr(sources, "PROGRESS_BYTES", 4096)
-    seen = {}
-
-    def progress(items, *, total=None, desc="", enabled=True):
-        seen.update(total=total, desc=desc, enabled=enabled)
-        return items
-
-    monkeypatch.setattr(answermatch.progress, "progress", progress)
-    token = sources.reading_progress.set(True)
-    try:
-        get_task(task).read_gold(str(path), Diagnostics())
-    finally:
-        sources.reading_progress.reset(token)
+    get_task(task).read_gold(str(path), Diagnostics())
     steps = -(-path.stat().st_size // 1024)
-    assert seen == {"total": steps, "desc": "reading gold.jsonl", "enabled": True}
+    assert progress_seen == {"total": steps, "desc": "reading gold.jsonl", "enabled": True}
 
 
 # --- a key given again, a null: read in parts, as read whole --------------------------------
