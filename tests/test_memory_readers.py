@@ -430,6 +430,21 @@ def _every_nth(text, old, new, nth):
     )
 
 
+def test_gzipped_zalo_files_are_read_in_parts_as_the_plain_files_whole(tmp_path, monkeypatch):
+    import gzip
+
+    from answermatch.tasks.zalo2019 import reading
+
+    gold, parsed = _zalo_gold(300)
+    pred = _zalo_submission(parsed, apart=0.1)
+    _, whole = _zalo_both(tmp_path, monkeypatch, gold, pred)
+    for name, text in (("gold.json.gz", gold), ("pred.csv.gz", pred)):
+        (tmp_path / name).write_bytes(gzip.compress(text.encode("utf-8")))
+    cases = reading._gold_in_parts(tmp_path / "gold.json.gz")  # any .gz file: in parts
+    assert cases is not None and reading._picks_in_parts(tmp_path / "pred.csv.gz", cases)
+    assert _outcome(_zalo_read, tmp_path / "gold.json.gz", tmp_path / "pred.csv.gz") == whole
+
+
 @pytest.mark.parametrize("apart", [False, True])
 def test_zalo_csv_golds_read_in_parts_are_those_read_whole(tmp_path, monkeypatch, apart):
     gold, parsed = _zalo_gold(600)
