@@ -17,9 +17,10 @@ Only the predictions of gold questions are kept; the others are counted.
 
 Files are read in parts (:func:`~answermatch.sources.jsonl_parts`,
 :func:`~answermatch.sources.kept_entries`): a gold keeps its questions,
-not the file, and predictions keep those of gold questions. A file that
-this reading cannot take (another shape, a key or an id repeated, an
-error) is read whole, with the same values, errors and warnings.
+not the file, and predictions keep those of gold questions (a key given
+again in ``{id: text}`` warns, the last value winning, as read whole). A
+file that this reading cannot take (another shape, an id repeated in rows,
+an error) is read whole, with the same values, errors and warnings.
 
 >>> gold = read_gold([{"id": 1, "answers": ["Paris"], "lang": "fr-FR"}], Diagnostics())
 >>> gold[0]
