@@ -75,7 +75,7 @@ from ..sources import source_name
 from .base import Inputs, Scored
 from .squad.checks import SpanEntry, check_answer_start, check_no_answer
 from .squad.reading import Predictions
-from .squad.rules import SpanRules, token_characters
+from .squad.rules import PIECEWISE_RULES, SpanRules, token_characters
 from .squad.tasks import SpanTask
 
 __all__ = ["FAIR", "OFFICIAL", "KorQuAD", "normalize_answer"]
@@ -119,6 +119,8 @@ def numbers_read_alike(text: str, lang: str) -> list[tuple[bool, str]]:
 
     return split_numbers(text)
 
+
+PIECEWISE_RULES.add(numbers_read_alike)  # split_numbers reads no further (a long answer in pieces)
 
 # --- rules -------------------------------------------------------------------------
 

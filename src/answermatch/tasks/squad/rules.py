@@ -56,14 +56,18 @@ from typing import Any
 from ...errors import UnknownLanguageError
 from ...languages import canonical_language
 from ...matchers.answers import answer_set, best_overlap
+from ...normalization import steps as _steps
 from ...normalization.steps import (
     SQUAD_ARTICLES,
     casefold,
     deleter,
     nfkc,
+    pieces,
     remove_articles,
+    shared_tokens,
     squad_articles,
     strip_ascii_punct,
+    strip_noise,
     tokens_by_pieces,
     without_articles,
 )
@@ -71,6 +75,7 @@ from ...profiles import Settings, rule
 
 __all__ = [
     "MLQA_LANGUAGES",
+    "PIECEWISE_RULES",
     "SpanRules",
     "answer_language",
     "f1_of",
@@ -443,7 +448,24 @@ class SpanRules(Settings):
                     found.extend(more if units is None else units(more))
             return (tuple(tokens) if units is None else " ".join(tokens)), tuple(found)
 
-        return by_value
+        return _long_by_pieces(by_value, units is None, lambda: self._piecewise(lang))
+
+    def _piecewise(self, lang: str) -> bool:
+        """Whether every rule is one of :data:`PIECEWISE_RULES` and the
+        tokens are whitespace's or those of a tokenizer that reads each
+        whitespace-separated stretch on its own (not MeCab's)."""
+        chosen = (self.width, self.case, self.punct, self.articles, self.numbers)
+        if not all(step in PIECEWISE_RULES for step in chosen):
+            return False
+        if self.tokens is whitespace_tokens:
+            return True
+        if self.tokens is not language_tokens:
+            return False
+        if lang not in _LANGUAGE_SPLIT:
+            return True
+        from ...tokenizers import get_tokenizer
+
+        return get_tokenizer(lang).local_to_whitespace
 
     def normalized(self, text: str, lang: str | None = None) -> str:
         """``text``'s tokens joined by spaces (what gold checks compare)."""
@@ -456,6 +478,61 @@ class SpanRules(Settings):
         from ...tokenizers import get_tokenizer
 
         return get_tokenizer(lang).signature()
+
+
+#: Where a long text may be cut: just before an ASCII space that follows an
+#: ASCII character other than a digit (see :func:`_long_by_pieces`).
+_CUT = re.compile(r"(?<=[\x00-/:-\x7f]) ")
+
+
+def _long_by_pieces(
+    analyse: Callable[[str], tuple[Tokens | str, Sequence[str]]],
+    plain: bool,
+    piecewise: Callable[[], bool],
+) -> Callable[[str], tuple[Tokens | str, Sequence[str]]]:
+    """``analyse`` (the ``numbers`` path of :meth:`SpanRules._analyse`;
+    ``plain``: its EM key is its tuple of tokens, equal to its F1 units,
+    else its tokens joined by spaces), with a text longer than
+    :data:`~answermatch.normalization.steps.PIECE_CHARS` analysed piece by
+    piece when ``piecewise()`` (asked once) says every rule allows it, equal
+    tokens sharing one string
+    (:func:`~answermatch.normalization.steps.shared_tokens`).
+
+    A piece ends just before an ASCII space that follows an ASCII character
+    other than a digit, where no rule of :data:`PIECEWISE_RULES` reads
+    across: NFKC has a boundary before the space (a starter that composes
+    with nothing) and keeps the ASCII character before it; ``str.lower``'s
+    final sigma looks no further than a space; punctuation is deleted
+    character by character and never a space; an article is a whole word
+    and Arabic's prefix needs letters after it; whitespace splits there and a
+    :attr:`~answermatch.tokenizers.base.Tokenizer.local_to_whitespace`
+    tokenizer reads each stretch on its own; and a number read by
+    :func:`~answermatch.analysis.split_numbers` takes a space only after a
+    digit. So the pieces' tokens and units, one after the other, are the
+    whole text's.
+    """
+    known: list[bool] = []
+
+    def by_pieces(text: str) -> tuple[Tokens | str, Sequence[str]]:
+        if len(text) <= _steps.PIECE_CHARS:
+            return analyse(text)
+        if not known:
+            known.append(piecewise())
+        if not known[0]:
+            return analyse(text)
+        if plain:
+            tokens = tuple(shared_tokens(text, lambda piece: analyse(piece)[1], _CUT))
+            return tokens, tokens
+        keys: list[str] = []
+        units: list[str] = []
+        for piece in pieces(text, _CUT):
+            key, found = analyse(piece)
+            if key:
+                keys.append(key)  # type: ignore[arg-type]
+            units.extend(found)
+        return " ".join(keys), tuple(units)
+
+    return by_pieces
 
 
 def _name(step: Callable[..., Any]) -> str:
@@ -521,6 +598,24 @@ def _tokenizer_split(lang: str) -> Callable[[], Callable[[str], list[str]]]:
 _LANGUAGE_SPLIT: dict[str, Callable[[], Callable[[str], list[str]]]] = {
     "zh": _tokenizer_split("zh"),
     "ja": _tokenizer_split("ja"),
+}
+
+
+#: The rules that read nothing across an ASCII space after an ASCII
+#: character other than a digit (see ``_long_by_pieces``): with these (and
+#: whitespace tokens, or a tokenizer that is ``local_to_whitespace``), a
+#: long answer under the ``numbers`` rule is analysed piece by piece. A task
+#: adds a rule of its own that has the same property.
+PIECEWISE_RULES: set[object] = {
+    None,
+    nfkc,
+    str.lower,
+    casefold,
+    strip_ascii_punct,
+    strip_mlqa_punct,
+    strip_noise,
+    remove_articles,
+    numbers_by_value,
 }
 
 
