@@ -45,7 +45,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import chain, count, repeat
+from itertools import chain, compress, count, repeat
 from numbers import Real
 from operator import attrgetter, itemgetter, methodcaller
 from typing import Any, NamedTuple, TypeVar
@@ -756,7 +756,7 @@ def _typed_questions(file: Any, name: str, raw: bytes, dialect: Dialect) -> _Rea
     else:
         texts = [tuple(map(_TEXT_OF, found)) for found in answers]
     contexts = [paragraph.context for paragraph in paragraphs]
-    if not _strings_or_null(contexts) or not _strings_or_null(list(map(_QUESTION_OF, qas))):
+    if not _strings_or_null(contexts) or not _strings_or_null(list(map(_QUESTION_OF, qas)), True):
         return None  # json's: a number past Python's digit limit is an error there
     if not raw.isascii():  # msgspec does not check the UTF-8 of what it keeps as JSON
         try:
@@ -774,14 +774,23 @@ def _typed_questions(file: Any, name: str, raw: bytes, dialect: Dialect) -> _Rea
     return _Read(questions, name, file.version, shape)
 
 
-def _strings_or_null(values: list[Any]) -> bool:
+def _strings_or_null(values: list[Any], unread: bool = False) -> bool:
     """Whether the values kept as their JSON (``None``: absent) are all
-    strings or ``null`` (what their first byte says)."""
-    return set(map(_FIRST, map(memoryview, filter(None, values)))) <= _STRING_OR_NULL
+    strings or ``null`` (what their first byte says). ``unread``: values
+    no reader decodes (questions), which need only be what ``json`` reads
+    too: one of at most :data:`_SHORT` bytes may be anything (no integer
+    past Python's digit limit, no nesting near the recursion limit fits
+    there), and costs a length alone."""
+    present = list(filter(None, values))
+    if unread:
+        present = list(compress(present, map(_SHORT.__lt__, map(len, present))))
+    return set(map(_FIRST, map(memoryview, present))) <= _STRING_OR_NULL
 
 
 _FIRST = itemgetter(0)
 _STRING_OR_NULL = {ord('"'), ord("n")}
+#: The longest unread JSON value :func:`_strings_or_null` takes whatever it holds
+_SHORT = 1000
 
 
 def _decoded_contexts(contexts: list[Any], sizes: list[int]) -> list[str | None]:
