@@ -17,6 +17,9 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``squad75``
     SQuAD v1.1's dev gold and a prediction file of 1,500,000 entries
     (about 75 MB) made the same way from ``pred_v1_seed1.json``.
+``xor66-repeat``, ``squad75-repeat``
+    ``xor66`` and ``squad75`` with a gold id and a made-up id given again
+    at the end (the last value wins, with a warning each).
 ``squad100m``
     SQuAD v1.1: one question whose prediction is 100,000,000 characters
     of generated words.
@@ -62,6 +65,9 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     predictions and made-up ids (warned about and ignored).
 ``openqa100-rows``
     The same as JSON Lines rows ``{"id", "prediction"}``.
+``openqa100-null``
+    ``openqa100`` with every tenth made-up answer ``null`` (no answer) and
+    two ids given again, as in ``xor66-repeat``.
 ``openqa100-gold``
     An open-qa gold of about 100 MB (500,000 rows of XOR-Full's dev
     questions under new ids) and predictions ``{id: text}`` of each; the
@@ -112,23 +118,37 @@ def peak_of(command: str) -> tuple[float, float, str]:
 
 
 def xor_predictions(
-    parity: Path, path: Path, entries: int, seed: int = 7, base: str | Path = "xor/full_pred_1.json"
+    parity: Path,
+    path: Path,
+    entries: int,
+    seed: int = 7,
+    base: str | Path = "xor/full_pred_1.json",
+    *,
+    repeat: bool = False,
+    nulls: bool = False,
 ) -> int:
     """A prediction file of the dev predictions (``base``, under ``parity``,
-    or an absolute path) plus made-up ids; its size."""
+    or an absolute path) plus made-up ids; its size. ``repeat``: the first
+    dev id and the first made-up id given again at the end (the ``-repeat``
+    cases); ``nulls``: every tenth made-up answer ``null``."""
     dev = json.loads((parity / base).read_text(encoding="utf-8"))
     answers = list(dev.values())
     rng = random.Random(seed)
+    first = None
     with path.open("w", encoding="utf-8") as out:
         out.write("{")
         out.write(json.dumps(dev, ensure_ascii=False)[1:-1])
         batch = []
         for k in range(entries - len(dev)):
             qid = str(rng.getrandbits(63) - (1 << 62))
-            batch.append(f', "{qid}": {json.dumps(rng.choice(answers), ensure_ascii=False)}')
+            first = first or qid
+            answer = None if nulls and k % 10 == 3 else rng.choice(answers)
+            batch.append(f', "{qid}": {json.dumps(answer, ensure_ascii=False)}')
             if len(batch) == 100_000 or k == entries - len(dev) - 1:
                 out.write("".join(batch))
                 batch.clear()
+        if repeat:
+            out.write(f', {json.dumps(next(iter(dev)))}: "again", "{first}": "again"')
         out.write("}\n")
     return path.stat().st_size
 
@@ -421,6 +441,7 @@ def main() -> None:
         "zalo100", "poleval100", "poleval100-fair", "poleval100m", "poleval100m-fair",
     ]  # fmt: skip
     cases += ["mkqa100", "mkqa100-gold", "openqa100", "openqa100-rows", "openqa100-gold"]
+    cases += ["xor66-repeat", "squad75-repeat", "openqa100-null"]
     parser.add_argument("cases", nargs="*", default=cases)
     parser.add_argument("--parity", default="../shared/parity")
     parser.add_argument("--tmp", default=tempfile.gettempdir())
@@ -443,15 +464,22 @@ def main() -> None:
     try:
         for case in args.cases:
             gold, pred = work / "gold", work / "pred.json"
-            if case in ("xor66", "xor1g"):
-                size = xor_predictions(parity, pred, 1_500_000 if case == "xor66" else 23_000_000)
+            if case in ("xor66", "xor1g", "xor66-repeat"):
+                count = 23_000_000 if case == "xor1g" else 1_500_000
+                size = xor_predictions(parity, pred, count, repeat=case.endswith("-repeat"))
                 command = f"{base} xor-full --gold {xor_gold} --pred {pred} -q"
             elif case == "xor1g-gold":
                 gold = work / "gold.jsonl"
                 size = xor_gold_and_predictions(parity, gold, pred, 2_000_000)
                 command = f"{base} xor-full --gold {gold} --pred {pred} -q"
-            elif case == "squad75":
-                size = xor_predictions(parity, pred, 1_500_000, base="squad/pred_v1_seed1.json")
+            elif case in ("squad75", "squad75-repeat"):
+                size = xor_predictions(
+                    parity,
+                    pred,
+                    1_500_000,
+                    base="squad/pred_v1_seed1.json",
+                    repeat=case.endswith("-repeat"),
+                )
                 squad_gold = parity / "squad" / "dev-v1.1.from-v2-answerable.json"
                 command = f"{base} squad --gold {squad_gold} --pred {pred} -q"
             elif case == "squad100m":
@@ -470,8 +498,15 @@ def main() -> None:
                 gold, pred = work / "gold.jsonl", work / "en.jsonl"
                 size = mkqa_gold_and_predictions(parity, gold, pred, 17_000)
                 command = f"{base} mkqa --gold {gold} --pred {pred} -q"
-            elif case in ("openqa100", "openqa100-rows"):
-                size = xor_predictions(parity, pred, 1_300_000, base=EXAMPLES / "open-qa/pred.json")
+            elif case in ("openqa100", "openqa100-rows", "openqa100-null"):
+                size = xor_predictions(
+                    parity,
+                    pred,
+                    1_300_000,
+                    base=EXAMPLES / "open-qa/pred.json",
+                    repeat=case == "openqa100-null",
+                    nulls=case == "openqa100-null",
+                )
                 if case == "openqa100-rows":
                     rows = work / "pred.jsonl"
                     size = rows_of(pred, rows)

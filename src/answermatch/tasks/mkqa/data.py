@@ -40,7 +40,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
-from ...diagnostics import Diagnostics
+from ...diagnostics import Deferred, Diagnostics
 from ...errors import InputError, format_examples
 from ...sources import (
     NotFlat,
@@ -356,38 +356,49 @@ def _where(line: int | None, k: int) -> str:
     return "" if line is not None else f"row {k}: "
 
 
-class _Warned(Exception):
-    """What :class:`_Stop` raises at a warning."""
-
-
-class _Stop(Diagnostics):
-    """Diagnostics that stop at the first warning (:func:`read_gold`)."""
-
-    def warn(self, *args: Any, **kwargs: Any) -> None:
-        raise _Warned
-
-
 def read_gold(source: Any, diag: Diagnostics) -> MkqaGold:
     """The gold of ``source`` (see :mod:`answermatch.tasks.mkqa.data`).
 
     A file is read line by line, keeping each line's bytes
     (:class:`LazyAnswers`) rather than the file. As the official script
     decodes every line before it reads one, a line that is not JSON comes
-    before any warning or error of an earlier line: where there is one,
-    the rest of the file is checked first (nothing kept), then the file is
-    read again for them, in order."""
+    before any warning or error of an earlier line: the warnings wait
+    until the file is read (:class:`~answermatch.diagnostics.Deferred`),
+    and after an error the rest of the file is checked (nothing kept)
+    before the warnings of the lines before it, then the error, are given."""
     if not is_path(source):
         return _read_gold("<object>", _loaded_rows(source, "MKQA gold"), diag)
     name = os.fspath(source)
     rows = _scan_lines(_lines(source, name), name)
     if not os.path.isfile(source):  # a pipe, read once: all its lines first
         return _read_gold(name, list(rows), diag)
+    later = Deferred()
+    scanned = _Scanned(rows)
     try:
-        return _read_gold(name, rows, _Stop())
-    except (_Warned, InputError):
-        pass
-    deque(rows, maxlen=0)  # the first line that is not JSON, if any, raises
-    return _read_gold(name, _scan_lines(_lines(source, name), name), diag)
+        gold = _read_gold(name, scanned, later)
+    except InputError:
+        if scanned.failed:  # a line that is not JSON: nothing before it counts
+            raise
+        deque(rows, maxlen=0)  # a later line that is not JSON, if any, raises
+        later.give(diag)
+        raise
+    later.give(diag)
+    return gold
+
+
+class _Scanned:
+    """The rows of an iterator, noting whether reading them failed."""
+
+    def __init__(self, rows: Iterator[tuple[int, Any]]) -> None:
+        self.rows = rows
+        self.failed = False
+
+    def __iter__(self) -> Iterator[tuple[int, Any]]:
+        try:
+            yield from self.rows
+        except InputError:
+            self.failed = True
+            raise
 
 
 def _read_gold(name: str, rows: Iterable[tuple[int | None, Any]], diag: Diagnostics) -> MkqaGold:

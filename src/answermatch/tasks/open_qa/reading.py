@@ -37,7 +37,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...diagnostics import Diagnostics
+from ...diagnostics import Deferred, Diagnostics
 from ...errors import InputError, UnknownLanguageError
 from ...formats.answers import ANSWER_FIELDS, answer_list
 from ...languages import canonical_language
@@ -148,22 +148,28 @@ def read_gold(source: Any, diag: Diagnostics, *, lang: str | None = None) -> lis
     no ``id`` or a repeated one, no ``answers`` (or only empty ones), an
     answer that is not a string, an unknown language. A file is read in
     parts; one whose error is in a row is read to its end first, since a
-    line that is not JSON later in it comes first (as when read whole)."""
+    line that is not JSON later in it comes first, and so do the warnings
+    about keys repeated in a row of any line (as when read whole)."""
     default = None if lang is None else canonical_language(lang)
     if is_path(source):
         name = os.fspath(source)
-        parts = jsonl_parts(source)
+        later = Deferred()  # a key repeated in a row: warned once every line is decoded
+        parts = jsonl_parts(source, diag=later)
         try:
-            return _questions(_part_rows(parts, name), name, default)
+            questions = _questions(_part_rows(parts, name), name, default)
         except NotFlat:
-            pass  # read whole, for its error or warning
+            pass  # read whole, for its error
         except InputError:
             try:
                 deque(parts, maxlen=0)
             except NotFlat:
                 pass  # a line that is not JSON: read whole, for its error
             else:
+                later.give(diag)  # every line's warnings come before a row's error
                 raise
+        else:
+            later.give(diag)
+            return questions
     name, rows = _rows(source, diag)
     return _questions(rows, name, default)
 
@@ -277,7 +283,7 @@ def read_predictions(source: Any, gold: list[Question], diag: Diagnostics) -> Pr
     """The predictions of ``source`` (see :mod:`answermatch.tasks.open_qa.reading`)."""
     keep = {q.id for q in gold}
     if is_path(source):
-        kept = _mapping_parts(source, keep)
+        kept = _mapping_parts(source, keep, diag)
         if kept is None:
             kept = kept_entries(source, _row_parts, keep)
         if kept is not None:
@@ -289,19 +295,22 @@ def read_predictions(source: Any, gold: list[Question], diag: Diagnostics) -> Pr
     return Predictions(texts, len(others), others[:3])
 
 
-def _mapping_parts(source: PathLike, keep: set[str]) -> Any:
+def _mapping_parts(source: PathLike, keep: set[str], diag: Diagnostics) -> Any:
     """The :class:`~answermatch.sources.KeptEntries` of a file ``{id:
-    text}`` read in parts, or ``None`` (read whole, or as rows): an object
-    that holds no gold id but ``"id"`` and ``"prediction"`` is a row."""
+    text or null}`` read in parts, or ``None`` (read whole, or as rows):
+    an object that holds no gold id but ``"id"`` and ``"prediction"`` is a
+    row. A key given again warns through ``diag`` as read whole."""
     keys: set[str] = set()
 
     def note(part: dict[str, str]) -> dict[str, str]:
         keys.update(_ROW_KEYS.intersection(part))
         return part
 
-    kept = kept_string_entries(source, keep, note)
+    later = Deferred()  # a key given again: its warning, unless the file is a row
+    kept = kept_string_entries(source, keep, note, diag=later, nulls=True)
     if kept is None or (keys == _ROW_KEYS and not kept.entries):
         return None
+    later.give(diag)
     return kept
 
 
