@@ -59,6 +59,9 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``mkqa100-gold``
     An MKQA gold of about 100 MB (17,000 examples: the fixture's lines
     under new ids) and an ``en.jsonl`` predicting each; the input is both.
+``mkqa100-gold-warn``
+    The same with the first example given again at the end of both files,
+    its second prediction with a NaN ``no_answer_prob`` (three warnings).
 ``openqa100``
     open-qa: the example gold (``examples/open-qa``) and a prediction
     file ``{id: text}`` of 1,300,000 entries (about 100 MB), the example's
@@ -72,6 +75,8 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     An open-qa gold of about 100 MB (500,000 rows of XOR-Full's dev
     questions under new ids) and predictions ``{id: text}`` of each; the
     input is both.
+``openqa100-gold-warn``
+    The same with a key repeated in the gold's last row (a warning).
 
 Generated files go to ``--tmp`` and are deleted after each case. Run::
 
@@ -227,10 +232,14 @@ def mkqa_predictions(parity: Path, path: Path, rows: int, seed: int = 7) -> int:
     return path.stat().st_size
 
 
-def mkqa_gold_and_predictions(parity: Path, gold: Path, pred: Path, examples: int) -> int:
+def mkqa_gold_and_predictions(
+    parity: Path, gold: Path, pred: Path, examples: int, *, warn: bool = False
+) -> int:
     """A gold of ``examples`` examples (the fixture's lines under new ids,
     written as the official file is) and an ``en.jsonl`` predicting each
-    (the gold's first English answer, or none); the size of both."""
+    (the gold's first English answer, or none); the size of both.
+    ``warn``: the first example given again at the end of both, its second
+    prediction with a NaN ``no_answer_prob`` (three warnings)."""
     import gzip
 
     with gzip.open(parity / "mkqa" / "mkqa_test6.jsonl.gz", "rt", encoding="utf-8") as fh:
@@ -242,6 +251,10 @@ def mkqa_gold_and_predictions(parity: Path, gold: Path, pred: Path, examples: in
             text = row["answers"]["en"][0]["text"] if k % 3 else None
             p.write(json.dumps({"example_id": k, "prediction": text, "binary_answer": None,
                                 "no_answer_prob": (k % 7) / 7}) + "\n")  # fmt: skip
+        if warn:
+            g.write(json.dumps(dict(rows[0], example_id=0)) + "\n")
+            p.write('{"example_id": 0, "prediction": "again", "binary_answer": null, '
+                    '"no_answer_prob": NaN}\n')  # fmt: skip
     return gold.stat().st_size + pred.stat().st_size
 
 
@@ -255,10 +268,13 @@ def rows_of(mapping_file: Path, rows_file: Path) -> int:
     return rows_file.stat().st_size
 
 
-def open_qa_gold_and_predictions(parity: Path, gold: Path, pred: Path, questions: int) -> int:
+def open_qa_gold_and_predictions(
+    parity: Path, gold: Path, pred: Path, questions: int, *, warn: bool = False
+) -> int:
     """An open-qa gold of ``questions`` rows (XOR-Full's dev questions,
     answers and languages under new ids) and predictions ``{id: text}`` of
-    each (one of its answers, or a made-up sentence); the size of both."""
+    each (one of its answers, or a made-up sentence); the size of both.
+    ``warn``: the gold's last row names its question twice (a warning)."""
     rows = [
         json.loads(line)
         for line in (parity / "xor" / "xor_dev_full_v1_1.jsonl").read_text("utf-8").splitlines()
@@ -270,7 +286,10 @@ def open_qa_gold_and_predictions(parity: Path, gold: Path, pred: Path, questions
             row = rows[k % len(rows)]
             qid = f"q{k}"
             fields = {"id": qid, "question": row["question"], "answers": row["answers"]}
-            g.write(json.dumps({**fields, "lang": row["lang"]}, ensure_ascii=False) + "\n")
+            line = json.dumps({**fields, "lang": row["lang"]}, ensure_ascii=False)
+            if warn and k == questions - 1:
+                line = line[:-1] + ', "question": "again?"}'
+            g.write(line + "\n")
             text = rng.choice(row["answers"]) if k % 2 else "It is " + row["answers"][0] + "."
             p.write(("" if k == 0 else ", ") + f'"{qid}": ' + json.dumps(text, ensure_ascii=False))
         p.write("}\n")
@@ -441,7 +460,8 @@ def main() -> None:
         "zalo100", "poleval100", "poleval100-fair", "poleval100m", "poleval100m-fair",
     ]  # fmt: skip
     cases += ["mkqa100", "mkqa100-gold", "openqa100", "openqa100-rows", "openqa100-gold"]
-    cases += ["xor66-repeat", "squad75-repeat", "openqa100-null"]
+    cases += ["xor66-repeat", "squad75-repeat", "openqa100-null", "mkqa100-gold-warn"]
+    cases += ["openqa100-gold-warn"]
     parser.add_argument("cases", nargs="*", default=cases)
     parser.add_argument("--parity", default="../shared/parity")
     parser.add_argument("--tmp", default=tempfile.gettempdir())
@@ -494,9 +514,9 @@ def main() -> None:
                 size = mkqa_predictions(parity, pred, 800_000)
                 mkqa_gold = parity / "mkqa" / "mkqa_test6.jsonl.gz"
                 command = f"{base} mkqa --gold {mkqa_gold} --pred {pred} -q"
-            elif case == "mkqa100-gold":
+            elif case in ("mkqa100-gold", "mkqa100-gold-warn"):
                 gold, pred = work / "gold.jsonl", work / "en.jsonl"
-                size = mkqa_gold_and_predictions(parity, gold, pred, 17_000)
+                size = mkqa_gold_and_predictions(parity, gold, pred, 17_000, warn="warn" in case)
                 command = f"{base} mkqa --gold {gold} --pred {pred} -q"
             elif case in ("openqa100", "openqa100-rows", "openqa100-null"):
                 size = xor_predictions(
@@ -514,9 +534,10 @@ def main() -> None:
                     pred = rows
                 gold = EXAMPLES / "open-qa" / "gold.jsonl"
                 command = f"{base} open-qa --gold {gold} --pred {pred} -q"
-            elif case == "openqa100-gold":
+            elif case in ("openqa100-gold", "openqa100-gold-warn"):
                 gold = work / "gold.jsonl"
-                size = open_qa_gold_and_predictions(parity, gold, pred, 500_000)
+                warn = case.endswith("-warn")
+                size = open_qa_gold_and_predictions(parity, gold, pred, 500_000, warn=warn)
                 command = f"{base} open-qa --gold {gold} --pred {pred} -q"
             elif (found := readers_case(case, parity, work, base)) is not None:
                 size, command = found

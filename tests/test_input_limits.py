@@ -80,6 +80,6 @@ def test_running_out_of_memory_is_one_clear_error(monkeypatch, capsys):
     import answermatch.tasks.poleval2021.geval as geval
 
     monkeypatch.setattr(geval, "read_bytes", exhausted)
-    monkeypatch.setattr(geval, "line_parts", exhausted)  # a file read in parts
+    monkeypatch.setattr(sources, "file_pieces", exhausted)  # a file read in parts
     assert main(["score", "poleval2021", "--gold", GOLD, "--pred", GOLD, "-q"]) == 2
     assert capsys.readouterr().err.startswith("answermatch: error: out of memory")

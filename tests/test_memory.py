@@ -1068,3 +1068,98 @@ def test_an_mkqa_gold_that_warns_is_read_once(monkeypatch, tmp_path):
     ]  # fmt: skip
     with pytest.raises(InputError, match=r"gold.jsonl:4: example id 1 repeated .*--strict"):
         data.read_gold(str(path), Diagnostics(strict=True))
+
+
+# --- MKQA predictions with warnings: read in parts ------------------------------------------
+
+
+def _mkqa_lines_with(path, gold_ids, others, changes, seed=5):
+    """The rows of ``_mkqa_rows`` with ``changes``: ``(index, line)`` put
+    before row ``index`` (from the last, so each index is the file's)."""
+    _mkqa_rows(path, gold_ids, others, seed=seed)
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    for index, line in sorted(changes, key=lambda c: -c[0]):
+        lines.insert(index, line)
+    path.write_text("".join(lines), encoding="utf-8")
+
+
+def _row(qid, prob="0.5", text='"again"'):
+    fields = f'"prediction": {text}, "binary_answer": null, "no_answer_prob": {prob}'
+    return f'{{"example_id": {qid}, {fields}}}\n'
+
+
+_MKQA_CHANGES = {
+    "an id again in a later part": [(250, _row(7)), (280, _row(7))],
+    "an id again in its part": [(3, _row(9)), (4, _row(9))],
+    "NaN": [(100, _row(11, "NaN")), (200, _row(12, "true"))],
+    "all of them": [
+        (3, _row(9)),
+        (4, _row(9)),
+        (100, _row(9, "NaN")),
+        (250, _row(7)),
+        (270, _row(7, text="null")),
+    ],
+}
+
+
+@pytest.mark.parametrize("case", sorted(_MKQA_CHANGES))
+@pytest.mark.parametrize("strict", [False, True])
+def test_mkqa_predictions_with_warnings_are_read_in_parts_as_whole(
+    monkeypatch, tmp_path, case, strict
+):
+    """An id predicted again, a NaN or boolean no_answer_prob: the file was
+    read whole for their warnings; now its parts are read row by row where
+    they hold one, and the values, the warnings (their order, the first
+    line of an id given again) and --strict's error are those of the whole
+    reading."""
+    from answermatch.tasks.mkqa import data
+
+    gold_ids = [str(k) for k in range(300)]
+    path = tmp_path / "en.jsonl"
+    _mkqa_lines_with(path, gold_ids, 0, _MKQA_CHANGES[case])
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+
+    def read():
+        diag = Diagnostics(strict=strict)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", AnswermatchWarning)
+            try:
+                found = data.read_predictions(str(path), data.MkqaGold("gold", gold_ids), diag)
+            except InputError as error:
+                return str(error), diag.messages
+        en = found.languages["en"]
+        return (list(en.texts.items()), en.probs, en.lines), diag.messages
+
+    whole_reads = []
+    real = data._load_lines
+    monkeypatch.setattr(data, "_load_lines", lambda *a: whole_reads.append(a) or real(*a))
+    in_parts = read()
+    assert whole_reads == []  # read in parts
+    monkeypatch.setattr(sources, "PARTS_FROM", 1 << 40)  # read whole
+    assert in_parts == read() and whole_reads
+    if strict:
+        assert "--strict" in in_parts[0]
+    else:
+        # each row added predicts a gold id again; some also warn for their no_answer_prob
+        changes = [line for _, line in _MKQA_CHANGES[case]]
+        odd = sum("NaN" in line or "true" in line for line in changes)
+        assert len(in_parts[1]) == len(changes) + odd and len(in_parts[0][0]) == 300
+
+
+def test_mkqa_predictions_with_warnings_peak_below_the_whole_reading(tmp_path):
+    """100,000 rows of gold examples, one predicted again and one NaN:
+    read whole for their warnings (the text and a dict per row), 10.5
+    times the file's size; in parts, what is kept of each row (its text,
+    probability and line), about four times, as for a file without them."""
+    from answermatch.tasks.mkqa.data import MkqaGold, read_predictions
+
+    gold_ids = [str(k) for k in range(100_000)]
+    path = tmp_path / "en.jsonl"
+    _mkqa_lines_with(path, gold_ids, 0, [(50_000, _row(7)), (70_000, _row(8, "NaN"))])
+    size = path.stat().st_size
+    diag = Diagnostics()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        peak = _peak(read_predictions, str(path), MkqaGold("gold", gold_ids), diag)
+    assert len(diag.messages) == 3  # 7 and 8 again, 8's NaN
+    assert peak < 5 * size, (peak, size)

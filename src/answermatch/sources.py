@@ -650,6 +650,7 @@ def kept_entries(
     *,
     shown: int = 3,
     repeats: bool = False,
+    kept_again: bool = False,
 ) -> KeptEntries | None:
     """The entries whose key is in ``keep`` of the ``parts`` of a file (the
     entries of each, ``None`` for one the caller refuses), the others
@@ -671,7 +672,10 @@ def kept_entries(
     :class:`Part` has it, gives the keys of its entries where one repeats
     inside it). Where keys other than those kept repeat, or two have the
     same bits, the parts are read a second time to tell which (the file
-    is never held whole).
+    is never held whole). ``kept_again``: a kept key given again in
+    another part is the caller's to warn about (the last value wins, at
+    the place of the first); another key repeated still sends the file to
+    the whole reading.
 
     :func:`kept_string_entries` gives it the parts of a file ``{key:
     string}``; a JSON Lines reader, those of :func:`jsonl_parts`.
@@ -702,7 +706,7 @@ def kept_entries(
             if entries is None:
                 return None
             order = getattr(entries, "order", None)
-            if order is not None or not kept.keys().isdisjoint(entries):
+            if order is not None or (not kept_again and not kept.keys().isdisjoint(entries)):
                 if not repeats:
                     return None
                 watched.update(kept.keys() & entries.keys())
