@@ -438,16 +438,19 @@ def test_a_large_file_read_in_parts_draws_progress(monkeypatch, tmp_path, progre
 
 @pytest.mark.parametrize("lang", ["en", "es", "de", "ar", "hi", "vi", "zh"])
 def test_long_mlqa_answers_give_the_tokens_of_the_whole_text(monkeypatch, lang):
-    from answermatch.tasks.squad.rules import _mlqa_tokens
+    from answermatch.tasks.squad import rules
 
+    tokenize = rules._mlqa_words(lang)[1]
     rng = random.Random(7)
     words = ["The", "el", "la", "der", "Die", "ال", "البيت", "của", "những", "中国", "北京市"]
     words += ["a,", "l'", "x.y", "¿qué?", "İ", "Σ", "\u3000", "\u2028", "\xa0", "-", "1,000"]
     text = " ".join(rng.choice(words) for _ in range(20_000))
-    monkeypatch.setattr(steps, "PIECE_CHARS", 500)
-    in_pieces = _mlqa_tokens(lang)(text)
-    monkeypatch.setattr(steps, "PIECE_CHARS", 10**9)  # the whole text at once
-    assert in_pieces == _mlqa_tokens(lang)(text)
+    for module in (steps, rules):  # rules.py tests the length before the pieces
+        monkeypatch.setattr(module, "PIECE_CHARS", 500)
+    in_pieces = tokenize(text)
+    for module in (steps, rules):
+        monkeypatch.setattr(module, "PIECE_CHARS", 10**9)  # the whole text at once
+    assert in_pieces == tokenize(text)
 
 
 @pytest.mark.parametrize(
