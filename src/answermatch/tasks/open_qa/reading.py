@@ -17,9 +17,10 @@ Only the predictions of gold questions are kept; the others are counted.
 
 Files are read in parts (:func:`~answermatch.sources.jsonl_parts`,
 :func:`~answermatch.sources.kept_entries`): a gold keeps its questions,
-not the file, and predictions keep those of gold questions. A file that
-this reading cannot take (another shape, a key or an id repeated, an
-error) is read whole, with the same values, errors and warnings.
+not the file, and predictions keep those of gold questions (a key given
+again in ``{id: text}`` warns, the last value winning, as read whole). A
+file that this reading cannot take (another shape, an id repeated in rows,
+an error) is read whole, with the same values, errors and warnings.
 
 >>> gold = read_gold([{"id": 1, "answers": ["Paris"], "lang": "fr-FR"}], Diagnostics())
 >>> gold[0]
@@ -285,7 +286,10 @@ def read_predictions(source: Any, gold: list[Question], diag: Diagnostics) -> Pr
     if is_path(source):
         kept = _mapping_parts(source, keep, diag)
         if kept is None:
-            kept = kept_entries(source, _row_parts, keep)
+            later = Deferred()  # keys repeated in a row: warned if the rows are read in parts
+            kept = kept_entries(source, lambda path: _row_parts(path, later), keep)
+            if kept is not None:
+                later.give(diag)
         if kept is not None:
             return Predictions(kept.entries, kept.others, kept.examples)
     texts = _read_whole(source, gold, diag)
@@ -317,10 +321,11 @@ def _mapping_parts(source: PathLike, keep: set[str], diag: Diagnostics) -> Any:
 _ROW_KEYS = frozenset({"id", "prediction"})
 
 
-def _row_parts(source: PathLike) -> Iterator[dict[str, str | None]]:
-    """The predictions of each part of a file of rows."""
+def _row_parts(source: PathLike, diag: Diagnostics) -> Iterator[dict[str, str | None]]:
+    """The predictions of each part of a file of rows (a key repeated in a
+    row warns through ``diag``)."""
     name = os.fspath(source)
-    for numbers, objects in jsonl_parts(source):
+    for numbers, objects in jsonl_parts(source, diag=diag):
         yield _from_rows(zip(numbers, objects, strict=True), name)
 
 
