@@ -22,7 +22,7 @@ import stat
 import sys
 from array import array
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -539,7 +539,7 @@ class KeptEntries(NamedTuple):
     """What :func:`kept_string_entries` read: the entries kept, in file
     order, the number of the others and the first three of their keys."""
 
-    entries: dict[str, Any]
+    entries: MutableMapping[str, Any]
     others: int
     examples: list[str]
 
@@ -548,6 +548,8 @@ def kept_string_entries(
     source: PathLike,
     keep: set[str],
     rekey: Callable[[dict[str, str]], dict[str, str] | None] | None = None,
+    *,
+    into: MutableMapping[str, Any] | None = None,
 ) -> KeptEntries | None:
     """The entries of a file ``{key: string}`` whose key is in ``keep``,
     read in parts (:func:`string_object_parts`) by :func:`kept_entries`,
@@ -581,7 +583,7 @@ def kept_string_entries(
         found = string_object_parts(source)
         return found if rekey is None else map(rekeyed, found)
 
-    return kept_entries(source, parts, keep)
+    return kept_entries(source, parts, keep, into=into)
 
 
 def kept_entries(
@@ -590,6 +592,7 @@ def kept_entries(
     keep: set[str],
     *,
     shown: int = 3,
+    into: MutableMapping[str, Any] | None = None,
 ) -> KeptEntries | None:
     """The entries whose key is in ``keep`` of the ``parts`` of a file (the
     entries of each, ``None`` for one the caller refuses), the others
@@ -602,8 +605,10 @@ def kept_entries(
     each other key is remembered by 60 bits of its hash alone,
     :class:`Fingerprints`, so another key rarely sends a file there too).
     ``shown``: how many of the other keys are given as examples (the
-    first). :func:`kept_string_entries` gives it the parts of a file
-    ``{key: string}``; a JSON Lines reader, those of :func:`jsonl_parts`.
+    first); ``into``: the mapping the kept entries are put in (a new dict
+    by default; a reader may pack them), given back as the entries.
+    :func:`kept_string_entries` gives it the parts of a file ``{key:
+    string}``; a JSON Lines reader, those of :func:`jsonl_parts`.
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "rows.jsonl"
@@ -621,7 +626,7 @@ def kept_entries(
         return None  # the whole reading names the problem
     if small:
         return None
-    kept: dict[str, Any] = {}
+    kept: MutableMapping[str, Any] = {} if into is None else into
     seen = Fingerprints()
     examples: list[str] = []
     others = 0
