@@ -149,6 +149,10 @@ class Gold(_AsList, Sequence[Question]):
         start = self._answer_ends[k - 1] if k else 0
         return tuple(self._answers[start : self._answer_ends[k]])
 
+    def answer(self, k: int, place: int) -> str:
+        """Answer ``place`` of question ``k`` (both within their bounds)."""
+        return self._answers[(self._answer_ends[k - 1] if k else 0) + place]
+
     def lang(self, k: int) -> str | None:
         """The language of question ``k``."""
         return self._names[self._langs[k]]

@@ -411,21 +411,18 @@ class _Matched(Sequence["str | None"]):
         return len(self._places)
 
     def __iter__(self) -> Iterator[str | None]:
-        other = self._other
-        walked = zip(self._places, self._gold.column("answers"), strict=True)
-        for k, (place, answers) in enumerate(walked):
-            yield None if place == _NO_MATCH else other[k] if place == _OTHER else answers[place]
+        return map(self._read, range(len(self._places)), self._places)
 
     def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):
             return [self[k] for k in range(*index.indices(len(self._places)))]
         k = range(len(self._places))[index]  # an IndexError out of range
-        place = self._places[k]
+        return self._read(k, self._places[k])
+
+    def _read(self, k: int, place: int) -> str | None:
         if place == _NO_MATCH:
             return None
-        if place == _OTHER:
-            return self._other[k]
-        return self._gold.answers(k)[place]
+        return self._other[k] if place == _OTHER else self._gold.answer(k, place)
 
 
 #: the places :class:`_Matched` keeps for no match and a gold not among the answers,
