@@ -17,6 +17,9 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``squad75``
     SQuAD v1.1's dev gold and a prediction file of 1,500,000 entries
     (about 75 MB) made the same way from ``pred_v1_seed1.json``.
+``xor66-repeat``, ``squad75-repeat``
+    ``xor66`` and ``squad75`` with a gold id and a made-up id given again
+    at the end (the last value wins, with a warning each).
 ``squad100m``
     SQuAD v1.1: one question whose prediction is 100,000,000 characters
     of generated words.
@@ -56,16 +59,24 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``mkqa100-gold``
     An MKQA gold of about 100 MB (17,000 examples: the fixture's lines
     under new ids) and an ``en.jsonl`` predicting each; the input is both.
+``mkqa100-gold-warn``
+    The same with the first example given again at the end of both files,
+    its second prediction with a NaN ``no_answer_prob`` (three warnings).
 ``openqa100``
     open-qa: the example gold (``examples/open-qa``) and a prediction
     file ``{id: text}`` of 1,300,000 entries (about 100 MB), the example's
     predictions and made-up ids (warned about and ignored).
 ``openqa100-rows``
     The same as JSON Lines rows ``{"id", "prediction"}``.
+``openqa100-null``
+    ``openqa100`` with every tenth made-up answer ``null`` (no answer) and
+    two ids given again, as in ``xor66-repeat``.
 ``openqa100-gold``
     An open-qa gold of about 100 MB (500,000 rows of XOR-Full's dev
     questions under new ids) and predictions ``{id: text}`` of each; the
     input is both.
+``openqa100-gold-warn``
+    The same with a key repeated in the gold's last row (a warning).
 
 Generated files go to ``--tmp`` and are deleted after each case. Run::
 
@@ -112,23 +123,37 @@ def peak_of(command: str) -> tuple[float, float, str]:
 
 
 def xor_predictions(
-    parity: Path, path: Path, entries: int, seed: int = 7, base: str | Path = "xor/full_pred_1.json"
+    parity: Path,
+    path: Path,
+    entries: int,
+    seed: int = 7,
+    base: str | Path = "xor/full_pred_1.json",
+    *,
+    repeat: bool = False,
+    nulls: bool = False,
 ) -> int:
     """A prediction file of the dev predictions (``base``, under ``parity``,
-    or an absolute path) plus made-up ids; its size."""
+    or an absolute path) plus made-up ids; its size. ``repeat``: the first
+    dev id and the first made-up id given again at the end (the ``-repeat``
+    cases); ``nulls``: every tenth made-up answer ``null``."""
     dev = json.loads((parity / base).read_text(encoding="utf-8"))
     answers = list(dev.values())
     rng = random.Random(seed)
+    first = None
     with path.open("w", encoding="utf-8") as out:
         out.write("{")
         out.write(json.dumps(dev, ensure_ascii=False)[1:-1])
         batch = []
         for k in range(entries - len(dev)):
             qid = str(rng.getrandbits(63) - (1 << 62))
-            batch.append(f', "{qid}": {json.dumps(rng.choice(answers), ensure_ascii=False)}')
+            first = first or qid
+            answer = None if nulls and k % 10 == 3 else rng.choice(answers)
+            batch.append(f', "{qid}": {json.dumps(answer, ensure_ascii=False)}')
             if len(batch) == 100_000 or k == entries - len(dev) - 1:
                 out.write("".join(batch))
                 batch.clear()
+        if repeat:
+            out.write(f', {json.dumps(next(iter(dev)))}: "again", "{first}": "again"')
         out.write("}\n")
     return path.stat().st_size
 
@@ -207,10 +232,14 @@ def mkqa_predictions(parity: Path, path: Path, rows: int, seed: int = 7) -> int:
     return path.stat().st_size
 
 
-def mkqa_gold_and_predictions(parity: Path, gold: Path, pred: Path, examples: int) -> int:
+def mkqa_gold_and_predictions(
+    parity: Path, gold: Path, pred: Path, examples: int, *, warn: bool = False
+) -> int:
     """A gold of ``examples`` examples (the fixture's lines under new ids,
     written as the official file is) and an ``en.jsonl`` predicting each
-    (the gold's first English answer, or none); the size of both."""
+    (the gold's first English answer, or none); the size of both.
+    ``warn``: the first example given again at the end of both, its second
+    prediction with a NaN ``no_answer_prob`` (three warnings)."""
     import gzip
 
     with gzip.open(parity / "mkqa" / "mkqa_test6.jsonl.gz", "rt", encoding="utf-8") as fh:
@@ -222,6 +251,10 @@ def mkqa_gold_and_predictions(parity: Path, gold: Path, pred: Path, examples: in
             text = row["answers"]["en"][0]["text"] if k % 3 else None
             p.write(json.dumps({"example_id": k, "prediction": text, "binary_answer": None,
                                 "no_answer_prob": (k % 7) / 7}) + "\n")  # fmt: skip
+        if warn:
+            g.write(json.dumps(dict(rows[0], example_id=0)) + "\n")
+            p.write('{"example_id": 0, "prediction": "again", "binary_answer": null, '
+                    '"no_answer_prob": NaN}\n')  # fmt: skip
     return gold.stat().st_size + pred.stat().st_size
 
 
@@ -235,10 +268,13 @@ def rows_of(mapping_file: Path, rows_file: Path) -> int:
     return rows_file.stat().st_size
 
 
-def open_qa_gold_and_predictions(parity: Path, gold: Path, pred: Path, questions: int) -> int:
+def open_qa_gold_and_predictions(
+    parity: Path, gold: Path, pred: Path, questions: int, *, warn: bool = False
+) -> int:
     """An open-qa gold of ``questions`` rows (XOR-Full's dev questions,
     answers and languages under new ids) and predictions ``{id: text}`` of
-    each (one of its answers, or a made-up sentence); the size of both."""
+    each (one of its answers, or a made-up sentence); the size of both.
+    ``warn``: the gold's last row names its question twice (a warning)."""
     rows = [
         json.loads(line)
         for line in (parity / "xor" / "xor_dev_full_v1_1.jsonl").read_text("utf-8").splitlines()
@@ -250,7 +286,10 @@ def open_qa_gold_and_predictions(parity: Path, gold: Path, pred: Path, questions
             row = rows[k % len(rows)]
             qid = f"q{k}"
             fields = {"id": qid, "question": row["question"], "answers": row["answers"]}
-            g.write(json.dumps({**fields, "lang": row["lang"]}, ensure_ascii=False) + "\n")
+            line = json.dumps({**fields, "lang": row["lang"]}, ensure_ascii=False)
+            if warn and k == questions - 1:
+                line = line[:-1] + ', "question": "again?"}'
+            g.write(line + "\n")
             text = rng.choice(row["answers"]) if k % 2 else "It is " + row["answers"][0] + "."
             p.write(("" if k == 0 else ", ") + f'"{qid}": ' + json.dumps(text, ensure_ascii=False))
         p.write("}\n")
@@ -421,6 +460,8 @@ def main() -> None:
         "zalo100", "poleval100", "poleval100-fair", "poleval100m", "poleval100m-fair",
     ]  # fmt: skip
     cases += ["mkqa100", "mkqa100-gold", "openqa100", "openqa100-rows", "openqa100-gold"]
+    cases += ["xor66-repeat", "squad75-repeat", "openqa100-null", "mkqa100-gold-warn"]
+    cases += ["openqa100-gold-warn"]
     parser.add_argument("cases", nargs="*", default=cases)
     parser.add_argument("--parity", default="../shared/parity")
     parser.add_argument("--tmp", default=tempfile.gettempdir())
@@ -443,15 +484,22 @@ def main() -> None:
     try:
         for case in args.cases:
             gold, pred = work / "gold", work / "pred.json"
-            if case in ("xor66", "xor1g"):
-                size = xor_predictions(parity, pred, 1_500_000 if case == "xor66" else 23_000_000)
+            if case in ("xor66", "xor1g", "xor66-repeat"):
+                count = 23_000_000 if case == "xor1g" else 1_500_000
+                size = xor_predictions(parity, pred, count, repeat=case.endswith("-repeat"))
                 command = f"{base} xor-full --gold {xor_gold} --pred {pred} -q"
             elif case == "xor1g-gold":
                 gold = work / "gold.jsonl"
                 size = xor_gold_and_predictions(parity, gold, pred, 2_000_000)
                 command = f"{base} xor-full --gold {gold} --pred {pred} -q"
-            elif case == "squad75":
-                size = xor_predictions(parity, pred, 1_500_000, base="squad/pred_v1_seed1.json")
+            elif case in ("squad75", "squad75-repeat"):
+                size = xor_predictions(
+                    parity,
+                    pred,
+                    1_500_000,
+                    base="squad/pred_v1_seed1.json",
+                    repeat=case.endswith("-repeat"),
+                )
                 squad_gold = parity / "squad" / "dev-v1.1.from-v2-answerable.json"
                 command = f"{base} squad --gold {squad_gold} --pred {pred} -q"
             elif case == "squad100m":
@@ -466,12 +514,19 @@ def main() -> None:
                 size = mkqa_predictions(parity, pred, 800_000)
                 mkqa_gold = parity / "mkqa" / "mkqa_test6.jsonl.gz"
                 command = f"{base} mkqa --gold {mkqa_gold} --pred {pred} -q"
-            elif case == "mkqa100-gold":
+            elif case in ("mkqa100-gold", "mkqa100-gold-warn"):
                 gold, pred = work / "gold.jsonl", work / "en.jsonl"
-                size = mkqa_gold_and_predictions(parity, gold, pred, 17_000)
+                size = mkqa_gold_and_predictions(parity, gold, pred, 17_000, warn="warn" in case)
                 command = f"{base} mkqa --gold {gold} --pred {pred} -q"
-            elif case in ("openqa100", "openqa100-rows"):
-                size = xor_predictions(parity, pred, 1_300_000, base=EXAMPLES / "open-qa/pred.json")
+            elif case in ("openqa100", "openqa100-rows", "openqa100-null"):
+                size = xor_predictions(
+                    parity,
+                    pred,
+                    1_300_000,
+                    base=EXAMPLES / "open-qa/pred.json",
+                    repeat=case == "openqa100-null",
+                    nulls=case == "openqa100-null",
+                )
                 if case == "openqa100-rows":
                     rows = work / "pred.jsonl"
                     size = rows_of(pred, rows)
@@ -479,9 +534,10 @@ def main() -> None:
                     pred = rows
                 gold = EXAMPLES / "open-qa" / "gold.jsonl"
                 command = f"{base} open-qa --gold {gold} --pred {pred} -q"
-            elif case == "openqa100-gold":
+            elif case in ("openqa100-gold", "openqa100-gold-warn"):
                 gold = work / "gold.jsonl"
-                size = open_qa_gold_and_predictions(parity, gold, pred, 500_000)
+                warn = case.endswith("-warn")
+                size = open_qa_gold_and_predictions(parity, gold, pred, 500_000, warn=warn)
                 command = f"{base} open-qa --gold {gold} --pred {pred} -q"
             elif (found := readers_case(case, parity, work, base)) is not None:
                 size, command = found

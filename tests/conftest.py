@@ -53,6 +53,26 @@ def official_figures(path: Path) -> dict:
 
 
 @pytest.fixture
+def progress_seen(monkeypatch):
+    """Reading draws progress for this test, and the bar is not drawn but
+    described in the dict given (``total``, ``desc``, ``enabled`` of the
+    last :func:`answermatch.progress.progress` call; empty if none)."""
+    import answermatch.progress
+    import answermatch.sources as sources
+
+    seen = {}
+
+    def progress(items, *, total=None, desc="", enabled=True):
+        seen.update(total=total, desc=desc, enabled=enabled)
+        return items
+
+    monkeypatch.setattr(answermatch.progress, "progress", progress)
+    token = sources.reading_progress.set(True)
+    yield seen
+    sources.reading_progress.reset(token)
+
+
+@pytest.fixture
 def parity():
     """``parity("xor", "full_pred_1.json")`` gives the fixture's path or skips."""
     return parity_path

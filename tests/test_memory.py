@@ -24,7 +24,7 @@ import answermatch.normalization.steps as steps
 import answermatch.progress
 import answermatch.sources as sources
 from answermatch.cli import main
-from answermatch.diagnostics import Diagnostics
+from answermatch.diagnostics import Deferred, Diagnostics
 from answermatch.errors import AnswermatchWarning, InputError
 from answermatch.normalization import normalizer
 from answermatch.sources import NotFlat, string_object_parts
@@ -36,11 +36,16 @@ from answermatch.tasks.xor.data import XorGold
 
 
 def _entries(path):
-    """The entries of every part, in order, or ``"not flat"``."""
+    """The key of every entry of every part, in order (a :class:`Part`
+    gives its ``order``), with the merged values, or ``"not flat"``."""
+    keys, merged = [], {}
     try:
-        return [pair for part in string_object_parts(path) for pair in part.items()]
+        for part in string_object_parts(path):
+            keys.extend(getattr(part, "order", part))
+            merged.update(part)
     except NotFlat:
         return "not flat"
+    return keys, merged
 
 
 _text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12)
@@ -64,14 +69,13 @@ def test_parts_are_the_entries_json_gives(tmp_path_factory, pairs, spacing, part
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(sources, "PART_BYTES", part)
         found = _entries(path)
-    if found == "not flat":  # only where a key repeats (json's reader then warns), or
-        # where a string is a lone comma, which looks like a separator (", ")
-        assert len(whole) < len(pairs) or any(
-            re.fullmatch(r"[ \t\n\r]*,[ \t\n\r]*", text) for pair in pairs for text in pair
-        )
-    else:
-        assert dict(found) == whole and len(found) == len(pairs)
-        assert [k for k, _ in found] == [k for k, _ in pairs]  # the file's order
+    if found == "not flat":  # only where a string is a lone comma, which looks like a
+        # separator (", ")
+        assert any(re.fullmatch(r"[ \t\n\r]*,[ \t\n\r]*", text) for pair in pairs for text in pair)
+    else:  # every entry's key, repeats too, in the file's order; the last value wins
+        keys, merged = found
+        assert keys == [k for k, _ in pairs] and merged == whole
+        assert list(merged) == list(whole)  # a key at its first place, as json puts it
 
 
 @pytest.mark.parametrize(
@@ -79,7 +83,6 @@ def test_parts_are_the_entries_json_gives(tmp_path_factory, pairs, spacing, part
     [
         '{"a": 1}',
         '{"a": {"answer": "x"}}',
-        '{"a": "x", "a": "y", "b": "z"}',  # a repeated key in a part (across: the caller's)
         '["a", "b"]',
         '\ufeff{"a": "x"}',
         '{"a": "x",}',
@@ -135,7 +138,7 @@ def _read(task, path, gold):
         ("xor-full", "", ""),
         ("xor-full", "ja_", ""),  # keys cut after the last "_"
         ("xor-engspan", "", ""),
-        ("xor-full", "", ', "q7": "again"'),  # a repeated key: read whole, for its warning
+        ("xor-full", "", ', "q7": "again"'),  # a repeated key: its warning, the last value
         ("xor-full", "", ', "fi_q7": "again"'),  # a question id twice once keys are cut
         ("xor-engspan", "", ', "q8": {"answer": "Oulu"}'),  # another shape
     ],
@@ -151,7 +154,7 @@ def test_xor_predictions_read_in_parts_are_those_read_whole(
     gold = _gold(gold_ids)
     in_parts = _read(task, path, gold)
 
-    def whole(source):
+    def whole(source, **options):
         raise NotFlat(source)
 
     monkeypatch.setattr(sources, "string_object_parts", whole)
@@ -184,7 +187,7 @@ def _squad_read(task, gold, path):
     ("extra", "in_parts"),
     [
         ("", True),
-        (', "q7": "again"', False),  # a repeated key: read whole, for its warning
+        (', "q7": "again"', True),  # a repeated key: the last value wins, with its warning
         (', "q8": 5', False),  # not a string: read whole, for its error
     ],
 )
@@ -207,7 +210,7 @@ def test_squad_predictions_read_in_parts_are_those_read_whole(
         parts = str(error)
     calls = []
 
-    def whole(source):
+    def whole(source, **options):
         calls.append(source)
         raise NotFlat(source)
 
@@ -423,26 +426,14 @@ def test_gzipped_predictions_are_read_in_parts_too(monkeypatch, tmp_path):
     )
 
 
-def test_a_large_file_read_in_parts_draws_progress(monkeypatch, tmp_path):
+def test_a_large_file_read_in_parts_draws_progress(monkeypatch, tmp_path, progress_seen):
     path = tmp_path / "pred.json"
     _generated(path, ["q1"], 2000)
     monkeypatch.setattr(sources, "PART_BYTES", 1024)
     monkeypatch.setattr(sources, "PROGRESS_BYTES", 4096)
-    seen = {}
-
-    def progress(items, *, total=None, desc="", enabled=True):
-        seen.update(total=total, desc=desc, enabled=enabled)
-        return items
-
-    monkeypatch.setattr(answermatch.progress, "progress", progress)
-    token = sources.reading_progress.set(True)
-    try:
-        entries = sum(map(len, string_object_parts(path)))
-    finally:
-        sources.reading_progress.reset(token)
-    assert entries == 2001
+    assert sum(map(len, string_object_parts(path))) == 2001
     steps = -(-path.stat().st_size // 1024)
-    assert seen == {"total": steps, "desc": "reading pred.json", "enabled": True}
+    assert progress_seen == {"total": steps, "desc": "reading pred.json", "enabled": True}
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "de", "ar", "hi", "vi", "zh"])
@@ -712,7 +703,7 @@ def test_an_open_qa_gold_read_in_parts_is_the_one_read_whole(monkeypatch, tmp_pa
 
     in_parts = read()
 
-    def whole(source):
+    def whole(source, **options):
         raise NotFlat(source)
         yield
 
@@ -790,7 +781,7 @@ def test_a_gzipped_mkqa_gold_with_a_warning_is_read_again_for_it(tmp_path):
 
 
 @pytest.mark.parametrize("task", ["mkqa", "open-qa"])
-def test_large_json_lines_files_draw_progress(monkeypatch, tmp_path, task):
+def test_large_json_lines_files_draw_progress(monkeypatch, tmp_path, task, progress_seen):
     path = tmp_path / "gold.jsonl"
     if task == "mkqa":
         path.write_text(_mkqa_gold_lines(20), encoding="utf-8")
@@ -798,20 +789,9 @@ def test_large_json_lines_files_draw_progress(monkeypatch, tmp_path, task):
         _open_qa_gold(path, 200)
     monkeypatch.setattr(sources, "PART_BYTES", 1024)
     monkeypatch.setattr(sources, "PROGRESS_BYTES", 4096)
-    seen = {}
-
-    def progress(items, *, total=None, desc="", enabled=True):
-        seen.update(total=total, desc=desc, enabled=enabled)
-        return items
-
-    monkeypatch.setattr(answermatch.progress, "progress", progress)
-    token = sources.reading_progress.set(True)
-    try:
-        get_task(task).read_gold(str(path), Diagnostics())
-    finally:
-        sources.reading_progress.reset(token)
+    get_task(task).read_gold(str(path), Diagnostics())
     steps = -(-path.stat().st_size // 1024)
-    assert seen == {"total": steps, "desc": "reading gold.jsonl", "enabled": True}
+    assert progress_seen == {"total": steps, "desc": "reading gold.jsonl", "enabled": True}
 
 
 # --- open-qa: questions and predictions held packed ---------------------------------------------
@@ -824,11 +804,12 @@ def _open_qa_rows(count, seed=5):
     null, and texts in several scripts (a lone surrogate among them)."""
     rng = random.Random(seed)
     questions = ["東京タワーはどこ?", "ఒరెగాన్ రాష్ట్రంలోని అతిపెద్ద నగరం ఏది ?", "Who?", "", "x\ud800y"]
-    answers = ["Helsinki", "東京", "ऑक्सफोर्ड", "1,000", "a \"b\"", "Uleåborg", "\ud83d"]
+    answers = ["Helsinki", "東京", "ऑक्सफोर्ड", "1,000", 'a "b"', "Uleåborg", "\ud83d"]
     rows = []
     for k in range(count):
         row = {"id": k if k % 5 == 0 else f"q{k}", "question": rng.choice(questions),
-               "answers": rng.sample(answers, rng.randint(1, 3)), "lang": rng.choice(["ja", "te-IN", "FI"])}  # fmt: skip
+               "answers": rng.sample(answers, rng.randint(1, 3)),
+               "lang": rng.choice(["ja", "te-IN", "FI"])}  # fmt: skip
         shape = rng.random()
         if shape < 0.05:
             row["answers"] += rng.choice([[""], ["  "]])
@@ -899,9 +880,8 @@ def test_open_qa_predictions_held_in_gold_order_are_the_entries(monkeypatch, tmp
     gold = read_gold(rows, Diagnostics())
     rng = random.Random(11)
     ids = [q.id for q in gold]
-    entries = {key: rng.choice(["Oulu", "東京 タワー", "", None]) for key in ids if rng.random() < 0.9}
-    if shape == "mapping":  # in parts: no null
-        entries = {key: text for key, text in entries.items() if text is not None}
+    texts = ["Oulu", "東京 タワー", "", None]
+    entries = {key: rng.choice(texts) for key in ids if rng.random() < 0.9}
     pairs = list(entries.items()) + [(f"x{k}", "?") for k in range(2000)]
     rng.shuffle(pairs)
     monkeypatch.setattr(sources, "PART_BYTES", 997)
@@ -936,7 +916,8 @@ def test_an_open_qa_run_peaks_within_twice_its_files(monkeypatch, tmp_path):
             for k in range(20_000)]  # fmt: skip
     gold, pred = tmp_path / "gold.jsonl", tmp_path / "pred.json"
     gold.write_text("".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows), "utf-8")
-    pred.write_text(json.dumps({row["id"]: "東京です" for row in rows}, ensure_ascii=False), "utf-8")
+    answers = {row["id"]: "東京です" for row in rows}
+    pred.write_text(json.dumps(answers, ensure_ascii=False), "utf-8")
     size = gold.stat().st_size + pred.stat().st_size
     monkeypatch.setattr(sources, "PART_BYTES", 1 << 16)  # the predictions in parts too
     answermatch.evaluate("open-qa", [{"id": 1, "answers": ["x"]}], {"1": "x"})  # the imports
@@ -949,3 +930,378 @@ def test_an_open_qa_run_peaks_within_twice_its_files(monkeypatch, tmp_path):
     assert found["result"].scores == {"accuracy": 0.0}
     assert found["result"].items[7]["gold"] == ["東京", "港区"]
     assert peak < 2 * size, (peak, size)
+
+
+# --- a key given again, a null: read in parts, as read whole --------------------------------
+
+
+def _with_repeats(path, gold_ids, others, repeats, *, prefix="", null=False, pad="", seed=11):
+    """A file ``{id: text}`` of the gold ids and ``others`` other ids
+    (``x0``, ``x1``... each followed by ``pad``), then each ``(key,
+    index)`` of ``repeats`` given again before entry ``index`` (a key that
+    is an int: that gold id; a str: that other id); ``null``: every tenth
+    answer is null."""
+    rng = random.Random(seed)
+    answers = ["Oulu", "東京", 'a "b", "c"', "", "x\\y"]
+    entries = [(prefix + qid, rng.choice(answers)) for qid in gold_ids]
+    entries += [(f"{prefix}x{k}{pad}", rng.choice(answers)) for k in range(others)]
+    rng.shuffle(entries)
+    for k, (key, index) in enumerate(sorted(repeats, key=lambda r: -r[1])):
+        key = prefix + (gold_ids[key] if isinstance(key, int) else key + pad)
+        entries.insert(index, (key, f"again {k}"))
+    if null:
+        entries = [(k, None if n % 10 == 3 else v) for n, (k, v) in enumerate(entries)]
+    body = ", ".join(f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in entries)
+    path.write_text("{" + body + "}", encoding="utf-8")
+
+
+def _predictions(task_name, path, gold_path, gold_ids, diag):
+    """What a task reads of ``path`` (in order), or its error."""
+    task = get_task(task_name)
+    if task_name.startswith("xor"):
+        gold = _gold(gold_ids)
+    elif task_name == "open-qa":
+        _open_qa_gold(gold_path, len(gold_ids))
+        gold = task.read_gold(str(gold_path), Diagnostics())
+    else:
+        gold = _squad_gold(gold_path, gold_ids, task_name)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        try:
+            found = task.read_predictions(str(path), gold, diag)
+        except InputError as error:
+            return str(error)
+    texts = getattr(found, "texts", found)  # read whole, SQuAD's keep the other ids too
+    if task_name == "open-qa":  # in the gold's order, null answers among them
+        texts = {key: texts[k] for k, key in enumerate(gold.ids) if texts.given(k)}
+    kept = [(k, v) for k, v in texts.items() if k in set(gold_ids)]
+    return kept, getattr(found, "others", None), getattr(found, "examples", None)
+
+
+_TASKS = ["xor-full", "xor-engspan", "squad", "squad-v2", "korquad", "cmrc2018", "open-qa"]
+_REPEATS = {
+    "a gold id across parts": [(7, 2900), (7, 3100)],
+    "an other id across parts": [("x5", 2000)],
+    "an other id in its part": [("x9", 0), ("x9", 1)],
+    "a gold id in its part": [(3, 10), (3, 11), (4, 12)],
+    "all of them": [(7, 2900), ("x5", 2000), ("x9", 0), ("x9", 1), (3, 10), (3, 11), ("x5", 5)],
+}
+
+
+@pytest.mark.parametrize("task_name", _TASKS)
+@pytest.mark.parametrize("case", sorted(_REPEATS))
+@pytest.mark.parametrize("strict", [False, True])
+def test_a_key_given_again_is_read_in_parts_as_read_whole(
+    monkeypatch, tmp_path, task_name, case, strict
+):
+    """A key given again no longer sends a file to the whole reading: the
+    last value wins, at the key's first place, each repeat warns in the
+    file's order (with --strict the first is the error), and the other ids
+    are counted once; all as read whole."""
+    gold_ids = [f"q{k}" for k in range(300)]
+    path = tmp_path / "pred.json"
+    _with_repeats(path, gold_ids, 3000, _REPEATS[case])
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    gold_path = tmp_path / ("gold.jsonl" if task_name == "open-qa" else "gold.json")
+    diag = Diagnostics(strict=strict)
+    in_parts = _predictions(task_name, path, gold_path, gold_ids, diag)
+    kept = sources.kept_string_entries(path, set(gold_ids), diag=Deferred())
+    assert kept is not None and kept.repeated  # read in parts, with the repeats found
+
+    def whole(source, **options):
+        raise NotFlat(source)
+
+    monkeypatch.setattr(sources, "string_object_parts", whole)
+    whole_diag = Diagnostics(strict=strict)
+    assert in_parts == _predictions(task_name, path, gold_path, gold_ids, whole_diag)
+    assert diag.messages == whole_diag.messages
+    if strict:
+        assert "duplicate key" in in_parts and "--strict" in in_parts
+    else:
+        repeats = [m for m in diag.messages if "duplicate key" in m]
+        assert len(repeats) == len(_REPEATS[case]) and len(in_parts[0]) == 300
+
+
+def test_keys_with_the_same_bits_are_not_taken_for_a_repeat(monkeypatch, tmp_path):
+    """Fingerprints of 12 bits: many other ids share theirs, which the
+    second reading tells from the one id given again."""
+    gold_ids = [f"q{k}" for k in range(300)]
+    path = tmp_path / "pred.json"
+    _with_repeats(path, gold_ids, 3000, [("x5", 2500)])
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    monkeypatch.setattr(sources, "_FINGERPRINT", (1 << 12) - 1)
+    keep = set(gold_ids)
+    diag = Diagnostics()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        parts = _read("xor-engspan", path, _gold(gold_ids))
+        kept = sources.kept_string_entries(path, keep, diag=diag)
+    assert kept is not None and kept.repeated == ["x5"] and kept.others == 3000
+    monkeypatch.setattr(sources, "PARTS_FROM", 1 << 40)  # read whole
+    assert parts == _read("xor-engspan", path, _gold(gold_ids))
+
+
+@pytest.mark.parametrize("prefix", ["", "ja_"])
+def test_xor_full_keys_cut_with_a_repeat_read_as_whole(monkeypatch, tmp_path, prefix):
+    """Keys cut after their last "_" with one given again: which was
+    repeated is known only of the keys as written, so that file is read
+    whole; keys used as written are read in parts. Both as read whole."""
+    gold_ids = [f"q{k}" for k in range(300)]
+    path = tmp_path / "pred.json"
+    _with_repeats(path, gold_ids, 3000, [(7, 2900), ("x5", 100)], prefix=prefix)
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    parts = _read("xor-full", path, _gold(gold_ids))
+    monkeypatch.setattr(sources, "PARTS_FROM", 1 << 40)
+    assert parts == _read("xor-full", path, _gold(gold_ids))
+    assert sum("duplicate key" in m for m in parts[1]) == 2
+
+
+@pytest.mark.parametrize("repeats", [[], [(7, 2900), ("x5", 2000)]])
+def test_open_qa_null_answers_are_read_in_parts_as_read_whole(monkeypatch, tmp_path, repeats):
+    gold_ids = [f"q{k}" for k in range(300)]
+    path = tmp_path / "pred.json"
+    _with_repeats(path, gold_ids, 3000, repeats, null=True)
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    gold_path = tmp_path / "gold.jsonl"
+    diag = Diagnostics()
+    in_parts = _predictions("open-qa", path, gold_path, gold_ids, diag)
+    assert sources.kept_string_entries(path, set(gold_ids), nulls=True) is not None or repeats
+    monkeypatch.setattr(sources, "PARTS_FROM", 1 << 40)
+    whole_diag = Diagnostics()
+    assert in_parts == _predictions("open-qa", path, gold_path, gold_ids, whole_diag)
+    assert diag.messages == whole_diag.messages
+    assert None in dict(in_parts[0]).values() and in_parts[1] == 3000
+
+
+@pytest.mark.parametrize("task_name", ["xor-full", "squad", "open-qa"])
+def test_a_file_with_a_key_given_again_peaks_within_twice_its_size(tmp_path, task_name):
+    """300,000 predictions, 300 of them for gold questions, one gold id and
+    one other id given again (and, for open-qa, null answers): read whole
+    for the repeats, about nine times the file's size; now in parts (a
+    second reading finds the repeated keys), under twice it."""
+    gold_ids = [f"q{k}" for k in range(300)]
+    path = tmp_path / "pred.json"
+    repeats = [(7, 250_000), ("x5", 200_000)]
+    _with_repeats(path, gold_ids, 300_000, repeats, null=task_name == "open-qa", pad="-" + "7" * 18)
+    size = path.stat().st_size
+    task = get_task(task_name)
+    if task_name == "xor-full":
+        gold = _gold(gold_ids)
+    elif task_name == "open-qa":
+        _open_qa_gold(tmp_path / "gold.jsonl", 300)
+        gold = task.read_gold(str(tmp_path / "gold.jsonl"), Diagnostics())
+    else:
+        gold = _squad_gold(tmp_path / "gold.json", gold_ids)
+    diag = Diagnostics(part=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        peak = _peak(task.read_predictions, str(path), gold, diag)
+    assert peak < 2 * size + 8 * sources.PART_BYTES, (peak, size)
+    assert sum("duplicate key" in m for m in diag.messages) == 2
+
+
+# --- a gold with warnings: read once, its warnings as read whole ---------------------------
+
+
+_ROW_REPEATS = {
+    "keys repeated in rows": [(5, ""), (1500, "")],
+    "and a row's error after them": [(5, ""), (1500, ""), (1800, "error")],
+    "and a row's error between them": [(5, ""), (900, "error"), (1500, "")],
+    "and a line that is not JSON": [(5, ""), (900, "error"), (1500, ""), (1900, "json")],
+}
+
+
+@pytest.mark.parametrize("case", sorted(_ROW_REPEATS))
+@pytest.mark.parametrize("strict", [False, True])
+def test_an_open_qa_gold_that_warns_is_read_once(monkeypatch, tmp_path, case, strict):
+    """A key repeated in a gold row warned only when the file was read
+    whole: its parts were read, then the whole file (several times its
+    size). Now its warnings wait until every line is decoded and come as
+    read whole: every line's, before a row's error, none before a line
+    that is not JSON."""
+    from answermatch.tasks.open_qa import reading
+
+    lines = _open_qa_gold_text(2000).splitlines(keepends=True)
+    for index, kind in _ROW_REPEATS[case]:
+        row = {"error": '{"id": "q%d", "answers": []}\n', "json": "{oops\n"}.get(kind)
+        lines[index] = (
+            row % index
+            if kind == "error"
+            else row or lines[index].replace('"lang"', '"question": "again?", "lang"')
+        )
+    path = tmp_path / "gold.jsonl"
+    path.write_text("".join(lines), encoding="utf-8")
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    reads = []
+    real_read_text = reading.read_text
+    monkeypatch.setattr(
+        reading, "read_text", lambda *a, **k: reads.append(a) or real_read_text(*a, **k)
+    )
+
+    def read():
+        diag = Diagnostics(strict=strict)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", AnswermatchWarning)
+            try:
+                return reading.read_gold(str(path), diag), diag.messages
+            except InputError as error:
+                return str(error), diag.messages
+
+    in_parts = read()
+    assert reads == ([] if "JSON" not in case else [(str(path),)])  # read once but for an error
+
+    def whole(source, **options):
+        raise NotFlat(source)
+        yield
+
+    monkeypatch.setattr(reading, "jsonl_parts", whole)
+    assert in_parts == read()
+    if not strict and case == "keys repeated in rows":
+        assert [m.split(": ")[0] for m in in_parts[1]] == [f"{path}:6", f"{path}:1501"]
+
+
+def _open_qa_gold_text(count):
+    return "".join(
+        json.dumps({"id": f"q{k}", "question": "where?", "answers": ["Oulu"], "lang": "fi"}) + "\n"
+        for k in range(count)
+    )
+
+
+def test_an_open_qa_gold_that_warns_peaks_at_its_questions(monkeypatch, tmp_path):
+    """As ``test_an_open_qa_gold_peaks_at_its_questions``, with a key
+    repeated in a row: read whole for its warning, it peaked at 13 times
+    the file's size."""
+    from answermatch.tasks.open_qa.reading import read_gold
+
+    path = tmp_path / "gold.jsonl"
+    _open_qa_gold(path, 50_000, '{"id": "x", "answers": ["a"], "answers": ["b"]}\n')
+    size = path.stat().st_size
+    monkeypatch.setattr(sources, "PART_BYTES", 1 << 16)
+    diag = Diagnostics()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        peak = _peak(read_gold, str(path), diag)
+    assert peak < 6 * size, (peak, size)
+    assert diag.messages == [f"{path}:50001: duplicate key 'answers' in a JSON object (the last "
+                             "value wins, as in the official scorer)"]  # fmt: skip
+
+
+def test_an_mkqa_gold_that_warns_is_read_once(monkeypatch, tmp_path):
+    """Its first warning made the gold be read a second time, for the
+    warnings in order; now they wait until the file is read (a line that
+    is not JSON later still comes first)."""
+    from answermatch.tasks.mkqa import data
+
+    path = tmp_path / "gold.jsonl"
+    repeated = _mkqa_gold_lines(3) + _mkqa_gold_lines(1, start=1) + _mkqa_gold_lines(2, start=5)
+    path.write_text(repeated * 2, encoding="utf-8")
+    reads = []
+    real_line_blocks = data.line_blocks
+    monkeypatch.setattr(
+        data, "line_blocks", lambda source: reads.append(source) or real_line_blocks(source)
+    )
+    diag = Diagnostics()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        gold = data.read_gold(str(path), diag)
+    assert len(reads) == 1 and gold.ids == ["0", "1", "2", "5", "6"]
+    assert [m.split(": ")[0].rsplit(":", 1)[1] for m in diag.messages] == [
+        "4", "7", "8", "9", "10", "11", "12"
+    ]  # fmt: skip
+    with pytest.raises(InputError, match=r"gold.jsonl:4: example id 1 repeated .*--strict"):
+        data.read_gold(str(path), Diagnostics(strict=True))
+
+
+# --- MKQA predictions with warnings: read in parts ------------------------------------------
+
+
+def _mkqa_lines_with(path, gold_ids, others, changes, seed=5):
+    """The rows of ``_mkqa_rows`` with ``changes``: ``(index, line)`` put
+    before row ``index`` (from the last, so each index is the file's)."""
+    _mkqa_rows(path, gold_ids, others, seed=seed)
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    for index, line in sorted(changes, key=lambda c: -c[0]):
+        lines.insert(index, line)
+    path.write_text("".join(lines), encoding="utf-8")
+
+
+def _row(qid, prob="0.5", text='"again"'):
+    fields = f'"prediction": {text}, "binary_answer": null, "no_answer_prob": {prob}'
+    return f'{{"example_id": {qid}, {fields}}}\n'
+
+
+_MKQA_CHANGES = {
+    "an id again in a later part": [(250, _row(7)), (280, _row(7))],
+    "an id again in its part": [(3, _row(9)), (4, _row(9))],
+    "NaN": [(100, _row(11, "NaN")), (200, _row(12, "true"))],
+    "all of them": [
+        (3, _row(9)),
+        (4, _row(9)),
+        (100, _row(9, "NaN")),
+        (250, _row(7)),
+        (270, _row(7, text="null")),
+    ],
+}
+
+
+@pytest.mark.parametrize("case", sorted(_MKQA_CHANGES))
+@pytest.mark.parametrize("strict", [False, True])
+def test_mkqa_predictions_with_warnings_are_read_in_parts_as_whole(
+    monkeypatch, tmp_path, case, strict
+):
+    """An id predicted again, a NaN or boolean no_answer_prob: the file was
+    read whole for their warnings; now its parts are read row by row where
+    they hold one, and the values, the warnings (their order, the first
+    line of an id given again) and --strict's error are those of the whole
+    reading."""
+    from answermatch.tasks.mkqa import data
+
+    gold_ids = [str(k) for k in range(300)]
+    path = tmp_path / "en.jsonl"
+    _mkqa_lines_with(path, gold_ids, 0, _MKQA_CHANGES[case])
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+
+    def read():
+        diag = Diagnostics(strict=strict)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", AnswermatchWarning)
+            try:
+                found = data.read_predictions(str(path), data.MkqaGold("gold", gold_ids), diag)
+            except InputError as error:
+                return str(error), diag.messages
+        en = found.languages["en"]
+        return (list(en.texts.items()), en.probs, en.lines), diag.messages
+
+    whole_reads = []
+    real = data._load_lines
+    monkeypatch.setattr(data, "_load_lines", lambda *a: whole_reads.append(a) or real(*a))
+    in_parts = read()
+    assert whole_reads == []  # read in parts
+    monkeypatch.setattr(sources, "PARTS_FROM", 1 << 40)  # read whole
+    assert in_parts == read() and whole_reads
+    if strict:
+        assert "--strict" in in_parts[0]
+    else:
+        # each row added predicts a gold id again; some also warn for their no_answer_prob
+        changes = [line for _, line in _MKQA_CHANGES[case]]
+        odd = sum("NaN" in line or "true" in line for line in changes)
+        assert len(in_parts[1]) == len(changes) + odd and len(in_parts[0][0]) == 300
+
+
+def test_mkqa_predictions_with_warnings_peak_below_the_whole_reading(tmp_path):
+    """100,000 rows of gold examples, one predicted again and one NaN:
+    read whole for their warnings (the text and a dict per row), 10.5
+    times the file's size; in parts, what is kept of each row (its text,
+    probability and line), about four times, as for a file without them."""
+    from answermatch.tasks.mkqa.data import MkqaGold, read_predictions
+
+    gold_ids = [str(k) for k in range(100_000)]
+    path = tmp_path / "en.jsonl"
+    _mkqa_lines_with(path, gold_ids, 0, [(50_000, _row(7)), (70_000, _row(8, "NaN"))])
+    size = path.stat().st_size
+    diag = Diagnostics()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        peak = _peak(read_predictions, str(path), MkqaGold("gold", gold_ids), diag)
+    assert len(diag.messages) == 3  # 7 and 8 again, 8's NaN
+    assert peak < 5 * size, (peak, size)

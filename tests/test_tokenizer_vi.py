@@ -102,8 +102,15 @@ def test_only_the_sklearn_version_warning_is_silenced(tmp_path, monkeypatch) -> 
         "warnings.warn('Trying to unpickle estimator CRF from version 0.20 when using "
         "version 1.9. This might lead to breaking code', UserWarning)\n"
         "warnings.warn('another warning', UserWarning)\n"
+        "class Tagger:\n"
+        "    def tag(self, features):\n"
+        "        return ['B_W' for _ in features]\n"
+        "class Model:\n"
+        "    tagger_ = Tagger()\n"
         "class ViTokenizer:\n"
-        "    tokenize = staticmethod(lambda text: text)\n"
+        "    model = Model()\n"
+        "    sylabelize = staticmethod(lambda text: (text, text.split()))\n"
+        "    word2features = staticmethod(lambda syllables, k, training: {'w': syllables[k]})\n"
     )
     monkeypatch.syspath_prepend(str(tmp_path))
     for name in ("pyvi", "pyvi.ViTokenizer"):
@@ -122,3 +129,55 @@ def test_registry_modes_and_signature(tok: PyviTokenizer) -> None:
     assert tok.signature() == (
         f"pyvi({metadata.version('pyvi')},python-crfsuite={metadata.version('python-crfsuite')})"
     )
+
+
+# --- the model's input made one syllable at a time (issue 25) --------------------------------
+
+_VI_WORDS = [
+    "Hà", "Nội", "là", "thủ", "đô", "của", "Việt", "Nam", "thành", "phố", "có", "hơn", "tám",
+    "triệu", "dân", "HÀ", "NỘI", "Mr.", "TP.", "Đ.", "1.000,5", "12a", "x@y.com", "http://a.b/c",
+    "==>", "->", "...", ",", ".", "-", "(", ")", '"', "Trường", "Đại", "học", "Bách", "Khoa",
+    "bóng", "đá", "ABC", "é", "\u0301", "e\u0301", "_", "a_b",
+]  # fmt: skip
+_VI_SPACES = [" ", " ", " ", "  ", "\n", "\t", "", "\u3000", ". "]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_words_are_pyvis_own(seed: int) -> None:
+    """The syllables' features handed over one at a time without their 0
+    values give pyvi's own output, character for character."""
+    import random
+
+    from pyvi import ViTokenizer
+
+    from answermatch.tokenizers.vi import _words
+
+    vi = ViTokenizer.ViTokenizer
+    rng = random.Random(seed)
+    for _ in range(40):
+        text = "".join(
+            rng.choice(_VI_WORDS) + rng.choice(_VI_SPACES) for _ in range(rng.randrange(0, 80))
+        )
+        assert _words(vi, text) == vi.tokenize(text), text
+    long_text = "".join(rng.choice(_VI_WORDS) + rng.choice(_VI_SPACES) for _ in range(5000))
+    assert _words(vi, long_text) == vi.tokenize(long_text)
+
+
+def test_a_long_text_holds_no_feature_list(tok: PyviTokenizer) -> None:
+    """pyvi builds a list of every syllable's feature dict (about 230 bytes
+    a character in Python objects, besides CRFsuite's copy); they are now
+    made one at a time (about 50 bytes a character: the syllables and the
+    words)."""
+    import tracemalloc
+
+    tok.tokenize(SENTENCE)
+    sample = "Hà Nội là thủ đô của Việt Nam. Thành phố có hơn tám triệu dân. "
+    text = (sample * 400)[:25_000]
+    tracemalloc.start()
+    try:
+        words = tok.tokenize(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert words[:3] == ["Hà_Nội", "là", "thủ_đô"]
+    assert peak < 100 * len(text), (peak, len(text))

@@ -57,10 +57,12 @@ class Diagnostics:
         path: str | os.PathLike[str] | None = None,
         line: int | None = None,
         extra: bool = False,
+        kind: tuple[str, int] | None = None,
     ) -> None:
         """Record and emit a warning, or raise in strict mode. ``extra``:
         the warning is about predictions whose ids are not in the gold,
-        which a :attr:`part` does not give."""
+        which a :attr:`part` does not give. ``kind``: the library line that
+        gave it (by default the caller's; see :attr:`shown`)."""
         if extra and self.part:
             return
         where = None if path is None else os.fspath(path)
@@ -72,9 +74,56 @@ class Diagnostics:
         self.messages.append(text)
         self.records.append((message, line))
         if self.shown is not None:
-            caller = sys._getframe(1)
-            kind = (caller.f_code.co_filename, caller.f_lineno)
+            if kind is None:
+                caller = sys._getframe(1)
+                kind = (caller.f_code.co_filename, caller.f_lineno)
             if kind in self.shown:
                 return
             self.shown.add(kind)
         warn(text, AnswermatchWarning)
+
+
+@dataclass
+class Deferred(Diagnostics):
+    """Warnings recorded to be given later through another
+    :class:`Diagnostics`, in their order (:meth:`give`), or dropped: what
+    a reader that reads a file in parts uses where the whole reading would
+    have given an error first.
+
+    >>> later = Deferred()
+    >>> later.warn("duplicate key 'q1'", path="pred.json", line=3)
+    >>> later.messages, len(later.pending)
+    ([], 1)
+    >>> later.give(Diagnostics(strict=True))
+    Traceback (most recent call last):
+    ...
+    answermatch.errors.InputError: pred.json:3: duplicate key 'q1' (--strict turns this ...)
+    """
+
+    #: ``(message, path, line, extra, kind)`` of each warning not yet given
+    pending: list[tuple[str, str | None, int | None, bool, tuple[str, int]]] = field(
+        default_factory=list
+    )
+
+    def warn(
+        self,
+        message: str,
+        *,
+        path: str | os.PathLike[str] | None = None,
+        line: int | None = None,
+        extra: bool = False,
+        kind: tuple[str, int] | None = None,
+    ) -> None:
+        """Record the warning, to give it later."""
+        if kind is None:
+            caller = sys._getframe(1)
+            kind = (caller.f_code.co_filename, caller.f_lineno)
+        where = None if path is None else os.fspath(path)
+        self.pending.append((message, where, line, extra, kind))
+
+    def give(self, diag: Diagnostics) -> None:
+        """Give the warnings recorded through ``diag``, in order (in strict
+        mode the first raises), and forget them."""
+        pending, self.pending = self.pending, []
+        for message, path, line, extra, kind in pending:
+            diag.warn(message, path=path, line=line, extra=extra, kind=kind)

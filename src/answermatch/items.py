@@ -28,6 +28,7 @@ True
 from __future__ import annotations
 
 from array import array
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
@@ -150,6 +151,89 @@ class TextColumn(_AsList, Sequence[str]):
                 ends = self._ends = array("Q", ends)
             ends.append(len(data))
 
+    def append_parts(self, parts: Iterable[str]) -> None:
+        """Append one string given as consecutive ``parts`` (each encoded as
+        it comes: a long string read piece by piece is never held whole).
+
+        >>> column = TextColumn()
+        >>> column.append_parts(["Kra", "ków"]); column.append_parts([])
+        >>> list(column)
+        ['Kraków', '']
+        """
+        data = self._data
+        for part in parts:
+            data += part.encode("utf-8", "surrogatepass")
+        if len(data) > _SMALL_END and self._ends.typecode == "I":
+            self._ends = array("Q", self._ends)
+        self._ends.append(len(data))
+
+    def size(self, index: int) -> int:
+        """The length in UTF-8 bytes of string ``index`` (nothing is decoded)."""
+        start, end = self._bounds(index)
+        return end - start
+
+    def holding(self, text: str) -> list[int]:
+        """The indexes of the strings that contain ``text`` (a non-empty
+        string of valid UTF-8, i.e. no lone surrogate), searched in the
+        bytes: nothing is decoded.
+
+        >>> TextColumn(["a\\tb", "c", "d\\t", "\\te"]).holding("\\t")
+        [0, 2, 3]
+        >>> TextColumn(["ab", "c"]).holding("bc")  # not across two strings
+        []
+        """
+        needle = text.encode("utf-8")
+        data, ends, found = self._data, self._ends, []
+        at = data.find(needle)
+        while at >= 0:
+            index = bisect_right(ends, at)  # the string the match starts in
+            if at + len(needle) <= ends[index]:
+                found.append(index)
+                at = data.find(needle, ends[index])
+            else:  # across two strings
+                at = data.find(needle, at + 1)
+        return found
+
+    def parts(self, index: int, size: int = _PIECE) -> Iterator[str]:
+        """String ``index`` decoded in consecutive parts of about ``size``
+        bytes each (cut between characters), which join into ``self[index]``:
+        a long string read without decoding it whole.
+
+        >>> list(TextColumn(["zażółć"]).parts(0, 3))
+        ['zaż', 'ół', 'ć']
+        """
+        start, end = self._bounds(index)
+        data = memoryview(self._data)
+        while start < end:
+            cut = min(start + max(size, 1), end)
+            while cut < end and data[cut] & 0xC0 == 0x80:  # inside a character
+                cut += 1
+            yield str(data[start:cut], "utf-8", "surrogatepass")
+            start = cut
+
+    def texts(self, longest: int) -> Iterator[str | int]:
+        """Each string in order, decoded; but a string of more than
+        ``longest`` bytes is given as its index (to read it by :meth:`parts`).
+
+        >>> list(TextColumn(["a", "a long one", "b"]).texts(5))
+        ['a', 1, 'b']
+        """
+        data, start = self._data, 0
+        for index, end in enumerate(self._ends):
+            if end - start > longest:
+                yield index
+            else:
+                yield str(memoryview(data)[start:end], "utf-8", "surrogatepass")
+            start = end
+
+    def _bounds(self, index: int) -> tuple[int, int]:
+        k = index.__index__()
+        if k < 0:
+            k += len(self._ends)
+        if not 0 <= k < len(self._ends):
+            raise IndexError(f"string {index} of {len(self._ends)}")
+        return (self._ends[k - 1] if k else 0), self._ends[k]
+
     def pop(self) -> str:
         """Remove the last string and return it."""
         last = self[-1]
@@ -169,13 +253,8 @@ class TextColumn(_AsList, Sequence[str]):
     def __getitem__(self, index: int | slice) -> str | list[str]:
         if isinstance(index, slice):
             return [self[k] for k in range(*index.indices(len(self._ends)))]
-        k = index.__index__()
-        if k < 0:
-            k += len(self._ends)
-        if not 0 <= k < len(self._ends):
-            raise IndexError(f"string {index} of {len(self._ends)}")
-        start = self._ends[k - 1] if k else 0
-        return str(memoryview(self._data)[start : self._ends[k]], "utf-8", "surrogatepass")
+        start, end = self._bounds(index)
+        return str(memoryview(self._data)[start:end], "utf-8", "surrogatepass")
 
     def __iter__(self) -> Iterator[str]:
         data, start = self._data, 0

@@ -22,12 +22,13 @@ import stat
 import sys
 from array import array
 from bisect import bisect_left
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from itertools import compress, count, islice, repeat
-from operator import eq, itemgetter, ne
+from operator import countOf, eq, itemgetter, ne
 from typing import Any, NamedTuple, TypeAlias
 
 from .diagnostics import Diagnostics
@@ -311,21 +312,24 @@ class NotFlat(Exception):
 _JSON_SPACE = b" \t\n\r"
 
 
-def string_object_parts(source: PathLike) -> Iterator[dict[str, str]]:
+def string_object_parts(source: PathLike, *, nulls: bool = False) -> Iterator[dict[str, str]]:
     """The entries of a JSON file holding one object whose values are all
-    strings (``{question id: answer}``), as consecutive dicts of at most
-    about :data:`PART_BYTES` of the file each, read piece by piece: a
-    reader that keeps only some entries never holds the file's bytes, nor
-    an object per entry, at once (:func:`file_pieces`).
+    strings (``{question id: answer}``; with ``nulls``, strings or
+    ``null``), as consecutive dicts of at most about :data:`PART_BYTES` of
+    the file each, read piece by piece: a reader that keeps only some
+    entries never holds the file's bytes, nor an object per entry, at once
+    (:func:`file_pieces`).
 
     Taken together the parts are the entries ``json.load`` gives, in the
     file's order, except that a key repeated across two parts is in both
     (the caller checks: ``json`` would keep the last value and
-    :func:`load_json` warn). Anything else (another JSON value, a value
-    that is not a string, invalid JSON or UTF-8, a byte order mark, a key
-    that may repeat inside a part) raises :class:`NotFlat`, possibly after
-    some parts were given: the caller then reads the file whole, with that
-    reader's own value, errors and warnings. A ``.gz`` file is inflated
+    :func:`load_json` warn). A part in which a key repeats is a
+    :class:`Part`: the last value wins, as in ``json``, and its ``order``
+    lists the key of every entry, repeats included. Anything else (another
+    JSON value, a value that is not a string, invalid JSON or UTF-8, a
+    byte order mark) raises :class:`NotFlat`, possibly after some parts
+    were given: the caller then reads the file whole, with that reader's
+    own value, errors and warnings. A ``.gz`` file is inflated
     piece by piece alike; anything but a regular file (a pipe, which could
     not be read a second time) raises :class:`NotFlat` before it is opened.
 
@@ -340,7 +344,7 @@ def string_object_parts(source: PathLike) -> Iterator[dict[str, str]]:
     since the part then ends inside a string, so a part that decodes is
     always whole entries.
     """
-    return _string_parts(file_pieces(source), os.fspath(source))
+    return _string_parts(file_pieces(source), os.fspath(source), nulls)
 
 
 def file_pieces(source: PathLike) -> Iterator[bytes]:
@@ -406,15 +410,21 @@ def line_blocks(source: PathLike) -> Iterator[bytes]:
         yield b"".join(pending)
 
 
-def jsonl_parts(source: PathLike) -> Iterator[tuple[Sequence[int], list[Any]]]:
+def jsonl_parts(
+    source: PathLike, *, diag: Diagnostics | None = None
+) -> Iterator[tuple[Sequence[int], list[Any]]]:
     """The line numbers and objects of a JSON Lines file, as
     :func:`jsonl_columns` gives them for the whole text, in consecutive
     parts of whole lines (:func:`line_blocks`): a reader that keeps only
     some of each row never holds the file, nor an object per row, at once.
-    Anything that reading would refuse or warn about (invalid UTF-8 or
-    JSON, a key repeated in an object), and anything but a regular file,
-    raises :class:`NotFlat`, possibly after some parts were given: the
-    caller then reads the file whole, with its own errors and warnings.
+    Anything that reading would refuse (invalid UTF-8 or JSON), and
+    anything but a regular file, raises :class:`NotFlat`, possibly after
+    some parts were given: the caller then reads the file whole, with its
+    own errors. A key repeated in an object warns through ``diag``, with
+    its line, as :func:`jsonl_columns` warns (a caller that must give an
+    error of a later line first passes a
+    :class:`~answermatch.diagnostics.Deferred`); without ``diag`` it
+    raises :class:`NotFlat` too.
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "gold.jsonl"
@@ -423,17 +433,17 @@ def jsonl_parts(source: PathLike) -> Iterator[tuple[Sequence[int], list[Any]]]:
     [([1, 3], [{'id': 1}, {'id': 2}])]
     """
     name = os.fspath(source)
-    strict = Diagnostics(strict=True)  # a warning: read whole, for it
+    if diag is None:
+        diag = Diagnostics(strict=True)  # a warning: read whole, for it
     before = 0  # the lines of the earlier parts
     for block in line_blocks(source):
         try:
-            numbers, objects = jsonl_columns(decode_utf8(block, name), name, diag=strict)
+            text = decode_utf8(block, name)
+            numbers, objects = jsonl_columns(text, name, diag=diag, first=before + 1)
         except InputError:
             raise NotFlat(name) from None
-        if before:
-            numbers = [before + number for number in numbers]
         before += block.count(b"\n")
-        del block
+        del block, text
         yield numbers, objects
         del numbers, objects  # not held while the next part is read
 
@@ -521,27 +531,46 @@ class Fingerprints:
     def add(self, keys: Iterable[str]) -> bool:
         """Remember ``keys``; ``False`` when two of them have the same bits."""
         hashes = sorted(map(_FINGERPRINT.__and__, map(hash, keys)))
-        if any(map(eq, hashes, islice(hashes, 1, None))):
-            return False
+        distinct = not any(map(eq, hashes, islice(hashes, 1, None)))
         start = 0
         for bucket, bound in zip(self._buckets, [*self._bounds, 1 << 60], strict=True):
             end = bisect_left(hashes, bound, start)
             bucket.extend(islice(hashes, start, end))
             start = end
-        return True
+        return distinct
 
     def repeated(self) -> bool:
         """Whether two keys added had the same bits."""
         return any(len(set(bucket)) != len(bucket) for bucket in self._buckets)
 
+    def repeated_bits(self) -> set[int]:
+        """The bits that two keys added had (the same key given twice, or
+        rarely two keys), to find those keys in a second reading.
+
+        >>> prints = Fingerprints()
+        >>> prints.add(["q1", "q2"]) and prints.add(["q1"])
+        True
+        >>> prints.repeated_bits() == {hash("q1") & ((1 << 60) - 1)}
+        True
+        """
+        found: set[int] = set()
+        for bucket in self._buckets:
+            if len(set(bucket)) != len(bucket):
+                ordered = sorted(bucket)
+                found.update(compress(ordered, map(eq, ordered, islice(ordered, 1, None))))
+        return found
+
 
 class KeptEntries(NamedTuple):
     """What :func:`kept_string_entries` read: the entries kept, in file
-    order, the number of the others and the first three of their keys."""
+    order, the number of the others and the first three of their keys;
+    ``repeated``, where the reader takes keys given again: the key of each
+    entry whose key an earlier entry had, in the file's order."""
 
     entries: MutableMapping[str, Any]
     others: int
     examples: list[str]
+    repeated: Sequence[str] = ()
 
 
 def kept_string_entries(
@@ -549,17 +578,26 @@ def kept_string_entries(
     keep: set[str],
     rekey: Callable[[dict[str, str]], dict[str, str] | None] | None = None,
     *,
+    diag: Diagnostics | None = None,
+    nulls: bool = False,
     into: MutableMapping[str, Any] | None = None,
 ) -> KeptEntries | None:
-    """The entries of a file ``{key: string}`` whose key is in ``keep``,
-    read in parts (:func:`string_object_parts`) by :func:`kept_entries`,
-    so that the others are dropped as soon as they are read and only
-    counted; ``None`` for a file the caller reads whole (see
-    :func:`kept_entries`): a small one, another shape (:class:`NotFlat`), a
-    key repeated, or a part that ``rekey`` (the caller's keys of a part,
-    ``None`` to refuse it) refuses or gives fewer keys.
+    """The entries of a file ``{key: string}`` (with ``nulls``, strings or
+    ``null``) whose key is in ``keep``, read in parts
+    (:func:`string_object_parts`) by :func:`kept_entries`, so that the
+    others are dropped as soon as they are read and only counted; ``None``
+    for a file the caller reads whole (see :func:`kept_entries`): a small
+    one, another shape (:class:`NotFlat`), or a part that ``rekey`` (the
+    caller's keys of a part, ``None`` to refuse it) refuses or gives fewer
+    keys; ``into``: as for :func:`kept_entries`.
 
-    >>> import pathlib, tempfile
+    A key given again is what ``json`` makes of it: the last value wins,
+    and ``diag`` warns about each entry that repeats a key, in the file's
+    order, as :func:`load_json` does, after the file is read (without
+    ``diag``, or where ``rekey`` changed some keys, the file is read whole
+    for it).
+
+    >>> import pathlib, tempfile, warnings
     >>> from answermatch.sources import kept_string_entries
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "pred.json"
     >>> others = ", ".join(f'"x{k}": "?"' for k in range(400_000))  # 5.9 MB
@@ -568,22 +606,42 @@ def kept_string_entries(
     >>> kept.entries, kept.others, kept.examples
     ({'q1': 'Paris', 'q2': 'Oulu'}, 400000, ['x0', 'x1', 'x2'])
     >>> _ = path.write_text('{"q1": "Paris", ' + others + ', "q1": "Oulu"}', encoding="utf-8")
-    >>> kept_string_entries(path, {"q1"}) is None  # a repeated key: read whole
+    >>> kept_string_entries(path, {"q1"}) is None  # a repeated key, no diag: read whole
     True
+    >>> diag = Diagnostics()
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")
+    ...     kept = kept_string_entries(path, {"q1"}, diag=diag)
+    >>> kept.entries, kept.repeated, diag.messages
+    ({'q1': 'Oulu'}, ['q1'], [".../pred.json: duplicate key 'q1' in a JSON object (the last ...)"])
     >>> _ = path.write_text('{"q1": "Paris", "x": "?"}', encoding="utf-8")
     >>> kept_string_entries(path, {"q1"}) is None  # small: read whole
     True
     """
+    changed = False  # rekey gave other keys (a key given again is then read whole)
 
     def rekeyed(part: dict[str, str]) -> dict[str, str] | None:
+        nonlocal changed
         entries = rekey(part)  # type: ignore[misc]
-        return entries if entries is not None and len(entries) == len(part) else None
+        if entries is None or len(entries) != len(part):
+            return None
+        if entries is not part and entries.keys() != part.keys():
+            if type(part) is Part:  # a key repeated in it: which, once rekeyed?
+                return None
+            changed = True
+        return entries
 
     def parts(source: PathLike) -> Iterator[dict[str, str] | None]:
-        found = string_object_parts(source)
+        found = string_object_parts(source, nulls=nulls)
         return found if rekey is None else map(rekeyed, found)
 
-    return kept_entries(source, parts, keep, into=into)
+    kept = kept_entries(source, parts, keep, repeats=diag is not None, into=into)
+    if kept is None or (kept.repeated and changed):
+        return None
+    name = os.fspath(source)
+    for key in kept.repeated:
+        diag.warn(duplicate_key_message(key), path=name)  # type: ignore[union-attr]
+    return kept
 
 
 def kept_entries(
@@ -592,6 +650,8 @@ def kept_entries(
     keep: set[str],
     *,
     shown: int = 3,
+    repeats: bool = False,
+    kept_again: bool = False,
     into: MutableMapping[str, Any] | None = None,
 ) -> KeptEntries | None:
     """The entries whose key is in ``keep`` of the ``parts`` of a file (the
@@ -601,12 +661,26 @@ def kept_entries(
     ``.gz``), which reads faster whole and whose objects take a few times
     a small size, or one it must read whole for its value, error or
     warnings: a part refused, :class:`NotFlat` or :class:`InputError`
-    raised by ``parts``, or a key repeated (each key kept is in the result;
-    each other key is remembered by 60 bits of its hash alone,
-    :class:`Fingerprints`, so another key rarely sends a file there too).
-    ``shown``: how many of the other keys are given as examples (the
-    first); ``into``: the mapping the kept entries are put in (a new dict
-    by default; a reader may pack them), given back as the entries.
+    raised by ``parts``, or, unless ``repeats``, a key repeated (each key
+    kept is in the result; each other key is remembered by 60 bits of its
+    hash alone, :class:`Fingerprints`, so another key rarely sends a file
+    there too). ``shown``: how many of the other keys are given as
+    examples (the first, each once). ``into``: the mapping the kept
+    entries are put in (a new dict by default; a reader may pack them),
+    given back as the entries.
+
+    ``repeats``: a key given again is taken as ``json`` takes it in an
+    object: the last value wins, at the place of the first, and it is
+    counted once; :attr:`KeptEntries.repeated` lists the key of each entry
+    that repeats one, in the file's order (a part's ``order``, as a
+    :class:`Part` has it, gives the keys of its entries where one repeats
+    inside it). Where keys other than those kept repeat, or two have the
+    same bits, the parts are read a second time to tell which (the file
+    is never held whole). ``kept_again``: a kept key given again in
+    another part is the caller's to warn about (the last value wins, at
+    the place of the first); another key repeated still sends the file to
+    the whole reading.
+
     :func:`kept_string_entries` gives it the parts of a file ``{key:
     string}``; a JSON Lines reader, those of :func:`jsonl_parts`.
 
@@ -617,7 +691,7 @@ def kept_entries(
     ...     for _, rows in jsonl_parts(source):
     ...         yield {row["id"]: k for k, row in enumerate(rows)}
     >>> kept_entries(path, parts, {"x1", "x399999"})
-    KeptEntries(entries={'x1': 1, 'x399999': ...}, others=399998, examples=['x0', 'x2', 'x3'])
+    KeptEntries(entries={'x1': 1, 'x399999': ...}, others=399998, examples=['x0', 'x2', 'x3'], ...)
     """
     name = os.fspath(source)
     try:
@@ -630,26 +704,80 @@ def kept_entries(
     seen = Fingerprints()
     examples: list[str] = []
     others = 0
+    watched: set[str] = set()  # keys known to be given again (kept ones, or in one part)
     try:
         for entries in parts(source):
-            if entries is None or not kept.keys().isdisjoint(entries):
+            if entries is None:
                 return None
+            order = getattr(entries, "order", None)
+            if order is not None or (not kept_again and not kept.keys().isdisjoint(entries)):
+                if not repeats:
+                    return None
+                watched.update(kept.keys() & entries.keys())
+                if order is not None:
+                    watched.update(key for key, n in Counter(order).items() if n > 1)
             if keep.issuperset(entries):
                 kept.update(entries)
                 continue
             unknown = [key for key in entries if key not in keep]
-            if not seen.add(unknown):
+            if not seen.add(unknown) and not repeats:
                 return None
             others += len(unknown)
-            examples.extend(unknown[: shown - len(examples)])
+            if len(examples) < shown:  # the first ones, each once
+                for key in unknown:
+                    if key not in examples:
+                        examples.append(key)
+                        if len(examples) == shown:
+                            break
             for key in filter(keep.__contains__, entries):
                 kept[key] = entries[key]
+        entries = unknown = None  # type: ignore[assignment]  # not held by a second reading
+        bits = seen.repeated_bits()
+        if bits and not repeats:
+            return None
+        repeated: list[str] = []
+        if bits or watched:
+            found = _repeated_keys(parts(source), watched, bits, keep)
+            if found is None:
+                return None
+            repeated, again = found
+            others -= again
     except (NotFlat, InputError):  # read whole, for its own error or warning
         return None
-    return None if seen.repeated() else KeptEntries(kept, others, examples)
+    return KeptEntries(kept, others, examples, repeated)
 
 
-def _string_parts(pieces: Iterable[bytes], name: str) -> Iterator[dict[str, str]]:
+def _repeated_keys(
+    parts: Iterable[Mapping[str, Any] | None], watched: set[str], bits: set[int], keep: set[str]
+) -> tuple[list[str], int] | None:
+    """The second reading of :func:`kept_entries`: the key of each entry
+    that repeats one (among ``watched`` and the keys whose fingerprint is
+    in ``bits``), in order, and how many times a key not kept came again
+    in another part (each part counted it once); ``None`` where a part is
+    refused this time."""
+    seen: set[str] = set()
+    repeated: list[str] = []
+    again = 0
+    for entries in parts:
+        if entries is None:
+            return None
+        if watched.isdisjoint(entries) and (
+            not bits or bits.isdisjoint(map(_FINGERPRINT.__and__, map(hash, entries)))
+        ):
+            continue
+        here: set[str] = set()
+        for key in getattr(entries, "order", None) or entries:
+            if key in watched or (hash(key) & _FINGERPRINT) in bits:
+                if key in seen:
+                    repeated.append(key)
+                    if key not in here and key not in keep:
+                        again += 1
+                seen.add(key)
+                here.add(key)
+    return repeated, again
+
+
+def _string_parts(pieces: Iterable[bytes], name: str, nulls: bool) -> Iterator[dict[str, str]]:
     pending: list[bytes] = []  # the bytes since the last part, after the "{"
     for piece in pieces:
         full = len(piece) >= PART_BYTES  # else the last piece: no part to end
@@ -671,11 +799,11 @@ def _string_parts(pieces: Iterable[bytes], name: str) -> Iterator[dict[str, str]
             block = b"".join(pending)
             cut += len(block) - len(seen)
             pending = [b"", block[cut + 1 :]]
-            yield _string_part(b"".join((b"{", memoryview(block)[:cut], b"}")))
+            yield _string_part(b"".join((b"{", memoryview(block)[:cut], b"}")), nulls)
             del block
     if not pending:
         raise NotFlat(name)
-    yield _string_part(b"".join([b"{", *pending]))
+    yield _string_part(b"".join([b"{", *pending]), nulls)
 
 
 #: How far before a new piece :func:`_string_parts` looks for a separator.
@@ -708,12 +836,30 @@ def _last_separator(data: bytes) -> int:
     return -1
 
 
-def _string_part(data: bytes) -> dict[str, str]:
+class Part(dict):  # type: ignore[type-arg]
+    """A part of :func:`string_object_parts` in which a key repeats: the
+    last value of each key, in the order of their first entries (as
+    ``json`` gives them), and ``order``, the key of every entry.
+
+    >>> part = Part({"q1": "b", "q2": "c"}, ["q1", "q2", "q1"])
+    >>> part, part.order
+    ({'q1': 'b', 'q2': 'c'}, ['q1', 'q2', 'q1'])
+    """
+
+    __slots__ = ("order",)
+
+    def __init__(self, entries: dict[str, Any], order: list[str]) -> None:
+        super().__init__(entries)
+        self.order = order
+
+
+def _string_part(data: bytes, nulls: bool = False) -> dict[str, str]:
     """One part, ``{...}``, decoded as ``json.loads`` decodes it, when it is
-    an object of strings in which no key can repeat; else :class:`NotFlat`."""
+    an object of strings (or ``null``, with ``nulls``); else
+    :class:`NotFlat`. A key that repeats in it makes it a :class:`Part`."""
     if _fast_decode is not None:
         try:
-            value = _typed_decoder(_strings_type).decode(data)
+            value = _typed_decoder(_nullable_strings_type if nulls else _strings_type).decode(data)
         except Exception:
             raise NotFlat from None
     else:
@@ -721,28 +867,44 @@ def _string_part(data: bytes) -> dict[str, str]:
             value = json.loads(data.decode("utf-8"))
         except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
             raise NotFlat from None
-        if type(value) is not dict or not set(map(type, value.values())) <= {str}:
+        kinds = {str, type(None)} if nulls else {str}
+        if type(value) is not dict or not set(map(type, value.values())) <= kinds:
             raise NotFlat
-    # one key an entry, else a key repeats (and json's reader warns)
-    if not keys_counted(data, len(value)) and not strings_counted(data, value):
-        raise NotFlat
-    return value
+    if keys_counted(data, len(value)) or strings_counted(data, value):
+        return value
+    # more entries than keys: a key repeats (json's reader warns about each)
+    try:
+        pairs = json.loads(data.decode("utf-8"), object_pairs_hook=_keys_of)
+    except (ValueError, RecursionError):
+        raise NotFlat from None
+    return Part(value, pairs)
+
+
+def _keys_of(pairs: list[tuple[str, Any]]) -> list[str]:
+    return [key for key, _ in pairs]
 
 
 def strings_counted(data: bytes, value: dict[str, Any]) -> bool:
     """Whether the JSON ``data``, decoded as the object ``value``, is an
-    object of strings with no key repeated: its values all strings and two
-    strings an entry (what :func:`keys_counted` cannot tell where a
-    string holds a quote and a colon, as ``":"``).
+    object of strings (or ``null``) with no key repeated: its values all
+    strings or ``None``, and two quotes a key and a string value (what
+    :func:`keys_counted` cannot tell where a string holds a quote and a
+    colon, as ``":"``).
 
-    >>> strings_counted(rb'{"a": ":", "b": "\\":"}', {"a": ":", "b": '":'})
+    >>> strings_counted(rb'{"a": ":", "b": "\\":", "c": null}', {"a": ":", "b": '":', "c": None})
     True
     >>> strings_counted(b'{"a": ":", "a": ":"}', {"a": ":"})
     False
     """
-    if not set(map(type, value.values())) <= {str}:
+    kinds = set(map(type, value.values()))
+    if not kinds <= _STRING_OR_NULL:
         return False
-    return _unescaped_quotes(data) == 4 * len(value)
+    strings = len(value) - (countOf(value.values(), None) if _NULL in kinds else 0)
+    return _unescaped_quotes(data) == 2 * (len(value) + strings)
+
+
+_NULL = type(None)
+_STRING_OR_NULL = frozenset({str, _NULL})
 
 
 def _unescaped_quotes(data: bytes) -> int:
@@ -762,6 +924,10 @@ def _unescaped_quotes(data: bytes) -> int:
 
 def _strings_type() -> type:
     return dict[str, str]
+
+
+def _nullable_strings_type() -> type:
+    return dict[str, str | None]
 
 
 _CONTAINERS = frozenset({dict, list})
@@ -815,6 +981,13 @@ def json_limit_message(exc: BaseException) -> str:
     )
 
 
+def duplicate_key_message(key: str) -> str:
+    """The warning about a key given again in a JSON object."""
+    return (
+        f"duplicate key {key!r} in a JSON object (the last value wins, as in the official scorer)"
+    )
+
+
 def duplicate_key_hook(path: str, diag: Diagnostics | None, line: int | None = None):
     """A ``json`` object hook that keeps the last value of a repeated key (as
     ``json`` does) and warns about it through ``diag``."""
@@ -825,12 +998,7 @@ def duplicate_key_hook(path: str, diag: Diagnostics | None, line: int | None = N
             seen: set[str] = set()
             for key, _ in pairs:
                 if key in seen:
-                    diag.warn(
-                        f"duplicate key {key!r} in a JSON object (the last value wins, "
-                        "as in the official scorer)",
-                        path=path,
-                        line=line,
-                    )
+                    diag.warn(duplicate_key_message(key), path=path, line=line)
                 seen.add(key)
         return obj
 
@@ -852,6 +1020,8 @@ def parse_json(text: str, name: str, *, diag: Diagnostics | None = None) -> Any:
     and duplicate keys warn through ``diag`` (the last value wins)."""
     try:
         return json.loads(text, object_pairs_hook=duplicate_key_hook(name, diag))
+    except InputError:  # a warning of the hook, in strict mode (an InputError is a ValueError)
+        raise
     except json.JSONDecodeError as exc:
         raise InputError(json_error(exc), path=name, line=exc.lineno) from None
     except (RecursionError, ValueError) as exc:
@@ -870,10 +1040,11 @@ def read_jsonl(source: PathLike, *, diag: Diagnostics | None = None) -> list[tup
 
 
 def jsonl_columns(
-    text: str, name: str, *, diag: Diagnostics | None = None
+    text: str, name: str, *, diag: Diagnostics | None = None, first: int = 1
 ) -> tuple[Sequence[int], list[Any]]:
     """The 1-based line numbers of the non-blank lines of a JSON-lines file's
-    ``text``, and the object on each (``name`` is the file named in messages).
+    ``text``, and the object on each (``name`` is the file named in messages;
+    ``first``: the number of the text's first line, for a part of a file).
 
     The lines are decoded in one pass; a line with surrounding whitespace, or
     a file with an error, takes the line-by-line path, which strips each line
@@ -884,10 +1055,10 @@ def jsonl_columns(
     lines = text.split("\n")
     if lines[-1] == "":  # the final newline (or an empty file)
         lines.pop()
-    numbers: Sequence[int] = range(1, len(lines) + 1)
+    numbers: Sequence[int] = range(first, first + len(lines))
     if "" in lines or any(map(str.isspace, lines)):
         numbers = [n for n, line in zip(numbers, lines, strict=True) if line and not line.isspace()]
-        lines = [lines[n - 1] for n in numbers]
+        lines = [lines[n - first] for n in numbers]
     objects = _decode_all(lines)
     if objects is None:  # whitespace around a line, or an error somewhere
         lines = [line.strip() for line in lines]

@@ -459,6 +459,8 @@ def _decode(
         try:
             hook = duplicate_key_hook(name, diag) if key_check else None
             return json.loads(text, object_pairs_hook=hook), text, None
+        except InputError:  # a warning of the hook, in strict mode (an InputError is a ValueError)
+            raise
         except json.JSONDecodeError as exc:
             if exc.msg != "Extra data":
                 raise InputError(
@@ -992,7 +994,7 @@ def prediction_map(
     {'q1': 5}
     """
     path = source_name(source)
-    kept = kept_predictions(source, keep)
+    kept = kept_predictions(source, keep, diag)
     if kept is not None:
         return kept
     data, _, lines = load(source, diag, "predictions", bom=bom)
@@ -1018,17 +1020,20 @@ class Kept(dict):  # type: ignore[type-arg]
         self.dropped_ids = dropped_ids
 
 
-def kept_predictions(source: Any, keep: set[str] | None) -> Kept | None:
+def kept_predictions(
+    source: Any, keep: set[str] | None, diag: Diagnostics | None = None
+) -> Kept | None:
     """The predictions of the ids in ``keep`` (the gold's) from a file
     ``{id: text}`` read in parts (:func:`~answermatch.sources.kept_string_entries`),
     counting the others; ``None`` where the predictions are read whole: no
     ``keep``, an object or a JSON Lines file, or a file that
     :func:`~answermatch.sources.kept_string_entries` leaves whole (small,
-    another shape, a key repeated)."""
+    another shape). A key given again warns through ``diag`` as read
+    whole (without ``diag``, such a file is read whole)."""
     if keep is None or not is_path(source) or is_jsonl(source_name(source)):
         return None
     # a part holding "prediction_text" may be one row {"id", "prediction_text"}
-    kept = kept_string_entries(source, keep, not_a_row)
+    kept = kept_string_entries(source, keep, not_a_row, diag=diag)
     if kept is None:
         return None
     return Kept(kept.entries, dropped=kept.others, dropped_ids=kept.examples)

@@ -40,7 +40,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
-from ...diagnostics import Diagnostics
+from ...diagnostics import Deferred, Diagnostics
 from ...errors import InputError, format_examples
 from ...sources import (
     NotFlat,
@@ -356,38 +356,49 @@ def _where(line: int | None, k: int) -> str:
     return "" if line is not None else f"row {k}: "
 
 
-class _Warned(Exception):
-    """What :class:`_Stop` raises at a warning."""
-
-
-class _Stop(Diagnostics):
-    """Diagnostics that stop at the first warning (:func:`read_gold`)."""
-
-    def warn(self, *args: Any, **kwargs: Any) -> None:
-        raise _Warned
-
-
 def read_gold(source: Any, diag: Diagnostics) -> MkqaGold:
     """The gold of ``source`` (see :mod:`answermatch.tasks.mkqa.data`).
 
     A file is read line by line, keeping each line's bytes
     (:class:`LazyAnswers`) rather than the file. As the official script
     decodes every line before it reads one, a line that is not JSON comes
-    before any warning or error of an earlier line: where there is one,
-    the rest of the file is checked first (nothing kept), then the file is
-    read again for them, in order."""
+    before any warning or error of an earlier line: the warnings wait
+    until the file is read (:class:`~answermatch.diagnostics.Deferred`),
+    and after an error the rest of the file is checked (nothing kept)
+    before the warnings of the lines before it, then the error, are given."""
     if not is_path(source):
         return _read_gold("<object>", _loaded_rows(source, "MKQA gold"), diag)
     name = os.fspath(source)
     rows = _scan_lines(_lines(source, name), name)
     if not os.path.isfile(source):  # a pipe, read once: all its lines first
         return _read_gold(name, list(rows), diag)
+    later = Deferred()
+    scanned = _Scanned(rows)
     try:
-        return _read_gold(name, rows, _Stop())
-    except (_Warned, InputError):
-        pass
-    deque(rows, maxlen=0)  # the first line that is not JSON, if any, raises
-    return _read_gold(name, _scan_lines(_lines(source, name), name), diag)
+        gold = _read_gold(name, scanned, later)
+    except InputError:
+        if scanned.failed:  # a line that is not JSON: nothing before it counts
+            raise
+        deque(rows, maxlen=0)  # a later line that is not JSON, if any, raises
+        later.give(diag)
+        raise
+    later.give(diag)
+    return gold
+
+
+class _Scanned:
+    """The rows of an iterator, noting whether reading them failed."""
+
+    def __init__(self, rows: Iterator[tuple[int, Any]]) -> None:
+        self.rows = rows
+        self.failed = False
+
+    def __iter__(self) -> Iterator[tuple[int, Any]]:
+        try:
+            yield from self.rows
+        except InputError:
+            self.failed = True
+            raise
 
 
 def _read_gold(name: str, rows: Iterable[tuple[int | None, Any]], diag: Diagnostics) -> MkqaGold:
@@ -647,7 +658,7 @@ def read_language(
     only the predictions of ``keep`` (:func:`~answermatch.sources.kept_entries`);
     any other is read whole, with the same values, errors and warnings."""
     if is_path(source) and keep is not None:
-        found = _read_kept(source, lang, keep)
+        found = _read_kept(source, lang, keep, diag)
         if found is not None:
             return found
     if is_path(source):
@@ -663,44 +674,64 @@ def read_language(
     return out
 
 
-def _read_kept(source: PathLike, lang: str, keep: set[str]) -> LanguagePredictions | None:
-    """The predictions of ``keep`` in a file of plain rows, read in parts;
-    ``None`` for a file read whole (small, not plain, an id repeated)."""
+def _read_kept(
+    source: PathLike, lang: str, keep: set[str], diag: Diagnostics
+) -> LanguagePredictions | None:
+    """The predictions of ``keep`` in a file of rows, read in parts; a part
+    that is not plain rows, or that predicts again an id kept from an
+    earlier part, is read row by row (:func:`_read_rows`), its warnings
+    given through ``diag`` once the file is read; ``None`` for a file read
+    whole (small, an error, an id not kept given again in another part)."""
     name = os.fspath(source)
     out = LanguagePredictions(lang, name)
+    later = Deferred()  # the rows' warnings, given if the file is read in parts
 
     def parts(source: PathLike) -> Iterator[dict[str, str] | None]:
-        for numbers, objects in jsonl_parts(source):
+        # keys repeated in a row do not warn here, as read whole (_load_lines)
+        for numbers, objects in jsonl_parts(source, diag=Deferred()):
             part = LanguagePredictions(lang, name)
-            if not _read_plain_rows(numbers, objects, part):
-                yield None
-                return
+            if not _read_plain_rows(numbers, objects, part) or not out.lines.keys().isdisjoint(
+                part.texts
+            ):
+                rows = list(zip(numbers, objects, strict=True))
+                part = _read_rows(rows, lang, name, later, earlier=out.lines)  # type: ignore[arg-type]
             if keep.issuperset(part.texts):
                 out.probs.update(part.probs)
-                out.lines.update(part.lines)
+                if out.lines.keys().isdisjoint(part.lines):
+                    out.lines.update(part.lines)
+                else:  # an id predicted again keeps its first line
+                    out.lines.update({**part.lines, **out.lines})
             else:
                 if out.other_line is None:  # the line of the first id not kept
                     out.other_line = next(part.lines[i] for i in part.texts if i not in keep)
                 for ex_id in filter(keep.__contains__, part.texts):
                     out.probs[ex_id] = part.probs[ex_id]
-                    out.lines[ex_id] = part.lines[ex_id]
+                    out.lines.setdefault(ex_id, part.lines[ex_id])
             yield part.texts
 
-    kept = kept_entries(source, parts, keep)
+    kept = kept_entries(source, parts, keep, kept_again=True)
     if kept is None:
         return None
     out.texts, out.others, out.other_ids = kept.entries, kept.others, kept.examples
+    later.give(diag)
     return out
 
 
 def _read_rows(
-    rows: list[tuple[int | None, Any]], lang: str, name: str, diag: Diagnostics
+    rows: list[tuple[int | None, Any]],
+    lang: str,
+    name: str,
+    diag: Diagnostics,
+    earlier: Mapping[str, int | None] | None = None,
 ) -> LanguagePredictions:
     """The predictions of ``rows``, with the official script's errors and
-    warnings."""
+    warnings. ``earlier``: the first line of each id of the earlier parts
+    of a file read in parts (one predicted again warns as in one part)."""
     out = LanguagePredictions(lang, name)
     if _read_plain_rows([line for line, _ in rows], [row for _, row in rows], out):
-        return out
+        if not earlier or earlier.keys().isdisjoint(out.texts):
+            return out
+        out = LanguagePredictions(lang, name)
     for k, (line, row) in enumerate(rows):
         at = _where(line, k)
         if not isinstance(row, Mapping):
@@ -739,9 +770,10 @@ def _read_rows(
                     line=line,
                 )
         prob = _prob(row.get("no_answer_prob", 0), at, name, line, diag)
-        if ex_id in out.texts:
+        if ex_id in out.texts or (earlier and ex_id in earlier):
+            first = earlier[ex_id] if earlier and ex_id in earlier else out.lines[ex_id]
             diag.warn(
-                f"{at}example {ex_id} predicted again (first on line {out.lines[ex_id]}): the "
+                f"{at}example {ex_id} predicted again (first on line {first}): the "
                 "official script keeps the last prediction",
                 path=name,
                 line=line,

@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from itertools import chain, islice
 from typing import Any, overload
 
-from ...diagnostics import Diagnostics
+from ...diagnostics import Deferred, Diagnostics
 from ...errors import InputError, UnknownLanguageError
 from ...formats.answers import ANSWER_FIELDS, answer_list
 from ...items import TextColumn, _AsList
@@ -319,22 +319,28 @@ def read_gold(source: Any, diag: Diagnostics, *, lang: str | None = None) -> Gol
     no ``id`` or a repeated one, no ``answers`` (or only empty ones), an
     answer that is not a string, an unknown language. A file is read in
     parts; one whose error is in a row is read to its end first, since a
-    line that is not JSON later in it comes first (as when read whole)."""
+    line that is not JSON later in it comes first, and so do the warnings
+    about keys repeated in a row of any line (as when read whole)."""
     default = None if lang is None else canonical_language(lang)
     if is_path(source):
         name = os.fspath(source)
-        parts = jsonl_parts(source)
+        later = Deferred()  # a key repeated in a row: warned once every line is decoded
+        parts = jsonl_parts(source, diag=later)
         try:
-            return _questions(_part_rows(parts, name), name, default)
+            questions = _questions(_part_rows(parts, name), name, default)
         except NotFlat:
-            pass  # read whole, for its error or warning
+            pass  # read whole, for its error
         except InputError:
             try:
                 deque(parts, maxlen=0)
             except NotFlat:
                 pass  # a line that is not JSON: read whole, for its error
             else:
+                later.give(diag)  # every line's warnings come before a row's error
                 raise
+        else:
+            later.give(diag)
+            return questions
     name, rows = _rows(source, diag)
     return _questions(rows, name, default)
 
@@ -612,7 +618,7 @@ def read_predictions(source: Any, gold: Gold, diag: Diagnostics) -> Predictions:
     """The predictions of ``source`` (see :mod:`answermatch.tasks.open_qa.reading`)."""
     index = _Index(zip(gold.ids, range(len(gold)), strict=True))
     if is_path(source):
-        kept = _mapping_parts(source, index)
+        kept = _mapping_parts(source, index, diag)
         if kept is None:
             kept = kept_entries(source, _row_parts, index, into=_Kept(index))  # type: ignore[arg-type]
         if kept is not None:
@@ -624,19 +630,23 @@ def read_predictions(source: Any, gold: Gold, diag: Diagnostics) -> Predictions:
     return Predictions(packed.texts, len(others), others[:3])
 
 
-def _mapping_parts(source: PathLike, index: _Index) -> Any:
+def _mapping_parts(source: PathLike, index: _Index, diag: Diagnostics) -> Any:
     """The :class:`~answermatch.sources.KeptEntries` of a file ``{id:
-    text}`` read in parts, or ``None`` (read whole, or as rows): an object
-    that holds no gold id but ``"id"`` and ``"prediction"`` is a row."""
+    text or null}`` read in parts, or ``None`` (read whole, or as rows):
+    an object that holds no gold id but ``"id"`` and ``"prediction"`` is a
+    row. A key given again warns through ``diag`` as read whole."""
     keys: set[str] = set()
 
     def note(part: dict[str, str]) -> dict[str, str]:
         keys.update(_ROW_KEYS.intersection(part))
         return part
 
-    kept = kept_string_entries(source, index, note, into=_Kept(index))  # type: ignore[arg-type]
+    later = Deferred()  # a key given again: its warning, unless the file is a row
+    into = _Kept(index)
+    kept = kept_string_entries(source, index, note, diag=later, nulls=True, into=into)  # type: ignore[arg-type]
     if kept is None or (keys == _ROW_KEYS and not kept.entries):
         return None
+    later.give(diag)
     return kept
 
 

@@ -28,14 +28,19 @@ True
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, NamedTuple
 
+from ...items import TextColumn
 from ...matchers import levenshtein_distance
+from ...normalization import steps
 from ...profiles import Settings, rule
 from .case import fold, haskell_lower
-from .numbers import extract_number_string, fair_number
+from .geval import HASKELL_SPACE, haskell_pieces
+from .numbers import extract_number_string, fair_number, number_string_of_pieces
 
 __all__ = ["RULE_NAMES", "FuzzyAccuracy", "Verdict"]
 
@@ -66,6 +71,10 @@ class Verdict(NamedTuple):
 
 #: How many distinct gold lines :meth:`FuzzyAccuracy.judge_lines` keeps prepared.
 CACHED = 1 << 12
+#: An answer longer than this (in characters, or in UTF-8 bytes when the
+#: answers are a :class:`~answermatch.items.TextColumn`) is judged piece by
+#: piece (see :meth:`FuzzyAccuracy.judge`).
+LONG = 1 << 16
 
 _UNSET = object()
 # what a gold variant needs for matching: ("empty",), ("number", text) or
@@ -136,10 +145,26 @@ class FuzzyAccuracy(Settings):
         return ("fuzzy", self.lower(variant), length, length * (1.0 - self.threshold))
 
     def judge(self, answer: str, variants: Sequence[str]) -> Verdict:
-        """Judge one (already stripped) answer against the variants of one gold line."""
+        """Judge one (already stripped) answer against the variants of one gold line.
+
+        An answer of more than :data:`LONG` characters is read piece by
+        piece, each piece cut just before a Haskell space (where no word,
+        number or case mapping of GEval's rules reaches across): the number
+        rule is found in the first piece that has a number, and the fuzzy
+        rule compares the gold variants with the answer's case-mapped pieces
+        re-coded one character a byte (each character of the line's variants
+        its own code, every other character one code that none of them has:
+        the Levenshtein distance to each variant is the same, and the answer
+        is held once at one byte a character, not as its case-mapped copy).
+        Case mappings and number rules other than the named ones are given
+        the whole text.
+        """
         if not variants:
             raise ValueError("a gold line has at least one variant (maybe an empty one)")
-        return self._judge(answer, [self.prepare(v) for v in variants])
+        infos = [self.prepare(v) for v in variants]
+        if len(answer) > LONG:
+            return self._judge_long(partial(_str_pieces, answer), infos)
+        return self._judge(answer, infos)
 
     def judge_all(
         self, answers: Iterable[str], golds: Iterable[Sequence[str]]
@@ -149,14 +174,20 @@ class FuzzyAccuracy(Settings):
         cache = _Prepared(self.prepare)
         judge = self._judge
         for answer, variants in zip(answers, golds, strict=True):
-            yield judge(answer, [cache[variant] for variant in variants])
+            infos = [cache[variant] for variant in variants]
+            if len(answer) > LONG:
+                yield self._judge_long(partial(_str_pieces, answer), infos)
+            else:
+                yield judge(answer, infos)
 
     def judge_lines(self, answers: Iterable[str], lines: Iterable[str]) -> Iterator[Verdict]:
         """:meth:`judge` each answer against a gold line given whole (stripped,
         its variants separated by TABs); the work on a gold line is done once
         per distinct line (gold files repeat lines such as ``tak``) among the
         last :data:`CACHED` distinct ones (the caches are emptied when full:
-        a gold of many distinct lines is not held again).
+        a gold of many distinct lines is not held again). Answers in a
+        :class:`~answermatch.items.TextColumn` longer than :data:`LONG` bytes
+        are read from it piece by piece, never decoded whole.
 
         >>> [v.matched for v in FuzzyAccuracy().judge_lines(["Egiptu", "tak"], ["Egipt", "nie"])]
         [True, False]
@@ -164,21 +195,59 @@ class FuzzyAccuracy(Settings):
         variant_cache = _Prepared(self.prepare)
         line_cache: dict[str, list[_GoldInfo]] = {}
         judge = self._judge
-        for answer, line in zip(answers, lines, strict=True):
+        texts = answers.texts(LONG) if isinstance(answers, TextColumn) else answers
+        for answer, line in zip(texts, lines, strict=True):
             infos = line_cache.get(line)
             if infos is None:
                 if len(line_cache) >= CACHED:
                     line_cache.clear()
                     variant_cache.clear()
                 infos = line_cache[line] = [variant_cache[v] for v in line.split("\t")]
-            yield judge(answer, infos)
+            if type(answer) is int:  # a long answer, read from the column
+                yield self._judge_long(partial(_column_pieces, answers, answer), infos)
+            elif len(answer) > LONG:
+                yield self._judge_long(partial(_str_pieces, answer), infos)
+            else:
+                yield judge(answer, infos)
 
-    def _judge(self, answer: str, infos: Sequence[_GoldInfo]) -> Verdict:
+    def _judge_long(self, pieces: Callable[[], Iterable[str]], infos: list[_GoldInfo]) -> Verdict:
+        """:meth:`_judge` of an answer given by ``pieces`` (a function that
+        gives its pieces, each cut just before a Haskell space), read piece
+        by piece (see :meth:`judge`)."""
+        answer_number: Any = _UNSET
+        if any(info[0] == "number" for info in infos):
+            if self.number is extract_number_string:
+                answer_number = number_string_of_pieces(pieces)
+            else:
+                answer_number = self.number("".join(pieces()))  # type: ignore[misc]
+        answer_lower: Any = _UNSET
+        golds = [info[1] for info in infos if info[0] == "fuzzy"]
+        if golds:
+            codes = _Codes("".join(golds))
+            lower = self.lower
+            if lower in _LOCAL_LOWER:
+                answer_lower = codes.joined(map(codes, map(lower, pieces())))
+            else:
+                answer_lower = codes(lower("".join(pieces())))
+            infos = [
+                ("fuzzy", codes(info[1]), info[2], info[3]) if info[0] == "fuzzy" else info
+                for info in infos
+            ]
+        return self._judge("", infos, answer_lower, answer_number, _long_distance)
+
+    def _judge(
+        self,
+        answer: str,
+        infos: Sequence[_GoldInfo],
+        answer_lower: Any = _UNSET,
+        answer_number: Any = _UNSET,
+        distance: Callable[[Any, Any], int] = levenshtein_distance,
+    ) -> Verdict:
         # GEval hardens each variant's soft score (number: 0/1, fuzzy:
         # max(0, 1 - d/L), empty: 0) against the threshold and keeps the best.
+        # (The answer's case-mapped text and number are computed when first
+        # needed, unless given.)
         threshold = self.threshold
-        answer_number: Any = _UNSET
-        answer_lower: Any = _UNSET
         best = (-1.0, 0, infos[0], None)
         for index, info in enumerate(infos):
             kind = info[0]
@@ -196,7 +265,7 @@ class FuzzyAccuracy(Settings):
                     # ends up the one the verdict describes
                     similarity = 0.0
                 else:
-                    d = levenshtein_distance(answer_lower, gold_lower)
+                    d = distance(answer_lower, gold_lower)
                     similarity = 1.0 - d / info[2]
                     if similarity < 0.0:
                         similarity = 0.0
@@ -212,7 +281,7 @@ class FuzzyAccuracy(Settings):
                 best = (similarity, index, info, d)
         similarity, index, info, d = best
         if d is None and info[0] == "fuzzy":
-            d = levenshtein_distance(answer_lower, info[1])
+            d = distance(answer_lower, info[1])
         return _verdict(False, index, info, similarity, d, answer_number)
 
 
@@ -229,6 +298,96 @@ def _verdict(
     if kind == "number":
         return Verdict(matched, index, kind, similarity, None, None, info[1], number)
     return Verdict(matched, index, kind, similarity)
+
+
+#: the case mappings that map a text cut just before Haskell spaces piece by piece
+_LOCAL_LOWER = (haskell_lower, fold)
+
+
+def _str_pieces(text: str) -> Iterator[str]:
+    return steps.pieces(text, HASKELL_SPACE)
+
+
+def _column_pieces(column: TextColumn, index: int) -> Iterator[str]:
+    return haskell_pieces(column.parts(index))
+
+
+def _long_distance(answer: Any, variant: Any) -> int:
+    """The Levenshtein distance of a long answer to a variant, with the
+    variant as RapidFuzz's pattern (its cached scorer): RapidFuzz's own
+    ``distance`` makes the longer text the pattern, 32 bytes a character
+    and more when the other is over 64 characters long."""
+    from rapidfuzz import process
+    from rapidfuzz.distance import Levenshtein
+
+    return process.extractOne(variant, [answer], scorer=Levenshtein.distance)[1]  # type: ignore[no-any-return]
+
+
+class _Codes:
+    """Texts coded for their Levenshtein distance to the variants of one
+    line (``alphabet``: their characters): each character of ``alphabet``
+    its own code (1, 2...), every other character 0. The distance to a
+    variant is that of the codes (it compares only characters of one text
+    with characters of the other), and a text is held at one byte a
+    character (``bytes``; a ``str`` for an alphabet of 255 characters or more).
+
+    >>> codes = _Codes("łódź?")
+    >>> codes("łódź?"), codes("lodz ż ? ☃")
+    (b'\\x01\\x02\\x03\\x04\\x05', b'\\x00\\x00\\x03\\x00\\x00\\x00\\x00\\x05\\x00\\x00')
+    """
+
+    def __init__(self, alphabet: str) -> None:
+        chars = list(dict.fromkeys(alphabet))
+        self.wide: Any = None  # every character's code, made when first needed
+        self.small = len(chars) < 256
+        # a text is encoded as Latin-1, its other characters as "?": the
+        # alphabet's characters above U+00FF, and "?", are first moved to
+        # spare Latin-1 characters (absent from the text and the alphabet)
+        self.table = bytearray(256)
+        self.moved = []
+        for code, char in enumerate(chars, start=1):
+            if ord(char) < 256 and char != "?":
+                self.table[ord(char)] = code
+            else:
+                self.moved.append((char, code))
+        self.spares = [chr(b) for b in range(256) if chr(b) not in alphabet and chr(b) != "?"]
+        self.chars = chars
+
+    def __call__(self, text: str) -> bytes | str:
+        if not self.small:
+            return text.translate(self._wide())
+        table = self.table
+        for char, code in self.moved:
+            if char in text:
+                spare = next((s for s in self.spares if s not in text), None)
+                if spare is None:  # a text of nearly every Latin-1 character
+                    return text.translate(self._wide()).encode("latin-1")
+                text = text.replace(char, spare)
+                table = bytearray(table) if table is self.table else table
+                table[ord(spare)] = code
+        return text.encode("latin-1", "replace").translate(table)
+
+    def joined(self, codes: Iterable[bytes | str]) -> bytes | str:
+        """Coded pieces joined, grown in place (not held twice)."""
+        if not self.small:
+            return "".join(codes)  # type: ignore[arg-type]
+        out = io.BytesIO()
+        for code in codes:
+            out.write(code)  # type: ignore[arg-type]
+        return out.getvalue()
+
+    def _wide(self) -> Any:
+        if self.wide is None:
+            if self.small:
+                table = bytearray(0x110000)
+                for code, char in enumerate(self.chars, start=1):
+                    table[ord(char)] = code
+                self.wide = table.decode("latin-1")
+            else:
+                self.wide = ["\0"] * 0x110000
+                for code, char in enumerate(self.chars, start=1):
+                    self.wide[ord(char)] = chr(code)
+        return self.wide
 
 
 class _Prepared(dict):

@@ -31,11 +31,13 @@ from __future__ import annotations
 import codecs
 import os
 import re
+from collections.abc import Iterable, Iterator
 
+from ... import sources
 from ...diagnostics import Diagnostics
 from ...errors import InputError
 from ...items import TextColumn
-from ...sources import NotFlat, line_parts, read_bytes
+from ...sources import NotFlat, read_bytes
 
 #: Haskell's ``Data.Char.isSpace`` (GHC 9.0): TAB, LF, VT, FF, CR, space and
 #: U+00A0 in Latin-1, and the ``Space_Separator`` (Zs) characters above
@@ -117,24 +119,18 @@ def read_stripped_lines(path: str | os.PathLike[str], diag: Diagnostics) -> Text
     """The lines of a file as GEval reads them, each stripped
     (:func:`haskell_strip`), in a :class:`~answermatch.items.TextColumn`.
 
-    A file of valid UTF-8 is read in parts (:func:`~answermatch.sources.line_parts`)
-    and each part's lines are stripped and packed as they come: no string
-    per line is held for the whole file. Invalid UTF-8 is replaced
-    (:func:`decode_lenient`) with one warning naming the first bad line; a
-    leading byte-order mark is kept and warned about; a UTF-16 file (its
-    byte-order mark) is an error naming it. ``.gz`` files are decompressed.
+    A file of valid UTF-8 is read piece by piece
+    (:func:`~answermatch.sources.file_pieces`): the lines of each piece are
+    stripped and packed as they come, and a line that spans pieces (a long
+    answer) is packed part by part, so that no line is ever held whole as a
+    string. Invalid UTF-8 is replaced (:func:`decode_lenient`) with one
+    warning naming the first bad line; a leading byte-order mark is kept and
+    warned about; a UTF-16 file (its byte-order mark) is an error naming it.
+    ``.gz`` files are decompressed.
     """
     lines = TextColumn()
-    bom: bool | None = None
-    ends_empty = False
-    try:  # line by line, in parts of the file (valid UTF-8 only)
-        for part in line_parts(path):
-            if bom is None:
-                bom = part[0].startswith("\ufeff")
-            ends_empty = part[-1] == ""
-            part.reverse()  # each line let go once it is packed (a long one is not held twice)
-            lines.extend(haskell_strip(part.pop().replace("\r", "")) for _ in range(len(part)))
-            del part
+    try:  # line by line, in pieces of the file (valid UTF-8 only)
+        bom, ends_empty = _pack_lines(path, lines)
     except NotFlat:  # invalid UTF-8 (replaced, with a warning), a pipe...
         del lines
     else:
@@ -176,3 +172,113 @@ def _warn_byte_order_mark(path: str | os.PathLike[str], diag: Diagnostics) -> No
         path=path,
         line=1,
     )
+
+
+def _pack_lines(path: str | os.PathLike[str], lines: TextColumn) -> tuple[bool, bool]:
+    """Append the stripped lines of a UTF-8 file to ``lines``; whether its
+    text starts with a byte-order mark and whether its last line is empty
+    (the file ends in a newline). :class:`NotFlat` for invalid UTF-8 or
+    anything but a regular file."""
+    decode = codecs.getincrementaldecoder("utf-8")().decode  # a piece may end inside a character
+    pieces = iter(sources.file_pieces(path))  # (looked up when called: tests replace it)
+
+    def texts() -> Iterator[str]:
+        try:
+            for piece in pieces:
+                yield decode(piece)
+            yield decode(b"", True)
+        except UnicodeDecodeError:  # the whole reading names it
+            raise NotFlat(os.fspath(path)) from None
+
+    source = texts()
+    text = next(source)
+    bom = text.startswith("\ufeff")
+    while True:
+        last = text.rfind("\n")
+        if last >= 0:  # whole lines, packed as they come; each let go once it is packed
+            whole = text[:last].split("\n")
+            text = text[last + 1 :]
+            whole.reverse()
+            lines.extend(haskell_strip(whole.pop().replace("\r", "")) for _ in range(len(whole)))
+            del whole
+        # the line begun in ``text``, packed part by part up to its newline
+        line = _OpenLine(text, source)
+        del text
+        lines.append_parts(_stripped_parts(line.parts()))
+        if line.rest is None:  # the end of the file: that was the last line
+            return bom, line.empty
+        text, line.rest = line.rest, None
+
+
+class _OpenLine:
+    """A line that starts with ``first`` and continues in the texts of
+    ``source`` up to a newline: :meth:`parts` gives its parts, then
+    ``rest`` is the text after its newline (``None`` at the end of the
+    file) and ``empty`` tells whether the line was empty."""
+
+    def __init__(self, first: str, source: Iterator[str]) -> None:
+        self.first, self.source = first, source
+        self.rest: str | None = None
+        self.empty = True
+
+    def parts(self) -> Iterator[str]:
+        text: str | None = self.first
+        self.first = ""
+        while text is not None:
+            end = text.find("\n")
+            if end >= 0:
+                self.rest = text[end + 1 :]
+                text = text[:end]
+            if text:
+                self.empty = False
+                yield text.replace("\r", "") if "\r" in text else text
+            if end >= 0:
+                return
+            text = next(self.source, None)
+
+
+def _stripped_parts(parts: Iterable[str]) -> Iterator[str]:
+    """The parts of a line, stripped as :func:`haskell_strip` strips the
+    joined line (spaces at the end of a part are held until more text
+    follows them)."""
+    started = False
+    held: list[str] = []  # spaces that end the text so far
+    for part in parts:
+        if not started:
+            part = part.lstrip(HASKELL_SPACES)
+            if not part:
+                continue
+            started = True
+        body = part.rstrip(HASKELL_SPACES)
+        if body:
+            yield from held
+            held.clear()
+            yield body
+        if len(body) < len(part):
+            held.append(part[len(body) :])
+
+
+#: A Haskell space: where a text may be cut so that its words, numbers and
+#: case mappings are those of the whole text (:func:`haskell_pieces`).
+HASKELL_SPACE = re.compile("[" + re.escape(HASKELL_SPACES) + "]")
+
+
+def haskell_pieces(parts: Iterable[str]) -> Iterator[str]:
+    """The text of consecutive ``parts`` again in pieces, each cut just
+    before a Haskell space (:data:`HASKELL_SPACES`), so that no word is cut
+    (a part without a space is joined to the next).
+
+    >>> list(haskell_pieces(["Ludwik X", "IV i ", "Jan"]))
+    ['Ludwik', ' XIV', ' i Jan']
+    """
+    held = ""
+    for part in parts:
+        text = held + part if held else part
+        found = HASKELL_SPACE.search(text, len(held) or 1)
+        if found is None:
+            held = text
+            continue
+        yield text[: found.start()]
+        held = text[found.start() :]
+    if held:
+        yield held

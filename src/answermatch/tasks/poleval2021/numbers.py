@@ -17,11 +17,18 @@ standard Roman numerals (:func:`roman_numeral`).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 
 from ...matchers import extract_number
 from .geval import haskell_words
 
-__all__ = ["extract_number_string", "fair_number", "roman_numeral", "roman_to_int"]
+__all__ = [
+    "extract_number_string",
+    "fair_number",
+    "number_string_of_pieces",
+    "roman_numeral",
+    "roman_to_int",
+]
 
 # GEval's number pattern ``[-+]?\d*\.\d+|\d+`` under PCRE without UCP, where
 # ``\d`` is an ASCII digit.
@@ -75,6 +82,29 @@ def extract_number_string(text: str) -> str | None:
         value = roman_to_int(word)
         if value is not None:
             return str(value)
+    return None
+
+
+def number_string_of_pieces(pieces: Callable[[], Iterable[str]]) -> str | None:
+    """:func:`extract_number_string` of a text given in pieces, each cut
+    just before a Haskell space (``pieces()`` gives them, and is called
+    again for the Roman numerals): no number or word spans two of them, so
+    the first one found in the first piece that has one is the whole text's.
+
+    >>> number_string_of_pieces(lambda: ["Ludwik", " XIV", " w 1643"])
+    '1643'
+    >>> number_string_of_pieces(lambda: ["Ludwik", " XIV"])
+    '14'
+    """
+    for piece in pieces():
+        found = _NUMBER.search(piece)
+        if found is not None:
+            return found.group()
+    for piece in pieces():
+        for word in haskell_words(piece):
+            value = roman_to_int(word)
+            if value is not None:
+                return str(value)
     return None
 
 

@@ -25,15 +25,13 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
-from operator import contains
 from typing import Any, overload
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError
 from ...items import TextColumn
 from ...sources import is_path
-from .fuzzy import FuzzyAccuracy
+from .fuzzy import LONG, FuzzyAccuracy
 from .geval import haskell_strip, read_stripped_lines
 
 __all__ = [
@@ -185,15 +183,18 @@ def swap_problem(answers: Sequence[str], golds: Sequence[list[str]]) -> tuple[st
       variants;
     * of the first :data:`SWAP_SAMPLE` lines (when there are at least
       :data:`SWAP_MIN_LINES`), most match only when the two files exchange
-      their roles (under the ``official`` rules).
+      their roles (under the ``official`` rules; an answer of more than
+      :data:`~answermatch.tasks.poleval2021.fuzzy.LONG` characters is no
+      gold line, and is not judged).
 
     >>> swap_problem(["a\\tb", "c"], [["a"], ["c"]])[0]
     '1 prediction line(s) hold TAB-separated answers and only 0 gold line(s) do: ...'
     >>> swap_problem(["a", "c"], [["a", "b"], ["c"]]) is None
     True
     """
-    tabbed = []
-    if any(map(contains, answers, repeat("\t"))):  # no copy of the answers joined
+    if isinstance(answers, TextColumn):  # found in its bytes, no answer decoded
+        tabbed = [index + 1 for index in answers.holding("\t")]
+    else:
         tabbed = [number for number, answer in enumerate(answers, start=1) if "\t" in answer]
     several = sum(1 for variants in golds if len(variants) > 1) if tabbed else 0
     if len(tabbed) > several:
@@ -207,13 +208,16 @@ def swap_problem(answers: Sequence[str], golds: Sequence[list[str]]) -> tuple[st
     if sample < SWAP_MIN_LINES:
         return None
     scheme = FuzzyAccuracy()
-    given = scheme.judge_all(answers[:sample], golds[:sample])
+    # (an answer longer than LONG would be a gold line: it is not judged, nor decoded)
+    lines = [k for k in range(sample) if not _long(answers, k)]
+    given = scheme.judge_all((answers[k] for k in lines), (golds[k] for k in lines))
     exchanged = scheme.judge_all(
-        ("\t".join(v) for v in golds[:sample]), (a.split("\t") for a in answers[:sample])
+        ("\t".join(golds[k]) for k in lines), (answers[k].split("\t") for k in lines)
     )
     only_exchanged = only_given = 0
     first = None
-    for number, (right, reverse) in enumerate(zip(given, exchanged, strict=True), start=1):
+    for k, right, reverse in zip(lines, given, exchanged, strict=True):
+        number = k + 1
         if reverse.matched and not right.matched:
             only_exchanged += 1
             first = number if first is None else first
@@ -227,6 +231,12 @@ def swap_problem(answers: Sequence[str], golds: Sequence[list[str]]) -> tuple[st
             first,
         )
     return None
+
+
+def _long(answers: Sequence[str], index: int) -> bool:
+    if isinstance(answers, TextColumn):
+        return answers.size(index) > LONG
+    return len(answers[index]) > LONG
 
 
 def _read_source(

@@ -155,7 +155,7 @@ def read_predictions(
     any other file is read whole, with the same values, errors and warnings).
     """
     name = source_name(source)
-    kept = kept_predictions(source, keep)
+    kept = kept_predictions(source, keep, diag)
     if kept is not None:
         return Predictions(kept, name)
     data, _, row_lines = load(source, diag, "predictions")

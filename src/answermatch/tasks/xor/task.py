@@ -113,12 +113,13 @@ class XorAnswerTask(XorTask):
         string}``, read in parts (:func:`~answermatch.sources.kept_string_entries`)
         so that the answers of other ids are dropped as soon as they are
         read; ``None`` for a file that part must read whole for its value,
-        error or warnings (a key, or a question id, repeated; another
-        shape)."""
+        error or warnings (a question id repeated once keys are cut, another
+        shape). A key given again warns as read whole, the last value
+        winning."""
         name = source_name(source)
         check = Diagnostics(strict=True)  # a warning of question_ids: read whole
         kept = kept_string_entries(
-            source, gold_ids, lambda part: self.question_ids(part, name, check)
+            source, gold_ids, lambda part: self.question_ids(part, name, check), diag=diag
         )
         if kept is None:
             return None

@@ -1,0 +1,185 @@
+"""PolEval 2021 QA: a long answer judged piece by piece (issue 25).
+
+An answer longer than :data:`~answermatch.tasks.poleval2021.fuzzy.LONG` is
+read in pieces cut at Haskell spaces, its number found piece by piece and
+its case-mapped text held coded at one byte a character; a line of a file is
+packed part by part as it is read. Each figure is checked against the
+whole-text path (``LONG`` out of reach), on random texts made of the
+characters where the rules are delicate; and the peak of scoring a long
+answer against twice the file's size, which the whole-text path exceeded.
+"""
+
+from __future__ import annotations
+
+import random
+import tracemalloc
+import warnings
+
+import pytest
+
+import answermatch.items as items
+import answermatch.normalization.steps as steps
+import answermatch.sources as sources
+from answermatch.diagnostics import Diagnostics
+from answermatch.errors import AnswermatchWarning
+from answermatch.items import TextColumn
+from answermatch.tasks import get_task
+from answermatch.tasks.poleval2021 import fuzzy
+from answermatch.tasks.poleval2021.fuzzy import FuzzyAccuracy
+from answermatch.tasks.poleval2021.geval import (
+    HASKELL_SPACES,
+    _stripped_parts,
+    haskell_pieces,
+    haskell_strip,
+    read_stripped_lines,
+)
+
+_WORDS = [
+    "Warszawa", "warszawie", "w", "XIV", "IIX", "xiv", "1410", "05", "-5.5", "3,5", "+.5", "?",
+    "İSTANBUL", "ΟΔΟΣ", "Σ", "ŁÓDŹ", "zażółć", "ＣＯＶＩＤ", "Straße", "ﬁ", "\u0301", "x\u0301",
+    "ǅ", "☃", "\x00", "ÿ", "a.b", "MCMXC", "١٢", "Kraków,",
+]  # fmt: skip
+_SPACES = [" ", "  ", "\t", "\u3000", "\xa0", "\u2028", "\x85", "\x1c", "\u200b", ""]
+
+
+def _text(rng: random.Random, words: int) -> str:
+    return "".join(rng.choice(_WORDS) + rng.choice(_SPACES) for _ in range(words)).strip(" ")
+
+
+def _line(rng: random.Random) -> list[str]:
+    variants = []
+    for _ in range(rng.randrange(1, 4)):
+        kind = rng.random()
+        if kind < 0.15:
+            variants.append("")
+        elif kind < 0.3:  # the answer's own words (a fuzzy match, or a long variant)
+            variants.append(_text(rng, rng.randrange(1, 30)).replace("\t", " "))
+        else:
+            variants.append(_text(rng, rng.randrange(1, 4)).replace("\t", " "))
+    return variants
+
+
+def _verdicts(scheme, answers, lines, long):
+    fuzzy.LONG = long
+    try:
+        listed = list(scheme.judge_lines(list(answers), ["\t".join(v) for v in lines]))
+        packed = list(scheme.judge_lines(TextColumn(answers), ["\t".join(v) for v in lines]))
+        alone = [scheme.judge(a, v) for a, v in zip(answers, lines, strict=True)]
+        return listed, packed, alone
+    finally:
+        fuzzy.LONG = 1 << 16
+
+
+def _custom_lower(text: str) -> str:  # a case mapping the long path gives the whole text
+    return text.upper()[::-1]
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize(
+    "scheme",
+    [
+        FuzzyAccuracy(),
+        FuzzyAccuracy(number="NumberValue", lower="CaseFoldNFKC"),
+        FuzzyAccuracy(lower=_custom_lower, threshold=0.2),
+    ],
+    ids=["official", "fair", "custom"],
+)
+def test_long_answers_judged_in_pieces_are_judged_as_whole(monkeypatch, seed, scheme):
+    """Every answer judged piece by piece (LONG = 0, pieces of a few
+    characters, from a list and from a packed column) gets the verdict of
+    the whole text: matched, variant, rule, similarity, distance, numbers."""
+    rng = random.Random(seed)
+    answers = [_text(rng, rng.randrange(0, 60)) for _ in range(60)]
+    lines = [_line(rng) for _ in answers]
+    for k in range(0, 60, 7):  # a variant equal to the answer, case aside
+        lines[k].append(answers[k].upper().replace("\t", " "))
+    whole = _verdicts(scheme, answers, lines, 1 << 40)
+    assert whole[0] == whole[1] == whole[2]
+    monkeypatch.setattr(steps, "PIECE_CHARS", rng.choice([1, 3, 8]))
+    monkeypatch.setattr(items, "_PIECE", rng.choice([1, 2, 5]))
+    monkeypatch.setattr(items.TextColumn.parts, "__defaults__", (items._PIECE,))
+    for pieces in _verdicts(scheme, answers, lines, 0):
+        assert pieces == whole[0]
+    assert any(v.matched for v in whole[0]) and not all(v.matched for v in whole[0])
+
+
+def test_codes_keep_the_distance_when_latin1_runs_out_or_the_alphabet_is_large():
+    """An answer holding every Latin-1 character (no spare one to move an
+    alphabet's character to) and a variant of 300 distinct characters."""
+    latin1 = "".join(map(chr, range(1, 256))).replace("\t", "")
+    wide = "".join(map(chr, range(0x100, 0x100 + 300)))
+    answer = (latin1 + " żółw " + wide[:40]) * 3
+    scheme = FuzzyAccuracy()
+    for variants in (["żółw " + latin1[60:90]], [wide], [wide[:40] + " żółw"]):
+        whole = scheme.judge(answer, variants)
+        fuzzy.LONG = 0
+        try:
+            assert scheme.judge(answer, variants) == whole
+        finally:
+            fuzzy.LONG = 1 << 16
+        assert whole.distance is not None
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_pieces_cut_at_haskell_spaces_and_stripped_parts_give_the_whole_line(seed):
+    rng = random.Random(seed)
+    for _ in range(50):
+        text = rng.choice(["", " ", "\u3000 "]) + _text(rng, rng.randrange(0, 20))
+        text += rng.choice(["", " ", "\xa0\t", "\u2028"])
+        cuts = sorted(rng.sample(range(len(text) + 1), min(len(text) + 1, rng.randrange(5))))
+        parts = [text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)], strict=True)]
+        pieces = list(haskell_pieces(parts))
+        assert "".join(pieces) == text
+        assert all(p and (k == 0 or p[0] in HASKELL_SPACES) for k, p in enumerate(pieces))
+        assert "".join(_stripped_parts(parts)) == haskell_strip(text)
+
+
+@pytest.mark.parametrize("part", [3, 64])
+def test_long_lines_read_part_by_part_are_the_lines_read_whole(tmp_path, monkeypatch, part):
+    rng = random.Random(part)
+    lines = [
+        _text(rng, rng.randrange(0, 300)) + rng.choice(["", " \r", "\u3000"]) for _ in range(30)
+    ]
+    path = tmp_path / "out.tsv"
+    path.write_text("\n".join(lines) + rng.choice(["", "\n"]), encoding="utf-8")
+    monkeypatch.setattr(sources, "PART_BYTES", part)
+    read = list(read_stripped_lines(path, Diagnostics()))
+    expected = [haskell_strip(line.replace("\r", "")) for line in lines]
+    assert read == expected
+
+
+def _peak(function, *args):
+    tracemalloc.start()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", AnswermatchWarning)
+            function(*args)
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_long_answer_is_scored_within_twice_its_file(tmp_path, monkeypatch):
+    """One answer of 4,400,000 characters, Polish letters among them: read
+    into a string joined from its pieces, then case-mapped whole beside it,
+    scoring held about five times the file (a string at two bytes a
+    character, its lower-case copy and the pieces of both); now the file's
+    bytes and the answer coded at one byte a character, besides a constant
+    (the pieces being read and coded)."""
+    monkeypatch.setattr(sources, "PART_BYTES", 1 << 16)
+    rng = random.Random(3)
+    words = ["Warszawa", "w", "XIV", "wieku", "czterech", "1410", "Kraków,", "zażółć"]
+    gold, pred = tmp_path / "expected.tsv", tmp_path / "out.tsv"
+    gold.write_text("Warszawa\tw Warszawie\tXIV wiek\n", encoding="utf-8")
+    text = " ".join(rng.choice(words) for _ in range(800_000))
+    pred.write_text(text + "\n", encoding="utf-8")
+    size = pred.stat().st_size
+    task = get_task("poleval2021")
+    assert task.evaluate(["tak"], ["tak"]).scores == {"accuracy": 100.0}  # imports, caches
+    result = task.evaluate(str(gold), str(pred))
+    item = result.items[0]
+    assert (item["score"], item["best_variant"], item["rule"]) == (0.0, 0, "fuzzy")
+    # d >= n - m, and the variant's letters are found in order in the answer
+    assert item["distance"] == len(text) - len("Warszawa")
+    peak = _peak(task.evaluate, str(gold), str(pred))
+    assert peak < 2 * size + (3 << 20), (peak, size)  # 2.4 times before the constant
