@@ -1305,3 +1305,38 @@ def test_mkqa_predictions_with_warnings_peak_below_the_whole_reading(tmp_path):
         peak = _peak(read_predictions, str(path), MkqaGold("gold", gold_ids), diag)
     assert len(diag.messages) == 3  # 7 and 8 again, 8's NaN
     assert peak < 5 * size, (peak, size)
+
+
+def test_open_qa_rows_with_a_key_repeated_in_a_row_are_read_in_parts(monkeypatch, tmp_path):
+    """Rows ``{"id", "prediction"}`` with a key given twice in a row: read
+    whole for its warning before; now in parts, the warnings (one a row,
+    with its line) given once the file is read, as read whole."""
+    from answermatch.tasks.open_qa import reading
+
+    gold_path = tmp_path / "gold.jsonl"
+    _open_qa_gold(gold_path, 300)
+    gold = reading.read_gold(str(gold_path), Diagnostics())
+    lines = [json.dumps({"id": f"q{k}", "prediction": f"p{k}"}) + "\n" for k in range(300)]
+    lines += [json.dumps({"id": f"x{k}", "prediction": "?"}) + "\n" for k in range(3000)]
+    for index in (5, 2000):
+        lines[index] = lines[index][:-2] + ', "prediction": "again"}\n'
+    path = tmp_path / "pred.jsonl"
+    path.write_text("".join(lines), encoding="utf-8")
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    whole_reads = []
+    real = reading.read_text
+    monkeypatch.setattr(reading, "read_text", lambda *a: whole_reads.append(a) or real(*a))
+
+    def read():
+        diag = Diagnostics()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", AnswermatchWarning)
+            found = reading.read_predictions(str(path), gold, diag)
+        return list(found.texts.items()), found.others, found.examples, diag.messages
+
+    in_parts = read()
+    assert whole_reads == []
+    monkeypatch.setattr(sources, "PARTS_FROM", 1 << 40)  # read whole
+    assert in_parts == read() and whole_reads
+    assert [m.split(": ")[0].rsplit(":", 1)[1] for m in in_parts[3]] == ["6", "2001"]
+    assert dict(in_parts[0])["q5"] == "again" and in_parts[1] == 3000

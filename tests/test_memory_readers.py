@@ -298,6 +298,194 @@ def test_zalo_gold_cases_are_given_their_lines(tmp_path):
     assert [(c.id, c.line) for c in found] == [(c, starts[c]) for c in cases]
 
 
+def _zalo_gold(cases, seed=5, spaced=False):
+    """A labelled test.json of ``cases`` cases (ids, some not ASCII, and
+    paragraphs p1..p7, each case written its own way) and its cases."""
+    import json
+
+    rng = random.Random(seed)
+    written, parsed = [], []
+    for k in range(cases):
+        case_id = rng.choice([f"test_{k}", f"tést_{k}", f"t-{k}"])
+        paragraphs = [
+            {"id": f"p{n}", "label": rng.random() < 0.3, "text": rng.choice(["", "Hà Nội", '":,'])}
+            for n in range(1, rng.randrange(8))
+        ]
+        case = {"__id__": case_id, "question": "?", "paragraphs": paragraphs}
+        if rng.random() < 0.5:
+            case = {"paragraphs": paragraphs, "__id__": case_id}
+        text = json.dumps(case, ensure_ascii=rng.random() < 0.5, indent=rng.choice([None, 1]))
+        written.append(text.replace('": ', '" : ') if spaced else text)
+        parsed.append(case)
+    separators = [",", ",\n", " ,\n\n  "]
+    text = "".join(t + rng.choice(separators) for t in written[:-1]) + written[-1]
+    return "[" + text + "]\n", parsed
+
+
+def _zalo_submission(parsed, seed=5, apart=0.0):
+    """Rows choosing about half of each case's paragraphs; a share
+    ``apart`` of them moved elsewhere in the file."""
+    rng = random.Random(seed)
+    rows = [
+        f"{case['__id__']},{p['id']}"
+        for case in parsed
+        for p in case["paragraphs"]
+        if rng.random() < 0.5
+    ]
+    for _ in range(int(apart * len(rows))):
+        rows.insert(rng.randrange(len(rows)), rows.pop(rng.randrange(len(rows))))
+    return "test_id,answer\n" + "\n".join(rows) + "\n"
+
+
+def _zalo_read(gold_path, pred_path, diag):
+    task = get_task("zalo2019")
+    gold = task.read_gold(str(gold_path), diag)
+    picks = task.read_predictions(str(pred_path), gold, diag)
+    return list(gold.cases), [picks.of(k) for k in range(len(gold.cases))]
+
+
+def _zalo_both(tmp_path, monkeypatch, gold, pred):
+    """What the reading in parts and the whole reading give for the files."""
+    gold_path, pred_path = tmp_path / "gold.json", tmp_path / "pred.csv"
+    gold_path.write_bytes(gold.encode("utf-8", "surrogatepass"))
+    pred_path.write_bytes(pred.encode("utf-8", "surrogatepass"))
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    parts = _outcome(_zalo_read, gold_path, pred_path)
+    with monkeypatch.context() as whole:
+        _whole(whole)
+        return parts, _outcome(_zalo_read, gold_path, pred_path)
+
+
+@pytest.mark.parametrize("spaced", [False, True])
+@pytest.mark.parametrize("apart", [0.0, 0.01, 1.0])
+def test_zalo_files_read_in_parts_are_those_read_whole(tmp_path, monkeypatch, spaced, apart):
+    from answermatch.tasks.zalo2019 import reading
+
+    gold, parsed = _zalo_gold(600, spaced=spaced)
+    pred = _zalo_submission(parsed, apart=apart)
+    parts, whole = _zalo_both(tmp_path, monkeypatch, gold, pred)
+    assert parts == whole
+    assert whole[1] == [] and sum(map(len, whole[0][1])) > 500
+    lines = [case.line for case in whole[0][0]]  # found, in both readings
+    assert None not in lines and lines == sorted(lines) and lines[-1] > 1000
+    # the parts were read (not sent whole): the gold, then the submission
+    cases = reading._gold_in_parts(tmp_path / "gold.json")
+    assert cases is not None and reading._picks_in_parts(tmp_path / "pred.csv", cases)
+
+
+@pytest.mark.parametrize(
+    ("edited", "old", "new"),
+    [
+        ("pred", "test_id,answer\n", "\ufeff\ufefftest_id,answer\r\n"),  # BOMs, CRLF: in parts
+        ("pred", "test_id,answer\n", "test_id,answer\n\n  \n"),  # blank lines: in parts
+        ("pred", "test_id,answer\n", "test_id,answer\n{id},{p}\n{id},{p}\n"),  # a repeat
+        ("pred", "\n", "\n{id},{p}\n{other},{p}\n{id},{p}\n"),  # a repeat, rows apart
+        ("pred", "\n", "\nnowhere,{p}\n"),  # a test id not in the gold: an error
+        ("pred", "\n", "\n{id},p99\n"),  # a paragraph not in the case
+        ("pred", "\n", "\n{id},\n"),  # an empty cell
+        ("pred", "\n", '\n{id},"{p}\n'),  # an unterminated quote
+        ("pred", "\n", "\n{id},{p},{p}\n"),  # three cells
+        ("gold", '"label": true', '"label": 1'),  # a label that is not a boolean
+        ("gold", '"label": true', '"label": true, "label": false'),  # a key repeated: a warning
+        ("gold", '"id": "p2"', '"id": "p1"'),  # a paragraph id twice
+        ("gold", '{"id": "p1"', '{"__id__": "{id}", "id": "p1"'),  # a second "__id__"
+        ("gold", '"__id__": "t-1', '"__id__": "\\u0074-1'),  # an id written otherwise
+        ("gold", "]\n", ", {first}]"),  # a test id twice
+        ("gold", "]\n", "]\nx"),  # more after the list
+        ("gold", "]\n", ",]"),  # a trailing comma
+        ("gold", "[", "\ufeff ["),  # a byte order mark: in parts
+        ("gold", "[", "[[], "),  # a case that is not an object
+        ("gold", "Hà Nội", "Hà \udc80Nội"),  # invalid UTF-8
+    ],
+)
+def test_zalo_files_with_a_problem_read_in_parts_are_those_read_whole(
+    tmp_path, monkeypatch, edited, old, new
+):
+    import json
+
+    gold, parsed = _zalo_gold(300)
+    pred = _zalo_submission(parsed)
+    one, other = [c["__id__"] for c in parsed[3:] if c["paragraphs"]][:2]  # each has a p1
+    fields = {"id": one, "p": "p1", "other": other, "first": json.dumps(parsed[0])}
+    for name, value in fields.items():
+        new = new.replace("{" + name + "}", value)
+    if edited == "pred" and old == "\n":  # rows added here and there
+        pred = _every_nth(pred, old, new, 97)
+    elif edited == "pred":
+        pred = pred.replace(old, new, 1)
+    elif old == "]\n":  # the end of the list
+        gold = gold.removesuffix(old) + new
+    else:
+        gold = gold.replace(old, new, 1 if old == "[" else 5)
+    parts, whole = _zalo_both(tmp_path, monkeypatch, gold, pred)
+    assert parts == whole
+
+
+def _every_nth(text, old, new, nth):
+    """``text`` with every ``nth`` ``old`` replaced by ``new``."""
+    pieces = text.split(old)
+    return (
+        "".join(piece + (new if k % nth == nth - 1 else old) for k, piece in enumerate(pieces[:-1]))
+        + pieces[-1]
+    )
+
+
+def test_gzipped_zalo_files_are_read_in_parts_as_the_plain_files_whole(tmp_path, monkeypatch):
+    import gzip
+
+    from answermatch.tasks.zalo2019 import reading
+
+    gold, parsed = _zalo_gold(300)
+    pred = _zalo_submission(parsed, apart=0.1)
+    _, whole = _zalo_both(tmp_path, monkeypatch, gold, pred)
+    for name, text in (("gold.json.gz", gold), ("pred.csv.gz", pred)):
+        (tmp_path / name).write_bytes(gzip.compress(text.encode("utf-8")))
+    cases = reading._gold_in_parts(tmp_path / "gold.json.gz")  # any .gz file: in parts
+    assert cases is not None and reading._picks_in_parts(tmp_path / "pred.csv.gz", cases)
+    assert _outcome(_zalo_read, tmp_path / "gold.json.gz", tmp_path / "pred.csv.gz") == whole
+
+
+@pytest.mark.parametrize("apart", [False, True])
+def test_zalo_csv_golds_read_in_parts_are_those_read_whole(tmp_path, monkeypatch, apart):
+    gold, parsed = _zalo_gold(600)
+    pred = _zalo_submission(parsed, seed=6)
+    correct = [
+        f"{case['__id__']},{p['id']}" for case in parsed for p in case["paragraphs"] if p["label"]
+    ]
+    if apart:
+        correct.append(correct[0].split(",")[0] + ",p99")  # a case's rows apart
+    gold = "\ufefftest_id,answer\n" + "\n".join(correct)
+    listed = {row.split(",")[0] for row in correct}
+    pred = "test_id,answer\n" + "\n".join(
+        row for row in pred.splitlines()[1:] if row.split(",")[0] in listed
+    )
+    parts, whole = _zalo_both(tmp_path, monkeypatch, gold, pred)
+    assert parts == whole
+    assert whole[1] == [] and all(case.paragraphs is None for case in whole[0][0])
+
+
+def test_a_zalo_run_peaks_within_twice_its_files(tmp_path, monkeypatch):
+    """A labelled test.json of 4,000 short cases and a submission choosing
+    half their paragraphs (0.8 MB), scored and every item read: their JSON
+    objects and a dict entry per pair took about twelve times the files;
+    now columns of packed ids and arrays (under the files' size)."""
+    gold, parsed = _zalo_gold(4_000, seed=9)
+    pred = _zalo_submission(parsed, seed=9, apart=0.2)
+    gold_path, pred_path = tmp_path / "gold.json", tmp_path / "pred.csv"
+    gold_path.write_text(gold, encoding="utf-8")
+    pred_path.write_text(pred, encoding="utf-8")
+    size = gold_path.stat().st_size + pred_path.stat().st_size
+    monkeypatch.setattr(sources, "PART_BYTES", 1 << 12)
+    task = get_task("zalo2019")
+
+    def run():
+        result = task.evaluate(str(gold_path), str(pred_path), average="macro")
+        assert sum(item["true_positives"] for item in result.items) > 1_500
+
+    peak = _peak(run)
+    assert peak < 2 * size + 8 * sources.PART_BYTES, (peak, size)
+
+
 # --- long texts through the language tokenizers ----------------------------------------------
 
 _ALPHABETS = {

@@ -17,10 +17,11 @@ Only the predictions of gold questions are kept; the others are counted.
 
 Files are read in parts (:func:`~answermatch.sources.jsonl_parts`,
 :func:`~answermatch.sources.kept_entries`): a gold keeps its questions,
-not the file, and predictions keep those of gold questions. A file that
-this reading cannot take (another shape, a key or an id repeated, an
-error) is read whole, with the same values, errors and warnings. What is
-kept is packed: the gold's questions by columns (:class:`Gold`: their
+not the file, and predictions keep those of gold questions (a key given
+again in ``{id: text}`` warns, the last value winning, as read whole). A
+file that this reading cannot take (another shape, an id repeated in rows,
+an error) is read whole, with the same values, errors and warnings. What
+is kept is packed: the gold's questions by columns (:class:`Gold`: their
 strings in :class:`~answermatch.items.TextColumn` objects, the rest in
 arrays), the predictions as one text column in the gold's order
 (:class:`GoldTexts`); a question or a text is decoded when it is read.
@@ -620,7 +621,11 @@ def read_predictions(source: Any, gold: Gold, diag: Diagnostics) -> Predictions:
     if is_path(source):
         kept = _mapping_parts(source, index, diag)
         if kept is None:
-            kept = kept_entries(source, _row_parts, index, into=_Kept(index))  # type: ignore[arg-type]
+            later = Deferred()  # keys repeated in a row: warned if the rows are read in parts
+            rows = _Kept(index)
+            kept = kept_entries(source, lambda path: _row_parts(path, later), index, into=rows)  # type: ignore[arg-type]
+            if kept is not None:
+                later.give(diag)
         if kept is not None:
             return Predictions(kept.entries.texts, kept.others, kept.examples)  # type: ignore[attr-defined]
     texts = _read_whole(source, gold, index, diag)
@@ -653,10 +658,11 @@ def _mapping_parts(source: PathLike, index: _Index, diag: Diagnostics) -> Any:
 _ROW_KEYS = frozenset({"id", "prediction"})
 
 
-def _row_parts(source: PathLike) -> Iterator[dict[str, str | None]]:
-    """The predictions of each part of a file of rows."""
+def _row_parts(source: PathLike, diag: Diagnostics) -> Iterator[dict[str, str | None]]:
+    """The predictions of each part of a file of rows (a key repeated in a
+    row warns through ``diag``)."""
     name = os.fspath(source)
-    for numbers, objects in jsonl_parts(source):
+    for numbers, objects in jsonl_parts(source, diag=diag):
         yield _from_rows(zip(numbers, objects, strict=True), name)
 
 
