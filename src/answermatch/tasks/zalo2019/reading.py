@@ -113,8 +113,9 @@ class Cases(Sequence[Case]):
     """Gold test cases held by columns, each :class:`Case` made when read:
     the ids and the paragraph ids in :class:`~answermatch.items.TextColumn`,
     a label a byte, a line and an end offset per case in arrays (about 24
-    bytes a case and 5 a paragraph besides the ids' text). ``listed``: a CSV gold, which
-    lists the correct paragraphs only (a case's ``paragraphs`` is ``None``).
+    bytes a case and 5 a paragraph besides the ids' text). ``listed``: a
+    CSV gold, which lists the correct paragraphs only (a case's
+    ``paragraphs`` is ``None``).
 
     >>> cases = Cases(listed=False)
     >>> cases.add("t1", ["p1", "p2"], [False, True], 3)
