@@ -48,7 +48,7 @@ from typing import Any, overload
 from ...diagnostics import Deferred, Diagnostics
 from ...errors import InputError, UnknownLanguageError
 from ...formats.answers import ANSWER_FIELDS, answer_list
-from ...items import TextColumn, _AsList
+from ...items import AsList, TextColumn
 from ...languages import canonical_language
 from ...sources import (
     Fingerprints,
@@ -86,7 +86,7 @@ class Question:
     empty: int = field(default=0, repr=False)
 
 
-class Gold(_AsList, Sequence[Question]):
+class Gold(AsList, Sequence[Question]):
     """The questions of a gold, held by columns: the ids, the answers and
     the question texts each in one :class:`~answermatch.items.TextColumn`,
     the lines, each row's number of answers and its language in arrays
@@ -225,7 +225,7 @@ def _place(index: Any, length: int) -> int:
     return k
 
 
-class _Derived(_AsList, Sequence[Any]):
+class _Derived(AsList, Sequence[Any]):
     """``get(k)`` for each ``k`` of ``range(length)``, computed when read;
     iterated, the values ``walk()`` gives (the same, found faster)."""
 
@@ -484,7 +484,7 @@ def _is_row(data: Mapping[Any, Any], index: Mapping[str, int]) -> bool:
 _NONE, _NULL = -1, -2
 
 
-class GoldTexts(_AsList, Sequence["str | None"]):
+class GoldTexts(AsList, Sequence["str | None"]):
     """The prediction of each of ``count`` gold questions, in the gold's
     order (``None``: no answer): the texts in one
     :class:`~answermatch.items.TextColumn`, in the order they were put, and
