@@ -438,16 +438,19 @@ def test_a_large_file_read_in_parts_draws_progress(monkeypatch, tmp_path, progre
 
 @pytest.mark.parametrize("lang", ["en", "es", "de", "ar", "hi", "vi", "zh"])
 def test_long_mlqa_answers_give_the_tokens_of_the_whole_text(monkeypatch, lang):
-    from answermatch.tasks.squad.rules import _mlqa_tokens
+    from answermatch.tasks.squad import rules
 
+    tokenize = rules._mlqa_words(lang)[1]
     rng = random.Random(7)
     words = ["The", "el", "la", "der", "Die", "ال", "البيت", "của", "những", "中国", "北京市"]
     words += ["a,", "l'", "x.y", "¿qué?", "İ", "Σ", "\u3000", "\u2028", "\xa0", "-", "1,000"]
     text = " ".join(rng.choice(words) for _ in range(20_000))
-    monkeypatch.setattr(steps, "PIECE_CHARS", 500)
-    in_pieces = _mlqa_tokens(lang)(text)
-    monkeypatch.setattr(steps, "PIECE_CHARS", 10**9)  # the whole text at once
-    assert in_pieces == _mlqa_tokens(lang)(text)
+    for module in (steps, rules):  # rules.py tests the length before the pieces
+        monkeypatch.setattr(module, "PIECE_CHARS", 500)
+    in_pieces = tokenize(text)
+    for module in (steps, rules):
+        monkeypatch.setattr(module, "PIECE_CHARS", 10**9)  # the whole text at once
+    assert in_pieces == tokenize(text)
 
 
 @pytest.mark.parametrize(
@@ -749,10 +752,12 @@ def test_open_qa_predictions_peak_within_twice_the_file(tmp_path, rows):
 
 
 def test_an_open_qa_gold_peaks_at_its_questions(monkeypatch, tmp_path):
-    """The questions are kept, not the file: a question of these 87-byte
-    rows takes about 420 bytes (its strings, the object, its line), and
-    read whole the file's text and every row's dict came on top (13 times
-    the file's size); in parts, the questions and a part."""
+    """The questions are kept, not the file, and by columns: a question of
+    these 87-byte rows takes about 50 bytes (its strings in text columns,
+    the rest in arrays; as an object with its strings, 420 bytes, and read
+    whole the file's text and every row's dict came on top: 13 times the
+    file's size); the ids are told apart by their hashes. In parts, the
+    questions and a part."""
     from answermatch.tasks.open_qa.reading import read_gold
 
     path = tmp_path / "gold.jsonl"
@@ -760,7 +765,7 @@ def test_an_open_qa_gold_peaks_at_its_questions(monkeypatch, tmp_path):
     size = path.stat().st_size
     monkeypatch.setattr(sources, "PART_BYTES", 1 << 16)
     peak = _peak(read_gold, str(path), Diagnostics())
-    assert peak < 6 * size, (peak, size)
+    assert peak < 1.5 * size, (peak, size)
 
 
 def test_a_gzipped_mkqa_gold_with_a_warning_is_read_again_for_it(tmp_path):
@@ -790,6 +795,144 @@ def test_large_json_lines_files_draw_progress(monkeypatch, tmp_path, task, progr
     get_task(task).read_gold(str(path), Diagnostics())
     steps = -(-path.stat().st_size // 1024)
     assert progress_seen == {"total": steps, "desc": "reading gold.jsonl", "enabled": True}
+
+
+# --- open-qa: questions and predictions held packed ---------------------------------------------
+
+
+def _open_qa_rows(count, seed=5):
+    """Gold rows of every shape the reader takes: ids as strings and
+    integers, ``answers``, ``answer`` or ``{"aliases"}``, empty and blank
+    aliases, languages named in any form or not at all, questions absent or
+    null, and texts in several scripts (a lone surrogate among them)."""
+    rng = random.Random(seed)
+    questions = ["東京タワーはどこ?", "ఒరెగాన్ రాష్ట్రంలోని అతిపెద్ద నగరం ఏది ?", "Who?", "", "x\ud800y"]
+    answers = ["Helsinki", "東京", "ऑक्सफोर्ड", "1,000", 'a "b"', "Uleåborg", "\ud83d"]
+    rows = []
+    for k in range(count):
+        row = {"id": k if k % 5 == 0 else f"q{k}", "question": rng.choice(questions),
+               "answers": rng.sample(answers, rng.randint(1, 3)),
+               "lang": rng.choice(["ja", "te-IN", "FI"])}  # fmt: skip
+        shape = rng.random()
+        if shape < 0.05:
+            row["answers"] += rng.choice([[""], ["  "]])
+        elif shape < 0.1:
+            del row["lang"]
+        elif shape < 0.15:
+            del row["question"]
+        elif shape < 0.2:
+            row["question"] = None
+        elif shape < 0.25:
+            row["answers"] = {"aliases": row["answers"]}
+        elif shape < 0.3:
+            row["answer"] = row.pop("answers")[0]
+        rows.append(row)
+    return rows
+
+
+def _open_qa_questions(rows, default=None):
+    """The questions of ``rows`` read one by one, as the reader's rules say."""
+    from answermatch.languages import canonical_language
+    from answermatch.tasks.open_qa.reading import Question
+
+    found = []
+    for line, row in enumerate(rows, start=1):
+        answers = row["answers"] if "answers" in row else [row["answer"]]
+        answers = answers["aliases"] if isinstance(answers, dict) else answers
+        kept = tuple(a for a in answers if a.strip())
+        lang = canonical_language(row["lang"]) if "lang" in row else default
+        question = Question(str(row["id"]), line, kept, row.get("question"), lang,
+                            len(answers) - len(kept))  # fmt: skip
+        found.append(question)
+    return found
+
+
+def _write_rows(path, rows):
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+
+
+@pytest.mark.parametrize("loaded", [False, True])
+def test_an_open_qa_gold_held_by_columns_gives_each_row_as_read(monkeypatch, tmp_path, loaded):
+    from answermatch.tasks.open_qa.reading import read_gold
+
+    rows = _open_qa_rows(3000)
+    path = tmp_path / "gold.jsonl"
+    _write_rows(path, rows)
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    gold = read_gold(rows if loaded else str(path), Diagnostics(), lang="de")
+    expected = _open_qa_questions(rows, default="de")
+    assert len(gold) == 3000 and list(gold) == expected and gold == expected
+    assert [q.empty for q in gold] == [q.empty for q in expected] and gold.empty
+    for k in (0, 1, 17, 2999, -1, -3000):
+        assert gold[k] == expected[k] and gold[k].empty == expected[k].empty
+    assert gold[5:40:7] == expected[5:40:7] and gold[-2:] == expected[-2:]
+    with pytest.raises(IndexError):
+        gold[3000]
+    assert list(gold.ids) == [q.id for q in expected]
+    for field, column in (("answers", "answers"), ("lang", "lang"), ("question", "question")):
+        values = [getattr(q, field) for q in expected]
+        assert list(gold.column(column)) == values and gold.column(column)[1:9] == values[1:9]
+    assert gold.languages() == {"de", "fi", "ja", "te"}
+
+
+@pytest.mark.parametrize("shape", ["mapping", "rows", "loaded", "texts"])
+def test_open_qa_predictions_held_in_gold_order_are_the_entries(monkeypatch, tmp_path, shape):
+    from answermatch.tasks.open_qa.reading import read_gold, read_predictions
+
+    rows = _open_qa_rows(3000)
+    gold = read_gold(rows, Diagnostics())
+    rng = random.Random(11)
+    ids = [q.id for q in gold]
+    texts = ["Oulu", "東京 タワー", "", None]
+    entries = {key: rng.choice(texts) for key in ids if rng.random() < 0.9}
+    pairs = list(entries.items()) + [(f"x{k}", "?") for k in range(2000)]
+    rng.shuffle(pairs)
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    if shape == "mapping":
+        source = tmp_path / "pred.json"
+        source.write_text(json.dumps(dict(pairs)), encoding="utf-8")
+    elif shape == "rows":
+        source = tmp_path / "pred.jsonl"
+        _write_rows(source, [{"id": key, "prediction": text} for key, text in pairs])
+    elif shape == "loaded":
+        source = dict(pairs)
+    else:
+        source = [entries.get(key) for key in ids]
+    found = read_predictions(str(source) if isinstance(source, os.PathLike) else source, gold,
+                             Diagnostics())  # fmt: skip
+    expected = [entries.get(key) for key in ids]
+    assert list(found.texts) == expected and found.texts == expected
+    assert [found.texts[k] for k in (0, 5, -1)] == [expected[k] for k in (0, 5, -1)]
+    assert found.texts.unanswered() == expected.count(None)
+    assert found.others == (0 if shape == "texts" else 2000)
+
+
+def test_an_open_qa_run_peaks_within_twice_its_files(monkeypatch, tmp_path):
+    """A gold of 20,000 rows of a short question and two answers (as
+    XOR-TyDi's) and a prediction for each: the questions (an object and a
+    string per field, three times the row's bytes), the predictions' dict
+    and the ids to keep took five times both files; held by columns, the
+    whole run stays under twice them (the largest part besides the gold:
+    the gold ids' places, while the predictions are read)."""
+    question = "東京タワーは日本のどの都市にあり、いつ建てられましたか"
+    rows = [{"id": f"q{k}", "question": question, "answers": ["東京", "港区"], "lang": "ja"}
+            for k in range(20_000)]  # fmt: skip
+    gold, pred = tmp_path / "gold.jsonl", tmp_path / "pred.json"
+    gold.write_text("".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows), "utf-8")
+    answers = {row["id"]: "東京です" for row in rows}
+    pred.write_text(json.dumps(answers, ensure_ascii=False), "utf-8")
+    size = gold.stat().st_size + pred.stat().st_size
+    monkeypatch.setattr(sources, "PART_BYTES", 1 << 16)  # the predictions in parts too
+    answermatch.evaluate("open-qa", [{"id": 1, "answers": ["x"]}], {"1": "x"})  # the imports
+    found = {}
+
+    def run():
+        found["result"] = answermatch.evaluate("open-qa", str(gold), str(pred), "fair")
+
+    peak = _peak(run)
+    assert found["result"].scores == {"accuracy": 0.0}
+    assert found["result"].items[7]["gold"] == ["東京", "港区"]
+    assert peak < 2 * size, (peak, size)
 
 
 # --- a key given again, a null: read in parts, as read whole --------------------------------
@@ -832,6 +975,8 @@ def _predictions(task_name, path, gold_path, gold_ids, diag):
         except InputError as error:
             return str(error)
     texts = getattr(found, "texts", found)  # read whole, SQuAD's keep the other ids too
+    if task_name == "open-qa":  # in the gold's order, null answers among them
+        texts = {key: texts[k] for k, key in enumerate(gold.ids) if texts.given(k)}
     kept = [(k, v) for k, v in texts.items() if k in set(gold_ids)]
     return kept, getattr(found, "others", None), getattr(found, "examples", None)
 
@@ -1190,7 +1335,8 @@ def test_open_qa_rows_with_a_key_repeated_in_a_row_are_read_in_parts(monkeypatch
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", AnswermatchWarning)
             found = reading.read_predictions(str(path), gold, diag)
-        return list(found.texts.items()), found.others, found.examples, diag.messages
+        texts = list(zip(gold.ids, found.texts, strict=True))  # in the gold's order
+        return texts, found.others, found.examples, diag.messages
 
     in_parts = read()
     assert whole_reads == []

@@ -12,9 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from .diagnostics import Diagnostics
-from .resampling import check_draws
-from .result import Result
-from .significance import DEFAULT_RESAMPLES, DEFAULT_SEED, confidence_intervals, with_fields
+from .result import DEFAULT_RESAMPLES, DEFAULT_SEED, Result
 from .sources import reading_progress
 from .tasks import check_options, get_task
 from .workers import check_workers
@@ -57,7 +55,9 @@ def evaluate(
     spec = get_task(task)
     spec.settings(profile)  # UnknownProfileError for a bad name
     check_options(spec, options)
-    if ci:
+    if ci:  # the bootstrap's modules are imported only when asked for
+        from .resampling import check_draws
+
         check_draws(resamples, seed)  # before scoring, not after
     diag = Diagnostics(strict=strict, progress=progress, workers=check_workers(workers))
     token = reading_progress.set(progress)  # large files show a bar while they are read
@@ -67,6 +67,8 @@ def evaluate(
         reading_progress.reset(token)
     if not ci:
         return result
+    from .significance import confidence_intervals, with_fields
+
     intervals = confidence_intervals(result, resamples=resamples, seed=seed, progress=progress)
     signature = with_fields(result.signature, {"ci": "95%", "resamples": resamples, "seed": seed})
     return replace(result, intervals=intervals, signature=signature)

@@ -32,15 +32,25 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
-__all__ = ["ItemColumns", "Items", "TextColumn"]
+__all__ = ["AsList", "ItemColumns", "Items", "TextColumn"]
 
 Item = dict[str, Any]
 
 
-class _AsList:
+class AsList:
     """Equality, hashing and pickling of a sequence that stands for a plain
     list: equal to any sequence of equal values (not to a string), not
-    hashable, and pickled as the list itself."""
+    hashable, and pickled as the list itself. A base for a task's own
+    columns (with :class:`~collections.abc.Sequence`, which gives the rest).
+
+    >>> import pickle
+    >>> from collections.abc import Sequence
+    >>> class Squares(AsList, Sequence):
+    ...     def __len__(self): return 3
+    ...     def __getitem__(self, k): return [0, 1, 4][k]
+    >>> Squares() == [0, 1, 4], pickle.loads(pickle.dumps(Squares()))
+    (True, [0, 1, 4])
+    """
 
     __slots__ = ()
 
@@ -55,7 +65,7 @@ class _AsList:
         return list, (list(self),)  # pickles as the plain list it stands for
 
 
-class ItemColumns(_AsList, Sequence[Item]):
+class ItemColumns(AsList, Sequence[Item]):
     """Items held as ``columns`` (name -> a sequence with one value per
     item, every column as long as the others); item ``k`` is ``make(*values)``
     of the columns' ``k``-th values, in column order, or without ``make``
@@ -117,7 +127,7 @@ _PIECE = 1 << 16
 _SMALL_END = (1 << 32) - 1  # the largest offset of an array("I")
 
 
-class TextColumn(_AsList, Sequence[str]):
+class TextColumn(AsList, Sequence[str]):
     """Strings held as one UTF-8 buffer and the end offset of each (8 bytes
     a string, no object per string): a column of many short lines in about
     the size of their text. Reading a string (by index, a slice, or

@@ -16,6 +16,13 @@ from typing import Any
 
 from .items import Items
 
+#: The bootstrap's defaults (``evaluate(ci=True)``, ``compare``): how many
+#: resamples and the seed of their draws. Kept here, beside the intervals'
+#: holder, so that ``evaluate`` imports the bootstrap only when asked for
+#: one (:mod:`answermatch.significance` gives them too).
+DEFAULT_RESAMPLES = 1000
+DEFAULT_SEED = 12345
+
 
 @dataclass(frozen=True)
 class Result:

@@ -76,7 +76,7 @@ from .resampling import (
     randomization_totals,
     resolve_engine,
 )
-from .result import Result
+from .result import DEFAULT_RESAMPLES, DEFAULT_SEED, Result
 from .tasks.base import Aggregation, Summary
 
 __all__ = [
@@ -91,8 +91,6 @@ __all__ = [
     "percentile_interval",
 ]
 
-DEFAULT_RESAMPLES = 1000
-DEFAULT_SEED = 12345
 #: Fewer resamples draw a warning: the interval's positions ``N // 40`` and
 #: ``N - 1 - N // 40`` must leave out at least one resample on each side.
 MIN_RESAMPLES = 40

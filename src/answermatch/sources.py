@@ -23,7 +23,7 @@ import sys
 from array import array
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -567,7 +567,7 @@ class KeptEntries(NamedTuple):
     ``repeated``, where the reader takes keys given again: the key of each
     entry whose key an earlier entry had, in the file's order."""
 
-    entries: dict[str, Any]
+    entries: MutableMapping[str, Any]
     others: int
     examples: list[str]
     repeated: Sequence[str] = ()
@@ -580,6 +580,7 @@ def kept_string_entries(
     *,
     diag: Diagnostics | None = None,
     nulls: bool = False,
+    into: MutableMapping[str, Any] | None = None,
 ) -> KeptEntries | None:
     """The entries of a file ``{key: string}`` (with ``nulls``, strings or
     ``null``) whose key is in ``keep``, read in parts
@@ -588,7 +589,7 @@ def kept_string_entries(
     for a file the caller reads whole (see :func:`kept_entries`): a small
     one, another shape (:class:`NotFlat`), or a part that ``rekey`` (the
     caller's keys of a part, ``None`` to refuse it) refuses or gives fewer
-    keys.
+    keys; ``into``: as for :func:`kept_entries`.
 
     A key given again is what ``json`` makes of it: the last value wins,
     and ``diag`` warns about each entry that repeats a key, in the file's
@@ -634,7 +635,7 @@ def kept_string_entries(
         found = string_object_parts(source, nulls=nulls)
         return found if rekey is None else map(rekeyed, found)
 
-    kept = kept_entries(source, parts, keep, repeats=diag is not None)
+    kept = kept_entries(source, parts, keep, repeats=diag is not None, into=into)
     if kept is None or (kept.repeated and changed):
         return None
     name = os.fspath(source)
@@ -651,6 +652,7 @@ def kept_entries(
     shown: int = 3,
     repeats: bool = False,
     kept_again: bool = False,
+    into: MutableMapping[str, Any] | None = None,
 ) -> KeptEntries | None:
     """The entries whose key is in ``keep`` of the ``parts`` of a file (the
     entries of each, ``None`` for one the caller refuses), the others
@@ -663,7 +665,9 @@ def kept_entries(
     kept is in the result; each other key is remembered by 60 bits of its
     hash alone, :class:`Fingerprints`, so another key rarely sends a file
     there too). ``shown``: how many of the other keys are given as
-    examples (the first, each once).
+    examples (the first, each once). ``into``: the mapping the kept
+    entries are put in (a new dict by default; a reader may pack them),
+    given back as the entries.
 
     ``repeats``: a key given again is taken as ``json`` takes it in an
     object: the last value wins, at the place of the first, and it is
@@ -696,7 +700,7 @@ def kept_entries(
         return None  # the whole reading names the problem
     if small:
         return None
-    kept: dict[str, Any] = {}
+    kept: MutableMapping[str, Any] = {} if into is None else into
     seen = Fingerprints()
     examples: list[str] = []
     others = 0

@@ -45,7 +45,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import chain, count, repeat
+from itertools import chain, compress, count, repeat
 from numbers import Real
 from operator import attrgetter, itemgetter, methodcaller
 from typing import Any, NamedTuple, TypeVar
@@ -685,20 +685,21 @@ class _Read(NamedTuple):
 
 def _typed_squad() -> type:
     """The SQuAD layout as msgspec structs: every key the layout's files
-    hold (any other makes the file go the ``json`` way), values ``Any``
-    where the reader checks them itself, and the texts no score reads
-    (most of a file's bytes), a paragraph's context and a question's text,
-    kept as their JSON (``msgspec.Raw``: checked, not decoded); structs
-    that the garbage collector does not track."""
+    hold (any other makes the file go the ``json`` way), ids and answer
+    texts strings (anything else, which the checked path reads or names,
+    goes that way too), the other values ``Any``, and the texts no score
+    reads (most of a file's bytes), a paragraph's context and a question's
+    text, kept as their JSON (``msgspec.Raw``: checked, not decoded);
+    structs that the garbage collector does not track."""
     from msgspec import Raw, defstruct
 
     def struct(name: str, *fields: Any) -> type:
         return defstruct(name, fields, gc=False, forbid_unknown_fields=True)
 
-    answer = struct("Answer", ("text", Any), ("answer_start", Any, None))
+    answer = struct("Answer", ("text", str), ("answer_start", Any, None))
     qa = struct(
         "Qa",
-        ("id", Any),
+        ("id", str),
         ("answers", tuple[answer, ...]),
         ("question", Raw, None),
         ("is_impossible", Any, None),
@@ -750,16 +751,14 @@ def _typed_questions(file: Any, name: str, raw: bytes, dialect: Dialect) -> _Rea
     qas = [qa for paragraph in paragraphs for qa in paragraph.qas]
     if not qas:
         return None
-    ids = list(map(_ID_OF, qas))
+    ids = list(map(_ID_OF, qas))  # strings, as the structs' types say
     answers = list(map(_ANSWERS_OF, qas))
-    if set(map(len, answers)) == {1}:  # one answer each (MLQA, XQuAD): no Python loop
-        texts = list(zip(map(_TEXT_OF, chain.from_iterable(answers))))
+    if set(map(len, answers)) == {1}:  # one answer each (MLQA, XQuAD): the fewest steps
+        texts = [(answer.text,) for (answer,) in answers]
     else:
         texts = [tuple(map(_TEXT_OF, found)) for found in answers]
-    if set(map(type, ids)) != {str} or not set(map(type, chain.from_iterable(texts))) <= {str}:
-        return None
     contexts = [paragraph.context for paragraph in paragraphs]
-    if not _strings_or_null(contexts) or not _strings_or_null(list(map(_QUESTION_OF, qas))):
+    if not _strings_or_null(contexts) or not _strings_or_null(list(map(_QUESTION_OF, qas)), True):
         return None  # json's: a number past Python's digit limit is an error there
     if not raw.isascii():  # msgspec does not check the UTF-8 of what it keeps as JSON
         try:
@@ -777,14 +776,23 @@ def _typed_questions(file: Any, name: str, raw: bytes, dialect: Dialect) -> _Rea
     return _Read(questions, name, file.version, shape)
 
 
-def _strings_or_null(values: list[Any]) -> bool:
+def _strings_or_null(values: list[Any], unread: bool = False) -> bool:
     """Whether the values kept as their JSON (``None``: absent) are all
-    strings or ``null`` (what their first byte says)."""
-    return set(map(_FIRST, map(memoryview, filter(None, values)))) <= _STRING_OR_NULL
+    strings or ``null`` (what their first byte says). ``unread``: values
+    no reader decodes (questions), which need only be what ``json`` reads
+    too: one of at most :data:`_SHORT` bytes may be anything (no integer
+    past Python's digit limit, no nesting near the recursion limit fits
+    there), and costs a length alone."""
+    present = list(filter(None, values))
+    if unread:
+        present = list(compress(present, map(_SHORT.__lt__, map(len, present))))
+    return set(map(_FIRST, map(memoryview, present))) <= _STRING_OR_NULL
 
 
 _FIRST = itemgetter(0)
 _STRING_OR_NULL = {ord('"'), ord("n")}
+#: The longest unread JSON value :func:`_strings_or_null` takes whatever it holds
+_SHORT = 1000
 
 
 def _decoded_contexts(contexts: list[Any], sizes: list[int]) -> list[str | None]:

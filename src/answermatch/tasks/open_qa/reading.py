@@ -20,29 +20,38 @@ Files are read in parts (:func:`~answermatch.sources.jsonl_parts`,
 not the file, and predictions keep those of gold questions (a key given
 again in ``{id: text}`` warns, the last value winning, as read whole). A
 file that this reading cannot take (another shape, an id repeated in rows,
-an error) is read whole, with the same values, errors and warnings.
+an error) is read whole, with the same values, errors and warnings. What
+is kept is packed: the gold's questions by columns (:class:`Gold`: their
+strings in :class:`~answermatch.items.TextColumn` objects, the rest in
+arrays), the predictions as one text column in the gold's order
+(:class:`GoldTexts`); a question or a text is decoded when it is read.
 
 >>> gold = read_gold([{"id": 1, "answers": ["Paris"], "lang": "fr-FR"}], Diagnostics())
 >>> gold[0]
 Question(id='1', line=1, answers=('Paris',), question=None, lang='fr')
->>> read_predictions({"1": "C'est Paris.", "2": "?"}, gold, Diagnostics())
-Predictions(texts={'1': "C'est Paris."}, others=1, examples=['2'])
+>>> found = read_predictions({"1": "C'est Paris.", "2": "?"}, gold, Diagnostics())
+>>> list(found.texts), found.others, found.examples
+(["C'est Paris."], 1, ['2'])
 """
 
 from __future__ import annotations
 
 import json
 import os
+from array import array
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from itertools import chain, islice
+from typing import Any, overload
 
 from ...diagnostics import Deferred, Diagnostics
 from ...errors import InputError, UnknownLanguageError
 from ...formats.answers import ANSWER_FIELDS, answer_list
+from ...items import AsList, TextColumn
 from ...languages import canonical_language
 from ...sources import (
+    Fingerprints,
     NotFlat,
     PathLike,
     is_path,
@@ -55,7 +64,7 @@ from ...sources import (
     source_name,
 )
 
-__all__ = ["Predictions", "Question", "read_gold", "read_predictions"]
+__all__ = ["Gold", "GoldTexts", "Predictions", "Question", "read_gold", "read_predictions"]
 
 GOLD_ROW = '{"id": ..., "question": ..., "answers": [...], "lang": ...}'
 PREDICTION_ROW = '{"id": ..., "prediction": text}'
@@ -75,6 +84,168 @@ class Question:
     question: str | None = None
     lang: str | None = None
     empty: int = field(default=0, repr=False)
+
+
+class Gold(AsList, Sequence[Question]):
+    """The questions of a gold, held by columns: the ids, the answers and
+    the question texts each in one :class:`~answermatch.items.TextColumn`,
+    the lines, each row's number of answers and its language in arrays
+    (about the size of the strings in the file, where a :class:`Question`
+    and its strings took three times that). ``gold[k]`` (or iterating)
+    builds question ``k`` anew; :meth:`answers` and :meth:`lang` read one
+    field. Equal to the list of its questions.
+
+    >>> gold = Gold()
+    >>> gold.add("q1", 1, ("Oulu", "Uleåborg"), "Where?", "fi")
+    >>> gold.add("q2", 3, ("Kraków",), None, None, empty=1)
+    >>> gold[1], gold.answers(0), gold.lang(0), list(gold.ids)
+    (Question(id='q2', line=3, answers=('Kraków',), question=None, lang=None), \
+('Oulu', 'Uleåborg'), 'fi', ['q1', 'q2'])
+    """
+
+    __slots__ = ("_answer_ends", "_answers", "_asked", "_codes", "_langs", "_names",
+                 "_questions", "empty", "ids", "lines")  # fmt: skip
+
+    def __init__(self) -> None:
+        #: each question's id
+        self.ids = TextColumn()
+        #: each question's line
+        self.lines = array("I")
+        #: the number of empty or blank aliases of each question that has any
+        self.empty: dict[int, int] = {}
+        self._answers = TextColumn()  # every question's answers, one after the other
+        self._answer_ends = array("I")  # where each question's answers end in it
+        self._questions = TextColumn()  # "" where there is none
+        self._asked = bytearray()  # 1 where there is a question text
+        self._langs = array("I")  # each question's language, as its place in _names
+        self._names: list[str | None] = [None]
+        self._codes: dict[str | None, int] = {None: 0}
+
+    def add(
+        self,
+        key: str,
+        line: int,
+        answers: Sequence[str],
+        question: str | None,
+        lang: str | None,
+        empty: int = 0,
+    ) -> None:
+        """Append a question (see :class:`Question`)."""
+        if empty:
+            self.empty[len(self.lines)] = empty
+        self.ids.extend((key,))
+        self.lines.append(line)
+        self._answers.extend(answers)
+        self._answer_ends.append(len(self._answers))
+        self._questions.extend(("" if question is None else question,))
+        self._asked.append(question is not None)
+        code = self._codes.get(lang)
+        if code is None:
+            code = self._codes[lang] = len(self._names)
+            self._names.append(lang)
+        self._langs.append(code)
+
+    def answers(self, k: int) -> tuple[str, ...]:
+        """The answers of question ``k`` (``0 <= k < len(self)``)."""
+        start = self._answer_ends[k - 1] if k else 0
+        return tuple(self._answers[start : self._answer_ends[k]])
+
+    def answer(self, k: int, place: int) -> str:
+        """Answer ``place`` of question ``k`` (both within their bounds)."""
+        return self._answers[(self._answer_ends[k - 1] if k else 0) + place]
+
+    def lang(self, k: int) -> str | None:
+        """The language of question ``k``."""
+        return self._names[self._langs[k]]
+
+    def languages(self) -> set[str]:
+        """The languages named."""
+        return {name for name in self._names if name is not None}
+
+    def question(self, k: int) -> str | None:
+        """The question text of question ``k``, where it has one."""
+        return self._questions[k] if self._asked[k] else None
+
+    def column(self, field_name: str) -> Sequence[Any]:
+        """The ``"answers"``, ``"lang"`` or ``"question"`` of every question,
+        each read when asked (an item column, or what a scorer walks)."""
+        get, walk = {
+            "answers": (self.answers, self._walk_answers),
+            "lang": (self.lang, lambda: map(self._names.__getitem__, self._langs)),
+            "question": (self.question, self._walk_questions),
+        }[field_name]
+        return _Derived(len(self.lines), get, walk)
+
+    def _walk_answers(self) -> Iterator[tuple[str, ...]]:
+        answers, start = iter(self._answers), 0
+        for end in self._answer_ends:
+            yield tuple(islice(answers, end - start))
+            start = end
+
+    def _walk_questions(self) -> Iterator[str | None]:
+        for question, asked in zip(self._questions, self._asked, strict=True):
+            yield question if asked else None
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    @overload
+    def __getitem__(self, index: int) -> Question: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Question]: ...
+
+    def __getitem__(self, index: int | slice) -> Question | list[Question]:
+        if isinstance(index, slice):
+            return [self[k] for k in range(*index.indices(len(self.lines)))]
+        k = _place(index, len(self.lines))
+        return Question(self.ids[k], self.lines[k], self.answers(k), self.question(k),
+                        self.lang(k), self.empty.get(k, 0))  # fmt: skip
+
+    def __iter__(self) -> Iterator[Question]:
+        names, empty, answers, start = self._names, self.empty, iter(self._answers), 0
+        columns = (self.ids, self.lines, self._answer_ends, self._questions, self._asked)
+        rows = zip(*columns, self._langs, strict=True)
+        for k, (key, line, end, question, asked, code) in enumerate(rows):
+            yield Question(key, line, tuple(islice(answers, end - start)),
+                           question if asked else None, names[code], empty.get(k, 0))  # fmt: skip
+            start = end
+
+    def __repr__(self) -> str:
+        return f"<Gold: {len(self.lines)} questions>"
+
+
+def _place(index: Any, length: int) -> int:
+    """``index`` as a place in a sequence of ``length`` (negative from the end)."""
+    k = index.__index__()
+    if k < 0:
+        k += length
+    if not 0 <= k < length:
+        raise IndexError(f"{index} of {length}")
+    return k
+
+
+class _Derived(AsList, Sequence[Any]):
+    """``get(k)`` for each ``k`` of ``range(length)``, computed when read;
+    iterated, the values ``walk()`` gives (the same, found faster)."""
+
+    __slots__ = ("_get", "_length", "_walk")
+
+    def __init__(self, length: int, get: Any, walk: Any) -> None:
+        self._length = length
+        self._get = get
+        self._walk = walk
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self._get(k) for k in range(*index.indices(self._length))]
+        return self._get(_place(index, self._length))
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._walk())
 
 
 #: The errors of a file given on the other side: what it is, what was expected.
@@ -143,7 +314,7 @@ def _key(value: Any, name: str, line: int) -> str:
     return str(value)
 
 
-def read_gold(source: Any, diag: Diagnostics, *, lang: str | None = None) -> list[Question]:
+def read_gold(source: Any, diag: Diagnostics, *, lang: str | None = None) -> Gold:
     """The questions of ``source``; ``lang`` is the language of rows that
     name none. Errors name the file and line: a row that is not an object,
     no ``id`` or a repeated one, no ``answers`` (or only empty ones), an
@@ -188,51 +359,90 @@ def _part_rows(parts: Iterable[tuple[Sequence[int], list[Any]]], name: str) -> I
         del numbers, objects  # not held while the next part is read
 
 
-def _questions(rows: Iterable[tuple[int, Any]], name: str, default: str | None) -> list[Question]:
-    seen: dict[str, int] = {}
-    questions = []
+def _questions(rows: Iterable[tuple[int, Any]], name: str, default: str | None) -> Gold:
+    """The :class:`Gold` of ``rows``. The ids are remembered by their hash
+    alone (:class:`~answermatch.sources.Fingerprints`, 8 bytes an id, in
+    batches); where two may be the same, or at the error of a row, they are
+    compared: the first error in the file's order is raised, as when each
+    id was checked on its row."""
+    gold = Gold()
+    seen = Fingerprints()
+    batch: list[str] = []
+    distinct = True
     for line, row in rows:
-        if not isinstance(row, dict):
-            raise InputError(f"expected a gold row {GOLD_ROW}", path=name, line=line)
-        if "id" not in row:
-            raise InputError('the row has no "id"', path=name, line=line)
-        key = _key(row["id"], name, line)
-        if key in seen:
-            raise InputError(f"id {key!r} again (first on line {seen[key]})", path=name, line=line)
-        seen[key] = line
-        column = next((f for f in ANSWER_FIELDS if f in row), ANSWER_FIELDS[0])
-        answers = answer_list(row.get(column))
-        if not answers:
+        try:
+            batch.append(_add(gold, line, row, name, default))
+        except InputError:
+            _check_repeated(gold, name, _id_of(row), line)
+            raise
+        if len(batch) == _BATCH:
+            distinct = seen.add(batch) and distinct
+            batch.clear()
+    if not (seen.add(batch) and distinct) or seen.repeated():
+        _check_repeated(gold, name)
+    return gold
+
+
+#: how many ids :func:`_questions` gives :class:`~answermatch.sources.Fingerprints` at once
+_BATCH = 4096
+
+
+def _id_of(row: Any) -> str | None:
+    """The id of a row, where it has one that is valid."""
+    if not isinstance(row, dict):
+        return None
+    key = row.get("id")
+    return str(key) if isinstance(key, (str, int)) and not isinstance(key, bool) else None
+
+
+def _check_repeated(gold: Gold, name: str, key: str | None = None, line: int = 0) -> None:
+    """The error of the first id repeated in ``gold`` (then ``key``, the id
+    of the row of ``line``, where given)."""
+    ids: Iterable[str] = gold.ids
+    lines: Iterable[int] = gold.lines
+    if key is not None:
+        ids, lines = chain(ids, (key,)), chain(lines, (line,))
+    first: dict[str, int] = {}
+    for key_seen, line_seen in zip(ids, lines, strict=True):
+        if key_seen in first:
             raise InputError(
-                f'"{column}" must be a non-empty list of strings (or an answer object with '
-                '"aliases" or "text")',
+                f"id {key_seen!r} again (first on line {first[key_seen]})",
                 path=name,
-                line=line,
+                line=line_seen,
             )
-        if not all(isinstance(a, str) for a in answers):
-            raise InputError(
-                f"every answer must be a string, got {answers!r}", path=name, line=line
-            )
-        kept = tuple(a for a in answers if a.strip())
-        if not kept:
-            raise InputError(
-                f'"{column}" has no non-empty answer, got {answers!r}', path=name, line=line
-            )
-        question = row.get("question")
-        if question is not None and not isinstance(question, str):
-            raise InputError('"question" must be a string', path=name, line=line)
-        language = _language(row.get("lang"), name, line)
-        questions.append(
-            Question(
-                key,
-                line,
-                kept,
-                question,
-                default if language is None else language,
-                len(answers) - len(kept),
-            )
+        first[key_seen] = line_seen
+
+
+def _add(gold: Gold, line: int, row: Any, name: str, default: str | None) -> str:
+    """Check a gold row and add its question to ``gold``; its id."""
+    if not isinstance(row, dict):
+        raise InputError(f"expected a gold row {GOLD_ROW}", path=name, line=line)
+    if "id" not in row:
+        raise InputError('the row has no "id"', path=name, line=line)
+    key = _key(row["id"], name, line)
+    column = next((f for f in ANSWER_FIELDS if f in row), ANSWER_FIELDS[0])
+    answers = answer_list(row.get(column))
+    if not answers:
+        raise InputError(
+            f'"{column}" must be a non-empty list of strings (or an answer object with '
+            '"aliases" or "text")',
+            path=name,
+            line=line,
         )
-    return questions
+    if not all(isinstance(a, str) for a in answers):
+        raise InputError(f"every answer must be a string, got {answers!r}", path=name, line=line)
+    kept = [a for a in answers if a.strip()]
+    if not kept:
+        raise InputError(
+            f'"{column}" has no non-empty answer, got {answers!r}', path=name, line=line
+        )
+    question = row.get("question")
+    if question is not None and not isinstance(question, str):
+        raise InputError('"question" must be a string', path=name, line=line)
+    language = _language(row.get("lang"), name, line)
+    lang = default if language is None else language
+    gold.add(key, line, kept, question, lang, len(answers) - len(kept))
+    return key
 
 
 def _mapping(data: Mapping[Any, Any], name: str) -> dict[str, str | None]:
@@ -264,42 +474,168 @@ def _from_rows(rows: Iterable[tuple[int, Any]], name: str) -> dict[str, str | No
     return out
 
 
-def _is_row(data: Mapping[Any, Any], gold: list[Question]) -> bool:
+def _is_row(data: Mapping[Any, Any], index: Mapping[str, int]) -> bool:
     """A one-line JSON Lines file reads as one object: a row when it has the
     row's keys and its keys are not gold ids."""
-    return "id" in data and "prediction" in data and not {q.id for q in gold} & set(data)
+    return "id" in data and "prediction" in data and not any(map(index.__contains__, data))
+
+
+#: where :class:`GoldTexts` marks a question without a prediction, and one predicted null
+_NONE, _NULL = -1, -2
+
+
+class GoldTexts(AsList, Sequence["str | None"]):
+    """The prediction of each of ``count`` gold questions, in the gold's
+    order (``None``: no answer): the texts in one
+    :class:`~answermatch.items.TextColumn`, in the order they were put, and
+    the place of each question's text in it (4 bytes a question). Equal to
+    the list of the texts; a text is decoded when it is read.
+
+    >>> texts = GoldTexts(3)
+    >>> texts.put(2, "Oulu"); texts.put(0, None)
+    >>> list(texts), texts.given(0), texts.given(1), texts.unanswered()
+    ([None, None, 'Oulu'], True, False, 2)
+    """
+
+    __slots__ = ("_at", "_last", "_texts")
+
+    def __init__(self, count: int) -> None:
+        self._texts = TextColumn()
+        self._at = array("i", [_NONE]) * count
+        self._last = -1  # the last question given a text, while they come in order; else count
+
+    def put(self, k: int, text: str | None) -> None:
+        """Set the prediction of question ``k`` (``None``: null)."""
+        self.put_all(((k, text),))
+
+    def put_all(self, entries: Iterable[tuple[int, str | None]]) -> None:
+        """:meth:`put` each ``(k, text)``."""
+        at, strings, start, last = self._at, [], len(self._texts), self._last
+        for k, text in entries:
+            if text is None:
+                at[k] = _NULL
+            else:
+                at[k] = start + len(strings)
+                strings.append(text)
+                last = k if k > last else len(at)  # out of order: for good
+        self._last = last
+        self._texts.extend(strings)
+
+    def given(self, k: int) -> bool:
+        """Whether question ``k`` has a prediction, null included."""
+        return self._at[k] != _NONE
+
+    def unanswered(self) -> int:
+        """How many questions have no prediction, or a null one."""
+        return self._at.count(_NONE) + self._at.count(_NULL)
+
+    def count_given(self) -> int:
+        """How many questions have a prediction, null included."""
+        return len(self._at) - self._at.count(_NONE)
+
+    def __len__(self) -> int:
+        return len(self._at)
+
+    @overload
+    def __getitem__(self, index: int) -> str | None: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[str | None]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str | None] | None:
+        if isinstance(index, slice):
+            return [self[k] for k in range(*index.indices(len(self._at)))]
+        at = self._at[_place(index, len(self._at))]
+        return self._texts[at] if at >= 0 else None
+
+    def __iter__(self) -> Iterator[str | None]:
+        texts = self._texts
+        if self._last < len(self._at):  # the texts in the gold's order: read one after the other
+            walked = iter(texts)
+            return (next(walked) if at >= 0 else None for at in self._at)
+        return (texts[at] if at >= 0 else None for at in self._at)
+
+    def __repr__(self) -> str:
+        return f"<GoldTexts: {len(self._at)} questions, {len(self._texts)} texts>"
+
+
+class _Index(dict[str, int]):
+    """Each gold id's place; to :func:`~answermatch.sources.kept_entries`,
+    the set of the ids to keep."""
+
+    def issuperset(self, keys: Iterable[str]) -> bool:
+        return all(map(self.__contains__, keys))
+
+
+class _Kept(MutableMapping[str, "str | None"]):
+    """The predictions of gold ids as :func:`~answermatch.sources.kept_entries`
+    keeps them, each put at its question's place in :attr:`texts`."""
+
+    def __init__(self, index: Mapping[str, int]) -> None:
+        self._index = index
+        #: the texts, in the gold's order
+        self.texts = GoldTexts(len(index))
+
+    def __getitem__(self, key: str) -> str | None:
+        k = self._index[key]
+        if not self.texts.given(k):
+            raise KeyError(key)
+        return self.texts[k]
+
+    def __setitem__(self, key: str, text: str | None) -> None:
+        self.texts.put(self._index[key], text)
+
+    def __delitem__(self, key: str) -> None:
+        raise TypeError("predictions kept are not taken back")
+
+    def __contains__(self, key: object) -> bool:
+        k = self._index.get(key)  # type: ignore[call-overload]
+        return k is not None and self.texts.given(k)
+
+    def __iter__(self) -> Iterator[str]:
+        return (key for key, k in self._index.items() if self.texts.given(k))
+
+    def __len__(self) -> int:
+        return self.texts.count_given()
+
+    def update(self, entries: Any = (), /, **more: Any) -> None:
+        pairs = entries.items() if isinstance(entries, Mapping) else entries
+        index = self._index
+        self.texts.put_all((index[key], text) for key, text in chain(pairs, more.items()))
 
 
 @dataclass
 class Predictions:
-    """The predictions of gold questions, ``{id: text or None}``, and the
-    others: how many ids not in the gold were predicted, the first three."""
+    """The predictions of gold questions, in the gold's order (``None``: no
+    answer), and the others: how many ids not in the gold were predicted,
+    the first three."""
 
-    texts: dict[str, str | None]
+    texts: GoldTexts
     others: int = 0
     examples: list[str] = field(default_factory=list)
 
 
-def read_predictions(source: Any, gold: list[Question], diag: Diagnostics) -> Predictions:
+def read_predictions(source: Any, gold: Gold, diag: Diagnostics) -> Predictions:
     """The predictions of ``source`` (see :mod:`answermatch.tasks.open_qa.reading`)."""
-    keep = {q.id for q in gold}
+    index = _Index(zip(gold.ids, range(len(gold)), strict=True))
     if is_path(source):
-        kept = _mapping_parts(source, keep, diag)
+        kept = _mapping_parts(source, index, diag)
         if kept is None:
             later = Deferred()  # keys repeated in a row: warned if the rows are read in parts
-            kept = kept_entries(source, lambda path: _row_parts(path, later), keep)
+            rows = _Kept(index)
+            kept = kept_entries(source, lambda path: _row_parts(path, later), index, into=rows)  # type: ignore[arg-type]
             if kept is not None:
                 later.give(diag)
         if kept is not None:
-            return Predictions(kept.entries, kept.others, kept.examples)
-    texts = _read_whole(source, gold, diag)
-    others = [key for key in texts if key not in keep]
-    if others:
-        texts = {key: text for key, text in texts.items() if key in keep}
-    return Predictions(texts, len(others), others[:3])
+            return Predictions(kept.entries.texts, kept.others, kept.examples)  # type: ignore[attr-defined]
+    texts = _read_whole(source, gold, index, diag)
+    others = [key for key in texts if key not in index]
+    packed = _Kept(index)
+    packed.update((key, text) for key, text in texts.items() if key in index)
+    return Predictions(packed.texts, len(others), others[:3])
 
 
-def _mapping_parts(source: PathLike, keep: set[str], diag: Diagnostics) -> Any:
+def _mapping_parts(source: PathLike, index: _Index, diag: Diagnostics) -> Any:
     """The :class:`~answermatch.sources.KeptEntries` of a file ``{id:
     text or null}`` read in parts, or ``None`` (read whole, or as rows):
     an object that holds no gold id but ``"id"`` and ``"prediction"`` is a
@@ -311,7 +647,8 @@ def _mapping_parts(source: PathLike, keep: set[str], diag: Diagnostics) -> Any:
         return part
 
     later = Deferred()  # a key given again: its warning, unless the file is a row
-    kept = kept_string_entries(source, keep, note, diag=later, nulls=True)
+    into = _Kept(index)
+    kept = kept_string_entries(source, index, note, diag=later, nulls=True, into=into)  # type: ignore[arg-type]
     if kept is None or (keys == _ROW_KEYS and not kept.entries):
         return None
     later.give(diag)
@@ -329,14 +666,16 @@ def _row_parts(source: PathLike, diag: Diagnostics) -> Iterator[dict[str, str | 
         yield _from_rows(zip(numbers, objects, strict=True), name)
 
 
-def _read_whole(source: Any, gold: list[Question], diag: Diagnostics) -> dict[str, str | None]:
+def _read_whole(
+    source: Any, gold: Gold, index: Mapping[str, int], diag: Diagnostics
+) -> dict[str, str | None]:
     """``{id: text or None}`` of ``source``, a file read whole or loaded data."""
     name = source_name(source)
     if is_path(source):
         text = read_text(source)
         if text.lstrip().startswith("{") and "\n{" not in text.strip():
             data = parse_json(text, os.fspath(source), diag=diag)
-            if isinstance(data, dict) and not _is_row(data, gold):
+            if isinstance(data, dict) and not _is_row(data, index):
                 return _mapping(data, name)
         numbers, objects = jsonl_columns(text, os.fspath(source), diag=diag)
         return _from_rows(zip(numbers, objects, strict=True), name)
@@ -350,7 +689,7 @@ def _read_whole(source: Any, gold: list[Question], diag: Diagnostics) -> dict[st
                     "(a list of texts follows the gold's order)",
                     path=name,
                 )
-            return {q.id: text for q, text in zip(gold, source, strict=True)}
+            return dict(zip(gold.ids, source, strict=True))
         return _from_rows(enumerate(source, start=1), name)
     raise InputError(
         f"expected {{id: text}}, rows {PREDICTION_ROW} or a list of texts, "

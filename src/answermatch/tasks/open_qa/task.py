@@ -14,7 +14,8 @@ against their gold aliases (:class:`OpenQA`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -28,7 +29,7 @@ from ...matchers.named import get_matcher
 from ...profiles import Settings, choice, rule
 from ..base import Aggregation, Inputs, Scored, Stats, Summary, Task, Totals, make_signature
 from ..parts import ChecksGold, Explains, TakesRows
-from .reading import Predictions, Question, read_gold, read_predictions
+from .reading import Gold, Predictions, read_gold, read_predictions
 
 __all__ = ["PROFILES", "Judging", "OpenQA", "accuracy"]
 
@@ -144,11 +145,11 @@ class OpenQA(Task, Explains, ChecksGold, TakesRows):
         normalize=lambda text, lang: _normalized(text, lang),
     )
 
-    def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> list[Question]:
+    def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> Gold:
         return read_gold(source, diag, lang=options.get("lang"))
 
     def read_predictions(
-        self, source: Any, gold: list[Question], diag: Diagnostics, **options: Any
+        self, source: Any, gold: Gold, diag: Diagnostics, **options: Any
     ) -> Predictions:
         return read_predictions(source, gold, diag)
 
@@ -168,27 +169,35 @@ class OpenQA(Task, Explains, ChecksGold, TakesRows):
 
     def score(self, inputs: Inputs, settings: Judging, diag: Diagnostics, **options: Any) -> Scored:
         judging = self._judging(settings, options)
-        gold: list[Question] = inputs.gold
+        gold: Gold = inputs.gold
         predictions: Predictions = inputs.predictions
         _warn_ids(gold, predictions, inputs.gold_name, inputs.pred_name, diag)
         verdict = _verdict_function(judging)
-        texts = [predictions.texts.get(question.id) for question in gold]
-        judged = [
-            (0.0, "unanswered", None) if text is None else verdict(text, question)
-            for question, text in zip(gold, texts, strict=True)
-        ]
-        scores = [score for score, _, _ in judged]
-        langs = [question.lang for question in gold]
+        texts = predictions.texts
+        scores: list[float] = []
+        rules: list[str] = []
+        matched = _Matched(gold)
+        langs = gold.column("lang")
+        asked = gold.column("question")
+        questions = zip(texts, gold.column("answers"), langs, asked, strict=True)
+        for text, answers, lang, question in questions:  # the columns: no Question built
+            score, rule_name, found = (
+                (0.0, "unanswered", None)
+                if text is None
+                else verdict(text, answers, lang, question)
+            )
+            scores.append(score)
+            rules.append(rule_name)
+            matched.append(found, answers)
         columns = {  # the items by columns (see _item), not a dict each
-            "id": [question.id for question in gold],
+            "id": gold.ids,
             "lang": langs,
             "score": scores,
-            "rule": [rule_name for _, rule_name, _ in judged],
-            "matched": [matched for _, _, matched in judged],
+            "rule": rules,
+            "matched": matched,
             "prediction": texts,
-            "gold": [question.answers for question in gold],
+            "gold": gold.column("answers"),
         }
-        del judged
         totals = accuracy().totals(map(_summed, scores, langs))
         signature = _signature(self.profile_name(judging), judging, options, gold)
         return Scored(ItemColumns(columns, _item), signature, totals)
@@ -214,7 +223,7 @@ class OpenQA(Task, Explains, ChecksGold, TakesRows):
                 if answer != text:
                     details["judged"] = answer
                 for gold in question.answers:
-                    score, rule_name, _ = verdict(text, _alone(question, gold))
+                    score, rule_name, _ = verdict(text, (gold,), question.lang, question.question)
                     variants.append(
                         Variant(
                             TextView(gold, _normalized(gold, question.lang)),
@@ -240,7 +249,7 @@ class OpenQA(Task, Explains, ChecksGold, TakesRows):
                 details,
             )
 
-    def gold_entries(self, gold: list[Question]) -> Iterable[QuestionEntry]:
+    def gold_entries(self, gold: Gold) -> Iterable[QuestionEntry]:
         return (
             QuestionEntry(
                 q.id, q.line, q.answers + ("",) * q.empty, q.lang, question=q.question or ""
@@ -254,9 +263,7 @@ def _signature_match(judging: Judging, options: Mapping[str, Any]) -> str:
     return options.get("matcher") or _matcher_name(judging.matcher)
 
 
-def _signature(
-    profile: str, judging: Judging, options: Mapping[str, Any], gold: list[Question]
-) -> str:
+def _signature(profile: str, judging: Judging, options: Mapping[str, Any], gold: Gold) -> str:
     """The text rule (``match:``, ``norm:``), whether the answer is
     extracted, and the word segmenter of every language whose words the
     matcher finds inside unspaced text."""
@@ -268,7 +275,7 @@ def _signature(
     if name in _SEGMENTING:
         from ...matchers.containment import segmenter_signature
 
-        for lang in sorted({q.lang for q in gold if q.lang is not None}):
+        for lang in sorted(gold.languages()):
             found = segmenter_signature(lang)
             if found is not None:
                 tokenizers[lang] = found
@@ -295,10 +302,6 @@ def _normalized(text: str, lang: str | None) -> str:
     return normalize(text, lang=lang)
 
 
-def _alone(question: Question, gold: str) -> Question:
-    return Question(question.id, question.line, (gold,), question.question, question.lang)
-
-
 def _answer(text: str, lang: str | None, judging: Judging) -> str:
     if not judging.extract:
         return text
@@ -307,32 +310,36 @@ def _answer(text: str, lang: str | None, judging: Judging) -> str:
     return extract_answer(text, lang=lang).answer
 
 
-def _verdict_function(
-    judging: Judging,
-) -> Callable[[str, Question], tuple[float, str, str | None]]:
-    """``(prediction, question) -> (score, rule, matched gold)`` of ``judging``:
-    the lenient judge's own rule where it judges, else match/no-match."""
+#: ``(prediction, answers, lang, question) -> (score, rule, matched gold)``
+Verdict = Callable[
+    [str, tuple[str, ...], "str | None", "str | None"], tuple[float, str, "str | None"]
+]
+
+
+def _verdict_function(judging: Judging) -> Verdict:
+    """The :data:`Verdict` of ``judging`` on one question's prediction,
+    answers, language and question text: the lenient judge's own rule where
+    it judges, else match/no-match."""
     if judging.matcher is MATCHERS["lenient"]:
         from ...matchers.lenient import judge
 
-        def lenient(text: str, question: Question) -> tuple[float, str, str | None]:
-            found = judge(
-                _answer(text, question.lang, judging),
-                list(question.answers),
-                lang=question.lang,
-                question=question.question,
-            )
+        def lenient(
+            text: str, answers: tuple[str, ...], lang: str | None, question: str | None
+        ) -> tuple[float, str, str | None]:
+            found = judge(_answer(text, lang, judging), list(answers), lang=lang, question=question)
             return found.score, found.rule, found.gold
 
         return lenient
 
     matcher = judging.matcher
 
-    def plain(text: str, question: Question) -> tuple[float, str, str | None]:
-        answer = _answer(text, question.lang, judging)
+    def plain(
+        text: str, answers: tuple[str, ...], lang: str | None, question: str | None
+    ) -> tuple[float, str, str | None]:
+        answer = _answer(text, lang, judging)
         best, matched = 0.0, None
-        for gold in question.answers:
-            score = matcher(answer, [gold], lang=question.lang, question=question.question)
+        for gold in answers:
+            score = matcher(answer, [gold], lang=lang, question=question)
             if score > best:
                 best, matched = score, gold
                 if best == 1.0:
@@ -344,20 +351,20 @@ def _verdict_function(
 
 
 def _warn_ids(
-    gold: list[Question],
+    gold: Gold,
     predictions: Predictions,
     gold_name: str,
     name: str,
     diag: Diagnostics,
 ) -> None:
-    blank = [q.line for q in gold if q.empty]
-    if blank:
+    if gold.empty:
         diag.warn(
-            f"{len(blank)} question(s) list an empty alias (first on line {blank[0]}); it is "
-            "ignored, the others are scored (check-gold lists them)",
+            f"{len(gold.empty)} question(s) list an empty alias (first on line "
+            f"{gold.lines[min(gold.empty)]}); it is ignored, the others are scored "
+            "(check-gold lists them)",
             path=gold_name,
         )
-    unanswered = sum(predictions.texts.get(q.id) is None for q in gold)
+    unanswered = predictions.texts.unanswered()
     if unanswered:
         diag.warn(
             f"{unanswered} of {len(gold)} question(s) have no prediction; they are judged "
@@ -372,3 +379,52 @@ def _warn_ids(
             path=name,
             extra=True,
         )
+
+
+class _Matched(Sequence["str | None"]):
+    """The gold answer each item matched (``None``: none), kept as its place
+    among the question's answers (2 bytes an item, where a list held a
+    string); a gold the judge gives that is not one of them, as itself."""
+
+    __slots__ = ("_gold", "_other", "_places")
+
+    def __init__(self, gold: Gold) -> None:
+        self._gold = gold
+        self._places = array("h")
+        self._other: dict[int, str] = {}
+
+    def append(self, found: str | None, answers: tuple[str, ...]) -> None:
+        """Add the next item's matched gold, one of ``answers`` or another."""
+        place = _NO_MATCH
+        if found is not None:
+            try:
+                place = answers.index(found)
+            except ValueError:
+                place = _OTHER
+            if place > _MOST_PLACES:
+                place = _OTHER
+            if place == _OTHER:
+                self._other[len(self._places)] = found
+        self._places.append(place)
+
+    def __len__(self) -> int:
+        return len(self._places)
+
+    def __iter__(self) -> Iterator[str | None]:
+        return map(self._read, range(len(self._places)), self._places)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[k] for k in range(*index.indices(len(self._places)))]
+        k = range(len(self._places))[index]  # an IndexError out of range
+        return self._read(k, self._places[k])
+
+    def _read(self, k: int, place: int) -> str | None:
+        if place == _NO_MATCH:
+            return None
+        return self._other[k] if place == _OTHER else self._gold.answer(k, place)
+
+
+#: the places :class:`_Matched` keeps for no match and a gold not among the answers,
+#: and the number of answers it can give places to
+_NO_MATCH, _OTHER, _MOST_PLACES = -1, -2, 0x7FFF

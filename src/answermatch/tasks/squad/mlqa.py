@@ -27,19 +27,16 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from functools import cache
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...checks import GoldChecks, check_ids, check_values
 from ...errors import InputError, UnknownLanguageError
-from .checks import (
-    check_answer_start,
-    check_no_answer,
-    check_number_answer,
-    normalizes_empty_check,
-)
 from .reading import SpanGold
 from .rules import MLQA_LANGUAGES, SpanRules, answer_language
-from .tasks import FAIR, SpanTask
+from .tasks import FAIR, LazyChecks, SpanTask
+
+if TYPE_CHECKING:
+    from ...checks import GoldChecks
 
 __all__ = ["PROFILES", "Mlqa"]
 
@@ -47,6 +44,30 @@ PROFILES: dict[str, SpanRules] = {
     "official": SpanRules("official", punct="unicode", articles="mlqa", tokens="mlqa"),
     "fair": FAIR,
 }
+
+
+@cache
+def _mlqa_checks() -> GoldChecks:
+    from ...checks import GoldChecks, check_ids, check_values
+    from .checks import (
+        check_answer_start,
+        check_no_answer,
+        check_number_answer,
+        normalizes_empty_check,
+    )
+
+    return GoldChecks(
+        (
+            check_ids,
+            check_number_answer,
+            check_no_answer,
+            check_answer_start,
+            normalizes_empty_check(SpanTask.empty_consequence),
+            check_values,
+        ),
+        normalize=PROFILES["official"].normalized,
+        duplicate_id_severity="warning",
+    )
 
 
 class Mlqa(SpanTask):
@@ -74,18 +95,7 @@ class Mlqa(SpanTask):
         "predictions": '{id: text}, or a list of {"id", "prediction_text"}, as objects, '
         "JSON or JSON Lines",
     }
-    gold_checks = GoldChecks(
-        (
-            check_ids,
-            check_number_answer,
-            check_no_answer,
-            check_answer_start,
-            normalizes_empty_check(SpanTask.empty_consequence),
-            check_values,
-        ),
-        normalize=PROFILES["official"].normalized,
-        duplicate_id_severity="warning",
-    )
+    gold_checks = LazyChecks(_mlqa_checks)
 
     def lang_of(self, gold: SpanGold, options: Mapping[str, Any]) -> str:
         given = options.get("lang")

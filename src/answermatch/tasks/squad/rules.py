@@ -58,6 +58,7 @@ from ...languages import canonical_language
 from ...matchers.answers import answer_set, best_overlap
 from ...normalization import steps as _steps
 from ...normalization.steps import (
+    PIECE_CHARS,
     SQUAD_ARTICLES,
     casefold,
     deleter,
@@ -102,7 +103,16 @@ _MLQA_ARTICLES: dict[str, re.Pattern[str] | None] = {
     "de": re.compile(r"\b(ein|eine|einen|einem|eines|einer|der|die|das|den|dem|des)\b"),
     "zh": None,
 }
-_CJK_SPLIT = re.compile(r"[\u4e00-\u9fa5]|[^\u4e00-\u9fa5\s]+").findall
+#: Arabic's article in MLQA's rule, replaced by a space wherever it stands
+_ARABIC_ARTICLE = "ال"
+
+
+@cache
+def _cjk_split() -> Callable[[str], list[str]]:
+    """zh's tokens in MLQA's rule: each character of U+4E00..U+9FA5 alone,
+    the rest split on whitespace; compiled when first used (the class of
+    every other character takes ``re`` about 10 ms to compile)."""
+    return re.compile(r"[\u4e00-\u9fa5]|[^\u4e00-\u9fa5\s]+").findall
 
 
 _LANGUAGE_TAG = re.compile(r"([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]{1,8})*")
@@ -245,7 +255,7 @@ def mlqa_articles(text: str, lang: str) -> str:
     ('  casa', ' م ')
     """
     if lang == "ar":
-        return text.replace("ال", " ")
+        return text.replace(_ARABIC_ARTICLE, " ")
     if lang not in _MLQA_ARTICLES:
         raise ValueError(f"MLQA has no rule for language {lang!r}")
     pattern = _MLQA_ARTICLES[lang]
@@ -272,7 +282,7 @@ def mlqa_tokens(text: str, lang: str) -> list[str]:
     (['红', '楼', '梦', 'vol2'], ['红楼梦'])
     """
     if lang == "zh":
-        return _CJK_SPLIT(text)
+        return _cjk_split()(text)
     if lang not in MLQA_LANGUAGES:
         raise ValueError(f"MLQA has no rule for language {lang!r}")
     return text.split()
@@ -392,7 +402,7 @@ class SpanRules(Settings):
         if chosen == _SQUAD:
             return _squad_tokens()  # SQuAD's rule: the squad normalization preset
         if chosen == _MLQA:
-            return _mlqa_tokens(lang)  # MLQA's rule in one expression
+            return _mlqa_words(lang)[1]  # MLQA's rule in one expression
         analyse = self._analyse(lang, None)
         return lambda text: analyse(text)[0]
 
@@ -401,6 +411,9 @@ class SpanRules(Settings):
         and the tokens again; with :attr:`units`, the tokens joined by spaces
         (the normalized text, one string to hold) and their units."""
         if self.units is None:
+            chosen = (self.width, self.case, self.punct, self.articles, self.tokens, self.numbers)
+            if chosen == _MLQA:
+                return _mlqa_words(lang)[0]  # MLQA's rule, one call a text
             tokenize = self.tokenizer(lang)
 
             def analyse(text: str) -> tuple[Tokens, Tokens]:
@@ -558,23 +571,45 @@ def _squad_tokens() -> Callable[[str], Tokens]:
     return lambda text: tokens_by_pieces(text, split)
 
 
-def _mlqa_tokens(lang: str) -> Callable[[str], Tokens]:
+@cache
+def _mlqa_words(
+    lang: str,
+) -> tuple[Callable[[str], tuple[Tokens, Tokens]], Callable[[str], Tokens]]:
+    """MLQA's official rule for ``lang`` as one function a text: the
+    analyzer (``text -> (tokens, tokens)``) and the tokenizer. Lower-case,
+    :func:`strip_mlqa_punct`, then the language's articles and tokens in
+    one step (Arabic's ``ال`` replaced as :func:`mlqa_articles` does, the
+    other languages' articles dropped by
+    :func:`~answermatch.normalization.steps.without_articles`, zh's
+    characters split by :func:`mlqa_tokens`); a long text piece by piece
+    (nothing in the rule reads across whitespace)."""
     delete = _mlqa_deleter()
     pattern = _MLQA_ARTICLES.get(lang)
+    split: Callable[[str], Sequence[str]]
     if pattern is not None:  # whitespace tokens without the language's articles
         split = without_articles(pattern)
-
-        def words(text: str) -> Sequence[str]:
-            return split(delete(text.lower()))
-
+    elif lang == "zh":
+        split = _cjk_split()
+    elif lang in MLQA_LANGUAGES:
+        split = str.split
     else:
-        mlqa_tokens("", lang)  # a language MLQA has no rule for fails here
+        raise ValueError(f"MLQA has no rule for language {lang!r}")
+    article = _ARABIC_ARTICLE if lang == "ar" else None
 
-        def words(text: str) -> Sequence[str]:
-            return mlqa_tokens(mlqa_articles(delete(text.lower()), lang), lang)
+    def words(text: str) -> Sequence[str]:
+        text = delete(text.lower())
+        return split(text if article is None else text.replace(article, " "))
 
-    # a long text piece by piece (nothing in MLQA's rule reads across whitespace)
-    return lambda text: tokens_by_pieces(text, words)
+    def analyse(text: str) -> tuple[Tokens, Tokens]:
+        if len(text) > PIECE_CHARS:
+            tokens = tokens_by_pieces(text, words)
+        elif article is None:
+            tokens = tuple(split(delete(text.lower())))
+        else:  # Arabic: the fewest calls
+            tokens = tuple(delete(text.lower()).replace(article, " ").split())
+        return tokens, tokens
+
+    return analyse, lambda text: analyse(text)[0]
 
 
 @cache

@@ -102,7 +102,10 @@ def pair_scorer(
         return found
 
     def score(prediction: str, answers: tuple[Any, ...]) -> tuple[float, float]:
-        key, units = get(prediction) or analysed(prediction)
+        found = get(prediction)
+        if found is None:  # most predictions are distinct: analysed here, one call fewer
+            found = known[prediction] = analyse(prediction)
+        key, units = found
         if len(answers) == 1 and not drop_empty:  # most questions: the fewest steps
             gold_key, gold_units = get(answers[0]) or analysed(answers[0])
             em = 1.0 if gold_key == key else 0.0

@@ -15,12 +15,11 @@ base class they share with ``mlqa``.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator, Mapping
-from functools import reduce
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import cache, reduce
 from operator import add, itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...checks import GoldChecks, check_ids, check_unicode_punct, check_values
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...formats.squad import hf_answers
@@ -40,13 +39,6 @@ from ..base import (
     make_signature,
 )
 from ..parts import ChecksGold, Explains, TakesRows
-from .checks import (
-    SpanEntry,
-    check_answer_start,
-    check_no_answer,
-    check_number_answer,
-    normalizes_empty_check,
-)
 from .reading import (
     Predictions,
     SpanGold,
@@ -58,8 +50,10 @@ from .rules import SpanRules, answer_language
 from .scoring import check_numbers, pair_figures, pair_scorer, report_coverage, score_v1
 from .v2 import ANSWERED, HAS, HAS_PROB, na_ranks, v2_summary
 
-if TYPE_CHECKING:  # loaded by explain() only
+if TYPE_CHECKING:  # loaded by explain() and check-gold only
+    from ...checks import GoldChecks
     from ...explanation import Explanation
+    from .checks import SpanEntry
 
 __all__ = ["PROFILES", "PROFILES_V2", "SpanTask", "Squad", "SquadV2"]
 
@@ -88,6 +82,61 @@ _GOLD_SHAPES = (
     '"answer_start": [...]}} with optional "context", "question", "title", as a list, '
     "a JSON list, JSON Lines or Parquet (with pyarrow installed)"
 )
+
+
+class LazyChecks:
+    """A task's ``gold_checks`` built by ``build`` when first read: the
+    checks import :mod:`answermatch.checks`, which scoring does not need
+    (about 1% of an MLQA run)."""
+
+    def __init__(self, build: Callable[[], GoldChecks]) -> None:
+        self.build = build
+
+    def __get__(self, instance: Any, owner: Any) -> GoldChecks:
+        return self.build()
+
+
+@cache
+def _squad_checks() -> GoldChecks:
+    from ...checks import GoldChecks, check_ids, check_unicode_punct, check_values
+    from .checks import (
+        check_answer_start,
+        check_no_answer,
+        check_number_answer,
+        normalizes_empty_check,
+    )
+
+    return GoldChecks(
+        (
+            check_ids,
+            check_number_answer,
+            check_no_answer,
+            check_answer_start,
+            check_unicode_punct,
+            normalizes_empty_check(SpanTask.empty_consequence),
+            check_values,
+        ),
+        normalize=PROFILES["official"].normalized,
+        duplicate_id_severity="warning",
+    )
+
+
+@cache
+def _squad_v2_checks() -> GoldChecks:
+    from ...checks import GoldChecks, check_ids, check_unicode_punct
+    from .checks import check_answer_start, check_number_answer, normalizes_empty_check
+
+    return GoldChecks(
+        (
+            check_ids,
+            check_number_answer,
+            check_answer_start,
+            check_unicode_punct,
+            normalizes_empty_check(SquadV2.empty_consequence),
+        ),
+        normalize=PROFILES_V2["official"].normalized,
+        duplicate_id_severity="warning",
+    )
 
 
 class SpanTask(Task, Explains, ChecksGold, TakesRows):
@@ -263,6 +312,8 @@ class SpanTask(Task, Explains, ChecksGold, TakesRows):
         return [q.answers for q in gold.questions]
 
     def gold_entries(self, gold: SpanGold) -> Iterable[SpanEntry]:
+        from .checks import SpanEntry
+
         lang = gold.lang or "en"
         for index, q in enumerate(gold.questions):
             yield SpanEntry(
@@ -326,19 +377,7 @@ class Squad(SpanTask):
         "predictions": '{id: text} (the official layout), or a list of {"id", '
         '"prediction_text"} (Hugging Face metric style), as objects, JSON or JSON Lines',
     }
-    gold_checks = GoldChecks(
-        (
-            check_ids,
-            check_number_answer,
-            check_no_answer,
-            check_answer_start,
-            check_unicode_punct,
-            normalizes_empty_check(SpanTask.empty_consequence),
-            check_values,
-        ),
-        normalize=PROFILES["official"].normalized,
-        duplicate_id_severity="warning",
-    )
+    gold_checks = LazyChecks(_squad_checks)
 
 
 class SquadV2(SpanTask):
@@ -376,17 +415,7 @@ class SquadV2(SpanTask):
         "the official script keeps one question per id (its first place, the last "
         "occurrence's answers); so does answermatch"
     )
-    gold_checks = GoldChecks(
-        (
-            check_ids,
-            check_number_answer,
-            check_answer_start,
-            check_unicode_punct,
-            normalizes_empty_check(empty_consequence),
-        ),
-        normalize=PROFILES_V2["official"].normalized,
-        duplicate_id_severity="warning",
-    )
+    gold_checks = LazyChecks(_squad_v2_checks)
 
     def read_predictions(
         self, source: Any, gold: SpanGold, diag: Diagnostics, **options: Any
