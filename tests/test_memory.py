@@ -1344,3 +1344,91 @@ def test_open_qa_rows_with_a_key_repeated_in_a_row_are_read_in_parts(monkeypatch
     assert in_parts == read() and whole_reads
     assert [m.split(": ")[0].rsplit(":", 1)[1] for m in in_parts[3]] == ["6", "2001"]
     assert dict(in_parts[0])["q5"] == "again" and in_parts[1] == 3000
+
+
+# --- a null in a SQuAD-family file {id: text}: read in parts, as read whole -----------------
+
+
+def _with_nulls(path, gold_ids, others, where, repeats=(), seed=13):
+    """A file ``{id: text}`` (:func:`_with_repeats`) where every seventh
+    answer of the ids ``where`` says (``"others"``: those not in the gold,
+    ``"all"``: any) is null."""
+    _with_repeats(path, gold_ids, others, list(repeats), seed=seed)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    text = path.read_text(encoding="utf-8")
+    gold = set(gold_ids)
+    for n, key in enumerate(data):
+        if n % 7 == 2 and (where == "all" or key not in gold):
+            # the key's first entry ("key": "...") becomes "key": null
+            value = json.dumps(data[key], ensure_ascii=False)
+            text = text.replace(f"{json.dumps(key)}: {value}", f"{json.dumps(key)}: null", 1)
+    path.write_text(text, encoding="utf-8")
+    return json.loads(text)
+
+
+def _squad_family_read(task_name, path, gold, gold_ids, strict):
+    """The gold ids' predictions (in order) and the warnings, or the error."""
+    diag = Diagnostics(strict=strict)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        try:
+            found = get_task(task_name).read_predictions(str(path), gold, diag)
+        except InputError as error:
+            return str(error), diag.messages
+    texts = getattr(found, "texts", found)
+    return [(k, v) for k, v in texts.items() if k in set(gold_ids)], diag.messages
+
+
+@pytest.mark.parametrize("task_name", ["squad", "squad-v2", "korquad", "cmrc2018"])
+@pytest.mark.parametrize("where", ["others", "all"])
+@pytest.mark.parametrize("strict", [False, True])
+@pytest.mark.parametrize("repeats", [[], [(7, 2900), ("x5", 2000)]])
+def test_squad_family_nulls_are_read_in_parts_as_read_whole(
+    monkeypatch, tmp_path, task_name, where, strict, repeats
+):
+    """A null no longer sends a file {id: text} to the whole reading: the
+    values (KorQuAD's None, CMRC 2018's 'None'), the warnings in their
+    order (CMRC's about values that are not strings, the count and first
+    ids of the others) and the errors (SQuAD's on a gold id's null, any
+    warning under --strict) are those of the whole reading. With a key
+    given again as well, the file is still read whole."""
+    gold_ids = [f"q{k}" for k in range(300)]
+    path = tmp_path / "pred.json"
+    data = _with_nulls(path, gold_ids, 3000, where, repeats)
+    assert None in data.values() and (where == "all") == (None in map(data.get, gold_ids))
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    gold = _squad_gold(tmp_path / "gold.json", gold_ids, task_name)
+    kept = answermatch.formats.squad.kept_predictions(path, set(gold_ids), Deferred())
+    assert (kept is None) == bool(repeats)  # in parts, unless a key is given again
+    in_parts = _squad_family_read(task_name, path, gold, gold_ids, strict)
+    monkeypatch.setattr(sources, "PARTS_FROM", 1 << 40)  # read whole
+    assert in_parts == _squad_family_read(task_name, path, gold, gold_ids, strict)
+    values, messages = in_parts
+    if strict or (where == "all" and task_name in ("squad", "squad-v2")):
+        assert isinstance(values, str)  # the error of a null gold prediction, or a warning
+    else:
+        assert len(values) == 300 and any("2997 more" in m or "and 2" in m for m in messages)
+        null = {"korquad": None, "cmrc2018": "None"}.get(task_name)
+        assert (null in dict(values).values()) == (where == "all")
+
+
+@pytest.mark.parametrize("task_name", ["squad", "korquad", "cmrc2018"])
+def test_squad_family_nulls_peak_within_twice_the_file(tmp_path, task_name):
+    """300,000 predictions with null answers among them (of other ids for
+    SQuAD, which refuses a gold id's null): read whole for the nulls,
+    about six times the file's size; now in parts, under twice it."""
+    gold_ids = [f"q{k}" for k in range(300)]
+    path = tmp_path / "pred.json"
+    where = "others" if task_name == "squad" else "all"
+    _with_repeats(path, gold_ids, 300_000, [], null=True, pad="-" + "7" * 18)
+    if where == "others":  # the gold ids' answers as strings again
+        text = path.read_text(encoding="utf-8")
+        path.write_text(re.sub(r'("q\d+"): null', r'\1: "x"', text), encoding="utf-8")
+    size = path.stat().st_size
+    gold = _squad_gold(tmp_path / "gold.json", gold_ids, task_name)
+    diag = Diagnostics()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        peak = _peak(get_task(task_name).read_predictions, str(path), gold, diag)
+    assert peak < 2 * size + 8 * sources.PART_BYTES, (peak, size)
+    assert any("300000 prediction" in m and "not in the gold" in m for m in diag.messages)

@@ -50,19 +50,21 @@ from numbers import Real
 from operator import attrgetter, itemgetter, methodcaller
 from typing import Any, NamedTuple, TypeVar
 
+from .. import sources
 from ..diagnostics import Diagnostics
 from ..errors import InputError, format_examples
 from ..sources import (
     LEFT_TO_JSON,
     decode_utf8,
     duplicate_key_hook,
+    duplicate_key_message,
     fast_json,
     fast_typed_json,
     is_path,
     json_error,
     json_limit_message,
     jsonl_columns,
-    kept_string_entries,
+    kept_entries,
     keys_counted,
     read_bytes,
     source_name,
@@ -1020,31 +1022,98 @@ def prediction_map(
 class Kept(dict):  # type: ignore[type-arg]
     """The predictions of gold ids read from a file ``{id: text}`` in parts,
     with the number of the others (``dropped``) and the first three of
-    their ids (``dropped_ids``), for :func:`warn_coverage`."""
+    their ids (``dropped_ids``), for :func:`warn_coverage`. A ``null``
+    value is kept as ``None``; ``nulls`` counts them all, the others' too,
+    ``null_ids`` are the first three of their ids, and ``dropped_by_type``
+    the first three other ids, those of strings before those of ``null``
+    (the order of a reader that sets values that are not strings aside)."""
 
-    def __init__(self, entries: dict[str, str], *, dropped: int, dropped_ids: list[str]):
+    def __init__(
+        self,
+        entries: dict[str, str],
+        *,
+        dropped: int,
+        dropped_ids: list[str],
+        nulls: int = 0,
+        null_ids: list[str] | None = None,
+        dropped_by_type: list[str] | None = None,
+    ):
         super().__init__(entries)
         self.dropped = dropped
         self.dropped_ids = dropped_ids
+        self.nulls = nulls
+        self.null_ids = null_ids or []
+        self.dropped_by_type = dropped_ids if dropped_by_type is None else dropped_by_type
+
+
+class _Nulls:
+    """What the first reading of a file ``{id: text or null}`` saw of its
+    ``null`` values and of the ids not kept (:func:`kept_predictions`)."""
+
+    def __init__(self, keep: set[str]):
+        self.keep = keep
+        self.readings = 0
+        self.count = 0
+        self.first: list[str] = []  # the first three ids of a null
+        self.other_texts: list[str] = []  # the first three other ids of a string
+        self.other_nulls: list[str] = []  # the first three other ids of a null
+
+    def note(self, part: dict[str, str] | None) -> dict[str, str] | None:
+        if part is None or self.readings > 1:  # a second reading: known already
+            return part
+        keep = self.keep
+        for key, value in part.items():
+            if value is None:
+                self.count += 1
+                _first(self.first, key)
+                if key not in keep:
+                    _first(self.other_nulls, key)
+            elif key not in keep and len(self.other_texts) < 3:
+                _first(self.other_texts, key)
+        return part
+
+
+def _first(keys: list[str], key: str) -> None:
+    if len(keys) < 3 and key not in keys:
+        keys.append(key)
 
 
 def kept_predictions(
     source: Any, keep: set[str] | None, diag: Diagnostics | None = None
 ) -> Kept | None:
     """The predictions of the ids in ``keep`` (the gold's) from a file
-    ``{id: text}`` read in parts (:func:`~answermatch.sources.kept_string_entries`),
-    counting the others; ``None`` where the predictions are read whole: no
-    ``keep``, an object or a JSON Lines file, or a file that
-    :func:`~answermatch.sources.kept_string_entries` leaves whole (small,
-    another shape). A key given again warns through ``diag`` as read
-    whole (without ``diag``, such a file is read whole)."""
+    ``{id: text or null}`` read in parts
+    (:func:`~answermatch.sources.kept_entries` of
+    :func:`~answermatch.sources.string_object_parts`), counting the others;
+    ``None`` where the predictions are read whole: no ``keep``, an object
+    or a JSON Lines file, or a file that
+    :func:`~answermatch.sources.kept_entries` leaves whole (small, another
+    shape). A key given again warns through ``diag`` as read whole
+    (without ``diag``, such a file is read whole, as is one that also holds
+    a ``null``: which value is last decides what the nulls are)."""
     if keep is None or not is_path(source) or is_jsonl(source_name(source)):
         return None
-    # a part holding "prediction_text" may be one row {"id", "prediction_text"}
-    kept = kept_string_entries(source, keep, not_a_row, diag=diag)
-    if kept is None:
+    seen = _Nulls(keep)
+
+    def parts(path: Any) -> Iterator[dict[str, str] | None]:
+        seen.readings += 1
+        # a part holding "prediction_text" may be one row {"id", "prediction_text"}
+        found = sources.string_object_parts(path, nulls=True)
+        return map(seen.note, map(not_a_row, found))
+
+    kept = kept_entries(source, parts, keep, repeats=diag is not None)
+    if kept is None or (kept.repeated and seen.count):
         return None
-    return Kept(kept.entries, dropped=kept.others, dropped_ids=kept.examples)
+    for key in kept.repeated:
+        diag.warn(duplicate_key_message(key), path=source_name(source))  # type: ignore[union-attr]
+    return Kept(
+        kept.entries,  # type: ignore[arg-type]
+        dropped=kept.others,
+        dropped_ids=kept.examples,
+        nulls=seen.count,
+        null_ids=seen.first,
+        dropped_by_type=(seen.other_texts + seen.other_nulls)[:3],
+    )
 
 
 def dropped(predictions: Mapping[Any, Any]) -> tuple[int, list[str]]:

@@ -249,16 +249,25 @@ def read_predictions(
     path = source_name(source)
     ids = [q.id for q in gold.questions]
     data = prediction_map(source, diag, bom=bom, keep=string_ids(ids))
-    odd = [k for k, v in data.items() if type(v) is not str]
-    if odd:
+    if isinstance(data, Kept):  # read in parts: strings or None, the other ids counted
+        odd, count = data.null_ids, data.nulls
+        shown = format_examples([f"{k}: None" for k in odd], total=count)
+    else:
+        odd = [k for k, v in data.items() if type(v) is not str]
+        count = len(odd)
         shown = format_examples([f"{k}: {data[k]!r}" for k in odd])
+    if odd:
         diag.warn(
-            f"{len(odd)} prediction(s) are not strings ({shown}); each is compared as its str() "
+            f"{count} prediction(s) are not strings ({shown}); each is compared as its str() "
             "(None becomes 'None'), as the official script does",
             path=path,
         )
-    # a file read in parts holds strings only, and counts the other ids
-    predictions = data if isinstance(data, Kept) else {k: to_text(v) for k, v in data.items()}
+    if isinstance(data, Kept):  # the gold's ids alone: converted in place, still counting
+        predictions = data
+        for key in [k for k, v in data.items() if v is None]:
+            predictions[key] = to_text(None)
+    else:
+        predictions = {k: to_text(v) for k, v in data.items()}
     rule = "each scores 0 and is counted in SKIP, as in the official script"
     warn_coverage(ids, predictions, diag, path, rule)
     return predictions

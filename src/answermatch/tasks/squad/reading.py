@@ -33,6 +33,7 @@ from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...formats.squad import (
     SQUAD,
+    Kept,
     Question,
     SquadFile,
     kept_predictions,
@@ -156,6 +157,14 @@ def read_predictions(
     """
     name = source_name(source)
     kept = kept_predictions(source, keep, diag)
+    if kept is not None and kept.nulls:  # set aside, as read whole (an error for a gold id)
+        others = {key: text for key, text in kept.items() if text is None}
+        texts = Kept(
+            {key: text for key, text in kept.items() if text is not None},
+            dropped=kept.dropped,
+            dropped_ids=kept.dropped_by_type,
+        )
+        return Predictions(texts, name, others=others)
     if kept is not None:
         return Predictions(kept, name)
     data, _, row_lines = load(source, diag, "predictions")
