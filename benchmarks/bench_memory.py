@@ -20,6 +20,9 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``xor66-repeat``, ``squad75-repeat``
     ``xor66`` and ``squad75`` with a gold id and a made-up id given again
     at the end (the last value wins, with a warning each).
+``squad75-null``
+    ``squad75`` with every tenth made-up answer ``null`` (ignored with the
+    other unknown ids, as by the official script).
 ``squad100m``
     SQuAD v1.1: one question whose prediction is 100,000,000 characters
     of generated words.
@@ -461,7 +464,7 @@ def main() -> None:
     ]  # fmt: skip
     cases += ["mkqa100", "mkqa100-gold", "openqa100", "openqa100-rows", "openqa100-gold"]
     cases += ["xor66-repeat", "squad75-repeat", "openqa100-null", "mkqa100-gold-warn"]
-    cases += ["openqa100-gold-warn"]
+    cases += ["openqa100-gold-warn", "squad75-null"]
     parser.add_argument("cases", nargs="*", default=cases)
     parser.add_argument("--parity", default="../shared/parity")
     parser.add_argument("--tmp", default=tempfile.gettempdir())
@@ -492,13 +495,14 @@ def main() -> None:
                 gold = work / "gold.jsonl"
                 size = xor_gold_and_predictions(parity, gold, pred, 2_000_000)
                 command = f"{base} xor-full --gold {gold} --pred {pred} -q"
-            elif case in ("squad75", "squad75-repeat"):
+            elif case in ("squad75", "squad75-repeat", "squad75-null"):
                 size = xor_predictions(
                     parity,
                     pred,
                     1_500_000,
                     base="squad/pred_v1_seed1.json",
                     repeat=case.endswith("-repeat"),
+                    nulls=case.endswith("-null"),
                 )
                 squad_gold = parity / "squad" / "dev-v1.1.from-v2-answerable.json"
                 command = f"{base} squad --gold {squad_gold} --pred {pred} -q"
