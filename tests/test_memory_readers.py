@@ -561,8 +561,8 @@ def test_a_zalo_run_peaks_within_twice_its_files(tmp_path, monkeypatch):
 def test_a_zalo_submission_with_a_repeated_pair_peaks_as_one_without(tmp_path, monkeypatch):
     """One pair repeated (a warning) at the end of a submission of 60 kB:
     it was read whole (a dict entry per pair, the run's peak 1.0 MB above
-    that of the same file without the repeat); now in parts, read a
-    second time for the repeat's lines (about 50 kB above)."""
+    that of the same file without the repeat); now in parts (read a
+    second time for the repeat's lines), about the same peak."""
     from answermatch.tasks.zalo2019 import reading
 
     gold, parsed = _zalo_gold(4_000, seed=9)

@@ -277,11 +277,12 @@ class Picks:
     __slots__ = ("_order", "_paragraphs", "_starts")
 
     def __init__(self, cases: int, rows: array, paragraphs: TextColumn) -> None:
-        """``rows``: the case of each submitted paragraph in ``paragraphs``."""
-        starts = array("I", bytes(4 * (cases + 1)))
+        """``rows``: the case of each submitted paragraph in ``paragraphs``
+        (``cases`` for one left out)."""
+        starts = array("I", bytes(4 * (cases + 2)))
         for case in rows:
             starts[case + 1] += 1
-        for k in range(cases):
+        for k in range(cases + 1):
             starts[k + 1] += starts[k]
         self._starts, self._paragraphs = starts, paragraphs
         self._order: array | None = None
@@ -292,6 +293,7 @@ class Picks:
                 order[fill[case]] = row
                 fill[case] += 1
             self._order = order
+        del starts[-1]  # where the rows left out end
 
     def of(self, k: int) -> list[str]:
         """The paragraph ids submitted for case ``k``."""
@@ -760,17 +762,10 @@ def _read_picks(source: Any, cases: Cases) -> tuple[Picks, list[tuple[str, str, 
         (cases.ids[rows[row]], paragraphs[row], lines[repeats[row]], lines[row])
         for row in sorted(repeats)
     ]
-    kept_rows, kept = array("I"), TextColumn()
-    for row, k in enumerate(rows):
-        if row not in repeats:
-            kept_rows.append(k)
-            held.append(paragraphs[row])
-            if len(held) == 1 << 16:
-                kept.extend(held)
-                held.clear()
-    kept.extend(held)
-    del picks, paragraphs
-    return Picks(len(cases), kept_rows, kept), warnings
+    del picks
+    for row in repeats:  # left out
+        rows[row] = len(cases)
+    return Picks(len(cases), rows, paragraphs), warnings
 
 
 class _Text:
