@@ -370,7 +370,9 @@ def test_zalo_files_read_in_parts_are_those_read_whole(tmp_path, monkeypatch, sp
     assert None not in lines and lines == sorted(lines) and lines[-1] > 1000
     # the parts were read (not sent whole): the gold, then the submission
     cases = reading._gold_in_parts(tmp_path / "gold.json")
-    assert cases is not None and reading._picks_in_parts(tmp_path / "pred.csv", cases)
+    assert cases is not None and reading._picks_in_parts(
+        tmp_path / "pred.csv", cases, Diagnostics()
+    )
 
 
 @pytest.mark.parametrize(
@@ -421,6 +423,74 @@ def test_zalo_files_with_a_problem_read_in_parts_are_those_read_whole(
     assert parts == whole
 
 
+@pytest.mark.parametrize("strict", [False, True])
+@pytest.mark.parametrize(
+    "where",
+    ["together", "apart", "end", "thrice", "many", "bom", "then-unknown", "then-bad-cell"],
+)
+def test_zalo_submissions_with_a_repeated_pair_are_read_in_parts(
+    tmp_path, monkeypatch, strict, where
+):
+    """A repeated pair warns (with ``strict``: fails) in the reading in
+    parts as in the whole reading: the same words, lines and order, the
+    pair counted once; an error after it still goes the whole way."""
+    from answermatch.tasks.zalo2019 import reading
+
+    gold, parsed = _zalo_gold(600, seed=11)
+    pred = _zalo_submission(parsed, seed=11, apart=0.3 if where == "apart" else 0.0)
+    rows = pred.splitlines()
+    header, rows = rows[0], rows[1:]
+    if where == "together":
+        rows.insert(41, rows[40])
+    elif where in ("apart", "end", "bom"):
+        rows.insert(len(rows) - 3 if where == "apart" else len(rows), rows[5])
+        header = "\ufeff" + header if where == "bom" else header
+    elif where == "thrice":
+        rows[100:100] = [rows[7], rows[99]]
+        rows.append(rows[7])
+    elif where == "many":
+        rng = random.Random(2)
+        for _ in range(40):
+            rows.insert(rng.randrange(len(rows)), rng.choice(rows))
+    else:
+        rows.insert(20, rows[10])
+        rows.insert(200, "nowhere,p1" if where == "then-unknown" else rows[3].split(",")[0] + ",")
+    pred = "\n".join([header, *rows]) + "\n"
+
+    def read(gold_path, pred_path, diag):
+        diag.strict = strict
+        return _zalo_read(gold_path, pred_path, diag)
+
+    gold_path, pred_path = tmp_path / "gold.json", tmp_path / "pred.csv"
+    gold_path.write_text(gold, encoding="utf-8")
+    pred_path.write_text(pred, encoding="utf-8")
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    parts = _outcome(read, gold_path, pred_path)
+    with monkeypatch.context() as whole:
+        _whole(whole)
+        assert parts == _outcome(read, gold_path, pred_path)
+    found = reading._read_picks if where.startswith("then") else reading._picks_in_parts
+    if where.startswith("then"):
+        with pytest.raises((NotFlat, InputError)):
+            found(pred_path, reading._gold_in_parts(gold_path))
+        if strict:
+            assert "repeated pair" in parts[0] and not parts[1]
+        else:  # the error on line 202, after the repeat's warning
+            assert ":202: " in parts[0] and len(parts[1]) == 1
+    elif strict:
+        assert "repeated pair" in parts[0] and "--strict" in parts[0] and not parts[1]
+    else:
+        warned = parts[1]
+        assert warned and all("repeated pair" in w and "counted once" in w for w in warned)
+        assert len(warned) == {"thrice": 3}.get(where, 40 if where == "many" else 1)
+        diag = Diagnostics()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", AnswermatchWarning)
+            picks = found(pred_path, reading._gold_in_parts(gold_path), diag)
+        assert diag.messages == warned
+        assert picks is not None and [picks.of(k) for k in range(len(picks))] == parts[0][1]
+
+
 def _every_nth(text, old, new, nth):
     """``text`` with every ``nth`` ``old`` replaced by ``new``."""
     pieces = text.split(old)
@@ -441,7 +511,9 @@ def test_gzipped_zalo_files_are_read_in_parts_as_the_plain_files_whole(tmp_path,
     for name, text in (("gold.json.gz", gold), ("pred.csv.gz", pred)):
         (tmp_path / name).write_bytes(gzip.compress(text.encode("utf-8")))
     cases = reading._gold_in_parts(tmp_path / "gold.json.gz")  # any .gz file: in parts
-    assert cases is not None and reading._picks_in_parts(tmp_path / "pred.csv.gz", cases)
+    assert cases is not None and reading._picks_in_parts(
+        tmp_path / "pred.csv.gz", cases, Diagnostics()
+    )
     assert _outcome(_zalo_read, tmp_path / "gold.json.gz", tmp_path / "pred.csv.gz") == whole
 
 
@@ -484,6 +556,36 @@ def test_a_zalo_run_peaks_within_twice_its_files(tmp_path, monkeypatch):
 
     peak = _peak(run)
     assert peak < 2 * size + 8 * sources.PART_BYTES, (peak, size)
+
+
+def test_a_zalo_submission_with_a_repeated_pair_peaks_as_one_without(tmp_path, monkeypatch):
+    """One pair repeated (a warning) at the end of a submission of 60 kB:
+    it was read whole (a dict entry per pair, the run's peak 1.0 MB above
+    that of the same file without the repeat); now in parts (read a
+    second time for the repeat's lines), about the same peak."""
+    from answermatch.tasks.zalo2019 import reading
+
+    gold, parsed = _zalo_gold(4_000, seed=9)
+    pred = _zalo_submission(parsed, seed=9, apart=0.2)
+    gold_path, pred_path = tmp_path / "gold.json", tmp_path / "pred.csv"
+    gold_path.write_text(gold, encoding="utf-8")
+    monkeypatch.setattr(sources, "PART_BYTES", 1 << 12)
+    task = get_task("zalo2019")
+    peaks, results = [], []
+    for text in (pred, pred + pred.splitlines()[1] + "\n"):
+        pred_path.write_text(text, encoding="utf-8")
+        peaks.append(_peak(lambda: results.append(task.evaluate(str(gold_path), str(pred_path)))))
+    assert peaks[1] < peaks[0] + 2 * len(pred), (peaks, len(pred))
+    assert results[0].scores == results[1].scores
+    first = pred.splitlines()[1]
+    assert [w for w in results[1].warnings if "repeated pair" in w] == [
+        f"{pred_path}:{len(pred.splitlines()) + 1}: repeated pair {first} (first on line 2); "
+        "counted once"
+    ]
+    cases = reading._gold_in_parts(gold_path)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        assert cases is not None and reading._picks_in_parts(pred_path, cases, Diagnostics())
 
 
 # --- long texts through the language tokenizers ----------------------------------------------

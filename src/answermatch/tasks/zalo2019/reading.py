@@ -14,7 +14,9 @@ gold case by case from its text read piece by piece, a CSV line by line
 (:func:`~answermatch.sources.line_parts`). A file under
 :data:`~answermatch.sources.PARTS_FROM` parts (not ``.gz``), which reads
 faster whole, and anything that reading would refuse or warn about, are
-read whole, with the same values, errors and warnings as before.
+read whole, with the same values, errors and warnings as before; but for
+a submission's repeated pairs, warned of in parts with the same words,
+lines and order.
 """
 
 from __future__ import annotations
@@ -95,15 +97,17 @@ class Submission:
             )
         case = self.pairs.setdefault(test_id, {})
         if paragraph in case:
-            first = case[paragraph]
-            where = f" (first on line {first})" if first is not None else ""
-            diag.warn(
-                f"repeated pair {test_id},{paragraph}{where}; counted once",
-                path=self.path,
-                line=line,
-            )
+            _repeated(diag, self.path, test_id, paragraph, case[paragraph], line)
             return
         case[paragraph] = line
+
+
+def _repeated(
+    diag: Diagnostics, path: str, test_id: str, paragraph: str, first: int | None, line: int | None
+) -> None:
+    """Warn of a pair given again on ``line`` (first on line ``first``)."""
+    where = f" (first on line {first})" if first is not None else ""
+    diag.warn(f"repeated pair {test_id},{paragraph}{where}; counted once", path=path, line=line)
 
 
 # --- the columns -------------------------------------------------------------
@@ -273,11 +277,12 @@ class Picks:
     __slots__ = ("_order", "_paragraphs", "_starts")
 
     def __init__(self, cases: int, rows: array, paragraphs: TextColumn) -> None:
-        """``rows``: the case of each submitted paragraph in ``paragraphs``."""
-        starts = array("I", bytes(4 * (cases + 1)))
+        """``rows``: the case of each submitted paragraph in ``paragraphs``
+        (``cases`` for one left out)."""
+        starts = array("I", bytes(4 * (cases + 2)))
         for case in rows:
             starts[case + 1] += 1
-        for k in range(cases):
+        for k in range(cases + 1):
             starts[k + 1] += starts[k]
         self._starts, self._paragraphs = starts, paragraphs
         self._order: array | None = None
@@ -288,6 +293,7 @@ class Picks:
                 order[fill[case]] = row
                 fill[case] += 1
             self._order = order
+        del starts[-1]  # where the rows left out end
 
     def of(self, k: int) -> list[str]:
         """The paragraph ids submitted for case ``k``."""
@@ -296,6 +302,11 @@ class Picks:
             return self._paragraphs[start:end]
         paragraphs = self._paragraphs
         return [paragraphs[row] for row in self._order[start:end]]
+
+    def rows(self, k: int) -> Sequence[int]:
+        """The rows (positions in file order) of case ``k``'s paragraph ids."""
+        start, end = self._starts[k], self._starts[k + 1]
+        return range(start, end) if self._order is None else self._order[start:end]
 
     def __len__(self) -> int:
         return len(self._starts) - 1
@@ -592,8 +603,8 @@ def check(cases: Cases, submission: Submission) -> None:
 def read_picks(source: Any, cases: Cases, diag: Diagnostics) -> Picks:
     """The submission of ``source`` checked against the gold ``cases``; a
     file is read in parts (:func:`_picks_in_parts`) unless that reading
-    would refuse or warn: then whole, for its errors and warnings."""
-    picks = _picks_in_parts(source, cases) if is_path(source) else None
+    would refuse: then whole, for its error."""
+    picks = _picks_in_parts(source, cases, diag) if is_path(source) else None
     if picks is None:
         submission = read_submission(source, diag)
         check(cases, submission)
@@ -676,19 +687,27 @@ def _csv_cases(source: Any) -> Cases:
     return cases
 
 
-def _picks_in_parts(source: Any, cases: Cases) -> Picks | None:
+def _picks_in_parts(source: Any, cases: Cases, diag: Diagnostics) -> Picks | None:
     """The submission file read in parts, or ``None`` for a file read whole
-    (a small one, or one that reading would refuse or warn about: a test id
-    or paragraph not in the gold, a pair repeated)."""
+    (a small one, or one that reading would refuse: a test id or paragraph
+    not in the gold, an empty cell...). A repeated pair is counted once
+    and warned of here, with the whole reading's words, lines and order
+    (the warnings are given once the file is read, so that a file read
+    whole after all does not give them twice)."""
     if not _in_parts(source):
         return None
     try:
-        return _read_picks(source, cases)
+        picks, warnings = _read_picks(source, cases)
     except (NotFlat, InputError, UnicodeDecodeError):
         return None
+    for test_id, paragraph, first, line in warnings:
+        _repeated(diag, source_name(source), test_id, paragraph, first, line)
+    return picks
 
 
-def _read_picks(source: Any, cases: Cases) -> Picks:
+def _read_picks(source: Any, cases: Cases) -> tuple[Picks, list[tuple[str, str, int, int]]]:
+    """The picks of a submission, and its repeated pairs (test id,
+    paragraph id, the lines of the first and of the repeat) in file order."""
     name = os.fspath(source)
     rows = array("I")
     paragraphs = TextColumn()
@@ -697,8 +716,9 @@ def _read_picks(source: Any, cases: Cases) -> Picks:
     apart = False  # a case's rows not together: each checked for a repeat at the end
     current: str | None = None
     case = 0
-    chosen: set[str] = set()
+    chosen: dict[str, int] = {}  # the row of each paragraph id of the current case
     known: set[str] | None = None
+    repeats: dict[int, int] = {}  # a repeated row: the row it repeats
     for _, (test_id, pid) in _csv_rows(_lines(source, _every_bom), name):
         if test_id != current:
             found = cases.find(test_id) if test_id else None
@@ -706,22 +726,46 @@ def _read_picks(source: Any, cases: Cases) -> Picks:
                 raise NotFlat(name)
             apart = apart or bool(seen[found])
             seen[found] = 1
-            current, case, chosen = test_id, found, set()
+            current, case, chosen = test_id, found, {}
             known = None if cases.listed else set(cases.paragraphs(found))
-        if not pid or pid in chosen or (known is not None and pid not in known):
+        if not pid or (known is not None and pid not in known):
             raise NotFlat(name)
-        chosen.add(pid)
+        if pid in chosen:
+            repeats[len(rows)] = chosen[pid]
+        else:
+            chosen[pid] = len(rows)
         rows.append(case)
         held.append(pid)
         if len(held) == 1 << 16:
             paragraphs.extend(held)
             held.clear()
     paragraphs.extend(held)
+    held.clear()
     picks = Picks(len(cases), rows, paragraphs)
-    del rows
-    if apart and any(len(set(chosen := picks.of(k))) != len(chosen) for k in range(len(cases))):
-        raise NotFlat(name)
-    return picks
+    if apart:  # every case's rows checked
+        for k in range(len(cases)):
+            firsts: dict[str, int] = {}
+            for row in picks.rows(k):
+                first = firsts.setdefault(paragraphs[row], row)
+                if first != row:
+                    repeats[row] = first
+    if not repeats:
+        return picks, []
+    # read again for the lines of the rows repeated and repeating
+    wanted = set(repeats) | set(repeats.values())
+    lines = {
+        row: line
+        for row, (line, _) in enumerate(_csv_rows(_lines(source, _every_bom), name))
+        if row in wanted
+    }
+    warnings = [
+        (cases.ids[rows[row]], paragraphs[row], lines[repeats[row]], lines[row])
+        for row in sorted(repeats)
+    ]
+    del picks
+    for row in repeats:  # left out
+        rows[row] = len(cases)
+    return Picks(len(cases), rows, paragraphs), warnings
 
 
 class _Text:
