@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...errors import InputError, UnknownLanguageError
 from .reading import SpanGold
 from .rules import MLQA_LANGUAGES, SpanRules, answer_language
-from .tasks import FAIR, LazyChecks, SpanTask
+from .tasks import FAIR, LazyChecks, SpanTask, squad_checks
 
 if TYPE_CHECKING:
     from ...checks import GoldChecks
@@ -48,26 +48,15 @@ PROFILES: dict[str, SpanRules] = {
 
 @cache
 def _mlqa_checks() -> GoldChecks:
-    from ...checks import GoldChecks, check_ids, check_values
-    from .checks import (
-        check_answer_start,
-        check_no_answer,
-        check_number_answer,
-        normalizes_empty_check,
-    )
+    """SQuAD's gold checks normalized by MLQA's rule, without the check of
+    Unicode punctuation (MLQA's rule deletes it)."""
+    from dataclasses import replace
 
-    return GoldChecks(
-        (
-            check_ids,
-            check_number_answer,
-            check_no_answer,
-            check_answer_start,
-            normalizes_empty_check(SpanTask.empty_consequence),
-            check_values,
-        ),
-        normalize=PROFILES["official"].normalized,
-        duplicate_id_severity="warning",
-    )
+    from ...checks import check_unicode_punct
+
+    squad = squad_checks()
+    kept = tuple(check for check in squad.checks if check is not check_unicode_punct)
+    return replace(squad, checks=kept, normalize=PROFILES["official"].normalized)
 
 
 class Mlqa(SpanTask):

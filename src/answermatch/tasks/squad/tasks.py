@@ -97,7 +97,8 @@ class LazyChecks:
 
 
 @cache
-def _squad_checks() -> GoldChecks:
+def squad_checks() -> GoldChecks:
+    """SQuAD v1.1's gold checks (MLQA's are built from them)."""
     from ...checks import GoldChecks, check_ids, check_unicode_punct, check_values
     from .checks import (
         check_answer_start,
@@ -377,7 +378,7 @@ class Squad(SpanTask):
         "predictions": '{id: text} (the official layout), or a list of {"id", '
         '"prediction_text"} (Hugging Face metric style), as objects, JSON or JSON Lines',
     }
-    gold_checks = LazyChecks(_squad_checks)
+    gold_checks = LazyChecks(squad_checks)
 
 
 class SquadV2(SpanTask):
