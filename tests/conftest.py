@@ -14,6 +14,8 @@ import json
 import os
 import shutil
 import tempfile
+import tracemalloc
+import warnings
 from pathlib import Path
 
 import pytest
@@ -45,6 +47,23 @@ def parity_path(*parts: str) -> Path:
             "(../shared/parity) or set ANSWERMATCH_PARITY_DIR"
         )
     return path
+
+
+def traced_peak(function, *args, quiet: bool = False) -> int:
+    """The peak of memory traced (``tracemalloc``) while ``function(*args)``
+    runs; ``quiet``: answermatch's warnings are ignored (otherwise, as
+    everywhere in the suite, they are errors)."""
+    from answermatch.errors import AnswermatchWarning
+
+    tracemalloc.start()
+    try:
+        with warnings.catch_warnings():
+            if quiet:
+                warnings.simplefilter("ignore", AnswermatchWarning)
+            function(*args)
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
 
 
 def official_figures(path: Path) -> dict:

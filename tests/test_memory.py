@@ -31,6 +31,7 @@ from answermatch.sources import NotFlat, string_object_parts
 from answermatch.tasks import get_task
 from answermatch.tasks.squad.rules import _squad_tokens
 from answermatch.tasks.xor.data import XorGold
+from conftest import traced_peak
 
 # --- string_object_parts: the parts are json's entries, or NotFlat ----------------------------
 
@@ -238,17 +239,8 @@ def test_squad_predictions_peak_within_twice_the_file(tmp_path, task_name):
     path = tmp_path / "pred.json"
     _generated(path, gold_ids, 300_000)
     size = path.stat().st_size
-    peak = _peak(task.read_predictions, str(path), gold, Diagnostics(part=True))
+    peak = traced_peak(task.read_predictions, str(path), gold, Diagnostics(part=True))
     assert peak < 2 * size + 8 * sources.PART_BYTES, (peak, size)
-
-
-def _peak(function, *args):
-    tracemalloc.start()
-    try:
-        function(*args)
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
 
 
 def test_xor_predictions_peak_within_twice_the_file(tmp_path):
@@ -262,7 +254,7 @@ def test_xor_predictions_peak_within_twice_the_file(tmp_path):
     size = path.stat().st_size
     gold = _gold(gold_ids)
     task = get_task("xor-full")
-    peak = _peak(task.read_predictions, str(path), gold, Diagnostics(part=True))
+    peak = traced_peak(task.read_predictions, str(path), gold, Diagnostics(part=True))
     assert peak < 2 * size + 8 * sources.PART_BYTES, (peak, size)
 
 
@@ -300,7 +292,7 @@ def test_a_long_answer_is_tokenized_within_twice_its_size():
     words = ["Tower", "the", "of", "1889", "Paris", "iron", "finished", "a", "in", "built,"]
     text = " ".join(rng.choice(words) for _ in range(900_000))
     tokens = _squad_tokens()
-    peak = _peak(tokens, text)
+    peak = traced_peak(tokens, text)
     assert peak < 2 * len(text), (peak, len(text))
 
 
@@ -557,7 +549,7 @@ def test_mkqa_predictions_peak_within_twice_the_file(tmp_path):
         with pytest.raises(InputError, match="100000 predicted example"):
             read_predictions(str(path), MkqaGold("gold", gold_ids), Diagnostics())
 
-    assert _peak(read) < 2 * size + 8 * sources.PART_BYTES, size
+    assert traced_peak(read) < 2 * size + 8 * sources.PART_BYTES, size
 
 
 def _mkqa_gold_lines(count, start=0):
@@ -586,7 +578,7 @@ def test_a_predictions_file_read_as_mkqa_gold_is_refused_within_its_size(tmp_pat
         with pytest.raises(InputError, match=r"en.jsonl:1: .*expected 'answers' to be an object"):
             read_gold(str(path), Diagnostics())
 
-    assert _peak(read) < 8 * sources.PART_BYTES, size
+    assert traced_peak(read) < 8 * sources.PART_BYTES, size
 
 
 def test_mkqa_gold_warnings_and_errors_come_as_from_the_whole_file(tmp_path):
@@ -623,7 +615,7 @@ def test_an_mkqa_gold_is_held_as_its_lines(tmp_path):
     size = path.stat().st_size
     gold = read_gold(str(path), Diagnostics())
     assert len(gold.ids) == 3000 and gold.answers("fi", 2999) == ("Oulu", "Uleåborg")
-    assert _peak(read_gold, str(path), Diagnostics()) < 2 * size, size
+    assert traced_peak(read_gold, str(path), Diagnostics()) < 2 * size, size
 
 
 # --- open-qa: gold and predictions in parts -----------------------------------------------------
@@ -747,7 +739,7 @@ def test_open_qa_predictions_peak_within_twice_the_file(tmp_path, rows):
                                 for k, v in entries.items()), encoding="utf-8")  # fmt: skip
         del entries
     size = path.stat().st_size
-    peak = _peak(read_predictions, str(path), gold, Diagnostics())
+    peak = traced_peak(read_predictions, str(path), gold, Diagnostics())
     assert peak < 2 * size + 8 * sources.PART_BYTES, (peak, size)
 
 
@@ -764,7 +756,7 @@ def test_an_open_qa_gold_peaks_at_its_questions(monkeypatch, tmp_path):
     _open_qa_gold(path, 50_000)
     size = path.stat().st_size
     monkeypatch.setattr(sources, "PART_BYTES", 1 << 16)
-    peak = _peak(read_gold, str(path), Diagnostics())
+    peak = traced_peak(read_gold, str(path), Diagnostics())
     assert peak < 1.5 * size, (peak, size)
 
 
@@ -929,7 +921,7 @@ def test_an_open_qa_run_peaks_within_twice_its_files(monkeypatch, tmp_path):
     def run():
         found["result"] = answermatch.evaluate("open-qa", str(gold), str(pred), "fair")
 
-    peak = _peak(run)
+    peak = traced_peak(run)
     assert found["result"].scores == {"accuracy": 0.0}
     assert found["result"].items[7]["gold"] == ["東京", "港区"]
     assert peak < 2 * size, (peak, size)
@@ -1098,7 +1090,7 @@ def test_a_file_with_a_key_given_again_peaks_within_twice_its_size(tmp_path, tas
     diag = Diagnostics(part=True)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", AnswermatchWarning)
-        peak = _peak(task.read_predictions, str(path), gold, diag)
+        peak = traced_peak(task.read_predictions, str(path), gold, diag)
     assert peak < 2 * size + 8 * sources.PART_BYTES, (peak, size)
     assert sum("duplicate key" in m for m in diag.messages) == 2
 
@@ -1183,7 +1175,7 @@ def test_an_open_qa_gold_that_warns_peaks_at_its_questions(monkeypatch, tmp_path
     diag = Diagnostics()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", AnswermatchWarning)
-        peak = _peak(read_gold, str(path), diag)
+        peak = traced_peak(read_gold, str(path), diag)
     assert peak < 6 * size, (peak, size)
     assert diag.messages == [f"{path}:50001: duplicate key 'answers' in a JSON object (the last "
                              "value wins, as in the official scorer)"]  # fmt: skip
@@ -1305,7 +1297,7 @@ def test_mkqa_predictions_with_warnings_peak_below_the_whole_reading(tmp_path):
     diag = Diagnostics()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", AnswermatchWarning)
-        peak = _peak(read_predictions, str(path), MkqaGold("gold", gold_ids), diag)
+        peak = traced_peak(read_predictions, str(path), MkqaGold("gold", gold_ids), diag)
     assert len(diag.messages) == 3  # 7 and 8 again, 8's NaN
     assert peak < 5 * size, (peak, size)
 
@@ -1429,6 +1421,6 @@ def test_squad_family_nulls_peak_within_twice_the_file(tmp_path, task_name):
     diag = Diagnostics()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", AnswermatchWarning)
-        peak = _peak(get_task(task_name).read_predictions, str(path), gold, diag)
+        peak = traced_peak(get_task(task_name).read_predictions, str(path), gold, diag)
     assert peak < 2 * size + 8 * sources.PART_BYTES, (peak, size)
     assert any("300000 prediction" in m and "not in the gold" in m for m in diag.messages)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 import sys
-import tracemalloc
 import warnings
+from functools import partial
 
 import pytest
 
@@ -18,17 +18,10 @@ from answermatch.diagnostics import Diagnostics
 from answermatch.errors import AnswermatchWarning, InputError
 from answermatch.sources import NotFlat, line_parts
 from answermatch.tasks import get_task
+from conftest import traced_peak
 
-
-def _peak(function, *args):
-    tracemalloc.start()
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", AnswermatchWarning)
-            function(*args)
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+#: the peak of a call, its answermatch warnings ignored (these readers warn by design)
+_peak = partial(traced_peak, quiet=True)
 
 
 def _outcome(function, *args):

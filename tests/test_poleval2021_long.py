@@ -12,8 +12,7 @@ answer against twice the file's size, which the whole-text path exceeded.
 from __future__ import annotations
 
 import random
-import tracemalloc
-import warnings
+from functools import partial
 
 import pytest
 
@@ -21,7 +20,6 @@ import answermatch.items as items
 import answermatch.normalization.steps as steps
 import answermatch.sources as sources
 from answermatch.diagnostics import Diagnostics
-from answermatch.errors import AnswermatchWarning
 from answermatch.items import TextColumn
 from answermatch.tasks import get_task
 from answermatch.tasks.poleval2021 import fuzzy
@@ -33,6 +31,10 @@ from answermatch.tasks.poleval2021.geval import (
     haskell_strip,
     read_stripped_lines,
 )
+from conftest import traced_peak
+
+#: the peak of a call, its answermatch warnings ignored (these readers warn by design)
+_peak = partial(traced_peak, quiet=True)
 
 _WORDS = [
     "Warszawa", "warszawie", "w", "XIV", "IIX", "xiv", "1410", "05", "-5.5", "3,5", "+.5", "?",
@@ -146,17 +148,6 @@ def test_long_lines_read_part_by_part_are_the_lines_read_whole(tmp_path, monkeyp
     read = list(read_stripped_lines(path, Diagnostics()))
     expected = [haskell_strip(line.replace("\r", "")) for line in lines]
     assert read == expected
-
-
-def _peak(function, *args):
-    tracemalloc.start()
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", AnswermatchWarning)
-            function(*args)
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
 
 
 def test_a_long_answer_is_scored_within_twice_its_file(tmp_path, monkeypatch):
