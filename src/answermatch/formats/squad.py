@@ -1117,8 +1117,7 @@ def kept_predictions(
     kept = kept_entries(source, parts, keep, repeats=diag is not None)
     if kept is None or (kept.repeated and seen.count):
         return None
-    for key in kept.repeated:
-        diag.warn(duplicate_key_message(key), path=source_name(source))  # type: ignore[union-attr]
+    diag.warn_each(duplicate_key_message, kept.repeated, path=source_name(source))  # type: ignore[union-attr]
     return Kept(
         kept.entries,  # type: ignore[arg-type]
         dropped=kept.others,

@@ -201,7 +201,7 @@ class Gold(AsList, Sequence[Question]):
 
     def __getitem__(self, index: int | slice) -> Question | list[Question]:
         if isinstance(index, slice):
-            return [self[k] for k in range(*index.indices(len(self.lines)))]
+            return self.sliced(index)
         k = _place(index, len(self.lines))
         return Question(self.ids[k], self.lines[k], self.answers(k), self.question(k),
                         self.lang(k), self.empty.get(k, 0))  # fmt: skip
@@ -245,7 +245,7 @@ class _Derived(AsList, Sequence[Any]):
 
     def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):
-            return [self._get(k) for k in range(*index.indices(self._length))]
+            return self.sliced(index)
         return self._get(_place(index, self._length))
 
     def __iter__(self) -> Iterator[Any]:
@@ -552,7 +552,7 @@ class GoldTexts(AsList, Sequence["str | None"]):
 
     def __getitem__(self, index: int | slice) -> str | list[str | None] | None:
         if isinstance(index, slice):
-            return [self[k] for k in range(*index.indices(len(self._at)))]
+            return self.sliced(index)
         at = self._at[_place(index, len(self._at))]
         return self._texts[at] if at >= 0 else None
 

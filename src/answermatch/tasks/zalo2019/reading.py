@@ -38,7 +38,7 @@ from typing import Any, TypedDict, overload
 from ... import sources
 from ...diagnostics import Diagnostics
 from ...errors import InputError
-from ...items import TextColumn
+from ...items import AsList, TextColumn
 from ...sources import (
     NotFlat,
     duplicate_key_hook,
@@ -162,7 +162,7 @@ class Cases(Sequence[Case]):
 
     def __getitem__(self, index: int | slice) -> Case | list[Case]:
         if isinstance(index, slice):
-            return [self[k] for k in range(*index.indices(len(self)))]
+            return AsList.sliced(self, index)  # type: ignore[arg-type]
         k = index.__index__()
         if k < 0:
             k += len(self)
