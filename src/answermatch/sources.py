@@ -791,7 +791,8 @@ def kept_string_entries(
     if kept is None or (kept.repeated and changed):
         return None
     name = os.fspath(source)
-    diag.warn_each(duplicate_key_message, kept.repeated, path=name)  # type: ignore[union-attr]
+    if kept.repeated:
+        diag.warn_each(duplicate_key_message, kept.repeated, path=name)  # type: ignore[union-attr]
     return kept
 
 

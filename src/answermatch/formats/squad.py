@@ -1117,7 +1117,8 @@ def kept_predictions(
     kept = kept_entries(source, parts, keep, repeats=diag is not None)
     if kept is None or (kept.repeated and seen.count):
         return None
-    diag.warn_each(duplicate_key_message, kept.repeated, path=source_name(source))  # type: ignore[union-attr]
+    if kept.repeated:
+        diag.warn_each(duplicate_key_message, kept.repeated, path=source_name(source))  # type: ignore[union-attr]
     return Kept(
         kept.entries,  # type: ignore[arg-type]
         dropped=kept.others,
