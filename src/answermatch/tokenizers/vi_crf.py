@@ -25,6 +25,14 @@ two syllables on either side (the features' reach) and one byte a syllable
 (where each label's best predecessor came from); the labels are then read
 back from the end into the same bytes, and the syllables are found again
 (pyvi's pattern, :data:`SYLLABLE`) to join them into words.
+
+>>> from answermatch.tokenizers.vi import PyviTokenizer
+>>> segmenter = PyviTokenizer()._segmenter
+>>> text = "Hà Nội là thủ đô"
+>>> list(segmenter.labels(text)), segmenter.model.labels
+([0, 1, 0, 0, 1], ('B_W', 'I_W'))
+>>> list(segmenter.words(text, segmenter.labels(text)))
+['Hà_Nội', 'là', 'thủ_đô']
 """
 
 from __future__ import annotations
