@@ -561,6 +561,101 @@ class Fingerprints:
         return found
 
 
+class NullsSeen:
+    """What a reading in parts of a file ``{key: string or null}`` saw of
+    its ``null`` values and of the keys not in ``keep``, as the dict the
+    whole reading makes has them: how many keys are ``null`` (:attr:`count`),
+    the first three of them (:attr:`first`), and the first three other keys
+    whose value is a string (:attr:`other_texts`) or ``null``
+    (:attr:`other_nulls`), each in the order of the keys' first entries.
+    Give it each part (:meth:`note`, which returns the part), then call
+    :meth:`done`.
+
+    ``repeated``: the keys given more than once (:attr:`KeptEntries.repeated`
+    of a first reading), whose last value decides, as in ``json`` (at the
+    place of the key's first entry): those are held until :meth:`done`.
+    Without it, every entry is taken as its key's only one.
+
+    >>> seen = NullsSeen({"q1"}, repeated={"x"})
+    >>> for part in ({"q1": None, "x": None, "y": "a"}, {"x": "b", "z": None}):
+    ...     _ = seen.note(part)
+    >>> seen.done()
+    >>> seen.count, seen.first, seen.other_texts, seen.other_nulls
+    (2, ['q1', 'z'], ['x', 'y'], ['z'])
+    """
+
+    def __init__(self, keep: set[str] | frozenset[str], repeated: Iterable[str] = ()) -> None:
+        self.keep = keep
+        self.repeated = set(repeated)
+        self.count = 0
+        self._firsts: tuple[list[tuple[int, str]], ...] = ([], [], [])  # (place, key) of each
+        self._last: dict[str, list[Any]] = {}  # a repeated key: [first place, last value null]
+        self._place = 0  # the place of the next part's first key
+
+    @property
+    def first(self) -> list[str]:
+        """The first three keys whose value is ``null``."""
+        return [key for _, key in self._firsts[0]]
+
+    @property
+    def other_texts(self) -> list[str]:
+        """The first three keys not kept whose value is a string."""
+        return [key for _, key in self._firsts[1]]
+
+    @property
+    def other_nulls(self) -> list[str]:
+        """The first three keys not kept whose value is ``null``."""
+        return [key for _, key in self._firsts[2]]
+
+    def note(self, part: Mapping[str, str | None] | None) -> Any:
+        """Take the entries of ``part`` (a dict: each key once, at its
+        first entry, with its last value); ``None`` is passed through."""
+        if part is None:
+            return part
+        start = self._place
+        self._place += len(part)
+        if self.repeated and not self.repeated.isdisjoint(part):
+            self._walk(part, start, True)
+            return part
+        nulls = countOf(part.values(), None)
+        self.count += nulls
+        firsts, texts, others = self._firsts
+        if (nulls and (len(firsts) < 3 or len(others) < 3)) or len(texts) < 3:
+            self._walk(part, start, False)
+        return part
+
+    def _walk(self, part: Mapping[str, str | None], start: int, count: bool) -> None:
+        last = self._last
+        for place, (key, value) in enumerate(part.items(), start):
+            if key in self.repeated:
+                if key in last:
+                    last[key][1] = value is None
+                else:
+                    last[key] = [place, value is None]
+            else:
+                self._add(place, key, value is None, count)
+
+    def _add(self, place: int, key: str, null: bool, count: bool, shown: int = 3) -> None:
+        firsts, texts, others = self._firsts
+        if null:
+            self.count += count
+            if len(firsts) < shown:
+                firsts.append((place, key))
+        if key not in self.keep:
+            found = others if null else texts
+            if len(found) < shown:
+                found.append((place, key))
+
+    def done(self) -> None:
+        """Take the last values of the repeated keys (once every part is noted)."""
+        for key, (place, null) in self._last.items():
+            self._add(place, key, null, True, sys.maxsize)  # sorted and cut below
+        self._last.clear()
+        for found in self._firsts:
+            found.sort()
+            del found[3:]
+
+
 class KeptEntries(NamedTuple):
     """What :func:`kept_string_entries` read: the entries kept, in file
     order, the number of the others and the first three of their keys;

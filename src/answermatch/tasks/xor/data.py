@@ -35,10 +35,11 @@ answermatch.errors.InputError: <object>:1: missing "answers": expected {"id": ..
 
 from __future__ import annotations
 
+import codecs
 import json
 import re
-from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from functools import partial
 from itertools import chain, compress, repeat
@@ -48,13 +49,19 @@ from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...normalization import PRESETS
 from ...sources import (
+    NotFlat,
+    NullsSeen,
     decode_utf8,
+    duplicate_key_message,
+    file_pieces,
     is_path,
     jsonl_columns,
+    kept_entries,
     load_json,
     read_bytes,
     read_text,
     source_name,
+    string_object_parts,
 )
 from .layout import release_layout
 
@@ -460,15 +467,98 @@ def warn_bare_strings(gold: XorGold, source: Any, diag: Diagnostics) -> None:
 
 
 def _key_line(source: Any, key: str) -> int | None:
-    """The line where ``key`` first appears as an object key (for messages)."""
+    """The line where ``key`` first appears as an object key (for messages),
+    the file read piece by piece."""
     if not is_path(source):
         return None
-    text = read_text(source)
     for spelling in {json.dumps(key, ensure_ascii=False), json.dumps(key)}:
-        found = re.search(re.escape(spelling) + r"\s*:", text)
-        if found:
-            return text.count("\n", 0, found.start()) + 1
+        line = _first_line(_text_pieces(source), spelling)
+        if line is not None:
+            return line
     return None
+
+
+def _text_pieces(source: Any) -> Iterator[str]:
+    """The text of the file ``source`` in pieces (whole, for a pipe)."""
+    decode = codecs.getincrementaldecoder("utf-8")().decode
+    try:
+        for piece in file_pieces(source):
+            yield decode(piece)
+        yield decode(b"", True)
+    except NotFlat:  # not a regular file: opened once more, read whole
+        yield read_text(source)
+
+
+def _first_line(texts: Iterable[str], spelling: str) -> int | None:
+    """The line of the first ``spelling`` followed by whitespace and a colon
+    in the text given in ``texts`` (pieces), or ``None``.
+
+    >>> _first_line(['{"a": "b",', ' "k"', "\\n : 1}"], '"k"')
+    1
+    """
+    found = re.compile(re.escape(spelling) + r"\s*:")
+    pending = re.compile(re.escape(spelling) + r"\s*\Z")  # may be followed by a colon later
+    tail, lines = "", 0  # the text that may begin a match, the newlines before it
+    for text in texts:
+        text = tail + text
+        match = found.search(text)  # a match begun earlier would end in the text before it
+        if match:
+            return lines + text.count("\n", 0, match.start()) + 1
+        keep = max(0, len(text) - len(spelling) + 1)
+        begun = pending.search(text)
+        if begun:
+            keep = min(keep, begun.start())
+        lines += text.count("\n", 0, keep)
+        tail = text[keep:]
+    return None
+
+
+def not_a_string(key: str, value: Any, source: Any, value_shape: str) -> InputError:
+    """The error for a prediction ``value`` that is not an answer."""
+    return InputError(
+        f"the prediction for {key!r} must be {value_shape}, "
+        f"got {shown(value, ensure_ascii=False)[:80]}",
+        path=source_name(source),
+        line=_key_line(source, key),
+    )
+
+
+def refuse_null(source: Any, diag: Diagnostics, *, answer_objects: bool = False) -> None:
+    """The error the whole reading gives a file ``{key: string or null}``
+    holding a ``null`` (with its warnings about keys given again first),
+    the file read in parts, nothing kept (:func:`~answermatch.sources.kept_entries`
+    with :class:`~answermatch.sources.NullsSeen`); nothing where it holds no
+    ``null`` once every key has its last value, or where the whole reading
+    must tell (another shape, a small file...)."""
+    seen = NullsSeen(frozenset())
+    readings = 0
+
+    def parts(path: Any) -> Iterator[dict[str, str]]:
+        nonlocal readings
+        readings += 1
+        found = string_object_parts(path, nulls=True)
+        return map(seen.note, found) if readings == 1 else found
+
+    kept = kept_entries(source, parts, set(), repeats=True)
+    if kept is None or not seen.count:
+        return
+    if kept.repeated:  # the last value of each repeated key decides
+        seen = NullsSeen(frozenset(), kept.repeated)
+        try:
+            deque(map(seen.note, string_object_parts(source, nulls=True)), maxlen=0)
+        except (NotFlat, InputError):
+            return
+    seen.done()
+    if not seen.count:
+        return
+    name = source_name(source)
+    for key in kept.repeated:
+        diag.warn(duplicate_key_message(key), path=name)
+    raise not_a_string(seen.first[0], None, source, _value_shape(answer_objects))
+
+
+def _value_shape(answer_objects: bool) -> str:
+    return 'a string or {"answer": string}' if answer_objects else "a string"
 
 
 def read_xor_predictions(
@@ -482,7 +572,7 @@ def read_xor_predictions(
     ``json.load``); keys stay as written (XOR-Full reduces them later).
     """
     name = source_name(source)
-    value_shape = 'a string or {"answer": string}' if answer_objects else "a string"
+    value_shape = _value_shape(answer_objects)
     expected = f"expected one JSON object {{question id: answer}} (answers: {value_shape})"
     data = read_json(source, diag, expected) if is_path(source) else source
     if not isinstance(data, Mapping):
@@ -501,12 +591,7 @@ def read_xor_predictions(
         if answer_objects and isinstance(value, dict) and "answer" in value:
             value = value["answer"]
         if not isinstance(value, str):
-            raise InputError(
-                f"the prediction for {key!r} must be {value_shape}, "
-                f"got {shown(value, ensure_ascii=False)[:80]}",
-                path=name,
-                line=_key_line(source, key),
-            )
+            raise not_a_string(key, value, source, value_shape)
         predictions[key] = value
     return predictions
 
