@@ -656,6 +656,41 @@ class NullsSeen:
             del found[3:]
 
 
+def first_repeat(entries: Callable[[], Iterable[tuple[str, int]]]) -> tuple[str, int, int] | None:
+    """The first entry, in order, whose key an earlier entry had: that key,
+    the earlier entry's number (a line) and its own; ``None`` where no key
+    repeats. ``entries()`` gives ``(key, number)`` of each entry and is
+    called twice at most: the keys are remembered by 60 bits of their hash
+    (:class:`Fingerprints`), and only those whose bits repeat are compared
+    in the second reading, so no set of the keys is held.
+
+    >>> first_repeat(lambda: [("q1", 2), ("q2", 3), ("q3", 4), ("q2", 5), ("q1", 6)])
+    ('q2', 3, 5)
+    >>> first_repeat(lambda: [("q1", 2)]) is None
+    True
+    """
+    prints = Fingerprints()
+    batch: list[str] = []
+    for key, _ in entries():
+        batch.append(key)
+        if len(batch) == 1 << 12:
+            prints.add(batch)
+            batch.clear()
+    prints.add(batch)
+    del batch
+    bits = prints.repeated_bits()
+    if not bits:
+        return None
+    del prints
+    seen: dict[str, int] = {}
+    for key, number in entries():
+        if hash(key) & _FINGERPRINT in bits:
+            if key in seen:
+                return key, seen[key], number
+            seen[key] = number
+    return None
+
+
 class KeptEntries(NamedTuple):
     """What :func:`kept_string_entries` read: the entries kept, in file
     order, the number of the others and the first three of their keys;
