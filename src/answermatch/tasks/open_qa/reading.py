@@ -54,6 +54,8 @@ from ...sources import (
     Fingerprints,
     NotFlat,
     PathLike,
+    bom_error,
+    decodes_as_utf8,
     is_path,
     jsonl_columns,
     jsonl_parts,
@@ -62,6 +64,7 @@ from ...sources import (
     parse_json,
     read_text,
     source_name,
+    starts_with_bom,
 )
 
 __all__ = ["Gold", "GoldTexts", "Predictions", "Question", "read_gold", "read_predictions"]
@@ -616,9 +619,16 @@ class Predictions:
 
 
 def read_predictions(source: Any, gold: Gold, diag: Diagnostics) -> Predictions:
-    """The predictions of ``source`` (see :mod:`answermatch.tasks.open_qa.reading`)."""
+    """The predictions of ``source`` (see :mod:`answermatch.tasks.open_qa.reading`).
+    A file that starts with a UTF-8 byte order mark is refused, as read
+    whole (``json`` refuses the mark on line 1), once its bytes are known to
+    decode (:func:`~answermatch.sources.decodes_as_utf8`; else it is read
+    whole, for their error)."""
     index = _Index(zip(gold.ids, range(len(gold)), strict=True))
-    if is_path(source):
+    if is_path(source) and starts_with_bom(source):
+        if decodes_as_utf8(source):
+            raise bom_error(os.fspath(source))
+    elif is_path(source):
         kept = _mapping_parts(source, index, diag)
         if kept is None:
             later = Deferred()  # keys repeated in a row: warned if the rows are read in parts

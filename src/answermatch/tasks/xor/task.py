@@ -21,12 +21,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError
-from ...sources import is_path, kept_string_entries, source_name
+from ...sources import is_path, kept_string_entries, source_name, starts_with_bom
 from ..base import Inputs, Task
 from ..parts import ChecksGold, Explains, TakesRows
 from .checks import XorEntry, gold_entries
 from .data import (
     XorGold,
+    bom_refused,
     read_xor_gold_columns,
     read_xor_predictions,
     refuse_null,
@@ -117,11 +118,18 @@ class XorAnswerTask(XorTask):
         read; ``None`` for a file that part must read whole for its value,
         error or warnings (a question id repeated once keys are cut, another
         shape). A key given again warns as read whole, the last value
-        winning. A ``null``, which XOR refuses once the whole file is
-        decoded, stops this reading; any file left to the whole reading is
-        first read in parts once more, nothing kept, for the error of a
-        ``null`` (:func:`~answermatch.tasks.xor.data.refuse_null`)."""
+        winning. A file that starts with a byte order mark is refused
+        (:func:`~answermatch.tasks.xor.data.bom_refused`). A ``null``, which
+        XOR refuses once the whole file is decoded, stops this reading; any
+        file left to the whole reading is first read in parts once more,
+        nothing kept, for the error of a ``null``
+        (:func:`~answermatch.tasks.xor.data.refuse_null`)."""
         name = source_name(source)
+        if starts_with_bom(source):
+            error = bom_refused(source, answer_objects=self.answer_objects)
+            if error is None:
+                return None
+            raise error
         check = Diagnostics(strict=True)  # a warning of question_ids: read whole
 
         def rekey(part: dict[str, str]) -> dict[str, str] | None:
