@@ -7,6 +7,7 @@ bound relative to the input's size that the previous code exceeded."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import random
@@ -1464,6 +1465,14 @@ def _nulls_given_again(path, gold_ids, others, seed, *, gold_nulls=True, nulls=T
     path.write_text("{" + body + "}", encoding="utf-8")
 
 
+_READERS = [
+    "answermatch.tasks.mkqa.data",
+    "answermatch.tasks.open_qa.reading",
+    "answermatch.tasks.xor.data",
+    "answermatch.formats.squad",
+]
+
+
 def _no_whole_reading(monkeypatch):
     """Reading a file whole (``read_bytes``, wherever it was imported) fails
     the test."""
@@ -1471,6 +1480,8 @@ def _no_whole_reading(monkeypatch):
     def refused(source, *args, **kwargs):
         raise AssertionError(f"{source} read whole")
 
+    for name in _READERS:  # imported before, not while read_bytes is replaced
+        importlib.import_module(name)
     whole = sources.read_bytes
     for module in list(sys.modules.values()):
         name = getattr(module, "__name__", "")
@@ -1572,3 +1583,134 @@ def test_nulls_with_a_key_given_again_peak_within_twice_the_file(tmp_path, task_
     peak = traced_peak(read, quiet=True)
     assert peak < 2 * size + 8 * sources.PART_BYTES, (peak, size)
     assert sum("duplicate key" in m for m in diag.messages) == 2
+
+
+# --- rows refused for a row or a line that is not JSON: in parts, as read whole --------------
+
+_ROW_TROUBLE = {
+    "a gold id twice": ['{{"id": "q7", "prediction": "again"}}'],
+    "another id twice": ['{{"id": "{other}", "prediction": "again"}}'],
+    "an id three times": ['{{"id": "{other}", "prediction": "a"}}'] * 2,
+    "a key repeated in a row, then an id twice": [
+        '{{"id": "w1", "prediction": "a", "prediction": "b"}}',
+        '{{"id": "{other}", "prediction": "again"}}',
+        '{{"id": "w2", "prediction": "a", "id": "w3"}}',
+    ],
+    "a row that is not a prediction, then an id twice": [
+        '{{"id": "x", "text": "a"}}',
+        '{{"id": "{other}", "prediction": "again"}}',
+    ],
+    "an id twice, then a line that is not JSON": [
+        '{{"id": "{other}", "prediction": "again", "prediction": "b"}}',
+        '{{"id": "z", "prediction": }}',
+    ],
+    "a line that is not JSON": ['{{"id": "z", "prediction": "a"}} x'],
+    "an id twice, then invalid UTF-8": ['{{"id": "{other}", "prediction": "again"}}', "\udcff"],
+}
+
+
+def _rows_with(path, gold_ids, others, trouble, seed):
+    """A JSON Lines file of prediction rows, the ``trouble`` lines put at
+    random places in their order (``{other}``: one of the other ids)."""
+    rng = random.Random(seed)
+    ids = [*gold_ids, *(f"x{k}" for k in range(others))]
+    rng.shuffle(ids)
+    lines = [json.dumps({"id": k, "prediction": rng.choice(["Oulu", "東京", None])}) for k in ids]
+    other = rng.choice([k for k in ids if k.startswith("x")])
+    places = sorted(rng.sample(range(len(lines) + 1), len(trouble)))
+    for place, line in zip(reversed(places), reversed(trouble), strict=True):
+        lines.insert(place, line.format(other=other))
+    path.write_bytes("\n".join(lines).encode("utf-8", "surrogateescape") + b"\n")
+
+
+def _open_qa_read(gold_path, path, strict):
+    task = get_task("open-qa")
+    gold = task.read_gold(str(gold_path), Diagnostics())
+    diag = Diagnostics(strict=strict)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        try:
+            found = task.read_predictions(str(path), gold, diag)
+        except InputError as error:
+            return str(error), diag.messages
+    return list(found.texts), found.others, found.examples, diag.messages
+
+
+@pytest.mark.parametrize("case", sorted(_ROW_TROUBLE))
+@pytest.mark.parametrize("seed", range(3))
+def test_open_qa_rows_refused_are_refused_in_parts(monkeypatch, tmp_path, case, seed):
+    """Rows the whole reading refuses (an id given twice, a row that is not
+    a prediction, a line that is not JSON anywhere, which comes first) give
+    the same first error, after the same warnings (keys repeated in a row,
+    of every line), read in parts, never whole (invalid UTF-8 anywhere
+    still goes there, for its error)."""
+    gold_path = tmp_path / "gold.jsonl"
+    _open_qa_gold(gold_path, 300)
+    path = tmp_path / "pred.jsonl"
+    _rows_with(path, [f"q{k}" for k in range(300)], 3000, _ROW_TROUBLE[case], seed)
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    strict = seed == 2
+    with monkeypatch.context() as parts_only:
+        if "UTF-8" not in case:
+            _no_whole_reading(parts_only)
+        in_parts = _open_qa_read(gold_path, path, strict)
+    monkeypatch.setattr(sources, "PARTS_FROM", 1 << 40)  # read whole
+    assert in_parts == _open_qa_read(gold_path, path, strict)
+    error, messages = in_parts
+    if "UTF-8" in case:
+        assert "invalid UTF-8" in error
+    elif "not JSON" in case:
+        assert "not valid JSON" in error and not messages
+    elif strict and "repeated in a row" in case:
+        assert "--strict" in error
+    elif "not a prediction" in case:
+        assert "expected a prediction row" in error or "a second prediction" in error
+    else:
+        assert "a second prediction for id" in error
+        assert len(messages) == (2 if "repeated in a row" in case else 0)
+
+
+@pytest.mark.parametrize("where", ["early", "late"])
+def test_mkqa_lines_that_are_not_json_are_refused_in_parts(monkeypatch, tmp_path, where):
+    """A line that is not JSON, after a row's error or not: the whole
+    reading's error, found in parts (the rest of the file decoded)."""
+    gold_ids = [str(k) for k in range(300)]
+    path = tmp_path / "en.jsonl"
+    _mkqa_rows(path, gold_ids, 3000, '{"example_id": 5, "prediction": x}\n')
+    if where == "early":  # a row's error before it
+        lines = path.read_text(encoding="utf-8").split("\n")
+        lines.insert(40, '{"example_id": 5, "prediction": "x", "binary_answer": "maybe"}')
+        path.write_text("\n".join(lines), encoding="utf-8")
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    with monkeypatch.context() as parts_only:
+        _no_whole_reading(parts_only)
+        in_parts = _mkqa_read(path, gold_ids)
+    monkeypatch.setattr(sources, "PARTS_FROM", 1 << 40)  # read whole
+    assert in_parts == _mkqa_read(path, gold_ids)
+    line = 3301 + (where == "early")
+    assert "not valid JSON" in in_parts[0] and f":{line}:" in in_parts[0]
+
+
+def test_open_qa_rows_with_an_id_twice_peak_within_twice_the_file(monkeypatch, tmp_path):
+    """30,000 rows, another id given again near the end: its error came
+    after reading the file whole (several times its size); now in parts."""
+    monkeypatch.setattr(sources, "PART_BYTES", 1 << 16)
+    gold_path = tmp_path / "gold.jsonl"
+    _open_qa_gold(gold_path, 300)
+    gold = get_task("open-qa").read_gold(str(gold_path), Diagnostics())
+    path = tmp_path / "pred.jsonl"
+    _rows_with(path, [f"q{k}" for k in range(300)], 30_000, [], seed=1)
+    with path.open("a", encoding="utf-8") as out:
+        out.write('{"id": "x17", "prediction": "again"}\n')
+    size = path.stat().st_size
+    found = []
+
+    def read():
+        try:
+            get_task("open-qa").read_predictions(str(path), gold, Diagnostics())
+        except InputError as error:
+            found.append(str(error))
+
+    peak = traced_peak(read)
+    assert peak < 2 * size + 8 * sources.PART_BYTES, (peak, size)
+    assert found and "a second prediction for id 'x17'" in found[0]

@@ -31,7 +31,7 @@ from itertools import chain, compress, count, islice, repeat
 from operator import countOf, eq, itemgetter, ne
 from typing import Any, NamedTuple, TypeAlias
 
-from .diagnostics import Diagnostics
+from .diagnostics import Deferred, Diagnostics
 from .errors import InputError
 
 try:  # the optional decoder (the ``fast`` extra); without it, json alone
@@ -324,6 +324,18 @@ class NotFlat(Exception):
     whole-file readers (which give the value, or the error, and warnings)."""
 
 
+class NotJson(NotFlat):
+    """Raised by :func:`jsonl_parts` at the first line that is not JSON:
+    :attr:`error` is what :func:`jsonl_columns` of the whole text gives
+    (which decodes every line before anything else, once the whole file is
+    decoded: a caller gives it where the rest of the file is valid UTF-8,
+    :func:`decodes_as_utf8`)."""
+
+    def __init__(self, name: str, error: InputError) -> None:
+        super().__init__(name)
+        self.error = error
+
+
 #: Bytes that JSON counts as whitespace.
 _JSON_SPACE = b" \t\n\r"
 
@@ -573,8 +585,9 @@ def jsonl_parts(
     own errors. A key repeated in an object warns through ``diag``, with
     its line, as :func:`jsonl_columns` warns (a caller that must give an
     error of a later line first passes a
-    :class:`~answermatch.diagnostics.Deferred`); without ``diag`` it
-    raises :class:`NotFlat` too.
+    :class:`~answermatch.diagnostics.Deferred`; ``diag`` must not raise);
+    without ``diag`` it raises :class:`NotFlat` too. A line that is not
+    JSON raises :class:`NotJson`, with the whole reading's error.
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "gold.jsonl"
@@ -583,15 +596,19 @@ def jsonl_parts(
     [([1, 3], [{'id': 1}, {'id': 2}])]
     """
     name = os.fspath(source)
-    if diag is None:
-        diag = Diagnostics(strict=True)  # a warning: read whole, for it
+    warned = Deferred() if diag is None else diag  # without diag, a warning: read whole
     before = 0  # the lines of the earlier parts
     for block in line_blocks(source):
         try:
             text = decode_utf8(block, name)
-            numbers, objects = jsonl_columns(text, name, diag=diag, first=before + 1)
         except InputError:
             raise NotFlat(name) from None
+        try:
+            numbers, objects = jsonl_columns(text, name, diag=warned, first=before + 1)
+        except InputError as exc:
+            raise NotJson(name, exc) from None
+        if diag is None and warned.pending:  # type: ignore[union-attr]
+            raise NotFlat(name)
         before += block.count(b"\n")
         del block, text
         yield numbers, objects

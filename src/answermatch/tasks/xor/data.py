@@ -35,7 +35,6 @@ answermatch.errors.InputError: <object>:1: missing "answers": expected {"id": ..
 
 from __future__ import annotations
 
-import codecs
 import json
 import re
 from collections import Counter, deque
@@ -49,13 +48,13 @@ from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...normalization import PRESETS
 from ...sources import (
+    Decoded,
     NotFlat,
     NullsSeen,
     PathLike,
     bom_error,
     decode_utf8,
     duplicate_key_message,
-    file_pieces,
     is_path,
     jsonl_columns,
     kept_entries,
@@ -525,11 +524,8 @@ def _key_line(source: Any, key: str) -> int | None:
 
 def _text_pieces(source: Any) -> Iterator[str]:
     """The text of the file ``source`` in pieces (whole, for a pipe)."""
-    decode = codecs.getincrementaldecoder("utf-8")().decode
     try:
-        for piece in file_pieces(source):
-            yield decode(piece)
-        yield decode(b"", True)
+        yield from Decoded(source)
     except NotFlat:  # not a regular file: opened once more, read whole
         yield read_text(source)
 
