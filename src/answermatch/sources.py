@@ -1008,10 +1008,13 @@ def kept_entries(
             if entries is None:
                 return None
             order = getattr(entries, "order", None)
-            if order is not None or (not kept_again and not kept.keys().isdisjoint(entries)):
+            # only keys to keep can be kept (a reader's packed mapping finds the others slowly)
+            if order is not None or (
+                not kept_again and not kept.keys().isdisjoint(filter(keep.__contains__, entries))
+            ):
                 if not repeats:
                     return None
-                watched.update(kept.keys() & entries.keys())
+                watched.update(kept.keys() & set(filter(keep.__contains__, entries)))
                 if order is not None:
                     watched.update(key for key, n in Counter(order).items() if n > 1)
             if keep.issuperset(entries):
