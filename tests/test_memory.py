@@ -1714,3 +1714,29 @@ def test_open_qa_rows_with_an_id_twice_peak_within_twice_the_file(monkeypatch, t
     peak = traced_peak(read)
     assert peak < 2 * size + 8 * sources.PART_BYTES, (peak, size)
     assert found and "a second prediction for id 'x17'" in found[0]
+
+
+@pytest.mark.parametrize("extra", ["", ', "z1": null', ', "id": "x"', ', "q1": "again"'])
+def test_xor_predictions_given_as_the_gold_are_refused_in_parts(monkeypatch, tmp_path, extra):
+    """A large file {id: answer} read as an XOR gold (as when the scorer
+    checks whether the files were swapped) is refused as read whole,
+    without reading it whole; with a gold row's key or a key given again,
+    it is still read whole."""
+    path = tmp_path / "pred.json"
+    _generated(path, [f"q{k}" for k in range(300)], 3000)
+    path.write_text(path.read_text(encoding="utf-8")[:-1] + extra + "}", encoding="utf-8")
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+
+    def outcome():
+        with pytest.raises(InputError) as error, warnings.catch_warnings():
+            warnings.simplefilter("ignore", AnswermatchWarning)  # a key given again
+            get_task("xor-full").read_gold(str(path), Diagnostics())
+        return str(error.value), error.value.swapped
+
+    with monkeypatch.context() as parts_only:
+        if extra in ("", ', "z1": null'):
+            _no_whole_reading(parts_only)
+        in_parts = outcome()
+    monkeypatch.setattr(sources, "PARTS_FROM", 1 << 40)  # read whole
+    assert in_parts == outcome()
+    assert ("this is a predictions file" in in_parts[0]) == (extra != ', "id": "x"')

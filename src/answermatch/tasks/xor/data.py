@@ -62,6 +62,7 @@ from ...sources import (
     read_bytes,
     read_text,
     source_name,
+    starts_with_bom,
     string_object_parts,
 )
 from .layout import release_layout
@@ -440,6 +441,8 @@ def read_xor_gold_columns(source: Any, diag: Diagnostics, *, empty: str | None =
 
 def _read_columns(source: Any, name: str, diag: Diagnostics) -> XorGold:
     if is_path(source):
+        if _flat_predictions(source):  # refused as read whole, without holding it
+            raise InputError(_predictions_as_gold({}), path=name, line=1, swapped=True)
         data = read_bytes(source)
         if data.startswith(b"\xef\xbb\xbf"):
             # the official scripts read the gold with jsonlines.open, which
@@ -464,6 +467,29 @@ def _read_columns(source: Any, name: str, diag: Diagnostics) -> XorGold:
         return _from_columns(columns, numbers)
     lines = zip(numbers, records, strict=True)
     return XorGold.of([_question(record, name, line) for line, record in lines])
+
+
+def _flat_predictions(source: PathLike) -> bool:
+    """Whether a large file is one object ``{id: answer string or null}``
+    (read in parts, nothing kept: :func:`~answermatch.sources.kept_entries`)
+    with no key given again, no byte order mark and none of a gold row's
+    keys: a predictions file, which the whole reading refuses as a gold
+    (after reading it whole, as when the scorer checks whether the files
+    were swapped)."""
+    if starts_with_bom(source):
+        return False
+    row_keys = False
+
+    def parts(path: PathLike) -> Iterator[dict[str, str]]:
+        nonlocal row_keys
+        for part in string_object_parts(path, nulls=True):
+            row_keys = row_keys or not _ROW_KEYS.isdisjoint(part)
+            yield part
+
+    return kept_entries(source, parts, set()) is not None and not row_keys
+
+
+_ROW_KEYS = frozenset({"id", "answers", "lang"})
 
 
 def _from_columns(columns: Columns, lines: Sequence[int]) -> XorGold:
