@@ -376,7 +376,8 @@ def load(
     numbers; the UTF-8 bytes where it was not decoded) and, for JSON
     Lines, each row's line. ``key_check``: warn
     about a key repeated in a JSON object; ``bom``: ``"error"``, ``"skip"``
-    or ``"json"`` (see :class:`Dialect`). ``gold``: the dialect of a gold
+    or ``"json"`` (see :class:`Dialect`; a file refused for its mark is
+    decoded piece by piece, never held). ``gold``: the dialect of a gold
     file, which a file in the SQuAD layout may give as its questions
     already (a :class:`_Read`, by :func:`_typed_questions`).
 
@@ -388,6 +389,8 @@ def load(
     name = os.fspath(source)
     if os.path.splitext(name)[1].lower() == ".parquet":
         return _read_parquet(name), None, None
+    if bom == "error" and sources.starts_with_bom(name) and sources.decodes_as_utf8(name):
+        raise _bom_refused(name, what)  # as :func:`_text_of` does, the file decoded in pieces
     raw = read_bytes(name)
     if bom == "json":
         raw, bom = _json_bytes(raw, name, what, diag), "skip"
@@ -1068,15 +1071,12 @@ def kept_predictions(
     (:class:`~answermatch.sources.NullsSeen`).
 
     ``bom``, as for :func:`load`: a file that starts with a UTF-8 byte
-    order mark is read in parts after it (``"skip"``, ``"json"``), or
-    refused with the error of the whole reading (``"error"``), once its
-    bytes are known to decode (else read whole, for their error)."""
+    order mark is read in parts after it (``"skip"``, ``"json"``), or left
+    to :func:`load` (``"error"``), which refuses it without holding it."""
     if keep is None or not is_path(source) or is_jsonl(source_name(source)):
         return None
     if bom == "error" and sources.starts_with_bom(source):
-        if not sources.decodes_as_utf8(source):
-            return None
-        raise _bom_refused(source_name(source), "predictions")
+        return None
     seen = sources.NullsSeen(keep)
     readings = 0
 
