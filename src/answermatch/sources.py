@@ -52,6 +52,29 @@ def source_name(source: object) -> str:
     return os.fspath(source) if is_path(source) else "<object>"  # type: ignore[arg-type]
 
 
+def swap_checkable(gold: object, predictions: object) -> bool:
+    """Whether ``gold`` and ``predictions`` may be read the other way round
+    to tell a swap: both regular files (a pipe's bytes are gone once read),
+    ``predictions`` of at most :data:`SWAP_CHECK_BYTES` on disk (a
+    sixteenth of it gzipped).
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> gold, pred = folder / "gold.json", folder / "pred.json"
+    >>> _ = gold.write_text("{}"), pred.write_text("{}")
+    >>> swap_checkable(str(gold), pred), swap_checkable(str(gold), {"1": "a"})
+    (True, False)
+    """
+    if not (is_path(gold) and is_path(predictions)):
+        return False
+    if not (os.path.isfile(gold) and os.path.isfile(predictions)):  # type: ignore[arg-type]
+        return False
+    limit = SWAP_CHECK_BYTES
+    if os.path.splitext(os.fspath(predictions))[1] == ".gz":  # type: ignore[arg-type]
+        limit //= 16
+    return os.path.getsize(predictions) <= limit  # type: ignore[arg-type]
+
+
 #: A ``.gz`` input may inflate to this many times its size (text compresses
 #: 3-10 times, highly repetitive files a few hundred times), but always to
 #: at least :data:`GZIP_FLOOR` bytes; more is refused as a decompression bomb.
@@ -74,6 +97,13 @@ PART_BYTES = 1 << 20
 #: :func:`kept_string_entries` reads a file of fewer than this many parts
 #: whole (a file of 50,000 short predictions reads about 5% faster whole)
 PARTS_FROM = 4
+#: The command line's check for swapped files reads the file given as
+#: predictions as a gold, which a gold reader may hold whole at several
+#: times its size: it is made only when that file has at most this many
+#: bytes (:func:`swap_checkable`; a sixteenth of it for a ``.gz`` file,
+#: whose inflated size is not known before it is read). Gold files are
+#: rarely larger; a large predictions file that fails is not read again.
+SWAP_CHECK_BYTES = 16 << 20
 #: Whether reading a large input draws a progress bar (set by
 #: :func:`answermatch.evaluate` with ``progress=True``, the command line's
 #: default).
