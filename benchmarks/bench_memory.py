@@ -26,6 +26,15 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``squad75-null``
     ``squad75`` with every tenth made-up answer ``null`` (ignored with the
     other unknown ids, as by the official script).
+``xor66-null``, ``squad75-null-repeat``
+    ``xor66`` with every tenth made-up answer ``null`` (refused by XOR once
+    the file is read), ``squad75-null`` with two ids given again at the end
+    (the last value decides what is null).
+``openqa100-rows-twice``
+    ``openqa100-rows`` with its last row given again (an error).
+``mkqa100-notjson``, ``ntcir100-twice``
+    ``mkqa100`` with a last line that is not JSON, ``ntcir100`` with its
+    last answer line given again (errors).
 ``squad75-bom``, ``xor66-bom``, ``openqa100-bom``
     ``squad75``, ``xor66`` and ``openqa100`` starting with a UTF-8 byte
     order mark, which these readers refuse (as their official scripts'
@@ -459,15 +468,31 @@ def poleval_long(gold: Path, pred: Path, chars: int) -> int:
     return pred.stat().st_size + gold.stat().st_size
 
 
+def again_at_the_end(path: Path, line: str | None = None) -> int:
+    """Append ``line`` (by default the file's last line again) to the file;
+    the bytes added."""
+    with path.open("rb+") as f:
+        f.seek(max(0, f.seek(0, 2) - 4096))
+        tail = f.read()
+        last = tail.rstrip(b"\n").rsplit(b"\n", 1)[-1]
+        added = (line.encode("utf-8") if line is not None else last) + b"\n"
+        if not tail.endswith(b"\n"):
+            added = b"\n" + added
+        f.write(added)
+    return len(added)
+
+
 def readers_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, str] | None:
     """The size and command of a case of the seed readers (NTCIR-16, NLPCC
     2016 KBQA, Zalo 2019, PolEval 2021), or ``None``."""
     gold, pred = work / "gold", work / "pred"
     profile = " --profile fair" if case.endswith("-fair") else ""
     name = case.removesuffix("-fair")
-    if name == "ntcir100":
+    if name in ("ntcir100", "ntcir100-twice"):
         gold = ROOT / "examples" / "ntcir-dsqa" / "gold.tsv"
         size = ntcir_run(pred, HUNDRED_MB)
+        if name.endswith("-twice"):
+            size += again_at_the_end(pred)
         return size, f"{base} ntcir-dsqa --gold {gold} --pred {pred} -q{profile}"
     if name in ("ntcir100m-en", "ntcir100m-ja"):
         size = ntcir_long(gold, pred, name[-2:], HUNDRED_MB)
@@ -510,6 +535,8 @@ def main() -> None:
     cases += ["mkqa100", "mkqa100-gold", "openqa100", "openqa100-rows", "openqa100-gold"]
     cases += ["xor66-repeat", "squad75-repeat", "openqa100-null", "mkqa100-gold-warn"]
     cases += ["openqa100-gold-warn", "squad75-null", "xor66-allrepeat"]
+    cases += ["xor66-null", "squad75-null-repeat", "openqa100-rows-twice", "mkqa100-notjson"]
+    cases += ["ntcir100-twice"]
     cases += ["squad75-bom", "xor66-bom", "openqa100-bom", "cmrc75-bom"]
     cases += ["kbqa100-badutf8", "poleval100-badutf8"]
     parser.add_argument("cases", nargs="*", default=cases)
@@ -534,7 +561,14 @@ def main() -> None:
     try:
         for case in args.cases:
             gold, pred = work / "gold", work / "pred.json"
-            if case in ("xor66", "xor1g", "xor66-repeat", "xor66-allrepeat", "xor66-bom"):
+            if case in (
+                "xor66",
+                "xor1g",
+                "xor66-repeat",
+                "xor66-allrepeat",
+                "xor66-null",
+                "xor66-bom",
+            ):
                 count = 23_000_000 if case == "xor1g" else 1_500_000
                 size = xor_predictions(
                     parity,
@@ -543,20 +577,27 @@ def main() -> None:
                     repeat=case.endswith("-repeat"),
                     bom=case.endswith("-bom"),
                     twice=case.endswith("-allrepeat"),
+                    nulls=case.endswith("-null"),
                 )
                 command = f"{base} xor-full --gold {xor_gold} --pred {pred} -q"
             elif case == "xor1g-gold":
                 gold = work / "gold.jsonl"
                 size = xor_gold_and_predictions(parity, gold, pred, 2_000_000)
                 command = f"{base} xor-full --gold {gold} --pred {pred} -q"
-            elif case in ("squad75", "squad75-repeat", "squad75-null", "squad75-bom"):
+            elif case in (
+                "squad75",
+                "squad75-repeat",
+                "squad75-null",
+                "squad75-null-repeat",
+                "squad75-bom",
+            ):
                 size = xor_predictions(
                     parity,
                     pred,
                     1_500_000,
                     base="squad/pred_v1_seed1.json",
                     repeat=case.endswith("-repeat"),
-                    nulls=case.endswith("-null"),
+                    nulls="-null" in case,
                     bom=case.endswith("-bom"),
                 )
                 squad_gold = parity / "squad" / "dev-v1.1.from-v2-answerable.json"
@@ -574,16 +615,24 @@ def main() -> None:
                 squad_long(gold, pred, 10)
                 size = 4 << 30
                 command = f"yes | {base} squad --gold {gold} --pred /dev/stdin -q"
-            elif case == "mkqa100":
+            elif case in ("mkqa100", "mkqa100-notjson"):
                 pred = work / "en.jsonl"
                 size = mkqa_predictions(parity, pred, 800_000)
+                if case.endswith("-notjson"):
+                    size += again_at_the_end(pred, '{"example_id": 1, "prediction": }')
                 mkqa_gold = parity / "mkqa" / "mkqa_test6.jsonl.gz"
                 command = f"{base} mkqa --gold {mkqa_gold} --pred {pred} -q"
             elif case in ("mkqa100-gold", "mkqa100-gold-warn"):
                 gold, pred = work / "gold.jsonl", work / "en.jsonl"
                 size = mkqa_gold_and_predictions(parity, gold, pred, 17_000, warn="warn" in case)
                 command = f"{base} mkqa --gold {gold} --pred {pred} -q"
-            elif case in ("openqa100", "openqa100-rows", "openqa100-null", "openqa100-bom"):
+            elif case in (
+                "openqa100",
+                "openqa100-rows",
+                "openqa100-null",
+                "openqa100-rows-twice",
+                "openqa100-bom",
+            ):
                 size = xor_predictions(
                     parity,
                     pred,
@@ -593,11 +642,13 @@ def main() -> None:
                     nulls=case == "openqa100-null",
                     bom=case == "openqa100-bom",
                 )
-                if case == "openqa100-rows":
+                if case.startswith("openqa100-rows"):
                     rows = work / "pred.jsonl"
                     size = rows_of(pred, rows)
                     pred.unlink()
                     pred = rows
+                    if case.endswith("-twice"):
+                        size += again_at_the_end(pred)
                 gold = EXAMPLES / "open-qa" / "gold.jsonl"
                 command = f"{base} open-qa --gold {gold} --pred {pred} -q"
             elif case in ("openqa100-gold", "openqa100-gold-warn"):
