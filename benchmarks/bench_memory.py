@@ -26,6 +26,11 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``squad100m``
     SQuAD v1.1: one question whose prediction is 100,000,000 characters
     of generated words.
+``squad100m-fair``
+    The same under ``--profile fair``.
+``korquad100m``, ``korquad100m-fair``
+    KorQuAD 1.0: one question whose prediction is 100,000,000 characters
+    (``--mb``) of Korean words, numbers and marks (``official``, ``fair``).
 ``ntcir100``
     NTCIR-16 Data Search QA: the example gold (``examples/ntcir-dsqa``) and
     a run of about 100 MB: its answers and made-up ids (``-E-`` and ``-J-``)
@@ -219,6 +224,23 @@ def squad_long(gold: Path, pred: Path, chars: int, seed: int = 7) -> int:
     block = " ".join(rng.choice(words) for _ in range(200_000))
     text = (block + " ") * (chars // (len(block) + 1) + 1)
     pred.write_text(json.dumps({"q1": text[:chars]}), encoding="utf-8")
+    return pred.stat().st_size
+
+
+_KO_WORDS = ["서울은", "대한민국의", "수도이다.", "1,000명", "《토지》", "1969년", "KBS", "(서울)"]
+
+
+def korquad_long(gold: Path, pred: Path, chars: int) -> int:
+    """A one-question KorQuAD 1.0 gold and a prediction of ``chars``
+    characters of Korean words (:data:`_KO_WORDS`)."""
+    context = "서울은 대한민국의 수도이다."
+    question = {"id": "q1", "question": "?", "answers": [{"text": "서울", "answer_start": 0}]}
+    paragraphs = [{"context": context, "qas": [question]}]
+    data = {"version": "KorQuAD_v1.0_dev", "data": [{"title": "t", "paragraphs": paragraphs}]}
+    gold.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    pred.write_text(
+        json.dumps({"q1": _words_text(chars, _KO_WORDS)}, ensure_ascii=False), encoding="utf-8"
+    )
     return pred.stat().st_size
 
 
@@ -475,6 +497,7 @@ def main() -> None:
     cases += ["mkqa100", "mkqa100-gold", "openqa100", "openqa100-rows", "openqa100-gold"]
     cases += ["xor66-repeat", "squad75-repeat", "openqa100-null", "mkqa100-gold-warn"]
     cases += ["openqa100-gold-warn", "squad75-null"]
+    cases += ["squad100m-fair", "korquad100m", "korquad100m-fair"]
     parser.add_argument("cases", nargs="*", default=cases)
     parser.add_argument("--parity", default="../shared/parity")
     parser.add_argument("--tmp", default=tempfile.gettempdir())
@@ -516,9 +539,14 @@ def main() -> None:
                 )
                 squad_gold = parity / "squad" / "dev-v1.1.from-v2-answerable.json"
                 command = f"{base} squad --gold {squad_gold} --pred {pred} -q"
-            elif case == "squad100m":
+            elif case in ("squad100m", "squad100m-fair"):
                 size = squad_long(gold, pred, 100_000_000)
-                command = f"{base} squad --gold {gold} --pred {pred} -q"
+                profile = " --profile fair" if case.endswith("-fair") else ""
+                command = f"{base} squad --gold {gold} --pred {pred} -q{profile}"
+            elif case in ("korquad100m", "korquad100m-fair"):
+                size = korquad_long(gold, pred, HUNDRED_MB)
+                profile = " --profile fair" if case.endswith("-fair") else ""
+                command = f"{base} korquad --gold {gold} --pred {pred} -q{profile}"
             elif case == "pipe":
                 squad_long(gold, pred, 10)
                 size = 4 << 30
