@@ -20,6 +20,9 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``xor66-repeat``, ``squad75-repeat``
     ``xor66`` and ``squad75`` with a gold id and a made-up id given again
     at the end (the last value wins, with a warning each).
+``xor66-allrepeat``
+    ``xor66`` with each made-up id given twice in a row (1,500,000 entries,
+    748,000 warnings).
 ``squad75-null``
     ``squad75`` with every tenth made-up answer ``null`` (ignored with the
     other unknown ids, as by the official script).
@@ -141,11 +144,14 @@ def xor_predictions(
     *,
     repeat: bool = False,
     nulls: bool = False,
+    twice: bool = False,
 ) -> int:
     """A prediction file of the dev predictions (``base``, under ``parity``,
     or an absolute path) plus made-up ids; its size. ``repeat``: the first
     dev id and the first made-up id given again at the end (the ``-repeat``
-    cases); ``nulls``: every tenth made-up answer ``null``."""
+    cases); ``nulls``: every tenth made-up answer ``null``; ``twice``: each
+    made-up id given twice in a row (``entries`` entries in all; the
+    ``-allrepeat`` cases, a warning each)."""
     dev = json.loads((parity / base).read_text(encoding="utf-8"))
     answers = list(dev.values())
     rng = random.Random(seed)
@@ -154,14 +160,17 @@ def xor_predictions(
         out.write("{")
         out.write(json.dumps(dev, ensure_ascii=False)[1:-1])
         batch = []
-        for k in range(entries - len(dev)):
+        for k in range((entries - len(dev)) // (2 if twice else 1)):
             qid = str(rng.getrandbits(63) - (1 << 62))
             first = first or qid
             answer = None if nulls and k % 10 == 3 else rng.choice(answers)
             batch.append(f', "{qid}": {json.dumps(answer, ensure_ascii=False)}')
-            if len(batch) == 100_000 or k == entries - len(dev) - 1:
+            if twice:
+                batch.append(f', "{qid}": {json.dumps(rng.choice(answers), ensure_ascii=False)}')
+            if len(batch) >= 100_000:
                 out.write("".join(batch))
                 batch.clear()
+        out.write("".join(batch))
         if repeat:
             out.write(f', {json.dumps(next(iter(dev)))}: "again", "{first}": "again"')
         out.write("}\n")
@@ -496,7 +505,7 @@ def main() -> None:
     ]  # fmt: skip
     cases += ["mkqa100", "mkqa100-gold", "openqa100", "openqa100-rows", "openqa100-gold"]
     cases += ["xor66-repeat", "squad75-repeat", "openqa100-null", "mkqa100-gold-warn"]
-    cases += ["openqa100-gold-warn", "squad75-null"]
+    cases += ["openqa100-gold-warn", "squad75-null", "xor66-allrepeat"]
     cases += ["squad100m-fair", "korquad100m", "korquad100m-fair"]
     parser.add_argument("cases", nargs="*", default=cases)
     parser.add_argument("--parity", default="../shared/parity")
@@ -520,9 +529,15 @@ def main() -> None:
     try:
         for case in args.cases:
             gold, pred = work / "gold", work / "pred.json"
-            if case in ("xor66", "xor1g", "xor66-repeat"):
+            if case in ("xor66", "xor1g", "xor66-repeat", "xor66-allrepeat"):
                 count = 23_000_000 if case == "xor1g" else 1_500_000
-                size = xor_predictions(parity, pred, count, repeat=case.endswith("-repeat"))
+                size = xor_predictions(
+                    parity,
+                    pred,
+                    count,
+                    repeat=case.endswith("-repeat"),
+                    twice=case.endswith("-allrepeat"),
+                )
                 command = f"{base} xor-full --gold {xor_gold} --pred {pred} -q"
             elif case == "xor1g-gold":
                 gold = work / "gold.jsonl"

@@ -28,11 +28,14 @@ True
 from __future__ import annotations
 
 from array import array
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from itertools import compress, islice, repeat
+from operator import and_, eq, gt, lshift, lt, mul, or_, rshift, sub
 from typing import Any, overload
 
-__all__ = ["AsList", "ItemColumns", "Items", "TextColumn"]
+__all__ = ["AsList", "ItemColumns", "Items", "Places", "TextColumn"]
 
 Item = dict[str, Any]
 
@@ -274,3 +277,136 @@ class TextColumn(AsList, Sequence[str]):
 
     def __repr__(self) -> str:
         return f"<TextColumn: {len(self._ends)} strings, {len(self._data)} bytes>"
+
+
+class Places:
+    """The place of each string of a sequence (``strings[place]``), found by
+    its hash: a sorted array of ``hash << bits | place`` (8 bytes a string,
+    where a dict of the strings took about 100), searched where a filter
+    of 16 to 32 bits a string (a bit set by the hash of each) lets a string
+    through; the strings are compared wherever their hash bits agree, so two
+    strings that share them are told apart. For a sequence of distinct
+    strings (a gold's ids); where one repeats, one of its places is found.
+
+    >>> places = Places(TextColumn(["q1", "q2", "Kraków"]))
+    >>> places.find("Kraków"), places.find("q4"), "q2" in places, len(places)
+    (2, None, True, 3)
+    >>> places.among(["q4", "q1", "Kraków"])
+    {'q1': 0, 'Kraków': 2}
+    """
+
+    __slots__ = ("_bits", "_filter", "_keys", "_mask", "_strings", "_top")
+
+    def __init__(self, strings: Sequence[str]) -> None:
+        self._strings = strings
+        # a place's bits: all ones is no place (the last key, which ends the search)
+        self._bits = bits = len(strings).bit_length()
+        self._top = top = (1 << (64 - bits)) - 1
+        self._mask = mask = (1 << (bits + 4)) - 1
+        self._filter = bytearray((mask >> 3) + 1)
+        bounds = [b << 60 for b in range(1, 16)] + [1 << 64]
+        buckets = [array("Q") for _ in bounds]  # sorted a sixteenth at a time
+        strings_left = iter(strings)
+        for start in range(0, len(strings), _CHUNK):
+            codes = list(map(hash, islice(strings_left, _CHUNK)))
+            self._set_filter(codes)
+            tops = map(lshift, map(and_, codes, repeat(top)), repeat(bits))
+            keys = sorted(map(or_, tops, range(start, start + len(codes))))
+            del codes
+            at = 0
+            for bucket, bound in zip(buckets, bounds, strict=True):
+                end = bisect_left(keys, bound, at)
+                bucket.extend(islice(keys, at, end))
+                at = end
+        self._keys = array("Q")
+        for bucket in buckets:
+            self._keys.extend(sorted(bucket))
+            del bucket[:]
+        self._keys.append((1 << 64) - 1)
+
+    def _set_filter(self, codes: list[int]) -> None:
+        """Set the filter's bit of each hash of ``codes``."""
+        slots = list(map(and_, codes, repeat(self._mask)))
+        at = list(map(rshift, slots, repeat(3)))
+        bits = map(lshift, repeat(1), map(and_, slots, repeat(7)))
+        filter_bits = self._filter  # each byte read and set in turn, so a byte set twice has both
+        deque(map(filter_bits.__setitem__, at, map(or_, map(filter_bits.__getitem__, at), bits)), 0)
+
+    def __len__(self) -> int:
+        return len(self._strings)
+
+    def __contains__(self, text: object) -> bool:
+        return isinstance(text, str) and self.find(text) is not None
+
+    def find(self, text: str) -> int | None:
+        """The place of ``text``, or ``None``."""
+        code = hash(text)
+        if not self._filter[(code & self._mask) >> 3] >> (code & 7) & 1:
+            return None
+        return self._search(text, code)
+
+    def among(self, texts: Iterable[str]) -> dict[str, int]:
+        """``{text: place}`` of those of ``texts`` found (in their order), all
+        searched at once: the filter, the search and the comparison of the
+        strings where the first key with the hash bits of a text is its own
+        (the others are searched one by one)."""
+        texts = list(texts)
+        codes = list(map(hash, texts))
+        slots = list(map(and_, codes, repeat(self._mask)))
+        bytes_at = map(self._filter.__getitem__, map(rshift, slots, repeat(3)))
+        passed = list(map(and_, map(rshift, bytes_at, map(and_, slots, repeat(7))), repeat(1)))
+        del slots
+        texts, codes = list(compress(texts, passed)), list(compress(codes, passed))
+        keys, bits = self._keys, self._bits
+        tops = list(map(and_, codes, repeat(self._top)))
+        starts = map(lshift, tops, repeat(bits))
+        firsts = list(map(keys.__getitem__, map(bisect_left, repeat(keys), starts)))
+        count = len(self._strings)
+        if not count:
+            return {}
+        places = list(map(min, map(and_, firsts, repeat((1 << bits) - 1)), repeat(count - 1)))
+        # the first key with a text's bits, and not the last key (no place: its bits all ones)
+        same = map(eq, map(rshift, firsts, repeat(bits)), tops)
+        same = list(map(and_, same, map(lt, firsts, repeat(keys[-1]))))
+        equal = list(map(and_, same, _equal(self._strings, places, texts)))
+        found = dict(compress(zip(texts, places, strict=True), equal))
+        later = False
+        for text, code in compress(zip(texts, codes, strict=True), map(gt, same, equal)):
+            other = self._search(text, code)  # another string has the same bits first
+            if other is not None:
+                found[text] = other
+                later = True
+        return {text: found[text] for text in texts if text in found} if later else found
+
+    def _search(self, text: str, code: int) -> int | None:
+        keys, bits, strings = self._keys, self._bits, self._strings
+        code &= self._top
+        at = bisect_left(keys, code << bits)
+        low, count = (1 << bits) - 1, len(strings)
+        while (key := keys[at]) >> bits == code:
+            if (place := key & low) >= count:  # the last key, which has no place
+                break
+            if strings[place] == text:
+                return place
+            at += 1
+        return None
+
+    def __repr__(self) -> str:
+        return f"<Places: {len(self._strings)} strings>"
+
+
+#: how many strings :class:`Places` hashes and sorts at once
+_CHUNK = 1 << 12
+
+
+def _equal(strings: Sequence[str], places: Iterable[int], texts: Iterable[str]) -> list[bool]:
+    """Whether ``strings[place] == text`` for each pair; a
+    :class:`TextColumn` compares its bytes, all at once."""
+    if not isinstance(strings, TextColumn):
+        return list(map(eq, map(strings.__getitem__, places), texts))
+    places = list(places)
+    ends, data = strings._ends, strings._data
+    stops = map(ends.__getitem__, places)
+    starts = map(mul, map(ends.__getitem__, map(sub, places, repeat(1))), map(bool, places))
+    held = map(data.__getitem__, map(slice, starts, stops))
+    return list(map(eq, held, map(str.encode, texts, repeat("utf-8"), repeat("surrogatepass"))))

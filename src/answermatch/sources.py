@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMappin
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
-from itertools import compress, count, islice, repeat
+from itertools import chain, compress, count, islice, repeat
 from operator import countOf, eq, itemgetter, ne
 from typing import Any, NamedTuple, TypeAlias
 
@@ -201,14 +201,30 @@ def decode_utf8(
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        message = f"invalid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})"
         if not replace:
+            message = invalid_utf8(data[exc.start], exc.start)
             raise InputError(message + "; expected UTF-8 text", path=path, line=line) from None
-        if diag is not None:
-            diag.warn(
-                message + "; replaced by U+FFFD as the official scorer does", path=path, line=line
-            )
+        _warn_replaced(diag, Invalid(exc.start, data[exc.start], line), path)
         return data.decode("utf-8", errors="replace")
+
+
+def invalid_utf8(byte: int, offset: int) -> str:
+    """What a message says of the first invalid byte of a UTF-8 file.
+
+    >>> invalid_utf8(0xFF, 12)
+    'invalid UTF-8 (byte 0xff at offset 12)'
+    """
+    return f"invalid UTF-8 (byte 0x{byte:02x} at offset {offset})"
+
+
+def _warn_replaced(diag: Diagnostics | None, invalid: Invalid, path: PathLike) -> None:
+    if diag is not None:
+        diag.warn(
+            invalid_utf8(invalid.byte, invalid.offset)
+            + "; replaced by U+FFFD as the official scorer does",
+            path=path,
+            line=invalid.line,
+        )
 
 
 def read_text(path: PathLike, *, diag: Diagnostics | None = None, replace: bool = False) -> str:
@@ -325,11 +341,14 @@ def string_object_parts(source: PathLike, *, nulls: bool = False) -> Iterator[di
     (the caller checks: ``json`` would keep the last value and
     :func:`load_json` warn). A part in which a key repeats is a
     :class:`Part`: the last value wins, as in ``json``, and its ``order``
-    lists the key of every entry, repeats included. Anything else (another
-    JSON value, a value that is not a string, invalid JSON or UTF-8, a
-    byte order mark) raises :class:`NotFlat`, possibly after some parts
-    were given: the caller then reads the file whole, with that reader's
-    own value, errors and warnings. A ``.gz`` file is inflated
+    lists the key of every entry, repeats included. A UTF-8 byte order
+    mark at the file's start is skipped, as ``json.loads`` of the file's
+    bytes skips it (a reader that refuses it says so first:
+    :func:`starts_with_bom`). Anything else (another JSON value, a value
+    that is not a string, invalid JSON or UTF-8) raises :class:`NotFlat`,
+    possibly after some parts were given: the caller then reads the file
+    whole, with that reader's own value, errors and warnings. A ``.gz``
+    file is inflated
     piece by piece alike; anything but a regular file (a pipe, which could
     not be read a second time) raises :class:`NotFlat` before it is opened.
 
@@ -344,7 +363,7 @@ def string_object_parts(source: PathLike, *, nulls: bool = False) -> Iterator[di
     since the part then ends inside a string, so a part that decodes is
     always whole entries.
     """
-    return _string_parts(file_pieces(source), os.fspath(source), nulls)
+    return _string_parts(_after_bom(file_pieces(source)), os.fspath(source), nulls)
 
 
 def file_pieces(source: PathLike) -> Iterator[bytes]:
@@ -382,6 +401,137 @@ def file_pieces(source: PathLike) -> Iterator[bytes]:
             steps = -(-size // PART_BYTES)
             desc = f"reading {os.path.basename(name)}"
             yield from progress(reads, total=steps, desc=desc, enabled=shown)
+
+
+#: The UTF-8 byte order mark (U+FEFF encoded), which some writers put at
+#: the start of a file.
+UTF8_BOM = codecs.BOM_UTF8
+
+
+def file_head(source: PathLike, size: int = 3) -> bytes:
+    """The first ``size`` bytes of a regular file (inflated for a ``.gz``
+    file: :func:`file_pieces`), fewer for a shorter file; ``b""`` for
+    anything the pieces are not read from (a pipe, no file...) or that
+    cannot be read (the whole reading names the problem).
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "pred.json"
+    >>> _ = path.write_bytes(UTF8_BOM + b"{}")
+    >>> file_head(path) == UTF8_BOM
+    True
+    """
+    head = b""
+    try:
+        pieces = file_pieces(source)
+        try:
+            for piece in pieces:
+                head += piece[: size - len(head)]
+                if len(head) >= size:
+                    break
+        finally:
+            pieces.close()
+    except (NotFlat, InputError):
+        return b""
+    return head
+
+
+def starts_with_bom(source: PathLike) -> bool:
+    """Whether a regular file starts with a UTF-8 byte order mark
+    (:func:`file_head`): a reader that refuses the mark tells so before it
+    reads the rest in parts (:func:`string_object_parts` and
+    :class:`Decoded` skip or keep it)."""
+    return file_head(source, len(UTF8_BOM)) == UTF8_BOM
+
+
+def decodes_as_utf8(source: PathLike) -> bool:
+    """Whether a regular file's bytes are valid UTF-8, decoded piece by
+    piece and let go (:class:`Decoded`): a reader that refuses a file
+    whose first line is wrong gives that error only where the whole
+    reading, which decodes the whole file first, would not fail on an
+    invalid byte further on. ``False`` for anything not read in pieces."""
+    try:
+        for _ in Decoded(source):
+            pass
+    except (NotFlat, InputError):
+        return False
+    return True
+
+
+def bom_error(path: PathLike) -> InputError:
+    """The error of Python's ``json`` for text that starts with a byte order
+    mark, as a JSON or JSON Lines reader gives it for line 1 of ``path``.
+
+    >>> print(bom_error("pred.jsonl"))
+    pred.jsonl:1: not valid JSON (Unexpected UTF-8 BOM (decode using utf-8-sig) at column 1)
+    """
+    try:
+        json.loads("\ufeff")
+    except json.JSONDecodeError as exc:
+        return InputError(json_error(exc), path=path, line=exc.lineno)
+    raise AssertionError("json took a byte order mark")  # pragma: no cover
+
+
+class Invalid(NamedTuple):
+    """Where a file's UTF-8 is first invalid: the byte's offset in the file
+    (in the inflated bytes of a ``.gz`` file), its value and its line."""
+
+    offset: int
+    byte: int
+    line: int
+
+
+class Decoded:
+    """The text of a regular file decoded from UTF-8 piece by piece
+    (:func:`file_pieces`; a piece may end inside a character), the pieces'
+    texts together the text that decoding the whole file gives.
+
+    ``errors``: ``"strict"`` raises :class:`NotFlat` at the first invalid
+    byte (the whole reading names it); a codec error handler (``"replace"``,
+    or a reader's own) decodes the rest with that handler from the first
+    invalid byte on, as ``bytes.decode`` of the whole file with it does,
+    and :attr:`invalid` then says where that byte was (as
+    :func:`decode_utf8` names it).
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "answers.txt"
+    >>> _ = path.write_bytes(b"a\\nb\\xffc\\n")
+    >>> text = Decoded(path, "replace")
+    >>> "".join(text), text.invalid
+    ('a\\nb\\ufffdc\\n', Invalid(offset=3, byte=255, line=2))
+    """
+
+    def __init__(self, source: PathLike, errors: str = "strict") -> None:
+        self.source = source
+        self.errors = errors
+        #: the first invalid byte, once it is read (``errors`` other than strict)
+        self.invalid: Invalid | None = None
+
+    def __iter__(self) -> Iterator[str]:
+        decoder = codecs.getincrementaldecoder("utf-8")()
+        before = 0  # the bytes of the earlier pieces
+        lines = 1  # the line the next piece starts in
+        for piece in chain(file_pieces(self.source), [None]):
+            final = piece is None
+            data = b"" if piece is None else piece
+            del piece
+            try:
+                text = decoder.decode(data, final)
+            except UnicodeDecodeError as exc:
+                if self.errors == "strict":
+                    raise NotFlat(os.fspath(self.source)) from None
+                held = decoder.getstate()[0]  # a character begun in the earlier pieces
+                at = exc.start - len(held)  # in ``data``; negative: in ``held``
+                line = lines + data.count(b"\n", 0, max(at, 0))
+                self.invalid = Invalid(before + at, exc.object[exc.start], line)
+                decoder = codecs.getincrementaldecoder("utf-8")(self.errors)
+                decoder.setstate((held, 0))  # the rest decoded as the whole file would be
+                text = decoder.decode(data, final)
+            before += len(data)
+            if self.invalid is None and self.errors != "strict":
+                lines += data.count(b"\n")
+            del data
+            yield text
+            del text
 
 
 def line_blocks(source: PathLike) -> Iterator[bytes]:
@@ -448,7 +598,9 @@ def jsonl_parts(
         del numbers, objects  # not held while the next part is read
 
 
-def line_parts(source: PathLike) -> Iterator[list[str]]:
+def line_parts(
+    source: PathLike, *, diag: Diagnostics | None = None, replace: bool = False
+) -> Iterator[list[str]]:
     """The lines of a UTF-8 text file, split on ``"\\n"`` only, in
     consecutive lists of about :data:`PART_BYTES` of the file each, read
     piece by piece: a reader that keeps only some lines, or little of each,
@@ -456,12 +608,15 @@ def line_parts(source: PathLike) -> Iterator[list[str]]:
 
     Taken together the parts are ``text.split("\\n")`` of the whole
     decoded text (the last line is ``""`` when the file ends in a newline;
-    a ``"\\r"`` and a byte order mark stay as they are). Invalid UTF-8
-    raises :class:`NotFlat` at the part that holds it, and so does anything
-    but a regular file, before it is opened (a pipe could not be read
-    again): the caller then reads the file whole, for that reader's own
-    errors and warnings. The text is decoded piece by piece (the lines of
-    :func:`line_blocks` as text; a long line is joined from its decoded
+    a ``"\\r"`` and a byte order mark stay as they are), the text being
+    what :func:`read_text` gives with the same ``diag`` and ``replace``:
+    invalid UTF-8 raises :class:`NotFlat` at the part that holds it (the
+    caller then reads the file whole, for its error), or, with
+    ``replace=True``, becomes U+FFFD from its first byte on, which ``diag``
+    warns about (the same warning, given before the lines of that part).
+    Anything but a regular file raises :class:`NotFlat` before it is
+    opened (a pipe could not be read again). The text is decoded piece by
+    piece (:class:`Decoded`; a long line is joined from its decoded
     pieces, its bytes never held whole).
 
     >>> import pathlib, tempfile
@@ -470,32 +625,28 @@ def line_parts(source: PathLike) -> Iterator[list[str]]:
     >>> [line for part in line_parts(path) for line in part]
     ['q1\\tParis\\r', 'q2\\t東京', '']
     """
-    name = os.fspath(source)
-    decode = codecs.getincrementaldecoder("utf-8")().decode  # a piece may end inside a character
     pending: list[str] = []  # a line begun in earlier pieces
-    try:
-        for piece in file_pieces(source):
-            text = decode(piece)
-            del piece
-            last = text.rfind("\n")
-            if last < 0:
-                pending.append(text)
-                continue
-            start = 0
-            if pending:  # that line, joined alone (a long line is not copied again by a split)
-                start = text.find("\n") + 1
-                pending.append(text[: start - 1])
-                joined = ["".join(pending)]  # the caller may take the line out of it
-                pending.clear()
-                yield joined
-                del joined
-            if start <= last:
-                yield text[start:last].split("\n")
-            pending.append(text[last + 1 :])
-            del text
-        pending.append(decode(b"", True))
-    except UnicodeDecodeError:  # the whole reading names it
-        raise NotFlat(name) from None
+    texts = Decoded(source, "replace" if replace else "strict")
+    for text in texts:
+        if texts.invalid is not None and replace:
+            _warn_replaced(diag, texts.invalid, source)
+            replace = False  # warned once, as the whole reading does
+        last = text.rfind("\n")
+        if last < 0:
+            pending.append(text)
+            continue
+        start = 0
+        if pending:  # that line, joined alone (a long line is not copied again by a split)
+            start = text.find("\n") + 1
+            pending.append(text[: start - 1])
+            joined = ["".join(pending)]  # the caller may take the line out of it
+            pending.clear()
+            yield joined
+            del joined
+        if start <= last:
+            yield text[start:last].split("\n")
+        pending.append(text[last + 1 :])
+        del text
     joined = ["".join(pending)]
     pending.clear()
     yield joined
@@ -710,10 +861,13 @@ def kept_entries(
             if entries is None:
                 return None
             order = getattr(entries, "order", None)
-            if order is not None or (not kept_again and not kept.keys().isdisjoint(entries)):
+            # only keys to keep can be kept (a reader's packed mapping finds the others slowly)
+            if order is not None or (
+                not kept_again and not kept.keys().isdisjoint(filter(keep.__contains__, entries))
+            ):
                 if not repeats:
                     return None
-                watched.update(kept.keys() & entries.keys())
+                watched.update(kept.keys() & set(filter(keep.__contains__, entries)))
                 if order is not None:
                     watched.update(key for key, n in Counter(order).items() if n > 1)
             if keep.issuperset(entries):
@@ -775,6 +929,24 @@ def _repeated_keys(
                 seen.add(key)
                 here.add(key)
     return repeated, again
+
+
+def _after_bom(pieces: Iterable[bytes]) -> Iterator[bytes]:
+    """``pieces`` without a UTF-8 byte order mark at their start (the first
+    pieces joined until they hold as many bytes as the mark).
+
+    >>> list(_after_bom([b"\\xef", b"\\xbb", b"\\xbf{", b"}"])), list(_after_bom([b"{}"]))
+    ([b'{', b'}'], [b'{}'])
+    """
+    head = b""
+    pieces = iter(pieces)
+    for piece in pieces:
+        head += piece
+        if len(head) >= len(UTF8_BOM) or not UTF8_BOM.startswith(head):
+            break
+    yield head[len(UTF8_BOM) :] if head.startswith(UTF8_BOM) else head
+    del head
+    yield from pieces
 
 
 def _string_parts(pieces: Iterable[bytes], name: str, nulls: bool) -> Iterator[dict[str, str]]:

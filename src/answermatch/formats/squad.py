@@ -443,14 +443,18 @@ def _text_of(name: str, what: str, bom: str, data: bytes | None = None) -> str:
     text = decode_utf8(read_bytes(name) if data is None else data, name)
     if text.startswith("\ufeff"):
         if bom == "error":
-            raise InputError(
-                f"the {what} file starts with a byte order mark, which Python's json (and so "
-                "the official script) rejects; save it as UTF-8 without BOM",
-                path=name,
-                line=1,
-            )
+            raise _bom_refused(name, what)
         text = text[1:]
     return text
+
+
+def _bom_refused(name: str, what: str) -> InputError:
+    return InputError(
+        f"the {what} file starts with a byte order mark, which Python's json (and so "
+        "the official script) rejects; save it as UTF-8 without BOM",
+        path=name,
+        line=1,
+    )
 
 
 def _decode(
@@ -1004,7 +1008,7 @@ def prediction_map(
     {'q1': 5}
     """
     path = source_name(source)
-    kept = kept_predictions(source, keep, diag)
+    kept = kept_predictions(source, keep, diag, bom=bom)
     if kept is not None:
         return kept
     data, _, lines = load(source, diag, "predictions", bom=bom)
@@ -1079,7 +1083,7 @@ def _first(keys: list[str], key: str) -> None:
 
 
 def kept_predictions(
-    source: Any, keep: set[str] | None, diag: Diagnostics | None = None
+    source: Any, keep: set[str] | None, diag: Diagnostics | None = None, *, bom: str = "error"
 ) -> Kept | None:
     """The predictions of the ids in ``keep`` (the gold's) from a file
     ``{id: text or null}`` read in parts
@@ -1090,9 +1094,18 @@ def kept_predictions(
     :func:`~answermatch.sources.kept_entries` leaves whole (small, another
     shape). A key given again warns through ``diag`` as read whole
     (without ``diag``, such a file is read whole, as is one that also holds
-    a ``null``: which value is last decides what the nulls are)."""
+    a ``null``: which value is last decides what the nulls are).
+
+    ``bom``, as for :func:`load`: a file that starts with a UTF-8 byte
+    order mark is read in parts after it (``"skip"``, ``"json"``), or
+    refused with the error of the whole reading (``"error"``), once its
+    bytes are known to decode (else read whole, for their error)."""
     if keep is None or not is_path(source) or is_jsonl(source_name(source)):
         return None
+    if bom == "error" and sources.starts_with_bom(source):
+        if not sources.decodes_as_utf8(source):
+            return None
+        raise _bom_refused(source_name(source), "predictions")
     seen = _Nulls(keep)
 
     def parts(path: Any) -> Iterator[dict[str, str] | None]:

@@ -45,7 +45,9 @@ from ...errors import InputError, format_examples
 from ...sources import (
     NotFlat,
     PathLike,
+    bom_error,
     decode_utf8,
+    decodes_as_utf8,
     is_path,
     jsonl_columns,
     jsonl_parts,
@@ -53,6 +55,7 @@ from ...sources import (
     line_blocks,
     read_bytes,
     source_name,
+    starts_with_bom,
 )
 from .rules import LANGUAGES
 
@@ -681,8 +684,16 @@ def _read_kept(
     that is not plain rows, or that predicts again an id kept from an
     earlier part, is read row by row (:func:`_read_rows`), its warnings
     given through ``diag`` once the file is read; ``None`` for a file read
-    whole (small, an error, an id not kept given again in another part)."""
+    whole (small, an error, an id not kept given again in another part).
+    A file that starts with a UTF-8 byte order mark is refused, as read
+    whole (``json`` refuses the mark on line 1, as the official script
+    does), once its bytes are known to decode (else read whole, for their
+    error)."""
     name = os.fspath(source)
+    if starts_with_bom(source):
+        if decodes_as_utf8(source):
+            raise bom_error(name)
+        return None
     out = LanguagePredictions(lang, name)
     later = Deferred()  # the rows' warnings, given if the file is read in parts
 

@@ -414,9 +414,10 @@ def load_blocks(source: Any, diag: Diagnostics) -> list[Block]:
     """
     name = source_name(source)
     if is_path(source):
-        try:  # line by line, in parts of the file
-            return parse_lines(chain.from_iterable(line_parts(source)), name, diag)
-        except NotFlat:  # invalid UTF-8 (replaced, with a warning), a pipe...
+        try:  # line by line, in parts of the file (invalid UTF-8 replaced, with a warning)
+            lines = line_parts(source, diag=diag, replace=True)
+            return parse_lines(chain.from_iterable(lines), name, diag)
+        except NotFlat:  # a pipe...
             return parse_blocks(read_text(source, diag=diag, replace=True), name, diag)
     if not isinstance(source, Mapping):
         raise InputError(

@@ -40,20 +40,23 @@ import json
 import os
 from array import array
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import Iterable, Iterator, KeysView, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
-from itertools import chain, islice
+from itertools import chain, islice, repeat
+from operator import itemgetter, ne
 from typing import Any, overload
 
 from ...diagnostics import Deferred, Diagnostics
 from ...errors import InputError, UnknownLanguageError
 from ...formats.answers import ANSWER_FIELDS, answer_list
-from ...items import AsList, TextColumn
+from ...items import AsList, Places, TextColumn
 from ...languages import canonical_language
 from ...sources import (
     Fingerprints,
     NotFlat,
     PathLike,
+    bom_error,
+    decodes_as_utf8,
     is_path,
     jsonl_columns,
     jsonl_parts,
@@ -62,6 +65,7 @@ from ...sources import (
     parse_json,
     read_text,
     source_name,
+    starts_with_bom,
 )
 
 __all__ = ["Gold", "GoldTexts", "Predictions", "Question", "read_gold", "read_predictions"]
@@ -474,10 +478,10 @@ def _from_rows(rows: Iterable[tuple[int, Any]], name: str) -> dict[str, str | No
     return out
 
 
-def _is_row(data: Mapping[Any, Any], index: Mapping[str, int]) -> bool:
+def _is_row(data: Mapping[Any, Any], places: Places) -> bool:
     """A one-line JSON Lines file reads as one object: a row when it has the
     row's keys and its keys are not gold ids."""
-    return "id" in data and "prediction" in data and not any(map(index.__contains__, data))
+    return "id" in data and "prediction" in data and not places.among(data)
 
 
 #: where :class:`GoldTexts` marks a question without a prediction, and one predicted null
@@ -525,6 +529,10 @@ class GoldTexts(AsList, Sequence["str | None"]):
         """Whether question ``k`` has a prediction, null included."""
         return self._at[k] != _NONE
 
+    def given_any(self, places: Iterable[int]) -> bool:
+        """Whether one of the questions of ``places`` has a prediction."""
+        return any(map(ne, map(self._at.__getitem__, places), repeat(_NONE)))
+
     def unanswered(self) -> int:
         """How many questions have no prediction, or a null one."""
         return self._at.count(_NONE) + self._at.count(_NULL)
@@ -559,9 +567,10 @@ class GoldTexts(AsList, Sequence["str | None"]):
         return f"<GoldTexts: {len(self._at)} questions, {len(self._texts)} texts>"
 
 
-class _Index(dict[str, int]):
-    """Each gold id's place; to :func:`~answermatch.sources.kept_entries`,
-    the set of the ids to keep."""
+class _PartIds(dict[str, int]):
+    """The gold ids among the keys of the part being read, and their places:
+    what :func:`~answermatch.sources.kept_entries` keeps of that part (it
+    asks only about the keys of the part it reads)."""
 
     def issuperset(self, keys: Iterable[str]) -> bool:
         return all(map(self.__contains__, keys))
@@ -569,39 +578,92 @@ class _Index(dict[str, int]):
 
 class _Kept(MutableMapping[str, "str | None"]):
     """The predictions of gold ids as :func:`~answermatch.sources.kept_entries`
-    keeps them, each put at its question's place in :attr:`texts`."""
+    keeps them, each put at its question's place in :attr:`texts`. The
+    gold ids are found by :class:`~answermatch.items.Places` (8 bytes an
+    id, where a dict of them took about 100), those of a part all at once
+    when it is read (:meth:`read`), into :attr:`part`."""
 
-    def __init__(self, index: Mapping[str, int]) -> None:
-        self._index = index
+    def __init__(self, ids: Sequence[str], places: Places) -> None:
+        self._ids = ids
+        self._places = places
         #: the texts, in the gold's order
-        self.texts = GoldTexts(len(index))
+        self.texts = GoldTexts(len(ids))
+        #: the gold ids of the part being read (the ``keep`` of kept_entries)
+        self.part = _PartIds()
+
+    def read(self, entries: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Find the gold ids among the keys of ``entries``, the part about
+        to be read, into :attr:`part`; ``entries``."""
+        self.part.clear()
+        self.part.update(self._places.among(entries))
+        return entries
+
+    def _place(self, key: str) -> int | None:
+        k = self.part.get(key)
+        return self._places.find(key) if k is None else k
 
     def __getitem__(self, key: str) -> str | None:
-        k = self._index[key]
-        if not self.texts.given(k):
+        k = self._place(key)
+        if k is None or not self.texts.given(k):
             raise KeyError(key)
         return self.texts[k]
 
     def __setitem__(self, key: str, text: str | None) -> None:
-        self.texts.put(self._index[key], text)
+        k = self._place(key)
+        if k is None:
+            raise KeyError(key)
+        self.texts.put(k, text)
 
     def __delitem__(self, key: str) -> None:
         raise TypeError("predictions kept are not taken back")
 
     def __contains__(self, key: object) -> bool:
-        k = self._index.get(key)  # type: ignore[call-overload]
+        k = self._place(key) if isinstance(key, str) else None
         return k is not None and self.texts.given(k)
 
     def __iter__(self) -> Iterator[str]:
-        return (key for key, k in self._index.items() if self.texts.given(k))
+        given = self.texts.given
+        return (key for k, key in enumerate(self._ids) if given(k))
 
     def __len__(self) -> int:
         return self.texts.count_given()
 
+    def keys(self) -> KeysView[str]:
+        return _KeptKeys(self)
+
+    def places(self, keys: Iterable[str]) -> list[int]:
+        """The places of ``keys`` (gold ids): those of the part being read
+        taken from :attr:`part`, the others found."""
+        keys = list(keys)
+        found = list(map(self.part.get, keys))
+        if None in found:
+            find = self._places.find
+            found = [find(key) if k is None else k for key, k in zip(keys, found, strict=True)]
+            if None in found:
+                raise KeyError(keys[found.index(None)])
+        return found  # type: ignore[return-value]
+
     def update(self, entries: Any = (), /, **more: Any) -> None:
-        pairs = entries.items() if isinstance(entries, Mapping) else entries
-        index = self._index
-        self.texts.put_all((index[key], text) for key, text in chain(pairs, more.items()))
+        pairs = list(entries.items() if isinstance(entries, Mapping) else entries)
+        pairs += more.items()
+        places = self.places(map(itemgetter(0), pairs))
+        self.texts.put_all(zip(places, map(itemgetter(1), pairs), strict=True))
+
+
+class _KeptKeys(KeysView[str]):
+    """The gold ids predicted, as :func:`~answermatch.sources.kept_entries`
+    asks whether a part gives one of them again: all at once."""
+
+    _mapping: _Kept
+
+    def isdisjoint(self, other: Iterable[Any]) -> bool:
+        kept = self._mapping
+        keys = [key for key in other if isinstance(key, str)]
+        found = kept.part.get
+        if not all(map(kept.part.__contains__, keys)):  # not of the part being read
+            found = kept._places.among(keys).get
+        places = [k for k in map(found, keys) if k is not None]
+        return not kept.texts.given_any(places)
 
 
 @dataclass
@@ -616,39 +678,51 @@ class Predictions:
 
 
 def read_predictions(source: Any, gold: Gold, diag: Diagnostics) -> Predictions:
-    """The predictions of ``source`` (see :mod:`answermatch.tasks.open_qa.reading`)."""
-    index = _Index(zip(gold.ids, range(len(gold)), strict=True))
-    if is_path(source):
-        kept = _mapping_parts(source, index, diag)
+    """The predictions of ``source`` (see :mod:`answermatch.tasks.open_qa.reading`).
+    A file that starts with a UTF-8 byte order mark is refused, as read
+    whole (``json`` refuses the mark on line 1), once its bytes are known to
+    decode (:func:`~answermatch.sources.decodes_as_utf8`; else it is read
+    whole, for their error)."""
+    places = Places(gold.ids)
+    if is_path(source) and starts_with_bom(source):
+        if decodes_as_utf8(source):
+            raise bom_error(os.fspath(source))
+    elif is_path(source):
+        kept = _mapping_parts(source, gold, places, diag)
         if kept is None:
             later = Deferred()  # keys repeated in a row: warned if the rows are read in parts
-            rows = _Kept(index)
-            kept = kept_entries(source, lambda path: _row_parts(path, later), index, into=rows)  # type: ignore[arg-type]
+            rows = _Kept(gold.ids, places)
+
+            def parts(path: PathLike) -> Iterator[Mapping[str, str | None]]:
+                return map(rows.read, _row_parts(path, later))
+
+            kept = kept_entries(source, parts, rows.part, into=rows)  # type: ignore[arg-type]
             if kept is not None:
                 later.give(diag)
         if kept is not None:
             return Predictions(kept.entries.texts, kept.others, kept.examples)  # type: ignore[attr-defined]
-    texts = _read_whole(source, gold, index, diag)
-    others = [key for key in texts if key not in index]
-    packed = _Kept(index)
-    packed.update((key, text) for key, text in texts.items() if key in index)
-    return Predictions(packed.texts, len(others), others[:3])
+    texts = _read_whole(source, gold, places, diag)
+    found = places.among(texts)
+    others = [key for key in texts if key not in found]
+    packed = GoldTexts(len(gold))
+    packed.put_all((k, texts[key]) for key, k in found.items())
+    return Predictions(packed, len(others), others[:3])
 
 
-def _mapping_parts(source: PathLike, index: _Index, diag: Diagnostics) -> Any:
+def _mapping_parts(source: PathLike, gold: Gold, places: Places, diag: Diagnostics) -> Any:
     """The :class:`~answermatch.sources.KeptEntries` of a file ``{id:
     text or null}`` read in parts, or ``None`` (read whole, or as rows):
     an object that holds no gold id but ``"id"`` and ``"prediction"`` is a
     row. A key given again warns through ``diag`` as read whole."""
     keys: set[str] = set()
+    into = _Kept(gold.ids, places)
 
     def note(part: dict[str, str]) -> dict[str, str]:
         keys.update(_ROW_KEYS.intersection(part))
-        return part
+        return into.read(part)  # type: ignore[return-value]
 
     later = Deferred()  # a key given again: its warning, unless the file is a row
-    into = _Kept(index)
-    kept = kept_string_entries(source, index, note, diag=later, nulls=True, into=into)  # type: ignore[arg-type]
+    kept = kept_string_entries(source, into.part, note, diag=later, nulls=True, into=into)  # type: ignore[arg-type]
     if kept is None or (keys == _ROW_KEYS and not kept.entries):
         return None
     later.give(diag)
@@ -667,7 +741,7 @@ def _row_parts(source: PathLike, diag: Diagnostics) -> Iterator[dict[str, str | 
 
 
 def _read_whole(
-    source: Any, gold: Gold, index: Mapping[str, int], diag: Diagnostics
+    source: Any, gold: Gold, places: Places, diag: Diagnostics
 ) -> dict[str, str | None]:
     """``{id: text or None}`` of ``source``, a file read whole or loaded data."""
     name = source_name(source)
@@ -675,7 +749,7 @@ def _read_whole(
         text = read_text(source)
         if text.lstrip().startswith("{") and "\n{" not in text.strip():
             data = parse_json(text, os.fspath(source), diag=diag)
-            if isinstance(data, dict) and not _is_row(data, index):
+            if isinstance(data, dict) and not _is_row(data, places):
                 return _mapping(data, name)
         numbers, objects = jsonl_columns(text, os.fspath(source), diag=diag)
         return _from_rows(zip(numbers, objects, strict=True), name)

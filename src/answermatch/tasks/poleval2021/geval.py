@@ -32,6 +32,7 @@ import codecs
 import os
 import re
 from collections.abc import Iterable, Iterator
+from typing import NamedTuple
 
 from ... import sources
 from ...diagnostics import Diagnostics
@@ -119,50 +120,70 @@ def read_stripped_lines(path: str | os.PathLike[str], diag: Diagnostics) -> Text
     """The lines of a file as GEval reads them, each stripped
     (:func:`haskell_strip`), in a :class:`~answermatch.items.TextColumn`.
 
-    A file of valid UTF-8 is read piece by piece
-    (:func:`~answermatch.sources.file_pieces`): the lines of each piece are
+    A regular file is read piece by piece
+    (:class:`~answermatch.sources.Decoded`): the lines of each piece are
     stripped and packed as they come, and a line that spans pieces (a long
     answer) is packed part by part, so that no line is ever held whole as a
-    string. Invalid UTF-8 is replaced (:func:`decode_lenient`) with one
-    warning naming the first bad line; a leading byte-order mark is kept and
-    warned about; a UTF-16 file (its byte-order mark) is an error naming it.
-    ``.gz`` files are decompressed.
+    string. Invalid UTF-8 is replaced (:func:`decode_lenient`, piece by
+    piece) with one warning naming the first bad byte and line and how many
+    lines hold a U+FFFD, given once the file is read; a leading byte-order
+    mark is kept and warned about; a UTF-16 file (its byte-order mark) is an
+    error naming it. ``.gz`` files are decompressed; anything else (a pipe)
+    is read whole, to the same lines and warnings.
     """
+    if sources.file_head(path, 2) in _UTF16_MARKS:
+        raise _utf16_error(path)
     lines = TextColumn()
-    try:  # line by line, in pieces of the file (valid UTF-8 only)
-        bom, ends_empty = _pack_lines(path, lines)
-    except NotFlat:  # invalid UTF-8 (replaced, with a warning), a pipe...
+    try:  # line by line, in pieces of the file
+        read = _pack_lines(path, lines)
+    except NotFlat:  # a pipe...
         del lines
     else:
-        if bom:
+        if read.invalid is not None:
+            _warn_invalid(path, diag, read.invalid, read.bad_lines)
+        if read.bom:
             _warn_byte_order_mark(path, diag)
-        if ends_empty:  # the file ends in a newline (or is empty)
+        if read.ends_empty:  # the file ends in a newline (or is empty)
             lines.pop()
         return lines
     data = read_bytes(path)
-    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        raise InputError(
-            "the file is UTF-16 (it starts with a UTF-16 byte-order mark), not UTF-8: GEval "
-            "reads UTF-8 and would compare garbage; save it as UTF-8",
-            path=path,
-            line=1,
-        )
+    if data[:2] in _UTF16_MARKS:
+        raise _utf16_error(path)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         text = decode_lenient(data)
         first = data.count(b"\n", 0, exc.start) + 1
         bad_lines = sum(1 for line in split_lines(text) if "\ufffd" in line)
-        diag.warn(
-            f"invalid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start}); GEval "
-            f"replaces each invalid byte by U+FFFD ({bad_lines} line(s) affected)",
-            path=path,
-            line=first,
-        )
+        invalid = sources.Invalid(exc.start, data[exc.start], first)
+        _warn_invalid(path, diag, invalid, bad_lines)
     del data
     if text.startswith("\ufeff"):
         _warn_byte_order_mark(path, diag)
     return TextColumn(map(haskell_strip, split_lines(text)))
+
+
+_UTF16_MARKS = (b"\xff\xfe", b"\xfe\xff")
+
+
+def _utf16_error(path: str | os.PathLike[str]) -> InputError:
+    return InputError(
+        "the file is UTF-16 (it starts with a UTF-16 byte-order mark), not UTF-8: GEval "
+        "reads UTF-8 and would compare garbage; save it as UTF-8",
+        path=path,
+        line=1,
+    )
+
+
+def _warn_invalid(
+    path: str | os.PathLike[str], diag: Diagnostics, invalid: sources.Invalid, bad_lines: int
+) -> None:
+    diag.warn(
+        f"{sources.invalid_utf8(invalid.byte, invalid.offset)}; GEval replaces each invalid "
+        f"byte by U+FFFD ({bad_lines} line(s) affected)",
+        path=path,
+        line=invalid.line,
+    )
 
 
 def _warn_byte_order_mark(path: str | os.PathLike[str], diag: Diagnostics) -> None:
@@ -174,29 +195,34 @@ def _warn_byte_order_mark(path: str | os.PathLike[str], diag: Diagnostics) -> No
     )
 
 
-def _pack_lines(path: str | os.PathLike[str], lines: TextColumn) -> tuple[bool, bool]:
-    """Append the stripped lines of a UTF-8 file to ``lines``; whether its
-    text starts with a byte-order mark and whether its last line is empty
-    (the file ends in a newline). :class:`NotFlat` for invalid UTF-8 or
-    anything but a regular file."""
-    decode = codecs.getincrementaldecoder("utf-8")().decode  # a piece may end inside a character
-    pieces = iter(sources.file_pieces(path))  # (looked up when called: tests replace it)
+class _Packed(NamedTuple):
+    """What :func:`_pack_lines` read: whether the text starts with a
+    byte-order mark and ends in an empty line (a newline at the end), its
+    first invalid byte (``None``: valid UTF-8) and the lines holding a
+    U+FFFD."""
 
-    def texts() -> Iterator[str]:
-        try:
-            for piece in pieces:
-                yield decode(piece)
-            yield decode(b"", True)
-        except UnicodeDecodeError:  # the whole reading names it
-            raise NotFlat(os.fspath(path)) from None
+    bom: bool
+    ends_empty: bool
+    invalid: sources.Invalid | None
+    bad_lines: int
 
-    source = texts()
-    text = next(source)
+
+def _pack_lines(path: str | os.PathLike[str], lines: TextColumn) -> _Packed:
+    """Append the stripped lines of a file, decoded as GEval decodes it
+    (:func:`decode_lenient`, piece by piece), to ``lines``, and say what
+    was read (:class:`_Packed`). :class:`NotFlat` for anything but a
+    regular file."""
+    decoded = sources.Decoded(path, _ERROR_HANDLER)  # (looks file_pieces up: tests replace it)
+    source = iter(decoded)
+    text = next(filter(None, source), "")  # a piece may end before the first character
     bom = text.startswith("\ufeff")
+    bad = 0  # the lines holding a U+FFFD
     while True:
         last = text.rfind("\n")
         if last >= 0:  # whole lines, packed as they come; each let go once it is packed
             whole = text[:last].split("\n")
+            if "\ufffd" in text:
+                bad += sum(1 for line in whole if "\ufffd" in line)
             text = text[last + 1 :]
             whole.reverse()
             lines.extend(haskell_strip(whole.pop().replace("\r", "")) for _ in range(len(whole)))
@@ -205,8 +231,9 @@ def _pack_lines(path: str | os.PathLike[str], lines: TextColumn) -> tuple[bool, 
         line = _OpenLine(text, source)
         del text
         lines.append_parts(_stripped_parts(line.parts()))
+        bad += line.bad
         if line.rest is None:  # the end of the file: that was the last line
-            return bom, line.empty
+            return _Packed(bom, line.empty, decoded.invalid, bad)
         text, line.rest = line.rest, None
 
 
@@ -220,6 +247,7 @@ class _OpenLine:
         self.first, self.source = first, source
         self.rest: str | None = None
         self.empty = True
+        self.bad = False  # whether it holds a U+FFFD
 
     def parts(self) -> Iterator[str]:
         text: str | None = self.first
@@ -231,6 +259,7 @@ class _OpenLine:
                 text = text[:end]
             if text:
                 self.empty = False
+                self.bad = self.bad or "\ufffd" in text
                 yield text.replace("\r", "") if "\r" in text else text
             if end >= 0:
                 return

@@ -48,6 +48,9 @@ from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...normalization import PRESETS
 from ...sources import (
+    NotFlat,
+    PathLike,
+    bom_error,
     decode_utf8,
     is_path,
     jsonl_columns,
@@ -55,6 +58,7 @@ from ...sources import (
     read_bytes,
     read_text,
     source_name,
+    string_object_parts,
 )
 from .layout import release_layout
 
@@ -221,18 +225,61 @@ def read_json(source: Any, diag: Diagnostics, expected: str = "") -> Any:
     try:
         return load_json(source, diag=diag)
     except InputError as exc:
-        if exc.line is not None and looks_like_gold(source):
-            wanted = f": {expected}" if expected else ""
-            raise InputError(
-                f"this is a gold file (JSON Lines, one question per line, {_GOLD_ROW}), "
-                f"not predictions{wanted}; were the gold and the predictions swapped?",
-                path=exc.path,
-                line=1,
-                swapped=True,
-            ) from None
-        if not expected or exc.line is None:  # not a JSON syntax error: a missing file, say
+        gold = exc.line is not None and looks_like_gold(source)
+        error = _explained(exc, expected, gold)
+        if error is exc:  # not a JSON syntax error: a missing file, say
             raise
-        raise InputError(f"{exc.message}; {expected}", path=exc.path, line=exc.line) from None
+        raise error from None
+
+
+def _explained(exc: InputError, expected: str, gold: bool) -> InputError:
+    """The error of :func:`read_json` for ``exc``, the reading's own error;
+    ``gold``: the file starts with a gold line (:func:`looks_like_gold`)."""
+    if gold:
+        wanted = f": {expected}" if expected else ""
+        return InputError(
+            f"this is a gold file (JSON Lines, one question per line, {_GOLD_ROW}), "
+            f"not predictions{wanted}; were the gold and the predictions swapped?",
+            path=exc.path,
+            line=1,
+            swapped=True,
+        )
+    if not expected or exc.line is None:
+        return exc
+    return InputError(f"{exc.message}; {expected}", path=exc.path, line=exc.line)
+
+
+#: the keys of a gold line that :func:`looks_like_gold` looks for
+_GOLD_KEYS = frozenset({"id", "answers"})
+
+
+def bom_refused(source: PathLike, *, answer_objects: bool = False) -> InputError | None:
+    """The error of :func:`read_xor_predictions` for a file ``{id: answer
+    string}`` that starts with a UTF-8 byte order mark (``json`` refuses
+    it, and so do the official scripts' ``json.load`` of a text file),
+    found by reading the rest in parts
+    (:func:`~answermatch.sources.string_object_parts`), never whole;
+    ``None`` where the whole reading must tell: another shape, invalid
+    UTF-8, or keys ``"id"`` and ``"answers"`` (such an object on one line
+    would look like a gold line: :func:`looks_like_gold`).
+
+    Any other file's first line is not a gold line: it is either the whole
+    object (without those keys) or the start of one, which is not JSON."""
+    keys: set[str] = set()
+    try:
+        for part in string_object_parts(source):
+            keys.update(_GOLD_KEYS.intersection(part))
+    except (NotFlat, InputError):
+        return None
+    if keys == _GOLD_KEYS:
+        return None
+    return _explained(bom_error(source_name(source)), _expected(answer_objects), gold=False)
+
+
+def _expected(answer_objects: bool) -> str:
+    """What :func:`read_xor_predictions` says it expected."""
+    value_shape = 'a string or {"answer": string}' if answer_objects else "a string"
+    return f"expected one JSON object {{question id: answer}} (answers: {value_shape})"
 
 
 def _columns(records: Sequence[Any]) -> Columns | None:
@@ -483,7 +530,7 @@ def read_xor_predictions(
     """
     name = source_name(source)
     value_shape = 'a string or {"answer": string}' if answer_objects else "a string"
-    expected = f"expected one JSON object {{question id: answer}} (answers: {value_shape})"
+    expected = _expected(answer_objects)
     data = read_json(source, diag, expected) if is_path(source) else source
     if not isinstance(data, Mapping):
         raise InputError(

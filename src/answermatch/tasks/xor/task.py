@@ -20,12 +20,13 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...diagnostics import Diagnostics
-from ...sources import is_path, kept_string_entries, source_name
+from ...sources import is_path, kept_string_entries, source_name, starts_with_bom
 from ..base import Inputs, Task
 from ..parts import ChecksGold, Explains, TakesRows
 from .checks import XorEntry, gold_entries
 from .data import (
     XorGold,
+    bom_refused,
     read_xor_gold_columns,
     read_xor_predictions,
     warn_unknown_count,
@@ -115,8 +116,14 @@ class XorAnswerTask(XorTask):
         read; ``None`` for a file that part must read whole for its value,
         error or warnings (a question id repeated once keys are cut, another
         shape). A key given again warns as read whole, the last value
-        winning."""
+        winning. A file that starts with a byte order mark is refused
+        (:func:`~answermatch.tasks.xor.data.bom_refused`)."""
         name = source_name(source)
+        if starts_with_bom(source):
+            error = bom_refused(source, answer_objects=self.answer_objects)
+            if error is None:
+                return None
+            raise error
         check = Diagnostics(strict=True)  # a warning of question_ids: read whole
         kept = kept_string_entries(
             source, gold_ids, lambda part: self.question_ids(part, name, check), diag=diag
