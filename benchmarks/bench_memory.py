@@ -34,6 +34,10 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``korquad100m``, ``korquad100m-fair``
     KorQuAD 1.0: one question whose prediction is 100,000,000 characters
     (``--mb``) of Korean words, numbers and marks (``official``, ``fair``).
+``levenshtein100m``
+    Not the CLI: ``levenshtein_distance`` and ``levenshtein_ratio``
+    (``preset="none"``) of a text of 100,000,000 characters (``--mb``,
+    read from a file) against a 160-character gold, in one process.
 ``ntcir100``
     NTCIR-16 Data Search QA: the example gold (``examples/ntcir-dsqa``) and
     a run of about 100 MB: its answers and made-up ids (``-E-`` and ``-J-``)
@@ -236,6 +240,7 @@ def squad_long(gold: Path, pred: Path, chars: int, seed: int = 7) -> int:
     return pred.stat().st_size
 
 
+WORDS_EN = ["Tower", "the", "of", "1889", "Paris", "iron", "finished", "a", "in", "built,"]
 _KO_WORDS = ["서울은", "대한민국의", "수도이다.", "1,000명", "《토지》", "1969년", "KBS", "(서울)"]
 
 
@@ -506,7 +511,7 @@ def main() -> None:
     cases += ["mkqa100", "mkqa100-gold", "openqa100", "openqa100-rows", "openqa100-gold"]
     cases += ["xor66-repeat", "squad75-repeat", "openqa100-null", "mkqa100-gold-warn"]
     cases += ["openqa100-gold-warn", "squad75-null", "xor66-allrepeat"]
-    cases += ["squad100m-fair", "korquad100m", "korquad100m-fair"]
+    cases += ["squad100m-fair", "korquad100m", "korquad100m-fair", "levenshtein100m"]
     parser.add_argument("cases", nargs="*", default=cases)
     parser.add_argument("--parity", default="../shared/parity")
     parser.add_argument("--tmp", default=tempfile.gettempdir())
@@ -596,6 +601,16 @@ def main() -> None:
                 warn = case.endswith("-warn")
                 size = open_qa_gold_and_predictions(parity, gold, pred, 500_000, warn=warn)
                 command = f"{base} open-qa --gold {gold} --pred {pred} -q"
+            elif case == "levenshtein100m":
+                pred.write_text(_words_text(HUNDRED_MB, WORDS_EN), encoding="utf-8")
+                size = pred.stat().st_size
+                code = (
+                    "import sys; from answermatch.matchers import levenshtein_distance, "
+                    "levenshtein_ratio; t = open(sys.argv[1], encoding='utf-8').read(); "
+                    "g = 'the iron tower of Paris ' * 7; "
+                    "print(levenshtein_distance(t, g), levenshtein_ratio(t, g, preset='none'))"
+                )
+                command = f'{sys.executable} -c "{code}" {pred}'
             elif (found := readers_case(case, parity, work, base)) is not None:
                 size, command = found
             else:
