@@ -34,6 +34,10 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``korquad100m``, ``korquad100m-fair``
     KorQuAD 1.0: one question whose prediction is 100,000,000 characters
     (``--mb``) of Korean words, numbers and marks (``official``, ``fair``).
+``squad100m-ja-fair``
+    SQuAD v1.1 under ``--profile fair -o lang=ja``: one question whose
+    prediction is 100,000,000 characters (``--mb``) of Japanese sentences
+    (MeCab's words).
 ``levenshtein100m``
     Not the CLI: ``levenshtein_distance`` and ``levenshtein_ratio``
     (``preset="none"``) of a text of 100,000,000 characters (``--mb``,
@@ -512,6 +516,7 @@ def main() -> None:
     cases += ["xor66-repeat", "squad75-repeat", "openqa100-null", "mkqa100-gold-warn"]
     cases += ["openqa100-gold-warn", "squad75-null", "xor66-allrepeat"]
     cases += ["squad100m-fair", "korquad100m", "korquad100m-fair", "levenshtein100m"]
+    cases += ["squad100m-ja-fair"]
     parser.add_argument("cases", nargs="*", default=cases)
     parser.add_argument("--parity", default="../shared/parity")
     parser.add_argument("--tmp", default=tempfile.gettempdir())
@@ -601,6 +606,13 @@ def main() -> None:
                 warn = case.endswith("-warn")
                 size = open_qa_gold_and_predictions(parity, gold, pred, 500_000, warn=warn)
                 command = f"{base} open-qa --gold {gold} --pred {pred} -q"
+            elif case == "squad100m-ja-fair":
+                squad_long(gold, pred, 10)
+                pred.write_text(
+                    json.dumps({"q1": _ja_text(HUNDRED_MB)}, ensure_ascii=False), encoding="utf-8"
+                )
+                size = pred.stat().st_size
+                command = f"{base} squad --gold {gold} --pred {pred} -q --profile fair -o lang=ja"
             elif case == "levenshtein100m":
                 pred.write_text(_words_text(HUNDRED_MB, WORDS_EN), encoding="utf-8")
                 size = pred.stat().st_size

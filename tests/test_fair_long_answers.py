@@ -144,6 +144,7 @@ SCORED = [
     ("mlqa fair", mlqa.PROFILES["fair"], "zh", False),
     ("korquad fair", korquad.FAIR, "ko", False),
     ("korquad", korquad.OFFICIAL, "ko", False),
+    ("squad fair ja", FAIR, "ja", False),  # MeCab: the whole text, counted
 ]
 SHORT = st.lists(
     st.sampled_from(["the", "a", "1", "000", "x", "Σ", "ﬁ", " ", ",", "b"]), max_size=6
@@ -174,3 +175,26 @@ def test_counted_long_texts_score_as_their_tuples(
             return score(prediction, tuple(answers)), score(answers[0], (prediction,))
 
     assert figures(piece) == figures(10**9), (task, prediction, answers)
+
+
+def test_a_long_japanese_answer_is_counted_not_held(monkeypatch):
+    """300,000 characters of Japanese sentences under the fair rules (MeCab
+    reads across spaces: the text at once): a string per word in two lists
+    and two tuples, about 31 times the text's size; now the text's numbers
+    read one at a time and the words of each stretch between them counted
+    and dropped (at most a copy of the text, NFKC's)."""
+    import sys
+
+    sentences = ["東京都の人口は約1351万人で、日本の首都です。", "タワーは1958年に完成した。"]
+    rng = random.Random(5)
+    text = "".join(rng.choice(sentences) for _ in range(15_000))[:300_000]
+    analyse = FAIR.analyzer("ja")
+    analyse("東京タワー 1958年")  # MeCab and the number reader loaded
+    tracemalloc.start()
+    try:
+        key, units = analyse(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert isinstance(units, TokenCounts) and key is units and len(units) > 100_000
+    assert peak < 2 * sys.getsizeof(text), (peak, sys.getsizeof(text))

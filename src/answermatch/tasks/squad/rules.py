@@ -480,8 +480,21 @@ class SpanRules(Settings):
                     found.extend(more if units is None else units(more))
             return (tuple(tokens) if units is None else " ".join(tokens)), tuple(found)
 
+        pieces_of = _NUMBER_PIECES.get(numbers, numbers)
+
+        def value_tokens(text: str) -> Iterator[Sequence[str]]:
+            # by_value's tokens, a number or a stretch between numbers at a time
+            if width is not None:
+                text = width(text)
+            for is_number, piece in pieces_of(text, lang):
+                yield (piece,) if is_number else words(piece)
+
         return _long_by_pieces(
-            by_value, units is None, lambda: self._piecewise(lang), counted=counted
+            by_value,
+            units is None,
+            lambda: self._piecewise(lang),
+            counted=counted,
+            whole=value_tokens if units is None else None,
         )
 
     def _piecewise(self, lang: str) -> bool:
@@ -525,6 +538,7 @@ def _long_by_pieces(
     piecewise: Callable[[], bool],
     *,
     counted: bool = False,
+    whole: Callable[[str], Iterable[Sequence[str]]] | None = None,
 ) -> Callable[[str], tuple[Tokens | str, Sequence[str]]]:
     """``analyse`` (:meth:`SpanRules._analyse`'s;
     ``plain``: its EM key is its tuple of tokens, equal to its F1 units,
@@ -551,7 +565,10 @@ def _long_by_pieces(
     :class:`~answermatch.matchers.answers.TokenCounts`, each piece's
     counted and dropped (what scoring needs), not a tuple; the units of a
     key joined by spaces always are, and that key is a :class:`JoinedKey`
-    (its length, its parts made again when compared).
+    (its length, its parts made again when compared). ``whole``: where the
+    rules do not allow pieces (MeCab reads across spaces), ``plain``
+    tokens of the whole text a stretch at a time, counted so (``counted``)
+    rather than held in lists and tuples.
     """
     known: list[bool] = []
 
@@ -561,6 +578,9 @@ def _long_by_pieces(
         if not known:
             known.append(piecewise())
         if not known[0]:
+            if counted and whole is not None:  # the text at once, its tokens counted
+                counts = TokenCounts.of_pieces(lambda: whole(text), _as_it_is)
+                return counts, counts
             return analyse(text)
         if plain:
             if counted:
@@ -589,6 +609,22 @@ def _long_by_pieces(
         return JoinedKey(max(length, 0), keys), TokenCounts(counts, size, remake)
 
     return by_pieces
+
+
+def _as_it_is(tokens: Sequence[str]) -> Sequence[str]:
+    return tokens
+
+
+def _number_pieces(text: str, lang: str) -> Iterator[tuple[bool, str]]:
+    from ...analysis import number_pieces
+
+    return number_pieces(text, lang)
+
+
+#: a ``numbers`` rule -> the same pieces one at a time (a long text's without their list)
+_NUMBER_PIECES: dict[object, Callable[[str, str], Iterable[tuple[bool, str]]]] = {
+    numbers_by_value: _number_pieces
+}
 
 
 class JoinedKey:
