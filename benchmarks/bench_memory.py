@@ -26,6 +26,24 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``squad75-null``
     ``squad75`` with every tenth made-up answer ``null`` (ignored with the
     other unknown ids, as by the official script).
+``xor66-null``, ``squad75-null-repeat``
+    ``xor66`` with every tenth made-up answer ``null`` (refused by XOR once
+    the file is read), ``squad75-null`` with two ids given again at the end
+    (the last value decides what is null).
+``openqa100-rows-twice``
+    ``openqa100-rows`` with its last row given again (an error).
+``mkqa100-notjson``, ``ntcir100-twice``
+    ``mkqa100`` with a last line that is not JSON, ``ntcir100`` with its
+    last answer line given again (errors).
+``squad75-bom``, ``xor66-bom``, ``openqa100-bom``
+    ``squad75``, ``xor66`` and ``openqa100`` starting with a UTF-8 byte
+    order mark, which these readers refuse (as their official scripts'
+    ``json.load`` of a text file does).
+``cmrc75-bom``
+    CMRC 2018's dev gold and a prediction file of 1,500,000 entries (about
+    75 MB) made from ``cmrc2018/pred_seed1.json``, starting with a UTF-8
+    byte order mark, which CMRC 2018 (version 6, ``json.load`` of the
+    file's bytes) skips.
 ``squad100m``
     SQuAD v1.1: one question whose prediction is 100,000,000 characters
     of generated words.
@@ -55,6 +73,9 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     ``topK_results.txt`` with made-up candidates (gold answers) added to
     each answer line, about 100 MB (a prediction may not name a question
     outside the gold).
+``kbqa100-badutf8``
+    ``kbqa100`` with an invalid UTF-8 byte on its first answer line
+    (replaced by U+FFFD, with a warning).
 ``kbqa100m``, ``kbqa100m-fair``
     NLPCC 2016 KBQA: one question whose answer line is 100,000,000
     characters of candidates (``official``, and ``fair``: normalized).
@@ -67,6 +88,9 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``poleval100``, ``poleval100-fair``
     PolEval 2021: the dev gold and the mT5 outputs, repeated to about
     100 MB of outputs (the input: both files).
+``poleval100-badutf8``
+    ``poleval100`` with an invalid UTF-8 byte at the start of its outputs
+    (one U+FFFD a byte, with a warning, as GEval reads it).
 ``poleval100m``, ``poleval100m-fair``
     PolEval 2021: one question whose answer is 100,000,000 characters.
 ``pipe``
@@ -152,20 +176,22 @@ def xor_predictions(
     *,
     repeat: bool = False,
     nulls: bool = False,
+    bom: bool = False,
     twice: bool = False,
 ) -> int:
     """A prediction file of the dev predictions (``base``, under ``parity``,
     or an absolute path) plus made-up ids; its size. ``repeat``: the first
     dev id and the first made-up id given again at the end (the ``-repeat``
-    cases); ``nulls``: every tenth made-up answer ``null``; ``twice``: each
-    made-up id given twice in a row (``entries`` entries in all; the
-    ``-allrepeat`` cases, a warning each)."""
+    cases); ``nulls``: every tenth made-up answer ``null``; ``bom``: a
+    UTF-8 byte order mark first; ``twice``: each made-up id given twice in
+    a row (``entries`` entries in all; the ``-allrepeat`` cases, a warning
+    each)."""
     dev = json.loads((parity / base).read_text(encoding="utf-8"))
     answers = list(dev.values())
     rng = random.Random(seed)
     first = None
     with path.open("w", encoding="utf-8") as out:
-        out.write("{")
+        out.write("\ufeff{" if bom else "{")
         out.write(json.dumps(dev, ensure_ascii=False)[1:-1])
         batch = []
         for k in range((entries - len(dev)) // (2 if twice else 1)):
@@ -393,10 +419,13 @@ def ntcir_long(gold: Path, pred: Path, lang: str, chars: int) -> int:
     return pred.stat().st_size + gold.stat().st_size
 
 
-def kbqa_predictions(parity: Path, pred: Path, size: int, seed: int = 7) -> int:
+def kbqa_predictions(
+    parity: Path, pred: Path, size: int, seed: int = 7, *, invalid: bool = False
+) -> int:
     """``topK_results.txt`` (a real system's answers to the parity gold's
     questions) with made-up candidates (the gold's answers) added to each
-    answer line, until the file reaches ``size`` bytes."""
+    answer line, until the file reaches ``size`` bytes; ``invalid``: a byte
+    0xFF after the first answer line's own candidates."""
     folder = parity / "nlpcc2016" / "kbqa"
     gold_lines = (folder / "kbqa_gold_lowcase.txt").read_text("utf-8").splitlines()
     answers = [line.split("\t", 1)[1] for line in gold_lines if line.startswith("<answer")]
@@ -404,9 +433,11 @@ def kbqa_predictions(parity: Path, pred: Path, size: int, seed: int = 7) -> int:
     blocks = sum(line.startswith("<answer") for line in lines)
     rng = random.Random(seed)
     per_block = size // (blocks * 12)  # about 12 bytes a candidate
-    with pred.open("w", encoding="utf-8") as out:
+    with pred.open("w", encoding="utf-8", errors="surrogateescape") as out:
         for line in lines:
             if line.startswith("<answer"):
+                if invalid:  # the byte 0xFF after the line's own candidates
+                    line, invalid = line + "\udcff", False
                 line += "\t" + "\t".join(rng.choices(answers, k=per_block))
             out.write(line + "\n")
     return pred.stat().st_size
@@ -447,13 +478,17 @@ def zalo_files(parity: Path, gold: Path, pred: Path, size: int, seed: int = 7) -
     return gold.stat().st_size + pred.stat().st_size
 
 
-def poleval_files(parity: Path, gold: Path, pred: Path, size: int) -> int:
-    """The dev gold and the mT5 outputs, repeated until ``size`` bytes of outputs."""
+def poleval_files(parity: Path, gold: Path, pred: Path, size: int, *, invalid: bool = False) -> int:
+    """The dev gold and the mT5 outputs, repeated until ``size`` bytes of
+    outputs; ``invalid``: the outputs start with the byte 0xFF."""
     expected = (parity / "poleval2021" / "dev-0" / "expected.tsv").read_bytes()
     out = (parity / "poleval2021" / "outputs" / "filipggg-mt5.dev-0.out.tsv").read_bytes()
     times = size // len(out) + 1
     gold.write_bytes(expected * times)
-    pred.write_bytes(out * times)
+    with pred.open("wb") as p:
+        p.write(b"\xff" if invalid else b"")
+        for _ in range(times):
+            p.write(out)
     return gold.stat().st_size + pred.stat().st_size
 
 
@@ -464,22 +499,38 @@ def poleval_long(gold: Path, pred: Path, chars: int) -> int:
     return pred.stat().st_size + gold.stat().st_size
 
 
+def again_at_the_end(path: Path, line: str | None = None) -> int:
+    """Append ``line`` (by default the file's last line again) to the file;
+    the bytes added."""
+    with path.open("rb+") as f:
+        f.seek(max(0, f.seek(0, 2) - 4096))
+        tail = f.read()
+        last = tail.rstrip(b"\n").rsplit(b"\n", 1)[-1]
+        added = (line.encode("utf-8") if line is not None else last) + b"\n"
+        if not tail.endswith(b"\n"):
+            added = b"\n" + added
+        f.write(added)
+    return len(added)
+
+
 def readers_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, str] | None:
     """The size and command of a case of the seed readers (NTCIR-16, NLPCC
     2016 KBQA, Zalo 2019, PolEval 2021), or ``None``."""
     gold, pred = work / "gold", work / "pred"
     profile = " --profile fair" if case.endswith("-fair") else ""
     name = case.removesuffix("-fair")
-    if name == "ntcir100":
+    if name in ("ntcir100", "ntcir100-twice"):
         gold = ROOT / "examples" / "ntcir-dsqa" / "gold.tsv"
         size = ntcir_run(pred, HUNDRED_MB)
+        if name.endswith("-twice"):
+            size += again_at_the_end(pred)
         return size, f"{base} ntcir-dsqa --gold {gold} --pred {pred} -q{profile}"
     if name in ("ntcir100m-en", "ntcir100m-ja"):
         size = ntcir_long(gold, pred, name[-2:], HUNDRED_MB)
         return size, f"{base} ntcir-dsqa --gold {gold} --pred {pred} -q{profile}"
-    if name == "kbqa100":
+    if name in ("kbqa100", "kbqa100-badutf8"):
         gold = parity / "nlpcc2016" / "kbqa" / "kbqa_gold_lowcase.txt"
-        size = kbqa_predictions(parity, pred, HUNDRED_MB)
+        size = kbqa_predictions(parity, pred, HUNDRED_MB, invalid=name.endswith("-badutf8"))
         return size, f"{base} nlpcc-kbqa --gold {gold} --pred {pred} -q{profile}"
     if name == "kbqa100m":
         size = kbqa_long(gold, pred, HUNDRED_MB)
@@ -495,8 +546,8 @@ def readers_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, s
                 p.write(first)
             size += len(first.encode("utf-8"))
         return size, f"{base} zalo2019 --gold {gold} --pred {pred} -q{profile}"
-    if name == "poleval100":
-        size = poleval_files(parity, gold, pred, HUNDRED_MB)
+    if name in ("poleval100", "poleval100-badutf8"):
+        size = poleval_files(parity, gold, pred, HUNDRED_MB, invalid=name.endswith("-badutf8"))
         return size, f"{base} poleval2021 --gold {gold} --pred {pred} -q{profile}"
     if name == "poleval100m":
         size = poleval_long(gold, pred, HUNDRED_MB)
@@ -515,6 +566,10 @@ def main() -> None:
     cases += ["mkqa100", "mkqa100-gold", "openqa100", "openqa100-rows", "openqa100-gold"]
     cases += ["xor66-repeat", "squad75-repeat", "openqa100-null", "mkqa100-gold-warn"]
     cases += ["openqa100-gold-warn", "squad75-null", "xor66-allrepeat"]
+    cases += ["xor66-null", "squad75-null-repeat", "openqa100-rows-twice", "mkqa100-notjson"]
+    cases += ["ntcir100-twice"]
+    cases += ["squad75-bom", "xor66-bom", "openqa100-bom", "cmrc75-bom"]
+    cases += ["kbqa100-badutf8", "poleval100-badutf8"]
     cases += ["squad100m-fair", "korquad100m", "korquad100m-fair", "levenshtein100m"]
     cases += ["squad100m-ja-fair"]
     parser.add_argument("cases", nargs="*", default=cases)
@@ -539,31 +594,53 @@ def main() -> None:
     try:
         for case in args.cases:
             gold, pred = work / "gold", work / "pred.json"
-            if case in ("xor66", "xor1g", "xor66-repeat", "xor66-allrepeat"):
+            if case in (
+                "xor66",
+                "xor1g",
+                "xor66-repeat",
+                "xor66-allrepeat",
+                "xor66-null",
+                "xor66-bom",
+            ):
                 count = 23_000_000 if case == "xor1g" else 1_500_000
                 size = xor_predictions(
                     parity,
                     pred,
                     count,
                     repeat=case.endswith("-repeat"),
+                    bom=case.endswith("-bom"),
                     twice=case.endswith("-allrepeat"),
+                    nulls=case.endswith("-null"),
                 )
                 command = f"{base} xor-full --gold {xor_gold} --pred {pred} -q"
             elif case == "xor1g-gold":
                 gold = work / "gold.jsonl"
                 size = xor_gold_and_predictions(parity, gold, pred, 2_000_000)
                 command = f"{base} xor-full --gold {gold} --pred {pred} -q"
-            elif case in ("squad75", "squad75-repeat", "squad75-null"):
+            elif case in (
+                "squad75",
+                "squad75-repeat",
+                "squad75-null",
+                "squad75-null-repeat",
+                "squad75-bom",
+            ):
                 size = xor_predictions(
                     parity,
                     pred,
                     1_500_000,
                     base="squad/pred_v1_seed1.json",
                     repeat=case.endswith("-repeat"),
-                    nulls=case.endswith("-null"),
+                    nulls="-null" in case,
+                    bom=case.endswith("-bom"),
                 )
                 squad_gold = parity / "squad" / "dev-v1.1.from-v2-answerable.json"
                 command = f"{base} squad --gold {squad_gold} --pred {pred} -q"
+            elif case == "cmrc75-bom":
+                size = xor_predictions(
+                    parity, pred, 1_500_000, base="cmrc2018/pred_seed1.json", bom=True
+                )
+                cmrc_gold = parity / "cmrc2018" / "cmrc2018_dev.json"
+                command = f"{base} cmrc2018 --gold {cmrc_gold} --pred {pred} -q"
             elif case in ("squad100m", "squad100m-fair"):
                 size = squad_long(gold, pred, 100_000_000)
                 profile = " --profile fair" if case.endswith("-fair") else ""
@@ -576,16 +653,24 @@ def main() -> None:
                 squad_long(gold, pred, 10)
                 size = 4 << 30
                 command = f"yes | {base} squad --gold {gold} --pred /dev/stdin -q"
-            elif case == "mkqa100":
+            elif case in ("mkqa100", "mkqa100-notjson"):
                 pred = work / "en.jsonl"
                 size = mkqa_predictions(parity, pred, 800_000)
+                if case.endswith("-notjson"):
+                    size += again_at_the_end(pred, '{"example_id": 1, "prediction": }')
                 mkqa_gold = parity / "mkqa" / "mkqa_test6.jsonl.gz"
                 command = f"{base} mkqa --gold {mkqa_gold} --pred {pred} -q"
             elif case in ("mkqa100-gold", "mkqa100-gold-warn"):
                 gold, pred = work / "gold.jsonl", work / "en.jsonl"
                 size = mkqa_gold_and_predictions(parity, gold, pred, 17_000, warn="warn" in case)
                 command = f"{base} mkqa --gold {gold} --pred {pred} -q"
-            elif case in ("openqa100", "openqa100-rows", "openqa100-null"):
+            elif case in (
+                "openqa100",
+                "openqa100-rows",
+                "openqa100-null",
+                "openqa100-rows-twice",
+                "openqa100-bom",
+            ):
                 size = xor_predictions(
                     parity,
                     pred,
@@ -593,12 +678,15 @@ def main() -> None:
                     base=EXAMPLES / "open-qa/pred.json",
                     repeat=case == "openqa100-null",
                     nulls=case == "openqa100-null",
+                    bom=case == "openqa100-bom",
                 )
-                if case == "openqa100-rows":
+                if case.startswith("openqa100-rows"):
                     rows = work / "pred.jsonl"
                     size = rows_of(pred, rows)
                     pred.unlink()
                     pred = rows
+                    if case.endswith("-twice"):
+                        size += again_at_the_end(pred)
                 gold = EXAMPLES / "open-qa" / "gold.jsonl"
                 command = f"{base} open-qa --gold {gold} --pred {pred} -q"
             elif case in ("openqa100-gold", "openqa100-gold-warn"):

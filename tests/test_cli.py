@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -157,3 +158,27 @@ def test_the_all_row_counts_every_language(capsys):
     (overall,) = [row for row in rows if row[:1] == ["all"]]
     assert len(languages) == 7
     assert int(overall[column]) == sum(int(row[column]) for row in languages) > 0
+
+
+def test_a_swap_is_looked_for_only_in_a_file_small_enough_to_read_again(
+    capsys, tmp_path, monkeypatch
+):
+    """The check reads the file given as predictions as a gold, which a gold
+    reader may hold whole: a file over ``SWAP_CHECK_BYTES`` (a sixteenth of
+    it gzipped) is not read again, so its error comes without the hint."""
+    import gzip
+
+    from answermatch import sources
+    from examples import EXAMPLE_FILES
+
+    gold, pred = EXAMPLE_FILES["squad"]
+    packed = tmp_path / "gold.json.gz"
+    packed.write_bytes(gzip.compress(Path(gold).read_bytes()))
+    for given, size in ((str(gold), Path(gold).stat().st_size), (str(packed), None)):
+        size = size or packed.stat().st_size * 16
+        for limit, hinted in ((size, 1), (size - 1, 0)):
+            monkeypatch.setattr(sources, "SWAP_CHECK_BYTES", limit)
+            assert main(["score", "squad", "--gold", str(pred), "--pred", given]) == 2
+            err = capsys.readouterr().err
+            assert err.startswith(f"answermatch: error: {pred}: expected the SQuAD layout")
+            assert err.count("the files read the other way round") == hinted

@@ -7,10 +7,12 @@ bound relative to the input's size that the previous code exceeded."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import random
 import re
+import sys
 import threading
 import tracemalloc
 import warnings
@@ -1383,7 +1385,8 @@ def test_squad_family_nulls_are_read_in_parts_as_read_whole(
     order (CMRC's about values that are not strings, the count and first
     ids of the others) and the errors (SQuAD's on a gold id's null, any
     warning under --strict) are those of the whole reading. With a key
-    given again as well, the file is still read whole."""
+    given again as well (its null replaced by a later string here), the
+    parts are read once more for the last values (test below)."""
     gold_ids = [f"q{k}" for k in range(300)]
     path = tmp_path / "pred.json"
     data = _with_nulls(path, gold_ids, 3000, where, repeats)
@@ -1391,7 +1394,7 @@ def test_squad_family_nulls_are_read_in_parts_as_read_whole(
     monkeypatch.setattr(sources, "PART_BYTES", 997)
     gold = _squad_gold(tmp_path / "gold.json", gold_ids, task_name)
     kept = answermatch.formats.squad.kept_predictions(path, set(gold_ids), Deferred())
-    assert (kept is None) == bool(repeats)  # in parts, unless a key is given again
+    assert kept is not None  # in parts, a key given again or not
     in_parts = _squad_family_read(task_name, path, gold, gold_ids, strict)
     monkeypatch.setattr(sources, "PARTS_FROM", 1 << 40)  # read whole
     assert in_parts == _squad_family_read(task_name, path, gold, gold_ids, strict)
@@ -1424,3 +1427,316 @@ def test_squad_family_nulls_peak_within_twice_the_file(tmp_path, task_name):
         peak = traced_peak(get_task(task_name).read_predictions, str(path), gold, diag)
     assert peak < 2 * size + 8 * sources.PART_BYTES, (peak, size)
     assert any("300000 prediction" in m and "not in the gold" in m for m in diag.messages)
+
+
+# --- a null with keys given again; XOR's null: read in parts, as read whole -----------------
+
+
+def _nulls_given_again(path, gold_ids, others, seed, *, gold_nulls=True, nulls=True):
+    """A file ``{id: text or null}`` of the gold ids and ``others`` other
+    ids, some null, some keys given again (also at the start, in one part,
+    and last): one first null then a string, one first a string then null,
+    one three times; ``gold_nulls``: a gold id may be null; ``nulls``:
+    any is."""
+    rng = random.Random(seed)
+    gold = set(gold_ids)
+    keys = gold_ids + [f"x{k}" for k in range(others)]
+    rng.shuffle(keys)
+    answers = ["Oulu", "東京", 'a "b", "c"', "", "x\\y"]
+
+    def value(key, null=None):
+        if null is None:
+            null = nulls and (gold_nulls or key not in gold) and rng.random() < 0.1
+        return None if null else rng.choice(answers)
+
+    entries = [(key, value(key)) for key in keys]
+    pool = keys if gold_nulls else [k for k in keys if k not in gold]
+    first, second, third = rng.sample(pool, 3)
+    entries[keys.index(first)] = (first, value(first, nulls))
+    entries[keys.index(second)] = (second, value(second, False))
+    places = sorted(rng.randrange(len(entries)) for _ in range(4))
+    later = [(first, value(first, False)), (second, value(second, nulls))]
+    later += [(third, value(third)), (third, value(third))]
+    for at, entry in zip(reversed(places), later, strict=True):
+        entries.insert(at + 1, entry)
+    entries.insert(0, (keys[-1], value(keys[-1])))
+    entries.append((rng.choice(pool), value(None if nulls else "x")))
+    body = ", ".join(f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in entries)
+    path.write_text("{" + body + "}", encoding="utf-8")
+
+
+_READERS = [
+    "answermatch.tasks.mkqa.data",
+    "answermatch.tasks.open_qa.reading",
+    "answermatch.tasks.xor.data",
+    "answermatch.formats.squad",
+]
+
+
+def _no_whole_reading(monkeypatch):
+    """Reading a file whole (``read_bytes``, wherever it was imported) fails
+    the test."""
+
+    def refused(source, *args, **kwargs):
+        raise AssertionError(f"{source} read whole")
+
+    for name in _READERS:  # imported before, not while read_bytes is replaced
+        importlib.import_module(name)
+    whole = sources.read_bytes
+    for module in list(sys.modules.values()):
+        name = getattr(module, "__name__", "")
+        if name.startswith("answermatch") and getattr(module, "read_bytes", None) is whole:
+            monkeypatch.setattr(module, "read_bytes", refused)
+
+
+@pytest.mark.parametrize("task_name", ["squad", "squad-v2", "korquad", "cmrc2018"])
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("strict", [False, True])
+def test_squad_family_nulls_with_keys_given_again_are_read_in_parts_as_read_whole(
+    monkeypatch, tmp_path, task_name, seed, strict
+):
+    """A null and a key given again: read in parts (once more for the last
+    value of each repeated key), with the values, warnings and errors of
+    the whole reading, which took the last value of each key."""
+    gold_ids = [f"q{k}" for k in range(300)]
+    path = tmp_path / "pred.json"
+    _nulls_given_again(path, gold_ids, 3000, seed, gold_nulls=seed % 2 == 0)
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    gold = _squad_gold(tmp_path / "gold.json", gold_ids, task_name)
+    with monkeypatch.context() as parts_only:
+        _no_whole_reading(parts_only)
+        in_parts = _squad_family_read(task_name, path, gold, gold_ids, strict)
+    monkeypatch.setattr(sources, "PARTS_FROM", 1 << 40)  # read whole
+    assert in_parts == _squad_family_read(task_name, path, gold, gold_ids, strict)
+    values, messages = in_parts
+    if not strict and not isinstance(values, str):
+        assert sum("duplicate key" in m for m in messages) == 6
+
+
+@pytest.mark.parametrize("task_name", ["xor-full", "xor-engspan"])
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize(("nulls", "strict"), [(True, False), (True, True), (False, False)])
+@pytest.mark.parametrize("prefix", ["", "ja_"])
+def test_xor_nulls_are_refused_in_parts_as_read_whole(
+    monkeypatch, tmp_path, task_name, seed, nulls, strict, prefix
+):
+    """XOR refuses a null once the whole file is decoded, after its
+    warnings about keys given again: the same error (naming the first key
+    whose last value is null, and its line) and warnings, the file read in
+    parts; without a null, the same predictions."""
+    gold_ids = [f"q{k}" for k in range(300)]
+    path = tmp_path / "pred.json"
+    _nulls_given_again(path, [prefix + k for k in gold_ids], 3000, seed, nulls=nulls)
+    text = path.read_text(encoding="utf-8")
+    if prefix:  # the other ids cut after the "_" too; keys spread over lines
+        text = text.replace('"x', f'"{prefix}x').replace(', "', ',\n "')
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    gold = _gold(gold_ids)
+
+    def outcome():
+        diag = Diagnostics(strict=strict)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", AnswermatchWarning)
+            try:
+                found = get_task(task_name).read_predictions(str(path), gold, diag)
+            except InputError as error:
+                return str(error), diag.messages
+        return list(found.items()), diag.messages
+
+    with monkeypatch.context() as parts_only:
+        if nulls or not prefix:  # keys cut, one given again, no null: read whole
+            _no_whole_reading(parts_only)
+        in_parts = outcome()
+    monkeypatch.setattr(sources, "PARTS_FROM", 1 << 40)  # read whole
+    assert in_parts == outcome()
+    if nulls:
+        error, messages = in_parts
+        assert ("--strict" if strict else "got null") in error
+        assert strict or sum("duplicate key" in m for m in messages) == 6
+
+
+@pytest.mark.parametrize("task_name", ["xor-full", "squad"])
+def test_nulls_with_a_key_given_again_peak_within_twice_the_file(tmp_path, task_name):
+    """300,000 predictions, every tenth null, one gold id and one other id
+    given again: read whole for XOR's error or SQuAD's nulls, about seven
+    times the file's size; now in parts (read again for the last values),
+    under twice it."""
+    gold_ids = [f"q{k}" for k in range(300)]
+    path = tmp_path / "pred.json"
+    repeats = [(7, 250_000), ("x5", 200_000)]
+    _with_repeats(path, gold_ids, 300_000, repeats, null=True, pad="-" + "7" * 18)
+    size = path.stat().st_size
+    task = get_task(task_name)
+    if task_name == "xor-full":
+        gold = _gold(gold_ids)
+    else:
+        gold = _squad_gold(tmp_path / "gold.json", gold_ids)
+    diag = Diagnostics()
+
+    def read():
+        try:
+            task.read_predictions(str(path), gold, diag)
+        except InputError as error:
+            assert "must be a string" in str(error)
+
+    peak = traced_peak(read, quiet=True)
+    assert peak < 2 * size + 8 * sources.PART_BYTES, (peak, size)
+    assert sum("duplicate key" in m for m in diag.messages) == 2
+
+
+# --- rows refused for a row or a line that is not JSON: in parts, as read whole --------------
+
+_ROW_TROUBLE = {
+    "a gold id twice": ['{{"id": "q7", "prediction": "again"}}'],
+    "another id twice": ['{{"id": "{other}", "prediction": "again"}}'],
+    "an id three times": ['{{"id": "{other}", "prediction": "a"}}'] * 2,
+    "a key repeated in a row, then an id twice": [
+        '{{"id": "w1", "prediction": "a", "prediction": "b"}}',
+        '{{"id": "{other}", "prediction": "again"}}',
+        '{{"id": "w2", "prediction": "a", "id": "w3"}}',
+    ],
+    "a row that is not a prediction, then an id twice": [
+        '{{"id": "x", "text": "a"}}',
+        '{{"id": "{other}", "prediction": "again"}}',
+    ],
+    "an id twice, then a line that is not JSON": [
+        '{{"id": "{other}", "prediction": "again", "prediction": "b"}}',
+        '{{"id": "z", "prediction": }}',
+    ],
+    "a line that is not JSON": ['{{"id": "z", "prediction": "a"}} x'],
+    "an id twice, then invalid UTF-8": ['{{"id": "{other}", "prediction": "again"}}', "\udcff"],
+}
+
+
+def _rows_with(path, gold_ids, others, trouble, seed):
+    """A JSON Lines file of prediction rows, the ``trouble`` lines put at
+    random places in their order (``{other}``: one of the other ids)."""
+    rng = random.Random(seed)
+    ids = [*gold_ids, *(f"x{k}" for k in range(others))]
+    rng.shuffle(ids)
+    lines = [json.dumps({"id": k, "prediction": rng.choice(["Oulu", "東京", None])}) for k in ids]
+    other = rng.choice([k for k in ids if k.startswith("x")])
+    places = sorted(rng.sample(range(len(lines) + 1), len(trouble)))
+    for place, line in zip(reversed(places), reversed(trouble), strict=True):
+        lines.insert(place, line.format(other=other))
+    path.write_bytes("\n".join(lines).encode("utf-8", "surrogateescape") + b"\n")
+
+
+def _open_qa_read(gold_path, path, strict):
+    task = get_task("open-qa")
+    gold = task.read_gold(str(gold_path), Diagnostics())
+    diag = Diagnostics(strict=strict)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        try:
+            found = task.read_predictions(str(path), gold, diag)
+        except InputError as error:
+            return str(error), diag.messages
+    return list(found.texts), found.others, found.examples, diag.messages
+
+
+@pytest.mark.parametrize("case", sorted(_ROW_TROUBLE))
+@pytest.mark.parametrize("seed", range(3))
+def test_open_qa_rows_refused_are_refused_in_parts(monkeypatch, tmp_path, case, seed):
+    """Rows the whole reading refuses (an id given twice, a row that is not
+    a prediction, a line that is not JSON anywhere, which comes first) give
+    the same first error, after the same warnings (keys repeated in a row,
+    of every line), read in parts, never whole (invalid UTF-8 anywhere
+    still goes there, for its error)."""
+    gold_path = tmp_path / "gold.jsonl"
+    _open_qa_gold(gold_path, 300)
+    path = tmp_path / "pred.jsonl"
+    _rows_with(path, [f"q{k}" for k in range(300)], 3000, _ROW_TROUBLE[case], seed)
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    strict = seed == 2
+    with monkeypatch.context() as parts_only:
+        if "UTF-8" not in case:
+            _no_whole_reading(parts_only)
+        in_parts = _open_qa_read(gold_path, path, strict)
+    monkeypatch.setattr(sources, "PARTS_FROM", 1 << 40)  # read whole
+    assert in_parts == _open_qa_read(gold_path, path, strict)
+    error, messages = in_parts
+    if "UTF-8" in case:
+        assert "invalid UTF-8" in error
+    elif "not JSON" in case:
+        assert "not valid JSON" in error and not messages
+    elif strict and "repeated in a row" in case:
+        assert "--strict" in error
+    elif "not a prediction" in case:
+        assert "expected a prediction row" in error or "a second prediction" in error
+    else:
+        assert "a second prediction for id" in error
+        assert len(messages) == (2 if "repeated in a row" in case else 0)
+
+
+@pytest.mark.parametrize("where", ["early", "late"])
+def test_mkqa_lines_that_are_not_json_are_refused_in_parts(monkeypatch, tmp_path, where):
+    """A line that is not JSON, after a row's error or not: the whole
+    reading's error, found in parts (the rest of the file decoded)."""
+    gold_ids = [str(k) for k in range(300)]
+    path = tmp_path / "en.jsonl"
+    _mkqa_rows(path, gold_ids, 3000, '{"example_id": 5, "prediction": x}\n')
+    if where == "early":  # a row's error before it
+        lines = path.read_text(encoding="utf-8").split("\n")
+        lines.insert(40, '{"example_id": 5, "prediction": "x", "binary_answer": "maybe"}')
+        path.write_text("\n".join(lines), encoding="utf-8")
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    with monkeypatch.context() as parts_only:
+        _no_whole_reading(parts_only)
+        in_parts = _mkqa_read(path, gold_ids)
+    monkeypatch.setattr(sources, "PARTS_FROM", 1 << 40)  # read whole
+    assert in_parts == _mkqa_read(path, gold_ids)
+    line = 3301 + (where == "early")
+    assert "not valid JSON" in in_parts[0] and f":{line}:" in in_parts[0]
+
+
+def test_open_qa_rows_with_an_id_twice_peak_within_twice_the_file(monkeypatch, tmp_path):
+    """30,000 rows, another id given again near the end: its error came
+    after reading the file whole (several times its size); now in parts."""
+    monkeypatch.setattr(sources, "PART_BYTES", 1 << 16)
+    gold_path = tmp_path / "gold.jsonl"
+    _open_qa_gold(gold_path, 300)
+    gold = get_task("open-qa").read_gold(str(gold_path), Diagnostics())
+    path = tmp_path / "pred.jsonl"
+    _rows_with(path, [f"q{k}" for k in range(300)], 30_000, [], seed=1)
+    with path.open("a", encoding="utf-8") as out:
+        out.write('{"id": "x17", "prediction": "again"}\n')
+    size = path.stat().st_size
+    found = []
+
+    def read():
+        try:
+            get_task("open-qa").read_predictions(str(path), gold, Diagnostics())
+        except InputError as error:
+            found.append(str(error))
+
+    peak = traced_peak(read)
+    assert peak < 2 * size + 8 * sources.PART_BYTES, (peak, size)
+    assert found and "a second prediction for id 'x17'" in found[0]
+
+
+@pytest.mark.parametrize("extra", ["", ', "z1": null', ', "id": "x"', ', "q1": "again"'])
+def test_xor_predictions_given_as_the_gold_are_refused_in_parts(monkeypatch, tmp_path, extra):
+    """A large file {id: answer} read as an XOR gold (as when the scorer
+    checks whether the files were swapped) is refused as read whole,
+    without reading it whole; with a gold row's key or a key given again,
+    it is still read whole."""
+    path = tmp_path / "pred.json"
+    _generated(path, [f"q{k}" for k in range(300)], 3000)
+    path.write_text(path.read_text(encoding="utf-8")[:-1] + extra + "}", encoding="utf-8")
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+
+    def outcome():
+        with pytest.raises(InputError) as error, warnings.catch_warnings():
+            warnings.simplefilter("ignore", AnswermatchWarning)  # a key given again
+            get_task("xor-full").read_gold(str(path), Diagnostics())
+        return str(error.value), error.value.swapped
+
+    with monkeypatch.context() as parts_only:
+        if extra in ("", ', "z1": null'):
+            _no_whole_reading(parts_only)
+        in_parts = outcome()
+    monkeypatch.setattr(sources, "PARTS_FROM", 1 << 40)  # read whole
+    assert in_parts == outcome()
+    assert ("this is a predictions file" in in_parts[0]) == (extra != ', "id": "x"')

@@ -447,3 +447,25 @@ def test_a_poleval_file_of_invalid_utf8_is_read_within_twice_its_size(tmp_path, 
     peak = traced_peak(lambda: found.append(read_stripped_lines(path, diag)), quiet=True)
     assert len(found[0]) == 200_000 and "(1 line(s) affected)" in diag.messages[0]
     assert peak < 2 * size, (peak, size)
+
+
+@pytest.mark.parametrize("task_name", ["cmrc2018", "squad", "xor-full", "open-qa:rows", "mkqa"])
+def test_a_gzipped_file_with_a_byte_order_mark_is_read_in_parts_as_read_whole(
+    tmp_path, monkeypatch, task_name
+):
+    """The mark is looked for in the inflated bytes, as the whole reading
+    inflates the file first."""
+    import gzip
+
+    gold_ids = [f"q{k}" for k in range(300)]
+    task, gold, options = _gold(task_name, tmp_path, gold_ids)
+    plain = tmp_path / ("plain.jsonl" if task_name in _ROWS else "plain.json")
+    _write(task_name, plain, gold_ids, 3000)
+    path = tmp_path / f"pred{plain.suffix}.gz"
+    path.write_bytes(gzip.compress(plain.read_bytes()))
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    parts = _read(task_name, task, gold, options, path, gold_ids)
+    assert sources.starts_with_bom(path) and parts[0] != []
+    with monkeypatch.context() as whole:
+        _whole(whole)
+        assert parts == _read(task_name, task, gold, options, path, gold_ids)

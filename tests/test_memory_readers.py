@@ -18,6 +18,7 @@ from answermatch.diagnostics import Diagnostics
 from answermatch.errors import AnswermatchWarning, InputError
 from answermatch.sources import NotFlat, line_parts
 from answermatch.tasks import get_task
+from answermatch.tasks.ntcir_dsqa import reading as ntcir_reading
 from conftest import traced_peak
 
 #: the peak of a call, its answermatch warnings ignored (these readers warn by design)
@@ -126,6 +127,48 @@ def test_an_ntcir_run_without_a_gold_answer_fails_as_read_whole(tmp_path, monkey
     assert "no answer for 1 of the 2 gold questions" in parts[0]
 
 
+_NTCIR_TROUBLE = {
+    "a gold id twice": ["DS2-QA-E-0001\tagain"],
+    "another id twice": ["{other}\tagain"],
+    "an id three times": ["{other}\ta", "{other}\tb"],
+    "an id twice, then a line without its TAB": ["{other}\tagain", "DS2-QA-E-X1"],
+    "a line of three fields, then an id twice": ["DS2-QA-E-X2\tx\ty", "{other}\tagain"],
+    "an id twice, then invalid UTF-8": ["{other}\tagain", "DS2-QA-E-X3\t\udcff"],
+}
+
+
+@pytest.mark.parametrize("case", sorted(_NTCIR_TROUBLE))
+@pytest.mark.parametrize("seed", range(3))
+def test_ntcir_runs_refused_for_a_line_are_refused_in_parts(tmp_path, monkeypatch, case, seed):
+    """A run the whole reading refuses for an answer line (an id given
+    twice, a malformed line) gives the same first error read in parts,
+    never read whole (invalid UTF-8 anywhere still goes there, for its
+    error, which comes first)."""
+    rng = random.Random(seed)
+    path = tmp_path / "run.tsv"
+    _ntcir_run(path, 3000, seed=seed)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    other = rng.choice(lines[3:])
+    places = sorted(rng.sample(range(2, len(lines) + 1), len(_NTCIR_TROUBLE[case])))
+    for place, line in zip(reversed(places), reversed(_NTCIR_TROUBLE[case]), strict=True):
+        lines.insert(place, line.format(other=other.split("\t")[0]))
+    path.write_bytes("\n".join(lines).encode("utf-8", "surrogateescape"))
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    with monkeypatch.context() as parts_only:
+        if "UTF-8" not in case:
+            parts_only.setattr(ntcir_reading, "read_text", None)  # read whole: a TypeError
+        parts = _outcome(_ntcir_read, path)
+    _whole(monkeypatch)
+    assert parts == _outcome(_ntcir_read, path)
+    assert isinstance(parts[0], str)
+    if "UTF-8" in case:
+        assert "invalid UTF-8" in parts[0]
+    elif "three fields" in case:
+        assert "found 3 fields" in parts[0]
+    else:
+        assert "appears twice (lines " in parts[0]
+
+
 def test_an_ntcir_run_peaks_within_twice_the_file(tmp_path):
     """300,000 lines, 2 of them for gold questions: read whole, the text,
     its lines and a tuple per answer took about ten times the file."""
@@ -134,6 +177,30 @@ def test_an_ntcir_run_peaks_within_twice_the_file(tmp_path):
     size = path.stat().st_size
     peak = _peak(_ntcir_read, path, Diagnostics())
     assert peak < 2 * size + 8 * sources.PART_BYTES, (peak, size)
+
+
+def test_an_ntcir_run_with_an_id_twice_peaks_within_twice_the_file(tmp_path, monkeypatch):
+    """50,000 lines, another id given again near the end: its error came
+    after reading the file whole (about ten times its size); now in parts,
+    the ids remembered by their fingerprints."""
+    monkeypatch.setattr(sources, "PART_BYTES", 1 << 16)
+    path = tmp_path / "run.tsv"
+    _ntcir_run(path, 50_000)
+    text = path.read_text(encoding="utf-8")
+    twice = text.split("\n")[-5].split("\t")[0]
+    path.write_text(text + f"\n{twice}\tagain\nDS2-QA-E-X2\tx\ty", encoding="utf-8")
+    size = path.stat().st_size
+    found = []
+
+    def read():
+        try:
+            _ntcir_read(path, Diagnostics())
+        except InputError as error:
+            found.append(str(error))
+
+    peak = _peak(read)
+    assert peak < 2 * size + 8 * sources.PART_BYTES, (peak, size)
+    assert found and f"{twice!r} appears twice" in found[0]
 
 
 # --- NLPCC 2016 KBQA -------------------------------------------------------------------------

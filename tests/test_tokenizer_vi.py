@@ -163,21 +163,182 @@ def test_words_are_pyvis_own(seed: int) -> None:
     assert _words(vi, long_text) == vi.tokenize(long_text)
 
 
-def test_a_long_text_holds_no_feature_list(tok: PyviTokenizer) -> None:
-    """pyvi builds a list of every syllable's feature dict (about 230 bytes
-    a character in Python objects, besides CRFsuite's copy); they are now
-    made one at a time (about 50 bytes a character: the syllables and the
-    words)."""
-    import tracemalloc
+# --- pyvi's model decoded syllable by syllable (vi_crf) ----------------------------------------
+
+_MORE_WORDS = [
+    *_VI_WORDS,
+    "ΑΣ", "Σ", "ΣΑ", "σς", "\x00", "a\x00b", "http://x\x00y", "\n", "İ", "ß", "Ǆ", "Ⅻ", "²",
+    "ﬁ", "đ", "Đ", "ĐẠI", "ngày", "Ngày", "NGÀY", "09", "1945", "x", "X", "'", "…", "“", "»",
+]  # fmt: skip
+
+
+def _crfsuite_labels(vi, text: str) -> list[str]:
+    """CRFsuite's own labels of ``text`` (pyvi's features, its tagger)."""
+    from answermatch.tokenizers.vi import _nonzero
+
+    syllables = vi.sylabelize(text)[1]
+    return vi.model.tagger_.tag(
+        _nonzero(vi.word2features(syllables, k, False)) for k in range(len(syllables))
+    )
+
+
+def _decoded_labels(segmenter, text: str) -> list[str]:
+    text = unicodedata.normalize("NFC", text)
+    return [segmenter.model.labels[label] for label in segmenter.labels(text)]
+
+
+def test_pyvis_model_is_read_from_its_crfsuite_file(tok: PyviTokenizer) -> None:
+    from pyvi import ViTokenizer
+
+    segmenter = tok._segmenter
+    assert segmenter is not None  # else every text would go through CRFsuite
+    model = segmenter.model
+    assert list(model.labels) == ViTokenizer.ViTokenizer.model.tagger_.labels()
+    assert len(model.attributes) > 6000
+    assert segmenter.bias is not None and segmenter.lower["nội"] != 0
+
+
+def _vietnamese_texts(parity) -> list[str]:
+    texts = zalo_texts(parity)
+    with open(parity("mlqa", "xquad.vi.json"), encoding="utf-8") as f:
+        for article in json.load(f)["data"]:
+            for paragraph in article["paragraphs"]:
+                texts.append(paragraph["context"])
+                for qa in paragraph["qas"]:
+                    texts.append(qa["question"])
+                    texts += [answer["text"] for answer in qa["answers"]]
+    for name in ("pred_vi_seed1.json", "pred_vi_seed2.json"):
+        with open(parity("mlqa", name), encoding="utf-8") as f:
+            texts += list(json.load(f).values())
+    return list(dict.fromkeys(texts))
+
+
+def test_real_vietnamese_gets_pyvis_words(tok: PyviTokenizer, parity) -> None:
+    """Zalo, XQuAD vi (contexts, questions, answers) and MLQA vi
+    predictions: each short text's words are pyvi's own, character for
+    character; all of them as one long text (half a million characters)
+    get CRFsuite's labels, and the words CRFsuite's labels give."""
+    from pyvi import ViTokenizer
+
+    from answermatch.tokenizers.vi import _words
+
+    vi = ViTokenizer.ViTokenizer
+    texts = _vietnamese_texts(parity)
+    assert len(texts) > 5000
+    for text in texts:
+        if len(text) < 300:
+            assert tok.tokenize(text) == vi.tokenize(text).split(), text
+    whole = "\n".join(texts)
+    assert len(whole) > 450_000
+    assert _decoded_labels(tok._segmenter, whole) == _crfsuite_labels(vi, whole)
+    assert tok.tokenize(whole) == _words(vi, whole).split()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_syllables_get_crfsuites_labels_and_pyvis_words(
+    tok: PyviTokenizer, seed: int
+) -> None:
+    """Syllables of every kind (case, digits, punctuation, addresses,
+    newlines, NUL, Greek sigma, decomposed accents) in any spacing."""
+    import random
+
+    from pyvi import ViTokenizer
+
+    vi = ViTokenizer.ViTokenizer
+    rng = random.Random(seed)
+    for _ in range(60):
+        text = "".join(
+            rng.choice(_MORE_WORDS) + rng.choice(_VI_SPACES) for _ in range(rng.randrange(0, 60))
+        )
+        assert tok.tokenize(text) == vi.tokenize(text).split(), text
+        assert _decoded_labels(tok._segmenter, text) == _crfsuite_labels(vi, text), text
+    long_text = "".join(rng.choice(_MORE_WORDS) + rng.choice(_VI_SPACES) for _ in range(20_000))
+    assert tok.tokenize(long_text) == vi.tokenize(long_text).split()
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text())
+def test_any_text_gets_pyvis_words(tok: PyviTokenizer, text: str) -> None:
+    from pyvi import ViTokenizer
+
+    assert tok.tokenize(text) == ViTokenizer.ViTokenizer.tokenize(text).split()
+
+
+def test_a_lone_surrogate_is_refused_before_crfsuite_sees_it(tok: PyviTokenizer) -> None:
+    """pyvi fails on it inside python-crfsuite (its features are encoded
+    in UTF-8), with a SystemError that leaves the error pending for the
+    next call; the text is refused first, naming the character."""
+    with pytest.raises(UnicodeEncodeError, match="surrogates not allowed"):
+        tok.tokenize("Hà Nội \ud800 là")
+    assert tok.tokenize("Hà Nội") == ["Hà_Nội"]
+    assert tok.tokenize("\ud800", "syllable") == ["\ud800"]
+
+
+@pytest.mark.parametrize("c1", [1e9, 5.0, 0.5, 0.0])
+def test_ties_and_label_order_are_crfsuites(tmp_path, c1: float) -> None:
+    """Models trained here by CRFsuite on pyvi's features: with every
+    weight 0 (each step a tie, labels in the training data's order, I_W
+    first), with one weight (ties at every other step), a few, and all:
+    the decoded labels are CRFsuite's tagger's."""
+    import random
+
+    import pycrfsuite
+    from pyvi import ViTokenizer
+
+    from answermatch.tokenizers.vi import _nonzero
+    from answermatch.tokenizers.vi_crf import Segmenter, read_model
+
+    vi = ViTokenizer.ViTokenizer
+    rng = random.Random(int(c1))
+    words = ["Hà", "Nội", "là", "thủ", "đô", "HÀ", "1.000,5", ",", ".", "ΑΣ", "Việt", "Nam"]
+
+    def features(syllables):
+        return [_nonzero(vi.word2features(syllables, k, False)) for k in range(len(syllables))]
+
+    trainer = pycrfsuite.Trainer(verbose=False)
+    for _ in range(30):
+        syllables = [rng.choice(words) for _ in range(rng.randrange(1, 12))]
+        trainer.append(features(syllables), [rng.choice(["I_W", "B_W"]) for _ in syllables])
+    trainer.set_params({"c1": c1, "c2": 0.0, "max_iterations": 50})
+    path = str(tmp_path / "model.crfsuite")
+    trainer.train(path)
+    with open(path, "rb") as f:
+        model = read_model(f.read())
+    tagger = pycrfsuite.Tagger()
+    tagger.open(path)
+    segmenter = Segmenter(model, vi.bi_grams, vi.tri_grams)
+    assert list(model.labels) == tagger.labels()
+    for _ in range(200):
+        text = " ".join(rng.choice(words) for _ in range(rng.randrange(1, 30)))
+        assert _decoded_labels(segmenter, text) == tagger.tag(features(vi.sylabelize(text)[1]))
+    if c1 == 1e9:
+        assert model.labels[0] == "I_W" and not any(model.attributes.values())
+
+
+def test_a_model_file_that_is_not_crfsuites_is_refused() -> None:
+    from answermatch.tokenizers.vi_crf import ModelFormatError, read_model
+
+    for data in (b"", b"lCRF" + bytes(60), b"not a model at all, but long enough for a header"):
+        with pytest.raises(ModelFormatError):
+            read_model(data)
+
+
+def test_a_long_text_takes_a_few_bytes_a_syllable(tok: PyviTokenizer) -> None:
+    """pyvi's feature dicts, CRFsuite's copy of them and the list of
+    syllables took about 225 bytes a character (Python's part alone, which
+    is what is traced here, was 20 times the text's own size); decoded
+    syllable by syllable, a long text's words take less than twice the
+    text (one byte a syllable for the path, the words' list with equal
+    words sharing one string)."""
+    import sys
+
+    from answermatch.tokenizers.vi import _words
+    from conftest import traced_peak
 
     tok.tokenize(SENTENCE)
     sample = "Hà Nội là thủ đô của Việt Nam. Thành phố có hơn tám triệu dân. "
-    text = (sample * 400)[:25_000]
-    tracemalloc.start()
-    try:
-        words = tok.tokenize(text)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-    assert words[:3] == ["Hà_Nội", "là", "thủ_đô"]
-    assert peak < 100 * len(text), (peak, len(text))
+    text = (sample * 5000)[:300_000]
+    words: list[str] = []
+    peak = traced_peak(lambda: words.extend(tok.tokenize(text)))
+    assert words == _words(tok._vi, text).split()
+    assert peak < 2 * sys.getsizeof(text), (peak, sys.getsizeof(text))

@@ -31,7 +31,7 @@ from itertools import chain, compress, count, islice, repeat
 from operator import countOf, eq, itemgetter, ne
 from typing import Any, NamedTuple, TypeAlias
 
-from .diagnostics import Diagnostics
+from .diagnostics import Deferred, Diagnostics
 from .errors import InputError
 
 try:  # the optional decoder (the ``fast`` extra); without it, json alone
@@ -50,6 +50,29 @@ def is_path(source: object) -> bool:
 def source_name(source: object) -> str:
     """The name used in messages: the path, or ``<object>`` for loaded data."""
     return os.fspath(source) if is_path(source) else "<object>"  # type: ignore[arg-type]
+
+
+def swap_checkable(gold: object, predictions: object) -> bool:
+    """Whether ``gold`` and ``predictions`` may be read the other way round
+    to tell a swap: both regular files (a pipe's bytes are gone once read),
+    ``predictions`` of at most :data:`SWAP_CHECK_BYTES` on disk (a
+    sixteenth of it gzipped).
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> gold, pred = folder / "gold.json", folder / "pred.json"
+    >>> _ = gold.write_text("{}"), pred.write_text("{}")
+    >>> swap_checkable(str(gold), pred), swap_checkable(str(gold), {"1": "a"})
+    (True, False)
+    """
+    if not (is_path(gold) and is_path(predictions)):
+        return False
+    if not (os.path.isfile(gold) and os.path.isfile(predictions)):  # type: ignore[arg-type]
+        return False
+    limit = SWAP_CHECK_BYTES
+    if os.path.splitext(os.fspath(predictions))[1] == ".gz":  # type: ignore[arg-type]
+        limit //= 16
+    return os.path.getsize(predictions) <= limit  # type: ignore[arg-type]
 
 
 #: A ``.gz`` input may inflate to this many times its size (text compresses
@@ -74,6 +97,13 @@ PART_BYTES = 1 << 20
 #: :func:`kept_string_entries` reads a file of fewer than this many parts
 #: whole (a file of 50,000 short predictions reads about 5% faster whole)
 PARTS_FROM = 4
+#: The command line's check for swapped files reads the file given as
+#: predictions as a gold, which a gold reader may hold whole at several
+#: times its size: it is made only when that file has at most this many
+#: bytes (:func:`swap_checkable`; a sixteenth of it for a ``.gz`` file,
+#: whose inflated size is not known before it is read). Gold files are
+#: rarely larger; a large predictions file that fails is not read again.
+SWAP_CHECK_BYTES = 16 << 20
 #: Whether reading a large input draws a progress bar (set by
 #: :func:`answermatch.evaluate` with ``progress=True``, the command line's
 #: default).
@@ -322,6 +352,18 @@ def _typed_decoder(schema: Callable[[], type]) -> Any:
 class NotFlat(Exception):
     """Raised by :func:`string_object_parts` for a file it leaves to the
     whole-file readers (which give the value, or the error, and warnings)."""
+
+
+class NotJson(NotFlat):
+    """Raised by :func:`jsonl_parts` at the first line that is not JSON:
+    :attr:`error` is what :func:`jsonl_columns` of the whole text gives
+    (which decodes every line before anything else, once the whole file is
+    decoded: a caller gives it where the rest of the file is valid UTF-8,
+    :func:`decodes_as_utf8`)."""
+
+    def __init__(self, name: str, error: InputError) -> None:
+        super().__init__(name)
+        self.error = error
 
 
 #: Bytes that JSON counts as whitespace.
@@ -573,8 +615,9 @@ def jsonl_parts(
     own errors. A key repeated in an object warns through ``diag``, with
     its line, as :func:`jsonl_columns` warns (a caller that must give an
     error of a later line first passes a
-    :class:`~answermatch.diagnostics.Deferred`); without ``diag`` it
-    raises :class:`NotFlat` too.
+    :class:`~answermatch.diagnostics.Deferred`; ``diag`` must not raise);
+    without ``diag`` it raises :class:`NotFlat` too. A line that is not
+    JSON raises :class:`NotJson`, with the whole reading's error.
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "gold.jsonl"
@@ -583,15 +626,19 @@ def jsonl_parts(
     [([1, 3], [{'id': 1}, {'id': 2}])]
     """
     name = os.fspath(source)
-    if diag is None:
-        diag = Diagnostics(strict=True)  # a warning: read whole, for it
+    warned = Deferred() if diag is None else diag  # without diag, a warning: read whole
     before = 0  # the lines of the earlier parts
     for block in line_blocks(source):
         try:
             text = decode_utf8(block, name)
-            numbers, objects = jsonl_columns(text, name, diag=diag, first=before + 1)
         except InputError:
             raise NotFlat(name) from None
+        try:
+            numbers, objects = jsonl_columns(text, name, diag=warned, first=before + 1)
+        except InputError as exc:
+            raise NotJson(name, exc) from None
+        if diag is None and warned.pending:  # type: ignore[union-attr]
+            raise NotFlat(name)
         before += block.count(b"\n")
         del block, text
         yield numbers, objects
@@ -710,6 +757,136 @@ class Fingerprints:
                 ordered = sorted(bucket)
                 found.update(compress(ordered, map(eq, ordered, islice(ordered, 1, None))))
         return found
+
+
+class NullsSeen:
+    """What a reading in parts of a file ``{key: string or null}`` saw of
+    its ``null`` values and of the keys not in ``keep``, as the dict the
+    whole reading makes has them: how many keys are ``null`` (:attr:`count`),
+    the first three of them (:attr:`first`), and the first three other keys
+    whose value is a string (:attr:`other_texts`) or ``null``
+    (:attr:`other_nulls`), each in the order of the keys' first entries.
+    Give it each part (:meth:`note`, which returns the part), then call
+    :meth:`done`.
+
+    ``repeated``: the keys given more than once (:attr:`KeptEntries.repeated`
+    of a first reading), whose last value decides, as in ``json`` (at the
+    place of the key's first entry): those are held until :meth:`done`.
+    Without it, every entry is taken as its key's only one.
+
+    >>> seen = NullsSeen({"q1"}, repeated={"x"})
+    >>> for part in ({"q1": None, "x": None, "y": "a"}, {"x": "b", "z": None}):
+    ...     _ = seen.note(part)
+    >>> seen.done()
+    >>> seen.count, seen.first, seen.other_texts, seen.other_nulls
+    (2, ['q1', 'z'], ['x', 'y'], ['z'])
+    """
+
+    def __init__(self, keep: set[str] | frozenset[str], repeated: Iterable[str] = ()) -> None:
+        self.keep = keep
+        self.repeated = set(repeated)
+        self.count = 0
+        self._firsts: tuple[list[tuple[int, str]], ...] = ([], [], [])  # (place, key) of each
+        self._last: dict[str, list[Any]] = {}  # a repeated key: [first place, last value null]
+        self._place = 0  # the place of the next part's first key
+
+    @property
+    def first(self) -> list[str]:
+        """The first three keys whose value is ``null``."""
+        return [key for _, key in self._firsts[0]]
+
+    @property
+    def other_texts(self) -> list[str]:
+        """The first three keys not kept whose value is a string."""
+        return [key for _, key in self._firsts[1]]
+
+    @property
+    def other_nulls(self) -> list[str]:
+        """The first three keys not kept whose value is ``null``."""
+        return [key for _, key in self._firsts[2]]
+
+    def note(self, part: Mapping[str, str | None] | None) -> Any:
+        """Take the entries of ``part`` (a dict: each key once, at its
+        first entry, with its last value); ``None`` is passed through."""
+        if part is None:
+            return part
+        start = self._place
+        self._place += len(part)
+        if self.repeated and not self.repeated.isdisjoint(part):
+            self._walk(part, start, True)
+            return part
+        nulls = countOf(part.values(), None)
+        self.count += nulls
+        firsts, texts, others = self._firsts
+        if (nulls and (len(firsts) < 3 or len(others) < 3)) or len(texts) < 3:
+            self._walk(part, start, False)
+        return part
+
+    def _walk(self, part: Mapping[str, str | None], start: int, count: bool) -> None:
+        last = self._last
+        for place, (key, value) in enumerate(part.items(), start):
+            if key in self.repeated:
+                if key in last:
+                    last[key][1] = value is None
+                else:
+                    last[key] = [place, value is None]
+            else:
+                self._add(place, key, value is None, count)
+
+    def _add(self, place: int, key: str, null: bool, count: bool, shown: int = 3) -> None:
+        firsts, texts, others = self._firsts
+        if null:
+            self.count += count
+            if len(firsts) < shown:
+                firsts.append((place, key))
+        if key not in self.keep:
+            found = others if null else texts
+            if len(found) < shown:
+                found.append((place, key))
+
+    def done(self) -> None:
+        """Take the last values of the repeated keys (once every part is noted)."""
+        for key, (place, null) in self._last.items():
+            self._add(place, key, null, True, sys.maxsize)  # sorted and cut below
+        self._last.clear()
+        for found in self._firsts:
+            found.sort()
+            del found[3:]
+
+
+def first_repeat(entries: Callable[[], Iterable[tuple[str, int]]]) -> tuple[str, int, int] | None:
+    """The first entry, in order, whose key an earlier entry had: that key,
+    the earlier entry's number (a line) and its own; ``None`` where no key
+    repeats. ``entries()`` gives ``(key, number)`` of each entry and is
+    called twice at most: the keys are remembered by 60 bits of their hash
+    (:class:`Fingerprints`), and only those whose bits repeat are compared
+    in the second reading, so no set of the keys is held.
+
+    >>> first_repeat(lambda: [("q1", 2), ("q2", 3), ("q3", 4), ("q2", 5), ("q1", 6)])
+    ('q2', 3, 5)
+    >>> first_repeat(lambda: [("q1", 2)]) is None
+    True
+    """
+    prints = Fingerprints()
+    batch: list[str] = []
+    for key, _ in entries():
+        batch.append(key)
+        if len(batch) == 1 << 12:
+            prints.add(batch)
+            batch.clear()
+    prints.add(batch)
+    del batch
+    bits = prints.repeated_bits()
+    if not bits:
+        return None
+    del prints
+    seen: dict[str, int] = {}
+    for key, number in entries():
+        if hash(key) & _FINGERPRINT in bits:
+            if key in seen:
+                return key, seen[key], number
+            seen[key] = number
+    return None
 
 
 class KeptEntries(NamedTuple):

@@ -42,6 +42,7 @@ import json
 import os
 import re
 from bisect import bisect_left, bisect_right
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -375,7 +376,8 @@ def load(
     numbers; the UTF-8 bytes where it was not decoded) and, for JSON
     Lines, each row's line. ``key_check``: warn
     about a key repeated in a JSON object; ``bom``: ``"error"``, ``"skip"``
-    or ``"json"`` (see :class:`Dialect`). ``gold``: the dialect of a gold
+    or ``"json"`` (see :class:`Dialect`; a file refused for its mark is
+    decoded piece by piece, never held). ``gold``: the dialect of a gold
     file, which a file in the SQuAD layout may give as its questions
     already (a :class:`_Read`, by :func:`_typed_questions`).
 
@@ -387,6 +389,8 @@ def load(
     name = os.fspath(source)
     if os.path.splitext(name)[1].lower() == ".parquet":
         return _read_parquet(name), None, None
+    if bom == "error" and sources.starts_with_bom(name) and sources.decodes_as_utf8(name):
+        raise _bom_refused(name, what)  # as :func:`_text_of` does, the file decoded in pieces
     raw = read_bytes(name)
     if bom == "json":
         raw, bom = _json_bytes(raw, name, what, diag), "skip"
@@ -1050,38 +1054,6 @@ class Kept(dict):  # type: ignore[type-arg]
         self.dropped_by_type = dropped_ids if dropped_by_type is None else dropped_by_type
 
 
-class _Nulls:
-    """What the first reading of a file ``{id: text or null}`` saw of its
-    ``null`` values and of the ids not kept (:func:`kept_predictions`)."""
-
-    def __init__(self, keep: set[str]):
-        self.keep = keep
-        self.readings = 0
-        self.count = 0
-        self.first: list[str] = []  # the first three ids of a null
-        self.other_texts: list[str] = []  # the first three other ids of a string
-        self.other_nulls: list[str] = []  # the first three other ids of a null
-
-    def note(self, part: dict[str, str] | None) -> dict[str, str] | None:
-        if part is None or self.readings > 1:  # a second reading: known already
-            return part
-        keep = self.keep
-        for key, value in part.items():
-            if value is None:
-                self.count += 1
-                _first(self.first, key)
-                if key not in keep:
-                    _first(self.other_nulls, key)
-            elif key not in keep and len(self.other_texts) < 3:
-                _first(self.other_texts, key)
-        return part
-
-
-def _first(keys: list[str], key: str) -> None:
-    if len(keys) < 3 and key not in keys:
-        keys.append(key)
-
-
 def kept_predictions(
     source: Any, keep: set[str] | None, diag: Diagnostics | None = None, *, bom: str = "error"
 ) -> Kept | None:
@@ -1093,30 +1065,38 @@ def kept_predictions(
     or a JSON Lines file, or a file that
     :func:`~answermatch.sources.kept_entries` leaves whole (small, another
     shape). A key given again warns through ``diag`` as read whole
-    (without ``diag``, such a file is read whole, as is one that also holds
-    a ``null``: which value is last decides what the nulls are).
+    (without ``diag``, such a file is read whole); where a key given again
+    holds a ``null`` too, the parts are read once more for the last value
+    of each repeated key, which decides what the nulls are
+    (:class:`~answermatch.sources.NullsSeen`).
 
     ``bom``, as for :func:`load`: a file that starts with a UTF-8 byte
-    order mark is read in parts after it (``"skip"``, ``"json"``), or
-    refused with the error of the whole reading (``"error"``), once its
-    bytes are known to decode (else read whole, for their error)."""
+    order mark is read in parts after it (``"skip"``, ``"json"``), or left
+    to :func:`load` (``"error"``), which refuses it without holding it."""
     if keep is None or not is_path(source) or is_jsonl(source_name(source)):
         return None
     if bom == "error" and sources.starts_with_bom(source):
-        if not sources.decodes_as_utf8(source):
-            return None
-        raise _bom_refused(source_name(source), "predictions")
-    seen = _Nulls(keep)
+        return None
+    seen = sources.NullsSeen(keep)
+    readings = 0
 
     def parts(path: Any) -> Iterator[dict[str, str] | None]:
-        seen.readings += 1
+        nonlocal readings
+        readings += 1
         # a part holding "prediction_text" may be one row {"id", "prediction_text"}
-        found = sources.string_object_parts(path, nulls=True)
-        return map(seen.note, map(not_a_row, found))
+        found = map(not_a_row, sources.string_object_parts(path, nulls=True))
+        return map(seen.note, found) if readings == 1 else found  # a second reading: known
 
     kept = kept_entries(source, parts, keep, repeats=diag is not None)
-    if kept is None or (kept.repeated and seen.count):
+    if kept is None:
         return None
+    if kept.repeated and seen.count:  # the last value of each repeated key decides
+        seen = sources.NullsSeen(keep, kept.repeated)
+        try:
+            deque(map(seen.note, parts(source)), maxlen=0)
+        except (sources.NotFlat, InputError):  # not as read before: read whole
+            return None
+    seen.done()
     for key in kept.repeated:
         diag.warn(duplicate_key_message(key), path=source_name(source))  # type: ignore[union-attr]
     return Kept(

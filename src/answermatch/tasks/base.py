@@ -51,7 +51,6 @@ A minimal task, exact match over a list of answers:
 from __future__ import annotations
 
 import math
-import os
 import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
@@ -63,7 +62,7 @@ from ..errors import InputError, UnknownProfileError
 from ..items import Items
 from ..result import Result
 from ..signature import make_signature, merge_signatures
-from ..sources import is_path, source_name
+from ..sources import source_name, swap_checkable
 from ..workers import check_workers
 from .parts import ChecksGold, parts_of
 
@@ -393,15 +392,17 @@ class Task(ABC):
     def read(self, gold: Any, predictions: Any, diag: Diagnostics, **options: Any) -> Inputs:
         """Both sources read by the task's readers. When two files fail but
         would read the other way round, the error says that the gold and the
-        predictions look swapped."""
+        predictions look swapped (tried on files that may be read again
+        within a bounded memory only: :func:`answermatch.sources.swap_checkable`)."""
         try:
             gold_read = self.read_gold(gold, diag, **options)
             preds_read = self.read_predictions(predictions, gold_read, diag, **options)
         except InputError as exc:
-            # both regular files: a pipe cannot be read again (its bytes are gone)
-            both_files = is_path(gold) and is_path(predictions)
-            both_files = both_files and os.path.isfile(gold) and os.path.isfile(predictions)
-            if both_files and not exc.swapped and self._reads_swapped(gold, predictions, options):
+            if (
+                not exc.swapped
+                and swap_checkable(gold, predictions)
+                and self._reads_swapped(gold, predictions, options)
+            ):
                 raise InputError(
                     f"{exc.message} (the files read the other way round: are the gold "
                     "and the predictions swapped?)",

@@ -14,12 +14,19 @@ Modes:
 
 pyvi normalizes the text to NFC first, so a token may differ in form from
 the input; punctuation is kept as tokens and whitespace dropped. A text is
-tagged at once (the model's features and its Viterbi path read across
-whitespace and sentences), but its syllables' features are handed to the
-model one at a time and without the ones that are 0 (see :func:`_words`),
-about a third of pyvi's own memory on a long text. Importing
-pyvi loads scikit-learn and unpickles the model; scikit-learn's warning about
-a model pickled by another scikit-learn version is silenced (only that one).
+labelled at once (the model's features and its best path read across
+whitespace and sentences), but not by CRFsuite: pyvi's model is read from
+its CRFsuite file and its best path decoded syllable by syllable with
+CRFsuite's arithmetic (:mod:`answermatch.tokenizers.vi_crf`), the same
+words in one byte a syllable, where CRFsuite holds about 225 bytes a
+character, and faster. (CRFsuite's own tagger runs, with the features
+handed over one at a time, see :func:`_words`, only where that model
+cannot be read.) A text with a lone surrogate is refused
+(``UnicodeEncodeError``): pyvi encodes its features in UTF-8, and fails
+inside python-crfsuite with an error left pending.
+Equal words of a text share one string. Importing pyvi loads scikit-learn
+and unpickles the model; scikit-learn's warning about a model pickled by
+another scikit-learn version is silenced (only that one).
 
 >>> tok = PyviTokenizer()
 >>> tok.tokenize("Hà Nội là thủ đô của Việt Nam.")
@@ -30,13 +37,19 @@ a model pickled by another scikit-learn version is silenced (only that one).
 
 from __future__ import annotations
 
+import re
 import string
 import threading
+import unicodedata
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
+from ..normalization.steps import SHARED_TOKENS
 from .base import Tokenizer, require, version_of
+from .vi_crf import ModelFormatError, Segmenter, read_model
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class PyviTokenizer(Tokenizer):
@@ -54,11 +67,21 @@ class PyviTokenizer(Tokenizer):
             module = require("pyvi.ViTokenizer", "vi", package="pyvi")
         self._vi = module.ViTokenizer
         self._lock = threading.Lock()  # the CRF tagger keeps per-call state
+        self._segmenter = _segmenter(self._vi)
 
     def _tokenize(self, text: str, mode: str) -> list[str]:
         if mode == "syllable":
             syllables = self._vi.sylabelize(text)[1]
             return [part for syllable in syllables for part in syllable.split()]
+        surrogate = _SURROGATE.search(text)
+        if surrogate is not None:  # python-crfsuite's SystemError, left pending
+            raise UnicodeEncodeError(
+                "utf-8", text, surrogate.start(), surrogate.end(), "surrogates not allowed"
+            )
+        segmenter = self._segmenter
+        if segmenter is not None:
+            text_nfc = unicodedata.normalize("NFC", text)
+            return _shared(segmenter.words(text_nfc, segmenter.labels(text_nfc)))
         with self._lock:
             return _words(self._vi, text).split()
 
@@ -68,6 +91,32 @@ class PyviTokenizer(Tokenizer):
 
     def __repr__(self) -> str:
         return "PyviTokenizer()"
+
+
+def _segmenter(vi: Any) -> Segmenter | None:
+    """pyvi's model read from the CRFsuite file that its unpickled model
+    (sklearn-crfsuite's ``CRF``) keeps, or None where there is none or it
+    is not a two-label CRFsuite model."""
+    try:
+        with open(vi.model.modelfile.name, "rb") as file:
+            model = read_model(file.read())
+        return Segmenter(model, vi.bi_grams, vi.tri_grams)
+    except (AttributeError, OSError, ModelFormatError, ValueError):
+        return None
+
+
+def _shared(words: Iterable[str]) -> list[str]:
+    """``words``, equal ones sharing one string (the first
+    :data:`~answermatch.normalization.steps.SHARED_TOKENS` distinct ones)."""
+    shared: dict[str, str] = {}
+    kept = []
+    append = kept.append
+    for word in words:
+        if len(shared) < SHARED_TOKENS:
+            append(shared.setdefault(word, word))
+        else:
+            append(shared.get(word, word))
+    return kept
 
 
 def _words(vi: Any, text: str) -> str:

@@ -44,6 +44,7 @@ from ...diagnostics import Deferred, Diagnostics
 from ...errors import InputError, format_examples
 from ...sources import (
     NotFlat,
+    NotJson,
     PathLike,
     bom_error,
     decode_utf8,
@@ -697,9 +698,29 @@ def _read_kept(
     out = LanguagePredictions(lang, name)
     later = Deferred()  # the rows' warnings, given if the file is read in parts
 
+    not_json: list[NotJson] = []  # the first line that is not JSON: the whole reading's error
+
     def parts(source: PathLike) -> Iterator[dict[str, str] | None]:
+        blocks = jsonl_parts(source, diag=Deferred())
+        try:
+            yield from _kept_parts(blocks)
+        except NotJson as exc:
+            not_json.append(exc)
+            raise
+        except InputError:  # a row's error: a line that is not JSON further on comes first
+            try:
+                deque(blocks, maxlen=0)
+            except NotJson as exc:
+                not_json.append(exc)
+            except NotFlat:
+                pass
+            raise
+
+    def _kept_parts(
+        blocks: Iterator[tuple[Sequence[int], list[Any]]],
+    ) -> Iterator[dict[str, str] | None]:
         # keys repeated in a row do not warn here, as read whole (_load_lines)
-        for numbers, objects in jsonl_parts(source, diag=Deferred()):
+        for numbers, objects in blocks:
             part = LanguagePredictions(lang, name)
             if not _read_plain_rows(numbers, objects, part) or not out.lines.keys().isdisjoint(
                 part.texts
@@ -722,6 +743,8 @@ def _read_kept(
 
     kept = kept_entries(source, parts, keep, kept_again=True)
     if kept is None:
+        if not_json and decodes_as_utf8(source):
+            raise not_json[0].error
         return None
     out.texts, out.others, out.other_ids = kept.entries, kept.others, kept.examples
     later.give(diag)

@@ -13,15 +13,25 @@ lines or ``{id: answer(s)}``) and the run (a ``<SYSDESC>`` line, then
 from __future__ import annotations
 
 import os
+from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import takewhile
 from typing import Any, NamedTuple
 
 import regex
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
-from ...sources import is_path, kept_entries, line_parts, read_text, source_name
+from ...sources import (
+    NotFlat,
+    first_repeat,
+    is_path,
+    kept_entries,
+    line_parts,
+    read_text,
+    source_name,
+)
 from .rules import LANGUAGES
 
 __all__ = [
@@ -210,6 +220,17 @@ def read_run(source: str | os.PathLike[str] | RunAnswers, gold_ids: Iterable[str
             line=1,
             swapped=bool(hint),
         )
+    for qid, answer, number in _answer_lines(lines, path):
+        if qid in answers:
+            raise _seen_twice(qid, answers[qid][1], number, path)
+        answers[qid] = (answer, number)
+    return answers
+
+
+def _answer_lines(lines: Iterable[tuple[int, str]], path: str) -> Iterator[tuple[str, str, int]]:
+    """``(question id, answer, line)`` of the run's answer ``lines``
+    (numbered, the system description's taken); blank lines are skipped, a
+    line that is not ``ID<TAB>ANSWER`` is an error."""
     for number, line in lines:
         if not line.strip():
             continue
@@ -222,10 +243,52 @@ def read_run(source: str | os.PathLike[str] | RunAnswers, gold_ids: Iterable[str
         qid = fields[0].strip()
         if not qid:
             raise InputError("empty question id", path=path, line=number)
-        if qid in answers:
-            raise _seen_twice(qid, answers[qid][1], number, path)
-        answers[qid] = (fields[1], number)
-    return answers
+        yield qid, fields[1], number
+
+
+def _lines_in_parts(source: Any) -> Iterator[tuple[int, str]]:
+    """The numbered lines of :func:`_lines`, read in parts
+    (:func:`~answermatch.sources.line_parts`: :class:`~answermatch.sources.NotFlat`
+    for invalid UTF-8 or a pipe)."""
+    number = 0
+    for lines in line_parts(source):
+        for line in lines:
+            number += 1
+            if number == 1 and line.startswith("\ufeff"):
+                line = line[1:]
+            yield number, line.rstrip("\r")
+
+
+def _run_error(source: Any) -> InputError | None:
+    """The error of a run the whole reading refuses for one of its answer
+    lines (a line that is not ``ID<TAB>ANSWER``, an id given twice), found
+    reading it in parts (the whole reading decodes the file first, so the
+    rest of it is decoded too) and keeping no answer: a line's error, or
+    the first id given again before it (:func:`~answermatch.sources.first_repeat`);
+    ``None`` where the whole reading must tell (a system description
+    missing, invalid UTF-8, no error)."""
+    path = source_name(source)
+    error: InputError | None = None
+
+    def keyed() -> Iterator[tuple[str, int]]:
+        nonlocal error
+        lines = _lines_in_parts(source)
+        if not _SYSDESC.fullmatch(next(lines)[1]):
+            raise NotFlat(path)
+        if error is not None:  # the second reading: the lines before the error
+            lines = takewhile(lambda line: line[0] < error.line, lines)  # type: ignore[union-attr, operator]
+        try:
+            for qid, _, number in _answer_lines(lines, path):
+                yield qid, number
+        except InputError as exc:
+            error = exc
+            deque(lines, maxlen=0)  # decoded to the end, as the whole reading does
+
+    try:
+        repeat = first_repeat(keyed)
+    except NotFlat:
+        return None
+    return error if repeat is None else _seen_twice(*repeat, path)
 
 
 class _KeptRun(NamedTuple):
@@ -242,12 +305,16 @@ def _run_in_parts(source: Any, known: set[str]) -> _KeptRun | None:
     """The run file ``source`` read in parts (:func:`~answermatch.sources.line_parts`),
     keeping the answers of the ids in ``known`` and counting the others
     (:func:`~answermatch.sources.kept_entries`); ``None`` for a file read
-    whole: a small one, or one with anything :func:`read_run` names (an id
-    given twice, a line without its TAB...) or that the whole reading must
-    decode."""
+    whole: a small one, or one that the whole reading must decode (invalid
+    UTF-8, no system description). A run that :func:`read_run` refuses for
+    an answer line (an id given twice, a line without its TAB...) raises
+    the same error, found in parts (:func:`_run_error`)."""
     first: list[int] = []  # the line of the first id not in ``known``
+    read = False  # not a small file
 
     def parts(source: Any) -> Iterator[Run | None]:
+        nonlocal read
+        read = True
         number = 1  # the first line of the next part
         for lines in line_parts(source):
             if number == 1:  # the system description on the first line (a BOM dropped)
@@ -275,6 +342,9 @@ def _run_in_parts(source: Any, known: set[str]) -> _KeptRun | None:
 
     kept = kept_entries(source, parts, known, shown=10)
     if kept is None:
+        error = _run_error(source) if read else None
+        if error is not None:
+            raise error
         return None
     return _KeptRun(kept.entries, kept.others, kept.examples, first[0] if first else None)
 

@@ -42,7 +42,7 @@ from array import array
 from collections import deque
 from collections.abc import Iterable, Iterator, KeysView, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
-from itertools import chain, islice, repeat
+from itertools import chain, islice, repeat, takewhile
 from operator import itemgetter, ne
 from typing import Any, overload
 
@@ -54,14 +54,17 @@ from ...languages import canonical_language
 from ...sources import (
     Fingerprints,
     NotFlat,
+    NotJson,
     PathLike,
     bom_error,
     decodes_as_utf8,
+    first_repeat,
     is_path,
     jsonl_columns,
     jsonl_parts,
     kept_entries,
     kept_string_entries,
+    line_parts,
     parse_json,
     read_text,
     source_name,
@@ -464,18 +467,28 @@ def _mapping(data: Mapping[Any, Any], name: str) -> dict[str, str | None]:
 def _from_rows(rows: Iterable[tuple[int, Any]], name: str) -> dict[str, str | None]:
     out: dict[str, str | None] = {}
     for line, row in rows:
-        if not isinstance(row, dict) or "id" not in row or "prediction" not in row:
-            if isinstance(row, dict) and "prediction" not in row and {*ANSWER_FIELDS} & set(row):
-                raise InputError(GOLD_AS_PREDICTIONS, path=name, line=line, swapped=True)
-            raise InputError(f"expected a prediction row {PREDICTION_ROW}", path=name, line=line)
-        key = _key(row["id"], name, line)
-        text = row["prediction"]
-        if text is not None and not isinstance(text, str):
-            raise InputError('"prediction" must be a string or null', path=name, line=line)
+        key, text = _row(line, row, name)
         if key in out:
-            raise InputError(f"a second prediction for id {key!r}", path=name, line=line)
+            raise _second(key, line, name)
         out[key] = text
     return out
+
+
+def _row(line: int, row: Any, name: str) -> tuple[str, str | None]:
+    """The id and text of a prediction row (an error names what is wrong)."""
+    if not isinstance(row, dict) or "id" not in row or "prediction" not in row:
+        if isinstance(row, dict) and "prediction" not in row and {*ANSWER_FIELDS} & set(row):
+            raise InputError(GOLD_AS_PREDICTIONS, path=name, line=line, swapped=True)
+        raise InputError(f"expected a prediction row {PREDICTION_ROW}", path=name, line=line)
+    key = _key(row["id"], name, line)
+    text = row["prediction"]
+    if text is not None and not isinstance(text, str):
+        raise InputError('"prediction" must be a string or null', path=name, line=line)
+    return key, text
+
+
+def _second(key: str, line: int, name: str) -> InputError:
+    return InputError(f"a second prediction for id {key!r}", path=name, line=line)
 
 
 def _is_row(data: Mapping[Any, Any], places: Places) -> bool:
@@ -690,15 +703,7 @@ def read_predictions(source: Any, gold: Gold, diag: Diagnostics) -> Predictions:
     elif is_path(source):
         kept = _mapping_parts(source, gold, places, diag)
         if kept is None:
-            later = Deferred()  # keys repeated in a row: warned if the rows are read in parts
-            rows = _Kept(gold.ids, places)
-
-            def parts(path: PathLike) -> Iterator[Mapping[str, str | None]]:
-                return map(rows.read, _row_parts(path, later))
-
-            kept = kept_entries(source, parts, rows.part, into=rows)  # type: ignore[arg-type]
-            if kept is not None:
-                later.give(diag)
+            kept = _rows_in_parts(source, gold, places, diag)
         if kept is not None:
             return Predictions(kept.entries.texts, kept.others, kept.examples)  # type: ignore[attr-defined]
     texts = _read_whole(source, gold, places, diag)
@@ -730,6 +735,97 @@ def _mapping_parts(source: PathLike, gold: Gold, places: Places, diag: Diagnosti
 
 
 _ROW_KEYS = frozenset({"id", "prediction"})
+
+
+def _rows_in_parts(source: PathLike, gold: Gold, places: Places, diag: Diagnostics) -> Any:
+    """The :class:`~answermatch.sources.KeptEntries` of a file of rows read
+    in parts (keys repeated in a row warn through ``diag``), or ``None``
+    (read whole). A file the whole reading refuses for a row (an id given
+    twice, a row that is not a prediction) or a line that is not JSON is
+    refused with the same error, and the same warnings first, found in
+    parts (:func:`_rows_error`)."""
+    later = Deferred()  # keys repeated in a row: warned if the rows are read in parts
+    started = False  # not a small file
+
+    rows = _Kept(gold.ids, places)
+
+    def parts(path: PathLike) -> Iterator[Mapping[str, str | None]]:
+        nonlocal started
+        started = True
+        return map(rows.read, _row_parts(path, later))
+
+    kept = kept_entries(source, parts, rows.part, into=rows)  # type: ignore[arg-type]
+    if kept is not None:
+        later.give(diag)
+        return kept
+    found = _rows_error(source) if started else None
+    if found is None:
+        return None
+    error, warned = found
+    warned.give(diag)
+    raise error
+
+
+def _rows_error(source: PathLike) -> tuple[InputError, Deferred] | None:
+    """The error the whole reading gives a file of rows, and the warnings
+    it gives first, found reading the file in parts and keeping nothing: a
+    line that is not JSON anywhere (no warning; the rest of the file must
+    decode), else the first row that is not a prediction or whose id an
+    earlier row gave (:func:`~answermatch.sources.first_repeat`), after
+    the warnings of every line (all are decoded first). ``None`` where the
+    whole reading must tell: invalid UTF-8, no such error, a file it would
+    read as one JSON value (:func:`_read_as_lines`)."""
+    name = os.fspath(source)
+    warned = Deferred()
+    error: InputError | None = None
+    readings = 0
+
+    def keyed() -> Iterator[tuple[str, int]]:
+        nonlocal error, readings
+        readings += 1
+        parts = jsonl_parts(source, diag=warned if readings == 1 else Deferred())
+        rows: Iterator[tuple[int, Any]] = chain.from_iterable(
+            zip(numbers, objects, strict=True) for numbers, objects in parts
+        )
+        if error is not None:  # the second reading: the rows before the error
+            rows = takewhile(lambda row: row[0] < error.line, rows)  # type: ignore[union-attr, operator]
+        try:
+            for line, row in rows:
+                yield _row(line, row, name)[0], line
+        except InputError as exc:
+            error = exc
+            deque(parts, maxlen=0)  # every line decoded and its warnings given, as read whole
+
+    try:
+        repeat = first_repeat(keyed)
+    except NotJson as exc:
+        if not decodes_as_utf8(source):
+            return None
+        error, warned, repeat = exc.error, Deferred(), None
+    except NotFlat:
+        return None
+    if repeat is not None:
+        error = _second(repeat[0], repeat[2], name)
+    if error is None or not _read_as_lines(source):
+        return None
+    return error, warned
+
+
+def _read_as_lines(source: PathLike) -> bool:
+    """Whether :func:`_read_whole` reads the file as JSON Lines: unless its
+    text starts with ``{`` (whitespace aside) and holds no ``"\\n{"`` once
+    stripped (a line starting with ``{`` after the first line that is not
+    blank), read from its first lines."""
+    first = None  # whether the first line that is not blank starts with "{"
+    for lines in line_parts(source):
+        for line in lines:
+            if first is not None and line.startswith("{"):
+                return True
+            if first is None and line.strip():
+                first = line.lstrip().startswith("{")
+                if not first:
+                    return True
+    return not first
 
 
 def _row_parts(source: PathLike, diag: Diagnostics) -> Iterator[dict[str, str | None]]:

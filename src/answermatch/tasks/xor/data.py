@@ -37,8 +37,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from functools import partial
 from itertools import chain, compress, repeat
@@ -48,16 +48,21 @@ from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...normalization import PRESETS
 from ...sources import (
+    Decoded,
     NotFlat,
+    NullsSeen,
     PathLike,
     bom_error,
     decode_utf8,
+    duplicate_key_message,
     is_path,
     jsonl_columns,
+    kept_entries,
     load_json,
     read_bytes,
     read_text,
     source_name,
+    starts_with_bom,
     string_object_parts,
 )
 from .layout import release_layout
@@ -278,7 +283,7 @@ def bom_refused(source: PathLike, *, answer_objects: bool = False) -> InputError
 
 def _expected(answer_objects: bool) -> str:
     """What :func:`read_xor_predictions` says it expected."""
-    value_shape = 'a string or {"answer": string}' if answer_objects else "a string"
+    value_shape = _value_shape(answer_objects)
     return f"expected one JSON object {{question id: answer}} (answers: {value_shape})"
 
 
@@ -436,6 +441,8 @@ def read_xor_gold_columns(source: Any, diag: Diagnostics, *, empty: str | None =
 
 def _read_columns(source: Any, name: str, diag: Diagnostics) -> XorGold:
     if is_path(source):
+        if _flat_predictions(source):  # refused as read whole, without holding it
+            raise InputError(_predictions_as_gold({}), path=name, line=1, swapped=True)
         data = read_bytes(source)
         if data.startswith(b"\xef\xbb\xbf"):
             # the official scripts read the gold with jsonlines.open, which
@@ -460,6 +467,29 @@ def _read_columns(source: Any, name: str, diag: Diagnostics) -> XorGold:
         return _from_columns(columns, numbers)
     lines = zip(numbers, records, strict=True)
     return XorGold.of([_question(record, name, line) for line, record in lines])
+
+
+def _flat_predictions(source: PathLike) -> bool:
+    """Whether a large file is one object ``{id: answer string or null}``
+    (read in parts, nothing kept: :func:`~answermatch.sources.kept_entries`)
+    with no key given again, no byte order mark and none of a gold row's
+    keys: a predictions file, which the whole reading refuses as a gold
+    (after reading it whole, as when the scorer checks whether the files
+    were swapped)."""
+    if starts_with_bom(source):
+        return False
+    row_keys = False
+
+    def parts(path: PathLike) -> Iterator[dict[str, str]]:
+        nonlocal row_keys
+        for part in string_object_parts(path, nulls=True):
+            row_keys = row_keys or not _ROW_KEYS.isdisjoint(part)
+            yield part
+
+    return kept_entries(source, parts, set()) is not None and not row_keys
+
+
+_ROW_KEYS = frozenset({"id", "answers", "lang"})
 
 
 def _from_columns(columns: Columns, lines: Sequence[int]) -> XorGold:
@@ -507,15 +537,95 @@ def warn_bare_strings(gold: XorGold, source: Any, diag: Diagnostics) -> None:
 
 
 def _key_line(source: Any, key: str) -> int | None:
-    """The line where ``key`` first appears as an object key (for messages)."""
+    """The line where ``key`` first appears as an object key (for messages),
+    the file read piece by piece."""
     if not is_path(source):
         return None
-    text = read_text(source)
     for spelling in {json.dumps(key, ensure_ascii=False), json.dumps(key)}:
-        found = re.search(re.escape(spelling) + r"\s*:", text)
-        if found:
-            return text.count("\n", 0, found.start()) + 1
+        line = _first_line(_text_pieces(source), spelling)
+        if line is not None:
+            return line
     return None
+
+
+def _text_pieces(source: Any) -> Iterator[str]:
+    """The text of the file ``source`` in pieces (whole, for a pipe)."""
+    try:
+        yield from Decoded(source)
+    except NotFlat:  # not a regular file: opened once more, read whole
+        yield read_text(source)
+
+
+def _first_line(texts: Iterable[str], spelling: str) -> int | None:
+    """The line of the first ``spelling`` followed by whitespace and a colon
+    in the text given in ``texts`` (pieces), or ``None``.
+
+    >>> _first_line(['{"a": "b",', ' "k"', "\\n : 1}"], '"k"')
+    1
+    """
+    found = re.compile(re.escape(spelling) + r"\s*:")
+    pending = re.compile(re.escape(spelling) + r"\s*\Z")  # may be followed by a colon later
+    tail, lines = "", 0  # the text that may begin a match, the newlines before it
+    for text in texts:
+        text = tail + text
+        match = found.search(text)  # a match begun earlier would end in the text before it
+        if match:
+            return lines + text.count("\n", 0, match.start()) + 1
+        keep = max(0, len(text) - len(spelling) + 1)
+        begun = pending.search(text)
+        if begun:
+            keep = min(keep, begun.start())
+        lines += text.count("\n", 0, keep)
+        tail = text[keep:]
+    return None
+
+
+def not_a_string(key: str, value: Any, source: Any, value_shape: str) -> InputError:
+    """The error for a prediction ``value`` that is not an answer."""
+    return InputError(
+        f"the prediction for {key!r} must be {value_shape}, "
+        f"got {shown(value, ensure_ascii=False)[:80]}",
+        path=source_name(source),
+        line=_key_line(source, key),
+    )
+
+
+def refuse_null(source: Any, diag: Diagnostics, *, answer_objects: bool = False) -> None:
+    """The error the whole reading gives a file ``{key: string or null}``
+    holding a ``null`` (with its warnings about keys given again first),
+    the file read in parts, nothing kept (:func:`~answermatch.sources.kept_entries`
+    with :class:`~answermatch.sources.NullsSeen`); nothing where it holds no
+    ``null`` once every key has its last value, or where the whole reading
+    must tell (another shape, a small file...)."""
+    seen = NullsSeen(frozenset())
+    readings = 0
+
+    def parts(path: Any) -> Iterator[dict[str, str]]:
+        nonlocal readings
+        readings += 1
+        found = string_object_parts(path, nulls=True)
+        return map(seen.note, found) if readings == 1 else found
+
+    kept = kept_entries(source, parts, set(), repeats=True)
+    if kept is None or not seen.count:
+        return
+    if kept.repeated:  # the last value of each repeated key decides
+        seen = NullsSeen(frozenset(), kept.repeated)
+        try:
+            deque(map(seen.note, string_object_parts(source, nulls=True)), maxlen=0)
+        except (NotFlat, InputError):
+            return
+    seen.done()
+    if not seen.count:
+        return
+    name = source_name(source)
+    for key in kept.repeated:
+        diag.warn(duplicate_key_message(key), path=name)
+    raise not_a_string(seen.first[0], None, source, _value_shape(answer_objects))
+
+
+def _value_shape(answer_objects: bool) -> str:
+    return 'a string or {"answer": string}' if answer_objects else "a string"
 
 
 def read_xor_predictions(
@@ -529,7 +639,7 @@ def read_xor_predictions(
     ``json.load``); keys stay as written (XOR-Full reduces them later).
     """
     name = source_name(source)
-    value_shape = 'a string or {"answer": string}' if answer_objects else "a string"
+    value_shape = _value_shape(answer_objects)
     expected = _expected(answer_objects)
     data = read_json(source, diag, expected) if is_path(source) else source
     if not isinstance(data, Mapping):
@@ -548,12 +658,7 @@ def read_xor_predictions(
         if answer_objects and isinstance(value, dict) and "answer" in value:
             value = value["answer"]
         if not isinstance(value, str):
-            raise InputError(
-                f"the prediction for {key!r} must be {value_shape}, "
-                f"got {shown(value, ensure_ascii=False)[:80]}",
-                path=name,
-                line=_key_line(source, key),
-            )
+            raise not_a_string(key, value, source, value_shape)
         predictions[key] = value
     return predictions
 

@@ -20,6 +20,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...diagnostics import Diagnostics
+from ...errors import InputError
 from ...sources import is_path, kept_string_entries, source_name, starts_with_bom
 from ..base import Inputs, Task
 from ..parts import ChecksGold, Explains, TakesRows
@@ -29,6 +30,7 @@ from .data import (
     bom_refused,
     read_xor_gold_columns,
     read_xor_predictions,
+    refuse_null,
     warn_unknown_count,
     warn_unknown_predictions,
 )
@@ -117,7 +119,11 @@ class XorAnswerTask(XorTask):
         error or warnings (a question id repeated once keys are cut, another
         shape). A key given again warns as read whole, the last value
         winning. A file that starts with a byte order mark is refused
-        (:func:`~answermatch.tasks.xor.data.bom_refused`)."""
+        (:func:`~answermatch.tasks.xor.data.bom_refused`). A ``null``, which
+        XOR refuses once the whole file is decoded, stops this reading; any
+        file left to the whole reading is first read in parts once more,
+        nothing kept, for the error of a ``null``
+        (:func:`~answermatch.tasks.xor.data.refuse_null`)."""
         name = source_name(source)
         if starts_with_bom(source):
             error = bom_refused(source, answer_objects=self.answer_objects)
@@ -125,10 +131,18 @@ class XorAnswerTask(XorTask):
                 return None
             raise error
         check = Diagnostics(strict=True)  # a warning of question_ids: read whole
-        kept = kept_string_entries(
-            source, gold_ids, lambda part: self.question_ids(part, name, check), diag=diag
-        )
+
+        def rekey(part: dict[str, str]) -> dict[str, str] | None:
+            if None in part.values():
+                return None  # refused, once the file is read
+            try:
+                return self.question_ids(part, name, check)
+            except InputError:
+                return None
+
+        kept = kept_string_entries(source, gold_ids, rekey, diag=diag, nulls=True)
         if kept is None:
+            refuse_null(source, diag, answer_objects=self.answer_objects)
             return None
         warn_unknown_count(kept.others, kept.examples, name, diag)
         return kept.entries
