@@ -47,6 +47,19 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``squad100m``
     SQuAD v1.1: one question whose prediction is 100,000,000 characters
     of generated words.
+``squad100m-fair``
+    The same under ``--profile fair``.
+``korquad100m``, ``korquad100m-fair``
+    KorQuAD 1.0: one question whose prediction is 100,000,000 characters
+    (``--mb``) of Korean words, numbers and marks (``official``, ``fair``).
+``squad100m-ja-fair``
+    SQuAD v1.1 under ``--profile fair -o lang=ja``: one question whose
+    prediction is 100,000,000 characters (``--mb``) of Japanese sentences
+    (MeCab's words).
+``levenshtein100m``
+    Not the CLI: ``levenshtein_distance`` and ``levenshtein_ratio``
+    (``preset="none"``) of a text of 100,000,000 characters (``--mb``,
+    read from a file) against a 160-character gold, in one process.
 ``ntcir100``
     NTCIR-16 Data Search QA: the example gold (``examples/ntcir-dsqa``) and
     a run of about 100 MB: its answers and made-up ids (``-E-`` and ``-J-``)
@@ -254,6 +267,24 @@ def squad_long(gold: Path, pred: Path, chars: int, seed: int = 7) -> int:
     block = " ".join(rng.choice(words) for _ in range(200_000))
     text = (block + " ") * (chars // (len(block) + 1) + 1)
     pred.write_text(json.dumps({"q1": text[:chars]}), encoding="utf-8")
+    return pred.stat().st_size
+
+
+WORDS_EN = ["Tower", "the", "of", "1889", "Paris", "iron", "finished", "a", "in", "built,"]
+_KO_WORDS = ["서울은", "대한민국의", "수도이다.", "1,000명", "《토지》", "1969년", "KBS", "(서울)"]
+
+
+def korquad_long(gold: Path, pred: Path, chars: int) -> int:
+    """A one-question KorQuAD 1.0 gold and a prediction of ``chars``
+    characters of Korean words (:data:`_KO_WORDS`)."""
+    context = "서울은 대한민국의 수도이다."
+    question = {"id": "q1", "question": "?", "answers": [{"text": "서울", "answer_start": 0}]}
+    paragraphs = [{"context": context, "qas": [question]}]
+    data = {"version": "KorQuAD_v1.0_dev", "data": [{"title": "t", "paragraphs": paragraphs}]}
+    gold.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    pred.write_text(
+        json.dumps({"q1": _words_text(chars, _KO_WORDS)}, ensure_ascii=False), encoding="utf-8"
+    )
     return pred.stat().st_size
 
 
@@ -539,6 +570,8 @@ def main() -> None:
     cases += ["ntcir100-twice"]
     cases += ["squad75-bom", "xor66-bom", "openqa100-bom", "cmrc75-bom"]
     cases += ["kbqa100-badutf8", "poleval100-badutf8"]
+    cases += ["squad100m-fair", "korquad100m", "korquad100m-fair", "levenshtein100m"]
+    cases += ["squad100m-ja-fair"]
     parser.add_argument("cases", nargs="*", default=cases)
     parser.add_argument("--parity", default="../shared/parity")
     parser.add_argument("--tmp", default=tempfile.gettempdir())
@@ -608,9 +641,14 @@ def main() -> None:
                 )
                 cmrc_gold = parity / "cmrc2018" / "cmrc2018_dev.json"
                 command = f"{base} cmrc2018 --gold {cmrc_gold} --pred {pred} -q"
-            elif case == "squad100m":
+            elif case in ("squad100m", "squad100m-fair"):
                 size = squad_long(gold, pred, 100_000_000)
-                command = f"{base} squad --gold {gold} --pred {pred} -q"
+                profile = " --profile fair" if case.endswith("-fair") else ""
+                command = f"{base} squad --gold {gold} --pred {pred} -q{profile}"
+            elif case in ("korquad100m", "korquad100m-fair"):
+                size = korquad_long(gold, pred, HUNDRED_MB)
+                profile = " --profile fair" if case.endswith("-fair") else ""
+                command = f"{base} korquad --gold {gold} --pred {pred} -q{profile}"
             elif case == "pipe":
                 squad_long(gold, pred, 10)
                 size = 4 << 30
@@ -656,6 +694,23 @@ def main() -> None:
                 warn = case.endswith("-warn")
                 size = open_qa_gold_and_predictions(parity, gold, pred, 500_000, warn=warn)
                 command = f"{base} open-qa --gold {gold} --pred {pred} -q"
+            elif case == "squad100m-ja-fair":
+                squad_long(gold, pred, 10)
+                pred.write_text(
+                    json.dumps({"q1": _ja_text(HUNDRED_MB)}, ensure_ascii=False), encoding="utf-8"
+                )
+                size = pred.stat().st_size
+                command = f"{base} squad --gold {gold} --pred {pred} -q --profile fair -o lang=ja"
+            elif case == "levenshtein100m":
+                pred.write_text(_words_text(HUNDRED_MB, WORDS_EN), encoding="utf-8")
+                size = pred.stat().st_size
+                code = (
+                    "import sys; from answermatch.matchers import levenshtein_distance, "
+                    "levenshtein_ratio; t = open(sys.argv[1], encoding='utf-8').read(); "
+                    "g = 'the iron tower of Paris ' * 7; "
+                    "print(levenshtein_distance(t, g), levenshtein_ratio(t, g, preset='none'))"
+                )
+                command = f'{sys.executable} -c "{code}" {pred}'
             elif (found := readers_case(case, parity, work, base)) is not None:
                 size, command = found
             else:

@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -71,6 +71,7 @@ from .normalization.steps import (
 __all__ = [
     "COUNTERS",
     "Analyzer",
+    "number_pieces",
     "official_tokens",
     "split_numbers",
     "strip_counters",
@@ -106,6 +107,16 @@ def split_numbers(text: str, lang: str | None = None) -> list[tuple[bool, str]]:
     >>> split_numbers("1.000 Euro", "de"), split_numbers("1.000 euros", "en")
     ([(True, '1000'), (False, ' Euro')], [(True, '1'), (False, ' euros')])
     """
+    return list(number_pieces(text, lang))
+
+
+def number_pieces(text: str, lang: str | None = None) -> Iterator[tuple[bool, str]]:
+    """The pieces of :func:`split_numbers`, one at a time (a long text's
+    without the list of them).
+
+    >>> list(number_pieces("a 1 000 b"))
+    [(False, 'a '), (True, '1000'), (False, ' b')]
+    """
     from .matchers import extract_number  # lazily: the official rules never read numbers
 
     if lang is not None:
@@ -116,16 +127,14 @@ def split_numbers(text: str, lang: str | None = None) -> list[tuple[bool, str]]:
             canonical_language(lang)
         except UnknownLanguageError:
             lang = None
-    pieces: list[tuple[bool, str]] = []
     end = 0
     for match in _NUMBER.finditer(text):
         if match.start() > end:
-            pieces.append((False, text[end : match.start()]))
-        pieces.append((True, extract_number(match.group(), lang=lang) or match.group()))
+            yield False, text[end : match.start()]
+        yield True, extract_number(match.group(), lang=lang) or match.group()
         end = match.end()
     if end < len(text):
-        pieces.append((False, text[end:]))
-    return pieces
+        yield False, text[end:]
 
 
 def strip_counters(tokens: list[str]) -> list[str]:

@@ -1152,7 +1152,12 @@ def _string_parts(pieces: Iterable[bytes], name: str, nulls: bool) -> Iterator[d
             del block
     if not pending:
         raise NotFlat(name)
-    yield _string_part(b"".join([b"{", *pending]), nulls)
+    pending[0] = b"{"
+    data = b"".join(pending)
+    pending.clear()  # a long last part (one long answer): its bytes once, not twice
+    part = _string_part(data, nulls)
+    del data
+    yield part
 
 
 #: How far before a new piece :func:`_string_parts` looks for a separator.

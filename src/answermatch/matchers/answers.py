@@ -37,11 +37,14 @@ sides repeat a token.
 from __future__ import annotations
 
 from collections import _count_elements  # type: ignore[attr-defined]
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from itertools import chain
+from operator import eq
 
 __all__ = [
     "AnswerSet",
     "Entry",
+    "TokenCounts",
     "Tokens",
     "answer_set",
     "best_overlap",
@@ -161,8 +164,101 @@ def shared_counts(first: Mapping[str, int], second: Mapping[str, int]) -> int:
 
 def common_count(prediction: Sequence[str], answer: Sequence[str]) -> int:
     """The number of tokens two token sequences share, as a multiset
-    (what :func:`best_overlap` counts for one answer)."""
-    return shared_counts(_counts(prediction), _counts(answer))
+    (what :func:`best_overlap` counts for one answer; either may be
+    :class:`TokenCounts`)."""
+    return shared_counts(_counts_of(prediction), _counts_of(answer))
+
+
+def _counts_of(tokens: Sequence[str]) -> Mapping[str, int]:
+    return tokens.counts if type(tokens) is TokenCounts else _counts(tokens)
+
+
+class TokenCounts(Sequence[str]):
+    """A long text's tokens (or F1 units) held as their counts: what
+    :func:`overlap_f1` needs (the multiset and its size), in a dictionary
+    of the distinct tokens rather than a tuple of 8 bytes a token. The
+    tokens themselves, in order, are made again from the text when asked
+    for (iteration, equality), one piece at a time.
+
+    Equal to a sequence of equal tokens in the same order (a tuple, a
+    list, another :class:`TokenCounts`, or a string whose units are its
+    characters), compared token by token once the sizes (and counts)
+    agree, so the EM key of a long text compares as its tuple would. Build
+    one with :meth:`of_pieces`.
+
+    >>> counted = TokenCounts.of_pieces(lambda: ["a b", "a"], str.split)
+    >>> len(counted), counted.counts, counted == ("a", "b", "a"), list(counted)
+    (3, {'a': 2, 'b': 1}, True, ['a', 'b', 'a'])
+    >>> overlap_f1(counted, ("a", "c")) == overlap_f1(("a", "b", "a"), ("a", "c"))
+    True
+    """
+
+    __slots__ = ("_remake", "_size", "counts")
+
+    def __init__(
+        self, counts: dict[str, int], size: int, remake: Callable[[], Iterable[str]]
+    ) -> None:
+        self.counts = counts
+        self._size = size
+        self._remake = remake
+
+    @classmethod
+    def of_pieces(
+        cls, pieces: Callable[[], Iterable[str]], tokens: Callable[[str], Sequence[str]]
+    ) -> TokenCounts:
+        """The counts of ``tokens(piece)`` over the ``pieces()`` of a text,
+        each piece's tokens counted and dropped (``pieces`` is called again
+        to make the tokens again)."""
+        counts: dict[str, int] = {}
+        size = 0
+        for piece in pieces():
+            found = tokens(piece)
+            size += len(found)
+            _count_elements(counts, found)
+
+        def remake() -> Iterable[str]:
+            return chain.from_iterable(map(tokens, pieces()))
+
+        return cls(counts, size, remake)
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._remake())
+
+    def __getitem__(self, index: object) -> str:  # type: ignore[override]
+        raise TypeError("TokenCounts is read in order (iterate), not by index")
+
+    def __contains__(self, token: object) -> bool:
+        return token in self.counts
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is TokenCounts:
+            if other._size != self._size or other.counts != self.counts:
+                return False
+        elif isinstance(other, (tuple, list, str)):  # a string: units that are characters
+            if len(other) != self._size:
+                return False
+        else:
+            return NotImplemented
+        return all(map(eq, self, other))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"TokenCounts({self._size} tokens, {len(self.counts)} distinct)"
+
+
+def _counted_f1(tokens: Sequence[str], gold: Sequence[str]) -> float:
+    """:func:`overlap_f1` where a side is :class:`TokenCounts` (and the
+    sides are not equal): the same integers, so the same floats."""
+    common = shared_counts(_counts_of(tokens), _counts_of(gold))
+    if not common:
+        return 0.0
+    p = 1.0 * common / len(tokens)
+    r = 1.0 * common / len(gold)
+    return (2 * p * r) / (p + r)
 
 
 def best_overlap(tokens: Tokens, answers: AnswerSet) -> tuple[float, float, float, float]:
@@ -229,6 +325,8 @@ def overlap_f1(tokens: Sequence[str], gold: Sequence[str]) -> float:
     """
     if tokens == gold:
         return 1.0 if tokens else 0.0
+    if type(tokens) is TokenCounts or type(gold) is TokenCounts:  # a long text's counts
+        return _counted_f1(tokens, gold)
     theirs = set(gold)
     shared = theirs.intersection(tokens)
     if not shared:

@@ -121,6 +121,8 @@ def numbers_read_alike(text: str, lang: str) -> list[tuple[bool, str]]:
 
 
 PIECEWISE_RULES.add(numbers_read_alike)  # split_numbers reads no further (a long answer in pieces)
+# marks to spaces one by one, then str.lower, whose final sigma looks no further than a space
+PIECEWISE_RULES.add(marks_to_spaces_lower)
 
 # --- rules -------------------------------------------------------------------------
 
@@ -360,7 +362,7 @@ class KorQuAD(SpanTask):
                 settings.name,
                 item["id"],
                 "ko",
-                TextView(item["prediction"], key, tuple(units)),
+                TextView(item["prediction"], str(key), tuple(units)),
                 tuple(variants),
                 rule,
                 figures,

@@ -48,14 +48,16 @@ import re
 import string
 import sys
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections import _count_elements  # type: ignore[attr-defined]
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import chain
 from typing import Any
 
 from ...errors import UnknownLanguageError
 from ...languages import canonical_language
-from ...matchers.answers import answer_set, best_overlap
+from ...matchers.answers import TokenCounts, answer_set, best_overlap
 from ...normalization import steps as _steps
 from ...normalization.steps import (
     PIECE_CHARS,
@@ -77,6 +79,7 @@ from ...profiles import Settings, rule
 __all__ = [
     "MLQA_LANGUAGES",
     "PIECEWISE_RULES",
+    "JoinedKey",
     "SpanRules",
     "answer_language",
     "f1_of",
@@ -398,33 +401,47 @@ class SpanRules(Settings):
 
     def tokenizer(self, lang: str) -> Callable[[str], Tokens]:
         """``text -> tokens`` under these rules for language ``lang``."""
+        return self._tokens(lang, counted=False)  # type: ignore[return-value]
+
+    def _tokens(self, lang: str, *, counted: bool) -> Callable[[str], Sequence[str]]:
+        """:meth:`tokenizer`; ``counted``: a long text's tokens as
+        :class:`~answermatch.matchers.answers.TokenCounts` where they are
+        made piece by piece."""
         chosen = (self.width, self.case, self.punct, self.articles, self.tokens, self.numbers)
         if chosen == _SQUAD:
-            return _squad_tokens()  # SQuAD's rule: the squad normalization preset
+            return _squad_tokens(counted)  # SQuAD's rule: the squad normalization preset
         if chosen == _MLQA:
-            return _mlqa_words(lang)[1]  # MLQA's rule in one expression
-        analyse = self._analyse(lang, None)
+            return _mlqa_words(lang, counted)[1]  # MLQA's rule in one expression
+        analyse = self._analyse(lang, None, counted=counted)
         return lambda text: analyse(text)[0]
 
     def analyzer(self, lang: str) -> Callable[[str], tuple[Tokens | str, Sequence[str]]]:
         """``text -> (EM key, F1 units)`` for language ``lang``: the tokens
         and the tokens again; with :attr:`units`, the tokens joined by spaces
-        (the normalized text, one string to hold) and their units."""
+        (the normalized text, one string to hold) and their units. Where a
+        text longer than :data:`~answermatch.normalization.steps.PIECE_CHARS`
+        is analysed piece by piece, its units (and, without :attr:`units`,
+        its key) are :class:`~answermatch.matchers.answers.TokenCounts`:
+        the counts F1 needs, equal to the tokens' tuple, the same figures."""
         if self.units is None:
             chosen = (self.width, self.case, self.punct, self.articles, self.tokens, self.numbers)
             if chosen == _MLQA:
-                return _mlqa_words(lang)[0]  # MLQA's rule, one call a text
-            tokenize = self.tokenizer(lang)
+                return _mlqa_words(lang, True)[0]  # MLQA's rule, one call a text
+            tokenize = self._tokens(lang, counted=True)
 
             def analyse(text: str) -> tuple[Tokens, Tokens]:
                 tokens = tokenize(text)
-                return tokens, tokens
+                return tokens, tokens  # type: ignore[return-value]
 
             return analyse
-        return self._analyse(lang, self.units)
+        return self._analyse(lang, self.units, counted=True)
 
     def _analyse(
-        self, lang: str, units: Callable[[Sequence[str]], Sequence[str]] | None
+        self,
+        lang: str,
+        units: Callable[[Sequence[str]], Sequence[str]] | None,
+        *,
+        counted: bool = False,
     ) -> Callable[[str], tuple[Tokens | str, Sequence[str]]]:
         # the two to four steps called in one expression (str: the text itself),
         # and whitespace tokens by str.split: no loop nor call more per text
@@ -444,7 +461,9 @@ class SpanRules(Settings):
                     return tokens, tokens
                 return " ".join(found), units(found)
 
-            return analyse
+            return _long_by_pieces(
+                analyse, units is None, lambda: self._piecewise(lang), counted=counted
+            )
 
         def by_value(text: str) -> tuple[Tokens | str, Sequence[str]]:
             if width is not None:
@@ -461,7 +480,22 @@ class SpanRules(Settings):
                     found.extend(more if units is None else units(more))
             return (tuple(tokens) if units is None else " ".join(tokens)), tuple(found)
 
-        return _long_by_pieces(by_value, units is None, lambda: self._piecewise(lang))
+        pieces_of = _NUMBER_PIECES.get(numbers, numbers)
+
+        def value_tokens(text: str) -> Iterator[Sequence[str]]:
+            # by_value's tokens, a number or a stretch between numbers at a time
+            if width is not None:
+                text = width(text)
+            for is_number, piece in pieces_of(text, lang):
+                yield (piece,) if is_number else words(piece)
+
+        return _long_by_pieces(
+            by_value,
+            units is None,
+            lambda: self._piecewise(lang),
+            counted=counted,
+            whole=value_tokens if units is None else None,
+        )
 
     def _piecewise(self, lang: str) -> bool:
         """Whether every rule is one of :data:`PIECEWISE_RULES` and the
@@ -502,8 +536,11 @@ def _long_by_pieces(
     analyse: Callable[[str], tuple[Tokens | str, Sequence[str]]],
     plain: bool,
     piecewise: Callable[[], bool],
+    *,
+    counted: bool = False,
+    whole: Callable[[str], Iterable[Sequence[str]]] | None = None,
 ) -> Callable[[str], tuple[Tokens | str, Sequence[str]]]:
-    """``analyse`` (the ``numbers`` path of :meth:`SpanRules._analyse`;
+    """``analyse`` (:meth:`SpanRules._analyse`'s;
     ``plain``: its EM key is its tuple of tokens, equal to its F1 units,
     else its tokens joined by spaces), with a text longer than
     :data:`~answermatch.normalization.steps.PIECE_CHARS` analysed piece by
@@ -523,6 +560,15 @@ def _long_by_pieces(
     :func:`~answermatch.analysis.split_numbers` takes a space only after a
     digit. So the pieces' tokens and units, one after the other, are the
     whole text's.
+
+    ``counted``: the units (and a ``plain`` key) of a long text are
+    :class:`~answermatch.matchers.answers.TokenCounts`, each piece's
+    counted and dropped (what scoring needs), not a tuple; the units of a
+    key joined by spaces always are, and that key is a :class:`JoinedKey`
+    (its length, its parts made again when compared). ``whole``: where the
+    rules do not allow pieces (MeCab reads across spaces), ``plain``
+    tokens of the whole text a stretch at a time, counted so (``counted``)
+    rather than held in lists and tuples.
     """
     known: list[bool] = []
 
@@ -532,20 +578,126 @@ def _long_by_pieces(
         if not known:
             known.append(piecewise())
         if not known[0]:
+            if counted and whole is not None:  # the text at once, its tokens counted
+                counts = TokenCounts.of_pieces(lambda: whole(text), _as_it_is)
+                return counts, counts
             return analyse(text)
         if plain:
-            tokens = tuple(shared_tokens(text, lambda piece: analyse(piece)[1], _CUT))
-            return tokens, tokens
-        keys: list[str] = []
-        units: list[str] = []
+            if counted:
+                tokens: Sequence[str] = TokenCounts.of_pieces(
+                    lambda: pieces(text, _CUT), lambda piece: analyse(piece)[1]
+                )
+            else:
+                tokens = tuple(shared_tokens(text, lambda piece: analyse(piece)[1], _CUT))
+            return tokens, tokens  # type: ignore[return-value]
+        length = -1  # of the key: its pieces' keys joined by spaces
+        counts: dict[str, int] = {}
+        size = 0
         for piece in pieces(text, _CUT):
             key, found = analyse(piece)
             if key:
-                keys.append(key)  # type: ignore[arg-type]
-            units.extend(found)
-        return " ".join(keys), tuple(units)
+                length += len(key) + 1
+            size += len(found)
+            _count_elements(counts, found)
+
+        def remake() -> Iterable[str]:
+            return chain.from_iterable(analyse(piece)[1] for piece in pieces(text, _CUT))
+
+        def keys() -> Iterator[str]:
+            return filter(None, (analyse(piece)[0] for piece in pieces(text, _CUT)))  # type: ignore[arg-type]
+
+        return JoinedKey(max(length, 0), keys), TokenCounts(counts, size, remake)
 
     return by_pieces
+
+
+def _as_it_is(tokens: Sequence[str]) -> Sequence[str]:
+    return tokens
+
+
+def _number_pieces(text: str, lang: str) -> Iterator[tuple[bool, str]]:
+    from ...analysis import number_pieces
+
+    return number_pieces(text, lang)
+
+
+#: a ``numbers`` rule -> the same pieces one at a time (a long text's without their list)
+_NUMBER_PIECES: dict[object, Callable[[str, str], Iterable[tuple[bool, str]]]] = {
+    numbers_by_value: _number_pieces
+}
+
+
+class JoinedKey:
+    """The EM key of a long text whose key is its tokens joined by spaces
+    (KorQuAD's normalized text), held as its length and a way to make its
+    parts again (``keys()``: the non-empty keys of its pieces, in order),
+    not as a string as long as the text. Equal to a string, or another
+    :class:`JoinedKey`, exactly when the joined text would be, compared
+    part by part once the lengths agree; ``str()`` makes the whole string.
+
+    >>> key = JoinedKey(6, lambda: iter(["ab c", "d"]))
+    >>> key == "ab c d", key == "ab c e", "ab c d" == key, str(key)
+    (True, False, True, 'ab c d')
+    """
+
+    __slots__ = ("_keys", "_length")
+
+    def __init__(self, length: int, keys: Callable[[], Iterable[str]]) -> None:
+        self._length = length
+        self._keys = keys
+
+    def __len__(self) -> int:
+        return self._length
+
+    def _parts(self) -> Iterator[str]:
+        """The joined text in parts: each piece's key, spaces between."""
+        first = True
+        for key in self._keys():
+            if not first:
+                yield " "
+            first = False
+            yield key
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, str):
+            if len(other) != self._length:
+                return False
+            at = 0
+            for part in self._parts():
+                if not other.startswith(part, at):
+                    return False
+                at += len(part)
+            return at == len(other)
+        if type(other) is JoinedKey:
+            if other._length != self._length:
+                return False
+            return _same_text(self._parts(), other._parts())
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __str__(self) -> str:
+        return "".join(self._parts())
+
+    def __repr__(self) -> str:
+        return f"JoinedKey({self._length} characters)"
+
+
+def _same_text(first: Iterable[str], second: Iterable[str]) -> bool:
+    """Whether two texts given in parts are equal (the parts may be cut
+    in different places)."""
+    rest = iter(second)
+    held = ""
+    for part in first:
+        while len(held) < len(part):
+            more = next(rest, None)
+            if more is None:
+                return False
+            held += more
+        if not held.startswith(part):
+            return False
+        held = held[len(part) :]
+    return not held and not any(rest)
 
 
 def _name(step: Callable[..., Any]) -> str:
@@ -558,8 +710,10 @@ _MLQA = (None, str.lower, strip_mlqa_punct, mlqa_articles, mlqa_tokens, None)
 
 
 @cache
-def _squad_tokens() -> Callable[[str], Tokens]:
-    """SQuAD's tokens: the ``squad`` normalization preset, split on spaces."""
+def _squad_tokens(counted: bool = False) -> Callable[[str], Sequence[str]]:
+    """SQuAD's tokens: the ``squad`` normalization preset, split on spaces
+    (``counted``: a long text's as
+    :class:`~answermatch.matchers.answers.TokenCounts`)."""
     from ...normalization import normalizer
 
     normalize = normalizer("squad")
@@ -567,13 +721,24 @@ def _squad_tokens() -> Callable[[str], Tokens]:
     def split(text: str) -> list[str]:
         return normalize(text).split()
 
+    if counted:
+        return lambda text: _counted_tokens(text, split)
     # a long text piece by piece: its tokens without one string object each
     return lambda text: tokens_by_pieces(text, split)
 
 
+def _counted_tokens(text: str, split: Callable[[str], Sequence[str]]) -> Sequence[str]:
+    """``tuple(split(text))``, or for a text longer than
+    :data:`~answermatch.normalization.steps.PIECE_CHARS` (``split`` reading
+    nothing across whitespace) its counts, piece by piece."""
+    if len(text) <= _steps.PIECE_CHARS:
+        return tuple(split(text))
+    return TokenCounts.of_pieces(lambda: pieces(text), split)
+
+
 @cache
 def _mlqa_words(
-    lang: str,
+    lang: str, counted: bool = False
 ) -> tuple[Callable[[str], tuple[Tokens, Tokens]], Callable[[str], Tokens]]:
     """MLQA's official rule for ``lang`` as one function a text: the
     analyzer (``text -> (tokens, tokens)``) and the tokenizer. Lower-case,
@@ -582,7 +747,8 @@ def _mlqa_words(
     other languages' articles dropped by
     :func:`~answermatch.normalization.steps.without_articles`, zh's
     characters split by :func:`mlqa_tokens`); a long text piece by piece
-    (nothing in the rule reads across whitespace)."""
+    (nothing in the rule reads across whitespace), ``counted``: as
+    :class:`~answermatch.matchers.answers.TokenCounts`."""
     delete = _mlqa_deleter()
     pattern = _MLQA_ARTICLES.get(lang)
     split: Callable[[str], Sequence[str]]
@@ -601,13 +767,14 @@ def _mlqa_words(
         return split(text if article is None else text.replace(article, " "))
 
     def analyse(text: str) -> tuple[Tokens, Tokens]:
+        tokens: Sequence[str]
         if len(text) > PIECE_CHARS:
-            tokens = tokens_by_pieces(text, words)
+            tokens = _counted_tokens(text, words) if counted else tokens_by_pieces(text, words)
         elif article is None:
             tokens = tuple(split(delete(text.lower())))
         else:  # Arabic: the fewest calls
             tokens = tuple(delete(text.lower()).replace(article, " ").split())
-        return tokens, tokens
+        return tokens, tokens  # type: ignore[return-value]
 
     return analyse, lambda text: analyse(text)[0]
 
