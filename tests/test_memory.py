@@ -1145,7 +1145,7 @@ def test_an_open_qa_gold_that_warns_is_read_once(monkeypatch, tmp_path, case, st
                 return str(error), diag.messages
 
     in_parts = read()
-    assert reads == ([] if "JSON" not in case else [(str(path),)])  # read once but for an error
+    assert reads == []  # read once, a line that is not JSON too
 
     def whole(source, **options):
         raise NotFlat(source)
@@ -1740,3 +1740,44 @@ def test_xor_predictions_given_as_the_gold_are_refused_in_parts(monkeypatch, tmp
     monkeypatch.setattr(sources, "PARTS_FROM", 1 << 40)  # read whole
     assert in_parts == outcome()
     assert ("this is a predictions file" in in_parts[0]) == (extra != ', "id": "x"')
+
+
+@pytest.mark.parametrize("row_error", [False, True])
+@pytest.mark.parametrize("seed", range(3))
+def test_an_open_qa_gold_line_that_is_not_json_is_refused_in_parts(
+    monkeypatch, tmp_path, row_error, seed
+):
+    """A gold's line that is not JSON (after a row's error or not) gives the
+    whole reading's error read in parts, never whole; on its first line
+    that is not blank it is still read whole (the file may be one JSON
+    value over several lines)."""
+    from answermatch.tasks.open_qa import reading
+
+    rng = random.Random(seed)
+    path = tmp_path / "gold.jsonl"
+    _open_qa_gold(path, 2000)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    at = rng.randrange(1, len(lines))
+    lines.insert(at, '{"id": "z", "answers": }')
+    if row_error:
+        lines.insert(rng.randrange(at), '{"id": "q5", "answers": ["again"]}')
+    path.write_text("\n".join(lines), encoding="utf-8")
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+
+    def read():
+        try:
+            reading.read_gold(str(path), Diagnostics())
+        except InputError as error:
+            return str(error)
+
+    with monkeypatch.context() as parts_only:
+        parts_only.setattr(reading, "read_text", None)  # read whole: a TypeError
+        in_parts = read()
+
+    def whole(source, **options):
+        raise NotFlat(source)
+        yield
+
+    monkeypatch.setattr(reading, "jsonl_parts", whole)
+    assert in_parts == read()
+    assert "not valid JSON" in in_parts and f":{at + 1 + row_error}:" in in_parts
