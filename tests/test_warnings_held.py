@@ -18,8 +18,9 @@ import answermatch
 import answermatch.sources as sources
 from answermatch.diagnostics import Deferred, Diagnostics, Messages
 from answermatch.errors import AnswermatchWarning, InputError
-from answermatch.sources import NotFlat, duplicate_key_message
+from answermatch.sources import duplicate_key_message
 from answermatch.tasks import get_task
+from conftest import read_whole
 
 
 def test_messages_are_made_when_read_in_order():
@@ -136,10 +137,7 @@ def test_every_key_given_again_warns_as_read_whole(monkeypatch, tmp_path, task_n
     in_parts = _read(task_name, path, gold, diag)
     assert sources.kept_string_entries(path, set(gold_ids), diag=Deferred()) is not None
 
-    def whole(source, **options):
-        raise NotFlat(source)
-
-    monkeypatch.setattr(sources, "string_object_parts", whole)
+    monkeypatch.setattr(sources, "string_object_parts", read_whole)
     whole_diag = Diagnostics(strict=strict)
     assert in_parts == _read(task_name, path, gold, whole_diag)
     assert diag.messages == whole_diag.messages
