@@ -941,7 +941,7 @@ def kept_string_entries(
     >>> with warnings.catch_warnings():
     ...     warnings.simplefilter("ignore")
     ...     kept = kept_string_entries(path, {"q1"}, diag=diag)
-    >>> kept.entries, kept.repeated, diag.messages
+    >>> kept.entries, list(kept.repeated), diag.messages
     ({'q1': 'Oulu'}, ['q1'], [".../pred.json: duplicate key 'q1' in a JSON object (the last ...)"])
     >>> _ = path.write_text('{"q1": "Paris", "x": "?"}', encoding="utf-8")
     >>> kept_string_entries(path, {"q1"}) is None  # small: read whole
