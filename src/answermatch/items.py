@@ -427,6 +427,27 @@ class Places:
                 later = True
         return {text: found[text] for text in texts if text in found} if later else found
 
+    def repeated(self) -> bool:
+        """Whether two places hold the same string (the strings compared
+        only where their hash bits agree).
+
+        >>> Places(["a", "b"]).repeated(), Places(["a", "b", "a"]).repeated()
+        (False, True)
+        """
+        keys, bits, strings = self._keys, self._bits, self._strings
+        low, last = (1 << bits) - 1, len(keys) - 1  # the last key has no place
+        at = 0
+        while at < last:
+            end = at + 1
+            while end < last and keys[end] >> bits == keys[at] >> bits:
+                end += 1
+            if end - at > 1:
+                run = [strings[keys[k] & low] for k in range(at, end)]
+                if len(set(run)) != len(run):
+                    return True
+            at = end
+        return False
+
     def _search(self, text: str, code: int) -> int | None:
         keys, bits, strings = self._keys, self._bits, self._strings
         code &= self._top
