@@ -528,8 +528,9 @@ class SpanRules(Settings):
 
 
 #: Where a long text may be cut: just before an ASCII space that follows an
-#: ASCII character other than a digit (see :func:`_long_by_pieces`).
-_CUT = re.compile(r"(?<=[\x00-/:-\x7f]) ")
+#: ASCII character other than a digit, a CJK ideograph of U+4E00..U+9FA5 or
+#: a Hangul syllable (see :func:`_long_by_pieces`).
+_CUT = re.compile(r"(?<=[\x00-/:-\x7f\u4e00-\u9fa5\uac00-\ud7a3]) ")
 
 
 def _long_by_pieces(
@@ -549,9 +550,12 @@ def _long_by_pieces(
     (:func:`~answermatch.normalization.steps.shared_tokens`).
 
     A piece ends just before an ASCII space that follows an ASCII character
-    other than a digit, where no rule of :data:`PIECEWISE_RULES` reads
-    across: NFKC has a boundary before the space (a starter that composes
-    with nothing) and keeps the ASCII character before it; ``str.lower``'s
+    other than a digit, a CJK ideograph of U+4E00..U+9FA5 or a Hangul
+    syllable (Chinese and Korean words), where no rule of
+    :data:`PIECEWISE_RULES` reads across: NFKC has a boundary before the
+    space (a starter that composes with nothing) and keeps the character
+    before it (no case mapping, deletion or number reading changes those
+    either); ``str.lower``'s
     final sigma looks no further than a space; punctuation is deleted
     character by character and never a space; an article is a whole word
     and Arabic's prefix needs letters after it; whitespace splits there and a
@@ -634,27 +638,34 @@ class JoinedKey:
     not as a string as long as the text. Equal to a string, or another
     :class:`JoinedKey`, exactly when the joined text would be, compared
     part by part once the lengths agree; ``str()`` makes the whole string.
+    ``sep``: what joins the parts (CMRC 2018's keys are joined by nothing).
 
     >>> key = JoinedKey(6, lambda: iter(["ab c", "d"]))
     >>> key == "ab c d", key == "ab c e", "ab c d" == key, str(key)
     (True, False, True, 'ab c d')
+    >>> str(JoinedKey(3, lambda: iter(["ab", "c"]), sep=""))
+    'abc'
     """
 
-    __slots__ = ("_keys", "_length")
+    __slots__ = ("_keys", "_length", "_sep")
 
-    def __init__(self, length: int, keys: Callable[[], Iterable[str]]) -> None:
+    def __init__(self, length: int, keys: Callable[[], Iterable[str]], sep: str = " ") -> None:
         self._length = length
         self._keys = keys
+        self._sep = sep
 
     def __len__(self) -> int:
         return self._length
 
     def _parts(self) -> Iterator[str]:
         """The joined text in parts: each piece's key, spaces between."""
+        if not self._sep:
+            yield from self._keys()
+            return
         first = True
         for key in self._keys():
             if not first:
-                yield " "
+                yield self._sep
             first = False
             yield key
 
