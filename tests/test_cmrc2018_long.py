@@ -20,12 +20,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from answermatch.matchers.answers import TokenCounts
+from answermatch.matchers.answers import JoinedKey, TokenCounts
 from answermatch.normalization import steps
 from answermatch.tasks.cmrc2018 import Cmrc2018, rules
 from answermatch.tasks.cmrc2018.profiles import FAIR, OFFICIAL, Comparer
 from answermatch.tasks.cmrc2018.rules import CodedTokens, longest_common_run
-from answermatch.tasks.squad.rules import JoinedKey
 from answermatch.tasks.squad.scoring import pair_scorer
 from conftest import traced_peak
 

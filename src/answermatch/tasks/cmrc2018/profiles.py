@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
 
-from ...matchers.answers import TokenCounts, answer_set, best_overlap, overlap_f1
+from ...matchers.answers import JoinedKey, TokenCounts, answer_set, best_overlap, overlap_f1
 from ...normalization import steps
 from ...profiles import Settings as ProfileSettings
 from ...profiles import choice
@@ -141,7 +141,7 @@ class Comparer:
         two characters of U+4E00..U+9FA5 (:data:`~.rules.HAN_PAIR`), each
         piece's tokens counted (``bag``) or coded (the longest common run,
         :class:`~.rules.CodedTokens`) and dropped, its EM key held as its
-        length (:class:`~answermatch.tasks.squad.rules.JoinedKey`, the
+        length (:class:`~answermatch.matchers.answers.JoinedKey`, the
         pieces' keys joined by nothing); ``None`` where the text has more
         distinct tokens than can be coded (then it is analysed at once).
 
@@ -155,8 +155,6 @@ class Comparer:
         no number holds one; the fair key's whitespace, collapsed, ends
         before them. So the pieces' tokens, one after the other, are the
         whole text's, and their keys, joined, its key."""
-        from ..squad.rules import JoinedKey
-
         analysed: Callable[[str], tuple[str, list[str]]]
         if self.settings.is_official:
             key_of, tokens_of = self._em_key, self._segment
