@@ -33,11 +33,12 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from ...matchers.answers import AnswerSet, answer_set, best_overlap
+from ...matchers.answers import AnswerSet, TokenCounts, answer_set, best_overlap
+from ...normalization import steps as _steps
 from ...profiles import Settings, choice
 
 __all__ = [
@@ -257,8 +258,14 @@ class Rules:
             text = step(text)
         return text
 
-    def tokens(self, text: str) -> tuple[str, ...]:
-        """The tokens EM and F1 compare (cached per text)."""
+    def tokens(self, text: str) -> Sequence[str]:
+        """The tokens EM and F1 compare (cached per text): a tuple, or for
+        a text longer than
+        :data:`~answermatch.normalization.steps.PIECE_CHARS` read by value
+        (``numbers="value"``) their counts
+        (:class:`~answermatch.matchers.answers.TokenCounts`, not cached)."""
+        if self.settings.numbers == "value" and len(text) > _steps.PIECE_CHARS:
+            return self._counted(text)
         found = self._cache.get(text)
         if found is None:
             found = self._cache[text] = self._tokens(text)
@@ -279,6 +286,23 @@ class Rules:
                     out.extend(self._split(self.text(piece)))
             return tuple(out)
         return tuple(self._split(self.text(text)))
+
+    def _counted(self, text: str) -> TokenCounts:
+        # :meth:`_tokens`'s tokens, its numbers read one at a time and the
+        # tokens of each stretch between them counted and dropped (the same
+        # stretches given to the tokenizer, so the same tokens): MeCab reads
+        # across spaces, so a Japanese text is not cut otherwise
+        from ...analysis import number_pieces
+
+        if self.settings.width == "nfkc":
+            text = unicodedata.normalize("NFKC", text)
+        lang, split, steps = self.lang, self._split, self.text
+
+        def stretches() -> Iterator[Sequence[str]]:
+            for is_number, piece in number_pieces(text, lang):
+                yield (piece,) if is_number else split(steps(piece))
+
+        return TokenCounts.of_pieces(stretches, _as_it_is)  # type: ignore[arg-type]
 
     def normalize(self, text: str) -> str:
         """The normalized string EM compares (tokens joined by spaces)."""
@@ -308,3 +332,7 @@ class Rules:
             return (1.0, 1.0) if golds.has_empty else (0.0, 0.0)
         f1, em, _, _ = best_overlap(pred, golds)
         return em, f1
+
+
+def _as_it_is(tokens: Sequence[str]) -> Sequence[str]:
+    return tokens
