@@ -66,6 +66,17 @@ def traced_peak(function, *args, quiet: bool = False) -> int:
         tracemalloc.stop()
 
 
+def read_whole(source, *args, **options):
+    """A stand-in for a reader of parts (``answermatch.sources``'
+    ``string_object_parts``, ``jsonl_parts``, ``file_pieces``) that sends
+    every file to the whole reading, as a file of another shape does: a
+    generator, as they are, raising ``NotFlat`` when first read."""
+    from answermatch.sources import NotFlat
+
+    raise NotFlat(os.fspath(source))
+    yield
+
+
 def official_figures(path: Path) -> dict:
     """The ``*.official.json`` that sits beside a prediction file."""
     return json.loads(path.read_text(encoding="utf-8"))

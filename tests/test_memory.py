@@ -33,7 +33,7 @@ from answermatch.sources import NotFlat, string_object_parts
 from answermatch.tasks import get_task
 from answermatch.tasks.squad.rules import _squad_tokens
 from answermatch.tasks.xor.data import XorGold
-from conftest import traced_peak
+from conftest import read_whole, traced_peak
 
 # --- string_object_parts: the parts are json's entries, or NotFlat ----------------------------
 
@@ -157,10 +157,7 @@ def test_xor_predictions_read_in_parts_are_those_read_whole(
     gold = _gold(gold_ids)
     in_parts = _read(task, path, gold)
 
-    def whole(source, **options):
-        raise NotFlat(source)
-
-    monkeypatch.setattr(sources, "string_object_parts", whole)
+    monkeypatch.setattr(sources, "string_object_parts", read_whole)
     assert in_parts == _read(task, path, gold)
     assert len(in_parts[0]) == 300 and {qid for qid, _ in in_parts[0]} == set(gold_ids)
     assert in_parts[1][-1].endswith("and 2997 more)")  # the unknown ids, counted
@@ -700,11 +697,7 @@ def test_an_open_qa_gold_read_in_parts_is_the_one_read_whole(monkeypatch, tmp_pa
 
     in_parts = read()
 
-    def whole(source, **options):
-        raise NotFlat(source)
-        yield
-
-    monkeypatch.setattr(reading, "jsonl_parts", whole)
+    monkeypatch.setattr(reading, "jsonl_parts", read_whole)
     assert in_parts == read()
     if not extra:
         assert len(in_parts[0]) == 2000
@@ -1005,10 +998,7 @@ def test_a_key_given_again_is_read_in_parts_as_read_whole(
     kept = sources.kept_string_entries(path, set(gold_ids), diag=Deferred())
     assert kept is not None and kept.repeated  # read in parts, with the repeats found
 
-    def whole(source, **options):
-        raise NotFlat(source)
-
-    monkeypatch.setattr(sources, "string_object_parts", whole)
+    monkeypatch.setattr(sources, "string_object_parts", read_whole)
     whole_diag = Diagnostics(strict=strict)
     assert in_parts == _predictions(task_name, path, gold_path, gold_ids, whole_diag)
     assert diag.messages == whole_diag.messages
@@ -1145,13 +1135,9 @@ def test_an_open_qa_gold_that_warns_is_read_once(monkeypatch, tmp_path, case, st
                 return str(error), diag.messages
 
     in_parts = read()
-    assert reads == ([] if "JSON" not in case else [(str(path),)])  # read once but for an error
+    assert reads == []  # read once, a line that is not JSON too
 
-    def whole(source, **options):
-        raise NotFlat(source)
-        yield
-
-    monkeypatch.setattr(reading, "jsonl_parts", whole)
+    monkeypatch.setattr(reading, "jsonl_parts", read_whole)
     assert in_parts == read()
     if not strict and case == "keys repeated in rows":
         assert [m.split(": ")[0] for m in in_parts[1]] == [f"{path}:6", f"{path}:1501"]
@@ -1740,3 +1726,40 @@ def test_xor_predictions_given_as_the_gold_are_refused_in_parts(monkeypatch, tmp
     monkeypatch.setattr(sources, "PARTS_FROM", 1 << 40)  # read whole
     assert in_parts == outcome()
     assert ("this is a predictions file" in in_parts[0]) == (extra != ', "id": "x"')
+
+
+@pytest.mark.parametrize("row_error", [False, True])
+@pytest.mark.parametrize("seed", range(3))
+def test_an_open_qa_gold_line_that_is_not_json_is_refused_in_parts(
+    monkeypatch, tmp_path, row_error, seed
+):
+    """A gold's line that is not JSON (after a row's error or not) gives the
+    whole reading's error read in parts, never whole; on its first line
+    that is not blank it is still read whole (the file may be one JSON
+    value over several lines)."""
+    from answermatch.tasks.open_qa import reading
+
+    rng = random.Random(seed)
+    path = tmp_path / "gold.jsonl"
+    _open_qa_gold(path, 2000)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    at = rng.randrange(1, len(lines))
+    lines.insert(at, '{"id": "z", "answers": }')
+    if row_error:
+        lines.insert(rng.randrange(at), '{"id": "q5", "answers": ["again"]}')
+    path.write_text("\n".join(lines), encoding="utf-8")
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+
+    def read():
+        try:
+            reading.read_gold(str(path), Diagnostics())
+        except InputError as error:
+            return str(error)
+
+    with monkeypatch.context() as parts_only:
+        parts_only.setattr(reading, "read_text", None)  # read whole: a TypeError
+        in_parts = read()
+
+    monkeypatch.setattr(reading, "jsonl_parts", read_whole)
+    assert in_parts == read()
+    assert "not valid JSON" in in_parts and f":{at + 1 + row_error}:" in in_parts

@@ -21,7 +21,7 @@ from answermatch.errors import AnswermatchWarning, InputError
 from answermatch.sources import Decoded, Invalid, NotFlat, line_parts, string_object_parts
 from answermatch.tasks import get_task
 from answermatch.tasks.xor.data import XorGold
-from conftest import traced_peak
+from conftest import read_whole, traced_peak
 
 BOM = codecs.BOM_UTF8
 
@@ -29,10 +29,7 @@ BOM = codecs.BOM_UTF8
 def _whole(monkeypatch):
     """Make every reader read its file whole (no file is read in pieces)."""
 
-    def whole(source):
-        raise NotFlat(str(source))
-
-    monkeypatch.setattr(sources, "file_pieces", whole)
+    monkeypatch.setattr(sources, "file_pieces", read_whole)
 
 
 # --- the part readers ------------------------------------------------------------------------

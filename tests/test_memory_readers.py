@@ -19,7 +19,7 @@ from answermatch.errors import AnswermatchWarning, InputError
 from answermatch.sources import NotFlat, line_parts
 from answermatch.tasks import get_task
 from answermatch.tasks.ntcir_dsqa import reading as ntcir_reading
-from conftest import traced_peak
+from conftest import read_whole, traced_peak
 
 #: the peak of a call, its answermatch warnings ignored (these readers warn by design)
 _peak = partial(traced_peak, quiet=True)
@@ -40,10 +40,7 @@ def _outcome(function, *args):
 def _whole(monkeypatch):
     """Make every reader read its file whole (``line_parts`` refuses them all)."""
 
-    def whole(source):
-        raise NotFlat(str(source))
-
-    monkeypatch.setattr(sources, "file_pieces", whole)
+    monkeypatch.setattr(sources, "file_pieces", read_whole)
 
 
 # --- line_parts: the parts are the text's lines ----------------------------------------------

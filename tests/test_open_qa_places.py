@@ -38,6 +38,7 @@ def test_places_find_each_string_also_when_hashes_collide(monkeypatch):
         mixed = others[:200] + strings[::-1] + others[200:]
         assert places.among(mixed) == {s: k for k, s in reversed(list(enumerate(strings)))}
         assert "q7" in places and "x7" not in places and 7 not in places
+        assert not places.repeated() and Places(TextColumn([*strings, "q7"])).repeated()
     assert [Places([]).find(s) for s in ("", "q1")] == [None, None]
 
 

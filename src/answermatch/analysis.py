@@ -297,6 +297,25 @@ class Analyzer:
 
         return japanese
 
+    def local_to_whitespace(self) -> Callable[[str], list[str]] | None:
+        """This analyser as one function of a text when its rules read
+        nothing across whitespace (as :meth:`str.split` sees it), so that a
+        long text cut just before whitespace gives, piece after piece, the
+        whole text's tokens; ``None`` otherwise. Those are the official rules
+        but Japanese's (MeCab reads across spaces): ``str.lower`` (a final
+        sigma looks no further than whitespace, which is neither cased nor
+        case-ignorable), characters deleted one by one (none of them
+        whitespace), SQuAD's articles as whole words (``\\b`` holds at the
+        end of a piece as before the whitespace that followed it), then
+        ``str.split``.
+
+        >>> Analyzer("en").local_to_whitespace()("Paris, 1990年!")
+        ['paris', '1990']
+        >>> Analyzer("ja").local_to_whitespace() is None
+        True
+        """
+        return None if self._wakati else self._fast
+
     def __call__(self, text: str, *, prediction: bool = False) -> tuple[str, ...]:
         if prediction and self._wakati:
             text = text.replace("・", " ").replace("、", ",")

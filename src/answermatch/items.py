@@ -31,7 +31,7 @@ from array import array
 from bisect import bisect_left, bisect_right
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from itertools import compress, islice, repeat
+from itertools import accumulate, compress, islice, repeat
 from operator import and_, eq, gt, lshift, lt, mul, or_, rshift, sub
 from typing import Any, overload
 
@@ -63,6 +63,16 @@ class AsList:
         return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
 
     __hash__ = None  # type: ignore[assignment]  # equal to a list, as a list is
+
+    def sliced(self, index: slice) -> list[Any]:
+        """``self[index]`` for a slice: the list of the values at its places,
+        each read by ``self[k]``, as a list's slice gives them (what the
+        ``__getitem__`` of such a sequence gives for a slice).
+
+        >>> TextColumn(["a", "b", "c"]).sliced(slice(None, None, -2))
+        ['c', 'a']
+        """
+        return [self[k] for k in range(*index.indices(len(self)))]  # type: ignore[attr-defined,index]
 
     def __reduce__(self) -> tuple[Any, ...]:
         return list, (list(self),)  # pickles as the plain list it stands for
@@ -99,7 +109,7 @@ class ItemColumns(AsList, Sequence[Item]):
 
     def __getitem__(self, index: int | slice) -> Item | list[Item]:
         if isinstance(index, slice):
-            return [self[k] for k in range(*index.indices(self._length))]
+            return self.sliced(index)
         k = index.__index__()
         if k < 0:
             k += self._length
@@ -127,6 +137,8 @@ Items = list[Item] | ItemColumns
 
 #: the characters of a long string encoded at a time (:meth:`TextColumn.extend`)
 _PIECE = 1 << 16
+#: how many strings :meth:`TextColumn.extend` encodes at once
+_BATCH = 1 << 10
 _SMALL_END = (1 << 32) - 1  # the largest offset of an array("I")
 
 
@@ -153,6 +165,11 @@ class TextColumn(AsList, Sequence[str]):
     def extend(self, strings: Iterable[str]) -> None:
         """Append ``strings`` (any str, lone surrogates included; a long one
         is encoded in pieces, so that its bytes are not held twice)."""
+        if not isinstance(strings, (tuple, list)) or len(strings) > 8:  # many: in batches
+            left = iter(strings)
+            while batch := list(islice(left, _BATCH)):
+                self._extend_batch(batch)
+            return
         data, ends = self._data, self._ends
         for text in strings:
             if len(text) <= _PIECE:
@@ -163,6 +180,31 @@ class TextColumn(AsList, Sequence[str]):
             if len(data) > _SMALL_END and ends.typecode == "I":
                 ends = self._ends = array("Q", ends)
             ends.append(len(data))
+
+    def _extend_batch(self, strings: list[str]) -> None:
+        """:meth:`extend`, the strings encoded and joined at once where none is long."""
+        if max(map(len, strings)) > _PIECE:
+            self.extend(strings[:8])  # one by one, a long one in pieces
+            if len(strings) > 8:
+                self._extend_batch(strings[8:])
+            return
+        encoded = list(map(str.encode, strings, repeat("utf-8"), repeat("surrogatepass")))
+        size = len(self._data)
+        if size + sum(map(len, encoded)) > _SMALL_END and self._ends.typecode == "I":
+            self._ends = array("Q", self._ends)
+        self._ends.extend(islice(accumulate(map(len, encoded), initial=size), 1, None))
+        self._data += b"".join(encoded)
+
+    def iter_from(self, start: int) -> Iterator[str]:
+        """The strings from place ``start`` on, each decoded as it is read.
+
+        >>> list(TextColumn(["a", "bc", "d"]).iter_from(1))
+        ['bc', 'd']
+        """
+        data, begin = self._data, (self._ends[start - 1] if start > 0 else 0)
+        for end in islice(self._ends, start, None):
+            yield str(memoryview(data)[begin:end], "utf-8", "surrogatepass")
+            begin = end
 
     def append_parts(self, parts: Iterable[str]) -> None:
         """Append one string given as consecutive ``parts`` (each encoded as
@@ -179,6 +221,13 @@ class TextColumn(AsList, Sequence[str]):
         if len(data) > _SMALL_END and self._ends.typecode == "I":
             self._ends = array("Q", self._ends)
         self._ends.append(len(data))
+
+    def copy(self) -> TextColumn:
+        """A column of the same strings (their bytes copied, none decoded)."""
+        copied = TextColumn()
+        copied._data = bytearray(self._data)
+        copied._ends = array(self._ends.typecode, self._ends)
+        return copied
 
     def size(self, index: int) -> int:
         """The length in UTF-8 bytes of string ``index`` (nothing is decoded)."""
@@ -265,7 +314,7 @@ class TextColumn(AsList, Sequence[str]):
 
     def __getitem__(self, index: int | slice) -> str | list[str]:
         if isinstance(index, slice):
-            return [self[k] for k in range(*index.indices(len(self._ends)))]
+            return self.sliced(index)
         start, end = self._bounds(index)
         return str(memoryview(self._data)[start:end], "utf-8", "surrogatepass")
 
@@ -377,6 +426,27 @@ class Places:
                 found[text] = other
                 later = True
         return {text: found[text] for text in texts if text in found} if later else found
+
+    def repeated(self) -> bool:
+        """Whether two places hold the same string (the strings compared
+        only where their hash bits agree).
+
+        >>> Places(["a", "b"]).repeated(), Places(["a", "b", "a"]).repeated()
+        (False, True)
+        """
+        keys, bits, strings = self._keys, self._bits, self._strings
+        low, last = (1 << bits) - 1, len(keys) - 1  # the last key has no place
+        at = 0
+        while at < last:
+            end = at + 1
+            while end < last and keys[end] >> bits == keys[at] >> bits:
+                end += 1
+            if end - at > 1:
+                run = [strings[keys[k] & low] for k in range(at, end)]
+                if len(set(run)) != len(run):
+                    return True
+            at = end
+        return False
 
     def _search(self, text: str, code: int) -> int | None:
         keys, bits, strings = self._keys, self._bits, self._strings

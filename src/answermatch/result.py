@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,8 +44,10 @@ class Result:
     follow the prediction file, as their official scorers do). ``signature`` names everything
     that decides the numbers (task, profile, normalization, tokenizers and
     their versions, answermatch's version). ``warnings`` repeats what was
-    warned about the input; ``options`` holds the task options it was scored
-    with (so that its aggregation can be rebuilt, e.g. by ``compare``).
+    warned about the input (a sequence of messages, as a task gives them
+    packed: :class:`~answermatch.diagnostics.Messages`); ``options`` holds
+    the task options it was scored with (so that its aggregation can be
+    rebuilt, e.g. by ``compare``).
     ``intervals``: bootstrap 95% intervals when asked (``evaluate(...,
     ci=True)``): ``{"scores": {key: (low, high)}, "per_language": {lang:
     {key: (low, high)}}, "resamples": N, "seed": S}``.
@@ -57,7 +60,7 @@ class Result:
     n: int
     signature: str
     items: Items = field(default_factory=list, repr=False)
-    warnings: tuple[str, ...] = ()
+    warnings: Sequence[str] = ()
     options: dict[str, Any] = field(default_factory=dict)
     intervals: dict[str, Any] | None = None
 

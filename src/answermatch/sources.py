@@ -33,6 +33,7 @@ from typing import Any, NamedTuple, TypeAlias
 
 from .diagnostics import Deferred, Diagnostics
 from .errors import InputError
+from .items import TextColumn
 
 try:  # the optional decoder (the ``fast`` extra); without it, json alone
     from msgspec.json import decode as _fast_decode
@@ -940,7 +941,7 @@ def kept_string_entries(
     >>> with warnings.catch_warnings():
     ...     warnings.simplefilter("ignore")
     ...     kept = kept_string_entries(path, {"q1"}, diag=diag)
-    >>> kept.entries, kept.repeated, diag.messages
+    >>> kept.entries, list(kept.repeated), diag.messages
     ({'q1': 'Oulu'}, ['q1'], [".../pred.json: duplicate key 'q1' in a JSON object (the last ...)"])
     >>> _ = path.write_text('{"q1": "Paris", "x": "?"}', encoding="utf-8")
     >>> kept_string_entries(path, {"q1"}) is None  # small: read whole
@@ -967,8 +968,8 @@ def kept_string_entries(
     if kept is None or (kept.repeated and changed):
         return None
     name = os.fspath(source)
-    for key in kept.repeated:
-        diag.warn(duplicate_key_message(key), path=name)  # type: ignore[union-attr]
+    if kept.repeated:
+        diag.warn_each(duplicate_key_message, kept.repeated, path=name)  # type: ignore[union-attr]
     return kept
 
 
@@ -1066,7 +1067,7 @@ def kept_entries(
         bits = seen.repeated_bits()
         if bits and not repeats:
             return None
-        repeated: list[str] = []
+        repeated: Sequence[str] = ()
         if bits or watched:
             found = _repeated_keys(parts(source), watched, bits, keep)
             if found is None:
@@ -1080,14 +1081,14 @@ def kept_entries(
 
 def _repeated_keys(
     parts: Iterable[Mapping[str, Any] | None], watched: set[str], bits: set[int], keep: set[str]
-) -> tuple[list[str], int] | None:
+) -> tuple[TextColumn, int] | None:
     """The second reading of :func:`kept_entries`: the key of each entry
     that repeats one (among ``watched`` and the keys whose fingerprint is
     in ``bits``), in order, and how many times a key not kept came again
     in another part (each part counted it once); ``None`` where a part is
     refused this time."""
     seen: set[str] = set()
-    repeated: list[str] = []
+    repeated = TextColumn()  # packed: every entry may repeat a key
     again = 0
     for entries in parts:
         if entries is None:
@@ -1097,14 +1098,16 @@ def _repeated_keys(
         ):
             continue
         here: set[str] = set()
+        found: list[str] = []
         for key in getattr(entries, "order", None) or entries:
             if key in watched or (hash(key) & _FINGERPRINT) in bits:
                 if key in seen:
-                    repeated.append(key)
+                    found.append(key)
                     if key not in here and key not in keep:
                         again += 1
                 seen.add(key)
                 here.add(key)
+        repeated.extend(found)
     return repeated, again
 
 

@@ -1097,8 +1097,8 @@ def kept_predictions(
         except (sources.NotFlat, InputError):  # not as read before: read whole
             return None
     seen.done()
-    for key in kept.repeated:
-        diag.warn(duplicate_key_message(key), path=source_name(source))  # type: ignore[union-attr]
+    if kept.repeated:
+        diag.warn_each(duplicate_key_message, kept.repeated, path=source_name(source))  # type: ignore[union-attr]
     return Kept(
         kept.entries,  # type: ignore[arg-type]
         dropped=kept.others,

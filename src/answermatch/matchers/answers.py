@@ -280,11 +280,15 @@ def best_overlap(tokens: Tokens, answers: AnswerSet) -> tuple[float, float, floa
         return 0.0, (1.0 if answers.has_empty else 0.0), 0.0, 0.0
     repeated: bool | None = None  # whether a token of the prediction repeats
     counts: dict[str, int] | None = None
+    distinct: Iterable[str] = tokens
+    if type(tokens) is TokenCounts:  # a long text's: its distinct tokens and counts at hand
+        distinct = counts = tokens.counts
+        repeated = len(counts) != n
     f1 = precision = recall = 0.0
     for gold, theirs, gold_counts in answers:
         if gold == tokens:  # an exact match: nothing scores higher on any figure
             return _EXACT
-        shared = theirs.intersection(tokens)
+        shared = theirs.intersection(distinct)
         if not shared:
             continue
         if gold_counts is None:  # the answer's tokens are distinct

@@ -443,7 +443,7 @@ class Task(ABC):
             n=len(scored.items),
             signature=scored.signature,
             items=scored.items,
-            warnings=tuple(diag.messages),
+            warnings=diag.messages.copy(),  # packed, as held (Messages)
             options=dict(options),
         )
 

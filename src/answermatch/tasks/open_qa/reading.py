@@ -204,7 +204,7 @@ class Gold(AsList, Sequence[Question]):
 
     def __getitem__(self, index: int | slice) -> Question | list[Question]:
         if isinstance(index, slice):
-            return [self[k] for k in range(*index.indices(len(self.lines)))]
+            return self.sliced(index)
         k = _place(index, len(self.lines))
         return Question(self.ids[k], self.lines[k], self.answers(k), self.question(k),
                         self.lang(k), self.empty.get(k, 0))  # fmt: skip
@@ -248,7 +248,7 @@ class _Derived(AsList, Sequence[Any]):
 
     def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):
-            return [self._get(k) for k in range(*index.indices(self._length))]
+            return self.sliced(index)
         return self._get(_place(index, self._length))
 
     def __iter__(self) -> Iterator[Any]:
@@ -336,13 +336,13 @@ def read_gold(source: Any, diag: Diagnostics, *, lang: str | None = None) -> Gol
         parts = jsonl_parts(source, diag=later)
         try:
             questions = _questions(_part_rows(parts, name), name, default)
-        except NotFlat:
-            pass  # read whole, for its error
+        except NotFlat as exc:
+            _refuse_not_json(exc, source)  # else read whole, for its error
         except InputError:
             try:
                 deque(parts, maxlen=0)
-            except NotFlat:
-                pass  # a line that is not JSON: read whole, for its error
+            except NotFlat as exc:
+                _refuse_not_json(exc, source)  # a line that is not JSON comes first
             else:
                 later.give(diag)  # every line's warnings come before a row's error
                 raise
@@ -351,6 +351,33 @@ def read_gold(source: Any, diag: Diagnostics, *, lang: str | None = None) -> Gol
             return questions
     name, rows = _rows(source, diag)
     return _questions(rows, name, default)
+
+
+def _refuse_not_json(exc: NotFlat, source: PathLike) -> None:
+    """The error of a gold's line that is not JSON (:class:`~answermatch.sources.NotJson`),
+    as read whole: where it is not the first line that is not blank (that
+    line a JSON value, the whole text is not one: :func:`_rows` gives the
+    line's error) and the rest of the file decodes; else nothing (read
+    whole, for its error)."""
+    if not isinstance(exc, NotJson):
+        return
+    try:
+        first = _first_filled_line(source)
+    except NotFlat:  # invalid UTF-8 near it: the whole reading names it
+        return
+    if exc.error.line != first and decodes_as_utf8(source):
+        raise exc.error from None
+
+
+def _first_filled_line(source: PathLike) -> int | None:
+    """The number of the first line of the file that is not blank."""
+    number = 0
+    for lines in line_parts(source):
+        for line in lines:
+            number += 1
+            if line.strip():
+                return number
+    return None
 
 
 def _part_rows(parts: Iterable[tuple[Sequence[int], list[Any]]], name: str) -> Iterator[Any]:
@@ -565,7 +592,7 @@ class GoldTexts(AsList, Sequence["str | None"]):
 
     def __getitem__(self, index: int | slice) -> str | list[str | None] | None:
         if isinstance(index, slice):
-            return [self[k] for k in range(*index.indices(len(self._at)))]
+            return self.sliced(index)
         at = self._at[_place(index, len(self._at))]
         return self._texts[at] if at >= 0 else None
 

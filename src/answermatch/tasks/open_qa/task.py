@@ -23,7 +23,7 @@ from ...checks import ANSWER_CHECKS, GoldChecks, QuestionEntry, check_repeated_q
 from ...diagnostics import Diagnostics
 from ...errors import UnknownOptionError
 from ...explanation import Explanation, TextView, Variant
-from ...items import ItemColumns
+from ...items import AsList, ItemColumns
 from ...languages import canonical_language
 from ...matchers.named import get_matcher
 from ...profiles import Settings, choice, rule
@@ -415,7 +415,7 @@ class _Matched(Sequence["str | None"]):
 
     def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):
-            return [self[k] for k in range(*index.indices(len(self._places)))]
+            return AsList.sliced(self, index)  # type: ignore[arg-type]
         k = range(len(self._places))[index]  # an IndexError out of range
         return self._read(k, self._places[k])
 

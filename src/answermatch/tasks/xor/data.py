@@ -44,9 +44,12 @@ from functools import partial
 from itertools import chain, compress, repeat
 from typing import Any, NamedTuple, TypedDict
 
+from ...analysis import Analyzer
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
+from ...matchers.answers import TokenCounts
 from ...normalization import PRESETS
+from ...normalization import steps as _steps
 from ...sources import (
     Decoded,
     NotFlat,
@@ -77,6 +80,7 @@ __all__ = [
     "XorGold",
     "XorQuestion",
     "normalizer",
+    "prediction_tokens",
     "read_json",
     "read_xor_gold",
     "read_xor_gold_columns",
@@ -89,6 +93,34 @@ __all__ = [
     "warn_unknown_count",
     "warn_unknown_predictions",
 ]
+
+
+def prediction_tokens(analyzer: Analyzer) -> Callable[[str], Sequence[str]]:
+    """A prediction's tokens under ``analyzer`` (a tuple), or, for a text
+    longer than :data:`~answermatch.normalization.steps.PIECE_CHARS` under
+    rules that read nothing across whitespace
+    (:meth:`~answermatch.analysis.Analyzer.local_to_whitespace`: the
+    official ones but Japanese's), their counts
+    (:class:`~answermatch.matchers.answers.TokenCounts`), the text cut
+    just before whitespace and each piece analysed and dropped: the same
+    F1 and EM, without a string object a token.
+
+    >>> from answermatch.analysis import Analyzer
+    >>> prediction_tokens(Analyzer("fi"))("Helsinki, 1990!")
+    ('helsinki', '1990')
+    """
+    split = analyzer.splitter(prediction=True)
+    local = analyzer.local_to_whitespace()
+    if local is None:
+        return lambda text: tuple(split(text))
+
+    def tokens(text: str) -> Sequence[str]:
+        if len(text) <= _steps.PIECE_CHARS:
+            return tuple(local(text))
+        return TokenCounts.of_pieces(lambda: _steps.pieces(text), local)
+
+    return tokens
+
 
 _GOLD_SHAPE = 'expected {"id": ..., "answers": [...], "lang": ...}'
 _GOLD_ROW = _GOLD_SHAPE.removeprefix("expected ")

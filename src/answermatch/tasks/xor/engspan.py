@@ -80,6 +80,7 @@ from .data import (
     CACHE_LIMIT,
     GOLD_SHAPE,
     XorGold,
+    prediction_tokens,
     warn_bare_strings,
     warn_duplicate_gold_ids,
     warn_unanswered,
@@ -128,14 +129,16 @@ class _Scorer:
 
     def __init__(self, profile: EngspanProfile) -> None:
         self.profile = profile
-        self._analyze = Analyzer(
+        analyzer = Analyzer(
             "en",
             norm="official" if profile.norm == "xor-engspan" else profile.norm,
             tokens=profile.tokens,
             counters="keep",
             numbers=profile.numbers,
             articles=True,
-        ).splitter()
+        )
+        self._analyze = analyzer.splitter()
+        self._prediction = prediction_tokens(analyzer)
         self._sets: dict[tuple[str, ...], tuple[AnswerSet, dict[str, Scores]]] = {}
 
     def __call__(self, answers: tuple[str, ...], prediction: str | None) -> Scores:
@@ -149,7 +152,7 @@ class _Scorer:
         golds, seen = found
         scores = seen.get(prediction)
         if scores is None:
-            scores = seen[prediction] = best_overlap(tuple(self._analyze(prediction)), golds)
+            scores = seen[prediction] = best_overlap(self._prediction(prediction), golds)
         return scores
 
     def many(self, jobs: Iterable[tuple[tuple[str, ...], str | None]]) -> list[Scores]:

@@ -98,6 +98,7 @@ from .data import (
     GOLD_SHAPE,
     XorGold,
     mecab_failure,
+    prediction_tokens,
     warn_duplicate_gold_ids,
     warn_unanswered,
 )
@@ -205,7 +206,7 @@ class _Scorer:
                 references = list(map(get_tokenizer("ja").wakati, answers))  # type: ignore[attr-defined]
             else:
                 references = answers
-            analyze = analyzer.splitter(prediction=True)
+            analyze = prediction_tokens(analyzer)
             found = self._sets[key] = _FullSet(golds, BleuReferences(references), analyze)
         return found
 
@@ -213,7 +214,7 @@ class _Scorer:
         golds = self.gold_set(lang, answers)
         scores = golds.scores.get(prediction)
         if scores is None:
-            tokens = tuple(golds.analyze(prediction))
+            tokens = golds.analyze(prediction)
             f1, em, _, _ = best_overlap(tokens, golds.answers)
             bleu = golds.bleu.score(prediction if self._raw else " ".join(tokens))
             scores = golds.scores[prediction] = f1, em, bleu

@@ -28,7 +28,6 @@ import json
 import os
 import re
 from array import array
-from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain, islice
@@ -38,7 +37,7 @@ from typing import Any, TypedDict, overload
 from ... import sources
 from ...diagnostics import Diagnostics
 from ...errors import InputError
-from ...items import TextColumn
+from ...items import AsList, Places, TextColumn
 from ...sources import (
     NotFlat,
     duplicate_key_hook,
@@ -138,7 +137,7 @@ class Cases(Sequence[Case]):
         self._ends = array("I")  # the end of each case's paragraphs
         self._paragraphs = TextColumn()
         self._labels = bytearray()
-        self._index: _IdIndex | None = None
+        self._index: Places | None = None
 
     def add(
         self, case_id: str, paragraphs: list[str], labels: Iterable[bool] | None, line: int | None
@@ -162,7 +161,7 @@ class Cases(Sequence[Case]):
 
     def __getitem__(self, index: int | slice) -> Case | list[Case]:
         if isinstance(index, slice):
-            return [self[k] for k in range(*index.indices(len(self)))]
+            return AsList.sliced(self, index)  # type: ignore[arg-type]
         k = index.__index__()
         if k < 0:
             k += len(self)
@@ -201,66 +200,14 @@ class Cases(Sequence[Case]):
     def find(self, test_id: str) -> int | None:
         """The position of the case ``test_id``, or ``None``."""
         if self._index is None:
-            self._index = _IdIndex(self.ids)
+            self._index = Places(self.ids)
         return self._index.find(test_id)
 
     def repeated(self) -> bool:
         """Whether a test id is given to two cases."""
         if self._index is None:
-            self._index = _IdIndex(self.ids)
+            self._index = Places(self.ids)
         return self._index.repeated()
-
-
-class _IdIndex:
-    """The positions of strings found by their hash: a sorted array of
-    ``hash << bits | position`` (8 bytes a string, where a dict took about
-    100), the strings compared where hashes agree."""
-
-    __slots__ = ("_bits", "_keys", "_strings")
-
-    def __init__(self, strings: Sequence[str]) -> None:
-        self._strings = strings
-        self._bits = bits = max(1, (len(strings) - 1).bit_length())
-        top = (1 << (64 - bits)) - 1
-        buckets = [array("Q") for _ in range(16)]  # sorted a sixteenth at a time
-        for position, text in enumerate(strings):
-            key = (hash(text) & top) << bits | position
-            buckets[key >> 60].append(key)
-        self._keys = array("Q")
-        for bucket in buckets:
-            self._keys.extend(sorted(bucket))
-            del bucket[:]
-
-    def _positions(self, text: str) -> Iterator[int]:
-        """The positions whose string has the hash bits of ``text``."""
-        keys, bits = self._keys, self._bits
-        key = (hash(text) & ((1 << (64 - bits)) - 1)) << bits
-        at = bisect_left(keys, key)
-        while at < len(keys) and keys[at] >> bits == key >> bits:
-            yield keys[at] & ((1 << bits) - 1)
-            at += 1
-
-    def find(self, text: str) -> int | None:
-        for position in self._positions(text):
-            if self._strings[position] == text:
-                return position
-        return None
-
-    def repeated(self) -> bool:
-        """Whether two positions hold the same string."""
-        keys, bits, strings = self._keys, self._bits, self._strings
-        mask = (1 << bits) - 1
-        at = 0
-        while at < len(keys):
-            end = at + 1
-            while end < len(keys) and keys[end] >> bits == keys[at] >> bits:
-                end += 1
-            if end - at > 1:  # the same hash bits: the strings compared
-                run = [strings[keys[k] & mask] for k in range(at, end)]
-                if len(set(run)) != len(run):
-                    return True
-            at = end
-        return False
 
 
 class Picks:
