@@ -26,7 +26,7 @@ FRAGMENTS = [
 ]  # fmt: skip
 TEXTS = st.lists(st.sampled_from(FRAGMENTS), max_size=60).map("".join)
 SHORT = st.lists(st.sampled_from(["東京", "1958", "年", "x", " ", "タワー", "1"]), max_size=5)
-LANGS = ["ja", "en"]
+LANGS = ["ja", "en", "zh_cn", "zh_tw"]
 
 
 def _figures(lang: str, prediction: str, answers: list[str], limit: int):
@@ -74,3 +74,12 @@ def test_a_long_japanese_answer_is_counted_not_held():
     peak = traced_peak(lambda: found.append(rules.match(text, answers)))
     assert 0.0 < found[0][1] < 0.01, found
     assert peak < 2 * sys.getsizeof(text), (peak, sys.getsizeof(text))
+
+
+def test_pieces_always_advance():
+    """A text cut where a piece would be empty (a cut character at its
+    start, pieces of 0 characters) still ends: the cause of the Chinese
+    property test's hang (jieba's cut characters, ``PIECE_CHARS`` 0)."""
+    with mock.patch.object(steps, "PIECE_CHARS", 0):
+        assert list(steps.pieces(" a b")) == [" a", " b"]
+        assert list(steps.pieces("a,,b", steps.re.compile(","))) == ["a", ",", ",b"]
