@@ -35,7 +35,7 @@ from typing import Any
 from .checks import SEVERITIES, Entry, Finding, GoldFile, suggested_variants
 from .diagnostics import Diagnostics
 from .errors import AnswermatchWarning, InputError
-from .sources import is_path, source_name
+from .sources import InputTooLarge, is_path, source_name
 from .tasks import check_options, get_task
 from .tasks.parts import ChecksGold, require
 
@@ -131,6 +131,8 @@ def _read(task: str, gold: Any, options: dict[str, Any]) -> tuple[GoldFile, Any]
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", AnswermatchWarning)
             parsed = spec.read_gold(gold, diag, **options)
+    except InputTooLarge:  # no file's content is at fault: refused as every command does
+        raise
     except InputError as exc:
         found.findings.append(
             Finding("error", exc.path or name, exc.line, "unreadable", exc.message)
