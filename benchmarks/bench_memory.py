@@ -122,6 +122,10 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     input is both.
 ``openqa100-gold-warn``
     The same with a key repeated in the gold's last row (a warning).
+``openqa50m``, ``openqa50m-fair``, ``openqa50m-containment``, ``openqa50m-lenient``
+    open-qa: the example gold and predictions (``examples/open-qa``), the
+    first answer (English) replaced by 50,000,000 characters of English
+    words, under each profile.
 
 Generated files go to ``--tmp`` and are deleted after each case. Run::
 
@@ -572,6 +576,7 @@ def main() -> None:
     cases += ["kbqa100-badutf8", "poleval100-badutf8"]
     cases += ["squad100m-fair", "korquad100m", "korquad100m-fair", "levenshtein100m"]
     cases += ["squad100m-ja-fair"]
+    cases += ["openqa50m", "openqa50m-fair", "openqa50m-containment", "openqa50m-lenient"]
     parser.add_argument("cases", nargs="*", default=cases)
     parser.add_argument("--parity", default="../shared/parity")
     parser.add_argument("--tmp", default=tempfile.gettempdir())
@@ -694,6 +699,14 @@ def main() -> None:
                 warn = case.endswith("-warn")
                 size = open_qa_gold_and_predictions(parity, gold, pred, 500_000, warn=warn)
                 command = f"{base} open-qa --gold {gold} --pred {pred} -q"
+            elif case.startswith("openqa50m"):
+                answers = json.loads((EXAMPLES / "open-qa" / "pred.json").read_text("utf-8"))
+                answers[next(iter(answers))] = _words_text(50_000_000, WORDS_EN)
+                pred.write_text(json.dumps(answers, ensure_ascii=False), encoding="utf-8")
+                size = pred.stat().st_size
+                gold = EXAMPLES / "open-qa" / "gold.jsonl"
+                profile = case.removeprefix("openqa50m").removeprefix("-") or "official"
+                command = f"{base} open-qa --gold {gold} --pred {pred} -q --profile {profile}"
             elif case == "squad100m-ja-fair":
                 squad_long(gold, pred, 10)
                 pred.write_text(
