@@ -11,6 +11,7 @@ warnings and errors."""
 from __future__ import annotations
 
 import gzip
+import json
 import os
 import subprocess
 import sys
@@ -299,3 +300,24 @@ def test_a_gold_over_the_limit_is_refused_by_every_command(tmp_path, monkeypatch
         "from one input (answermatch.sources.MAX_INPUT_BYTES); split it into parts and score "
         "them with answermatch.Scorer\n"
     )
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero on this system")
+def test_check_gold_refuses_a_device_as_score_does(capsys):
+    assert main(["check-gold", "squad", "--gold", "/dev/zero"]) == 2
+    assert capsys.readouterr().err == (
+        "answermatch: error: /dev/zero: is a device, not a file (a device such as /dev/zero "
+        "may never end)\n"
+    )
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/fd"), reason="no /dev/fd on this system")
+def test_check_gold_reads_a_gold_through_a_pipe(capsys):
+    """It was refused as "not a file"; now read once, the findings of the file."""
+    gold = os.path.join(ROOT, "examples", "xor-full", "gold.jsonl")
+    assert main(["check-gold", "xor-full", "--gold", gold, "--json"]) in (0, 1)
+    read = capsys.readouterr().out
+    with open(gold, "rb") as fh, _piped(fh.read()) as pipe:
+        status = main(["check-gold", "xor-full", "--gold", pipe, "--json"])
+    piped = capsys.readouterr().out.replace(json.dumps(pipe), json.dumps(gold))
+    assert status in (0, 1) and piped == read and '"findings"' in read

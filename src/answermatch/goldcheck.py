@@ -35,7 +35,7 @@ from typing import Any
 from .checks import SEVERITIES, Entry, Finding, GoldFile, suggested_variants
 from .diagnostics import Diagnostics
 from .errors import AnswermatchWarning, InputError
-from .sources import InputTooLarge, is_path, source_name
+from .sources import InputTooLarge, is_path, not_a_file, source_name
 from .tasks import check_options, get_task
 from .tasks.parts import ChecksGold, require
 
@@ -122,8 +122,9 @@ def _read(task: str, gold: Any, options: dict[str, Any]) -> tuple[GoldFile, Any]
     (None when the reader refused the file: its finding says why)."""
     spec = require(get_task(task), ChecksGold, "check-gold")
     check_options(spec, options)
-    if is_path(gold) and not os.path.isfile(gold):  # not the file's content: a usage error
-        raise InputError("no such file" if not os.path.exists(gold) else "not a file", path=gold)
+    # not the file's content: a usage error (a pipe is read, once)
+    if is_path(gold) and (problem := not_a_file(gold)) is not None:
+        raise InputError(problem, path=gold)
     name = source_name(gold)
     found = GoldFile(name)
     diag = Diagnostics()

@@ -250,14 +250,38 @@ def _regular_size(fh: Any, path: PathLike) -> int | None:
     file over :data:`MAX_INPUT_BYTES`, is an :class:`InputError`."""
     mode = os.fstat(fh.fileno())
     if stat.S_ISCHR(mode.st_mode) or stat.S_ISBLK(mode.st_mode):
-        raise InputError(
-            "is a device, not a file (a device such as /dev/zero may never end)", path=path
-        )
+        raise InputError(_DEVICE, path=path)
     if not stat.S_ISREG(mode.st_mode):
         return None
     if mode.st_size > MAX_INPUT_BYTES:
         raise InputTooLarge(_too_large(mode.st_size), path=path)
     return mode.st_size
+
+
+def not_a_file(path: PathLike) -> str | None:
+    """Why ``path`` names nothing a reader reads, as the reading says it
+    (no file, a directory, a device such as ``/dev/zero``, which may never
+    end); ``None`` for a regular file or a pipe.
+
+    >>> not_a_file("/nowhere/gold.json"), not_a_file("/")
+    ('no such file', 'is a directory, expected a file')
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return "no such file"
+    except (OSError, ValueError):
+        return None  # the reading names the problem
+    if stat.S_ISDIR(mode):
+        return "is a directory, expected a file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return _DEVICE
+    if stat.S_ISREG(mode) or stat.S_ISFIFO(mode):
+        return None
+    return "not a file"
+
+
+_DEVICE = "is a device, not a file (a device such as /dev/zero may never end)"
 
 
 def _too_large(size: int | str) -> str:
