@@ -140,14 +140,31 @@ def test_a_pipe_peaks_within_twice_its_size(tmp_path, monkeypatch, task_name):
     assert whole > 2.5 * size, (whole, size)
 
 
+#: each example's task, gold and predictions
+_EXAMPLES = {
+    "squad": ("dev.json", "pred.json"),
+    "squad-v2": ("dev.json", "pred.json"),
+    "xor-full": ("gold.jsonl", "pred.json"),
+    "xor-engspan": ("gold.jsonl", "pred.json"),
+    "open-qa": ("gold.jsonl", "pred.json"),
+    "poleval2021": ("expected.tsv", "out.tsv"),
+    "cmrc2018": ("dev.json", "pred.json"),
+    "korquad": ("dev_sample.json", "predictions.json"),
+    "mlqa": ("dev.de.json", "pred.de.json"),
+    "nlpcc-dbqa": ("gold.txt", "pred.txt"),
+    "nlpcc-kbqa": ("gold.txt", "pred.txt"),
+    "ntcir-dsqa": ("gold.tsv", "run.tsv"),
+    "zalo2019": ("test_labelled.json", "submission.csv"),
+}
+
+
 @pytest.mark.skipif(not os.path.exists("/dev/fd"), reason="no /dev/fd on this system")
-@pytest.mark.parametrize("task", ["squad", "xor-full", "poleval2021", "open-qa"])
+@pytest.mark.parametrize("task", sorted(_EXAMPLES))
 def test_a_pipe_scores_as_the_file_in_evaluate(monkeypatch, task):
-    """``evaluate`` reads a pipe within :func:`holding`: the same scores."""
+    """``evaluate`` reads a pipe within :func:`holding`, in parts where the
+    file is read in parts: the same scores and warnings."""
     folder = os.path.join(ROOT, "examples", task)
-    names = {"squad": ("dev.json", "pred.json"), "xor-full": ("gold.jsonl", "pred.json")}
-    names |= {"poleval2021": ("expected.tsv", "out.tsv"), "open-qa": ("gold.jsonl", "pred.json")}
-    gold, pred = (os.path.join(folder, name) for name in names[task])
+    gold, pred = (os.path.join(folder, name) for name in _EXAMPLES[task])
     monkeypatch.setattr(sources, "PART_BYTES", 256)  # many parts
     monkeypatch.setattr(sources, "PARTS_FROM", 1)
     with warnings.catch_warnings(record=True) as warned:
