@@ -107,6 +107,14 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``mkqa100-gold-warn``
     The same with the first example given again at the end of both files,
     its second prediction with a NaN ``no_answer_prob`` (three warnings).
+``mkqa100-rowerror``
+    ``mkqa100`` with a last row whose ``binary_answer`` is not yes, no,
+    empty or null (an error, the first the reading meets).
+``mkqa50m``, ``mkqa50m-fair``, ``mkqa50m-ja``, ``mkqa50m-ja-fair``
+    MKQA's test fixture and an ``en.jsonl`` (``ja.jsonl``) predicting its
+    six examples, the first with 50,000,000 characters (``--mb`` halved)
+    of English words (of Japanese sentences), the others ``yes``, under
+    each profile.
 ``openqa100``
     open-qa: the example gold (``examples/open-qa``) and a prediction
     file ``{id: text}`` of 1,300,000 entries (about 100 MB), the example's
@@ -132,6 +140,11 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     audit's files): ``--json``, and the text under ``--profile fair``.
 ``explain-xor66``
     ``explain`` (text) of every item of ``xor66`` with three such answers.
+``explain-mkqa60``
+    ``explain`` (text) of MKQA's test fixture and an ``en.jsonl`` whose
+    first five predictions are 8,000,000 characters of English words each
+    (the outside audit's ``mkqa-long``); its floor predicts ``yes`` for
+    each example.
 ``explain-korquad75-json``
     ``explain --json`` of KorQuAD's example gold (``examples/korquad``) and
     1,500,000 predictions: "서울" for each gold id, the first one 2,000,000
@@ -368,6 +381,23 @@ def mkqa_gold_and_predictions(
     return gold.stat().st_size + pred.stat().st_size
 
 
+def mkqa_long(parity: Path, pred: Path, chars: int, *, lang: str = "en", long: int = 1) -> int:
+    """An ``<lang>.jsonl`` predicting the fixture's examples: the first
+    ``long`` predictions ``chars`` characters of English words (Japanese
+    sentences for ``ja``), the others ``yes``; its size."""
+    import gzip
+
+    with gzip.open(parity / "mkqa" / "mkqa_test6.jsonl.gz", "rt", encoding="utf-8") as fh:
+        ids = [json.loads(line)["example_id"] for line in fh if line.strip()]
+    text = _ja_text(chars) if lang == "ja" else _words_text(chars, WORDS_EN)
+    with pred.open("w", encoding="utf-8") as out:
+        for k, ex_id in enumerate(ids):
+            row = {"example_id": ex_id, "prediction": text if k < long else "yes",
+                   "binary_answer": None, "no_answer_prob": 0.1}  # fmt: skip
+            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+    return pred.stat().st_size
+
+
 def rows_of(mapping_file: Path, rows_file: Path) -> int:
     """The predictions ``{id: text}`` of ``mapping_file`` as JSON Lines rows
     ``{"id", "prediction"}``; their size."""
@@ -576,6 +606,12 @@ def explain_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | 
         dev.write_text(json.dumps(dict.fromkeys(ids, "서울"), ensure_ascii=False), "utf-8")
         size = xor_predictions(parity, pred, 1_500_000, base=dev, long=1)
         command = f"{base} korquad --gold {gold} --pred {{}} -q --json"
+    elif case == "explain-mkqa60":
+        pred, dev = work / "pred.jsonl", work / "dev.jsonl"
+        size = mkqa_long(parity, pred, 8_000_000, long=5)
+        mkqa_long(parity, dev, 0, long=0)
+        gold = parity / "mkqa" / "mkqa_test6.jsonl.gz"
+        command = f"{base} mkqa --gold {gold} --pred {{}} -q -o lang=en"
     else:
         return None
     return size, command.format(pred), command.format(dev)
@@ -692,6 +728,8 @@ def main() -> None:
     cases += ["cmrc20m", "cmrc20m-v5", "cmrc20m-fair", "cmrc20m-sentences"]
     cases += ["korquad20m", "korquad20m-fair", "mlqa20m-zh", "mlqa20m-zh-fair"]
     cases += ["mlqa20m-zh-sentences"]
+    cases += ["mkqa100-rowerror", "mkqa50m", "mkqa50m-fair", "mkqa50m-ja", "mkqa50m-ja-fair"]
+    cases += ["explain-mkqa60"]
     parser.add_argument("cases", nargs="*", default=cases)
     parser.add_argument("--parity", default="../shared/parity")
     parser.add_argument("--tmp", default=tempfile.gettempdir())
@@ -773,13 +811,23 @@ def main() -> None:
                 squad_long(gold, pred, 10)
                 size = 4 << 30
                 command = f"yes | {base} squad --gold {gold} --pred /dev/stdin -q"
-            elif case in ("mkqa100", "mkqa100-notjson"):
+            elif case in ("mkqa100", "mkqa100-notjson", "mkqa100-rowerror"):
                 pred = work / "en.jsonl"
                 size = mkqa_predictions(parity, pred, 800_000)
                 if case.endswith("-notjson"):
                     size += again_at_the_end(pred, '{"example_id": 1, "prediction": }')
+                if case.endswith("-rowerror"):
+                    bad = '{"example_id": 1, "prediction": "x", "binary_answer": "maybe"}'
+                    size += again_at_the_end(pred, bad)
                 mkqa_gold = parity / "mkqa" / "mkqa_test6.jsonl.gz"
                 command = f"{base} mkqa --gold {mkqa_gold} --pred {pred} -q"
+            elif case.startswith("mkqa50m"):
+                lang = "ja" if "-ja" in case else "en"
+                pred = work / f"{lang}.jsonl"
+                size = mkqa_long(parity, pred, HUNDRED_MB // 2, lang=lang)
+                mkqa_gold = parity / "mkqa" / "mkqa_test6.jsonl.gz"
+                profile = " --profile fair" if case.endswith("-fair") else ""
+                command = f"{base} mkqa --gold {mkqa_gold} --pred {pred} -q{profile}"
             elif case in ("mkqa100-gold", "mkqa100-gold-warn"):
                 gold, pred = work / "gold.jsonl", work / "en.jsonl"
                 size = mkqa_gold_and_predictions(parity, gold, pred, 17_000, warn="warn" in case)
