@@ -96,6 +96,15 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``pipe``
     ``yes | answermatch score squad --pred /dev/stdin``: a pipe that never
     ends, refused at ``answermatch.sources.MAX_INPUT_BYTES`` (4 GiB).
+``xor66-pipe``, ``squad75-pipe``
+    ``xor66`` and ``squad75`` given through a pipe (``cat pred.json |
+    answermatch score ... --pred -``), read once into one held buffer and
+    then in parts as the file is.
+``gzbomb``
+    ``--pred`` a ``.gz`` file of about 19 MB that inflates to 4.4 GB (two
+    entries and spaces between them, ``gzip -1``): refused past
+    ``answermatch.sources.MAX_INPUT_BYTES`` while its inflated size is
+    counted, before a reader holds its bytes (the input: the file on disk).
 ``mkqa100``
     MKQA's test fixture (``mkqa/mkqa_test6.jsonl.gz``) and an ``en.jsonl``
     of about 106 MB: the seed-1 rows (``mkqa/pred_seed1/en.jsonl``) and
@@ -183,6 +192,7 @@ of that to the input size (the target: at most about 2).
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import random
@@ -582,6 +592,33 @@ def again_at_the_end(path: Path, line: str | None = None) -> int:
     return len(added)
 
 
+def pipes_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, str] | None:
+    """The size and command line of a case of predictions through a pipe,
+    or of a ``.gz`` bomb; ``None`` for another case."""
+    pred = work / "pred.json"
+    if case in ("xor66-pipe", "squad75-pipe"):
+        if case == "xor66-pipe":
+            size = xor_predictions(parity, pred, 1_500_000)
+            gold = parity / "xor" / "xor_dev_full_v1_1.jsonl"
+            task = "xor-full"
+        else:
+            size = xor_predictions(parity, pred, 1_500_000, base="squad/pred_v1_seed1.json")
+            gold = parity / "squad" / "dev-v1.1.from-v2-answerable.json"
+            task = "squad"
+        return size, f"cat {pred} | {base} {task} --gold {gold} --pred - -q"
+    if case == "gzbomb":
+        bomb = work / "pred.json.gz"
+        with gzip.open(bomb, "wb", compresslevel=1) as out:
+            out.write(b'{"u1": "a",')
+            spaces = b" " * (1 << 20)
+            for _ in range(4_400_000_000 // len(spaces)):
+                out.write(spaces)
+            out.write(b'"u2": "b"}\n')
+        gold = parity / "squad" / "dev-v1.1.from-v2-answerable.json"
+        return bomb.stat().st_size, f"{base} squad --gold {gold} --pred {bomb} -q"
+    return None
+
+
 def explain_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | None:
     """The size, command and floor command (the same on the dev
     predictions alone) of an ``explain-`` case, or ``None``."""
@@ -721,7 +758,7 @@ def main() -> None:
     cases += ["squad75-bom", "xor66-bom", "openqa100-bom", "cmrc75-bom"]
     cases += ["kbqa100-badutf8", "poleval100-badutf8"]
     cases += ["squad100m-fair", "korquad100m", "korquad100m-fair", "levenshtein100m"]
-    cases += ["squad100m-ja-fair"]
+    cases += ["squad100m-ja-fair", "xor66-pipe", "squad75-pipe", "gzbomb"]
     cases += ["openqa50m", "openqa50m-fair", "openqa50m-containment", "openqa50m-lenient"]
     cases += ["explain-squad75-json", "explain-squad75-fair", "explain-xor66"]
     cases += ["explain-korquad75-json"]
@@ -887,7 +924,10 @@ def main() -> None:
                     "print(levenshtein_distance(t, g), levenshtein_ratio(t, g, preset='none'))"
                 )
                 command = f'{sys.executable} -c "{code}" {pred}'
-            elif (found := readers_case(case, parity, work, base)) is not None:
+            elif (
+                found := pipes_case(case, parity, work, base)
+                or readers_case(case, parity, work, base)
+            ) is not None:
                 size, command = found
             elif (
                 explained := explain_case(case, parity, work) or cjk_case(case, parity, work)
