@@ -1097,6 +1097,58 @@ def test_xor_full_keys_cut_with_a_repeat_read_as_whole(monkeypatch, tmp_path, pr
     assert sum("duplicate key" in m for m in parts[1]) == 2
 
 
+def _all_twice(path, gold_ids, others, seed=5):
+    """A file ``{id: text}`` of the gold ids and ``others`` other ids, each
+    other id given twice in a row (issue 25's all-repeat file), one gold id
+    twice too."""
+    rng = random.Random(seed)
+    answers = ["Oulu", "東京", 'a "b", "c"', "", "x\\y"]
+    entries = [(qid, rng.choice(answers)) for qid in gold_ids]
+    for _ in range(others):
+        key = f"{rng.getrandbits(62)}"
+        entries += [(key, rng.choice(answers)), (key, rng.choice(answers))]
+    entries.insert(rng.randrange(len(entries)), (gold_ids[7], "again"))
+    body = ", ".join(f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in entries)
+    path.write_text("{" + body + "}", encoding="utf-8")
+
+
+@pytest.mark.parametrize("task_name", ["xor-full", "xor-engspan", "squad", "korquad", "open-qa"])
+def test_every_key_given_twice_is_read_in_parts_as_read_whole(monkeypatch, tmp_path, task_name):
+    """Every other id given twice in a row: the keys given again in their
+    part are told by the part's order, not remembered for the second
+    reading; the values and every warning, in order, as read whole."""
+    gold_ids = [f"q{k}" for k in range(300)]
+    path = tmp_path / "pred.json"
+    _all_twice(path, gold_ids, 3000)
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    gold_path = tmp_path / ("gold.jsonl" if task_name == "open-qa" else "gold.json")
+    diag = Diagnostics()
+    in_parts = _predictions(task_name, path, gold_path, gold_ids, diag)
+    monkeypatch.setattr(sources, "PARTS_FROM", 1 << 40)  # read whole
+    whole_diag = Diagnostics()
+    assert in_parts == _predictions(task_name, path, gold_path, gold_ids, whole_diag)
+    assert diag.messages == whole_diag.messages
+    assert sum("duplicate key" in m for m in diag.messages) == 3001
+
+
+def test_every_key_given_twice_peaks_within_twice_the_file(tmp_path):
+    """300,000 other ids each given twice in a row: the second reading
+    remembered every one of them (about four times the file); now only
+    those that may come again in another part (under twice it)."""
+    gold_ids = [f"q{k}" for k in range(300)]
+    path = tmp_path / "pred.json"
+    _all_twice(path, gold_ids, 300_000)
+    size = path.stat().st_size
+    found = {}
+
+    def read():
+        found["kept"] = sources.kept_string_entries(path, set(gold_ids), diag=Deferred())
+
+    peak = traced_peak(read)
+    assert peak < 2 * size, (peak, size)
+    assert len(found["kept"].repeated) == 300_001 and found["kept"].others == 300_000
+
+
 @pytest.mark.parametrize("repeats", [[], [(7, 2900), ("x5", 2000)]])
 def test_open_qa_null_answers_are_read_in_parts_as_read_whole(monkeypatch, tmp_path, repeats):
     gold_ids = [f"q{k}" for k in range(300)]

@@ -22,7 +22,6 @@ import stat
 import sys
 from array import array
 from bisect import bisect_left
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -1050,7 +1049,8 @@ def kept_entries(
     seen = Fingerprints()
     examples: list[str] = []
     others = 0
-    watched: set[str] = set()  # keys known to be given again (kept ones, or in one part)
+    watched: set[str] = set()  # kept keys known to be given again in another part
+    inner = False  # a key given again in one part (found again by the part's order)
     try:
         for entries in parts(source):
             if entries is None:
@@ -1063,8 +1063,7 @@ def kept_entries(
                 if not repeats:
                     return None
                 watched.update(kept.keys() & set(filter(keep.__contains__, entries)))
-                if order is not None:
-                    watched.update(key for key, n in Counter(order).items() if n > 1)
+                inner = inner or order is not None
             if keep.issuperset(entries):
                 kept.update(entries)
                 continue
@@ -1085,7 +1084,7 @@ def kept_entries(
         if bits and not repeats:
             return None
         repeated: Sequence[str] = ()
-        if bits or watched:
+        if bits or watched or inner:
             found = _repeated_keys(parts(source), watched, bits, keep)
             if found is None:
                 return None
@@ -1100,30 +1099,38 @@ def _repeated_keys(
     parts: Iterable[Mapping[str, Any] | None], watched: set[str], bits: set[int], keep: set[str]
 ) -> tuple[TextColumn, int] | None:
     """The second reading of :func:`kept_entries`: the key of each entry
-    that repeats one (among ``watched`` and the keys whose fingerprint is
-    in ``bits``), in order, and how many times a key not kept came again
-    in another part (each part counted it once); ``None`` where a part is
-    refused this time."""
+    that repeats one, in order (one given again in its part, which the
+    part's ``order`` tells, or in another part: among ``watched`` and the
+    keys whose fingerprint is in ``bits``), and how many times a key not
+    kept came again in another part (each part counted it once); ``None``
+    where a part is refused this time. Only the keys that may come again
+    in another part are remembered, not those given again in one part
+    alone (every key, in a file whose each key is given twice in a row)."""
     seen: set[str] = set()
     repeated = TextColumn()  # packed: every entry may repeat a key
     again = 0
     for entries in parts:
         if entries is None:
             return None
-        if watched.isdisjoint(entries) and (
-            not bits or bits.isdisjoint(map(_FINGERPRINT.__and__, map(hash, entries)))
+        order = getattr(entries, "order", None)
+        if (
+            order is None
+            and watched.isdisjoint(entries)
+            and (not bits or bits.isdisjoint(map(_FINGERPRINT.__and__, map(hash, entries))))
         ):
             continue
         here: set[str] = set()
         found: list[str] = []
-        for key in getattr(entries, "order", None) or entries:
+        for key in order or entries:
+            if key in here:  # given again in its part
+                found.append(key)
+                continue
+            here.add(key)
             if key in watched or (hash(key) & _FINGERPRINT) in bits:
-                if key in seen:
+                if key in seen:  # given in an earlier part
                     found.append(key)
-                    if key not in here and key not in keep:
-                        again += 1
+                    again += key not in keep
                 seen.add(key)
-                here.add(key)
         repeated.extend(found)
     return repeated, again
 
