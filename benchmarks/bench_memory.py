@@ -122,6 +122,23 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     input is both.
 ``openqa100-gold-warn``
     The same with a key repeated in the gold's last row (a warning).
+``openqa50m``, ``openqa50m-fair``, ``openqa50m-containment``, ``openqa50m-lenient``
+    open-qa: the example gold and predictions (``examples/open-qa``), the
+    first answer (English) replaced by 50,000,000 characters of English
+    words, under each profile.
+``explain-squad75-json``, ``explain-squad75-fair``
+    ``answermatch explain`` of every item of ``squad75`` whose first three
+    dev answers are 2,000,000 characters of words each (as the outside
+    audit's files): ``--json``, and the text under ``--profile fair``.
+``explain-xor66``
+    ``explain`` (text) of every item of ``xor66`` with three such answers.
+``explain-korquad75-json``
+    ``explain --json`` of KorQuAD's example gold (``examples/korquad``) and
+    1,500,000 predictions: "서울" for each gold id, the first one 2,000,000
+    characters of Korean words, and made-up ids.
+
+An ``explain-`` case's floor is the same command on the dev predictions
+alone (``--parity``'s, or the example's), printed with it.
 
 Generated files go to ``--tmp`` and are deleted after each case. Run::
 
@@ -178,6 +195,7 @@ def xor_predictions(
     nulls: bool = False,
     bom: bool = False,
     twice: bool = False,
+    long: int = 0,
 ) -> int:
     """A prediction file of the dev predictions (``base``, under ``parity``,
     or an absolute path) plus made-up ids; its size. ``repeat``: the first
@@ -185,8 +203,11 @@ def xor_predictions(
     cases); ``nulls``: every tenth made-up answer ``null``; ``bom``: a
     UTF-8 byte order mark first; ``twice``: each made-up id given twice in
     a row (``entries`` entries in all; the ``-allrepeat`` cases, a warning
-    each)."""
+    each); ``long``: so many of the first dev answers made 2,000,000
+    characters of words (the ``explain-`` cases)."""
     dev = json.loads((parity / base).read_text(encoding="utf-8"))
+    for key in list(dev)[:long]:
+        dev[key] = _words_text(2_000_000, WORDS_EN)
     answers = list(dev.values())
     rng = random.Random(seed)
     first = None
@@ -513,6 +534,35 @@ def again_at_the_end(path: Path, line: str | None = None) -> int:
     return len(added)
 
 
+def explain_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | None:
+    """The size, command and floor command (the same on the dev
+    predictions alone) of an ``explain-`` case, or ``None``."""
+    base = f"{' '.join(CLI)} explain"
+    pred = work / "pred.json"
+    if case in ("explain-squad75-json", "explain-squad75-fair"):
+        dev = parity / "squad" / "pred_v1_seed1.json"
+        size = xor_predictions(parity, pred, 1_500_000, base=dev, long=3)
+        gold = parity / "squad" / "dev-v1.1.from-v2-answerable.json"
+        last = " --json" if case.endswith("-json") else " --profile fair"
+        command = f"{base} squad --gold {gold} --pred {{}} -q{last}"
+    elif case == "explain-xor66":
+        dev = parity / "xor" / "full_pred_1.json"
+        size = xor_predictions(parity, pred, 1_500_000, base=dev, long=3)
+        gold = parity / "xor" / "xor_dev_full_v1_1.jsonl"
+        command = f"{base} xor-full --gold {gold} --pred {{}} -q"
+    elif case == "explain-korquad75-json":
+        gold = EXAMPLES / "korquad" / "dev_sample.json"
+        data = json.loads(gold.read_text(encoding="utf-8"))["data"]
+        ids = [q["id"] for a in data for p in a["paragraphs"] for q in p["qas"]]
+        dev = work / "dev.json"
+        dev.write_text(json.dumps(dict.fromkeys(ids, "서울"), ensure_ascii=False), "utf-8")
+        size = xor_predictions(parity, pred, 1_500_000, base=dev, long=1)
+        command = f"{base} korquad --gold {gold} --pred {{}} -q --json"
+    else:
+        return None
+    return size, command.format(pred), command.format(dev)
+
+
 def readers_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, str] | None:
     """The size and command of a case of the seed readers (NTCIR-16, NLPCC
     2016 KBQA, Zalo 2019, PolEval 2021), or ``None``."""
@@ -572,6 +622,9 @@ def main() -> None:
     cases += ["kbqa100-badutf8", "poleval100-badutf8"]
     cases += ["squad100m-fair", "korquad100m", "korquad100m-fair", "levenshtein100m"]
     cases += ["squad100m-ja-fair"]
+    cases += ["openqa50m", "openqa50m-fair", "openqa50m-containment", "openqa50m-lenient"]
+    cases += ["explain-squad75-json", "explain-squad75-fair", "explain-xor66"]
+    cases += ["explain-korquad75-json"]
     parser.add_argument("cases", nargs="*", default=cases)
     parser.add_argument("--parity", default="../shared/parity")
     parser.add_argument("--tmp", default=tempfile.gettempdir())
@@ -694,6 +747,14 @@ def main() -> None:
                 warn = case.endswith("-warn")
                 size = open_qa_gold_and_predictions(parity, gold, pred, 500_000, warn=warn)
                 command = f"{base} open-qa --gold {gold} --pred {pred} -q"
+            elif case.startswith("openqa50m"):
+                answers = json.loads((EXAMPLES / "open-qa" / "pred.json").read_text("utf-8"))
+                answers[next(iter(answers))] = _words_text(50_000_000, WORDS_EN)
+                pred.write_text(json.dumps(answers, ensure_ascii=False), encoding="utf-8")
+                size = pred.stat().st_size
+                gold = EXAMPLES / "open-qa" / "gold.jsonl"
+                profile = case.removeprefix("openqa50m").removeprefix("-") or "official"
+                command = f"{base} open-qa --gold {gold} --pred {pred} -q --profile {profile}"
             elif case == "squad100m-ja-fair":
                 squad_long(gold, pred, 10)
                 pred.write_text(
@@ -713,13 +774,19 @@ def main() -> None:
                 command = f'{sys.executable} -c "{code}" {pred}'
             elif (found := readers_case(case, parity, work, base)) is not None:
                 size, command = found
+            elif (explained := explain_case(case, parity, work)) is not None:
+                size, command, floor_command = explained
             else:
                 raise SystemExit(f"unknown case {case!r}")
             started = time.perf_counter()
             peak, wall, outcome = peak_of(command)
-            ratio = (peak - floor) / (size / 1e6)
+            below = floor
+            if case.startswith("explain-"):
+                below, _, _ = peak_of(floor_command)
+                outcome += f" (floor: {below:.0f} MB)"
+            ratio = (peak - below) / (size / 1e6)
             print(
-                f"| {case} | {size / 1e6:,.0f} MB | {peak:,.0f} MB | {peak - floor:,.0f} MB | "
+                f"| {case} | {size / 1e6:,.0f} MB | {peak:,.0f} MB | {peak - below:,.0f} MB | "
                 f"{ratio:.2f} | {wall:.1f} s | {outcome} |",
                 flush=True,
             )

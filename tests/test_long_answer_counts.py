@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 import answermatch.sources as sources
 from answermatch.diagnostics import Diagnostics
+from answermatch.matchers.answers import JoinedKey, _same_text
 from answermatch.normalization import steps
 from answermatch.tasks import get_task, korquad
-from answermatch.tasks.squad.rules import JoinedKey, _same_text
 from conftest import traced_peak
 
 WORDS = ["Tower", "the", "of", "1889", "Paris", "iron", "finished", "a", "in", "built,"]

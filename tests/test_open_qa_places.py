@@ -57,8 +57,18 @@ def _prediction_files(tmp_path, count):
     entries += [(f"x{rng.getrandbits(40)}", rng.choice(answers)) for _ in range(4000)]
     rng.shuffle(entries)
     again = [*entries[:3], (entries[2500][0], "again"), ("q14", "late"), (entries[10][0], None)]
+    # the gold's ids in its order (found without a search), in runs between
+    # other ids, backwards, and keys whose bytes joined are the gold's but
+    # cut elsewhere ("q100", "q101q", "102" where the gold has q100, q101, q102)
+    ordered = [(f"q{k}", rng.choice(answers)) for k in range(count)]
+    other = [entry for entry in entries if entry[0].startswith("x")]
+    split = [("q100", "Oulu"), ("q101q", None), ("102", "東京")]
+    runs = ordered[:90] + other[:30] + ordered[90:100] + split + ordered[103:300]
+    runs += ordered[350:300:-1] + other[30:40] + ordered[351:] + [ordered[300]]
     cases = {
         "plain": entries,
+        "ordered": ordered,
+        "runs": runs,
         "repeats": entries[:1000] + again + entries[1000:] + again,
         "small": entries[:40] + again[:2],
     }
@@ -134,3 +144,17 @@ def test_open_qa_predictions_hold_a_few_bytes_a_gold_question():
         gold.add(f"question-{k}", k + 1, ("Oulu",), None, None)
     peak = traced_peak(read_predictions, {"question-5": "Oulu", "x": "?"}, gold, Diagnostics())
     assert peak < 60 * len(gold), peak  # a dict: 119 bytes a question
+
+
+def test_ids_in_the_golds_order_are_told_by_their_bytes_and_bounds():
+    """A part whose keys are the gold's ids in its order takes their places
+    without a search; the same bytes cut elsewhere, or another id, do not."""
+    from answermatch.tasks.open_qa.reading import _in_order
+
+    ids = TextColumn(["q99", "q100", "q101", "q102", "Kraków", "\ud800"])
+    assert _in_order(["q100", "q101", "q102"], ids, 1) == range(1, 4)
+    assert _in_order(["q102", "Kraków", "\ud800"], ids, 3) == range(3, 6)
+    assert _in_order(["q100", "q101q", "102"], ids, 1) is None  # same bytes, other bounds
+    assert _in_order(["q100", "q101", "q103"], ids, 1) is None
+    assert _in_order(["q100", "q101"], ids, None) is None
+    assert _in_order(["Kraków", "\ud800", "x"], ids, 4) is None  # past the last id

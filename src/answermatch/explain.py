@@ -17,7 +17,7 @@ item.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import islice
 from typing import Any
 
@@ -27,7 +27,7 @@ from .explanation import Explanation
 from .tasks import check_options, get_task
 from .tasks.parts import Explains, require
 
-__all__ = ["explain"]
+__all__ = ["explain", "explanations"]
 
 
 def explain(
@@ -53,12 +53,45 @@ def explain(
 
     An id in ``ids`` that no item has is an :class:`InputError` listing it.
     Warnings about the input are those of the task's readers.
+    :func:`explanations` gives the same one at a time.
 
     >>> from answermatch.explain import explain
     >>> gold = [{"id": "q1", "answers": ["Pariisi"], "lang": "fi"},
     ...         {"id": "q2", "answers": ["Rim"], "lang": "ru"}]
     >>> [e.id for e in explain("xor-engspan", gold, {"q1": "Pariisi", "q2": "Milan"}, below=1)]
     ['q2']
+    """
+    return list(
+        explanations(
+            task, gold, pred, ids, profile, limit=limit, below=below, strict=strict, **options
+        )
+    )
+
+
+def explanations(
+    task: str,
+    gold: Any,
+    pred: Any,
+    ids: Sequence[Any] | None = None,
+    profile: str = "official",
+    *,
+    limit: int | None = None,
+    below: float | None = None,
+    strict: bool = False,
+    **options: Any,
+) -> Iterator[Explanation]:
+    """The explanations of :func:`explain`, made one at a time as they are
+    taken, so that a caller writing each one out holds one item's at a
+    time, not every item's. The arguments are checked and the inputs read
+    before this returns (their errors and warnings come at once); with
+    ``ids``, the items are found, and an unknown id refused, before too
+    (only those items are held).
+
+    >>> gold = [{"id": "q1", "answers": ["Pariisi"], "lang": "fi"},
+    ...         {"id": "q2", "answers": ["Rim"], "lang": "ru"}]
+    >>> found = explanations("xor-engspan", gold, {"q1": "Pariisi", "q2": "Milan"})
+    >>> [(e.id, e.verdict) for e in found]
+    [('q1', 'exact match'), ('q2', 'no match')]
     """
     spec = require(get_task(task), Explains, "explain")
     settings = spec.settings(profile)
@@ -75,13 +108,11 @@ def explain(
     diag = Diagnostics(strict=strict)
     inputs = spec.read(gold, pred, diag, **options)
     stream = spec.explain(inputs, settings, diag, **options)
-    chosen = (e for e in stream if wanted is None or str(e.id) in wanted)
     if wanted is None:
-        chosen = (e for e in chosen if below is None or e.score < below)
-        return list(islice(chosen, limit) if limit is not None else chosen)
-    found = list(chosen)
+        chosen = (e for e in stream if below is None or e.score < below)
+        return islice(chosen, limit)
+    found = [e for e in stream if str(e.id) in wanted]
     missing = sorted(wanted - {str(e.id) for e in found})
     if missing:
         raise InputError(f"no item with id {', '.join(missing)} in {task}", path=inputs.gold_name)
-    found = [e for e in found if below is None or e.score < below]
-    return found if limit is None else found[:limit]
+    return islice((e for e in found if below is None or e.score < below), limit)

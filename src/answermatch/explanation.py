@@ -18,9 +18,10 @@ xor-engspan q1 (ru): exact match
 from __future__ import annotations
 
 import json
+import math
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostics
@@ -92,6 +93,19 @@ class Explanation:
         """A JSON-ready dict."""
         return asdict(self)
 
+    def json_ready(self) -> dict[str, Any]:
+        """:meth:`to_dict` as JSON writes it (and
+        :func:`~answermatch.outputs.finite` after it): a NaN or an infinity
+        as ``None``, a tuple or list of strings (the tokens) not copied.
+        One pass, for writing many explanations.
+
+        >>> from answermatch.outputs import json_text
+        >>> e = unanswered("squad", "official", "q1", None, ["Paris"], {"score": float("nan")})
+        >>> e.json_ready()["scores"], json.dumps(e.json_ready()) == json_text(e.to_dict())
+        ({'score': None}, True)
+        """
+        return _json_ready(self)
+
     def to_text(self) -> str:
         """A readable, multi-line account; characters that do not print (a
         terminal's escape sequences in an id or a token, say) are shown as
@@ -112,6 +126,22 @@ class Explanation:
             lines.append(f"  {_details(self.details)}")
         lines.append("  scores: " + ", ".join(f"{k}={_fmt(v)}" for k, v in self.scores.items()))
         return "\n".join(map(visible, lines))  # text from the files cannot act on the terminal
+
+
+def _json_ready(value: Any) -> Any:
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if value is None or isinstance(value, (str, int)):
+        return value
+    if isinstance(value, (tuple, list)):
+        if all(type(v) is str for v in value):
+            return value
+        return [_json_ready(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _json_ready(v) for k, v in value.items()}
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _json_ready(getattr(value, f.name)) for f in fields(value)}
+    return value  # what JSON cannot write is refused by the encoder, as after asdict
 
 
 def _fmt(value: Any) -> str:

@@ -31,7 +31,7 @@ from array import array
 from bisect import bisect_left, bisect_right
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from itertools import accumulate, compress, islice, repeat
+from itertools import accumulate, chain, compress, islice, repeat
 from operator import and_, eq, gt, lshift, lt, mul, or_, rshift, sub
 from typing import Any, overload
 
@@ -355,9 +355,9 @@ class Places:
         self._filter = bytearray((mask >> 3) + 1)
         bounds = [b << 60 for b in range(1, 16)] + [1 << 64]
         buckets = [array("Q") for _ in bounds]  # sorted a sixteenth at a time
-        strings_left = iter(strings)
+        chunks = _chunks(strings)
         for start in range(0, len(strings), _CHUNK):
-            codes = list(map(hash, islice(strings_left, _CHUNK)))
+            codes = list(map(hash, next(chunks)))
             self._set_filter(codes)
             tops = map(lshift, map(and_, codes, repeat(top)), repeat(bits))
             keys = sorted(map(or_, tops, range(start, start + len(codes))))
@@ -467,6 +467,27 @@ class Places:
 
 #: how many strings :class:`Places` hashes and sorts at once
 _CHUNK = 1 << 12
+
+
+def _chunks(strings: Sequence[str]) -> Iterator[Iterable[str]]:
+    """``strings`` in consecutive chunks of :data:`_CHUNK`; a
+    :class:`TextColumn`'s chunk of ASCII bytes decoded at once and cut
+    (the bytes' offsets are then the characters')."""
+    if not isinstance(strings, TextColumn):
+        left = iter(strings)
+        while True:
+            yield islice(left, _CHUNK)
+    ends, data = strings._ends, strings._data
+    for start in range(0, len(ends), _CHUNK):
+        bounds = ends[start : start + _CHUNK]
+        begin = ends[start - 1] if start else 0
+        chunk = data[begin : bounds[-1]]
+        if not chunk.isascii():
+            yield islice(strings.iter_from(start), len(bounds))
+            continue
+        text = chunk.decode("ascii")
+        stops = list(map(sub, bounds, repeat(begin)))
+        yield map(text.__getitem__, map(slice, chain((0,), stops), stops))
 
 
 def _equal(strings: Sequence[str], places: Iterable[int], texts: Iterable[str]) -> list[bool]:

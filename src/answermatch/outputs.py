@@ -27,17 +27,21 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import stat
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from .errors import AnswermatchError
 
 __all__ = [
+    "Spool",
+    "ascii_escaped",
     "check_not_an_input",
     "finite",
+    "json_array_chunks",
     "json_line",
     "json_text",
     "run_inputs",
@@ -159,6 +163,157 @@ def finite(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [finite(item) for item in value]
     return value
+
+
+def json_array_chunks(values: Iterable[Any], *, indent: int) -> Iterator[str]:
+    """The text :func:`json_text` gives for the list of ``values`` (with
+    ``indent``), in pieces, taking one value at a time: a long list is
+    never held, nor its text. The values must hold no NaN or infinity
+    (:func:`finite` replaces them as :func:`json_text` does; a
+    ``ValueError`` otherwise). Non-ASCII characters are kept as they are,
+    lone surrogates too: where the text holds one, :func:`json_text`
+    escapes every non-ASCII character of the whole text, which
+    :func:`ascii_escaped` does once the pieces are all written.
+
+    >>> rows = [{"a": "é", "n": [1, float("nan")]}, {"b": ()}]
+    >>> text = "".join(json_array_chunks(map(finite, rows), indent=1))
+    >>> text == json_text(rows, indent=1)
+    True
+    >>> "".join(json_array_chunks([], indent=1))
+    '[]'
+    """
+    encoder = json.JSONEncoder(ensure_ascii=False, indent=indent, allow_nan=False)
+    deeper = "\n" + " " * indent
+    start = "[" + deeper
+    for value in values:
+        yield start
+        start = "," + deeper
+        # a value's own line breaks are all indentation (a string's are escaped):
+        # one level deeper inside the list
+        for chunk in encoder.iterencode(value):
+            yield chunk.replace("\n", deeper)
+    yield "[]" if start.startswith("[") else "\n]"
+
+
+_NOT_ASCII = re.compile(r"[^\x00-\x7e]")
+
+
+def _ascii_escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 | code >> 10:04x}\\u{0xDC00 | code & 0x3FF:04x}"
+
+
+def ascii_escaped(text: str) -> str:
+    r"""JSON ``text`` written with ``ensure_ascii=False`` as :mod:`json`
+    writes it with ``ensure_ascii=True``: every character outside printable
+    ASCII (they stand only inside strings there) as its ``\u`` escape,
+    a surrogate pair above U+FFFF. A piece of the text may be given at a
+    time.
+
+    >>> value = {"k": "é\x7f 𝔸 \ud800 \n"}
+    >>> ascii_escaped(json.dumps(value, ensure_ascii=False)) == json.dumps(value)
+    True
+    """
+    return _NOT_ASCII.sub(_ascii_escape, text)
+
+
+class Spool:
+    r"""Text kept in an unnamed temporary file, not in memory, and then
+    written out whole (:meth:`copy_to`): ``explain``'s output. Nothing is
+    shown of a run that fails half-way, as when the whole text was built
+    first, and :attr:`surrogates` tells, once everything is written,
+    whether the text holds a lone surrogate (which makes a JSON text ASCII,
+    see :func:`json_text` and :func:`ascii_escaped`).
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> with Spool() as spool:
+    ...     for piece in ('["é", ', '"\ud800"]'):
+    ...         spool.write(piece)
+    ...     spool.copy_to(out, ascii=spool.surrogates)
+    >>> out.getvalue()
+    '["\\u00e9", "\\ud800"]'
+    """
+
+    #: characters gathered before they are encoded and written to the file
+    batch = 1 << 16
+    #: bytes read back at a time
+    block = 1 << 16
+
+    def __init__(self) -> None:
+        try:
+            self._file = tempfile.TemporaryFile()  # noqa: SIM115 (closed on __exit__)
+        except OSError as exc:
+            raise AnswermatchError(
+                f"cannot make a temporary file in {tempfile.gettempdir()}: {exc.strerror}"
+            ) from None
+        self._pending: list[str] = []
+        self._size = 0
+        self._surrogates = False
+
+    def __enter__(self) -> Spool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._file.close()
+
+    @property
+    def surrogates(self) -> bool:
+        """Whether the text written so far holds a lone surrogate."""
+        self._flush()
+        return self._surrogates
+
+    def write(self, text: str) -> None:
+        """Add ``text``."""
+        self.writelines((text,))
+
+    def writelines(self, texts: Iterable[str]) -> None:
+        """Add each of ``texts``."""
+        pending, size, batch = self._pending, self._size, self.batch
+        for text in texts:
+            pending.append(text)
+            size += len(text)
+            if size >= batch:
+                self._size = size
+                self._flush()
+                size = 0
+        self._size = size
+
+    def _flush(self) -> None:
+        text = "".join(self._pending)
+        self._pending.clear()
+        self._size = 0
+        try:
+            data = text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate: kept as such
+            self._surrogates = True
+            data = text.encode("utf-8", "surrogatepass")
+        try:
+            self._file.write(data)
+        except OSError as exc:
+            raise AnswermatchError(
+                f"cannot write a temporary file in {tempfile.gettempdir()}: {exc.strerror}"
+            ) from None
+
+    def copy_to(self, out: Any, *, ascii: bool = False) -> None:
+        """Write the text to the text stream ``out`` (escaped by
+        :func:`ascii_escaped` when ``ascii``), a block at a time."""
+        self._flush()
+        self._file.seek(0)
+        carry = b""
+        while block := self._file.read(self.block):
+            data = carry + block
+            cut = len(data) - 1  # before the last character, which may be incomplete
+            while cut > 0 and data[cut] & 0xC0 == 0x80:
+                cut -= 1
+            carry = data[cut:]
+            text = data[:cut].decode("utf-8", "surrogatepass")
+            out.write(ascii_escaped(text) if ascii else text)
+        text = carry.decode("utf-8", "surrogatepass")
+        out.write(ascii_escaped(text) if ascii else text)
 
 
 def json_line(value: Any) -> str:

@@ -7,6 +7,9 @@ side is :func:`answermatch.explain.explain`.
 from __future__ import annotations
 
 import argparse
+import sys
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, TextIO
 
 from ..cli import (
     EXIT_OK,
@@ -14,8 +17,10 @@ from ..cli import (
     add_task_and_gold,
     count_argument,
     parse_options,
-    print_json_or_text,
 )
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..explanation import Explanation
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -50,10 +55,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the explanations; the exit status is 0."""
-    from ..explain import explain
+    """Print the explanations (:func:`write`); the exit status is 0."""
+    from ..explain import explanations
 
-    found = explain(
+    found = explanations(
         args.task,
         args.gold,
         args.pred,
@@ -64,13 +69,45 @@ def run(args: argparse.Namespace) -> int:
         strict=args.strict,
         **parse_options(args.option),
     )
-    none = "" if found or args.below is None else f"no item scores below {args.below:g}"
-    print_json_or_text(
-        args.json,
-        lambda: [e.to_dict() for e in found],
-        lambda: "\n\n".join(e.to_text() for e in found) or none,
-    )
+    none = "" if args.below is None else f"no item scores below {args.below:g}"
+    write(found, sys.stdout, as_json=args.json, none=none)
     return EXIT_OK
+
+
+def write(found: Iterable[Explanation], out: TextIO, *, as_json: bool, none: str = "") -> None:
+    """Write ``found`` to ``out`` followed by a line break: the text of
+    :func:`~answermatch.outputs.json_text` of the list of their
+    :meth:`~answermatch.explanation.Explanation.to_dict` (``as_json``), else
+    their texts joined by a blank line (``none`` when there is none).
+
+    Each explanation is written as it is made, to a temporary file
+    (:class:`~answermatch.outputs.Spool`) copied to ``out`` at the end: one
+    item's explanation is held at a time, never the list nor its text, and
+    nothing is written when making them fails half-way.
+
+    >>> import io, json
+    >>> from answermatch.explanation import unanswered
+    >>> out = io.StringIO()
+    >>> write([unanswered("squad", "official", "q1", None, [], {"score": 0.0})], out, as_json=True)
+    >>> json.loads(out.getvalue())[0]["verdict"]
+    'unanswered'
+    """
+    from ..outputs import Spool, json_array_chunks
+
+    with Spool() as spool:
+        if as_json:
+            spool.writelines(json_array_chunks((e.json_ready() for e in found), indent=1))
+        else:
+            empty = True
+            for explanation in found:
+                if not empty:
+                    spool.write("\n\n")
+                spool.write(explanation.to_text())
+                empty = False
+            if empty:
+                spool.write(none)
+        spool.write("\n")
+        spool.copy_to(out, ascii=as_json and spool.surrogates)
 
 
 def fraction_argument(value: str) -> float:

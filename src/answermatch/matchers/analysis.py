@@ -12,7 +12,7 @@ from typing import NamedTuple
 import regex
 
 from ._inputs import as_golds, check_text, warn_unspaced
-from .answers import AnswerSet, answer_set
+from .answers import AnswerSet, JoinedKey, answer_set
 
 #: The two ways of counting shared tokens: ``bag`` (multiset intersection,
 #: SQuAD's rule) and ``set`` (each distinct token once).
@@ -146,6 +146,32 @@ def normalized_cache_info():  # type: ignore[no-untyped-def]
     65536
     """
     return _normalized.cache_info()
+
+
+def normalized_key(an: Analyzer, text: str) -> str | JoinedKey:
+    """``an.normalize(text)``, the key an exact match compares; for a text
+    longer than :data:`~answermatch.normalization.steps.PIECE_CHARS` under
+    a preset that reads nothing across an ASCII space
+    (:func:`~answermatch.normalization.parts_normalizer`), that key as a
+    :class:`~answermatch.matchers.answers.JoinedKey`: its length, and its
+    parts normalized again, piece by piece, when a string of that length
+    is compared with it. Equal to the same strings, without a list of the
+    text's words or a copy of it.
+
+    >>> normalized_key(analyzer("en", "squad"), "The Eiffel Tower!")
+    'eiffel tower'
+    """
+    from ..normalization import parts_normalizer, steps
+
+    if len(text) <= steps.PIECE_CHARS:
+        return an.normalize(text)
+    parts = parts_normalizer(an.preset, an.lang)
+    if parts is None:
+        return an.normalize(text)
+    length = -1  # the parts joined by single spaces
+    for part in parts(text):
+        length += len(part) + 1
+    return JoinedKey(max(length, 0), lambda: parts(text))
 
 
 class Analyzer:

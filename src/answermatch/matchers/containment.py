@@ -56,6 +56,7 @@ from functools import lru_cache
 
 import regex
 
+from ..normalization import steps as _steps
 from ._inputs import as_golds, check_text, golds_language
 
 __all__ = ["contains_match", "find_contained", "occurrences", "prepare_text"]
@@ -122,7 +123,8 @@ def _fold(lang: str | None) -> Callable[[str], str]:
 
 
 @lru_cache(maxsize=64)
-def _preparer(lang: str | None) -> Callable[[str], str]:
+def _piece_preparer(lang: str | None) -> Callable[[str], str]:
+    """:func:`prepare_text` for ``lang``, a text at once."""
     fold = _fold(lang)
     # " the " -> " ", as often as it occurs (str.replace skips overlaps)
     articles = tuple(f" {word} " for word in sorted(_ARTICLES.get(lang, ())))
@@ -153,6 +155,34 @@ def _preparer(lang: str | None) -> Callable[[str], str]:
                     text = text.replace(article, " ")
             text = text[1:-1]
         return text
+
+    return prepare
+
+
+def _long_pieces(text: str) -> Iterator[str]:
+    """A text longer than :data:`~answermatch.normalization.steps.PIECE_CHARS`
+    cut just before ASCII spaces, where no step of :func:`prepare_text`
+    reads across: NFKC and NFC have a boundary on both sides of a space (a
+    starter composing with nothing); folding, spelling variants and
+    separators go character by character (Greek accents after a Greek
+    letter, Hebrew points: a space is neither); a space stays until
+    whitespace is collapsed; "." and "," become a space unless between two
+    digits, which the end of a piece gives too (``rstrip``); articles are
+    whole words. So the pieces prepared, the empty ones left out, joined
+    by single spaces, are the text prepared (the tests compare them)."""
+    return _steps.pieces(text, _steps.ASCII_SPACE)
+
+
+@lru_cache(maxsize=64)
+def _preparer(lang: str | None) -> Callable[[str], str]:
+    """:func:`prepare_text` for ``lang``: a long text piece by piece
+    (:func:`_long_pieces`), without a list of its words."""
+    prepare_piece = _piece_preparer(lang)
+
+    def prepare(text: str) -> str:
+        if len(text) <= _steps.PIECE_CHARS:
+            return prepare_piece(text)
+        return " ".join(filter(None, map(prepare_piece, _long_pieces(text))))
 
     return prepare
 
@@ -453,7 +483,10 @@ def occurrences(prediction: str, gold: str, lang: str | None = None) -> Iterator
         position = prediction.find(gold, position + 1)
 
 
-def _contains(prepare: Callable[[str], str], lang: str | None, prediction: str, golds) -> float:
+def _contains(lang: str | None, prediction: str, golds) -> float:
+    if len(prediction) > _steps.PIECE_CHARS and lang not in _SEGMENTED:
+        return _contains_long(lang, prediction, golds)
+    prepare = _preparer(lang)
     pred = prepare(prediction)
     if not pred:
         return 0.0
@@ -463,10 +496,46 @@ def _contains(prepare: Callable[[str], str], lang: str | None, prediction: str, 
     return 0.0
 
 
-def _token_contains(normalize: Callable[[str], str], prediction: str, golds) -> float:
+def _contains_long(lang: str | None, prediction: str, golds) -> float:
+    """:func:`_contains` of a long prediction in a language without a
+    segmenter, its prepared pieces (:func:`_long_pieces`) searched one
+    after the other, none held with the next: each in a window that starts
+    with the end of the text before it, from a space, long enough to hold
+    a gold that reaches into the piece. A word edge is decided within the
+    word (and the space, or end, on each side), which the window holds
+    whole: a window starts at a space (or the text's start) and ends where
+    the text has a space (or ends), and a mark's base is searched back no
+    further than a space."""
+    prepare_piece = _piece_preparer(lang)
+    prepared = [gold for gold in map(prepare_piece, golds) if gold]
+    if not prepared:
+        return 0.0
+    longest = max(map(len, prepared))
+    carry = ""  # the end of the text so far, from a space, or all of it
+    for part in filter(None, map(prepare_piece, _long_pieces(prediction))):
+        window = carry + part
+        for gold in prepared:
+            if find_contained(window, gold, lang) >= 0:
+                return 1.0
+        window += " "
+        # a gold reaching into the next piece starts after this space
+        end = len(window) - longest + 2
+        start = window.rfind(" ", 0, end) if end > 0 else -1
+        carry = window if start < 0 else window[start:]
+    return 0.0
+
+
+def _token_contains(
+    normalize: Callable[[str], str], preset: str, lang: str | None, prediction: str, golds
+) -> float:
     """A gold's tokens as a contiguous run of the prediction's (whitespace
     tokens of a normalized text)."""
-    pred = f" {normalize(prediction)} "
+    parts = None
+    if len(prediction) > _steps.PIECE_CHARS:
+        from ..normalization import parts_normalizer
+
+        parts = parts_normalizer(preset, lang)
+    pred = f" {normalize(prediction) if parts is None else ' '.join(parts(prediction))} "
     for gold in golds:
         tokens = normalize(gold)
         if tokens and f" {tokens} " in pred:
@@ -513,5 +582,5 @@ def contains_match(
     if preset is not None:
         from ..normalization import normalizer
 
-        return _token_contains(normalizer(preset, lang), prediction, golds)
-    return _contains(_preparer(lang), lang, prediction, golds)
+        return _token_contains(normalizer(preset, lang), preset, lang, prediction, golds)
+    return _contains(lang, prediction, golds)

@@ -5,11 +5,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ._inputs import as_golds, check_batch, check_text
-from .analysis import _CALLS, Analyzer, PreparedGolds, analyzer, resolve, share_repeated_golds
+from .analysis import (
+    _CALLS,
+    Analyzer,
+    PreparedGolds,
+    analyzer,
+    normalized_key,
+    resolve,
+    share_repeated_golds,
+)
 
 
 def _exact(an: Analyzer, prediction: str, golds: object) -> float:
-    pred = an.normalize(prediction)
+    pred = normalized_key(an, prediction)  # a long text's without a copy
     normalize = an.normalize_gold
     if type(golds) is str:
         return 1.0 if normalize(golds) == pred else 0.0

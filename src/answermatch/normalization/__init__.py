@@ -70,7 +70,7 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
@@ -123,6 +123,11 @@ class Preset:
     #: (repeated until stable if ``until_stable``), written for speed; the
     #: tests check it against the steps
     fused: Callable[[str | None], Step] | None = None
+    #: the steps read nothing across an ASCII space, which they keep and
+    #: split at: a text cut just before its ASCII spaces normalizes, piece
+    #: by piece, to the pieces of its normal form (:func:`parts_normalizer`;
+    #: the tests check it)
+    local_to_spaces: bool = False
 
 
 def _unicode_steps(lang: str | None) -> tuple[Step, ...]:
@@ -320,6 +325,7 @@ PRESETS: dict[str, Preset] = {
             _unicode_steps,
             until_stable=True,
             fused=_unicode_fused,
+            local_to_spaces=True,
         ),
         Preset(
             "unicode-hans",
@@ -333,13 +339,20 @@ PRESETS: dict[str, Preset] = {
             "SQuAD v1.1: lower, ASCII punctuation removal, English articles, whitespace",
             _squad_steps,
             fused=_squad_fused,
+            local_to_spaces=True,
         ),
-        Preset("xor-engspan", "XOR-TyDi EnglishSpan (same as squad)", _squad_steps),
+        Preset(
+            "xor-engspan",
+            "XOR-TyDi EnglishSpan (same as squad)",
+            _squad_steps,
+            local_to_spaces=True,
+        ),
         Preset(
             "xor-full",
             "XOR-TyDi Full: lower, ASCII punctuation removal, counter deletion "
             "(年 歳 人 년 anywhere), whitespace collapse",
             lambda lang: (lower, strip_ascii_punct, remove_counters, collapse_whitespace),
+            local_to_spaces=True,
         ),
         Preset("none", "leave the text as it is", lambda lang: ()),
     )
@@ -441,6 +454,46 @@ def normalizer(preset: str = "unicode", lang: str | None = None) -> Callable[[st
     return run
 
 
+@lru_cache(maxsize=1024)
+def parts_normalizer(
+    preset: str = "unicode", lang: str | None = None
+) -> Callable[[str], Iterator[str]] | None:
+    """For a preset whose steps read nothing across an ASCII space
+    (:attr:`Preset.local_to_spaces`: ``squad``, ``xor-engspan``,
+    ``xor-full`` and ``unicode``), the function ``text -> its normal form
+    in parts``: the text cut just before ASCII spaces into pieces of about
+    :data:`~.steps.PIECE_CHARS` characters (:func:`~.steps.pieces`), each
+    normalized, the empty ones left out. Joined by single spaces, they are
+    ``normalize(text, lang, preset)``: what a long text needs to be compared
+    or searched without a list of its words. ``None`` for other presets.
+
+    Why a cut before an ASCII space changes nothing: the space is a starter
+    that composes with nothing and that no step deletes or changes, so NFKC
+    and NFC have a boundary on both of its sides; case folding and
+    ``str.lower`` (whose final sigma looks no further than a space, which is
+    neither cased nor case-ignorable) read one character; punctuation,
+    symbols, invisible characters and diacritics are deleted one by one;
+    Greek accents are dropped after a Greek letter, articles are whole
+    words and Arabic's prefix needs letters after it (a space is none of
+    these); whitespace is split and joined by single spaces.
+
+    >>> parts = parts_normalizer("squad")
+    >>> list(parts("The cat, the hat."))
+    ['cat hat']
+    >>> parts_normalizer("none") is None
+    True
+    """
+    lang = optional_language(lang)
+    if not get_preset(preset).local_to_spaces:
+        return None
+    normalize = normalizer(preset, lang)
+
+    def parts(text: str) -> Iterator[str]:
+        return filter(None, map(normalize, steps.pieces(text, steps.ASCII_SPACE)))
+
+    return parts
+
+
 def normalize(text: str, lang: str | None = None, preset: str = "unicode") -> str:
     """Normalize ``text`` with the steps of ``preset`` for language ``lang``.
 
@@ -477,5 +530,6 @@ __all__ = [
     "available_presets",
     "normalize",
     "normalizer",
+    "parts_normalizer",
     "steps",
 ]

@@ -570,6 +570,9 @@ PIECE_CHARS = 1 << 16
 SHARED_TOKENS = 1 << 16
 
 _SPACE = re.compile(r"\s")
+#: An ASCII space: where :func:`pieces` cuts a text for rules that read
+#: nothing across one (see :func:`answermatch.normalization.parts_normalizer`).
+ASCII_SPACE = re.compile(" ")
 
 
 def tokens_by_pieces(

@@ -42,8 +42,8 @@ from array import array
 from collections import deque
 from collections.abc import Iterable, Iterator, KeysView, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
-from itertools import chain, islice, repeat, takewhile
-from operator import itemgetter, ne
+from itertools import accumulate, chain, compress, islice, repeat, takewhile
+from operator import eq, is_not, itemgetter, lt, ne, not_
 from typing import Any, overload
 
 from ...diagnostics import Deferred, Diagnostics
@@ -518,7 +518,7 @@ def _second(key: str, line: int, name: str) -> InputError:
     return InputError(f"a second prediction for id {key!r}", path=name, line=line)
 
 
-def _is_row(data: Mapping[Any, Any], places: Places) -> bool:
+def _is_row(data: Mapping[Any, Any], places: _LazyPlaces) -> bool:
     """A one-line JSON Lines file reads as one object: a row when it has the
     row's keys and its keys are not gold ids."""
     return "id" in data and "prediction" in data and not places.among(data)
@@ -554,16 +554,25 @@ class GoldTexts(AsList, Sequence["str | None"]):
 
     def put_all(self, entries: Iterable[tuple[int, str | None]]) -> None:
         """:meth:`put` each ``(k, text)``."""
-        at, strings, start, last = self._at, [], len(self._texts), self._last
-        for k, text in entries:
-            if text is None:
-                at[k] = _NULL
-            else:
-                at[k] = start + len(strings)
-                strings.append(text)
-                last = k if k > last else len(at)  # out of order: for good
-        self._last = last
-        self._texts.extend(strings)
+        pairs = list(entries)
+        self.put_columns(list(map(itemgetter(0), pairs)), list(map(itemgetter(1), pairs)))
+
+    def put_columns(self, places: list[int], texts: list[str | None]) -> None:
+        """:meth:`put` each text of ``texts`` at its place of ``places``,
+        all at once (each step over all of them)."""
+        if None in texts:  # nulls: their places marked, the texts of the others
+            nulls = [text is None for text in texts]
+            deque(map(self._at.__setitem__, compress(places, nulls), repeat(_NULL)), 0)
+            given = list(map(not_, nulls))
+            places, texts = list(compress(places, given)), list(compress(texts, given))
+        if not places:
+            return
+        start = len(self._texts)
+        deque(map(self._at.__setitem__, places, range(start, start + len(places))), 0)
+        if self._last < len(self._at):  # in order so far: still, if each comes after the last
+            ordered = all(map(lt, chain((self._last,), places), places))
+            self._last = places[-1] if ordered else len(self._at)  # out of order: for good
+        self._texts.extend(texts)
 
     def given(self, k: int) -> bool:
         """Whether question ``k`` has a prediction, null included."""
@@ -623,9 +632,10 @@ class _Kept(MutableMapping[str, "str | None"]):
     id, where a dict of them took about 100), those of a part all at once
     when it is read (:meth:`read`), into :attr:`part`."""
 
-    def __init__(self, ids: Sequence[str], places: Places) -> None:
+    def __init__(self, ids: Sequence[str], places: _LazyPlaces) -> None:
         self._ids = ids
         self._places = places
+        self._next = 0  # the place after the gold ids of the last part, when they were in order
         #: the texts, in the gold's order
         self.texts = GoldTexts(len(ids))
         #: the gold ids of the part being read (the ``keep`` of kept_entries)
@@ -633,9 +643,23 @@ class _Kept(MutableMapping[str, "str | None"]):
 
     def read(self, entries: Mapping[str, Any]) -> Mapping[str, Any]:
         """Find the gold ids among the keys of ``entries``, the part about
-        to be read, into :attr:`part`; ``entries``."""
+        to be read, into :attr:`part`; ``entries``. Keys that are the gold's
+        ids in its order from the place of the first (as files are mostly
+        written) are told so by their bytes at once (:func:`_in_order`), the
+        others searched (:meth:`~answermatch.items.Places.among`)."""
         self.part.clear()
-        self.part.update(self._places.among(entries))
+        keys = list(entries)
+        found = None
+        if keys:
+            first = self._next  # where the last part's gold ids ended, or the one of its first key
+            if first >= len(self._ids) or self._ids[first] != keys[0]:
+                first = self._places.find(keys[0])
+            found = _in_order(keys, self._ids, first)
+            if found is not None:
+                self._next = found.stop
+        self.part.update(
+            self._places.among(keys) if found is None else zip(keys, found, strict=True)
+        )
         return entries
 
     def _place(self, key: str) -> int | None:
@@ -684,10 +708,61 @@ class _Kept(MutableMapping[str, "str | None"]):
         return found  # type: ignore[return-value]
 
     def update(self, entries: Any = (), /, **more: Any) -> None:
+        if isinstance(entries, Mapping) and not more:  # a part read: its keys and values
+            self.texts.put_columns(self.places(entries), list(entries.values()))
+            return
         pairs = list(entries.items() if isinstance(entries, Mapping) else entries)
         pairs += more.items()
         places = self.places(map(itemgetter(0), pairs))
-        self.texts.put_all(zip(places, map(itemgetter(1), pairs), strict=True))
+        self.texts.put_columns(places, list(map(itemgetter(1), pairs)))
+
+
+def _in_order(keys: list[str], ids: Sequence[str], first: int | None) -> range | None:
+    """The places of ``keys`` when they are the ids of the gold (a
+    :class:`~answermatch.items.TextColumn`) one after the other from place
+    ``first``, else ``None``: their UTF-8 bytes joined are the column's
+    bytes there, and so are their lengths (every string, lone surrogates
+    too, encodes one way, so equal bytes at the same bounds are equal
+    strings)."""
+    if not isinstance(ids, TextColumn) or first is None or first + len(keys) > len(ids):
+        return None
+    encoded = list(map(str.encode, keys, repeat("utf-8"), repeat("surrogatepass")))
+    ends = ids._ends
+    start = ends[first - 1] if first else 0
+    bounds = ends[first : first + len(keys)]
+    if bounds[-1] - start != sum(map(len, encoded)) or not all(
+        map(eq, accumulate(map(len, encoded), initial=start), chain((start,), bounds))
+    ):
+        return None
+    if b"".join(encoded) != ids._data[start : bounds[-1]]:
+        return None
+    return range(first, first + len(keys))
+
+
+class _LazyPlaces:
+    """The :class:`~answermatch.items.Places` of the gold ids, made when
+    first searched: a file of the gold's ids in its order finds each part's
+    places where the last one's ended (:meth:`_Kept.read`), and never
+    searches."""
+
+    __slots__ = ("_ids", "_made")
+
+    def __init__(self, ids: Sequence[str]) -> None:
+        self._ids = ids
+        self._made: Places | None = None
+
+    def _places(self) -> Places:
+        if self._made is None:
+            self._made = Places(self._ids)
+        return self._made
+
+    def find(self, text: str) -> int | None:
+        """:meth:`~answermatch.items.Places.find`."""
+        return self._places().find(text)
+
+    def among(self, texts: Iterable[str]) -> dict[str, int]:
+        """:meth:`~answermatch.items.Places.among`."""
+        return self._places().among(texts)
 
 
 class _KeptKeys(KeysView[str]):
@@ -698,11 +773,15 @@ class _KeptKeys(KeysView[str]):
 
     def isdisjoint(self, other: Iterable[Any]) -> bool:
         kept = self._mapping
-        keys = [key for key in other if isinstance(key, str)]
+        keys = list(other)
+        if not all(map(isinstance, keys, repeat(str))):
+            keys = [key for key in keys if isinstance(key, str)]
         found = kept.part.get
         if not all(map(kept.part.__contains__, keys)):  # not of the part being read
             found = kept._places.among(keys).get
-        places = [k for k in map(found, keys) if k is not None]
+        places = list(map(found, keys))
+        if None in places:
+            places = list(compress(places, map(is_not, places, repeat(None))))
         return not kept.texts.given_any(places)
 
 
@@ -723,7 +802,7 @@ def read_predictions(source: Any, gold: Gold, diag: Diagnostics) -> Predictions:
     whole (``json`` refuses the mark on line 1), once its bytes are known to
     decode (:func:`~answermatch.sources.decodes_as_utf8`; else it is read
     whole, for their error)."""
-    places = Places(gold.ids)
+    places = _LazyPlaces(gold.ids)
     if is_path(source) and starts_with_bom(source):
         if decodes_as_utf8(source):
             raise bom_error(os.fspath(source))
@@ -741,7 +820,7 @@ def read_predictions(source: Any, gold: Gold, diag: Diagnostics) -> Predictions:
     return Predictions(packed, len(others), others[:3])
 
 
-def _mapping_parts(source: PathLike, gold: Gold, places: Places, diag: Diagnostics) -> Any:
+def _mapping_parts(source: PathLike, gold: Gold, places: _LazyPlaces, diag: Diagnostics) -> Any:
     """The :class:`~answermatch.sources.KeptEntries` of a file ``{id:
     text or null}`` read in parts, or ``None`` (read whole, or as rows):
     an object that holds no gold id but ``"id"`` and ``"prediction"`` is a
@@ -764,7 +843,7 @@ def _mapping_parts(source: PathLike, gold: Gold, places: Places, diag: Diagnosti
 _ROW_KEYS = frozenset({"id", "prediction"})
 
 
-def _rows_in_parts(source: PathLike, gold: Gold, places: Places, diag: Diagnostics) -> Any:
+def _rows_in_parts(source: PathLike, gold: Gold, places: _LazyPlaces, diag: Diagnostics) -> Any:
     """The :class:`~answermatch.sources.KeptEntries` of a file of rows read
     in parts (keys repeated in a row warn through ``diag``), or ``None``
     (read whole). A file the whole reading refuses for a row (an id given
@@ -864,7 +943,7 @@ def _row_parts(source: PathLike, diag: Diagnostics) -> Iterator[dict[str, str | 
 
 
 def _read_whole(
-    source: Any, gold: Gold, places: Places, diag: Diagnostics
+    source: Any, gold: Gold, places: _LazyPlaces, diag: Diagnostics
 ) -> dict[str, str | None]:
     """``{id: text or None}`` of ``source``, a file read whole or loaded data."""
     name = source_name(source)

@@ -57,7 +57,7 @@ from typing import Any
 
 from ...errors import UnknownLanguageError
 from ...languages import canonical_language
-from ...matchers.answers import TokenCounts, answer_set, best_overlap
+from ...matchers.answers import JoinedKey, TokenCounts, answer_set, best_overlap
 from ...normalization import steps as _steps
 from ...normalization.steps import (
     PIECE_CHARS,
@@ -625,79 +625,6 @@ def _number_pieces(text: str, lang: str) -> Iterator[tuple[bool, str]]:
 _NUMBER_PIECES: dict[object, Callable[[str, str], Iterable[tuple[bool, str]]]] = {
     numbers_by_value: _number_pieces
 }
-
-
-class JoinedKey:
-    """The EM key of a long text whose key is its tokens joined by spaces
-    (KorQuAD's normalized text), held as its length and a way to make its
-    parts again (``keys()``: the non-empty keys of its pieces, in order),
-    not as a string as long as the text. Equal to a string, or another
-    :class:`JoinedKey`, exactly when the joined text would be, compared
-    part by part once the lengths agree; ``str()`` makes the whole string.
-
-    >>> key = JoinedKey(6, lambda: iter(["ab c", "d"]))
-    >>> key == "ab c d", key == "ab c e", "ab c d" == key, str(key)
-    (True, False, True, 'ab c d')
-    """
-
-    __slots__ = ("_keys", "_length")
-
-    def __init__(self, length: int, keys: Callable[[], Iterable[str]]) -> None:
-        self._length = length
-        self._keys = keys
-
-    def __len__(self) -> int:
-        return self._length
-
-    def _parts(self) -> Iterator[str]:
-        """The joined text in parts: each piece's key, spaces between."""
-        first = True
-        for key in self._keys():
-            if not first:
-                yield " "
-            first = False
-            yield key
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, str):
-            if len(other) != self._length:
-                return False
-            at = 0
-            for part in self._parts():
-                if not other.startswith(part, at):
-                    return False
-                at += len(part)
-            return at == len(other)
-        if type(other) is JoinedKey:
-            if other._length != self._length:
-                return False
-            return _same_text(self._parts(), other._parts())
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __str__(self) -> str:
-        return "".join(self._parts())
-
-    def __repr__(self) -> str:
-        return f"JoinedKey({self._length} characters)"
-
-
-def _same_text(first: Iterable[str], second: Iterable[str]) -> bool:
-    """Whether two texts given in parts are equal (the parts may be cut
-    in different places)."""
-    rest = iter(second)
-    held = ""
-    for part in first:
-        while len(held) < len(part):
-            more = next(rest, None)
-            if more is None:
-                return False
-            held += more
-        if not held.startswith(part):
-            return False
-        held = held[len(part) :]
-    return not held and not any(rest)
 
 
 def _name(step: Callable[..., Any]) -> str:

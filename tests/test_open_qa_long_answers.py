@@ -1,0 +1,198 @@
+"""A long answer of ``open-qa`` (issue 25) is normalized piece by piece, cut
+just before ASCII spaces, where no rule of the ``squad``, ``xor-engspan``,
+``xor-full`` and ``unicode`` presets, nor containment's preparation, reads
+across: an exact match compares the normalized text part by part
+(:class:`~answermatch.matchers.answers.JoinedKey`) instead of holding it
+and a list of its words, containment searches the pieces' preparations
+joined. Properties with tiny pieces, on texts of every language the task
+takes and the characters its rules treat specially (articles, elided
+articles, Arabic's prefix and diacritics, Hebrew points, Greek accents and
+final sigmas, Turkish i's, Thai's sara am, combining marks after a space,
+compatibility characters that decompose to a space, full- and half-width
+forms, invisible characters, "." and "," between digits, whitespace of
+every kind), compare every figure with the whole text's."""
+
+from __future__ import annotations
+
+import sys
+from functools import partial
+from unittest import mock
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from answermatch.languages import supported_languages
+from answermatch.matchers import contains_match, exact_match
+from answermatch.matchers.analysis import analyzer, normalized_key
+from answermatch.matchers.answers import JoinedKey
+from answermatch.normalization import normalize, parts_normalizer, steps
+from answermatch.tasks.open_qa import OpenQA
+from conftest import traced_peak
+
+FRAGMENTS = [
+    "the", "The", "a", "An", "THE", "la", "El", "les", "l'", "L’", "der", "Die", "een", "il",
+    "của", "là", "o", "um", "x", "Paris", "1914", "3", "3.5", "1,000", "0", ".", ",", "!", "-",
+    "(", ")", "«", "»", "、", "。", "'", "’", "_", "$", "€", "Σ", "ΑΣ", "σ", "ς", "Ἀθῆναι", "ά",
+    "İ", "I", "ı", "ß", "ﬁ", "Ǆ", "Ａ", "ﾄｳｷｮｳ", "ｶ\uff9e", "年", "歳", "人", "년", "서울은",
+    "東京都", "です", "北京市", "น้ำ", "\u0e4d\u0e32", "ກ", "ក", "မ", "العربية", "ال", "الْقَاهِرَة",
+    "ـ", "שָׁלוֹם", "ה", "काम", "বাংলা", "తెలుగు", "Việt", "e\u0301", "\u0301", "\u0308", "¨",
+    "´", "\u0345", "\xad", "\u200b", "\u200d", "\ufeff", "\u3164", "😀",
+    " ", " ", " ", " ", "  ", "\t", "\n", "\r\n", "\x0b", "\x0c", "\x1c", "\x1f", "\x85",
+    "\xa0", "\u1680", "\u2000", "\u2009", "\u2028", "\u2029", "\u202f", "\u205f", "\u3000",
+]  # fmt: skip
+TEXTS = st.lists(st.sampled_from(FRAGMENTS), max_size=40).map("".join)
+LANGUAGES = st.sampled_from([None, *supported_languages()])
+SETTINGS = settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+PRESETS = ["squad", "xor-engspan", "xor-full", "unicode"]
+
+
+def _whole_and_pieces(function, *args, **options):
+    """``function(*args, **options)`` with texts taken at once, and in
+    pieces of about 3 characters."""
+    with mock.patch.object(steps, "PIECE_CHARS", 10**9):
+        whole = function(*args, **options)
+    with mock.patch.object(steps, "PIECE_CHARS", 3):
+        in_pieces = function(*args, **options)
+    return whole, in_pieces
+
+
+@SETTINGS
+@given(text=TEXTS, lang=LANGUAGES, preset=st.sampled_from(PRESETS))
+def test_the_normalized_parts_joined_are_the_normal_form(text, lang, preset):
+    with mock.patch.object(steps, "PIECE_CHARS", 3):
+        parts = list(parts_normalizer(preset, lang)(text))
+    assert all(parts)
+    assert " ".join(parts) == normalize(text, lang, preset)
+
+
+def _golds(prediction, others, data):
+    """Golds that match ``prediction`` in some ways: itself, changed in
+    case or spacing, a slice of it, and unrelated texts."""
+    variants = [prediction, prediction.upper(), f" {prediction}  the", prediction.replace(" ", "")]
+    if prediction:
+        start = data.draw(st.integers(0, len(prediction) - 1))
+        end = data.draw(st.integers(start + 1, len(prediction)))
+        variants.append(prediction[start:end])
+    chosen = data.draw(st.lists(st.sampled_from(variants), max_size=2))
+    return [*chosen, *others] or [prediction]
+
+
+@SETTINGS
+@given(
+    prediction=TEXTS,
+    others=st.lists(TEXTS, max_size=2),
+    lang=LANGUAGES,
+    preset=st.sampled_from([*PRESETS, None]),
+    data=st.data(),
+)
+def test_exact_match_of_a_long_text_is_the_whole_texts(prediction, others, lang, preset, data):
+    """The official (``squad``) and fair (``unicode``) exact matches of
+    open-qa, and the other presets that allow pieces."""
+    golds = _golds(prediction, others, data)
+    whole, in_pieces = _whole_and_pieces(exact_match, prediction, golds, lang=lang, preset=preset)
+    assert in_pieces == whole
+
+
+@SETTINGS
+@given(
+    prediction=TEXTS,
+    others=st.lists(TEXTS, max_size=2),
+    lang=LANGUAGES,
+    preset=st.sampled_from([None, None, "squad", "unicode"]),
+    data=st.data(),
+)
+def test_containment_of_a_long_text_is_the_whole_texts(prediction, others, lang, preset, data):
+    """Containment (its own preparation), and the run of a preset's
+    tokens (``containment-squad``)."""
+    golds = _golds(prediction, others, data)
+    whole, in_pieces = _whole_and_pieces(
+        contains_match, prediction, golds, lang=lang, preset=preset
+    )
+    assert in_pieces == whole
+
+
+@SETTINGS
+@given(first=TEXTS, second=TEXTS, lang=LANGUAGES, preset=st.sampled_from(PRESETS))
+def test_the_key_of_a_long_text_equals_what_the_normal_form_equals(first, second, lang, preset):
+    """A :class:`JoinedKey` equals a string (either side of ``==``, or in a
+    tuple) exactly when the normalized text does."""
+    an = analyzer(lang, preset)
+    with mock.patch.object(steps, "PIECE_CHARS", 3):
+        key = normalized_key(an, first)
+        other = an.normalize(second)
+        normal = an.normalize(first)
+        if len(first) > 3:
+            assert type(key) is JoinedKey and len(key) == len(normal) and str(key) == normal
+        assert (key == other) is (normal == other) is (other == key)
+        assert (key in (other, "x")) is (normal in (other, "x"))
+        assert key == normal
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    prediction=TEXTS,
+    others=st.lists(TEXTS, min_size=1, max_size=2),
+    lang=LANGUAGES,
+    data=st.data(),
+)
+def test_open_qa_scores_a_long_answer_as_the_whole(prediction, others, lang, data):
+    """Every profile's items (score, rule, matched gold) and accuracy."""
+    golds = [gold for gold in _golds(prediction, others, data) if gold.strip()] or ["x"]
+    gold = [{"id": "q", "answers": golds, "lang": lang}]
+    task = OpenQA()
+    for profile in ("official", "fair", "containment", "lenient"):
+        whole, in_pieces = _whole_and_pieces(
+            lambda profile=profile: task.evaluate(gold, {"q": prediction}, profile)
+        )
+        assert in_pieces.items == whole.items and in_pieces.scores == whole.scores
+
+
+WORDS = ["the", "quick", "brown", "Fox", "jumps", "over", "lazy", "dog", "in", "1914", "Paris,"]
+
+
+def _long_text() -> str:
+    text = " ".join(WORDS[k % len(WORDS)] for k in range(0, 120_000 * 7, 7))
+    assert len(text) > 550_000
+    return text
+
+
+@pytest.mark.parametrize("preset", ["squad", "unicode"])
+def test_an_exact_match_of_a_long_text_holds_no_copy(preset, monkeypatch):
+    """600,000 characters in pieces of 4,096, against a gold of the same
+    length (compared part by part) and a short one: the normalized text and
+    a string object a word were held (about 10 times the text); now one
+    piece at a time."""
+    monkeypatch.setattr(steps, "PIECE_CHARS", 4096)
+    text = _long_text()
+    golds = [normalize(text, "en", preset).upper(), "the lazy dog"]
+    exact_match("warm up", golds, lang="en", preset=preset)
+    assert exact_match(text, golds, lang="en", preset=preset) == 1.0
+    peak = traced_peak(partial(exact_match, lang="en", preset=preset), text, golds)
+    assert peak < sys.getsizeof(text) // 2, (peak, sys.getsizeof(text))
+
+
+def test_containment_of_a_long_text_holds_no_copy(monkeypatch):
+    """Containment searches the prepared pieces one after the other (a gold
+    spanning two of them found too), where it held the prepared text and a
+    list of its words (about 10 times the text)."""
+    monkeypatch.setattr(steps, "PIECE_CHARS", 4096)
+    text = _long_text()
+    contains_match("warm up", ["lazy dog"], lang="en")
+    assert contains_match(text, ["lazy dog 1914"], lang="en") == 0.0
+    assert contains_match(text, ["paris lazy brown"], lang="en") == 1.0
+    across = text[text.rindex(" ", 0, 4090) + 1 : text.index(" ", 4110)]  # the first cut
+    assert contains_match(text, [across, "dog quick"], lang="en") == 1.0
+    peak = traced_peak(partial(contains_match, lang="en"), text, ["lazy dog 1914"])
+    assert peak < sys.getsizeof(text) // 2, (peak, sys.getsizeof(text))
+
+
+def test_a_long_text_in_a_segmented_language_is_prepared_in_pieces(monkeypatch):
+    """Japanese (its segmenter reads across spaces) searches the whole
+    prepared text, prepared piece by piece: the same verdicts."""
+    text = "東京 は 日本 の 首都 です 1914 年 " * 40
+    for gold in ("首都 です", "京 は", "日本の首都", "1914 年 東京"):
+        whole, in_pieces = _whole_and_pieces(contains_match, text, [gold], lang="ja")
+        assert in_pieces == whole
