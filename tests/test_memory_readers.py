@@ -166,6 +166,42 @@ def test_ntcir_runs_refused_for_a_line_are_refused_in_parts(tmp_path, monkeypatc
         assert "appears twice (lines " in parts[0]
 
 
+@pytest.mark.parametrize(
+    "head",
+    [
+        "",  # the answer lines alone
+        "DS2-QA-E-0001\tx\ty\n",  # a gold line first: a hint that the files were swapped
+        "\ufeff\r\n",  # a byte order mark, then a blank line
+        "<SYSDESC>run\n",  # not closed
+        "x" * 3000 + "\n",  # a first line longer than a part
+    ],
+)
+@pytest.mark.parametrize("invalid", [False, True])
+def test_an_ntcir_run_without_its_description_is_refused_in_parts(
+    tmp_path, monkeypatch, head, invalid
+):
+    """A run without its system description (issue 25: read whole for that
+    error) is refused from its first line read in parts, the rest decoded
+    piece by piece: the same error as read whole, whose decoding of the
+    whole file comes first (invalid UTF-8 further on: its error)."""
+    path = tmp_path / "run.tsv"
+    _ntcir_run(path, 3000)
+    text = head + path.read_text(encoding="utf-8").split("\n", 1)[1]
+    data = text.encode("utf-8")
+    if invalid:
+        data = data[: len(data) // 2] + b"\xff" + data[len(data) // 2 :]
+    path.write_bytes(data)
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    with monkeypatch.context() as parts_only:
+        if not invalid:
+            parts_only.setattr(ntcir_reading, "read_text", None)  # read whole: a TypeError
+        parts = _outcome(_ntcir_read, path)
+    _whole(monkeypatch)
+    assert parts == _outcome(_ntcir_read, path)
+    expected = "invalid UTF-8" if invalid else "expected the system description"
+    assert expected in parts[0] and ("swapped" in parts[0]) == ("\tx\ty" in head and not invalid)
+
+
 def test_an_ntcir_run_peaks_within_twice_the_file(tmp_path):
     """300,000 lines, 2 of them for gold questions: read whole, the text,
     its lines and a tuple per answer took about ten times the file."""
