@@ -320,6 +320,54 @@ def test_a_long_kbqa_answer_line_is_read_within_twice_its_size(tmp_path):
     assert peak < 4 * size, (peak, size)
 
 
+_KBQA_LONG = ["曹雪芹", " ||| ", "Ｂｅｉｊｉｎｇ", "《红楼梦》", " ", "ΣΑΣ ", "e\u0301", "\u200b",
+              "1,000", "  ", "\u3000", "ﬁ", "İ", "ς", "\t"]  # fmt: skip
+
+
+@pytest.mark.parametrize("seed", range(30))
+@pytest.mark.parametrize("piece", [1, 3, 17])
+def test_a_long_kbqa_answer_is_normalized_in_pieces_as_whole(monkeypatch, seed, piece):
+    """A long answer (a line of candidates not cut at a TAB) normalized by
+    the fair profile piece by piece, cut before ASCII spaces, is its
+    normal form of the whole text (width, case, combining marks, spaces
+    and punctuation on both sides of a cut)."""
+    from answermatch.normalization import normalize, steps
+    from answermatch.tasks.nlpcc import kbqa
+
+    rng = random.Random(seed)
+    text = "".join(rng.choice(_KBQA_LONG) for _ in range(rng.randrange(200)))
+    whole = normalize(text, "zh", "unicode")
+    monkeypatch.setattr(kbqa, "LONG_ANSWER", 4)
+    monkeypatch.setattr(steps, "PIECE_CHARS", piece)
+    assert kbqa._normal(text, "unicode") == whole
+
+
+def test_a_long_kbqa_answer_is_scored_fair_within_three_times_the_file(tmp_path, monkeypatch):
+    """An answer line of 2,000,000 characters of candidates joined by
+    ``|||`` (one field): the fair profile normalized it whole, about eleven
+    times the file's size (issue 25); now piece by piece, the line and its
+    normal form, under three times it; the same figures as the whole text."""
+    import answermatch
+    from answermatch.tasks.nlpcc import kbqa
+
+    text = ("曹雪芹 ||| 周树人 ||| 候选答案 ||| " * 90_000)[:2_000_000]
+    gold, pred = tmp_path / "gold.txt", tmp_path / "pred.txt"
+    gold.write_text("<question id=1>\tq\n<answer id=1>\t周树人\n====\n", encoding="utf-8")
+    pred.write_text(f"<question id=1>\tq\n<answer id=1>\t{text}\n====\n", encoding="utf-8")
+    size = pred.stat().st_size
+    answermatch.evaluate("nlpcc-kbqa", str(gold), str(gold), "fair")  # the imports
+    found = {}
+
+    def run():
+        found["result"] = answermatch.evaluate("nlpcc-kbqa", str(gold), str(pred), "fair")
+
+    peak = _peak(run)
+    assert peak < 3 * size, (peak, size)
+    monkeypatch.setattr(kbqa, "LONG_ANSWER", 1 << 40)  # normalized whole
+    whole = answermatch.evaluate("nlpcc-kbqa", str(gold), str(pred), "fair")
+    assert found["result"].scores == whole.scores and found["result"].items == whole.items
+
+
 def _kbqa_candidates_file(path, lines, per_line, distinct, seed=3):
     rng = random.Random(seed)
     pool = [f"候補{k}号" for k in range(distinct)]
