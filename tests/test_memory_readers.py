@@ -677,6 +677,61 @@ def test_zalo_csv_golds_read_in_parts_are_those_read_whole(tmp_path, monkeypatch
     assert whole[1] == [] and all(case.paragraphs is None for case in whole[0][0])
 
 
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("kind", ["json", "csv"])
+@pytest.mark.parametrize("strict", [False, True])
+def test_zalo_golds_that_warn_are_read_in_parts_as_read_whole(
+    tmp_path, monkeypatch, seed, kind, strict
+):
+    """A gold the whole reading warns about (issue 25: read whole for its
+    warnings): keys repeated in a test.json's objects (a label given twice,
+    the last one winning; a case's key twice), pairs repeated in a CSV
+    gold's rows of a test id, at random places: read in parts, the same
+    cases and the same warnings in their order (with --strict, the first
+    is the error)."""
+    from answermatch.tasks.zalo2019 import reading
+
+    rng = random.Random(seed)
+    gold, parsed = _zalo_gold(600, seed=seed)
+    pred = _zalo_submission(parsed, seed=seed)
+    if kind == "json":
+        labels = gold.split('"label": ')
+        for k in rng.sample(range(1, len(labels)), 3):  # a label given twice, the last wins
+            labels[k] = rng.choice(["true", "false"]) + ', "label": ' + labels[k]
+        gold = '"label": '.join(labels)
+        gold = gold.replace('"paragraphs": [', '"question": "?", "paragraphs": [', 2)
+    else:
+        rows = [f"{c['__id__']},{p['id']}" for c in parsed for p in c["paragraphs"] if p["label"]]
+        for _ in range(3):
+            at = rng.randrange(len(rows))
+            rows.insert(at + rng.choice([0, 1]), rows[at])  # among the rows of its test id
+        gold = "test_id,answer\n" + "\n".join(rows) + "\n"
+        listed = {row.split(",")[0] for row in rows}
+        pred = "test_id,answer\n" + "\n".join(
+            row for row in pred.splitlines()[1:] if row.split(",")[0] in listed
+        )
+
+    def read(gold_path, pred_path, diag):
+        diag.strict = strict
+        return _zalo_read(gold_path, pred_path, diag)
+
+    gold_path, pred_path = tmp_path / "gold.json", tmp_path / "pred.csv"
+    gold_path.write_text(gold, encoding="utf-8")
+    pred_path.write_text(pred, encoding="utf-8")
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    with monkeypatch.context() as parts_only:
+        parts_only.setattr(reading, "read_text", None)  # read whole: a TypeError
+        parts = _outcome(read, gold_path, pred_path)
+    with monkeypatch.context() as whole:
+        _whole(whole)
+        assert parts == _outcome(read, gold_path, pred_path)
+    said = "duplicate key" if kind == "json" else "repeated pair"
+    if strict:
+        assert said in parts[0] and "--strict" in parts[0]
+    else:
+        assert len(parts[1]) >= 3 and all(said in m for m in parts[1])
+
+
 def test_a_zalo_run_peaks_within_twice_its_files(tmp_path, monkeypatch):
     """A labelled test.json of 4,000 short cases and a submission choosing
     half their paragraphs (0.8 MB), scored and every item read: their JSON
