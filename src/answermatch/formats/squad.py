@@ -770,11 +770,8 @@ def _typed_questions(file: Any, name: str, raw: bytes, dialect: Dialect) -> _Rea
     contexts = [paragraph.context for paragraph in paragraphs]
     if not _strings_or_null(contexts) or not _strings_or_null(list(map(_QUESTION_OF, qas)), True):
         return None  # json's: a number past Python's digit limit is an error there
-    if not raw.isascii():  # msgspec does not check the UTF-8 of what it keeps as JSON
-        try:
-            raw.decode("utf-8")
-        except UnicodeDecodeError:
-            return None
+    if not raw.isascii() and not sources.is_utf8(raw):  # msgspec does not check the UTF-8
+        return None  # of what it keeps as JSON
     shape = [[len(p.qas) for p in a.paragraphs] for a in file.data]
     sizes = list(chain.from_iterable(shape))
     questions = Questions(
