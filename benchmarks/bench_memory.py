@@ -126,6 +126,19 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     open-qa: the example gold and predictions (``examples/open-qa``), the
     first answer (English) replaced by 50,000,000 characters of English
     words, under each profile.
+``squad75-number``, ``squad75-list``
+    ``squad75`` with one more entry at the end whose value is not a
+    string: ``42`` for a made-up id (ignored with the others), ``["a",
+    "b"]`` for a gold id (refused, as by the official script).
+``ntcir100-nodesc``
+    ``ntcir100`` without its first line, the system description (refused).
+``zalo100-gold-warn``
+    ``zalo100`` whose gold gives its first label twice (a warning; the
+    last wins).
+``kbqa20m-fair-bars``
+    NLPCC 2016 KBQA under ``--profile fair``: one answer line of
+    20,000,000 characters of candidates joined by ``|||`` (one field, not
+    cut at a TAB).
 ``explain-squad75-json``, ``explain-squad75-fair``
     ``answermatch explain`` of every item of ``squad75`` whose first three
     dev answers are 2,000,000 characters of words each (as the outside
@@ -563,6 +576,64 @@ def explain_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | 
     return size, command.format(pred), command.format(dev)
 
 
+def entry_at_the_end(path: Path, entry: str) -> int:
+    """Add ``entry`` (``"key": value``) last in the object ``{...}`` of a
+    file written by :func:`xor_predictions`; the bytes added."""
+    with path.open("rb+") as f:
+        f.seek(-2, 2)
+        assert f.read() == b"}\n"
+        f.seek(-2, 2)
+        added = f", {entry}}}\n".encode()
+        f.write(added)
+    return len(added) - 2
+
+
+def shapes_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, str] | None:
+    """The size and command of a case of odd shapes (a value that is not a
+    string, a run without its system description, a gold that warns, a
+    line of candidates not cut at a TAB), or ``None``."""
+    pred = work / "pred.json"
+    if case in ("squad75-number", "squad75-list"):
+        dev = parity / "squad" / "pred_v1_seed1.json"
+        size = xor_predictions(parity, pred, 1_500_000, base=dev)
+        first = next(iter(json.loads(dev.read_text(encoding="utf-8"))))
+        entry = '"u-extra": 42' if case.endswith("-number") else f'"{first}": ["a", "b"]'
+        size += entry_at_the_end(pred, entry)
+        gold = parity / "squad" / "dev-v1.1.from-v2-answerable.json"
+        return size, f"{base} squad --gold {gold} --pred {pred} -q"
+    if case == "ntcir100-nodesc":
+        gold = ROOT / "examples" / "ntcir-dsqa" / "gold.tsv"
+        ntcir_run(work / "run.tsv", HUNDRED_MB)
+        with (work / "run.tsv").open("rb") as run, (work / "pred").open("wb") as out:
+            run.readline()  # the system description
+            while piece := run.read(1 << 20):
+                out.write(piece)
+        (work / "run.tsv").unlink()
+        pred = work / "pred"
+        return pred.stat().st_size, f"{base} ntcir-dsqa --gold {gold} --pred {pred} -q"
+    if case == "zalo100-gold-warn":
+        gold, pred = work / "gold.json", work / "pred"
+        size = zalo_files(parity, gold, pred, HUNDRED_MB)
+        with gold.open("r+b") as g:  # the first label given twice: a warning
+            head = g.read(4096)
+            at = head.index(b'"label": ')
+            rest = head[at:] + g.read()
+            g.seek(at)
+            g.write(b'"label": false, ' + rest)
+        size += len(b'"label": false, ')
+        return size, f"{base} zalo2019 --gold {gold} --pred {pred} -q"
+    if case == "kbqa20m-fair-bars":
+        gold, pred = work / "gold", work / "pred"
+        gold.write_text("<question id=1>\t谁?\n<answer id=1>\t周树人\n=====\n", encoding="utf-8")
+        text = ("曹雪芹 ||| 周树人 ||| 候选答案 ||| " * (20_000_000 // 24 + 1))[:20_000_000]
+        pred.write_text(f"<question id=1>\t谁?\n<answer id=1>\t{text}\n=====\n", "utf-8")
+        return (
+            pred.stat().st_size,
+            f"{base} nlpcc-kbqa --gold {gold} --pred {pred} -q --profile fair",
+        )
+    return None
+
+
 def readers_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, str] | None:
     """The size and command of a case of the seed readers (NTCIR-16, NLPCC
     2016 KBQA, Zalo 2019, PolEval 2021), or ``None``."""
@@ -625,6 +696,8 @@ def main() -> None:
     cases += ["openqa50m", "openqa50m-fair", "openqa50m-containment", "openqa50m-lenient"]
     cases += ["explain-squad75-json", "explain-squad75-fair", "explain-xor66"]
     cases += ["explain-korquad75-json"]
+    cases += ["squad75-number", "squad75-list", "ntcir100-nodesc", "zalo100-gold-warn"]
+    cases += ["kbqa20m-fair-bars"]
     parser.add_argument("cases", nargs="*", default=cases)
     parser.add_argument("--parity", default="../shared/parity")
     parser.add_argument("--tmp", default=tempfile.gettempdir())
@@ -772,7 +845,9 @@ def main() -> None:
                     "print(levenshtein_distance(t, g), levenshtein_ratio(t, g, preset='none'))"
                 )
                 command = f'{sys.executable} -c "{code}" {pred}'
-            elif (found := readers_case(case, parity, work, base)) is not None:
+            elif (found := shapes_case(case, parity, work, base)) is not None or (
+                found := readers_case(case, parity, work, base)
+            ) is not None:
                 size, command = found
             elif (explained := explain_case(case, parity, work)) is not None:
                 size, command, floor_command = explained
