@@ -10,6 +10,7 @@ from __future__ import annotations
 import gzip
 import json
 import random
+import re
 import warnings
 
 import pytest
@@ -223,3 +224,70 @@ def test_squad_gold_is_not_decoded_whole(tmp_path):
     assert found[0].ids[:2] == ["q0", "q1"]
     # the bytes, held (the contexts are read from them), and the questions
     assert peak < 2.5 * size, (peak, size)  # 4.9 times before
+
+
+def _lines_as_before(gold) -> list:
+    """Each question's line as found before, in the whole decoded text, with
+    a list of every newline's place."""
+    from bisect import bisect_left
+
+    from answermatch.formats.squad import _as_text, hashable
+
+    text = _as_text(gold._text)
+    if text.count("\n", 0, 100_000) < 2:
+        return [None] * len(gold.questions)
+    keys = "|".join(map(re.escape, gold._id_keys))
+    pattern = re.compile(rf'"(?:{keys})"\s*:\s*("(?:[^"\\]|\\.)*"|-?\d+(?![.eE\d]))')
+    newlines = [m.start() for m in re.finditer("\n", text)]
+    seen: dict = {}
+    for match in pattern.finditer(text):
+        seen.setdefault(json.loads(match.group(1)), []).append(
+            bisect_left(newlines, match.start()) + 1
+        )
+    taken: dict = {}
+    lines = []
+    for question in gold.questions:
+        key = question.id if hashable(question.id) else None
+        found = seen.get(key, [])
+        k = taken.get(key, 0)
+        taken[key] = k + 1
+        lines.append(found[k] if k < len(found) else None)
+    return lines
+
+
+_IDS = ["q1", "q2", "東京", 'a"id', "\u2028", "q1"]
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(_IDS), st.sampled_from(['Łódź "id": 3', "ctx", "x\ny"]), st.booleans()
+        ),
+        min_size=1,
+        max_size=8,
+    ),
+    st.sampled_from([None, 0, 1, 2, "\t"]),
+    st.booleans(),
+)
+def test_squad_gold_lines_are_found_as_before(tmp_path_factory, questions, indent, ascii_only):
+    paragraphs = [
+        {"context": context, "qas": [{"id": qid, "answers": [{"text": "a", "answer_start": 0}]}]}
+        | ({"id": "p"} if with_id else {})
+        for qid, context, with_id in questions
+    ]
+    path = tmp_path_factory.mktemp("squad") / "dev.json"
+    text = json.dumps(
+        {"data": [{"paragraphs": paragraphs}]}, indent=indent, ensure_ascii=ascii_only
+    )
+    path.write_text(text, encoding="utf-8")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        gold = get_task("squad").read_gold(path, Diagnostics())
+    expected = _lines_as_before(gold)
+    assert [gold.line(k) for k in range(len(gold.questions))] == expected
+    gold.__dict__.pop("_lines")  # and in the text, where it was decoded
+    gold._text = gold._source_text
+    assert [gold.line(k) for k in range(len(gold.questions))] == expected
+    if indent is not None:
+        assert expected[0] is not None
