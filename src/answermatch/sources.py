@@ -815,7 +815,8 @@ class NullsSeen:
         self.count = 0
         # (place, key, value) of each
         self._firsts: tuple[list[tuple[int, str, Any]], ...] = ([], [], [])
-        self._last: dict[str, list[Any]] = {}  # a repeated key: [first place, last value]
+        # a repeated key: [first place, last value ("" for any string)]
+        self._last: dict[str, list[Any]] = {}
         self._place = 0  # the place of the next part's first key
 
     @property
@@ -860,6 +861,8 @@ class NullsSeen:
         last = self._last
         for place, (key, value) in enumerate(part.items(), start):
             if key in self.repeated:
+                if type(value) is str:
+                    value = ""  # (a string's text is not held)
                 if key in last:
                     last[key][1] = value
                 else:
