@@ -133,3 +133,22 @@ def test_a_korean_long_answer_has_the_same_figures_through_the_task():
             return result.scores, [(i["em"], i["f1"]) for i in result.items]
 
         assert run(256) == run(10**9)
+
+
+def test_chinese_without_spaces_is_cut_before_its_characters_under_mlqa(monkeypatch):
+    """MLQA's official zh rule (each character of U+4E00..U+9FA5 a token,
+    the rest split at whitespace) reads nothing across the place before such
+    a character: 200,000 characters of sentences without a space are
+    counted a piece at a time (they were tokenized at once, a string a
+    character: 33 times the text's size), with the same figures."""
+    monkeypatch.setattr(steps, "PIECE_CHARS", 1024)
+    monkeypatch.setattr(span_rules, "PIECE_CHARS", 1024)
+    sentence = "曹雪芹是清代作家，著有《红楼梦》。长江全长6397公里，ΑΣ流经11个省级行政区。"
+    text = (sentence * (200_000 // len(sentence)))[:200_000]
+    analyse = mlqa.PROFILES["official"].analyzer("zh")
+    analyse("暖 1")
+    key, units = analyse(text)
+    assert type(units) is TokenCounts and key is units
+    assert list(units) == list(_analysed(mlqa.PROFILES["official"], "zh", text, 10**9)[1])
+    peak = traced_peak(analyse, text)
+    assert peak < sys.getsizeof(text) // 2, (peak, sys.getsizeof(text))

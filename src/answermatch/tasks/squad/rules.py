@@ -658,13 +658,23 @@ def _squad_tokens(counted: bool = False) -> Callable[[str], Sequence[str]]:
     return lambda text: tokens_by_pieces(text, split)
 
 
-def _counted_tokens(text: str, split: Callable[[str], Sequence[str]]) -> Sequence[str]:
+def _counted_tokens(
+    text: str, split: Callable[[str], Sequence[str]], at: re.Pattern[str] | None = None
+) -> Sequence[str]:
     """``tuple(split(text))``, or for a text longer than
     :data:`~answermatch.normalization.steps.PIECE_CHARS` (``split`` reading
-    nothing across whitespace) its counts, piece by piece."""
+    nothing across whitespace, or ``at``'s matches, before which the text
+    is cut) its counts, piece by piece."""
     if len(text) <= _steps.PIECE_CHARS:
         return tuple(split(text))
-    return TokenCounts.of_pieces(lambda: pieces(text), split)
+    return TokenCounts.of_pieces(lambda: pieces(text, at), split)
+
+
+#: Where MLQA's zh rule may cut a long text: before whitespace or a
+#: character of U+4E00..U+9FA5 (a token of its own, not cased nor
+#: case-ignorable, so a final sigma's context ends at it, and no
+#: punctuation), so a Chinese text without spaces is cut too.
+_ZH_CUT = re.compile("[\\s\u4e00-\u9fa5]")
 
 
 @cache
@@ -692,6 +702,7 @@ def _mlqa_words(
     else:
         raise ValueError(f"MLQA has no rule for language {lang!r}")
     article = _ARABIC_ARTICLE if lang == "ar" else None
+    at = _ZH_CUT if lang == "zh" else None
 
     def words(text: str) -> Sequence[str]:
         text = delete(text.lower())
@@ -700,7 +711,9 @@ def _mlqa_words(
     def analyse(text: str) -> tuple[Tokens, Tokens]:
         tokens: Sequence[str]
         if len(text) > PIECE_CHARS:
-            tokens = _counted_tokens(text, words) if counted else tokens_by_pieces(text, words)
+            tokens = (
+                _counted_tokens(text, words, at) if counted else tokens_by_pieces(text, words, at)
+            )
         elif article is None:
             tokens = tuple(split(delete(text.lower())))
         else:  # Arabic: the fewest calls
