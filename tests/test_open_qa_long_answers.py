@@ -15,6 +15,7 @@ every kind), compare every figure with the whole text's."""
 from __future__ import annotations
 
 import sys
+import warnings
 from functools import partial
 from unittest import mock
 
@@ -23,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from answermatch.languages import supported_languages
-from answermatch.matchers import contains_match, exact_match
+from answermatch.matchers import _inputs, contains_match, exact_match, token_f1
 from answermatch.matchers.analysis import analyzer, normalized_key
 from answermatch.matchers.answers import JoinedKey
 from answermatch.normalization import normalize, parts_normalizer, steps
@@ -114,6 +115,43 @@ def test_containment_of_a_long_text_is_the_whole_texts(prediction, others, lang,
     assert in_pieces == whole
 
 
+def _with_warnings(function, *args, **options):
+    """``function(*args, **options)`` and the warnings it gives (the
+    warning about an unspaced text, given once a process, reset)."""
+    _inputs._warned_unspaced = False
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        found = function(*args, **options)
+    return found, [str(w.message) for w in caught]
+
+
+def _f1_and_warnings(prediction, golds, **options):
+    """token_f1 against the golds and against the first, and the warnings."""
+    return _with_warnings(
+        lambda: (token_f1(prediction, golds, **options), token_f1(prediction, golds[0], **options))
+    )
+
+
+@SETTINGS
+@given(
+    prediction=TEXTS,
+    others=st.lists(TEXTS, max_size=2),
+    lang=LANGUAGES,
+    preset=st.sampled_from(PRESETS),
+    unit=st.sampled_from(["word", "word", "char"]),
+    data=st.data(),
+)
+def test_token_f1_of_a_long_text_is_the_whole_texts(prediction, others, lang, preset, unit, data):
+    """Token F1 (open-qa's ``matcher=f1``; a list of golds and one gold),
+    from the pieces' token counts where the tokens read each stretch
+    between spaces alone, and the warning about an unspaced text."""
+    golds = _golds(prediction, others, data)
+    whole, in_pieces = _whole_and_pieces(
+        _f1_and_warnings, prediction, golds, lang=lang, preset=preset, unit=unit
+    )
+    assert in_pieces == whole
+
+
 @SETTINGS
 @given(first=TEXTS, second=TEXTS, lang=LANGUAGES, preset=st.sampled_from(PRESETS))
 def test_the_key_of_a_long_text_equals_what_the_normal_form_equals(first, second, lang, preset):
@@ -143,11 +181,14 @@ def test_open_qa_scores_a_long_answer_as_the_whole(prediction, others, lang, dat
     golds = [gold for gold in _golds(prediction, others, data) if gold.strip()] or ["x"]
     gold = [{"id": "q", "answers": golds, "lang": lang}]
     task = OpenQA()
-    for profile in ("official", "fair", "containment", "lenient"):
+    for profile, options in [(p, {}) for p in ("official", "fair", "containment", "lenient")] + [
+        ("official", {"matcher": "f1"})
+    ]:
         whole, in_pieces = _whole_and_pieces(
-            lambda profile=profile: task.evaluate(gold, {"q": prediction}, profile)
+            _with_warnings, task.evaluate, gold, {"q": prediction}, profile, **options
         )
-        assert in_pieces.items == whole.items and in_pieces.scores == whole.scores
+        assert in_pieces[0].items == whole[0].items and in_pieces[0].scores == whole[0].scores
+        assert in_pieces[1] == whole[1]
 
 
 WORDS = ["the", "quick", "brown", "Fox", "jumps", "over", "lazy", "dog", "in", "1914", "Paris,"]
@@ -196,3 +237,17 @@ def test_a_long_text_in_a_segmented_language_is_prepared_in_pieces(monkeypatch):
     for gold in ("首都 です", "京 は", "日本の首都", "1914 年 東京"):
         whole, in_pieces = _whole_and_pieces(contains_match, text, [gold], lang="ja")
         assert in_pieces == whole
+
+
+def test_token_f1_of_a_long_text_holds_its_counts(monkeypatch):
+    """Token F1 of 600,000 characters counts each piece's tokens and drops
+    them (a string object a word and their list were held)."""
+    monkeypatch.setattr(steps, "PIECE_CHARS", 4096)
+    text = _long_text()
+    golds = ["the lazy dog", "Paris 1914"]
+    token_f1("warm up", golds, lang="en", preset="squad")
+    whole = token_f1(text, golds, lang="en", preset="squad")
+    peak = traced_peak(partial(token_f1, lang="en", preset="squad"), text, golds)
+    assert peak < sys.getsizeof(text) // 2, (peak, sys.getsizeof(text))
+    monkeypatch.setattr(steps, "PIECE_CHARS", 10**9)
+    assert token_f1(text, golds, lang="en", preset="squad") == whole

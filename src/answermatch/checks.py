@@ -25,13 +25,15 @@ import re
 import string
 import unicodedata
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from itertools import islice
+from typing import Any, TypeVar
 
 __all__ = [
     "ANSWER_CHECKS",
     "SEVERITIES",
+    "Entries",
     "Entry",
     "Finding",
     "GoldChecks",
@@ -49,6 +51,7 @@ __all__ = [
     "check_split_question",
     "check_unicode_punct",
     "check_values",
+    "per_entry",
     "preset_normalizer",
     "suggested_variants",
     "variant_values",
@@ -94,13 +97,57 @@ class Entry:
     answer_lang: str | None = field(default=None, kw_only=True)
 
 
+class Entries:
+    """A gold's check entries made again for each pass over them by
+    ``make()`` (a task's :meth:`~answermatch.tasks.parts.ChecksGold.gold_entries`
+    of its read gold), so that they are never all held at once: an
+    :class:`Entry` per question took several times the gold's size
+    (600,000 PolEval lines, 7 MB: 190 MB of entries).
+
+    >>> entries = Entries(lambda: (Entry(k, k, ("a",)) for k in range(3)))
+    >>> [e.id for e in entries], [e.id for e in entries], bool(entries)
+    ([0, 1, 2], [0, 1, 2], True)
+    """
+
+    __slots__ = ("_make",)
+
+    def __init__(self, make: Callable[[], Iterable[Entry]]) -> None:
+        self._make = make
+
+    def __iter__(self) -> Iterator[Entry]:
+        return iter(self._make())
+
+    def __bool__(self) -> bool:
+        return next(iter(self), None) is not None
+
+
 @dataclass
 class GoldFile:
-    """A gold file read leniently: its entries and what reading it found."""
+    """A gold file read leniently: its entries (a list, or :class:`Entries`
+    made again for each pass) and what reading it found. ``state``: where a
+    check run block by block (:func:`per_entry`) keeps what it carries from
+    one block to the next (``None`` when the check sees every entry at
+    once)."""
 
     name: str
-    entries: list[Entry] = field(default_factory=list)
+    entries: Iterable[Entry] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+    state: dict[str, Any] | None = field(default=None, repr=False)
+
+    def kept(self, key: str, kind: Callable[[], Any] = dict) -> Any:
+        """What a check keeps across the entries under ``key``: carried
+        from block to block in a run by blocks, new for each call otherwise.
+
+        >>> gold = GoldFile("g", state={})
+        >>> gold.kept("seen")["a"] = 1
+        >>> gold.kept("seen"), GoldFile("g").kept("seen")
+        ({'a': 1}, {})
+        """
+        if self.state is None:
+            return kind()
+        if key not in self.state:
+            self.state[key] = kind()
+        return self.state[key]
 
     def add(self, severity: str, line: int | None, code: str, message: str) -> None:
         self.findings.append(Finding(severity, self.name, line, code, message))
@@ -108,12 +155,29 @@ class GoldFile:
 
 Normalizer = Callable[[str, str | None], str]
 Check = Callable[[GoldFile, "GoldChecks"], Iterator[Finding]]
+C = TypeVar("C", bound=Callable[..., Any])
+
+
+def per_entry(check: C) -> C:
+    """Mark ``check`` as one that reads each entry on its own, carrying from
+    one entry to the next only what it keeps through :meth:`GoldFile.kept`:
+    :meth:`GoldChecks.run` then gives it the entries block by block, all
+    such checks on one pass over them, with the same findings in the same
+    order as one call on every entry. A check without the mark gets a pass
+    over every entry of its own."""
+    check.per_entry = True  # type: ignore[attr-defined]
+    return check
+
+
+#: The entries :meth:`GoldChecks.run` holds at once for the checks marked :func:`per_entry`
+BLOCK = 4096
 
 
 def _finding(gold: GoldFile, entry: Entry, severity: str, code: str, message: str) -> Finding:
     return Finding(severity, gold.name, entry.line, code, f"{entry.id}: {message}")
 
 
+@per_entry
 def check_empty_variant(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
     """An empty (or blank) variant: never matched, or matched by an empty answer."""
     for entry in gold.entries:
@@ -123,6 +187,7 @@ def check_empty_variant(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
             )
 
 
+@per_entry
 def check_duplicate_variant(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
     """The same variant twice (harmless where the best variant counts, but
     often a copy error)."""
@@ -141,6 +206,7 @@ def check_duplicate_variant(gold: GoldFile, task: GoldChecks) -> Iterator[Findin
 _SCIENTIFIC = re.compile(r"[+-]?\d(?:\.\d+)?[eE][+-]?\d+")
 
 
+@per_entry
 def check_scientific_notation(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
     """A variant written in scientific notation (``9.7873E+12``): what a
     spreadsheet makes of a long number (an ISBN, a telephone number) when
@@ -168,6 +234,7 @@ class QuestionEntry(Entry):
     question: str = ""
 
 
+@per_entry
 def check_repeated_question(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
     """The same question text asked again with other answers (each is scored
     against its own; a system can be right on only one of them), for tasks
@@ -178,7 +245,7 @@ def check_repeated_question(gold: GoldFile, task: GoldChecks) -> Iterator[Findin
     >>> [(f.line, f.code) for f in check_repeated_question(gold, None)]
     [(9, 'repeated-question')]
     """
-    first: dict[str, QuestionEntry] = {}
+    first: dict[str, QuestionEntry] = gold.kept("repeated-question")
     for entry in gold.entries:
         if not isinstance(entry, QuestionEntry) or not entry.question.strip():
             continue
@@ -192,6 +259,7 @@ def check_repeated_question(gold: GoldFile, task: GoldChecks) -> Iterator[Findin
             )  # fmt: skip
 
 
+@per_entry
 def check_same_after_normalization(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
     """Distinct variants that the task's normalization makes identical."""
     for entry in gold.entries:
@@ -210,6 +278,7 @@ def check_same_after_normalization(gold: GoldFile, task: GoldChecks) -> Iterator
                 )
 
 
+@per_entry
 def check_normalizes_empty(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
     """A non-empty variant that normalizes to "" (all punctuation, an article...)."""
     for entry in gold.entries:
@@ -265,6 +334,7 @@ def _two_parts(variant: str, pattern: re.Pattern[str]) -> tuple[str, str, str, s
     return first, conjunction, second, end
 
 
+@per_entry
 def check_one_order_only(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
     """Two-part answers ("A i B": parallel parts of at most four words each,
     see :func:`_two_parts`) listed without the other order ("B i A"); not a
@@ -295,6 +365,7 @@ def check_one_order_only(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
                 )
 
 
+@per_entry
 def check_unicode_punct(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
     """Non-ASCII punctuation, which the ASCII-only punctuation removal keeps."""
     for entry in gold.entries:
@@ -317,9 +388,10 @@ def check_unicode_punct(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
                 )
 
 
+@per_entry
 def check_ids(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
     """Malformed ids (the task's rule) and ids given twice."""
-    seen: dict[str, int | None] = {}
+    seen: dict[str, int | None] = gold.kept("ids")
     for entry in gold.entries:
         problem = task.id_problem(entry.id) if task.id_problem is not None else None
         if problem:
@@ -335,6 +407,7 @@ def check_ids(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
             seen[key] = entry.line
 
 
+@per_entry
 def check_no_positive(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
     """A question (DBQA) or test case (Zalo) without any correct candidate."""
     for entry in gold.entries:
@@ -349,9 +422,10 @@ def check_no_positive(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
             )
 
 
+@per_entry
 def check_split_question(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
     """A DBQA question whose lines are not consecutive (scored as two questions)."""
-    first: dict[Any, int | None] = {}
+    first: dict[Any, int | None] = gold.kept("split-question")
     for entry in gold.entries:
         if entry.id in first:
             yield _finding(
@@ -455,6 +529,7 @@ def _all_numeral(word: str) -> bool:
     )
 
 
+@per_entry
 def check_values(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
     """Variants of one question that disagree in value: two different dates
     (``2017-05-18`` and ``18 May 2016``; a year alone that none of the dates
@@ -613,10 +688,23 @@ class GoldChecks:
     no_positive_severity: str = "warning"
 
     def run(self, gold: GoldFile) -> list[Finding]:
-        """The findings of every check on ``gold``, sorted by line."""
-        findings = list(gold.findings)
-        for check in self.checks:
-            findings += check(gold, self)
+        """The findings of every check on ``gold``, sorted by line (those of
+        one line by severity and code, then in the order of the checks).
+        The checks marked :func:`per_entry` share one pass over the entries,
+        :data:`BLOCK` entries at a time; each other check makes its own."""
+        found: list[list[Finding]] = [[] for _ in self.checks]
+        blocked = [k for k, check in enumerate(self.checks) if getattr(check, "per_entry", False)]
+        if blocked:
+            state: dict[str, Any] = {}
+            entries = iter(gold.entries)
+            while block := list(islice(entries, BLOCK)):
+                part = GoldFile(gold.name, block, state=state)
+                for k in blocked:
+                    found[k] += self.checks[k](part, self)
+        for k, check in enumerate(self.checks):
+            if k not in blocked:
+                found[k] += check(gold, self)
+        findings = [*gold.findings, *(f for each in found for f in each)]
         return sorted(findings, key=lambda f: (f.line or 0, SEVERITIES.index(f.severity), f.code))
 
 

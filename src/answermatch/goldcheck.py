@@ -32,7 +32,7 @@ import warnings
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .checks import SEVERITIES, Entry, Finding, GoldFile, suggested_variants
+from .checks import SEVERITIES, Entries, Entry, Finding, GoldFile, suggested_variants
 from .diagnostics import Diagnostics
 from .errors import AnswermatchWarning, InputError
 from .sources import is_path, source_name
@@ -138,7 +138,8 @@ def _read(task: str, gold: Any, options: dict[str, Any]) -> tuple[GoldFile, Any]
         return found, None
     for message, line in diag.records:
         found.findings.append(Finding("warning", name, line, "reader-warning", message))
-    found.entries = list(spec.gold_entries(parsed))
+    # made again for each pass over them (the checks marked per_entry share one), never all held
+    found.entries = Entries(lambda: spec.gold_entries(parsed))
     return found, spec
 
 

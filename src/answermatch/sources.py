@@ -239,6 +239,24 @@ def decode_utf8(
         return data.decode("utf-8", errors="replace")
 
 
+def is_utf8(data: bytes, piece: int = 1 << 16) -> bool:
+    """Whether ``data`` is valid UTF-8, decoded ``piece`` bytes at a time
+    and let go: never the whole text at once (up to four times the bytes).
+
+    >>> is_utf8("Łódź".encode() * 3, piece=3), is_utf8(b"ab\\xc5", piece=2)
+    (True, False)
+    """
+    decode = codecs.getincrementaldecoder("utf-8")().decode
+    view = memoryview(data)
+    try:
+        for start in range(0, len(view), piece):
+            decode(view[start : start + piece])
+        decode(b"", True)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def invalid_utf8(byte: int, offset: int) -> str:
     """What a message says of the first invalid byte of a UTF-8 file.
 

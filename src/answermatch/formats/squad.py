@@ -41,7 +41,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -175,7 +175,11 @@ class Questions(Sequence[Question]):
 
     ``starts`` and ``contexts`` may also be functions that give them,
     called when first read (a score reads neither: a gold's contexts are
-    most of its bytes, decoded only for the readers that use them).
+    most of its bytes, decoded only for the readers that use them); such a
+    function with an ``each()`` that gives them one at a time
+    (:class:`_Lazy`) is not called by an iteration over the questions,
+    which then makes each as it goes and keeps none (``check-gold``'s
+    passes over a large gold).
 
     >>> qs = Questions(["q1", "q2"], [("Oslo",), ("A", "B")], [(0,), (1, 5)], [None, "ctx"])
     >>> len(qs), qs[1], [q.id for q in qs]
@@ -217,8 +221,24 @@ class Questions(Sequence[Question]):
         return _NEW(Question, (self.ids[k], self.answers[k], self.starts[k], self.contexts[k], k))
 
     def __iter__(self) -> Iterator[Question]:
-        columns = zip(self.ids, self.answers, self.starts, self.contexts, count())
+        starts = self._starts.each() if type(self._starts) is _Lazy else self.starts
+        contexts = self._contexts.each() if type(self._contexts) is _Lazy else self.contexts
+        columns = zip(self.ids, self.answers, starts, contexts, count())
         return map(_NEW, repeat(Question), columns)
+
+
+class _Lazy:
+    """A column of :class:`Questions` not made yet: ``make()`` gives it
+    whole (kept once asked for), ``each()`` one value at a time (kept by
+    nobody)."""
+
+    __slots__ = ("each", "make")
+
+    def __init__(self, make: Callable[[], list[Any]], each: Callable[[], Iterator[Any]]) -> None:
+        self.make, self.each = make, each
+
+    def __call__(self) -> list[Any]:
+        return self.make()
 
 
 _NEW = tuple.__new__  # Question(...) without the Python-level __new__
@@ -253,17 +273,40 @@ class SquadFile:
     def _lines(self) -> list[int | None]:
         if self._row_lines is not None and self.layout == "rows":
             return list(self._row_lines)
-        text = self._source_text
-        if text is None or text.count("\n", 0, 100_000) < 2:
+        text = self._text  # the UTF-8 bytes where not decoded: searched as they are
+        if text is None or _head_newlines(text, 100_000) < 2:
             return [None] * len(self.questions)  # an object, or minified JSON: no lines
-        # the k-th occurrence of an id in the text is the k-th question with it
+        # the k-th occurrence of an id in the text is the k-th question with it; the
+        # pattern reads ASCII alone around a key, as JSON has it, so bytes and text agree
         keys = "|".join(map(re.escape, self._id_keys))
-        pattern = re.compile(rf'"(?:{keys})"\s*:\s*("(?:[^"\\]|\\.)*"|-?\d+(?![.eE\d]))')
-        newlines = [m.start() for m in re.finditer("\n", text)]
+        pattern = rf'"(?:{keys})"\s*:\s*("(?:[^"\\]|\\.)*"|-?\d+(?![.eE\d]))'
+        if isinstance(text, bytes):
+            found = re.compile(pattern.encode()).finditer(text)
+            newline: Any = b"\n"
+        else:
+            found = re.compile(pattern).finditer(text)
+            newline = "\n"
+        # the ids found in the order of the questions (the usual file): each its own line
+        lines: list[int | None] = []
+        ids, line, at = self.ids, 1, 0
+        for k, match in enumerate(found):
+            line += text.count(newline, at, match.start())
+            at = match.start()
+            if k >= len(ids) or json.loads(match.group(1)) != ids[k]:
+                return self._lines_by_id(text, pattern, newline)
+            lines.append(line)
+        return lines if len(lines) == len(ids) else self._lines_by_id(text, pattern, newline)
+
+    def _lines_by_id(self, text: str | bytes, pattern: str, newline: Any) -> list[int | None]:
+        """:attr:`_lines` of a file whose ids are not found in the
+        questions' order (another key named like an id, a repeated id)."""
+        compiled = re.compile(pattern.encode() if isinstance(text, bytes) else pattern)
         seen: dict[Any, list[int]] = {}
-        for match in pattern.finditer(text):
-            value = json.loads(match.group(1))
-            seen.setdefault(value, []).append(bisect_left(newlines, match.start()) + 1)
+        line, at = 1, 0
+        for match in compiled.finditer(text):  # type: ignore[arg-type]
+            line += text.count(newline, at, match.start())
+            at = match.start()
+            seen.setdefault(json.loads(match.group(1)), []).append(line)
         taken: dict[Any, int] = {}
         lines: list[int | None] = []
         for question in self.questions:
@@ -349,6 +392,18 @@ def hashable(value: Any) -> bool:
 
 
 # --- loading files ----------------------------------------------------------------
+
+
+def _head_newlines(text: str | bytes, chars: int) -> int:
+    """The newlines among the first ``chars`` characters of a file's text
+    (or of its UTF-8 bytes, of which only the first ``4 * chars`` are decoded).
+
+    >>> _head_newlines("a\\nb\\n", 2), _head_newlines("ł\\nł\\n".encode(), 4)
+    (1, 2)
+    """
+    if isinstance(text, str):
+        return text.count("\n", 0, chars)
+    return text[: 4 * chars].decode("utf-8", "ignore")[:chars].count("\n")
 
 
 def _as_text(text: str | bytes | None) -> str | None:
@@ -770,18 +825,18 @@ def _typed_questions(file: Any, name: str, raw: bytes, dialect: Dialect) -> _Rea
     contexts = [paragraph.context for paragraph in paragraphs]
     if not _strings_or_null(contexts) or not _strings_or_null(list(map(_QUESTION_OF, qas)), True):
         return None  # json's: a number past Python's digit limit is an error there
-    if not raw.isascii():  # msgspec does not check the UTF-8 of what it keeps as JSON
-        try:
-            raw.decode("utf-8")
-        except UnicodeDecodeError:
-            return None
+    if not raw.isascii() and not sources.is_utf8(raw):  # msgspec does not check the UTF-8
+        return None  # of what it keeps as JSON
     shape = [[len(p.qas) for p in a.paragraphs] for a in file.data]
     sizes = list(chain.from_iterable(shape))
     questions = Questions(
         ids,
         texts,
-        lambda: [tuple(map(_START_OF, found)) for found in answers],
-        lambda: _decoded_contexts(contexts, sizes),
+        _Lazy(lambda: list(_starts(answers)), lambda: _starts(answers)),
+        _Lazy(
+            lambda: list(_decoded_contexts(contexts, sizes)),
+            lambda: _decoded_contexts(contexts, sizes),
+        ),
     )
     return _Read(questions, name, file.version, shape)
 
@@ -805,13 +860,18 @@ _STRING_OR_NULL = {ord('"'), ord("n")}
 _SHORT = 1000
 
 
-def _decoded_contexts(contexts: list[Any], sizes: list[int]) -> list[str | None]:
+def _starts(answers: list[Any]) -> Iterator[tuple[Any, ...]]:
+    """Each question's ``answer_start`` offsets, from its answers' structs."""
+    return (tuple(map(_START_OF, found)) for found in answers)
+
+
+def _decoded_contexts(contexts: list[Any], sizes: list[int]) -> Iterator[str | None]:
     """Each question's context from its paragraph's JSON (``sizes``: the
-    questions of each paragraph)."""
+    questions of each paragraph), a paragraph's decoded when first reached."""
     from msgspec.json import decode
 
-    decoded = [None if context is None else decode(context) for context in contexts]
-    return list(chain.from_iterable(map(repeat, decoded, sizes)))
+    decoded = (None if context is None else decode(context) for context in contexts)
+    return chain.from_iterable(map(repeat, decoded, sizes))
 
 
 def _id_key(question: Mapping[str, Any], keys: tuple[str, ...]) -> str | None:

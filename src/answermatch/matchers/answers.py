@@ -259,27 +259,34 @@ class JoinedKey:
     not as a string as long as the text. Equal to a string, or another
     :class:`JoinedKey`, exactly when the joined text would be, compared
     part by part once the lengths agree; ``str()`` makes the whole string.
+    ``sep``: what joins the parts (CMRC 2018's keys are joined by nothing).
 
     >>> key = JoinedKey(6, lambda: iter(["ab c", "d"]))
     >>> key == "ab c d", key == "ab c e", "ab c d" == key, str(key)
     (True, False, True, 'ab c d')
+    >>> str(JoinedKey(3, lambda: iter(["ab", "c"]), sep=""))
+    'abc'
     """
 
-    __slots__ = ("_keys", "_length")
+    __slots__ = ("_keys", "_length", "_sep")
 
-    def __init__(self, length: int, keys: Callable[[], Iterable[str]]) -> None:
+    def __init__(self, length: int, keys: Callable[[], Iterable[str]], sep: str = " ") -> None:
         self._length = length
         self._keys = keys
+        self._sep = sep
 
     def __len__(self) -> int:
         return self._length
 
     def _parts(self) -> Iterator[str]:
-        """The joined text in parts: each piece's key, spaces between."""
+        """The joined text in parts: each piece's key, ``sep`` between."""
+        if not self._sep:
+            yield from self._keys()
+            return
         first = True
         for key in self._keys():
             if not first:
-                yield " "
+                yield self._sep
             first = False
             yield key
 

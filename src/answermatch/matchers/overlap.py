@@ -26,17 +26,20 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from typing import NamedTuple
 
-from ._inputs import as_golds, check_batch, check_text, warn_unspaced
+from ._inputs import _UNSPACED, as_golds, check_batch, check_text, warn_unspaced
 from .analysis import (
     Analyzer,
     PreparedGolds,
     TokenCounts,
     _check_options,
+    _splitter,
     analyzer,
+    normalized_key,
     resolve,
     share_repeated_golds,
 )
 from .answers import AnswerSet, best_overlap, one_answer, shared_counts
+from .answers import TokenCounts as AnswerTokens
 
 
 class PRF(NamedTuple):
@@ -78,6 +81,43 @@ def _best_f1(pred: list[str], answers: AnswerSet, an: Analyzer) -> float:
     return best_overlap(tokens, answers)[0]
 
 
+def _long_prediction(an: Analyzer, prediction: str) -> tuple[object, AnswerTokens, str] | None:
+    """A prediction longer than :data:`~answermatch.normalization.steps.PIECE_CHARS`
+    as ``(EM key, token counts, a text for warn_unspaced)``, normalized and split piece by piece,
+    where that gives the whole text's tokens: overlap ``bag``, a preset
+    that reads nothing across an ASCII space
+    (:func:`~answermatch.normalization.parts_normalizer`) and tokens that
+    read each whitespace-separated stretch on their own (whitespace,
+    characters, or a tokenizer that says so: not MeCab); else ``None``.
+    The key is a :class:`~answermatch.matchers.answers.JoinedKey`, the
+    counts a :class:`~answermatch.matchers.answers.TokenCounts`: no list
+    of the text's tokens."""
+    from ..normalization import parts_normalizer, steps
+
+    if len(prediction) <= steps.PIECE_CHARS or an.overlap != "bag":
+        return None
+    parts = parts_normalizer(an.preset, an.lang)
+    if parts is None:
+        return None
+    if an.unit == "word" and an.lang is not None:
+        from ..tokenizers import get_tokenizer
+
+        if not get_tokenizer(an.lang).local_to_whitespace:  # type: ignore[arg-type]
+            return None
+    split = _splitter(an.lang, an.unit)
+    quote = ""  # what the warning about an unspaced text quotes, as of the whole text
+    if an.warn:
+        head = ""
+        for part in parts(prediction):
+            head = f"{head} {part}" if head else part
+            if not part.isascii() and _UNSPACED.search(part) is not None:
+                quote = head[:20] + part
+                break
+            head = head[:20]
+    counts = AnswerTokens.of_pieces(lambda: parts(prediction), split)
+    return normalized_key(an, prediction), counts, quote
+
+
 def _pair_f1(an: Analyzer) -> Callable[[str, str], float]:
     """The F1 of one prediction and one gold text under ``an`` (both
     strings): what every F1 form computes for a gold given as a string,
@@ -93,6 +133,19 @@ def _pair_f1(an: Analyzer) -> Callable[[str, str], float]:
     )
 
     def pair_f1(prediction: str, gold: str) -> float:
+        long = _long_prediction(an, prediction)
+        if long is not None:  # a long text's key and token counts
+            gold_norm = normalize_gold(gold)
+            if long[0] == gold_norm:
+                return 1.0 if gold_norm else both_empty
+            if warn:
+                warn_unspaced(long[2])
+                warn_unspaced(gold_norm)
+            pred = long[1]
+            theirs = distinct(an.split(gold_norm))
+            if not pred:
+                return 0.0 if theirs else both_empty
+            return best_overlap(pred, one_answer(theirs))[0]  # type: ignore[arg-type]
         pred_norm, gold_norm = normalize(prediction), normalize_gold(gold)
         if gold_norm == pred_norm:
             return 1.0 if pred_norm else both_empty
@@ -176,7 +229,8 @@ def _f1_against(an: Analyzer, prediction: str, golds: object) -> float:
     prepared) under ``an``; the single code path of every F1 form."""
     if type(golds) is str:
         return _pair_f1(an)(prediction, golds)
-    pred_norm = an.normalize(prediction)
+    long = _long_prediction(an, prediction)
+    pred_norm = an.normalize(prediction) if long is None else long[0]
     if type(golds) is PreparedGolds:
         if pred_norm in golds.normalized:
             return 1.0 if pred_norm else float(an.both_empty)
@@ -186,7 +240,14 @@ def _f1_against(an: Analyzer, prediction: str, golds: object) -> float:
         if pred_norm in normalized:
             return 1.0 if pred_norm else float(an.both_empty)
         answers = an.answers(normalized)
-    return _best_f1(an.tokens(pred_norm), answers, an)
+    if long is not None:  # its token counts: the bag of tokens best_overlap reads
+        if an.warn:
+            warn_unspaced(long[2])
+        tokens = long[1]
+        if not tokens:
+            return float(an.both_empty) if answers.has_empty else 0.0
+        return best_overlap(tokens, answers)[0]  # type: ignore[arg-type]
+    return _best_f1(an.tokens(pred_norm), answers, an)  # type: ignore[arg-type]
 
 
 def token_f1(

@@ -86,7 +86,10 @@ class ChecksGold:
     gold_checks: ClassVar[GoldChecks]
 
     def gold_entries(self, gold: Any) -> Iterable[Entry]:
-        """The gold (what ``read_gold`` returned) as check entries."""
+        """The gold (what ``read_gold`` returned) as check entries, best
+        made as they are iterated: ``check-gold`` calls it again for each
+        pass over them (:class:`~answermatch.checks.Entries`), so it must
+        give the same entries each time."""
         raise NotImplementedError(f"{type(self).__name__} defines no gold_entries")
 
 

@@ -99,7 +99,7 @@ def explain(
             settings.name,
             item["id"],
             "zh",
-            TextView(prediction, key, tuple(tokens)),
+            TextView(prediction, str(key), tuple(tokens)),
             tuple(variants),
             _rule(settings),
             figures,

@@ -40,13 +40,16 @@ numbers in canonical form).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections import _count_elements  # type: ignore[attr-defined]
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import chain
 
-from ...matchers.answers import answer_set, best_overlap
+from ...matchers.answers import JoinedKey, TokenCounts, answer_set, best_overlap, overlap_f1
+from ...normalization import steps
 from ...profiles import Settings as ProfileSettings
 from ...profiles import choice
-from .rules import PUNCTUATION, em_keyer, f1_of, lower_strip, segmenter
+from .rules import HAN_PAIR, PUNCTUATION, CodedTokens, em_keyer, f1_of, lower_strip, segmenter
 
 __all__ = ["FAIR", "OFFICIAL", "PROFILES", "Comparer", "Settings", "signature_fields"]
 
@@ -114,18 +117,89 @@ class Comparer:
     # -- the two views of a text ----------------------------------------------------
 
     def analyse(self, text: str) -> tuple[str, list[str]]:
-        """``(EM key, F1 tokens)`` of ``text``."""
+        """``(EM key, F1 tokens)`` of ``text``; of a text longer than
+        :data:`~answermatch.normalization.steps.PIECE_CHARS`, piece by
+        piece where the rules allow it (:meth:`_by_pieces`)."""
         known = self._analysed.get(text)
         if known is not None:
             return known
-        if self.settings.is_official:
-            result = (self._em_key(text), self._segment(text))
-        else:
-            result = self._analyse(text)
+        result = None
+        if len(text) > steps.PIECE_CHARS and self.settings.segmentation != "jieba":
+            result = self._by_pieces(text)
+        if result is None:
+            if self.settings.is_official:
+                result = (self._em_key(text), self._segment(text))
+            else:
+                result = self._analyse(text)
         if len(self._analysed) > 200_000:
             self._analysed.clear()
         self._analysed[text] = result
         return result
+
+    def _by_pieces(self, text: str) -> tuple[str, list[str]] | None:
+        """The analysis of a long ``text`` made piece by piece, cut between
+        two characters of U+4E00..U+9FA5 (:data:`~.rules.HAN_PAIR`), each
+        piece's tokens counted (``bag``) or coded (the longest common run,
+        :class:`~.rules.CodedTokens`) and dropped, its EM key held as its
+        length (:class:`~answermatch.matchers.answers.JoinedKey`, the
+        pieces' keys joined by nothing); ``None`` where the text has more
+        distinct tokens than can be coded (then it is analysed at once).
+
+        No rule of either profile reads across such a cut (but jieba's
+        words, which are never cut so): each of the two characters is a
+        token of its own in the script's split and in ``han``'s; the case
+        mappings, ``strip()`` and the deletions leave them alone (neither is
+        cased, case-ignorable, whitespace, punctuation or a symbol, so a
+        final sigma's context ends at them); NFKC has a boundary before each
+        (a starter that composes with nothing before it) and keeps both;
+        no number holds one; the fair key's whitespace, collapsed, ends
+        before them. So the pieces' tokens, one after the other, are the
+        whole text's, and their keys, joined, its key."""
+        analysed: Callable[[str], tuple[str, list[str]]]
+        if self.settings.is_official:
+            key_of, tokens_of = self._em_key, self._segment
+
+            def analysed(piece: str) -> tuple[str, list[str]]:
+                return key_of(piece), tokens_of(piece)
+
+        else:
+            analysed = self._analyse
+
+        def pieces() -> Iterator[str]:
+            return steps.pieces(text, HAN_PAIR)
+
+        length = 0
+        tokens: Sequence[str] | None
+        if self.settings.overlap == "bag":  # the tokens' counts
+            counts: dict[str, int] = {}
+            size = 0
+            for piece in pieces():
+                key, found = analysed(piece)
+                length += len(key)
+                size += len(found)
+                _count_elements(counts, found)
+
+            def remake() -> Iterable[str]:
+                return chain.from_iterable(analysed(piece)[1] for piece in pieces())
+
+            tokens = TokenCounts(counts, size, remake)
+        else:  # the tokens in order, a code point each
+            lengths: list[int] = []
+
+            def coded_tokens(piece: str) -> list[str]:
+                key, found = analysed(piece)
+                lengths.append(len(key))
+                return found
+
+            tokens = CodedTokens.of_pieces(pieces(), coded_tokens)
+            if tokens is None:
+                return None
+            length = sum(lengths)
+
+        def keys() -> Iterator[str]:
+            return (analysed(piece)[0] for piece in pieces())
+
+        return JoinedKey(length, keys, sep=""), tokens  # type: ignore[return-value]
 
     def _analyse(self, text: str) -> tuple[str, list[str]]:
         from ...normalization.steps import casefold, nfkc, strip_noise
@@ -184,6 +258,8 @@ class Comparer:
     def f1_one(self, answer_tokens: Sequence[str], prediction_tokens: Sequence[str]) -> float:
         """F1 of one answer's tokens against the prediction's."""
         if self.settings.overlap == "bag":  # SQuAD's token F1
+            if type(prediction_tokens) is TokenCounts or type(answer_tokens) is TokenCounts:
+                return overlap_f1(prediction_tokens, answer_tokens)  # a long text's counts
             return best_overlap(tuple(prediction_tokens), answer_set((answer_tokens,)))[0]
         return f1_of(answer_tokens, prediction_tokens)
 

@@ -37,11 +37,14 @@ version's ``.lower().strip()``, and :func:`em_key`, :func:`em_keyer`,
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from operator import eq
 
 __all__ = [
     "CHINESE",
+    "HAN_PAIR",
     "PUNCTUATION",
+    "CodedTokens",
     "em_key",
     "em_keyer",
     "f1_of",
@@ -58,6 +61,11 @@ PUNCTUATION = "-:_*^/\\~`+=，。：？！“”；’《》·、「」（）－
 
 #: What the script calls Chinese: one character of U+4E00..U+9FA5.
 CHINESE = re.compile("([\u4e00-\u9fa5])")
+
+#: Where a long text may be cut (just before a match): between two
+#: characters of U+4E00..U+9FA5, each a token of its own that no rule of
+#: either profile changes or reads across (see :meth:`CodedTokens.of_pieces`).
+HAN_PAIR = re.compile("(?<=[\u4e00-\u9fa5])[\u4e00-\u9fa5]")
 
 _DELETE = str.maketrans("", "", PUNCTUATION)
 
@@ -247,9 +255,14 @@ def longest_common_run(a: Sequence[str], b: Sequence[str]) -> int:
     """
     if not a or not b:
         return 0
-    codes: dict[str, str] = {}
-    s = "".join([codes.setdefault(t, chr(len(codes) + 0x100)) for t in a])
-    t = "".join([codes.get(x) or codes.setdefault(x, chr(len(codes) + 0x100)) for x in b])
+    if type(b) is CodedTokens:  # a long text's tokens, one character each
+        s, t = b.code(a), b.coded
+    elif type(a) is CodedTokens:
+        s, t = a.coded, a.code(b)
+    else:
+        codes: dict[str, str] = {}
+        s = "".join([codes.setdefault(x, chr(len(codes) + 0x100)) for x in a])
+        t = "".join([codes.get(x) or codes.setdefault(x, chr(len(codes) + 0x100)) for x in b])
     if len(s) > len(t):
         s, t = t, s
     if s in t:
@@ -278,3 +291,85 @@ def f1_of(answer: Sequence[str], prediction: Sequence[str]) -> float:
     precision = 1.0 * run / len(prediction)
     recall = 1.0 * run / len(answer)
     return (2 * precision * recall) / (precision + recall)
+
+
+#: The most distinct tokens a :class:`CodedTokens` codes (one code point
+#: each, the last one left for the tokens of other texts it does not hold).
+MAX_CODES = 0x10FFFF
+
+
+class CodedTokens(Sequence[str]):
+    """A long text's tokens, in order, as one string: each distinct token
+    one character (its *code*, given in the order the tokens first come, so
+    a text of at most 256 distinct tokens takes a byte a token), and the
+    codes' table. What the longest common run needs (the tokens' order and
+    which are equal: :func:`longest_common_run` codes the other side with
+    the same table), without a string object a token. Iterating gives the
+    tokens; equal to a sequence of equal tokens in the same order.
+
+    >>> coded = CodedTokens.of_pieces(["a b", "a"], str.split)
+    >>> len(coded), coded.coded, list(coded), coded == ["a", "b", "a"]
+    (3, '\\x00\\x01\\x00', ['a', 'b', 'a'], True)
+    >>> longest_common_run(["b", "a", "x"], coded)
+    2
+    """
+
+    __slots__ = ("coded", "codes")
+
+    def __init__(self, codes: dict[str, str], coded: str) -> None:
+        self.codes = codes
+        self.coded = coded
+
+    @classmethod
+    def of_pieces(
+        cls, pieces: Iterable[str], tokens: Callable[[str], Sequence[str]]
+    ) -> CodedTokens | None:
+        """The tokens of the ``pieces`` of a text, each piece's ``tokens``
+        coded and dropped; ``None`` when the text has more than
+        :data:`MAX_CODES` distinct tokens (more than one code point each).
+        The pieces must be cut where the rules read nothing across (for the
+        mixed segmentation and the fair rules, :data:`HAN_PAIR`)."""
+        codes: dict[str, str] = {}
+        parts: list[str] = []
+        get = codes.get
+        for piece in pieces:
+            found = tokens(piece)
+            for token in found:
+                if get(token) is None:
+                    if len(codes) >= MAX_CODES:
+                        return None
+                    codes[token] = chr(len(codes))
+            parts.append("".join(map(codes.__getitem__, found)))
+        coded = "".join(parts)
+        del parts
+        return cls(codes, coded)
+
+    def code(self, tokens: Iterable[str]) -> str:
+        """``tokens`` (another text's) coded with this table, each token it
+        does not hold as one code that no token of this text has."""
+        other = chr(len(self.codes))
+        get = self.codes.get
+        return "".join([get(token, other) for token in tokens])
+
+    def __len__(self) -> int:
+        return len(self.coded)
+
+    def __iter__(self) -> Iterator[str]:
+        tokens = {code: token for token, code in self.codes.items()}
+        return map(tokens.__getitem__, self.coded)
+
+    def __getitem__(self, index: object) -> str:  # type: ignore[override]
+        raise TypeError("CodedTokens is read in order (iterate), not by index")
+
+    def __contains__(self, token: object) -> bool:
+        return token in self.codes
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, (CodedTokens, tuple, list)):
+            return NotImplemented
+        return len(other) == len(self.coded) and all(map(eq, self, other))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"CodedTokens({len(self.coded)} tokens, {len(self.codes)} distinct)"

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ...checks import Entry, Finding, GoldFile
+from ...checks import Entry, Finding, GoldFile, per_entry
 from ...errors import InputError
 from .data import MkqaGold
 from .rules import LANGUAGES
@@ -58,6 +58,7 @@ def entries(gold: MkqaGold) -> Iterable[MkqaEntry]:
             )
 
 
+@per_entry
 def check_readable(gold: GoldFile, rules: Any) -> Iterator[Finding]:
     """An answer the official script cannot read, in a line whose answers
     are read language by language (the official layout): ``score`` reports
@@ -68,10 +69,11 @@ def check_readable(gold: GoldFile, rules: Any) -> Iterator[Finding]:
             yield Finding("error", gold.name, entry.line, "unreadable-answer", problem)
 
 
+@per_entry
 def check_duplicate_ids(gold: GoldFile, rules: Any) -> Iterator[Finding]:
     """An example id on two lines: the script keeps the first place and the
     answers of the last line, without a word."""
-    seen: dict[str, int | None] = {}
+    seen: dict[str, int | None] = gold.kept("mkqa-ids")
     for entry in gold.entries:
         if entry.lang != LANGUAGES[0]:
             continue
@@ -89,6 +91,7 @@ def check_duplicate_ids(gold: GoldFile, rules: Any) -> Iterator[Finding]:
             seen[entry.id] = entry.line
 
 
+@per_entry
 def check_duplicate_aliases(gold: GoldFile, rules: Any) -> Iterator[Finding]:
     """A text listed twice among one answer's aliases, or in two answers of
     the same example (harmless for the scores: the script takes a set; an

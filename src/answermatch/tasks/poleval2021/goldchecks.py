@@ -22,6 +22,7 @@ from ...checks import (
     check_empty_variant,
     check_one_order_only,
     check_same_after_normalization,
+    per_entry,
 )
 from .case import haskell_lower
 from .geval import haskell_words
@@ -32,6 +33,7 @@ __all__ = ["GOLD_CHECKS", "check_roman_word", "normalize"]
 _DIGIT = re.compile(r"[0-9]")
 
 
+@per_entry
 def check_roman_word(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
     """A lone uppercase C D I V X L M that GEval's number rule reads as a
     Roman numeral (``witamina C`` is then the number 100)."""

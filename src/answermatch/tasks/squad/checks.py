@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ...checks import Entry, Finding, GoldChecks, GoldFile
+from ...checks import Entry, Finding, GoldChecks, GoldFile, per_entry
 
 __all__ = [
     "SpanEntry",
@@ -44,6 +44,7 @@ def _finding(gold: GoldFile, entry: Entry, severity: str, code: str, message: st
     return Finding(severity, gold.name, entry.line, code, f"{entry.id}: {message}")
 
 
+@per_entry
 def check_answer_start(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
     """An ``answer_start`` that does not point at the answer's text in the
     context (the span a reader model is trained on is then another one)."""
@@ -74,6 +75,7 @@ def check_answer_start(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
                 )  # fmt: skip
 
 
+@per_entry
 def check_number_answer(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
     """An answer text stored as a JSON number: the official scripts stop on it."""
     for entry in gold.entries:
@@ -86,6 +88,7 @@ def check_number_answer(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
                 )  # fmt: skip
 
 
+@per_entry
 def check_no_answer(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
     """A question without gold answers, which SQuAD v1.1, MLQA and KorQuAD cannot score."""
     for entry in gold.entries:
@@ -101,6 +104,7 @@ def normalizes_empty_check(consequence: str) -> Callable[[GoldFile, GoldChecks],
     """The check for answers that the task's normalization empties, with the
     task's own consequence in the message."""
 
+    @per_entry
     def check_normalizes_empty(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
         for entry in gold.entries:
             for variant in entry.variants:

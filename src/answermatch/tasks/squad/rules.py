@@ -528,8 +528,9 @@ class SpanRules(Settings):
 
 
 #: Where a long text may be cut: just before an ASCII space that follows an
-#: ASCII character other than a digit (see :func:`_long_by_pieces`).
-_CUT = re.compile(r"(?<=[\x00-/:-\x7f]) ")
+#: ASCII character other than a digit, a CJK ideograph of U+4E00..U+9FA5 or
+#: a Hangul syllable (see :func:`_long_by_pieces`).
+_CUT = re.compile(r"(?<=[\x00-/:-\x7f\u4e00-\u9fa5\uac00-\ud7a3]) ")
 
 
 def _long_by_pieces(
@@ -549,9 +550,12 @@ def _long_by_pieces(
     (:func:`~answermatch.normalization.steps.shared_tokens`).
 
     A piece ends just before an ASCII space that follows an ASCII character
-    other than a digit, where no rule of :data:`PIECEWISE_RULES` reads
-    across: NFKC has a boundary before the space (a starter that composes
-    with nothing) and keeps the ASCII character before it; ``str.lower``'s
+    other than a digit, a CJK ideograph of U+4E00..U+9FA5 or a Hangul
+    syllable (Chinese and Korean words), where no rule of
+    :data:`PIECEWISE_RULES` reads across: NFKC has a boundary before the
+    space (a starter that composes with nothing) and keeps the character
+    before it (no case mapping, deletion or number reading changes those
+    either); ``str.lower``'s
     final sigma looks no further than a space; punctuation is deleted
     character by character and never a space; an article is a whole word
     and Arabic's prefix needs letters after it; whitespace splits there and a

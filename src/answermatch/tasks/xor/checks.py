@@ -51,6 +51,7 @@ from ...checks import (
     check_empty_variant,
     check_ids,
     check_unicode_punct,
+    per_entry,
     preset_normalizer,
 )
 from .data import XorGold, shown
@@ -78,21 +79,21 @@ class XorEntry(Entry):
     bare: bool = False
 
 
-def gold_entries(gold: XorGold, answer_lang: str | None = None) -> list[XorEntry]:
+def gold_entries(gold: XorGold, answer_lang: str | None = None) -> Iterator[XorEntry]:
     """The questions of a read gold as check entries (a bare string is one
-    variant); ``answer_lang``: the answers' language when it is not the
-    question's (``"en"`` for XOR-EnglishSpan and XOR-Retrieve)."""
+    variant), made as they are read; ``answer_lang``: the answers' language
+    when it is not the question's (``"en"`` for XOR-EnglishSpan and
+    XOR-Retrieve)."""
     columns = zip(gold.ids, gold.lines, gold.answers, gold.langs, gold.bare, strict=True)
-    return [
-        XorEntry(qid, line, answers, lang, answer_lang=answer_lang, bare=bare)
-        for qid, line, answers, lang, bare in columns
-    ]
+    for qid, line, answers, lang, bare in columns:
+        yield XorEntry(qid, line, answers, lang, answer_lang=answer_lang, bare=bare)
 
 
 def _finding(gold: GoldFile, entry: Entry, severity: str, code: str, message: str) -> Finding:
     return Finding(severity, gold.name, entry.line, code, f"{entry.id}: {message}")
 
 
+@per_entry
 def check_no_answer(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
     """An empty ``answers`` list."""
     for entry in gold.entries:
@@ -100,6 +101,7 @@ def check_no_answer(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
             yield _finding(gold, entry, "error", "no-answer", "the answers list is empty")
 
 
+@per_entry
 def check_bare_string(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
     """``"answers"`` given as a string, not a list."""
     for entry in gold.entries:
@@ -119,6 +121,7 @@ def check_bare_string(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
 _COUNTERS = re.compile("(?<![0-9０-９十百千万億兆만억천백조\\s])\\s*[年歳人년]|^[年歳人년]")
 
 
+@per_entry
 def check_counter_deletion(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
     """XOR-Full deletes 年 歳 人 년 anywhere: flag one that follows no number."""
     for entry in gold.entries:
@@ -134,6 +137,7 @@ def check_counter_deletion(gold: GoldFile, rules: GoldChecks) -> Iterator[Findin
                 )
 
 
+@per_entry
 def check_full_languages(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
     """A language without a slot in XOR-Full's official script (``score``
     refuses it), or a slot outside the seven languages (``score`` warns)."""
@@ -211,6 +215,7 @@ ENGSPAN_CHECKS = GoldChecks(
 )
 
 
+@per_entry
 def check_retrieval_answers(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
     """XOR-Retrieve's own rule: an answer is a hit when it is a case-sensitive
     substring of the passages tokenized by NLTK's ``word_tokenize`` and

@@ -61,6 +61,7 @@ from ...sources import (
     is_path,
     jsonl_columns,
     kept_entries,
+    line_blocks,
     load_json,
     read_bytes,
     read_text,
@@ -475,8 +476,9 @@ def _read_columns(source: Any, name: str, diag: Diagnostics) -> XorGold:
     if is_path(source):
         if _flat_predictions(source):  # refused as read whole, without holding it
             raise InputError(_predictions_as_gold({}), path=name, line=1, swapped=True)
-        data = read_bytes(source)
-        if data.startswith(b"\xef\xbb\xbf"):
+        layout = _layout_in_blocks(source)
+        data = b"" if layout is not None else read_bytes(source)
+        if (layout is not None and starts_with_bom(source)) or data.startswith(b"\xef\xbb\xbf"):
             # the official scripts read the gold with jsonlines.open, which
             # decodes it as utf-8-sig (jsonlines 4) and so skips the mark
             diag.warn(
@@ -486,6 +488,8 @@ def _read_columns(source: Any, name: str, diag: Diagnostics) -> XorGold:
                 line=1,
             )
             data = data[3:]
+        if layout is not None:
+            return _from_columns(layout, range(1, len(layout[0]) + 1))
         text = decode_utf8(data, source)
         del data
         layout = release_layout(text)
@@ -499,6 +503,47 @@ def _read_columns(source: Any, name: str, diag: Diagnostics) -> XorGold:
         return _from_columns(columns, numbers)
     lines = zip(numbers, records, strict=True)
     return XorGold.of([_question(record, name, line) for line, record in lines])
+
+
+def _layout_in_blocks(source: PathLike) -> Columns | None:
+    """:func:`~answermatch.tasks.xor.layout.release_layout` of the file's
+    text (its byte order mark skipped), read in blocks of lines and
+    decoded block by block: the same columns, never the whole text (four
+    times the bytes for Korean or Japanese) nor the fields of every line
+    at once. The layout's lines hold no newline, so a block is all in
+    the layout exactly where its lines are in the text read whole; ``None``
+    where they are not, or a block is not UTF-8, or the file is not read
+    in blocks (the whole reading then gives what it gives).
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "gold.jsonl"
+    >>> row = '{"id": "%s", "question": "?", "answers": ["東京"], "lang": "ja", "split": "dev"}\\n'
+    >>> _ = path.write_text("\\ufeff" + row % 1 + row % 2, encoding="utf-8")
+    >>> _layout_in_blocks(path)
+    (['1', '2'], ['ja', 'ja'], [('東京',), ('東京',)])
+    """
+    ids: list[str] = []
+    langs: list[str] = []
+    answers: list[Sequence[str]] = []
+    pool: dict[str, str] = {}  # one string per language, not one per question
+    try:
+        for k, block in enumerate(line_blocks(source)):
+            try:
+                text = str(
+                    block[3:] if not k and block.startswith(b"\xef\xbb\xbf") else block, "utf-8"
+                )
+            except UnicodeDecodeError:
+                return None
+            del block
+            found = release_layout(text)
+            if found is None:
+                return None
+            ids += found[0]
+            langs += map(pool.setdefault, found[1], found[1])
+            answers += found[2]
+    except NotFlat:
+        return None
+    return (ids, langs, answers) if ids else None
 
 
 def _flat_predictions(source: PathLike) -> bool:

@@ -60,7 +60,7 @@ class XorTask(Task, Explains, ChecksGold, TakesRows):
     def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> XorGold:
         return read_xor_gold_columns(source, diag, empty=self.empty_gold)
 
-    def gold_entries(self, gold: XorGold) -> list[XorEntry]:
+    def gold_entries(self, gold: XorGold) -> Iterator[XorEntry]:
         return gold_entries(gold, self.answer_lang)
 
     def explain(

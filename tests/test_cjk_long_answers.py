@@ -1,0 +1,135 @@
+"""A long Korean or Chinese answer of the SQuAD family (KorQuAD official
+and fair, MLQA/XQuAD zh, issue 25) is cut just before a space that follows
+a Hangul syllable or a CJK ideograph of U+4E00..U+9FA5, as after an ASCII
+character other than a digit: no rule reads across (NFKC keeps both and
+composes nothing with a space, neither is a digit, cased or punctuation,
+jieba's words never hold a space). Properties with tiny pieces on texts of
+Korean and Chinese words, jamo that compose with a syllable before them,
+compatibility ideographs and radicals NFKC changes, full-width and circled
+digits, numbers across spaces and spaces of every kind compare the key, the
+units and the figures with the whole text's; the analysis holds counts."""
+
+from __future__ import annotations
+
+import random
+import sys
+from unittest import mock
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from answermatch.matchers.answers import TokenCounts
+from answermatch.normalization import steps
+from answermatch.tasks import korquad
+from answermatch.tasks.squad import mlqa
+from answermatch.tasks.squad import rules as span_rules
+from answermatch.tasks.squad.scoring import pair_scorer
+from answermatch.tasks.squad.tasks import FAIR
+from conftest import traced_peak
+
+FRAGMENTS = [
+    "서울", "은", "대한민국", "의", "가", "각", "ᆨ", "ᄀ", "ᅡ", "\u3164", "ﾡ", "중국", "中", "国",
+    "红楼梦",
+    "曹雪芹", "豈", "⼀", "鿿", "㐀", "年", "년", "명", "《", "》", "“", "”", "。", "、", "'", "(",
+    "1", "000", "1 000", "１", "①", "٣", "6397", ",", ".", "Σ", "ΑΣ", "the", "\u0301", "\u200b",
+    " ", " ", " ", "  ", "\xa0", "\u3000", "\t", "\n", "\u2009",
+]  # fmt: skip
+TEXTS = st.lists(st.sampled_from(FRAGMENTS), max_size=60).map("".join)
+
+CASES = [
+    ("korquad", korquad.OFFICIAL, "ko"),
+    ("korquad fair", korquad.FAIR, "ko"),
+    ("mlqa zh", mlqa.PROFILES["official"], "zh"),
+    ("mlqa zh fair", mlqa.PROFILES["fair"], "zh"),
+    ("squad fair ko", FAIR, "ko"),
+]
+
+
+def _patched(limit):
+    return (
+        mock.patch.object(steps, "PIECE_CHARS", limit),
+        mock.patch.object(span_rules, "PIECE_CHARS", limit),
+    )
+
+
+def _analysed(rules, lang, text, limit):
+    first, second = _patched(limit)
+    with first, second:
+        return rules.analyzer(lang)(text)
+
+
+@pytest.mark.parametrize(("task", "rules", "lang"), CASES, ids=[c[0] for c in CASES])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=TEXTS, piece=st.integers(1, 12))
+def test_pieces_give_the_whole_texts_key_and_units(task, rules, lang, text, piece):
+    key, units = _analysed(rules, lang, text, piece)
+    whole_key, whole_units = _analysed(rules, lang, text, 10**9)
+    assert key == whole_key and whole_key == key, (task, text)
+    assert list(units) == list(whole_units) and len(units) == len(whole_units), (task, text)
+
+
+@pytest.mark.parametrize(("task", "rules", "lang"), CASES, ids=[c[0] for c in CASES])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    prediction=TEXTS,
+    answers=st.lists(TEXTS, min_size=1, max_size=3),
+    piece=st.integers(1, 12),
+)
+def test_long_texts_score_as_the_whole_texts(task, rules, lang, prediction, answers, piece):
+    def figures(limit):
+        first, second = _patched(limit)
+        with first, second:
+            score = pair_scorer(rules.analyzer(lang), rules.empty_f1)
+            return score(prediction, tuple(answers)), score(answers[0], (prediction,))
+
+    assert figures(piece) == figures(10**9), (task, prediction, answers)
+
+
+KOREAN = "서울 은 대한민국 의 수도 이다 1914 년 "
+CHINESE = "曹雪芹 是 清代 作家 长江 全长 6397 公里 "
+
+
+@pytest.mark.parametrize(
+    ("task", "rules", "lang", "words"),
+    [
+        ("korquad", korquad.OFFICIAL, "ko", KOREAN),
+        ("korquad fair", korquad.FAIR, "ko", KOREAN),
+        ("mlqa zh fair", mlqa.PROFILES["fair"], "zh", CHINESE),
+    ],
+)
+def test_words_after_hangul_and_han_are_counted_in_pieces(task, rules, lang, words, monkeypatch):
+    """200,000 characters of words whose spaces all follow a Hangul
+    syllable, a CJK ideograph or a digit (the audit's text): none was a
+    cut, so the whole text was analysed at once (KorQuAD 7 and 23 times
+    the text's size, MLQA zh fair 25 times); now counts, a piece at a
+    time."""
+    monkeypatch.setattr(steps, "PIECE_CHARS", 1024)
+    monkeypatch.setattr(span_rules, "PIECE_CHARS", 1024)
+    text = (words * (200_000 // len(words)))[: 200_000 - 7] + " 6397 ①"
+    analyse = rules.analyzer(lang)
+    analyse("暖 1")  # the number reader and the tokenizer loaded
+    _, units = analyse(text)
+    assert type(units) is TokenCounts
+    peak = traced_peak(analyse, text)
+    assert peak < sys.getsizeof(text) // 2, (task, peak, sys.getsizeof(text))
+
+
+def test_a_korean_long_answer_has_the_same_figures_through_the_task():
+    """KorQuAD's task, both profiles, a long answer in pieces of 256."""
+    rng = random.Random(4)
+    words = [*KOREAN.split(), "《토지》", "1,000명", "(서울)"]
+    text = " ".join(rng.choice(words) for _ in range(2_000))
+    question = {"id": "q1", "question": "?", "answers": [{"text": "대한민국", "answer_start": 0}]}
+    long = {"id": "q2", "question": "?", "answers": [{"text": text, "answer_start": 0}]}
+    data = [{"title": "t", "paragraphs": [{"context": "대한민국", "qas": [question, long]}]}]
+    gold = {"version": "KorQuAD_v1.0_dev", "data": data}
+    for profile in ("official", "fair"):
+
+        def run(limit, profile=profile):
+            first, second = _patched(limit)
+            with first, second:
+                result = korquad.KorQuAD().evaluate(gold, {"q1": text, "q2": text}, profile)
+            return result.scores, [(i["em"], i["f1"]) for i in result.items]
+
+        assert run(256) == run(10**9)

@@ -1,0 +1,293 @@
+"""Memory on large gold files (issue 25): ``check-gold``'s entries made for
+each pass and its checks run block by block, XOR-TyDi golds read in blocks
+of lines, and a SQuAD-layout gold's UTF-8 checked in pieces. Each bounded
+path is compared with the whole one (the same findings in the same order,
+the same columns, warnings and errors), and its peak (``tracemalloc``)
+bounded where the previous code went past the bound."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+import re
+import warnings
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import answermatch.checks as checks
+import answermatch.sources as sources
+from answermatch.checks import SEVERITIES, Entries, GoldFile
+from answermatch.diagnostics import Diagnostics
+from answermatch.errors import AnswermatchWarning, InputError
+from answermatch.goldcheck import check_gold
+from answermatch.tasks import get_task
+from answermatch.tasks.xor import data as xor_data
+from conftest import parity_path, read_whole, traced_peak
+
+
+def _one_call(rules, gold: GoldFile) -> list:
+    """The findings as the checks gave them before they ran by blocks: each
+    check called once on a list of every entry, nothing carried over."""
+    every = GoldFile(gold.name, list(gold.entries), list(gold.findings))
+    findings = list(every.findings)
+    for check in rules.checks:
+        findings += check(every, rules)
+    return sorted(findings, key=lambda f: (f.line or 0, SEVERITIES.index(f.severity), f.code))
+
+
+def _twice(path, tmp_path, name, task):
+    """A gold holding ``path``'s lines twice (ids and questions repeated
+    across blocks; for open-qa, which refuses a repeated id, the questions
+    again under new ids, with another answer)."""
+    opener = gzip.open if str(path).endswith(".gz") else open
+    with opener(path, "rt", encoding="utf-8") as fh:
+        text = fh.read()
+    if task == "open-qa":
+        rows = [json.loads(line) for line in text.splitlines() if line.strip()]
+        again = [dict(row, id=row["id"] + "-b", answers=[*row["answers"], "x"]) for row in rows]
+        text = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+        twice = tmp_path / name
+        twice.write_text(text + "".join(json.dumps(r) + "\n" for r in again), encoding="utf-8")
+        return twice
+    twice = tmp_path / name
+    twice.write_text(text + ("" if text.endswith("\n") else "\n") + text, encoding="utf-8")
+    return twice
+
+
+_GOLDS = [
+    ("poleval2021", ("poleval2021", "dev-0", "expected.tsv"), "expected.tsv"),
+    ("xor-full", ("xor", "xor_dev_full_v1_1.jsonl"), "gold.jsonl"),
+    ("xor-engspan", ("xor", "xor_dev_retrieve_eng_span_v1_1.jsonl"), "gold.jsonl"),
+    ("mkqa", ("mkqa", "mkqa_test6.jsonl.gz"), "gold.jsonl"),
+    ("open-qa", ("xor", "xor_dev_full_v1_1.jsonl"), "gold.jsonl"),
+    ("squad", ("squad", "dev-v1.1.from-v2-answerable.json"), None),
+]
+
+
+@pytest.mark.parametrize("block", [1, 7, 4096])
+@pytest.mark.parametrize(("task", "parts", "twice"), _GOLDS, ids=[g[0] for g in _GOLDS])
+def test_checks_by_blocks_find_what_one_call_finds(
+    tmp_path, monkeypatch, task, parts, twice, block
+):
+    path = parity_path(*parts)
+    if twice is not None:  # every id and question given again, in another block
+        path = _twice(path, tmp_path, twice, task)
+    spec = get_task(task)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        parsed = spec.read_gold(path, Diagnostics())
+    gold = GoldFile(str(path), Entries(lambda: spec.gold_entries(parsed)))
+    expected = _one_call(spec.gold_checks, gold)
+    monkeypatch.setattr(checks, "BLOCK", block)
+    found = spec.gold_checks.run(gold)
+    assert found == expected
+    assert len(found) > 10  # the golds have findings to keep in order
+    if twice is not None and task != "mkqa":
+        assert any(f.code in ("duplicate-id", "repeated-question") for f in found) or (
+            task == "poleval2021"
+        )
+
+
+def test_check_gold_holds_no_entry_per_line(tmp_path):
+    """600,000 PolEval lines (7 MB) took 190 MB of entries before: one
+    :class:`~answermatch.checks.Entry` each, all held."""
+    rnd = random.Random(25)
+    words = ["Paryż", "Jan III Sobieski", "w XV", "15", "figa i mak", "Kraków", "C"]
+    lines = ["\t".join(rnd.sample(words, rnd.randint(1, 3))) for _ in range(60_000)]
+    gold = tmp_path / "expected.tsv"
+    gold.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    size = gold.stat().st_size
+    found: list = []
+    peak = traced_peak(lambda: found.extend(check_gold("poleval2021", gold)))
+    assert len(found) > 10_000
+    # the findings (about 300 bytes each here) and the gold's lines; an entry per line was 25x
+    assert peak < 8 * size + 400 * len(found), (peak, size, len(found))
+
+
+# --- XOR-TyDi golds read in blocks of lines ----------------------------------------------
+
+
+def _outcome(function, *args):
+    diag = Diagnostics()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        try:
+            gold = function(*args, diag)
+            found = (gold.ids, gold.langs, gold.answers, list(gold.lines), gold.bare)
+        except InputError as error:
+            found = str(error)
+    return found, diag.messages
+
+
+_ROW = '{"id": %s, "question": "?", "answers": [%s], "lang": "%s", "split": "dev"}'
+_TEXTS = ["東京", "Paris", 'a "b"', "\\u00d6", "x\\ny", "ŁÓDŹ", "", "1 and 2"]
+
+
+@st.composite
+def _xor_files(draw):
+    rows = []
+    for k in range(draw(st.integers(1, 30))):
+        answers = ", ".join(f'"{t}"' for t in draw(st.lists(st.sampled_from(_TEXTS), max_size=3)))
+        rows.append(_ROW % (json.dumps(f"q{k % 9}"), answers, draw(st.sampled_from("ja ko fi"))))
+    odd = draw(st.sampled_from(["", "blank", "crlf", "order", "bytes", "number"]))
+    at = draw(st.integers(0, len(rows) - 1))
+    if odd == "blank":
+        rows.insert(at, "")
+    elif odd == "crlf":
+        rows[at] += "\r"
+    elif odd == "order":
+        rows[at] = '{"answers": [], "id": "z", "lang": "ja"}'
+    elif odd == "number":
+        rows[at] = rows[at].replace('"answers": [', '"answers": [1, ')
+    data = "\n".join(rows).encode("utf-8")
+    if odd == "bytes":
+        data = data.replace(b"\xe4\xba\xac", b"\xe4\xba", 1)  # a character cut short
+    if draw(st.booleans()):
+        data += b"\n"
+    if draw(st.booleans()):
+        data = b"\xef\xbb\xbf" + data
+    return data, draw(st.sampled_from([1, 5, 64, 1 << 20]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(_xor_files())
+def test_xor_gold_in_blocks_is_the_gold_read_whole(tmp_path_factory, monkeypatch_module, case):
+    data, part = case
+    path = tmp_path_factory.mktemp("xor") / "gold.jsonl"
+    path.write_bytes(data)
+    monkeypatch_module.setattr(sources, "PART_BYTES", part)
+    read = xor_data.read_xor_gold_columns
+    by_blocks = _outcome(read, path)
+    monkeypatch_module.setattr(sources, "file_pieces", read_whole)
+    assert by_blocks == _outcome(read, path)
+    monkeypatch_module.undo()
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_module():
+    mp = pytest.MonkeyPatch()
+    yield mp
+    mp.undo()
+
+
+def test_xor_gold_is_not_decoded_whole(tmp_path, monkeypatch):
+    """The text of a Japanese gold decoded whole and the fields of every
+    line at once: a peak of 6 times its UTF-8 size before (1.7 times for
+    the columns kept)."""
+    monkeypatch.setattr(sources, "PART_BYTES", 1 << 16)
+    row = '{"id": "%d", "question": "東京は？", "answers": ["%s"], "lang": "ja", "split": "dev"}\n'
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text("".join(row % (k, "東京都庁舎" * 4) for k in range(20_000)), encoding="utf-8")
+    size = gold.stat().st_size
+    read = xor_data.read_xor_gold_columns
+    peak = traced_peak(read, gold, Diagnostics())
+    # the columns (an id, a language shared, a tuple and its answer per question) and one block
+    assert peak < 2 * size, (peak, size)
+
+
+# --- a SQuAD-layout gold's UTF-8, checked in pieces ----------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=40) | st.text(max_size=20).map(str.encode), st.integers(1, 9))
+def test_is_utf8_is_decode(data, piece):
+    try:
+        data.decode("utf-8")
+        valid = True
+    except UnicodeDecodeError:
+        valid = False
+    assert sources.is_utf8(data, piece) is valid
+
+
+def test_squad_gold_is_not_decoded_whole(tmp_path):
+    """The typed reading checked the UTF-8 of a gold by decoding it whole
+    (up to four times its bytes, at the peak of the reading)."""
+    context = "Łódź to miasto w Polsce, 東京は日本の首都です。" * 40
+    paragraphs = [
+        {"context": context, "qas": [{"id": f"q{k}", "question": "?", "answers": [
+            {"text": "Łódź", "answer_start": 0}]}]}
+        for k in range(400)
+    ]  # fmt: skip
+    gold = tmp_path / "dev.json"
+    gold.write_text(
+        json.dumps({"version": "1.1", "data": [{"title": "t", "paragraphs": paragraphs}]},
+                   ensure_ascii=False),
+        encoding="utf-8",
+    )  # fmt: skip
+    size = gold.stat().st_size
+    read = get_task("squad").read_gold
+    found = []
+    peak = traced_peak(lambda: found.append(read(gold, Diagnostics())))
+    assert found[0].ids[:2] == ["q0", "q1"]
+    # the bytes, held (the contexts are read from them), and the questions
+    assert peak < 2.5 * size, (peak, size)  # 4.9 times before
+
+
+def _lines_as_before(gold) -> list:
+    """Each question's line as found before, in the whole decoded text, with
+    a list of every newline's place."""
+    from bisect import bisect_left
+
+    from answermatch.formats.squad import _as_text, hashable
+
+    text = _as_text(gold._text)
+    if text.count("\n", 0, 100_000) < 2:
+        return [None] * len(gold.questions)
+    keys = "|".join(map(re.escape, gold._id_keys))
+    pattern = re.compile(rf'"(?:{keys})"\s*:\s*("(?:[^"\\]|\\.)*"|-?\d+(?![.eE\d]))')
+    newlines = [m.start() for m in re.finditer("\n", text)]
+    seen: dict = {}
+    for match in pattern.finditer(text):
+        seen.setdefault(json.loads(match.group(1)), []).append(
+            bisect_left(newlines, match.start()) + 1
+        )
+    taken: dict = {}
+    lines = []
+    for question in gold.questions:
+        key = question.id if hashable(question.id) else None
+        found = seen.get(key, [])
+        k = taken.get(key, 0)
+        taken[key] = k + 1
+        lines.append(found[k] if k < len(found) else None)
+    return lines
+
+
+_IDS = ["q1", "q2", "東京", 'a"id', "\u2028", "q1"]
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(_IDS), st.sampled_from(['Łódź "id": 3', "ctx", "x\ny"]), st.booleans()
+        ),
+        min_size=1,
+        max_size=8,
+    ),
+    st.sampled_from([None, 0, 1, 2, "\t"]),
+    st.booleans(),
+)
+def test_squad_gold_lines_are_found_as_before(tmp_path_factory, questions, indent, ascii_only):
+    paragraphs = [
+        {"context": context, "qas": [{"id": qid, "answers": [{"text": "a", "answer_start": 0}]}]}
+        | ({"id": "p"} if with_id else {})
+        for qid, context, with_id in questions
+    ]
+    path = tmp_path_factory.mktemp("squad") / "dev.json"
+    text = json.dumps(
+        {"data": [{"paragraphs": paragraphs}]}, indent=indent, ensure_ascii=ascii_only
+    )
+    path.write_text(text, encoding="utf-8")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        gold = get_task("squad").read_gold(path, Diagnostics())
+    expected = _lines_as_before(gold)
+    assert [gold.line(k) for k in range(len(gold.questions))] == expected
+    gold.__dict__.pop("_lines")  # and in the text, where it was decoded
+    gold._text = gold._source_text
+    assert [gold.line(k) for k in range(len(gold.questions))] == expected
+    if indent is not None:
+        assert expected[0] is not None
