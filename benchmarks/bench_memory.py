@@ -189,9 +189,10 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``mlqa20m-zh-sentences``
     The same with the sentences of ``cmrc20m-sentences``, ``official``.
 
-An ``explain-``, ``cmrc20m``, ``korquad20m`` or ``mlqa20m`` case's floor is
-the same command on the dev predictions alone (``--parity``'s, or the
-example's), printed with it.
+A ``cmrc20m``, ``korquad20m`` or ``mlqa20m`` case's floor is the same
+command on the dev predictions alone (``--parity``'s, or the example's);
+an ``explain-`` case's is the same command on the task's small example
+files (``examples/``). Both are printed with the case.
 
 Generated files go to ``--tmp`` and are deleted after each case. Run::
 
@@ -260,9 +261,9 @@ def xor_predictions(
     each); ``long``: so many of the first dev answers made 2,000,000
     characters of words (the ``explain-`` cases)."""
     dev = json.loads((parity / base).read_text(encoding="utf-8"))
+    answers = list(dev.values())
     for key in list(dev)[:long]:
         dev[key] = _words_text(2_000_000, WORDS_EN)
-    answers = list(dev.values())
     rng = random.Random(seed)
     first = None
     with path.open("w", encoding="utf-8") as out:
@@ -633,38 +634,47 @@ def pipes_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, str
 
 
 def explain_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | None:
-    """The size, command and floor command (the same on the dev
-    predictions alone) of an ``explain-`` case, or ``None``."""
+    """The size, command and floor command of an ``explain-`` case (the
+    same command on the task's small example files, ``examples/``; for
+    MKQA, on the seed-1 rows alone), or ``None``."""
     base = f"{' '.join(CLI)} explain"
     pred = work / "pred.json"
+    small = {
+        "squad": ("squad/dev.json", "squad/pred.json"),
+        "xor-full": ("xor-full/gold.jsonl", "xor-full/pred.json"),
+        "korquad": ("korquad/dev_sample.json", "korquad/predictions.json"),
+    }
     if case in ("explain-squad75-json", "explain-squad75-fair"):
-        dev = parity / "squad" / "pred_v1_seed1.json"
-        size = xor_predictions(parity, pred, 1_500_000, base=dev, long=3)
+        task, last = "squad", (" --json" if case.endswith("-json") else " --profile fair")
+        size = xor_predictions(parity, pred, 1_500_000, base="squad/pred_v1_seed1.json", long=3)
         gold = parity / "squad" / "dev-v1.1.from-v2-answerable.json"
-        last = " --json" if case.endswith("-json") else " --profile fair"
-        command = f"{base} squad --gold {gold} --pred {{}} -q{last}"
     elif case == "explain-xor66":
-        dev = parity / "xor" / "full_pred_1.json"
-        size = xor_predictions(parity, pred, 1_500_000, base=dev, long=3)
+        task, last = "xor-full", ""
+        size = xor_predictions(parity, pred, 1_500_000, long=3)
         gold = parity / "xor" / "xor_dev_full_v1_1.jsonl"
-        command = f"{base} xor-full --gold {gold} --pred {{}} -q"
     elif case == "explain-korquad75-json":
+        task, last = "korquad", " --json"
         gold = EXAMPLES / "korquad" / "dev_sample.json"
         data = json.loads(gold.read_text(encoding="utf-8"))["data"]
         ids = [q["id"] for a in data for p in a["paragraphs"] for q in p["qas"]]
         dev = work / "dev.json"
         dev.write_text(json.dumps(dict.fromkeys(ids, "서울"), ensure_ascii=False), "utf-8")
         size = xor_predictions(parity, pred, 1_500_000, base=dev, long=1)
-        command = f"{base} korquad --gold {gold} --pred {{}} -q --json"
     elif case == "explain-mkqa60":
+        task, last = "mkqa", " -o lang=en"
         pred, dev = work / "pred.jsonl", work / "dev.jsonl"
         size = mkqa_long(parity, pred, 8_000_000, long=5)
         mkqa_long(parity, dev, 0, long=0)
         gold = parity / "mkqa" / "mkqa_test6.jsonl.gz"
-        command = f"{base} mkqa --gold {gold} --pred {{}} -q -o lang=en"
+        small[task] = (gold, dev)
     else:
         return None
-    return size, command.format(pred), command.format(dev)
+    small_gold, small_pred = (EXAMPLES / name for name in small[task])
+    return (
+        size,
+        f"{base} {task} --gold {gold} --pred {pred} -q{last}",
+        f"{base} {task} --gold {small_gold} --pred {small_pred} -q{last}",
+    )
 
 
 def entry_at_the_end(path: Path, entry: str) -> int:
