@@ -643,7 +643,7 @@ def _pieces(text: str, at: re.Pattern[str] | None = None) -> Iterator[str]:
     cut = _SPACE if at is None else at
     start, size = 0, len(text)
     while start < size:
-        end = start + PIECE_CHARS
+        end = start + max(PIECE_CHARS, 1)  # a piece is never empty (else no progress)
         found = cut.search(text, end) if end < size else None
         while at is None and found is not None and not text[found.start()].isspace():
             found = _SPACE.search(text, found.start() + 1)  # as str.split

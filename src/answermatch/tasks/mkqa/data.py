@@ -685,7 +685,11 @@ def _read_kept(
     that is not plain rows, or that predicts again an id kept from an
     earlier part, is read row by row (:func:`_read_rows`), its warnings
     given through ``diag`` once the file is read; ``None`` for a file read
-    whole (small, an error, an id not kept given again in another part).
+    whole (small, an id not kept given again in another part, a line that
+    is not JSON or not UTF-8 before a row's error). A row's error is
+    raised as read whole (after the warnings of the rows before it) where
+    every line after it is JSON, and the ids before it repeat none not
+    kept; a line that is not JSON, where the rest of the file decodes.
     A file that starts with a UTF-8 byte order mark is refused, as read
     whole (``json`` refuses the mark on line 1, as the official script
     does), once its bytes are known to decode (else read whole, for their
@@ -699,6 +703,7 @@ def _read_kept(
     later = Deferred()  # the rows' warnings, given if the file is read in parts
 
     not_json: list[NotJson] = []  # the first line that is not JSON: the whole reading's error
+    row_error: list[InputError] = []  # else a row's error: the whole reading's
 
     def parts(source: PathLike) -> Iterator[dict[str, str] | None]:
         blocks = jsonl_parts(source, diag=Deferred())
@@ -707,14 +712,6 @@ def _read_kept(
         except NotJson as exc:
             not_json.append(exc)
             raise
-        except InputError:  # a row's error: a line that is not JSON further on comes first
-            try:
-                deque(blocks, maxlen=0)
-            except NotJson as exc:
-                not_json.append(exc)
-            except NotFlat:
-                pass
-            raise
 
     def _kept_parts(
         blocks: Iterator[tuple[Sequence[int], list[Any]]],
@@ -722,11 +719,22 @@ def _read_kept(
         # keys repeated in a row do not warn here, as read whole (_load_lines)
         for numbers, objects in blocks:
             part = LanguagePredictions(lang, name)
+            error = None
             if not _read_plain_rows(numbers, objects, part) or not out.lines.keys().isdisjoint(
                 part.texts
             ):
                 rows = list(zip(numbers, objects, strict=True))
-                part = _read_rows(rows, lang, name, later, earlier=out.lines)  # type: ignore[arg-type]
+                try:
+                    part = _read_rows(rows, lang, name, later, earlier=out.lines)  # type: ignore[arg-type]
+                except InputError as exc:
+                    # the whole reading's error where every line further on is JSON
+                    # (NotJson, NotFlat raised here otherwise); the rows before it
+                    # (their warnings given) are read on, for an id not kept that
+                    # repeats one of an earlier part, which warns first (then None)
+                    deque(blocks, maxlen=0)
+                    error = exc
+                    before = [row for row in rows if row[0] < exc.line]  # type: ignore[operator]
+                    part = _read_rows(before, lang, name, Deferred(), earlier=out.lines)  # type: ignore[arg-type]
             if keep.issuperset(part.texts):
                 out.probs.update(part.probs)
                 if out.lines.keys().isdisjoint(part.lines):
@@ -740,12 +748,18 @@ def _read_kept(
                     out.probs[ex_id] = part.probs[ex_id]
                     out.lines.setdefault(ex_id, part.lines[ex_id])
             yield part.texts
+            if error is not None:
+                row_error.append(error)
+                return
 
     kept = kept_entries(source, parts, keep, kept_again=True)
     if kept is None:
         if not_json and decodes_as_utf8(source):
             raise not_json[0].error
         return None
+    if row_error:  # the warnings of the rows before it, then the error, as read whole
+        later.give(diag)
+        raise row_error[0]
     out.texts, out.others, out.other_ids = kept.entries, kept.others, kept.examples
     later.give(diag)
     return out

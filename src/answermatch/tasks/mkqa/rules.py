@@ -33,11 +33,12 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from ...matchers.answers import AnswerSet, answer_set, best_overlap
+from ...matchers.answers import AnswerSet, TokenCounts, answer_set, best_overlap
+from ...normalization import steps as _steps
 from ...profiles import Settings, choice
 
 __all__ = [
@@ -94,6 +95,10 @@ _WORD_ARTICLES: dict[str, str] = {
     "ar": r"(?<!\w)ال(?=\w\w)",
 }
 _APOSTROPHES = "'’ʼ"
+
+#: The longest text whose tokens :meth:`Rules.tokens` keeps (answers and
+#: short predictions, which repeat; a long prediction's would only be held).
+_CACHED_CHARS = 1 << 10
 
 _ASCII_PUNCT = str.maketrans("", "", string.punctuation)
 _THAI_KHMER = "\u0e00-\u0e7f\u1780-\u17ff\u19e0-\u19ff"
@@ -197,6 +202,8 @@ class Rules:
         self._split = self._splitter()
         self._cache: dict[str, tuple[str, ...]] = {}
         self._answers: dict[tuple[str, ...], AnswerSet] = {}
+        self._long: tuple[str, TokenCounts] | None = None
+        self._piecewise = self.piecewise()
 
     # --- building --------------------------------------------------------------------
 
@@ -257,11 +264,22 @@ class Rules:
             text = step(text)
         return text
 
-    def tokens(self, text: str) -> tuple[str, ...]:
-        """The tokens EM and F1 compare (cached per text)."""
+    def tokens(self, text: str) -> Sequence[str]:
+        """The tokens EM and F1 compare: a tuple (cached per text), or for a
+        text longer than :data:`~answermatch.normalization.steps.PIECE_CHARS`
+        their counts (:class:`~answermatch.matchers.answers.TokenCounts`;
+        the last such text's kept), its tokens made piece by piece and
+        counted (:meth:`piecewise`)."""
+        if len(text) > _steps.PIECE_CHARS:
+            last = self._long
+            if last is None or last[0] != text:
+                last = self._long = (text, self._counted(text))
+            return last[1]
         found = self._cache.get(text)
         if found is None:
-            found = self._cache[text] = self._tokens(text)
+            found = self._tokens(text)
+            if len(text) <= _CACHED_CHARS:
+                self._cache[text] = found
         return found
 
     def _tokens(self, text: str) -> tuple[str, ...]:
@@ -279,6 +297,72 @@ class Rules:
                     out.extend(self._split(self.text(piece)))
             return tuple(out)
         return tuple(self._split(self.text(text)))
+
+    def piecewise(self) -> bool:
+        """Whether the character steps and the split read nothing across
+        whitespace (as :meth:`str.split` sees it), so that a text cut just
+        before whitespace gives, piece after piece, the whole text's tokens.
+        True of the official rules in every language: ``str.lower`` (a
+        final sigma looks no further than whitespace, which is neither cased
+        nor case-ignorable), ASCII punctuation deleted character by
+        character, the article patterns (``\\b`` holds at a piece's end as
+        before the whitespace that followed it; the Arabic ``ال`` needs no
+        context), then whitespace words or single characters. The fair
+        steps too (NFKC composes nothing across whitespace and maps
+        whitespace to whitespace; punctuation deleted one by one; articles
+        as whole words, the Arabic one with look-arounds that see a piece's
+        end as whitespace), with Thai/Khmer characters and Latin runs; not
+        Japanese's MeCab, which reads across spaces, nor OpenCC's phrases
+        (``script="hans"``, zh_*), which no rule keeps from holding a
+        space: those are cut only at numbers (``numbers="value"``).
+
+        >>> Rules(OFFICIAL, "ja").piecewise(), Rules(FAIR, "ja").piecewise()
+        (True, False)
+        >>> Rules(FAIR, "th").piecewise(), Rules(FAIR, "zh_cn").piecewise()
+        (True, False)
+        """
+        lang, s = self.lang, self.settings
+        if s.script == "hans" and lang.startswith("zh"):
+            return False
+        if s.segmentation == "official" or lang not in CHARACTER_LANGUAGES:
+            return True
+        if lang == "ja" or lang.startswith("zh"):
+            from ...tokenizers import get_tokenizer
+
+            return get_tokenizer("ja" if lang == "ja" else "zh").local_to_whitespace
+        return True  # th, km: Thai/Khmer characters and runs of other non-spaces
+
+    def _counted(self, text: str) -> TokenCounts:
+        # :meth:`_tokens`'s tokens, counted piece by piece: numbers read one
+        # at a time (numbers="value"), the stretches between them given to
+        # the steps and the split as the whole path gives them, each cut
+        # just before whitespace where the rules read nothing across it
+        split, steps = self._split, self.text
+        local = self._piecewise
+
+        def tokens(piece: str) -> Sequence[str]:
+            return split(steps(piece))
+
+        if self.settings.numbers != "value":
+            if local:
+                return TokenCounts.of_pieces(lambda: _steps.pieces(text), tokens)
+            return TokenCounts.of_pieces(lambda: (text,), tokens)
+        from ...analysis import number_pieces
+
+        if self.settings.width == "nfkc":
+            text = unicodedata.normalize("NFKC", text)
+        lang = self.lang
+
+        def stretches() -> Iterator[Sequence[str]]:
+            for is_number, piece in number_pieces(text, lang):
+                if is_number:
+                    yield (piece,)
+                elif local:
+                    yield from map(tokens, _steps.pieces(piece))
+                else:
+                    yield tokens(piece)
+
+        return TokenCounts.of_pieces(stretches, _as_it_is)  # type: ignore[arg-type]
 
     def normalize(self, text: str) -> str:
         """The normalized string EM compares (tokens joined by spaces)."""
@@ -308,3 +392,7 @@ class Rules:
             return (1.0, 1.0) if golds.has_empty else (0.0, 0.0)
         f1, em, _, _ = best_overlap(pred, golds)
         return em, f1
+
+
+def _as_it_is(tokens: Sequence[str]) -> Sequence[str]:
+    return tokens
