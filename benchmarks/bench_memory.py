@@ -96,6 +96,15 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``pipe``
     ``yes | answermatch score squad --pred /dev/stdin``: a pipe that never
     ends, refused at ``answermatch.sources.MAX_INPUT_BYTES`` (4 GiB).
+``xor66-pipe``, ``squad75-pipe``
+    ``xor66`` and ``squad75`` given through a pipe (``cat pred.json |
+    answermatch score ... --pred -``), read once into one held buffer and
+    then in parts as the file is.
+``gzbomb``
+    ``--pred`` a ``.gz`` file of about 19 MB that inflates to 4.4 GB (two
+    entries and spaces between them, ``gzip -1``): refused past
+    ``answermatch.sources.MAX_INPUT_BYTES`` while its inflated size is
+    counted, before a reader holds its bytes (the input: the file on disk).
 ``mkqa100``
     MKQA's test fixture (``mkqa/mkqa_test6.jsonl.gz``) and an ``en.jsonl``
     of about 106 MB: the seed-1 rows (``mkqa/pred_seed1/en.jsonl``) and
@@ -107,6 +116,14 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``mkqa100-gold-warn``
     The same with the first example given again at the end of both files,
     its second prediction with a NaN ``no_answer_prob`` (three warnings).
+``mkqa100-rowerror``
+    ``mkqa100`` with a last row whose ``binary_answer`` is not yes, no,
+    empty or null (an error, the first the reading meets).
+``mkqa50m``, ``mkqa50m-fair``, ``mkqa50m-ja``, ``mkqa50m-ja-fair``
+    MKQA's test fixture and an ``en.jsonl`` (``ja.jsonl``) predicting its
+    six examples, the first with 50,000,000 characters (``--mb`` halved)
+    of English words (of Japanese sentences), the others ``yes``, under
+    each profile.
 ``openqa100``
     open-qa: the example gold (``examples/open-qa``) and a prediction
     file ``{id: text}`` of 1,300,000 entries (about 100 MB), the example's
@@ -132,10 +149,32 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     audit's files): ``--json``, and the text under ``--profile fair``.
 ``explain-xor66``
     ``explain`` (text) of every item of ``xor66`` with three such answers.
+``explain-mkqa60``
+    ``explain`` (text) of MKQA's test fixture and an ``en.jsonl`` whose
+    first five predictions are 8,000,000 characters of English words each
+    (the outside audit's ``mkqa-long``); its floor predicts ``yes`` for
+    each example.
 ``explain-korquad75-json``
     ``explain --json`` of KorQuAD's example gold (``examples/korquad``) and
     1,500,000 predictions: "서울" for each gold id, the first one 2,000,000
     characters of Korean words, and made-up ids.
+``cmrc20m``, ``cmrc20m-v5``, ``cmrc20m-fair``
+    CMRC 2018's dev gold and its seed-1 predictions with the first answer
+    replaced by 20,000,000 characters (a fifth of ``--mb``) of Chinese
+    words and numbers, space-separated (as the outside audit's file):
+    ``official`` (v6), ``-o version=5`` and ``fair``.
+``cmrc20m-sentences``
+    The same with Chinese sentences without spaces (punctuation and
+    numbers between the characters), ``official``.
+``korquad20m``, ``korquad20m-fair``
+    KorQuAD's example gold, "서울" for each of its ids, the first answer
+    20,000,000 characters of Korean words and numbers, space-separated.
+``mlqa20m-zh``, ``mlqa20m-zh-fair``
+    MLQA's XQuAD zh gold and its seed-1 predictions with the first answer
+    replaced by the Chinese words of ``cmrc20m`` (jieba's words under
+    ``fair``).
+``mlqa20m-zh-sentences``
+    The same with the sentences of ``cmrc20m-sentences``, ``official``.
 
 ``gold-squad45``
     ``score squad`` of a gold of about 45 MB, SQuAD v1.1's dev articles 30
@@ -157,10 +196,10 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     ``check-gold poleval2021`` of PolEval 2021's dev gold 600 times (about
     7 MB, 600,000 lines, 15,600 findings).
 
-An ``explain-`` or ``checkgold-`` case's floor is the same command on
-the dev fixture alone (``--parity``'s, or the example's), a ``gold-``
-case's on the example's gold and predictions (``examples/``), printed
-with it.
+An ``explain-``, ``cmrc20m``, ``korquad20m``, ``mlqa20m`` or
+``checkgold-`` case's floor is the same command on the dev predictions
+(or gold) alone (``--parity``'s, or the example's), a ``gold-`` case's on
+the example's gold and predictions (``examples/``), printed with it.
 
 Generated files go to ``--tmp`` and are deleted after each case. Run::
 
@@ -174,6 +213,7 @@ of that to the input size (the target: at most about 2).
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import random
@@ -372,6 +412,23 @@ def mkqa_gold_and_predictions(
     return gold.stat().st_size + pred.stat().st_size
 
 
+def mkqa_long(parity: Path, pred: Path, chars: int, *, lang: str = "en", long: int = 1) -> int:
+    """An ``<lang>.jsonl`` predicting the fixture's examples: the first
+    ``long`` predictions ``chars`` characters of English words (Japanese
+    sentences for ``ja``), the others ``yes``; its size."""
+    import gzip
+
+    with gzip.open(parity / "mkqa" / "mkqa_test6.jsonl.gz", "rt", encoding="utf-8") as fh:
+        ids = [json.loads(line)["example_id"] for line in fh if line.strip()]
+    text = _ja_text(chars) if lang == "ja" else _words_text(chars, WORDS_EN)
+    with pred.open("w", encoding="utf-8") as out:
+        for k, ex_id in enumerate(ids):
+            row = {"example_id": ex_id, "prediction": text if k < long else "yes",
+                   "binary_answer": None, "no_answer_prob": 0.1}  # fmt: skip
+            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+    return pred.stat().st_size
+
+
 def rows_of(mapping_file: Path, rows_file: Path) -> int:
     """The predictions ``{id: text}`` of ``mapping_file`` as JSON Lines rows
     ``{"id", "prediction"}``; their size."""
@@ -556,6 +613,33 @@ def again_at_the_end(path: Path, line: str | None = None) -> int:
     return len(added)
 
 
+def pipes_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, str] | None:
+    """The size and command line of a case of predictions through a pipe,
+    or of a ``.gz`` bomb; ``None`` for another case."""
+    pred = work / "pred.json"
+    if case in ("xor66-pipe", "squad75-pipe"):
+        if case == "xor66-pipe":
+            size = xor_predictions(parity, pred, 1_500_000)
+            gold = parity / "xor" / "xor_dev_full_v1_1.jsonl"
+            task = "xor-full"
+        else:
+            size = xor_predictions(parity, pred, 1_500_000, base="squad/pred_v1_seed1.json")
+            gold = parity / "squad" / "dev-v1.1.from-v2-answerable.json"
+            task = "squad"
+        return size, f"cat {pred} | {base} {task} --gold {gold} --pred - -q"
+    if case == "gzbomb":
+        bomb = work / "pred.json.gz"
+        with gzip.open(bomb, "wb", compresslevel=1) as out:
+            out.write(b'{"u1": "a",')
+            spaces = b" " * (1 << 20)
+            for _ in range(4_400_000_000 // len(spaces)):
+                out.write(spaces)
+            out.write(b'"u2": "b"}\n')
+        gold = parity / "squad" / "dev-v1.1.from-v2-answerable.json"
+        return bomb.stat().st_size, f"{base} squad --gold {gold} --pred {bomb} -q"
+    return None
+
+
 def explain_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | None:
     """The size, command and floor command (the same on the dev
     predictions alone) of an ``explain-`` case, or ``None``."""
@@ -580,6 +664,12 @@ def explain_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | 
         dev.write_text(json.dumps(dict.fromkeys(ids, "서울"), ensure_ascii=False), "utf-8")
         size = xor_predictions(parity, pred, 1_500_000, base=dev, long=1)
         command = f"{base} korquad --gold {gold} --pred {{}} -q --json"
+    elif case == "explain-mkqa60":
+        pred, dev = work / "pred.jsonl", work / "dev.jsonl"
+        size = mkqa_long(parity, pred, 8_000_000, long=5)
+        mkqa_long(parity, dev, 0, long=0)
+        gold = parity / "mkqa" / "mkqa_test6.jsonl.gz"
+        command = f"{base} mkqa --gold {gold} --pred {{}} -q -o lang=en"
     else:
         return None
     return size, command.format(pred), command.format(dev)
@@ -676,6 +766,52 @@ def gold_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | Non
     return None
 
 
+#: The outside audit's Chinese and Korean words (``gen_one_long.py``).
+_ZH_WORDS = "曹雪芹 是 清代 作家 长江 全长 6397 公里 "
+_KO_AUDIT_WORDS = "서울 은 대한민국 의 수도 이다 1914 년 "
+_ZH_SENTENCES = "曹雪芹是清代作家，著有《红楼梦》。长江全长6397公里，流经11个省级行政区。"
+
+
+def cjk_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | None:
+    """The size, command and floor command (the same on the dev
+    predictions alone) of a ``cmrc20m``, ``korquad20m`` or ``mlqa20m``
+    case (one answer of a fifth of ``--mb`` characters), or ``None``."""
+    base = f"{' '.join(CLI)} score"
+    pred = work / "pred.json"
+    chars = HUNDRED_MB // 5
+    words = _ZH_WORDS
+    if case.startswith("cmrc20m"):
+        dev = parity / "cmrc2018" / "pred_seed1.json"
+        gold = parity / "cmrc2018" / "cmrc2018_dev.json"
+        last = {"-v5": " -o version=5", "-fair": " --profile fair"}.get(case[7:], "")
+        if case == "cmrc20m-sentences":
+            words, last = _ZH_SENTENCES, ""
+        command = f"{base} cmrc2018 --gold {gold} --pred {{}} -q{last}"
+    elif case in ("korquad20m", "korquad20m-fair"):
+        gold = EXAMPLES / "korquad" / "dev_sample.json"
+        data = json.loads(gold.read_text(encoding="utf-8"))["data"]
+        ids = [q["id"] for a in data for p in a["paragraphs"] for q in p["qas"]]
+        dev = work / "dev.json"
+        dev.write_text(json.dumps(dict.fromkeys(ids, "서울"), ensure_ascii=False), "utf-8")
+        words = _KO_AUDIT_WORDS
+        last = " --profile fair" if case.endswith("-fair") else ""
+        command = f"{base} korquad --gold {gold} --pred {{}} -q{last}"
+    elif case in ("mlqa20m-zh", "mlqa20m-zh-fair", "mlqa20m-zh-sentences"):
+        dev = parity / "mlqa" / "pred_zh_seed1.json"
+        gold = parity / "mlqa" / "xquad.zh.json"
+        last = " --profile fair" if case.endswith("-fair") else ""
+        if case.endswith("-sentences"):
+            words = _ZH_SENTENCES
+        command = f"{base} mlqa --gold {gold} --pred {{}} -q{last}"
+    else:
+        return None
+    answers = json.loads(dev.read_text(encoding="utf-8"))
+    answers[next(iter(answers))] = (words * (chars // len(words) + 1))[:chars]
+    pred.write_text(json.dumps(answers, ensure_ascii=False), encoding="utf-8")
+    del answers
+    return pred.stat().st_size, command.format(pred), command.format(dev)
+
+
 def readers_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, str] | None:
     """The size and command of a case of the seed readers (NTCIR-16, NLPCC
     2016 KBQA, Zalo 2019, PolEval 2021), or ``None``."""
@@ -734,12 +870,17 @@ def main() -> None:
     cases += ["squad75-bom", "xor66-bom", "openqa100-bom", "cmrc75-bom"]
     cases += ["kbqa100-badutf8", "poleval100-badutf8"]
     cases += ["squad100m-fair", "korquad100m", "korquad100m-fair", "levenshtein100m"]
-    cases += ["squad100m-ja-fair"]
+    cases += ["squad100m-ja-fair", "xor66-pipe", "squad75-pipe", "gzbomb"]
     cases += ["openqa50m", "openqa50m-fair", "openqa50m-containment", "openqa50m-lenient"]
     cases += ["explain-squad75-json", "explain-squad75-fair", "explain-xor66"]
     cases += ["explain-korquad75-json"]
     cases += ["gold-squad45", "gold-xor66", "checkgold-squad45", "checkgold-xor51"]
     cases += ["checkgold-openqa67", "checkgold-mkqa56", "checkgold-poleval7"]
+    cases += ["cmrc20m", "cmrc20m-v5", "cmrc20m-fair", "cmrc20m-sentences"]
+    cases += ["korquad20m", "korquad20m-fair", "mlqa20m-zh", "mlqa20m-zh-fair"]
+    cases += ["mlqa20m-zh-sentences"]
+    cases += ["mkqa100-rowerror", "mkqa50m", "mkqa50m-fair", "mkqa50m-ja", "mkqa50m-ja-fair"]
+    cases += ["explain-mkqa60"]
     parser.add_argument("cases", nargs="*", default=cases)
     parser.add_argument("--parity", default="../shared/parity")
     parser.add_argument("--tmp", default=tempfile.gettempdir())
@@ -821,13 +962,23 @@ def main() -> None:
                 squad_long(gold, pred, 10)
                 size = 4 << 30
                 command = f"yes | {base} squad --gold {gold} --pred /dev/stdin -q"
-            elif case in ("mkqa100", "mkqa100-notjson"):
+            elif case in ("mkqa100", "mkqa100-notjson", "mkqa100-rowerror"):
                 pred = work / "en.jsonl"
                 size = mkqa_predictions(parity, pred, 800_000)
                 if case.endswith("-notjson"):
                     size += again_at_the_end(pred, '{"example_id": 1, "prediction": }')
+                if case.endswith("-rowerror"):
+                    bad = '{"example_id": 1, "prediction": "x", "binary_answer": "maybe"}'
+                    size += again_at_the_end(pred, bad)
                 mkqa_gold = parity / "mkqa" / "mkqa_test6.jsonl.gz"
                 command = f"{base} mkqa --gold {mkqa_gold} --pred {pred} -q"
+            elif case.startswith("mkqa50m"):
+                lang = "ja" if "-ja" in case else "en"
+                pred = work / f"{lang}.jsonl"
+                size = mkqa_long(parity, pred, HUNDRED_MB // 2, lang=lang)
+                mkqa_gold = parity / "mkqa" / "mkqa_test6.jsonl.gz"
+                profile = " --profile fair" if case.endswith("-fair") else ""
+                command = f"{base} mkqa --gold {mkqa_gold} --pred {pred} -q{profile}"
             elif case in ("mkqa100-gold", "mkqa100-gold-warn"):
                 gold, pred = work / "gold.jsonl", work / "en.jsonl"
                 size = mkqa_gold_and_predictions(parity, gold, pred, 17_000, warn="warn" in case)
@@ -887,10 +1038,15 @@ def main() -> None:
                     "print(levenshtein_distance(t, g), levenshtein_ratio(t, g, preset='none'))"
                 )
                 command = f'{sys.executable} -c "{code}" {pred}'
-            elif (found := readers_case(case, parity, work, base)) is not None:
+            elif (
+                found := pipes_case(case, parity, work, base)
+                or readers_case(case, parity, work, base)
+            ) is not None:
                 size, command = found
             elif (
-                explained := explain_case(case, parity, work) or gold_case(case, parity, work)
+                explained := explain_case(case, parity, work)
+                or cjk_case(case, parity, work)
+                or gold_case(case, parity, work)
             ) is not None:
                 size, command, floor_command = explained
             else:
@@ -898,7 +1054,9 @@ def main() -> None:
             started = time.perf_counter()
             peak, wall, outcome = peak_of(command)
             below = floor
-            if case.startswith(("explain-", "gold-", "checkgold-")):
+            if case.startswith(
+                ("explain-", "cmrc20m", "korquad20m", "mlqa20m", "gold-", "checkgold-")
+            ):
                 below, _, _ = peak_of(floor_command)
                 outcome += f" (floor: {below:.0f} MB)"
             ratio = (peak - below) / (size / 1e6)

@@ -86,14 +86,17 @@ def official_figures(path: Path) -> dict:
 def progress_seen(monkeypatch):
     """Reading draws progress for this test, and the bar is not drawn but
     described in the dict given (``total``, ``desc``, ``enabled`` of the
-    last :func:`answermatch.progress.progress` call; empty if none)."""
+    last :func:`answermatch.progress.progress` call, and ``size`` where it
+    counts bytes; empty if none)."""
     import answermatch.progress
     import answermatch.sources as sources
 
     seen = {}
 
-    def progress(items, *, total=None, desc="", enabled=True):
+    def progress(items, *, total=None, desc="", enabled=True, size=None):
         seen.update(total=total, desc=desc, enabled=enabled)
+        if size is not None:  # a bar counting bytes (a pipe, a .gz file's inflated bytes)
+            seen["size"] = size
         return items
 
     monkeypatch.setattr(answermatch.progress, "progress", progress)

@@ -133,3 +133,54 @@ def test_a_korean_long_answer_has_the_same_figures_through_the_task():
             return result.scores, [(i["em"], i["f1"]) for i in result.items]
 
         assert run(256) == run(10**9)
+
+
+def test_chinese_without_spaces_is_cut_before_its_characters_under_mlqa(monkeypatch):
+    """MLQA's official zh rule (each character of U+4E00..U+9FA5 a token,
+    the rest split at whitespace) reads nothing across the place before such
+    a character: 200,000 characters of sentences without a space are
+    counted a piece at a time (they were tokenized at once, a string a
+    character: 33 times the text's size), with the same figures."""
+    monkeypatch.setattr(steps, "PIECE_CHARS", 1024)
+    monkeypatch.setattr(span_rules, "PIECE_CHARS", 1024)
+    sentence = "曹雪芹是清代作家，著有《红楼梦》。长江全长6397公里，ΑΣ流经11个省级行政区。"
+    text = (sentence * (200_000 // len(sentence)))[:200_000]
+    analyse = mlqa.PROFILES["official"].analyzer("zh")
+    analyse("暖 1")
+    key, units = analyse(text)
+    assert type(units) is TokenCounts and key is units
+    assert list(units) == list(_analysed(mlqa.PROFILES["official"], "zh", text, 10**9)[1])
+    peak = traced_peak(analyse, text)
+    assert peak < sys.getsizeof(text) // 2, (peak, sys.getsizeof(text))
+
+
+@pytest.mark.parametrize("rules", [korquad.OFFICIAL, korquad.FAIR], ids=["official", "fair"])
+def test_korean_without_spaces_is_cut_between_its_syllables(rules, monkeypatch):
+    """KorQuAD's rules keep Hangul syllables and read nothing across two
+    of them (its F1 counts characters; its key's pieces are joined there
+    without a space): 200,000 characters of Korean without spaces are
+    counted a piece at a time (8 and 39 times the text's size before), with the
+    whole text's key and units."""
+    monkeypatch.setattr(steps, "PIECE_CHARS", 1024)
+    monkeypatch.setattr(span_rules, "PIECE_CHARS", 1024)
+    sentence = "서울은대한민국의수도이다.1914년《토지》ΑΣ각나"
+    text = (sentence * (200_000 // len(sentence)))[:200_000]
+    analyse = rules.analyzer("ko")
+    analyse("暖 1")
+    key, units = analyse(text)
+    whole_key, whole_units = _analysed(rules, "ko", text, 10**9)
+    assert type(units) is TokenCounts and key == whole_key and str(key) == whole_key
+    assert list(units) == list(whole_units)
+    peak = traced_peak(analyse, text)
+    assert peak < sys.getsizeof(text) // 2, (peak, sys.getsizeof(text))
+
+
+def test_hangul_is_not_cut_where_a_rule_reads_across_it():
+    """Arabic's article prefix is dropped from words that keep two letters
+    (it reads the word's length across syllables): SQuAD's fair rules with
+    KorQuAD's units are not cut between syllables."""
+    assert korquad.OFFICIAL._in_words() and korquad.FAIR._in_words()
+    assert not FAIR.replace(units="characters")._in_words()
+    text = "ال서울 " * 3
+    rules = FAIR.replace(units="characters")
+    assert _analysed(rules, "ar", text, 2) == _analysed(rules, "ar", text, 10**9)

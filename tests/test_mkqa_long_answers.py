@@ -18,7 +18,7 @@ from tests.conftest import traced_peak
 
 from answermatch.matchers.answers import TokenCounts
 from answermatch.normalization import steps
-from answermatch.tasks.mkqa.rules import FAIR, LANGUAGES, OFFICIAL, Rules
+from answermatch.tasks.mkqa.rules import _CHARACTER_CUT, FAIR, LANGUAGES, OFFICIAL, Rules
 
 FRAGMENTS = [
     "東京", "タワー", "は", "1958", "年", "に", "完成", "した", "。", "人口", "約", "1351", "万人",
@@ -126,6 +126,18 @@ def test_pieces_always_advance():
         assert list(steps.pieces("a,,b", steps.re.compile(","))) == ["a", ",", ",b"]
 
 
+@pytest.mark.parametrize("lang", ["ja", "zh_cn", "th", "km"])
+def test_a_text_split_into_characters_is_cut_without_spaces(lang):
+    """Official characters: a text without spaces is cut just before a
+    kana, an ideograph, a Thai or Khmer letter; a final sigma before it,
+    combining marks and full-width forms after it read the same."""
+    text = "ΑΣ東京タワーΟΔΟΣが1958年ΑΣ\u0301にกขคΣកខ Σ\u3000ａＢ" * 3
+    with mock.patch.object(steps, "PIECE_CHARS", 1):
+        counted = Rules(OFFICIAL, lang).tokens(text)
+        pieces = list(steps.pieces(text, _CHARACTER_CUT))
+    assert counted == Rules(OFFICIAL, lang).tokens(text) and len(pieces) > 40
+
+
 @pytest.mark.parametrize("lang", ["en", "ja", "ar", "fr"])
 def test_a_long_official_answer_is_counted_not_held(lang):
     """A million characters under the official rules: a string per token in
@@ -134,14 +146,14 @@ def test_a_long_official_answer_is_counted_not_held(lang):
     piece's at a time (pieces of 4,096 characters here) and the counts."""
     import sys
 
-    words = {"en": "the tower was built in 1958 by", "ja": "東京タワーは1958年に完成した",
-             "ar": "الكتاب في المكتبة", "fr": "l'homme de la tour"}[lang]  # fmt: skip
-    text = ((words + " ") * (1_000_000 // (len(words) + 1)))[:1_000_000]
+    words = {"en": "the tower was built in 1958 by ", "ja": "東京タワーは1958年に完成した。",
+             "ar": "الكتاب في المكتبة ", "fr": "l'homme de la tour "}[lang]  # fmt: skip
+    text = (words * (1_000_000 // len(words) + 1))[:1_000_000]  # Japanese without a space
     rules = Rules(OFFICIAL, lang)
     rules.match("x", ["y"])
     found: list[tuple[float, float]] = []
     with mock.patch.object(steps, "PIECE_CHARS", 1 << 12):
-        peak = traced_peak(lambda: found.append(rules.match(text, [words, "x"])))
+        peak = traced_peak(lambda: found.append(rules.match(text, [words.strip(), "x"])))
     assert isinstance(rules.tokens(text), TokenCounts)
     assert 0.0 < found[0][1] < 0.01, found
     assert peak < 2 * sys.getsizeof(text), (peak, sys.getsizeof(text))

@@ -26,6 +26,8 @@ from ._version import __version__
 from .errors import AnswermatchError, AnswermatchWarning
 
 EXIT_OK, EXIT_FOUND, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+#: What ``--pred -`` reads: standard input, by the name messages give it.
+STDIN = "/dev/stdin"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -53,7 +55,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_task_and_gold(score)
     score.add_argument(
-        "--pred", required=True, metavar="FILE", help="prediction file (.gz allowed)"
+        "--pred",
+        required=True,
+        metavar="FILE",
+        help="prediction file (.gz allowed; - for standard input)",
     )
     score.add_argument(
         "--profile",
@@ -475,12 +480,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdout is None:  # started with standard output closed: the results would be lost
         _error("standard output is closed: nowhere to write the results")
         return EXIT_USAGE
+    pred = getattr(args, "pred", None)
+    if isinstance(pred, str):  # "-": standard input (a pipe, read once)
+        args.pred = STDIN if pred == "-" else pred
+    elif pred is not None:  # --pred given once per system
+        args.pred = [STDIN if name == "-" else name for name in pred]
     quiet = getattr(args, "quiet", False)
     with warnings.catch_warnings(), _terminated_on_signals():
         warnings.simplefilter("ignore" if quiet else "always", AnswermatchWarning)
         warnings.showwarning = _show_once()
         try:
-            status = args.func(args)
+            from .sources import holding
+
+            with holding():  # a pipe given as an input is read once, and held for the run
+                status = args.func(args)
             sys.stdout.flush()
             return status
         except AnswermatchError as exc:

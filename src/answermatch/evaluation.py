@@ -13,7 +13,7 @@ from typing import Any
 
 from .diagnostics import Diagnostics
 from .result import DEFAULT_RESAMPLES, DEFAULT_SEED, Result
-from .sources import reading_progress
+from .sources import holding, reading_progress
 from .tasks import check_options, get_task
 from .workers import check_workers
 
@@ -62,7 +62,8 @@ def evaluate(
     diag = Diagnostics(strict=strict, progress=progress, workers=check_workers(workers))
     token = reading_progress.set(progress)  # large files show a bar while they are read
     try:
-        result = spec.evaluate(gold, predictions, profile, diag=diag, **options)
+        with holding():  # a pipe is read once, then in parts from its held bytes
+            result = spec.evaluate(gold, predictions, profile, diag=diag, **options)
     finally:
         reading_progress.reset(token)
     if not ci:

@@ -35,7 +35,7 @@ from typing import Any
 from .checks import SEVERITIES, Entries, Entry, Finding, GoldFile, suggested_variants
 from .diagnostics import Diagnostics
 from .errors import AnswermatchWarning, InputError
-from .sources import is_path, source_name
+from .sources import InputTooLarge, is_path, not_a_file, source_name
 from .tasks import check_options, get_task
 from .tasks.parts import ChecksGold, require
 
@@ -122,8 +122,9 @@ def _read(task: str, gold: Any, options: dict[str, Any]) -> tuple[GoldFile, Any]
     (None when the reader refused the file: its finding says why)."""
     spec = require(get_task(task), ChecksGold, "check-gold")
     check_options(spec, options)
-    if is_path(gold) and not os.path.isfile(gold):  # not the file's content: a usage error
-        raise InputError("no such file" if not os.path.exists(gold) else "not a file", path=gold)
+    # not the file's content: a usage error (a pipe is read, once)
+    if is_path(gold) and (problem := not_a_file(gold)) is not None:
+        raise InputError(problem, path=gold)
     name = source_name(gold)
     found = GoldFile(name)
     diag = Diagnostics()
@@ -131,6 +132,8 @@ def _read(task: str, gold: Any, options: dict[str, Any]) -> tuple[GoldFile, Any]
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", AnswermatchWarning)
             parsed = spec.read_gold(gold, diag, **options)
+    except InputTooLarge:  # no file's content is at fault: refused as every command does
+        raise
     except InputError as exc:
         found.findings.append(
             Finding("error", exc.path or name, exc.line, "unreadable", exc.message)

@@ -15,45 +15,77 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
 
 
 class Bar(Protocol):
-    def draw(self, desc: str, done: int, total: int | None, elapsed: float) -> None: ...
+    def draw(
+        self, desc: str, done: int, total: int | None, elapsed: float, unit: str = ""
+    ) -> None: ...
 
     def close(self) -> None: ...
 
 
 def progress(
-    items: Iterable[T], *, total: int | None = None, desc: str = "", enabled: bool = True
+    items: Iterable[T],
+    *,
+    total: int | None = None,
+    desc: str = "",
+    enabled: bool = True,
+    size: Callable[[T], int] | None = None,
 ) -> Iterable[T]:
     """``items``, drawing a bar as they are consumed when ``enabled``: on
     stderr when it is a terminal, in the notebook's output when running in a
-    Jupyter kernel (otherwise ``items`` itself, at no cost)."""
+    Jupyter kernel (otherwise ``items`` itself, at no cost). ``size``: the
+    bytes each item holds (pieces of an input); the bar then counts
+    megabytes, of ``total`` bytes (``None``: a count alone, for a pipe).
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> pieces = [b"x" * 1_500_000, b"y" * 1_000_000]
+    >>> _ = list(_with_bar(pieces, None, "reading -", TerminalBar(out), len))
+    >>> out.getvalue().split("\\r")[-1].split()[:3]
+    ['reading', '-', '2.5']
+    """
     if not enabled:
         return items
     if sys.stderr.isatty():
-        return _with_bar(items, total, desc, TerminalBar(sys.stderr))
+        return _with_bar(items, total, desc, TerminalBar(sys.stderr), size)
     notebook = _notebook_display()
     if notebook is not None:
-        return _with_bar(items, total, desc, NotebookBar(*notebook))
+        return _with_bar(items, total, desc, NotebookBar(*notebook), size)
     return items
 
 
-def _with_bar(items: Iterable[T], total: int | None, desc: str, bar: Bar) -> Iterator[T]:
+def _with_bar(
+    items: Iterable[T],
+    total: int | None,
+    desc: str,
+    bar: Bar,
+    size: Callable[[T], int] | None = None,
+) -> Iterator[T]:
     start = last = time.monotonic()
     done = 0
+    unit = "" if size is None else " MB"
+
+    def draw(elapsed: float) -> None:
+        if size is None:
+            bar.draw(desc, done, total, elapsed)
+        else:  # bytes, drawn as megabytes
+            whole = None if total is None else round(total / 1e6, 1)
+            bar.draw(desc, round(done / 1e6, 1), whole, elapsed, unit)  # type: ignore[arg-type]
+
     for item in items:
+        done += 1 if size is None else size(item)
         yield item
-        done += 1
         now = time.monotonic()
         if now - last >= 0.1:
             last = now
-            bar.draw(desc, done, total, now - start)
-    bar.draw(desc, done, total, time.monotonic() - start)
+            draw(now - start)
+    draw(time.monotonic() - start)
     bar.close()
 
 
@@ -63,14 +95,14 @@ class TerminalBar:
     def __init__(self, stream: Any) -> None:
         self.stream = stream
 
-    def draw(self, desc: str, done: int, total: int | None, elapsed: float) -> None:
+    def draw(self, desc: str, done: int, total: int | None, elapsed: float, unit: str = "") -> None:
         if total:
             width = 30
-            filled = int(width * done / total)
+            filled = min(width, int(width * done / total))
             bar = "#" * filled + "-" * (width - filled)
-            text = f"\r{desc} [{bar}] {done}/{total} {elapsed:5.1f}s"
+            text = f"\r{desc} [{bar}] {done}/{total}{unit} {elapsed:5.1f}s"
         else:
-            text = f"\r{desc} {done} {elapsed:5.1f}s"
+            text = f"\r{desc} {done}{unit} {elapsed:5.1f}s"
         self.stream.write(text)
         self.stream.flush()
 
@@ -101,9 +133,9 @@ class NotebookBar:
         self._html = html_class
         self._handle = display(html_class(""), display_id=True)
 
-    def draw(self, desc: str, done: int, total: int | None, elapsed: float) -> None:
+    def draw(self, desc: str, done: int, total: int | None, elapsed: float, unit: str = "") -> None:
         bar = f'<progress value="{done}" max="{total}"></progress> ' if total else ""
-        count = f"{done}/{total}" if total else str(done)
+        count = (f"{done}/{total}" if total else str(done)) + unit
         from html import escape  # here: only notebooks draw this bar
 
         label = escape(f"{desc} {count} {elapsed:.1f}s")

@@ -109,17 +109,114 @@ SWAP_CHECK_BYTES = 16 << 20
 #: :func:`answermatch.evaluate` with ``progress=True``, the command line's
 #: default).
 reading_progress: ContextVar[bool] = ContextVar("reading_progress", default=False)
+#: A deflate stream inflates to at most about this many times its size
+#: (1032: a run of one byte); a smaller ``.gz`` file's inflated size is not
+#: counted before it is read (:func:`_inflated_size`).
+_DEFLATE_MOST = 1032
+
+
+class InputTooLarge(InputError):
+    """An input beyond :data:`MAX_INPUT_BYTES`, or a ``.gz`` file refused as
+    a decompression bomb: not something wrong inside the file, but a file
+    no command reads (``check-gold`` refuses it as ``score`` does, rather
+    than reporting it as a finding)."""
+
+
+#: What :func:`holding` holds for the run: the bytes of each pipe read (or
+#: the error its reading gave), by name, and the counted inflated size of
+#: each large ``.gz`` file.
+_held: ContextVar[dict[Any, Any] | None] = ContextVar("_held", default=None)
+
+
+@contextmanager
+def holding() -> Iterator[None]:
+    """Within the block, a pipe or FIFO (``--pred <(zcat run.json.gz)``,
+    ``/dev/stdin``) is read once, into one buffer held until the block
+    ends, and every later reading of the same name reads that buffer as it
+    reads a regular file: the part readers (:func:`file_pieces`), then,
+    where they give up, the whole reading for its value or error
+    (:func:`read_bytes` gives the buffer itself). A pipe's reading that
+    failed (past :data:`MAX_INPUT_BYTES`) fails again with the same error.
+    The inflated size of a ``.gz`` file counted before it is read is
+    counted once. Outside the block a pipe is read by the whole reading
+    alone (it cannot be read twice). :func:`answermatch.evaluate` and the
+    command line read their inputs within one; an inner block is the outer
+    one.
+
+    >>> import os, threading
+    >>> read, write = os.pipe()
+    >>> writer = threading.Thread(target=lambda: (os.write(write, b'{"q1": "a"}'), os.close(write)))
+    >>> writer.start()
+    >>> with holding():
+    ...     first = read_bytes(f"/dev/fd/{read}")
+    ...     again = b"".join(file_pieces(f"/dev/fd/{read}"))
+    >>> writer.join(); os.close(read)
+    >>> bytes(first), again
+    (b'{"q1": "a"}', b'{"q1": "a"}')
+    """
+    if _held.get() is not None:
+        yield
+        return
+    token = _held.set({})
+    try:
+        yield
+    finally:
+        _held.reset(token)
+
+
+def _held_pipe(path: PathLike) -> bytearray | None:
+    """The bytes of the pipe or FIFO that ``path`` names, read once (at
+    most :data:`MAX_INPUT_BYTES`) and held while :func:`holding` (the
+    error of that reading again where it failed); ``None`` for anything
+    else (a regular file, a device, no file, a name ending in ``.gz``, or
+    outside :func:`holding`), which is read as before."""
+    held = _held.get()
+    if held is None:
+        return None
+    name = os.fspath(path)
+    if name in held:
+        found = held[name]
+        if isinstance(found, InputError):
+            raise found.with_traceback(None)
+        return found  # type: ignore[no-any-return]
+    if os.path.splitext(name)[1] == ".gz":
+        return None
+    try:
+        if not stat.S_ISFIFO(os.stat(name).st_mode):
+            return None
+    except (OSError, ValueError):
+        return None
+    try:
+        with _reading(path), open(path, "rb") as fh:
+            held[name] = _read_pieces(fh, path, None)
+    except InputError as exc:
+        held[name] = exc.with_traceback(None)
+        raise
+    return held[name]  # type: ignore[no-any-return]
+
+
+def _stored_size(source: PathLike) -> int:
+    """The bytes of a regular file on disk (compressed, for a ``.gz``
+    file), or of a pipe held by :func:`holding` (read now, if it was not)."""
+    held = _held_pipe(source)
+    return os.stat(source).st_size if held is None else len(held)
 
 
 def read_bytes(path: PathLike) -> bytes:
     """The file's bytes, gunzipped when the name ends in ``.gz`` (at most
     ``GZIP_RATIO`` times the compressed size, and at least ``GZIP_FLOOR``
-    bytes, are inflated: more is an :class:`InputError`). A file larger than
-    :data:`MAX_INPUT_BYTES`, or a device, is an :class:`InputError`; a pipe
-    is read up to that limit, into one growing buffer (a ``bytearray``,
-    returned as it is, so that its bytes are held once: every reader takes
-    it as it takes ``bytes``), and refused once it passes the limit."""
+    bytes, are inflated: more is an :class:`InputTooLarge`, given before
+    the inflated bytes are held: :func:`_inflated_size`). A file larger
+    than :data:`MAX_INPUT_BYTES` is an :class:`InputTooLarge`, a device
+    an :class:`InputError`; a pipe is read up to that limit, into one
+    growing buffer (a ``bytearray``, returned as it is, so that its bytes
+    are held once: every reader takes it as it takes ``bytes``), and
+    refused once it passes the limit; within :func:`holding` that buffer is
+    kept, and given again to a later reading of the same pipe."""
     with _reading(path):
+        held = _held_pipe(path)
+        if held is not None:
+            return held  # type: ignore[return-value]  # bytes-like, held once
         if os.path.splitext(os.fspath(path))[1] == ".gz":
             return _gunzip(path)
         with open(path, "rb") as fh:
@@ -153,14 +250,38 @@ def _regular_size(fh: Any, path: PathLike) -> int | None:
     file over :data:`MAX_INPUT_BYTES`, is an :class:`InputError`."""
     mode = os.fstat(fh.fileno())
     if stat.S_ISCHR(mode.st_mode) or stat.S_ISBLK(mode.st_mode):
-        raise InputError(
-            "is a device, not a file (a device such as /dev/zero may never end)", path=path
-        )
+        raise InputError(_DEVICE, path=path)
     if not stat.S_ISREG(mode.st_mode):
         return None
     if mode.st_size > MAX_INPUT_BYTES:
-        raise InputError(_too_large(mode.st_size), path=path)
+        raise InputTooLarge(_too_large(mode.st_size), path=path)
     return mode.st_size
+
+
+def not_a_file(path: PathLike) -> str | None:
+    """Why ``path`` names nothing a reader reads, as the reading says it
+    (no file, a directory, a device such as ``/dev/zero``, which may never
+    end); ``None`` for a regular file or a pipe.
+
+    >>> not_a_file("/nowhere/gold.json"), not_a_file("/")
+    ('no such file', 'is a directory, expected a file')
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return "no such file"
+    except (OSError, ValueError):
+        return None  # the reading names the problem
+    if stat.S_ISDIR(mode):
+        return "is a directory, expected a file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return _DEVICE
+    if stat.S_ISREG(mode) or stat.S_ISFIFO(mode):
+        return None
+    return "not a file"
+
+
+_DEVICE = "is a device, not a file (a device such as /dev/zero may never end)"
 
 
 def _too_large(size: int | str) -> str:
@@ -175,20 +296,25 @@ def _too_large(size: int | str) -> str:
 def _read_pieces(fh: Any, path: PathLike, size: int | None) -> bytes:
     """The rest of ``fh`` read in :data:`CHUNK_BYTES` pieces into one buffer
     (no list of pieces joined at the end: the bytes are held once), with a
-    progress bar when ``size`` is known and the run shows progress; more than
-    :data:`MAX_INPUT_BYTES` is an :class:`InputError`, raised once at most
-    one piece past the limit has been read, with the buffer already freed
-    (an error's traceback keeps this frame alive)."""
+    progress bar when the run shows progress: of the pieces of ``size``
+    bytes, or, for a pipe (``size`` ``None``, its length unknown: it may be
+    slow to come), of the megabytes read; more than
+    :data:`MAX_INPUT_BYTES` is an :class:`InputTooLarge`, raised once at
+    most one piece past the limit has been read, with the buffer already
+    freed (an error's traceback keeps this frame alive)."""
     from .progress import progress
 
     buffer = bytearray()
-    steps = None if size is None else -(-size // CHUNK_BYTES)
     name = os.path.basename(os.fspath(path))
     reads = iter(lambda: fh.read(CHUNK_BYTES), b"")
-    for piece in progress(reads, total=steps, desc=f"reading {name}", enabled=size is not None):
+    if size is None:
+        shown = progress(reads, desc=f"reading {name}", enabled=reading_progress.get(), size=len)
+    else:
+        shown = progress(reads, total=-(-size // CHUNK_BYTES), desc=f"reading {name}")
+    for piece in shown:
         if len(buffer) + len(piece) > MAX_INPUT_BYTES:
             del buffer, piece
-            raise InputError(_too_large("it goes on"), path=path)
+            raise InputTooLarge(_too_large("it goes on"), path=path)
         buffer += piece
         del piece
     return buffer  # type: ignore[return-value]  # bytes-like, held once (see read_bytes)
@@ -201,23 +327,66 @@ def _gunzip(path: PathLike) -> bytes:
 def _gunzip_pieces(path: PathLike, size: int = 1 << 20) -> Iterator[bytes]:
     """The inflated bytes of a ``.gz`` file, ``size`` bytes at a time; more
     than :data:`MAX_INPUT_BYTES`, or than the decompression bomb's limit
-    (see :func:`read_bytes`), is an :class:`InputError`."""
+    (see :func:`read_bytes`), is an :class:`InputTooLarge`, given before
+    any is held where the file could inflate that far (its inflated size
+    counted first: :func:`_inflated_size`). Where that size passes
+    :data:`PROGRESS_BYTES`, a progress bar counts the inflated megabytes
+    when the run shows progress."""
     import gzip  # only for .gz files
 
+    from .progress import progress
+
     limit = max(GZIP_FLOOR, GZIP_RATIO * os.stat(path).st_size)
+    inflated = _inflated_size(path, limit)
+    shown = inflated is not None and inflated > PROGRESS_BYTES and reading_progress.get()
+    desc = f"reading {os.path.basename(os.fspath(path))}"
     total = 0
     with gzip.open(path, "rb") as fh:
-        while chunk := fh.read(size):
+        reads = iter(lambda: fh.read(size), b"")
+        for chunk in progress(reads, total=inflated, desc=desc, enabled=shown, size=len):
             total += len(chunk)
-            if total > MAX_INPUT_BYTES:
-                raise InputError(_too_large("it inflates to more"), path=path)
-            if total > limit:
-                raise InputError(
-                    f"inflates to more than {limit:,} bytes ({GZIP_RATIO} times its size): "
-                    "refused as a decompression bomb; decompress it yourself if it is genuine",
-                    path=path,
-                )
+            _check_inflated(total, limit, path)  # (the file may have changed since it was counted)
             yield chunk
+            del chunk
+
+
+def _check_inflated(total: int, limit: int, path: PathLike) -> None:
+    if total > MAX_INPUT_BYTES:
+        raise InputTooLarge(_too_large("it inflates to more"), path=path)
+    if total > limit:
+        raise InputTooLarge(
+            f"inflates to more than {limit:,} bytes ({GZIP_RATIO} times its size): "
+            "refused as a decompression bomb; decompress it yourself if it is genuine",
+            path=path,
+        )
+
+
+def _inflated_size(path: PathLike, limit: int) -> int | None:
+    """The inflated size of a ``.gz`` file that could inflate past
+    :data:`PROGRESS_BYTES` (:data:`_DEFLATE_MOST` times its size), counted
+    by inflating it once and keeping nothing (once a run within
+    :func:`holding`): a file past the limits (:func:`_check_inflated`) is
+    refused while it is inflated, before a reader holds its bytes (a 4.4 GB
+    run of spaces in 4 MB peaked at 4 GB); ``None`` for a smaller file,
+    read at once (it cannot pass a limit). An error of the
+    ``gzip`` module is raised as the reading would raise it."""
+    import gzip  # only for .gz files
+
+    found = os.stat(path)
+    if found.st_size * _DEFLATE_MOST <= min(PROGRESS_BYTES, limit, MAX_INPUT_BYTES):
+        return None
+    held = _held.get()
+    key = ("inflated", os.fspath(path), found.st_ino, found.st_size, found.st_mtime_ns)
+    if held is not None and key in held:
+        return held[key]  # type: ignore[no-any-return]
+    total = 0
+    with gzip.open(path, "rb") as fh:
+        while count := len(fh.read(CHUNK_BYTES)):
+            total += count
+            _check_inflated(total, limit, path)
+    if held is not None:
+        held[key] = total
+    return total
 
 
 def decode_utf8(
@@ -409,9 +578,10 @@ def string_object_parts(source: PathLike, *, nulls: bool = False) -> Iterator[di
     that is not a string, invalid JSON or UTF-8) raises :class:`NotFlat`,
     possibly after some parts were given: the caller then reads the file
     whole, with that reader's own value, errors and warnings. A ``.gz``
-    file is inflated
-    piece by piece alike; anything but a regular file (a pipe, which could
-    not be read a second time) raises :class:`NotFlat` before it is opened.
+    file is inflated piece by piece alike; a pipe is read once and held
+    within :func:`holding` (else, as anything but a regular file, it
+    raises :class:`NotFlat` before it is opened: it could not be read a
+    second time).
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "pred.json"
@@ -430,11 +600,14 @@ def string_object_parts(source: PathLike, *, nulls: bool = False) -> Iterator[di
 def file_pieces(source: PathLike) -> Iterator[bytes]:
     """The bytes of a regular file (inflated for a ``.gz`` file) in pieces
     of :data:`PART_BYTES`, the last one shorter, read as they are asked
-    for; :class:`NotFlat` for anything but a regular file (a pipe could
-    not be read a second time), before it is opened. A file over
+    for. A pipe or FIFO within :func:`holding` is read once, whole (with
+    its progress bar: :func:`read_bytes`), and its held bytes given in
+    the same pieces; anything else but a regular file (a pipe outside
+    :func:`holding`, which could not be read a second time, a device...)
+    raises :class:`NotFlat` before it is opened. A file over
     :data:`MAX_INPUT_BYTES` is refused as by :func:`read_bytes`; one of
-    more than :data:`PROGRESS_BYTES` draws a progress bar when the run
-    shows progress.
+    more than :data:`PROGRESS_BYTES` (inflated, for a ``.gz`` file) draws
+    a progress bar when the run shows progress.
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "pred.json"
@@ -445,11 +618,20 @@ def file_pieces(source: PathLike) -> Iterator[bytes]:
     from .progress import progress
 
     name = os.fspath(source)
+    with _reading(source):
+        held = _held_pipe(source)
+    if held is not None:  # a pipe read once, within holding(): its bytes, piece by piece
+        for start in range(0, len(held), PART_BYTES):
+            with memoryview(held) as view:  # (a view held would keep the buffer from growing)
+                piece = bytes(view[start : start + PART_BYTES])
+            yield piece
+            del piece
+        return
     try:
         regular = stat.S_ISREG(os.stat(source).st_mode)
     except (OSError, ValueError):
         regular = False
-    if not regular:  # a pipe, which could not be read again, a device, no file...
+    if not regular:  # a pipe outside holding(), which could not be read again, a device...
         raise NotFlat(name)
     with _reading(source):
         if os.path.splitext(name)[1] == ".gz":
@@ -481,6 +663,8 @@ def file_head(source: PathLike, size: int = 3) -> bytes:
     >>> file_head(path) == UTF8_BOM
     True
     """
+    if os.path.splitext(os.fspath(source))[1] == ".gz":  # its first piece, not counted first
+        return _gzip_head(source)[:size]
     head = b""
     try:
         pieces = file_pieces(source)
@@ -494,6 +678,21 @@ def file_head(source: PathLike, size: int = 3) -> bytes:
     except (NotFlat, InputError):
         return b""
     return head
+
+
+def _gzip_head(source: PathLike) -> bytes:
+    """The first piece :func:`file_pieces` gives of a ``.gz`` file (read
+    without counting its inflated size first), ``b""`` where it fails."""
+    import gzip  # only for .gz files
+
+    try:
+        with _reading(source):
+            if not stat.S_ISREG(os.stat(source).st_mode):
+                return b""
+            with gzip.open(source, "rb") as fh:
+                return fh.read(PART_BYTES)
+    except InputError:
+        return b""
 
 
 def starts_with_bom(source: PathLike) -> bool:
@@ -1042,9 +1241,9 @@ def kept_entries(
     """
     name = os.fspath(source)
     try:
-        small = not name.endswith(".gz") and os.stat(name).st_size < PARTS_FROM * PART_BYTES
-    except (OSError, ValueError):
-        return None  # the whole reading names the problem
+        small = not name.endswith(".gz") and _stored_size(name) < PARTS_FROM * PART_BYTES
+    except (OSError, ValueError):  # InputError too: the whole reading names the problem
+        return None
     if small:
         return None
     kept: MutableMapping[str, Any] = {} if into is None else into

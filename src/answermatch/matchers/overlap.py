@@ -111,7 +111,7 @@ def _long_prediction(an: Analyzer, prediction: str) -> tuple[object, AnswerToken
         for part in parts(prediction):
             head = f"{head} {part}" if head else part
             if not part.isascii() and _UNSPACED.search(part) is not None:
-                quote = head[:20] + part
+                quote = head  # the start of the normalized text, then this part
                 break
             head = head[:20]
     counts = AnswerTokens.of_pieces(lambda: parts(prediction), split)

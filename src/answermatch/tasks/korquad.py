@@ -75,7 +75,7 @@ from ..sources import source_name
 from .base import Inputs, Scored
 from .squad.checks import SpanEntry, check_answer_start, check_no_answer
 from .squad.reading import Predictions
-from .squad.rules import PIECEWISE_RULES, SpanRules, token_characters
+from .squad.rules import IN_WORD_RULES, PIECEWISE_RULES, SpanRules, token_characters
 from .squad.tasks import SpanTask
 
 __all__ = ["FAIR", "OFFICIAL", "KorQuAD", "normalize_answer"]
@@ -123,6 +123,8 @@ def numbers_read_alike(text: str, lang: str) -> list[tuple[bool, str]]:
 PIECEWISE_RULES.add(numbers_read_alike)  # split_numbers reads no further (a long answer in pieces)
 # marks to spaces one by one, then str.lower, whose final sigma looks no further than a space
 PIECEWISE_RULES.add(marks_to_spaces_lower)
+# neither reads across two Hangul syllables, which both keep (Korean written without spaces)
+IN_WORD_RULES.update((numbers_read_alike, marks_to_spaces_lower))
 
 # --- rules -------------------------------------------------------------------------
 

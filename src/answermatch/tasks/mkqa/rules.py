@@ -103,6 +103,14 @@ _CACHED_CHARS = 1 << 10
 _ASCII_PUNCT = str.maketrans("", "", string.punctuation)
 _THAI_KHMER = "\u0e00-\u0e7f\u1780-\u17ff\u19e0-\u19ff"
 _SCRIPT_CHARS = re.compile(rf"[{_THAI_KHMER}]|[^\s{_THAI_KHMER}]+").findall
+#: Where a text split into characters is cut besides whitespace: just before
+#: a kana, a CJK ideograph, a Thai or Khmer letter (Lo: neither cased nor
+#: case-ignorable, so a final sigma's context stops there; a starter that
+#: composes with nothing before it under NFKC), so that a text without
+#: spaces is cut too.
+_CHARACTER_CUT = re.compile(
+    r"[\s\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\u0e01-\u0e30\u1780-\u17b3]"
+)
 
 
 @dataclass(frozen=True)
@@ -301,7 +309,9 @@ class Rules:
     def piecewise(self) -> bool:
         """Whether the character steps and the split read nothing across
         whitespace (as :meth:`str.split` sees it), so that a text cut just
-        before whitespace gives, piece after piece, the whole text's tokens.
+        before whitespace gives, piece after piece, the whole text's tokens
+        (a text split into single characters also just before a kana, a CJK
+        ideograph, a Thai or Khmer letter: ``_CHARACTER_CUT``).
         True of the official rules in every language: ``str.lower`` (a
         final sigma looks no further than whitespace, which is neither cased
         nor case-ignorable), ASCII punctuation deleted character by
@@ -339,13 +349,14 @@ class Rules:
         # just before whitespace where the rules read nothing across it
         split, steps = self._split, self.text
         local = self._piecewise
+        at = _CHARACTER_CUT if split is _characters else None
 
         def tokens(piece: str) -> Sequence[str]:
             return split(steps(piece))
 
         if self.settings.numbers != "value":
             if local:
-                return TokenCounts.of_pieces(lambda: _steps.pieces(text), tokens)
+                return TokenCounts.of_pieces(lambda: _steps.pieces(text, at), tokens)
             return TokenCounts.of_pieces(lambda: (text,), tokens)
         from ...analysis import number_pieces
 
@@ -358,7 +369,7 @@ class Rules:
                 if is_number:
                     yield (piece,)
                 elif local:
-                    yield from map(tokens, _steps.pieces(piece))
+                    yield from map(tokens, _steps.pieces(piece, at))
                 else:
                     yield tokens(piece)
 

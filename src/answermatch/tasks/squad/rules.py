@@ -77,6 +77,7 @@ from ...normalization.steps import (
 from ...profiles import Settings, rule
 
 __all__ = [
+    "IN_WORD_RULES",
     "MLQA_LANGUAGES",
     "PIECEWISE_RULES",
     "JoinedKey",
@@ -462,7 +463,11 @@ class SpanRules(Settings):
                 return " ".join(found), units(found)
 
             return _long_by_pieces(
-                analyse, units is None, lambda: self._piecewise(lang), counted=counted
+                analyse,
+                units is None,
+                lambda: self._piecewise(lang),
+                counted=counted,
+                in_words=units is not None and self._in_words(),
             )
 
         def by_value(text: str) -> tuple[Tokens | str, Sequence[str]]:
@@ -495,6 +500,20 @@ class SpanRules(Settings):
             lambda: self._piecewise(lang),
             counted=counted,
             whole=value_tokens if units is None else None,
+            in_words=units is not None and self._in_words(),
+        )
+
+    def _in_words(self) -> bool:
+        """Whether a long text may also be cut between two Hangul syllables
+        (:data:`IN_WORD_RULES`): F1 counts the tokens' characters, no
+        articles, whitespace tokens, and every other rule one that keeps
+        Hangul syllables and reads nothing across them."""
+        chosen = (self.width, self.case, self.punct, self.numbers)
+        return (
+            self.units is token_characters
+            and self.articles is None
+            and self.tokens is whitespace_tokens
+            and all(step in IN_WORD_RULES for step in chosen)
         )
 
     def _piecewise(self, lang: str) -> bool:
@@ -531,6 +550,12 @@ class SpanRules(Settings):
 #: ASCII character other than a digit, a CJK ideograph of U+4E00..U+9FA5 or
 #: a Hangul syllable (see :func:`_long_by_pieces`).
 _CUT = re.compile(r"(?<=[\x00-/:-\x7f\u4e00-\u9fa5\uac00-\ud7a3]) ")
+#: Where a long text whose F1 units are characters (KorQuAD) may be cut
+#: besides: between two Hangul syllables, inside a word (its key's pieces
+#: are joined there without a space).
+_CUT_IN_WORDS = re.compile(
+    r"(?<=[\x00-/:-\x7f\u4e00-\u9fa5\uac00-\ud7a3]) |(?<=[\uac00-\ud7a3])[\uac00-\ud7a3]"
+)
 
 
 def _long_by_pieces(
@@ -540,6 +565,7 @@ def _long_by_pieces(
     *,
     counted: bool = False,
     whole: Callable[[str], Iterable[Sequence[str]]] | None = None,
+    in_words: bool = False,
 ) -> Callable[[str], tuple[Tokens | str, Sequence[str]]]:
     """``analyse`` (:meth:`SpanRules._analyse`'s;
     ``plain``: its EM key is its tuple of tokens, equal to its F1 units,
@@ -572,9 +598,14 @@ def _long_by_pieces(
     (its length, its parts made again when compared). ``whole``: where the
     rules do not allow pieces (MeCab reads across spaces), ``plain``
     tokens of the whole text a stretch at a time, counted so (``counted``)
-    rather than held in lists and tuples.
+    rather than held in lists and tuples. ``in_words``: the F1 units are
+    the tokens' characters (KorQuAD's): a text is also cut between two
+    Hangul syllables (which every rule keeps and none reads across; only
+    the words they belong to are split, so the key's pieces are joined
+    there without a space), so Korean written without spaces is cut too.
     """
     known: list[bool] = []
+    cut = _CUT_IN_WORDS if in_words else _CUT
 
     def by_pieces(text: str) -> tuple[Tokens | str, Sequence[str]]:
         if len(text) <= _steps.PIECE_CHARS:
@@ -594,25 +625,39 @@ def _long_by_pieces(
             else:
                 tokens = tuple(shared_tokens(text, lambda piece: analyse(piece)[1], _CUT))
             return tokens, tokens  # type: ignore[return-value]
-        length = -1  # of the key: its pieces' keys joined by spaces
+        # the key: its pieces' keys, each after a space but where the piece
+        # is cut inside a word (it starts with a Hangul syllable)
+        length = 0
         counts: dict[str, int] = {}
         size = 0
-        for piece in pieces(text, _CUT):
+        first = True
+        for piece in pieces(text, cut):
             key, found = analyse(piece)
             if key:
-                length += len(key) + 1
+                length += len(key) + (0 if first or _in_word(piece) else 1)
+                first = False
             size += len(found)
             _count_elements(counts, found)
 
         def remake() -> Iterable[str]:
-            return chain.from_iterable(analyse(piece)[1] for piece in pieces(text, _CUT))
+            return chain.from_iterable(analyse(piece)[1] for piece in pieces(text, cut))
 
         def keys() -> Iterator[str]:
-            return filter(None, (analyse(piece)[0] for piece in pieces(text, _CUT)))  # type: ignore[arg-type]
+            first = True
+            for piece in pieces(text, cut):
+                key = analyse(piece)[0]
+                if key:
+                    yield key if first or _in_word(piece) else " " + key  # type: ignore[operator]
+                    first = False
 
-        return JoinedKey(max(length, 0), keys), TokenCounts(counts, size, remake)
+        return JoinedKey(length, keys, sep=""), TokenCounts(counts, size, remake)
 
     return by_pieces
+
+
+def _in_word(piece: str) -> bool:
+    """Whether a piece of :data:`_CUT_IN_WORDS` was cut inside a word."""
+    return "\uac00" <= piece[0] <= "\ud7a3"
 
 
 def _as_it_is(tokens: Sequence[str]) -> Sequence[str]:
@@ -658,13 +703,23 @@ def _squad_tokens(counted: bool = False) -> Callable[[str], Sequence[str]]:
     return lambda text: tokens_by_pieces(text, split)
 
 
-def _counted_tokens(text: str, split: Callable[[str], Sequence[str]]) -> Sequence[str]:
+def _counted_tokens(
+    text: str, split: Callable[[str], Sequence[str]], at: re.Pattern[str] | None = None
+) -> Sequence[str]:
     """``tuple(split(text))``, or for a text longer than
     :data:`~answermatch.normalization.steps.PIECE_CHARS` (``split`` reading
-    nothing across whitespace) its counts, piece by piece."""
+    nothing across whitespace, or ``at``'s matches, before which the text
+    is cut) its counts, piece by piece."""
     if len(text) <= _steps.PIECE_CHARS:
         return tuple(split(text))
-    return TokenCounts.of_pieces(lambda: pieces(text), split)
+    return TokenCounts.of_pieces(lambda: pieces(text, at), split)
+
+
+#: Where MLQA's zh rule may cut a long text: before whitespace or a
+#: character of U+4E00..U+9FA5 (a token of its own, not cased nor
+#: case-ignorable, so a final sigma's context ends at it, and no
+#: punctuation), so a Chinese text without spaces is cut too.
+_ZH_CUT = re.compile("[\\s\u4e00-\u9fa5]")
 
 
 @cache
@@ -692,6 +747,7 @@ def _mlqa_words(
     else:
         raise ValueError(f"MLQA has no rule for language {lang!r}")
     article = _ARABIC_ARTICLE if lang == "ar" else None
+    at = _ZH_CUT if lang == "zh" else None
 
     def words(text: str) -> Sequence[str]:
         text = delete(text.lower())
@@ -700,7 +756,9 @@ def _mlqa_words(
     def analyse(text: str) -> tuple[Tokens, Tokens]:
         tokens: Sequence[str]
         if len(text) > PIECE_CHARS:
-            tokens = _counted_tokens(text, words) if counted else tokens_by_pieces(text, words)
+            tokens = (
+                _counted_tokens(text, words, at) if counted else tokens_by_pieces(text, words, at)
+            )
         elif article is None:
             tokens = tuple(split(delete(text.lower())))
         else:  # Arabic: the fewest calls
@@ -748,6 +806,24 @@ PIECEWISE_RULES: set[object] = {
     strip_mlqa_punct,
     strip_noise,
     remove_articles,
+    numbers_by_value,
+}
+
+
+#: The rules that keep Hangul syllables and read nothing across two of
+#: them (no final sigma's context, composition, deletion or number holds
+#: one): with these, no articles, whitespace tokens and the characters as F1
+#: units (KorQuAD's), a long answer is also cut between two syllables, so
+#: Korean written without spaces is analysed piece by piece. A task adds a
+#: rule of its own that has the same property.
+IN_WORD_RULES: set[object] = {
+    None,
+    nfkc,
+    str.lower,
+    casefold,
+    strip_ascii_punct,
+    strip_mlqa_punct,
+    strip_noise,
     numbers_by_value,
 }
 
