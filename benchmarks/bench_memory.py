@@ -143,6 +143,19 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     open-qa: the example gold and predictions (``examples/open-qa``), the
     first answer (English) replaced by 50,000,000 characters of English
     words, under each profile.
+``squad75-number``, ``squad75-list``
+    ``squad75`` with one more entry at the end whose value is not a
+    string: ``42`` for a made-up id (ignored with the others), ``["a",
+    "b"]`` for a gold id (refused, as by the official script).
+``ntcir100-nodesc``
+    ``ntcir100`` without its first line, the system description (refused).
+``zalo100-gold-warn``
+    ``zalo100`` whose gold gives its first label twice (a warning; the
+    last wins).
+``kbqa20m-fair-bars``
+    NLPCC 2016 KBQA under ``--profile fair``: one answer line of
+    20,000,000 characters of candidates joined by ``|||`` (one field, not
+    cut at a TAB).
 ``explain-squad75-json``, ``explain-squad75-fair``
     ``answermatch explain`` of every item of ``squad75`` whose first three
     dev answers are 2,000,000 characters of words each (as the outside
@@ -196,10 +209,12 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     ``check-gold poleval2021`` of PolEval 2021's dev gold 600 times (about
     7 MB, 600,000 lines, 15,600 findings).
 
-An ``explain-``, ``cmrc20m``, ``korquad20m``, ``mlqa20m`` or
-``checkgold-`` case's floor is the same command on the dev predictions
-(or gold) alone (``--parity``'s, or the example's), a ``gold-`` case's on
-the example's gold and predictions (``examples/``), printed with it.
+A ``cmrc20m``, ``korquad20m`` or ``mlqa20m`` case's floor is the same
+command on the dev predictions alone (``--parity``'s, or the example's);
+an ``explain-`` case's is the same command on the task's small example
+files (``examples/``); a ``checkgold-`` case's the same command on the
+dev gold (or the example's), a ``gold-`` case's on the example's gold and
+predictions. All are printed with the case.
 
 Generated files go to ``--tmp`` and are deleted after each case. Run::
 
@@ -268,9 +283,9 @@ def xor_predictions(
     each); ``long``: so many of the first dev answers made 2,000,000
     characters of words (the ``explain-`` cases)."""
     dev = json.loads((parity / base).read_text(encoding="utf-8"))
+    answers = list(dev.values())
     for key in list(dev)[:long]:
         dev[key] = _words_text(2_000_000, WORDS_EN)
-    answers = list(dev.values())
     rng = random.Random(seed)
     first = None
     with path.open("w", encoding="utf-8") as out:
@@ -641,38 +656,105 @@ def pipes_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, str
 
 
 def explain_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | None:
-    """The size, command and floor command (the same on the dev
-    predictions alone) of an ``explain-`` case, or ``None``."""
+    """The size, command and floor command of an ``explain-`` case (the
+    same command on the task's small example files, ``examples/``; for
+    MKQA, on the seed-1 rows alone), or ``None``."""
     base = f"{' '.join(CLI)} explain"
     pred = work / "pred.json"
+    small = {
+        "squad": ("squad/dev.json", "squad/pred.json"),
+        "xor-full": ("xor-full/gold.jsonl", "xor-full/pred.json"),
+        "korquad": ("korquad/dev_sample.json", "korquad/predictions.json"),
+    }
     if case in ("explain-squad75-json", "explain-squad75-fair"):
-        dev = parity / "squad" / "pred_v1_seed1.json"
-        size = xor_predictions(parity, pred, 1_500_000, base=dev, long=3)
+        task, last = "squad", (" --json" if case.endswith("-json") else " --profile fair")
+        size = xor_predictions(parity, pred, 1_500_000, base="squad/pred_v1_seed1.json", long=3)
         gold = parity / "squad" / "dev-v1.1.from-v2-answerable.json"
-        last = " --json" if case.endswith("-json") else " --profile fair"
-        command = f"{base} squad --gold {gold} --pred {{}} -q{last}"
     elif case == "explain-xor66":
-        dev = parity / "xor" / "full_pred_1.json"
-        size = xor_predictions(parity, pred, 1_500_000, base=dev, long=3)
+        task, last = "xor-full", ""
+        size = xor_predictions(parity, pred, 1_500_000, long=3)
         gold = parity / "xor" / "xor_dev_full_v1_1.jsonl"
-        command = f"{base} xor-full --gold {gold} --pred {{}} -q"
     elif case == "explain-korquad75-json":
+        task, last = "korquad", " --json"
         gold = EXAMPLES / "korquad" / "dev_sample.json"
         data = json.loads(gold.read_text(encoding="utf-8"))["data"]
         ids = [q["id"] for a in data for p in a["paragraphs"] for q in p["qas"]]
         dev = work / "dev.json"
         dev.write_text(json.dumps(dict.fromkeys(ids, "서울"), ensure_ascii=False), "utf-8")
         size = xor_predictions(parity, pred, 1_500_000, base=dev, long=1)
-        command = f"{base} korquad --gold {gold} --pred {{}} -q --json"
     elif case == "explain-mkqa60":
+        task, last = "mkqa", " -o lang=en"
         pred, dev = work / "pred.jsonl", work / "dev.jsonl"
         size = mkqa_long(parity, pred, 8_000_000, long=5)
         mkqa_long(parity, dev, 0, long=0)
         gold = parity / "mkqa" / "mkqa_test6.jsonl.gz"
-        command = f"{base} mkqa --gold {gold} --pred {{}} -q -o lang=en"
+        small[task] = (gold, dev)
     else:
         return None
-    return size, command.format(pred), command.format(dev)
+    small_gold, small_pred = (EXAMPLES / name for name in small[task])
+    return (
+        size,
+        f"{base} {task} --gold {gold} --pred {pred} -q{last}",
+        f"{base} {task} --gold {small_gold} --pred {small_pred} -q{last}",
+    )
+
+
+def entry_at_the_end(path: Path, entry: str) -> int:
+    """Add ``entry`` (``"key": value``) last in the object ``{...}`` of a
+    file written by :func:`xor_predictions`; the bytes added."""
+    with path.open("rb+") as f:
+        f.seek(-2, 2)
+        assert f.read() == b"}\n"
+        f.seek(-2, 2)
+        added = f", {entry}}}\n".encode()
+        f.write(added)
+    return len(added) - 2
+
+
+def shapes_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, str] | None:
+    """The size and command of a case of odd shapes (a value that is not a
+    string, a run without its system description, a gold that warns, a
+    line of candidates not cut at a TAB), or ``None``."""
+    pred = work / "pred.json"
+    if case in ("squad75-number", "squad75-list"):
+        dev = parity / "squad" / "pred_v1_seed1.json"
+        size = xor_predictions(parity, pred, 1_500_000, base=dev)
+        first = next(iter(json.loads(dev.read_text(encoding="utf-8"))))
+        entry = '"u-extra": 42' if case.endswith("-number") else f'"{first}": ["a", "b"]'
+        size += entry_at_the_end(pred, entry)
+        gold = parity / "squad" / "dev-v1.1.from-v2-answerable.json"
+        return size, f"{base} squad --gold {gold} --pred {pred} -q"
+    if case == "ntcir100-nodesc":
+        gold = ROOT / "examples" / "ntcir-dsqa" / "gold.tsv"
+        ntcir_run(work / "run.tsv", HUNDRED_MB)
+        with (work / "run.tsv").open("rb") as run, (work / "pred").open("wb") as out:
+            run.readline()  # the system description
+            while piece := run.read(1 << 20):
+                out.write(piece)
+        (work / "run.tsv").unlink()
+        pred = work / "pred"
+        return pred.stat().st_size, f"{base} ntcir-dsqa --gold {gold} --pred {pred} -q"
+    if case == "zalo100-gold-warn":
+        gold, pred = work / "gold.json", work / "pred"
+        size = zalo_files(parity, gold, pred, HUNDRED_MB)
+        with gold.open("r+b") as g:  # the first label given twice: a warning
+            head = g.read(4096)
+            at = head.index(b'"label": ')
+            rest = head[at:] + g.read()
+            g.seek(at)
+            g.write(b'"label": false, ' + rest)
+        size += len(b'"label": false, ')
+        return size, f"{base} zalo2019 --gold {gold} --pred {pred} -q"
+    if case == "kbqa20m-fair-bars":
+        gold, pred = work / "gold", work / "pred"
+        gold.write_text("<question id=1>\t谁?\n<answer id=1>\t周树人\n=====\n", encoding="utf-8")
+        text = ("曹雪芹 ||| 周树人 ||| 候选答案 ||| " * (20_000_000 // 24 + 1))[:20_000_000]
+        pred.write_text(f"<question id=1>\t谁?\n<answer id=1>\t{text}\n=====\n", "utf-8")
+        return (
+            pred.stat().st_size,
+            f"{base} nlpcc-kbqa --gold {gold} --pred {pred} -q --profile fair",
+        )
+    return None
 
 
 def squad_big_gold(parity: Path, gold: Path, pred: Path, reps: int) -> int:
@@ -876,6 +958,8 @@ def main() -> None:
     cases += ["explain-korquad75-json"]
     cases += ["gold-squad45", "gold-xor66", "checkgold-squad45", "checkgold-xor51"]
     cases += ["checkgold-openqa67", "checkgold-mkqa56", "checkgold-poleval7"]
+    cases += ["squad75-number", "squad75-list", "ntcir100-nodesc", "zalo100-gold-warn"]
+    cases += ["kbqa20m-fair-bars"]
     cases += ["cmrc20m", "cmrc20m-v5", "cmrc20m-fair", "cmrc20m-sentences"]
     cases += ["korquad20m", "korquad20m-fair", "mlqa20m-zh", "mlqa20m-zh-fair"]
     cases += ["mlqa20m-zh-sentences"]
@@ -1039,7 +1123,8 @@ def main() -> None:
                 )
                 command = f'{sys.executable} -c "{code}" {pred}'
             elif (
-                found := pipes_case(case, parity, work, base)
+                found := shapes_case(case, parity, work, base)
+                or pipes_case(case, parity, work, base)
                 or readers_case(case, parity, work, base)
             ) is not None:
                 size, command = found

@@ -101,6 +101,60 @@ def test_anything_but_an_object_of_strings_is_left_to_the_whole_reader(tmp_path,
     assert _entries(path) == "not flat"
 
 
+_json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | _text | _texts,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_text, inner, max_size=4),
+    max_leaves=8,
+)
+_SEPARATOR = re.compile(r'"[ \t\n\r]*,[ \t\n\r]*"')
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    pairs=st.lists(st.tuples(st.one_of(_text, _texts), _json_values), max_size=40),
+    spacing=st.sampled_from([(", ", ": "), (",", ":"), (" ,\n ", " : "), (",\t", ":")]),
+    part=st.integers(1, 64),
+)
+@example(pairs=[("a", ["x", "y"]), ("b", "c"), ("d", 42)], spacing=(", ", ": "), part=3)
+@example(pairs=[("a", {"k": "x", "l": "y"}), ("a", None)], spacing=(", ", ": "), part=5)
+def test_odd_parts_are_the_entries_json_gives(tmp_path_factory, pairs, spacing, part):
+    """With ``odd``, any JSON value (numbers, lists, objects...) is read in
+    parts: json's entries, in order, the last value of a key winning; a
+    cut inside a list or an object is taken on to the next cut. Left to
+    the whole reader only where two cuts in a row fall inside a value (a
+    value or key whose JSON holds a quote, a comma and a quote)."""
+    comma, colon = spacing
+    body = comma.join(f"{json.dumps(k)}{colon}{json.dumps(v)}" for k, v in pairs)
+    path = tmp_path_factory.mktemp("parts") / "pred.json"
+    path.write_text("\n {" + body + "}\n", encoding="utf-8")
+    whole = json.loads(path.read_text(encoding="utf-8"))
+    keys, merged = [], {}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sources, "PART_BYTES", part)
+        try:
+            for found in string_object_parts(path, odd=True):
+                keys.extend(getattr(found, "order", found))
+                merged.update(found)
+        except NotFlat:
+            assert any(_SEPARATOR.search(json.dumps(x)) for pair in pairs for x in pair)
+            return
+    assert keys == [k for k, _ in pairs] and merged == whole
+    assert list(merged) == list(whole)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['{"a": "x", "b": {"c": 1, "c": 2}}', '["a", 1]', '{"a": 1,}', '{"a": [1}', "1"],
+)
+def test_odd_parts_leave_the_rest_to_the_whole_reader(tmp_path, text):
+    """A key repeated inside a value (whose warning the whole reading
+    gives), another value than an object, invalid JSON: not read in parts."""
+    path = tmp_path / "pred.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(NotFlat):
+        list(string_object_parts(path, odd=True))
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes on this system")
 def test_a_pipe_is_left_to_the_whole_reader_before_it_is_read(tmp_path):
     fifo = tmp_path / "pipe"
@@ -188,7 +242,7 @@ def _squad_read(task, gold, path):
     [
         ("", True),
         (', "q7": "again"', True),  # a repeated key: the last value wins, with its warning
-        (', "q8": 5', False),  # not a string: read whole, for its error
+        (', "q8": 5', True),  # not a string: read in parts too, kept as it is
     ],
 )
 def test_squad_predictions_read_in_parts_are_those_read_whole(
@@ -1043,6 +1097,58 @@ def test_xor_full_keys_cut_with_a_repeat_read_as_whole(monkeypatch, tmp_path, pr
     assert sum("duplicate key" in m for m in parts[1]) == 2
 
 
+def _all_twice(path, gold_ids, others, seed=5):
+    """A file ``{id: text}`` of the gold ids and ``others`` other ids, each
+    other id given twice in a row (issue 25's all-repeat file), one gold id
+    twice too."""
+    rng = random.Random(seed)
+    answers = ["Oulu", "東京", 'a "b", "c"', "", "x\\y"]
+    entries = [(qid, rng.choice(answers)) for qid in gold_ids]
+    for _ in range(others):
+        key = f"{rng.getrandbits(62)}"
+        entries += [(key, rng.choice(answers)), (key, rng.choice(answers))]
+    entries.insert(rng.randrange(len(entries)), (gold_ids[7], "again"))
+    body = ", ".join(f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in entries)
+    path.write_text("{" + body + "}", encoding="utf-8")
+
+
+@pytest.mark.parametrize("task_name", ["xor-full", "xor-engspan", "squad", "korquad", "open-qa"])
+def test_every_key_given_twice_is_read_in_parts_as_read_whole(monkeypatch, tmp_path, task_name):
+    """Every other id given twice in a row: the keys given again in their
+    part are told by the part's order, not remembered for the second
+    reading; the values and every warning, in order, as read whole."""
+    gold_ids = [f"q{k}" for k in range(300)]
+    path = tmp_path / "pred.json"
+    _all_twice(path, gold_ids, 3000)
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    gold_path = tmp_path / ("gold.jsonl" if task_name == "open-qa" else "gold.json")
+    diag = Diagnostics()
+    in_parts = _predictions(task_name, path, gold_path, gold_ids, diag)
+    monkeypatch.setattr(sources, "PARTS_FROM", 1 << 40)  # read whole
+    whole_diag = Diagnostics()
+    assert in_parts == _predictions(task_name, path, gold_path, gold_ids, whole_diag)
+    assert diag.messages == whole_diag.messages
+    assert sum("duplicate key" in m for m in diag.messages) == 3001
+
+
+def test_every_key_given_twice_peaks_within_twice_the_file(tmp_path):
+    """300,000 other ids each given twice in a row: the second reading
+    remembered every one of them (about four times the file); now only
+    those that may come again in another part (under twice it)."""
+    gold_ids = [f"q{k}" for k in range(300)]
+    path = tmp_path / "pred.json"
+    _all_twice(path, gold_ids, 300_000)
+    size = path.stat().st_size
+    found = {}
+
+    def read():
+        found["kept"] = sources.kept_string_entries(path, set(gold_ids), diag=Deferred())
+
+    peak = traced_peak(read)
+    assert peak < 2 * size, (peak, size)
+    assert len(found["kept"].repeated) == 300_001 and found["kept"].others == 300_000
+
+
 @pytest.mark.parametrize("repeats", [[], [(7, 2900), ("x5", 2000)]])
 def test_open_qa_null_answers_are_read_in_parts_as_read_whole(monkeypatch, tmp_path, repeats):
     gold_ids = [f"q{k}" for k in range(300)]
@@ -1413,6 +1519,106 @@ def test_squad_family_nulls_peak_within_twice_the_file(tmp_path, task_name):
         peak = traced_peak(get_task(task_name).read_predictions, str(path), gold, diag)
     assert peak < 2 * size + 8 * sources.PART_BYTES, (peak, size)
     assert any("300000 prediction" in m and "not in the gold" in m for m in diag.messages)
+
+
+# --- any value that is not a string, in a SQuAD-family file {id: text} ----------------------
+
+_ODD_VALUES = ["42", "-1.5e3", "true", "[]", '["a", "b"]', '{"a": "b, \\"c\\""}', "1e400",
+               '[1, {"z": null}, ["x", "y"]]', "null", "{}"]  # fmt: skip
+
+
+def _with_odd(path, gold_ids, others, seed, *, odd, gold, again):
+    """A file ``{id: text}`` of the gold ids and ``others`` other ids in a
+    random order, ``odd`` of them (only other ids unless ``gold``) at random
+    places given a value that is not a string (:data:`_ODD_VALUES`);
+    ``again``: two keys given again later, one of them an odd one."""
+    rng = random.Random(seed)
+    answers = ["Oulu", "東京", 'a "b", "c"', "", "x\\y"]
+    keys = gold_ids + [f"x{k}" for k in range(others)]
+    rng.shuffle(keys)
+    entries = [(key, json.dumps(rng.choice(answers), ensure_ascii=False)) for key in keys]
+    pool = [n for n, key in enumerate(keys) if gold or not key.startswith("q")]
+    chosen = rng.sample(pool, odd)
+    for n in chosen:
+        entries[n] = (keys[n], rng.choice(_ODD_VALUES))
+    if again:
+        for key in (keys[chosen[0]], rng.choice(keys)):
+            value = rng.choice([*_ODD_VALUES, '"again"']) if gold or key[0] == "x" else '"again"'
+            entries.insert(rng.randrange(len(entries) + 1), (key, value))
+    path.write_text("{" + ", ".join(f"{json.dumps(k)}: {v}" for k, v in entries) + "}", "utf-8")
+
+
+def _whole_fails(monkeypatch):
+    """In a run read in parts: reading the predictions whole fails the test."""
+    import answermatch.formats.squad as squad_format
+
+    def whole(*args, **kwargs):
+        raise AssertionError("read whole")
+
+    monkeypatch.setattr(squad_format, "read_bytes", whole)
+
+
+@pytest.mark.parametrize("task_name", ["squad", "squad-v2", "korquad", "cmrc2018"])
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("gold", [False, True])
+@pytest.mark.parametrize("strict", [False, True])
+def test_squad_family_odd_values_are_read_in_parts_as_read_whole(
+    monkeypatch, tmp_path, task_name, seed, gold, strict
+):
+    """A number, a list, an object... among the predictions (issue 25: one
+    int in a 58 MB file took 7 times it, a list 12 times) no longer sends
+    the file to the whole reading: the values kept, the warnings (CMRC's
+    about values that are not strings, with their repr; the count and
+    first ids of the others) and the errors (SQuAD's on a gold id's odd
+    value) are those of the whole reading, wherever the values fall."""
+    gold_ids = [f"q{k}" for k in range(300)]
+    path = tmp_path / "pred.json"
+    _with_odd(path, gold_ids, 3000, seed, odd=1 + seed * 3, gold=gold, again=seed % 2 == 1)
+    gold_file = _squad_gold(tmp_path / "gold.json", gold_ids, task_name)
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    with monkeypatch.context() as patch:
+        _whole_fails(patch)
+        in_parts = _squad_family_read(task_name, path, gold_file, gold_ids, strict)
+    monkeypatch.setattr(sources, "PARTS_FROM", 1 << 40)  # read whole
+    assert in_parts == _squad_family_read(task_name, path, gold_file, gold_ids, strict)
+    values, messages = in_parts
+    if not isinstance(values, str):
+        assert len(values) == 300 and any("not in the gold" in m for m in messages)
+
+
+@pytest.mark.parametrize(
+    ("task_name", "value", "where"),
+    [("squad", "42", "x7"), ("squad", '["a", "b"]', "q7"), ("korquad", '[1, "b"]', "q7")],
+)
+def test_one_odd_value_peaks_within_twice_the_file(tmp_path, monkeypatch, task_name, value, where):
+    """300,000 predictions with one value that is not a string (issue 25's
+    cases: an int for an unknown id, a list for a gold id, refused by
+    SQuAD) read under twice the file's size, as a file of strings alone."""
+    gold_ids = [f"q{k}" for k in range(300)]
+    path = tmp_path / "pred.json"
+    _generated(path, gold_ids, 300_000)
+    text = path.read_text(encoding="utf-8")
+    middle = text.index(", ", len(text) // 2)
+    path.write_text(f'{text[:middle]}, "{where}": {value}{text[middle:]}', encoding="utf-8")
+    size = path.stat().st_size
+    gold = _squad_gold(tmp_path / "gold.json", gold_ids, task_name)
+    _whole_fails(monkeypatch)
+    diag = Diagnostics()
+    said = []
+
+    def read():
+        try:
+            get_task(task_name).read_predictions(str(path), gold, diag)
+        except InputError as error:
+            said.append(str(error))
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)
+        peak = traced_peak(read)
+    assert peak < 2 * size + 8 * sources.PART_BYTES, (peak, size)
+    said += diag.messages
+    assert any(("must be a string" if task_name == "squad" and where == "q7" else
+                "not in the gold") in m for m in said)  # fmt: skip
 
 
 # --- a null with keys given again; XOR's null: read in parts, as read whole -----------------

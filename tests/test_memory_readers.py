@@ -166,6 +166,42 @@ def test_ntcir_runs_refused_for_a_line_are_refused_in_parts(tmp_path, monkeypatc
         assert "appears twice (lines " in parts[0]
 
 
+@pytest.mark.parametrize(
+    "head",
+    [
+        "",  # the answer lines alone
+        "DS2-QA-E-0001\tx\ty\n",  # a gold line first: a hint that the files were swapped
+        "\ufeff\r\n",  # a byte order mark, then a blank line
+        "<SYSDESC>run\n",  # not closed
+        "x" * 3000 + "\n",  # a first line longer than a part
+    ],
+)
+@pytest.mark.parametrize("invalid", [False, True])
+def test_an_ntcir_run_without_its_description_is_refused_in_parts(
+    tmp_path, monkeypatch, head, invalid
+):
+    """A run without its system description (issue 25: read whole for that
+    error) is refused from its first line read in parts, the rest decoded
+    piece by piece: the same error as read whole, whose decoding of the
+    whole file comes first (invalid UTF-8 further on: its error)."""
+    path = tmp_path / "run.tsv"
+    _ntcir_run(path, 3000)
+    text = head + path.read_text(encoding="utf-8").split("\n", 1)[1]
+    data = text.encode("utf-8")
+    if invalid:
+        data = data[: len(data) // 2] + b"\xff" + data[len(data) // 2 :]
+    path.write_bytes(data)
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    with monkeypatch.context() as parts_only:
+        if not invalid:
+            parts_only.setattr(ntcir_reading, "read_text", None)  # read whole: a TypeError
+        parts = _outcome(_ntcir_read, path)
+    _whole(monkeypatch)
+    assert parts == _outcome(_ntcir_read, path)
+    expected = "invalid UTF-8" if invalid else "expected the system description"
+    assert expected in parts[0] and ("swapped" in parts[0]) == ("\tx\ty" in head and not invalid)
+
+
 def test_an_ntcir_run_peaks_within_twice_the_file(tmp_path):
     """300,000 lines, 2 of them for gold questions: read whole, the text,
     its lines and a tuple per answer took about ten times the file."""
@@ -282,6 +318,54 @@ def test_a_long_kbqa_answer_line_is_read_within_twice_its_size(tmp_path):
     size = path.stat().st_size
     peak = _peak(_kbqa_read, path, Diagnostics())
     assert peak < 4 * size, (peak, size)
+
+
+_KBQA_LONG = ["曹雪芹", " ||| ", "Ｂｅｉｊｉｎｇ", "《红楼梦》", " ", "ΣΑΣ ", "e\u0301", "\u200b",
+              "1,000", "  ", "\u3000", "ﬁ", "İ", "ς", "\t"]  # fmt: skip
+
+
+@pytest.mark.parametrize("seed", range(30))
+@pytest.mark.parametrize("piece", [1, 3, 17])
+def test_a_long_kbqa_answer_is_normalized_in_pieces_as_whole(monkeypatch, seed, piece):
+    """A long answer (a line of candidates not cut at a TAB) normalized by
+    the fair profile piece by piece, cut before ASCII spaces, is its
+    normal form of the whole text (width, case, combining marks, spaces
+    and punctuation on both sides of a cut)."""
+    from answermatch.normalization import normalize, steps
+    from answermatch.tasks.nlpcc import kbqa
+
+    rng = random.Random(seed)
+    text = "".join(rng.choice(_KBQA_LONG) for _ in range(rng.randrange(200)))
+    whole = normalize(text, "zh", "unicode")
+    monkeypatch.setattr(kbqa, "LONG_ANSWER", 4)
+    monkeypatch.setattr(steps, "PIECE_CHARS", piece)
+    assert kbqa._normal(text, "unicode") == whole
+
+
+def test_a_long_kbqa_answer_is_scored_fair_within_three_times_the_file(tmp_path, monkeypatch):
+    """An answer line of 2,000,000 characters of candidates joined by
+    ``|||`` (one field): the fair profile normalized it whole, about eleven
+    times the file's size (issue 25); now piece by piece, the line and its
+    normal form, under three times it; the same figures as the whole text."""
+    import answermatch
+    from answermatch.tasks.nlpcc import kbqa
+
+    text = ("曹雪芹 ||| 周树人 ||| 候选答案 ||| " * 90_000)[:2_000_000]
+    gold, pred = tmp_path / "gold.txt", tmp_path / "pred.txt"
+    gold.write_text("<question id=1>\tq\n<answer id=1>\t周树人\n====\n", encoding="utf-8")
+    pred.write_text(f"<question id=1>\tq\n<answer id=1>\t{text}\n====\n", encoding="utf-8")
+    size = pred.stat().st_size
+    answermatch.evaluate("nlpcc-kbqa", str(gold), str(gold), "fair")  # the imports
+    found = {}
+
+    def run():
+        found["result"] = answermatch.evaluate("nlpcc-kbqa", str(gold), str(pred), "fair")
+
+    peak = _peak(run)
+    assert peak < 3 * size, (peak, size)
+    monkeypatch.setattr(kbqa, "LONG_ANSWER", 1 << 40)  # normalized whole
+    whole = answermatch.evaluate("nlpcc-kbqa", str(gold), str(pred), "fair")
+    assert found["result"].scores == whole.scores and found["result"].items == whole.items
 
 
 def _kbqa_candidates_file(path, lines, per_line, distinct, seed=3):
@@ -591,6 +675,61 @@ def test_zalo_csv_golds_read_in_parts_are_those_read_whole(tmp_path, monkeypatch
     parts, whole = _zalo_both(tmp_path, monkeypatch, gold, pred)
     assert parts == whole
     assert whole[1] == [] and all(case.paragraphs is None for case in whole[0][0])
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("kind", ["json", "csv"])
+@pytest.mark.parametrize("strict", [False, True])
+def test_zalo_golds_that_warn_are_read_in_parts_as_read_whole(
+    tmp_path, monkeypatch, seed, kind, strict
+):
+    """A gold the whole reading warns about (issue 25: read whole for its
+    warnings): keys repeated in a test.json's objects (a label given twice,
+    the last one winning; a case's key twice), pairs repeated in a CSV
+    gold's rows of a test id, at random places: read in parts, the same
+    cases and the same warnings in their order (with --strict, the first
+    is the error)."""
+    from answermatch.tasks.zalo2019 import reading
+
+    rng = random.Random(seed)
+    gold, parsed = _zalo_gold(600, seed=seed)
+    pred = _zalo_submission(parsed, seed=seed)
+    if kind == "json":
+        labels = gold.split('"label": ')
+        for k in rng.sample(range(1, len(labels)), 3):  # a label given twice, the last wins
+            labels[k] = rng.choice(["true", "false"]) + ', "label": ' + labels[k]
+        gold = '"label": '.join(labels)
+        gold = gold.replace('"paragraphs": [', '"question": "?", "paragraphs": [', 2)
+    else:
+        rows = [f"{c['__id__']},{p['id']}" for c in parsed for p in c["paragraphs"] if p["label"]]
+        for _ in range(3):
+            at = rng.randrange(len(rows))
+            rows.insert(at + rng.choice([0, 1]), rows[at])  # among the rows of its test id
+        gold = "test_id,answer\n" + "\n".join(rows) + "\n"
+        listed = {row.split(",")[0] for row in rows}
+        pred = "test_id,answer\n" + "\n".join(
+            row for row in pred.splitlines()[1:] if row.split(",")[0] in listed
+        )
+
+    def read(gold_path, pred_path, diag):
+        diag.strict = strict
+        return _zalo_read(gold_path, pred_path, diag)
+
+    gold_path, pred_path = tmp_path / "gold.json", tmp_path / "pred.csv"
+    gold_path.write_text(gold, encoding="utf-8")
+    pred_path.write_text(pred, encoding="utf-8")
+    monkeypatch.setattr(sources, "PART_BYTES", 997)
+    with monkeypatch.context() as parts_only:
+        parts_only.setattr(reading, "read_text", None)  # read whole: a TypeError
+        parts = _outcome(read, gold_path, pred_path)
+    with monkeypatch.context() as whole:
+        _whole(whole)
+        assert parts == _outcome(read, gold_path, pred_path)
+    said = "duplicate key" if kind == "json" else "repeated pair"
+    if strict:
+        assert said in parts[0] and "--strict" in parts[0]
+    else:
+        assert len(parts[1]) >= 3 and all(said in m for m in parts[1])
 
 
 def test_a_zalo_run_peaks_within_twice_its_files(tmp_path, monkeypatch):

@@ -22,7 +22,6 @@ import stat
 import sys
 from array import array
 from bisect import bisect_left
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -558,10 +557,14 @@ class NotJson(NotFlat):
 _JSON_SPACE = b" \t\n\r"
 
 
-def string_object_parts(source: PathLike, *, nulls: bool = False) -> Iterator[dict[str, str]]:
+def string_object_parts(
+    source: PathLike, *, nulls: bool = False, odd: bool = False
+) -> Iterator[dict[str, str]]:
     """The entries of a JSON file holding one object whose values are all
     strings (``{question id: answer}``; with ``nulls``, strings or
-    ``null``), as consecutive dicts of at most about :data:`PART_BYTES` of
+    ``null``; with ``odd``, any JSON value: a part holding one that is
+    neither is decoded by ``json``, as the whole reading decodes it), as
+    consecutive dicts of at most about :data:`PART_BYTES` of
     the file each, read piece by piece: a reader that keeps only some
     entries never holds the file's bytes, nor an object per entry, at once
     (:func:`file_pieces`).
@@ -592,9 +595,12 @@ def string_object_parts(source: PathLike, *, nulls: bool = False) -> Iterator[di
     A part ends at a comma between a closing and an opening quote; a comma
     inside a string that looks so (``", "``) makes that part invalid JSON,
     since the part then ends inside a string, so a part that decodes is
-    always whole entries.
+    always whole entries. So does a comma inside a list or an object (a
+    JSON parser reads the part's bytes as it reads them in the file, and
+    is then inside it): with ``odd``, such a part goes on to the next
+    cut, once.
     """
-    return _string_parts(_after_bom(file_pieces(source)), os.fspath(source), nulls)
+    return _string_parts(_after_bom(file_pieces(source)), os.fspath(source), nulls, odd)
 
 
 def file_pieces(source: PathLike) -> Iterator[bytes]:
@@ -979,9 +985,11 @@ class Fingerprints:
 
 class NullsSeen:
     """What a reading in parts of a file ``{key: string or null}`` saw of
-    its ``null`` values and of the keys not in ``keep``, as the dict the
-    whole reading makes has them: how many keys are ``null`` (:attr:`count`),
-    the first three of them (:attr:`first`), and the first three other keys
+    its ``null`` values (or, in the parts of ``odd`` values, of any value
+    that is not a string: "null" below) and of the keys not in ``keep``,
+    as the dict the whole reading makes has them: how many keys are
+    ``null`` (:attr:`count`), the first three of them (:attr:`first`) and
+    their values (:attr:`first_values`), and the first three other keys
     whose value is a string (:attr:`other_texts`) or ``null``
     (:attr:`other_nulls`), each in the order of the keys' first entries.
     Give it each part (:meth:`note`, which returns the part), then call
@@ -993,35 +1001,43 @@ class NullsSeen:
     Without it, every entry is taken as its key's only one.
 
     >>> seen = NullsSeen({"q1"}, repeated={"x"})
-    >>> for part in ({"q1": None, "x": None, "y": "a"}, {"x": "b", "z": None}):
+    >>> for part in ({"q1": None, "x": None, "y": "a"}, {"x": "b", "z": 42}):
     ...     _ = seen.note(part)
     >>> seen.done()
-    >>> seen.count, seen.first, seen.other_texts, seen.other_nulls
-    (2, ['q1', 'z'], ['x', 'y'], ['z'])
+    >>> seen.count, seen.first, seen.first_values, seen.other_texts, seen.other_nulls
+    (2, ['q1', 'z'], [None, 42], ['x', 'y'], ['z'])
     """
 
     def __init__(self, keep: set[str] | frozenset[str], repeated: Iterable[str] = ()) -> None:
         self.keep = keep
         self.repeated = set(repeated)
         self.count = 0
-        self._firsts: tuple[list[tuple[int, str]], ...] = ([], [], [])  # (place, key) of each
-        self._last: dict[str, list[Any]] = {}  # a repeated key: [first place, last value null]
+        # (place, key, value) of each
+        self._firsts: tuple[list[tuple[int, str, Any]], ...] = ([], [], [])
+        # a repeated key: [first place, last value ("" for any string)]
+        self._last: dict[str, list[Any]] = {}
         self._place = 0  # the place of the next part's first key
 
     @property
     def first(self) -> list[str]:
         """The first three keys whose value is ``null``."""
-        return [key for _, key in self._firsts[0]]
+        return [key for _, key, _ in self._firsts[0]]
+
+    @property
+    def first_values(self) -> list[Any]:
+        """The values of :attr:`first` (``None``, or another value that is
+        not a string)."""
+        return [value for _, _, value in self._firsts[0]]
 
     @property
     def other_texts(self) -> list[str]:
         """The first three keys not kept whose value is a string."""
-        return [key for _, key in self._firsts[1]]
+        return [key for _, key, _ in self._firsts[1]]
 
     @property
     def other_nulls(self) -> list[str]:
         """The first three keys not kept whose value is ``null``."""
-        return [key for _, key in self._firsts[2]]
+        return [key for _, key, _ in self._firsts[2]]
 
     def note(self, part: Mapping[str, str | None] | None) -> Any:
         """Take the entries of ``part`` (a dict: each key once, at its
@@ -1033,7 +1049,7 @@ class NullsSeen:
         if self.repeated and not self.repeated.isdisjoint(part):
             self._walk(part, start, True)
             return part
-        nulls = countOf(part.values(), None)
+        nulls = len(part) - countOf(map(type, part.values()), str)
         self.count += nulls
         firsts, texts, others = self._firsts
         if (nulls and (len(firsts) < 3 or len(others) < 3)) or len(texts) < 3:
@@ -1044,31 +1060,34 @@ class NullsSeen:
         last = self._last
         for place, (key, value) in enumerate(part.items(), start):
             if key in self.repeated:
+                if type(value) is str:
+                    value = ""  # (a string's text is not held)
                 if key in last:
-                    last[key][1] = value is None
+                    last[key][1] = value
                 else:
-                    last[key] = [place, value is None]
+                    last[key] = [place, value]
             else:
-                self._add(place, key, value is None, count)
+                self._add(place, key, value, count)
 
-    def _add(self, place: int, key: str, null: bool, count: bool, shown: int = 3) -> None:
+    def _add(self, place: int, key: str, value: Any, count: bool, shown: int = 3) -> None:
         firsts, texts, others = self._firsts
+        null = type(value) is not str
         if null:
             self.count += count
             if len(firsts) < shown:
-                firsts.append((place, key))
+                firsts.append((place, key, value))
         if key not in self.keep:
             found = others if null else texts
             if len(found) < shown:
-                found.append((place, key))
+                found.append((place, key, value))
 
     def done(self) -> None:
         """Take the last values of the repeated keys (once every part is noted)."""
-        for key, (place, null) in self._last.items():
-            self._add(place, key, null, True, sys.maxsize)  # sorted and cut below
+        for key, (place, value) in self._last.items():
+            self._add(place, key, value, True, sys.maxsize)  # sorted and cut below
         self._last.clear()
         for found in self._firsts:
-            found.sort()
+            found.sort(key=itemgetter(0))
             del found[3:]
 
 
@@ -1250,7 +1269,8 @@ def kept_entries(
     seen = Fingerprints()
     examples: list[str] = []
     others = 0
-    watched: set[str] = set()  # keys known to be given again (kept ones, or in one part)
+    watched: set[str] = set()  # kept keys known to be given again in another part
+    inner = False  # a key given again in one part (found again by the part's order)
     try:
         for entries in parts(source):
             if entries is None:
@@ -1263,8 +1283,7 @@ def kept_entries(
                 if not repeats:
                     return None
                 watched.update(kept.keys() & set(filter(keep.__contains__, entries)))
-                if order is not None:
-                    watched.update(key for key, n in Counter(order).items() if n > 1)
+                inner = inner or order is not None
             if keep.issuperset(entries):
                 kept.update(entries)
                 continue
@@ -1285,7 +1304,7 @@ def kept_entries(
         if bits and not repeats:
             return None
         repeated: Sequence[str] = ()
-        if bits or watched:
+        if bits or watched or inner:
             found = _repeated_keys(parts(source), watched, bits, keep)
             if found is None:
                 return None
@@ -1300,30 +1319,38 @@ def _repeated_keys(
     parts: Iterable[Mapping[str, Any] | None], watched: set[str], bits: set[int], keep: set[str]
 ) -> tuple[TextColumn, int] | None:
     """The second reading of :func:`kept_entries`: the key of each entry
-    that repeats one (among ``watched`` and the keys whose fingerprint is
-    in ``bits``), in order, and how many times a key not kept came again
-    in another part (each part counted it once); ``None`` where a part is
-    refused this time."""
+    that repeats one, in order (one given again in its part, which the
+    part's ``order`` tells, or in another part: among ``watched`` and the
+    keys whose fingerprint is in ``bits``), and how many times a key not
+    kept came again in another part (each part counted it once); ``None``
+    where a part is refused this time. Only the keys that may come again
+    in another part are remembered, not those given again in one part
+    alone (every key, in a file whose each key is given twice in a row)."""
     seen: set[str] = set()
     repeated = TextColumn()  # packed: every entry may repeat a key
     again = 0
     for entries in parts:
         if entries is None:
             return None
-        if watched.isdisjoint(entries) and (
-            not bits or bits.isdisjoint(map(_FINGERPRINT.__and__, map(hash, entries)))
+        order = getattr(entries, "order", None)
+        if (
+            order is None
+            and watched.isdisjoint(entries)
+            and (not bits or bits.isdisjoint(map(_FINGERPRINT.__and__, map(hash, entries))))
         ):
             continue
         here: set[str] = set()
         found: list[str] = []
-        for key in getattr(entries, "order", None) or entries:
+        for key in order or entries:
+            if key in here:  # given again in its part
+                found.append(key)
+                continue
+            here.add(key)
             if key in watched or (hash(key) & _FINGERPRINT) in bits:
-                if key in seen:
+                if key in seen:  # given in an earlier part
                     found.append(key)
-                    if key not in here and key not in keep:
-                        again += 1
+                    again += key not in keep
                 seen.add(key)
-                here.add(key)
         repeated.extend(found)
     return repeated, again
 
@@ -1346,8 +1373,11 @@ def _after_bom(pieces: Iterable[bytes]) -> Iterator[bytes]:
     yield from pieces
 
 
-def _string_parts(pieces: Iterable[bytes], name: str, nulls: bool) -> Iterator[dict[str, str]]:
+def _string_parts(
+    pieces: Iterable[bytes], name: str, nulls: bool, odd: bool = False
+) -> Iterator[dict[str, str]]:
     pending: list[bytes] = []  # the bytes since the last part, after the "{"
+    retried = False  # (odd) the last cut did not give a part
     for piece in pieces:
         full = len(piece) >= PART_BYTES  # else the last piece: no part to end
         if not pending:  # the file's start: whitespace, then "{"
@@ -1367,15 +1397,26 @@ def _string_parts(pieces: Iterable[bytes], name: str, nulls: bool) -> Iterator[d
         if cut >= 0:
             block = b"".join(pending)
             cut += len(block) - len(seen)
-            pending = [b"", block[cut + 1 :]]
-            yield _string_part(b"".join((b"{", memoryview(block)[:cut], b"}")), nulls)
+            try:
+                part = _string_part(b"".join((b"{", memoryview(block)[:cut], b"}")), nulls, odd)
+            except NotFlat:
+                if not odd or retried:
+                    raise
+                # a cut inside a string, or inside a list or an object of an odd
+                # value: the part goes on to the next cut (once)
+                retried, pending = True, [b"", block]
+                del block
+                continue
+            retried, pending = False, [b"", block[cut + 1 :]]
             del block
+            yield part
+            del part
     if not pending:
         raise NotFlat(name)
     pending[0] = b"{"
     data = b"".join(pending)
     pending.clear()  # a long last part (one long answer): its bytes once, not twice
-    part = _string_part(data, nulls)
+    part = _string_part(data, nulls, odd)
     del data
     yield part
 
@@ -1427,14 +1468,18 @@ class Part(dict):  # type: ignore[type-arg]
         self.order = order
 
 
-def _string_part(data: bytes, nulls: bool = False) -> dict[str, str]:
+def _string_part(data: bytes, nulls: bool = False, odd: bool = False) -> dict[str, str]:
     """One part, ``{...}``, decoded as ``json.loads`` decodes it, when it is
-    an object of strings (or ``null``, with ``nulls``); else
-    :class:`NotFlat`. A key that repeats in it makes it a :class:`Part`."""
+    an object of strings (or ``null``, with ``nulls`` or ``odd``; any
+    value, with ``odd``: :func:`_odd_part`); else :class:`NotFlat`. A key
+    that repeats in it makes it a :class:`Part`."""
+    nulls = nulls or odd
     if _fast_decode is not None:
         try:
             value = _typed_decoder(_nullable_strings_type if nulls else _strings_type).decode(data)
         except Exception:
+            if odd:
+                return _odd_part(data)
             raise NotFlat from None
     else:
         try:
@@ -1443,6 +1488,8 @@ def _string_part(data: bytes, nulls: bool = False) -> dict[str, str]:
             raise NotFlat from None
         kinds = {str, type(None)} if nulls else {str}
         if type(value) is not dict or not set(map(type, value.values())) <= kinds:
+            if odd:
+                return _odd_part(data)
             raise NotFlat
     if keys_counted(data, len(value)) or strings_counted(data, value):
         return value
@@ -1452,6 +1499,36 @@ def _string_part(data: bytes, nulls: bool = False) -> dict[str, str]:
     except (ValueError, RecursionError):
         raise NotFlat from None
     return Part(value, pairs)
+
+
+def _odd_part(data: bytes) -> dict[str, Any]:
+    """A part holding a value that is neither a string nor ``null`` (a
+    number, a list, an object...), decoded by ``json`` as the whole reading
+    decodes it (a :class:`Part` where a key repeats in it); :class:`NotFlat`
+    where it is not an object, not JSON, or a key repeats in an object
+    inside it (the whole reading warns about that one).
+
+    >>> _odd_part(b'{"q1": 42, "q2": ["a", "b"], "q1": null}')
+    {'q1': None, 'q2': ['a', 'b']}
+    >>> _odd_part(b'{"q1": {"a": 1, "a": 2}}')
+    Traceback (most recent call last):
+    ...
+    answermatch.sources.NotFlat
+    """
+    orders: list[list[str] | None] = []  # each object's keys where one repeats, the top one last
+
+    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        found = dict(pairs)
+        orders.append(None if len(found) == len(pairs) else _keys_of(pairs))
+        return found
+
+    try:
+        value = json.loads(data.decode("utf-8"), object_pairs_hook=hook)
+    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
+        raise NotFlat from None
+    if type(value) is not dict or any(order is not None for order in orders[:-1]):
+        raise NotFlat
+    return value if orders[-1] is None else Part(value, orders[-1])
 
 
 def _keys_of(pairs: list[tuple[str, Any]]) -> list[str]:

@@ -1090,11 +1090,13 @@ def prediction_map(
 class Kept(dict):  # type: ignore[type-arg]
     """The predictions of gold ids read from a file ``{id: text}`` in parts,
     with the number of the others (``dropped``) and the first three of
-    their ids (``dropped_ids``), for :func:`warn_coverage`. A ``null``
-    value is kept as ``None``; ``nulls`` counts them all, the others' too,
-    ``null_ids`` are the first three of their ids, and ``dropped_by_type``
-    the first three other ids, those of strings before those of ``null``
-    (the order of a reader that sets values that are not strings aside)."""
+    their ids (``dropped_ids``), for :func:`warn_coverage`. A value that
+    is not a string (``null``, a number, a list...) is kept as it is;
+    ``nulls`` counts them all, the others' too, ``null_ids`` are the first
+    three of their ids, ``null_values`` their values, and
+    ``dropped_by_type`` the first three other ids, those of strings before
+    the others (the order of a reader that sets values that are not
+    strings aside)."""
 
     def __init__(
         self,
@@ -1105,12 +1107,14 @@ class Kept(dict):  # type: ignore[type-arg]
         nulls: int = 0,
         null_ids: list[str] | None = None,
         dropped_by_type: list[str] | None = None,
+        null_values: list[Any] | None = None,
     ):
         super().__init__(entries)
         self.dropped = dropped
         self.dropped_ids = dropped_ids
         self.nulls = nulls
         self.null_ids = null_ids or []
+        self.null_values = null_values or []
         self.dropped_by_type = dropped_ids if dropped_by_type is None else dropped_by_type
 
 
@@ -1118,7 +1122,8 @@ def kept_predictions(
     source: Any, keep: set[str] | None, diag: Diagnostics | None = None, *, bom: str = "error"
 ) -> Kept | None:
     """The predictions of the ids in ``keep`` (the gold's) from a file
-    ``{id: text or null}`` read in parts
+    ``{id: text}`` (some values may be ``null``, or anything else that is
+    not a string: kept as they are) read in parts
     (:func:`~answermatch.sources.kept_entries` of
     :func:`~answermatch.sources.string_object_parts`), counting the others;
     ``None`` where the predictions are read whole: no ``keep``, an object
@@ -1126,9 +1131,11 @@ def kept_predictions(
     :func:`~answermatch.sources.kept_entries` leaves whole (small, another
     shape). A key given again warns through ``diag`` as read whole
     (without ``diag``, such a file is read whole); where a key given again
-    holds a ``null`` too, the parts are read once more for the last value
-    of each repeated key, which decides what the nulls are
-    (:class:`~answermatch.sources.NullsSeen`).
+    holds a ``null`` (or another value that is not a string) too, the
+    parts are read once more for the last value of each repeated key,
+    which decides what those values are
+    (:class:`~answermatch.sources.NullsSeen`). A part holding a ``data``
+    list (a gold file?) or a ``prediction_text`` (a row?) is read whole.
 
     ``bom``, as for :func:`load`: a file that starts with a UTF-8 byte
     order mark is read in parts after it (``"skip"``, ``"json"``), or left
@@ -1144,7 +1151,7 @@ def kept_predictions(
         nonlocal readings
         readings += 1
         # a part holding "prediction_text" may be one row {"id", "prediction_text"}
-        found = map(not_a_row, sources.string_object_parts(path, nulls=True))
+        found = map(not_a_row, sources.string_object_parts(path, odd=True))
         return map(seen.note, found) if readings == 1 else found  # a second reading: known
 
     kept = kept_entries(source, parts, keep, repeats=diag is not None)
@@ -1166,6 +1173,7 @@ def kept_predictions(
         nulls=seen.count,
         null_ids=seen.first,
         dropped_by_type=(seen.other_texts + seen.other_nulls)[:3],
+        null_values=seen.first_values,
     )
 
 
@@ -1184,8 +1192,11 @@ def dropped(predictions: Mapping[Any, Any]) -> tuple[int, list[str]]:
 
 def not_a_row(part: dict[str, str]) -> dict[str, str] | None:
     """A part of a file ``{id: text}`` as it is; ``None`` where it may be a
-    row ``{"id", "prediction_text"}`` (read whole, as a row)."""
-    return None if "prediction_text" in part else part
+    row ``{"id", "prediction_text"}`` (read whole, as a row) or a gold
+    file's ``data`` list (read whole: :func:`refuse_gold_as_predictions`)."""
+    if "prediction_text" in part or type(part.get("data")) is list:
+        return None
+    return part
 
 
 def string_ids(ids: Iterable[Any]) -> set[str] | None:

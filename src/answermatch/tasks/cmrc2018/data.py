@@ -249,9 +249,10 @@ def read_predictions(
     path = source_name(source)
     ids = [q.id for q in gold.questions]
     data = prediction_map(source, diag, bom=bom, keep=string_ids(ids))
-    if isinstance(data, Kept):  # read in parts: strings or None, the other ids counted
+    if isinstance(data, Kept):  # read in parts, the other ids counted
         odd, count = data.null_ids, data.nulls
-        shown = format_examples([f"{k}: None" for k in odd], total=count)
+        pairs = zip(odd, data.null_values, strict=True)
+        shown = format_examples([f"{k}: {v!r}" for k, v in pairs], total=count)
     else:
         odd = [k for k, v in data.items() if type(v) is not str]
         count = len(odd)
@@ -264,8 +265,8 @@ def read_predictions(
         )
     if isinstance(data, Kept):  # the gold's ids alone: converted in place, still counting
         predictions = data
-        for key in [k for k, v in data.items() if v is None]:
-            predictions[key] = to_text(None)
+        for key in [k for k, v in data.items() if type(v) is not str]:
+            predictions[key] = to_text(data[key])
     else:
         predictions = {k: to_text(v) for k, v in data.items()}
     rule = "each scores 0 and is counted in SKIP, as in the official script"

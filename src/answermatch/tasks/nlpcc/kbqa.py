@@ -147,9 +147,31 @@ def _keys(answers: tuple[str, ...], norm: str | None) -> tuple[str, ...]:
     """
     if norm is None:
         return answers
-    from ...normalization import normalize
+    return _unique(_normal(a, norm) for a in answers)
 
-    return _unique(normalize(a, "zh", norm) for a in answers)
+
+#: An answer longer than this many characters is normalized piece by piece
+#: (:func:`_normal`).
+LONG_ANSWER = 1 << 16
+
+
+def _normal(answer: str, norm: str) -> str:
+    """``normalize(answer, "zh", norm)``; a long answer (a line of many
+    candidates not cut at a TAB) is normalized piece by piece, cut before
+    ASCII spaces, where the preset reads nothing across one
+    (:func:`~answermatch.normalization.parts_normalizer`), so that its
+    steps never hold several copies of the whole text.
+
+    >>> _normal("Ｂｅｉｊｉｎｇ ||| 《红楼梦》", "unicode")
+    'beijing 红楼梦'
+    """
+    from ...normalization import normalize, parts_normalizer
+
+    if len(answer) > LONG_ANSWER:
+        parts = parts_normalizer(norm, "zh")
+        if parts is not None:
+            return " ".join(parts(answer))
+    return normalize(answer, "zh", norm)
 
 
 @dataclass(frozen=True)
@@ -741,6 +763,4 @@ def _keys_each(answers: tuple[str, ...], settings: KbqaProfile) -> list[str]:
     """Each answer as compared (one per answer, unlike :func:`_keys`)."""
     if settings.norm is None:
         return list(answers)
-    from ...normalization import normalize
-
-    return [normalize(a, "zh", settings.norm) for a in answers]
+    return [_normal(a, settings.norm) for a in answers]

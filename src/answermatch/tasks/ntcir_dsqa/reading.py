@@ -25,6 +25,7 @@ from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...sources import (
     NotFlat,
+    decodes_as_utf8,
     first_repeat,
     is_path,
     kept_entries,
@@ -207,24 +208,52 @@ def read_run(source: str | os.PathLike[str] | RunAnswers, gold_ids: Iterable[str
             f"not {type(source).__name__}",
             path=path,
         )
+    error = _no_description_in_parts(source, gold_ids)
+    if error is not None:
+        raise error
     lines = iter(_lines(source))
     first = next(lines)[1]
     if not _SYSDESC.fullmatch(first):
-        hint = ""
-        if first.split("\t", 1)[0].strip() in set(gold_ids) and first.count("\t") > 1:
-            hint = " (this looks like a gold file: are the gold and the predictions swapped?)"
-        raise InputError(
-            f"expected the system description <SYSDESC>...</SYSDESC> on the "
-            f"first line, found {first[:60]!r}{hint}",
-            path=path,
-            line=1,
-            swapped=bool(hint),
-        )
+        raise _no_description(first, gold_ids, path)
     for qid, answer, number in _answer_lines(lines, path):
         if qid in answers:
             raise _seen_twice(qid, answers[qid][1], number, path)
         answers[qid] = (answer, number)
     return answers
+
+
+def _no_description(first: str, gold_ids: Iterable[str], path: str) -> InputError:
+    """The error for a run whose ``first`` line is not its system description."""
+    hint = ""
+    if first.split("\t", 1)[0].strip() in set(gold_ids) and first.count("\t") > 1:
+        hint = " (this looks like a gold file: are the gold and the predictions swapped?)"
+    return InputError(
+        f"expected the system description <SYSDESC>...</SYSDESC> on the "
+        f"first line, found {first[:60]!r}{hint}",
+        path=path,
+        line=1,
+        swapped=bool(hint),
+    )
+
+
+def _no_description_in_parts(source: Any, gold_ids: Iterable[str]) -> InputError | None:
+    """The error of :func:`read_run` for a run file without its system
+    description, its first line read in parts (:func:`_lines_in_parts`),
+    the rest decoded piece by piece and let go (the whole reading decodes
+    the whole file first: invalid UTF-8 further on is its error,
+    :func:`~answermatch.sources.decodes_as_utf8`); ``None`` where the first
+    line is a system description, or the whole reading must tell (a
+    pipe...)."""
+    lines = _lines_in_parts(source)
+    try:
+        first = next(lines)[1]
+    except NotFlat:
+        return None
+    finally:
+        lines.close()
+    if _SYSDESC.fullmatch(first) or not decodes_as_utf8(source):
+        return None
+    return _no_description(first, gold_ids, source_name(source))
 
 
 def _answer_lines(lines: Iterable[tuple[int, str]], path: str) -> Iterator[tuple[str, str, int]]:

@@ -158,9 +158,9 @@ def read_predictions(
     name = source_name(source)
     kept = kept_predictions(source, keep, diag)
     if kept is not None and kept.nulls:  # set aside, as read whole (an error for a gold id)
-        others = {key: text for key, text in kept.items() if text is None}
+        others = {key: text for key, text in kept.items() if type(text) is not str}
         texts = Kept(
-            {key: text for key, text in kept.items() if text is not None},
+            {key: text for key, text in kept.items() if type(text) is str},
             dropped=kept.dropped,
             dropped_ids=kept.dropped_by_type,
         )

@@ -28,7 +28,7 @@ import json
 import os
 import re
 from array import array
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain, islice
 from operator import le
@@ -41,6 +41,7 @@ from ...items import AsList, Places, TextColumn
 from ...sources import (
     NotFlat,
     duplicate_key_hook,
+    duplicate_key_message,
     is_path,
     line_parts,
     read_text,
@@ -495,7 +496,7 @@ def read_gold(source: Any, diag: Diagnostics) -> Cases:
     or objects. A file is read in parts (:func:`_gold_in_parts`) unless
     that reading would refuse or warn: then whole, for its errors and
     warnings."""
-    cases = _gold_in_parts(source) if is_path(source) else None
+    cases = _gold_in_parts(source, diag) if is_path(source) else None
     if cases is None:
         cases = _whole_gold(source, diag)
     if not cases:
@@ -574,16 +575,26 @@ def _in_parts(source: Any) -> bool:
         return False  # the whole reading names the problem
 
 
-def _gold_in_parts(source: Any) -> Cases | None:
+def _gold_in_parts(source: Any, diag: Diagnostics | None = None) -> Cases | None:
     """The gold file read in parts, or ``None`` for a file read whole (a
-    small one, or one that reading would refuse or warn about)."""
+    small one, or one that reading would refuse). The whole reading's
+    warnings about a key repeated in a JSON object, or a pair repeated in
+    a CSV gold (its rows of a test id together), are given through
+    ``diag`` with its words and order, once the file is read (without
+    ``diag``, such a file is read whole)."""
     if not _in_parts(source):
         return None
     for read in (_json_cases, _csv_cases):
+        warnings: list[Callable[[Diagnostics], None]] = []
         try:
-            return read(source)
+            cases = read(source, warnings)
         except (NotFlat, InputError, UnicodeDecodeError, RecursionError):
             continue
+        if warnings and diag is None:
+            return None
+        for warning in warnings:
+            warning(diag)  # type: ignore[arg-type]
+        return cases
     return None
 
 
@@ -609,13 +620,14 @@ def _every_bom(line: str) -> str:
     return line.lstrip("\ufeff")
 
 
-def _csv_cases(source: Any) -> Cases:
-    """The cases of a CSV gold whose rows of a test id are together, none
-    repeated; else :class:`NotFlat`."""
+def _csv_cases(source: Any, warnings: list[Callable[[Diagnostics], None]]) -> Cases:
+    """The cases of a CSV gold whose rows of a test id are together; else
+    :class:`NotFlat`. A pair given again is counted once, and ``warnings``
+    gets the whole reading's warning about it (:func:`_repeated`)."""
     name = os.fspath(source)
     cases = Cases(listed=True)
     current: str | None = None
-    chosen: dict[str, None] = {}
+    chosen: dict[str, int] = {}  # the line of each paragraph id of the current case
     first = 0
     for line, (test_id, pid) in _csv_rows(_lines(source, _one_bom), name):
         if not test_id or not pid:
@@ -625,8 +637,10 @@ def _csv_cases(source: Any) -> Cases:
                 cases.add(current, list(chosen), None, first)
             current, chosen, first = test_id, {}, line
         elif pid in chosen:  # counted once, with a warning
-            raise NotFlat(name)
-        chosen[pid] = None
+            found = (name, test_id, pid, chosen[pid], line)
+            warnings.append(lambda diag, found=found: _repeated(diag, *found))  # type: ignore[misc]
+            continue
+        chosen[pid] = line
     if current is not None:
         cases.add(current, list(chosen), None, first)
     if cases.repeated():  # a test id's rows apart
@@ -751,23 +765,35 @@ class _Text:
 _JSON_SPACE = re.compile(r"[ \t\n\r]*")
 
 
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    found = dict(pairs)
-    if len(found) != len(pairs):  # a key repeated: read whole, for its warning
-        raise NotFlat
-    return found
+class _RepeatedKeys:
+    """A ``json`` object hook that keeps the last value of a key given
+    again, as ``json`` does, and notes the key (:attr:`found`, in the order
+    of the whole reading's warnings: each object's as it is closed)."""
+
+    def __init__(self) -> None:
+        self.found: list[str] = []
+
+    def __call__(self, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        value = dict(pairs)
+        if len(value) != len(pairs):
+            seen: set[str] = set()
+            for key, _ in pairs:
+                if key in seen:
+                    self.found.append(key)
+                seen.add(key)
+        return value
 
 
-_DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys)
-
-
-def _json_cases(source: Any) -> Cases:
+def _json_cases(source: Any, warnings: list[Callable[[Diagnostics], None]]) -> Cases:
     """The cases of a labelled test.json read case by case from its text,
     held piece by piece: :class:`NotFlat` for anything the whole reading
-    would refuse or warn about, or for which it might find a case's line
-    elsewhere (a case without exactly one ``"__id__":`` written as
-    ``json.dumps`` writes its id)."""
+    would refuse, or for which it might find a case's line elsewhere (a
+    case without exactly one ``"__id__":`` written as ``json.dumps`` writes
+    its id). A key given again in an object: the last value wins, and
+    ``warnings`` gets the whole reading's warning about it."""
     name = os.fspath(source)
+    repeated = _RepeatedKeys()
+    decoder = json.JSONDecoder(object_pairs_hook=repeated)
     text = _Text(source)
     text.more()
     at = text.space(1 if text.text.startswith("\ufeff") else 0)
@@ -782,12 +808,16 @@ def _json_cases(source: Any) -> Cases:
             text.text = text.text[cut:]
             at, search = at - cut, search - cut
         while True:
+            repeated.found.clear()  # (a case cut short may have said some)
             try:
-                value, end = _DECODER.raw_decode(text.text, at)
+                value, end = decoder.raw_decode(text.text, at)
                 break
             except ValueError:  # the case goes on in the next piece, or not JSON
                 if not text.more():
                     raise NotFlat(name) from None
+        for key in repeated.found:
+            message = duplicate_key_message(key)
+            warnings.append(lambda diag, message=message: diag.warn(message, path=name))
         case_id, paragraphs, labels = _case_of(value, name)
         found = _ID_KEY.search(text.text, at, end)
         if found is None or _ID_KEY.search(text.text, found.end(), end) is not None:
