@@ -107,13 +107,16 @@ def _long_prediction(an: Analyzer, prediction: str) -> tuple[object, AnswerToken
     split = _splitter(an.lang, an.unit)
     quote = ""  # what the warning about an unspaced text quotes, as of the whole text
     if an.warn:
-        head = ""
+        head, found = "", ""  # the text's first 20 characters; its first unspaced part
         for part in parts(prediction):
-            head = f"{head} {part}" if head else part
-            if not part.isascii() and _UNSPACED.search(part) is not None:
-                quote = head  # the start of the normalized text, then this part
+            if len(head) < 20:
+                head = f"{head} {part}" if head else part
+            if not found and not part.isascii() and _UNSPACED.search(part) is not None:
+                found = part
+            if found and len(head) >= 20:
                 break
-            head = head[:20]
+        if found:  # warn_unspaced quotes the first 20 characters and searches the rest
+            quote = head if len(head) < 20 else f"{head[:20]} {found}"
     counts = AnswerTokens.of_pieces(lambda: parts(prediction), split)
     return normalized_key(an, prediction), counts, quote
 

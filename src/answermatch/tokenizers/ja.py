@@ -67,6 +67,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import re
 import shlex
 import shutil
 import tempfile
@@ -99,6 +100,34 @@ CACHED_CHARS = 512
 _CACHE_SIZE = 1 << 16
 # the characters MeCab's unidic-lite char.def puts in its SPACE class
 _MECAB_SPACES = " \t\n\v"
+
+# MeCab reads UTF-8, which has no lone surrogates (a JSON "\\ud800" gives one)
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_STAND_INS = re.compile("[\ud800-\udfff\ufffd]")
+
+
+def _surrogate_safe(parse: Callable[[str], str]) -> Callable[[str], str]:
+    """``parse`` (MeCab's output for a text) that also takes lone surrogates:
+    MeCab parses U+FFFD in their place, a character it keeps as it is and
+    never skips, so the n-th U+FFFD of its output is the n-th surrogate or
+    U+FFFD of the text, which is put back there. A text without a surrogate
+    costs nothing more.
+
+    >>> _surrogate_safe(lambda text: " ".join(text) + " \\n")("a\\ud800\\ufffd")
+    'a \\ud800 \\ufffd \\n'
+    """
+
+    def safe(text: str) -> str:
+        try:
+            return parse(text)
+        except UnicodeEncodeError:
+            if _SURROGATE.search(text) is None:
+                raise
+        originals = iter(_STAND_INS.findall(text))
+        out = parse(_SURROGATE.sub("\ufffd", text))
+        return _STAND_INS.sub(lambda found: next(originals), out)
+
+    return safe
 
 
 class MecabTokenizer(Tokenizer):
@@ -137,7 +166,7 @@ class MecabTokenizer(Tokenizer):
         if not hasattr(local, "parse"):
             local.tagger = self._fugashi.GenericTagger(self._args)
             local.cost_tagger = None
-            local.parse = local.tagger.parse
+            local.parse = _surrogate_safe(local.tagger.parse)
         return local
 
     @property
@@ -212,9 +241,11 @@ class MecabTokenizer(Tokenizer):
         """
         if not isinstance(text, str):
             raise TypeError(f"text must be a str, not {type(text).__name__}")
-        if len(text) <= CACHED_CHARS:
-            return self._cached_wakati(text)
-        return self._wakati(text)
+        wakati = self._cached_wakati if len(text) <= CACHED_CHARS else self._wakati
+        try:
+            return wakati(text)
+        except UnicodeEncodeError:  # a lone surrogate
+            return _surrogate_safe(wakati)(text)
 
     def _wakati(self, text: str) -> str:
         head = text.partition("\x00")[0]
