@@ -189,10 +189,32 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``mlqa20m-zh-sentences``
     The same with the sentences of ``cmrc20m-sentences``, ``official``.
 
+``gold-squad45``
+    ``score squad`` of a gold of about 45 MB, SQuAD v1.1's dev articles 30
+    times under new question ids, and a prediction (the first answer) for
+    each; the input is both files.
+``gold-xor66``
+    ``score xor-full`` of a gold of about 51 MB, XOR-Full's dev questions
+    70 times under new ids, and the first answer of each as its
+    prediction (66 MB in all).
+``checkgold-squad45``, ``checkgold-xor51``
+    ``check-gold`` of those two golds.
+``checkgold-openqa67``
+    ``check-gold open-qa`` of XOR-Full's dev questions 100 times under new
+    ids as open-qa rows (about 67 MB).
+``checkgold-mkqa56``
+    ``check-gold mkqa`` of 9,700 examples, MKQA's test fixture's lines
+    under new example ids (about 56 MB).
+``checkgold-poleval7``
+    ``check-gold poleval2021`` of PolEval 2021's dev gold 600 times (about
+    7 MB, 600,000 lines, 15,600 findings).
+
 A ``cmrc20m``, ``korquad20m`` or ``mlqa20m`` case's floor is the same
 command on the dev predictions alone (``--parity``'s, or the example's);
 an ``explain-`` case's is the same command on the task's small example
-files (``examples/``). Both are printed with the case.
+files (``examples/``); a ``checkgold-`` case's the same command on the
+dev gold (or the example's), a ``gold-`` case's on the example's gold and
+predictions. All are printed with the case.
 
 Generated files go to ``--tmp`` and are deleted after each case. Run::
 
@@ -735,6 +757,97 @@ def shapes_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, st
     return None
 
 
+def squad_big_gold(parity: Path, gold: Path, pred: Path, reps: int) -> int:
+    """SQuAD v1.1's dev articles ``reps`` times, each question's id suffixed
+    with the repetition, and ``{id: first answer}`` for every question."""
+    dev = json.loads((parity / "squad" / "dev-v1.1.from-v2-answerable.json").read_text("utf-8"))
+    articles, answers = [], {}
+    for k in range(reps):
+        for article in dev["data"]:
+            paragraphs = []
+            for paragraph in article["paragraphs"]:
+                qas = [dict(qa, id=f"{qa['id']}-{k}") for qa in paragraph["qas"]]
+                answers.update((qa["id"], qa["answers"][0]["text"]) for qa in qas)
+                paragraphs.append({"context": paragraph["context"], "qas": qas})
+            articles.append({"title": article["title"], "paragraphs": paragraphs})
+    data = {"version": dev.get("version", "1.1"), "data": articles}
+    gold.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    pred.write_text(json.dumps(answers, ensure_ascii=False, indent=0), encoding="utf-8")
+    return gold.stat().st_size + pred.stat().st_size
+
+
+def xor_big_gold(parity: Path, gold: Path, pred: Path | None, reps: int, rows: bool = False) -> int:
+    """XOR-Full's dev questions ``reps`` times under new ids (as open-qa rows
+    ``{id, question, answers, lang}`` with ``rows``), and the first answer
+    of each as its prediction (when ``pred`` is given)."""
+    lines = (parity / "xor" / "xor_dev_full_v1_1.jsonl").read_text("utf-8").splitlines()
+    dev = [json.loads(line) for line in lines if line.strip()]
+    answers = {}
+    with gold.open("w", encoding="utf-8") as out:
+        for k in range(reps):
+            for row in dev:
+                row = dict(row, id=f"{row['id']}-{k}")
+                if rows:
+                    row = {key: row[key] for key in ("id", "question", "answers", "lang")}
+                out.write(json.dumps(row, ensure_ascii=False) + "\n")
+                answers[row["id"]] = row["answers"][0]
+    if pred is None:
+        return gold.stat().st_size
+    pred.write_text(json.dumps(answers, ensure_ascii=False, indent=0), encoding="utf-8")
+    return gold.stat().st_size + pred.stat().st_size
+
+
+def gold_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | None:
+    """The size, command and floor command (the same on the dev fixture)
+    of a ``gold-`` or ``checkgold-`` case, or ``None``."""
+    score, check = f"{' '.join(CLI)} score", f"{' '.join(CLI)} check-gold"
+    gold, pred = work / "gold.jsonl", work / "pred.json"
+    squad_dev = parity / "squad" / "dev-v1.1.from-v2-answerable.json"
+    xor_dev = parity / "xor" / "xor_dev_full_v1_1.jsonl"
+    if case == "gold-squad45":
+        gold = work / "gold.json"
+        size = squad_big_gold(parity, gold, pred, 30)
+        command = f"{score} squad --gold {{}} --pred {{}} -q"
+        small = EXAMPLES / "squad"
+        return (
+            size,
+            command.format(gold, pred),
+            command.format(small / "dev.json", small / "pred.json"),
+        )
+    if case == "gold-xor66":
+        size = xor_big_gold(parity, gold, pred, 70)
+        command = f"{score} xor-full --gold {{}} --pred {{}} -q"
+        small = EXAMPLES / "xor-full"
+        return (
+            size,
+            command.format(gold, pred),
+            command.format(small / "gold.jsonl", small / "pred.json"),
+        )
+    if case == "checkgold-squad45":
+        gold = work / "gold.json"
+        size = squad_big_gold(parity, gold, pred, 30) - pred.stat().st_size
+        return size, f"{check} squad --gold {gold}", f"{check} squad --gold {squad_dev}"
+    if case == "checkgold-xor51":
+        size = xor_big_gold(parity, gold, None, 70)
+        return size, f"{check} xor-full --gold {gold}", f"{check} xor-full --gold {xor_dev}"
+    if case == "checkgold-openqa67":
+        size = xor_big_gold(parity, gold, None, 100, rows=True)
+        small = EXAMPLES / "open-qa" / "gold.jsonl"
+        return size, f"{check} open-qa --gold {gold}", f"{check} open-qa --gold {small}"
+    if case == "checkgold-mkqa56":
+        size = mkqa_gold_and_predictions(parity, gold, work / "en.jsonl", 9_700)
+        size -= (work / "en.jsonl").stat().st_size
+        small = parity / "mkqa" / "mkqa_test6.jsonl.gz"
+        return size, f"{check} mkqa --gold {gold}", f"{check} mkqa --gold {small}"
+    if case == "checkgold-poleval7":
+        dev = parity / "poleval2021" / "dev-0" / "expected.tsv"
+        gold = work / "expected.tsv"
+        gold.write_text(dev.read_text("utf-8") * 600, encoding="utf-8")
+        size = gold.stat().st_size
+        return size, f"{check} poleval2021 --gold {gold}", f"{check} poleval2021 --gold {dev}"
+    return None
+
+
 #: The outside audit's Chinese and Korean words (``gen_one_long.py``).
 _ZH_WORDS = "曹雪芹 是 清代 作家 长江 全长 6397 公里 "
 _KO_AUDIT_WORDS = "서울 은 대한민국 의 수도 이다 1914 년 "
@@ -843,6 +956,8 @@ def main() -> None:
     cases += ["openqa50m", "openqa50m-fair", "openqa50m-containment", "openqa50m-lenient"]
     cases += ["explain-squad75-json", "explain-squad75-fair", "explain-xor66"]
     cases += ["explain-korquad75-json"]
+    cases += ["gold-squad45", "gold-xor66", "checkgold-squad45", "checkgold-xor51"]
+    cases += ["checkgold-openqa67", "checkgold-mkqa56", "checkgold-poleval7"]
     cases += ["squad75-number", "squad75-list", "ntcir100-nodesc", "zalo100-gold-warn"]
     cases += ["kbqa20m-fair-bars"]
     cases += ["cmrc20m", "cmrc20m-v5", "cmrc20m-fair", "cmrc20m-sentences"]
@@ -1014,7 +1129,9 @@ def main() -> None:
             ) is not None:
                 size, command = found
             elif (
-                explained := explain_case(case, parity, work) or cjk_case(case, parity, work)
+                explained := explain_case(case, parity, work)
+                or cjk_case(case, parity, work)
+                or gold_case(case, parity, work)
             ) is not None:
                 size, command, floor_command = explained
             else:
@@ -1022,7 +1139,9 @@ def main() -> None:
             started = time.perf_counter()
             peak, wall, outcome = peak_of(command)
             below = floor
-            if case.startswith(("explain-", "cmrc20m", "korquad20m", "mlqa20m")):
+            if case.startswith(
+                ("explain-", "cmrc20m", "korquad20m", "mlqa20m", "gold-", "checkgold-")
+            ):
                 below, _, _ = peak_of(floor_command)
                 outcome += f" (floor: {below:.0f} MB)"
             ratio = (peak - below) / (size / 1e6)
