@@ -129,7 +129,11 @@ def test_a_long_answer_at_the_real_piece_sizes_prints_the_old_bytes(task):
 CHARACTERS = "aZ \"'\\\n\t\x01\x7fé東京\u202e𝔸😀\ud800\udfff.,"
 TEXT = st.text(alphabet=st.sampled_from(list(CHARACTERS)), max_size=30)
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | TEXT,
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | TEXT,
     lambda inner: (
         st.lists(inner, max_size=4)
         | st.tuples(TEXT, TEXT)
