@@ -204,3 +204,16 @@ TOKENS = st.lists(st.sampled_from("abc"), max_size=12)
 @given(a=TOKENS, b=TOKENS)
 def test_cmrc2018s_common_run_is_the_first_longest_as_before(a, b):
     assert common_run(a, b) == old_common_run(a, b)
+
+
+def test_a_long_korean_answers_explanation_holds_a_string_per_distinct_character():
+    """KorQuAD's units of a 300,000-character answer: a tuple whose equal
+    characters are one string (about 12 bytes a character at the peak,
+    scoring included), not a string object per character (65 before)."""
+    chars = 300_000
+    gold, given_ = long_predictions("korquad", "서울은대한민국의수도이다1914년 ", chars)
+    found: list[Explanation] = []
+    peak = traced_peak(lambda: found.extend(explain("korquad", gold, given_, limit=1)), quiet=True)
+    units = found[0].prediction.tokens
+    assert len(units) > 250_000 and len(set(map(id, units))) < 100
+    assert peak < 30 * chars, peak / chars
