@@ -291,3 +291,19 @@ def test_squad_gold_lines_are_found_as_before(tmp_path_factory, questions, inden
     assert [gold.line(k) for k in range(len(gold.questions))] == expected
     if indent is not None:
         assert expected[0] is not None
+
+
+def test_poleval_gold_lines_are_packed_a_few_at_a_time(tmp_path):
+    """The lines of a piece of the file are split and packed some tens of
+    kilobytes at a time: splitting a megabyte of short lines at once made
+    90,000 strings, several megabytes above the packed column."""
+    from answermatch.tasks.poleval2021.geval import read_stripped_lines
+
+    path = tmp_path / "expected.tsv"
+    lines = [f"Kraków {k}\tw {k} r." for k in range(200_000)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    size = path.stat().st_size  # about 5 MB
+    packed = read_stripped_lines(path, Diagnostics())
+    assert list(packed) == lines
+    peak = traced_peak(read_stripped_lines, path, Diagnostics())
+    assert peak < 1.8 * size, (peak, size)  # was 2.3 times

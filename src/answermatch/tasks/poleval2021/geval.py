@@ -219,14 +219,9 @@ def _pack_lines(path: str | os.PathLike[str], lines: TextColumn) -> _Packed:
     bad = 0  # the lines holding a U+FFFD
     while True:
         last = text.rfind("\n")
-        if last >= 0:  # whole lines, packed as they come; each let go once it is packed
-            whole = text[:last].split("\n")
-            if "\ufffd" in text:
-                bad += sum(1 for line in whole if "\ufffd" in line)
+        if last >= 0:  # whole lines, packed as they come
+            bad += _pack_whole_lines(text, last, lines)
             text = text[last + 1 :]
-            whole.reverse()
-            lines.extend(haskell_strip(whole.pop().replace("\r", "")) for _ in range(len(whole)))
-            del whole
         # the line begun in ``text``, packed part by part up to its newline
         line = _OpenLine(text, source)
         del text
@@ -235,6 +230,35 @@ def _pack_lines(path: str | os.PathLike[str], lines: TextColumn) -> _Packed:
         if line.rest is None:  # the end of the file: that was the last line
             return _Packed(bom, line.empty, decoded.invalid, bad)
         text, line.rest = line.rest, None
+
+
+#: :func:`_pack_whole_lines` splits about this many characters of lines at a time
+_LINES_AT_ONCE = 1 << 15
+
+
+def _pack_whole_lines(text: str, last: int, lines: TextColumn) -> int:
+    """Append the stripped lines of ``text[:last]`` (``last``: a newline's
+    place) to ``lines``, split about :data:`_LINES_AT_ONCE` characters at a
+    time (a piece of a megabyte split at once is 90,000 strings of some 60
+    bytes each, several times the piece); how many of them hold a U+FFFD.
+
+    >>> column = TextColumn()
+    >>> _pack_whole_lines(" a \\r\\n\\nb\\ufffd\\nrest", 8, column), column[:2], len(column)
+    (1, ['a', ''], 3)
+    """
+    bad, at = 0, 0
+    while True:
+        stop = last if at + _LINES_AT_ONCE >= last else text.rfind("\n", at, at + _LINES_AT_ONCE)
+        if stop < at:  # a line longer than that: up to its end
+            stop = text.find("\n", at + _LINES_AT_ONCE)
+        whole = text[at:stop].split("\n")
+        if text.find("\ufffd", at, stop) >= 0:
+            bad += sum(1 for line in whole if "\ufffd" in line)
+        whole.reverse()  # each let go once it is packed
+        lines.extend(haskell_strip(whole.pop().replace("\r", "")) for _ in range(len(whole)))
+        if stop == last:
+            return bad
+        at = stop + 1
 
 
 class _OpenLine:
