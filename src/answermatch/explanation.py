@@ -22,6 +22,7 @@ import math
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields, is_dataclass
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostics
@@ -110,22 +111,35 @@ class Explanation:
         """A readable, multi-line account; characters that do not print (a
         terminal's escape sequences in an id or a token, say) are shown as
         their escapes."""
+        return "".join(self.text_pieces())
+
+    def text_pieces(self) -> Iterator[str]:
+        """:meth:`to_text` in pieces, a long text (and its tokens) a part at
+        a time, so that writing it out does not make the whole text.
+
+        >>> e = unanswered("squad", "official", "q1", None, ["Paris"], {"score": 0.0})
+        >>> "".join(e.text_pieces()) == e.to_text()
+        True
+        """
         lang = f" ({self.lang})" if self.lang else ""
-        lines = [f"{self.task} {self.id}{lang}: {self.verdict}"]
+        # text from the files cannot act on the terminal: every piece but the line breaks
+        yield visible(f"{self.task} {self.id}{lang}: {self.verdict}")
         if self.prediction is not None:
-            lines += _text_lines("prediction", self.prediction)
+            yield from _text_lines("prediction", self.prediction)
         for number, variant in enumerate(self.variants, start=1):
             mark = "*" if variant.matched else " "
             figures = ", ".join(f"{k}={_fmt(v)}" for k, v in variant.scores.items())
-            lines += _text_lines(f"{mark}gold {number}", variant.text)
-            lines.append(f"      rule: {variant.rule}" + (f"; {figures}" if figures else ""))
+            yield from _text_lines(f"{mark}gold {number}", variant.text)
+            yield "\n" + visible(
+                f"      rule: {variant.rule}" + (f"; {figures}" if figures else "")
+            )
             if variant.details:
-                lines.append(f"      {_details(variant.details)}")
-        lines.append(f"  rule: {self.rule}")
+                yield "\n" + visible(f"      {_details(variant.details)}")
+        yield "\n" + visible(f"  rule: {self.rule}")
         if self.details:
-            lines.append(f"  {_details(self.details)}")
-        lines.append("  scores: " + ", ".join(f"{k}={_fmt(v)}" for k, v in self.scores.items()))
-        return "\n".join(map(visible, lines))  # text from the files cannot act on the terminal
+            yield "\n" + visible(f"  {_details(self.details)}")
+        scores = ", ".join(f"{k}={_fmt(v)}" for k, v in self.scores.items())
+        yield "\n" + visible("  scores: " + scores)
 
 
 def _json_ready(value: Any) -> Any:
@@ -152,16 +166,46 @@ def _details(details: dict[str, Any]) -> str:
     return "; ".join(f"{k}: {_fmt(v)}" for k, v in details.items())
 
 
-def _text_lines(label: str, view: TextView) -> list[str]:
-    lines = [f"  {label}: {view.raw!r}"]
+#: a text longer than this many characters (a long answer, its tokens) is
+#: shown a piece of this size (or this many tokens) at a time
+PIECE = 1 << 12
+
+
+def _text_lines(label: str, view: TextView) -> Iterator[str]:
+    """The lines showing ``view``, each after a line break, in pieces."""
+    yield "\n" + visible(f"  {label}: ")
+    yield from map(visible, _repr_pieces(view.raw))
     if view.segmented is not None:
-        lines.append(f"      segmented: {view.segmented!r}")
+        yield "\n      segmented: "
+        yield from map(visible, _repr_pieces(view.segmented))
     if view.normalized != view.raw and view.normalized:
-        changed = f" (changed by {', '.join(view.changes)})" if view.changes else ""
-        lines.append(f"      normalized: {view.normalized!r}{changed}")
-    if view.tokens and list(view.tokens) != [view.raw]:
-        lines.append(f"      tokens: {' | '.join(view.tokens)}")
-    return lines
+        yield "\n      normalized: "
+        yield from map(visible, _repr_pieces(view.normalized))
+        if view.changes:
+            yield visible(f" (changed by {', '.join(view.changes)})")
+    tokens = view.tokens
+    if tokens and not (len(tokens) == 1 and next(iter(tokens)) == view.raw):
+        yield "\n      tokens: "
+        taken = iter(tokens)
+        sep = ""
+        while part := list(islice(taken, PIECE)):
+            yield visible(sep + " | ".join(part))
+            sep = " | "
+
+
+def _repr_pieces(text: str) -> Iterator[str]:
+    """``repr(text)`` in pieces (each character's escape is its own, and
+    the quote is chosen as :func:`repr` does for the whole text)."""
+    if len(text) <= PIECE:
+        yield repr(text)
+        return
+    quote = '"' if "'" in text and '"' not in text else "'"
+    # a piece after the other quote is written with the whole text's quote
+    other = "'" if quote == '"' else '"'
+    yield quote
+    for at in range(0, len(text), PIECE):
+        yield repr(other + text[at : at + PIECE])[2:-1]
+    yield quote
 
 
 def _step_name(step: Step) -> str:

@@ -30,6 +30,7 @@ import os
 import re
 import stat
 import tempfile
+import uuid
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -182,7 +183,17 @@ def json_array_chunks(values: Iterable[Any], *, indent: int) -> Iterator[str]:
     >>> "".join(json_array_chunks([], indent=1))
     '[]'
     """
-    encoder = json.JSONEncoder(ensure_ascii=False, indent=indent, allow_nan=False)
+    longs: list[str] = []
+
+    def default(value: Any) -> Any:
+        if isinstance(value, _Long):  # written by the loop below, a piece at a time
+            longs.append(value.text)
+            return marker
+        raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+    encoder = json.JSONEncoder(ensure_ascii=False, indent=indent, allow_nan=False, default=default)
+    marker = f"\ue000{uuid.uuid4().hex}"  # stands for a long string: never in the values
+    marked = encoder.encode(marker)
     deeper = "\n" + " " * indent
     start = "[" + deeper
     for value in values:
@@ -190,9 +201,51 @@ def json_array_chunks(values: Iterable[Any], *, indent: int) -> Iterator[str]:
         start = "," + deeper
         # a value's own line breaks are all indentation (a string's are escaped):
         # one level deeper inside the list
-        for chunk in encoder.iterencode(value):
-            yield chunk.replace("\n", deeper)
+        for chunk in encoder.iterencode(_with_long(value)):
+            chunk = chunk.replace("\n", deeper)
+            if marked not in chunk:
+                yield chunk
+                continue
+            first, *rest = chunk.split(marked)
+            yield first
+            for after in rest:
+                text = longs.pop(0)
+                yield '"'
+                for at in range(0, len(text), LONG_CHARS):
+                    yield _json_string(text[at : at + LONG_CHARS])[1:-1]
+                yield '"' + after
     yield "[]" if start.startswith("[") else "\n]"
+
+
+#: :func:`json_array_chunks` writes a string longer than this many
+#: characters (a long answer) a piece of this size at a time, not escaped
+#: whole (JSON's escapes are each one character's).
+LONG_CHARS = 1 << 16
+
+_json_string = json.encoder.encode_basestring  # type: ignore[attr-defined]
+
+
+class _Long:
+    """A long string of a value given to :func:`json_array_chunks`."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+def _with_long(value: Any) -> Any:
+    """``value`` with its strings longer than :data:`LONG_CHARS` as
+    :class:`_Long` (its lists and dicts copied only where they hold one)."""
+    if isinstance(value, str):
+        return _Long(value) if len(value) > LONG_CHARS else value
+    if isinstance(value, (list, tuple)):
+        if all(type(v) is str for v in value) and max(map(len, value), default=0) <= LONG_CHARS:
+            return value  # the tokens of a long text: not copied
+        return [_with_long(v) for v in value]
+    if isinstance(value, dict):
+        return {key: _with_long(item) for key, item in value.items()}
+    return value
 
 
 _NOT_ASCII = re.compile(r"[^\x00-\x7e]")

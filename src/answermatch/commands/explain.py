@@ -102,7 +102,7 @@ def write(found: Iterable[Explanation], out: TextIO, *, as_json: bool, none: str
             for explanation in found:
                 if not empty:
                     spool.write("\n\n")
-                spool.write(explanation.to_text())
+                spool.writelines(explanation.text_pieces())  # a long text a part at a time
                 empty = False
             if empty:
                 spool.write(none)

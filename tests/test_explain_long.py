@@ -1,0 +1,180 @@
+"""``explain`` of a very long answer writes its texts and tokens a piece at a
+time (issue 25): the same bytes as the old whole-text rendering, text and
+``--json``, without building several copies of the answer."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import warnings
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import answermatch
+from answermatch import explanation, outputs
+from answermatch.commands.explain import write
+from answermatch.errors import visible
+from answermatch.explain import explain
+from answermatch.explanation import Explanation, TextView
+from answermatch.outputs import json_array_chunks, json_text
+from conftest import traced_peak
+from examples import EXAMPLE_FILES
+
+
+def old_text(view_lines, e: Explanation) -> str:
+    """``Explanation.to_text`` as it was: every line built, then joined."""
+    lang = f" ({e.lang})" if e.lang else ""
+    lines = [f"{e.task} {e.id}{lang}: {e.verdict}"]
+    if e.prediction is not None:
+        lines += view_lines("prediction", e.prediction)
+    for number, variant in enumerate(e.variants, start=1):
+        mark = "*" if variant.matched else " "
+        figures = ", ".join(f"{k}={explanation._fmt(v)}" for k, v in variant.scores.items())
+        lines += view_lines(f"{mark}gold {number}", variant.text)
+        lines.append(f"      rule: {variant.rule}" + (f"; {figures}" if figures else ""))
+        if variant.details:
+            lines.append(f"      {explanation._details(variant.details)}")
+    lines.append(f"  rule: {e.rule}")
+    if e.details:
+        lines.append(f"  {explanation._details(e.details)}")
+    scores = ", ".join(f"{k}={explanation._fmt(v)}" for k, v in e.scores.items())
+    lines.append("  scores: " + scores)
+    return "\n".join(map(visible, lines))
+
+
+def old_view_lines(label: str, view: TextView) -> list[str]:
+    lines = [f"  {label}: {view.raw!r}"]
+    if view.segmented is not None:
+        lines.append(f"      segmented: {view.segmented!r}")
+    if view.normalized != view.raw and view.normalized:
+        changed = f" (changed by {', '.join(view.changes)})" if view.changes else ""
+        lines.append(f"      normalized: {view.normalized!r}{changed}")
+    if view.tokens and list(view.tokens) != [view.raw]:
+        lines.append(f"      tokens: {' | '.join(view.tokens)}")
+    return lines
+
+
+def old_output(found: list[Explanation], as_json: bool) -> str:
+    """What ``explain`` printed before: the JSON text of the dicts, or the
+    old texts joined by a blank line."""
+    if as_json:
+        return json_text([e.to_dict() for e in found], indent=1) + "\n"
+    return "\n\n".join(old_text(old_view_lines, e) for e in found) + "\n"
+
+
+# quotes of both kinds or one, backslashes, line breaks, control characters, DEL,
+# bidirectional overrides, CJK and Hangul, astral characters, lone surrogates
+WORDS = {
+    "mixed": 'the "Kremlin" \\ it\'s\n\t\x01\x7f é 東京 長江 서울 \u202e 𝔸😀 \ud800 1914 a. ',
+    "apostrophe": "it's the Kremlin's 東京 서울 1,914 l'été ",
+    "quote": 'the "Kremlin" 曹雪芹 是 清代 作家 6397 公里 ',
+    "zh": "曹雪芹是清代作家长江全长6397公里",
+}
+CASES = [
+    ("squad", {}),
+    ("mlqa", {"lang": "de"}),
+    ("mlqa", {"lang": "zh"}),
+    ("korquad", {}),
+    ("cmrc2018", {}),
+    ("xor-engspan", {}),
+    ("xor-full", {}),
+]
+
+
+def long_predictions(task: str, words: str, chars: int) -> tuple[str, dict]:
+    gold, pred = (str(path) for path in EXAMPLE_FILES[task])
+    with open(pred, encoding="utf-8") as f:
+        given_ = json.load(f)
+    first = next(iter(given_))
+    given_[first] = (words * (chars // len(words) + 1))[:chars]
+    return gold, given_
+
+
+@pytest.mark.parametrize(("task", "options"), CASES)
+@pytest.mark.parametrize("kind", sorted(WORDS))
+def test_a_long_answer_prints_the_old_bytes(monkeypatch, task, options, kind):
+    """Answers longer than the pieces (cut anywhere: in a token, between a
+    surrogate and its neighbour) print the old text and JSON to the byte."""
+    monkeypatch.setattr(explanation, "PIECE", 7)
+    monkeypatch.setattr(outputs, "LONG_CHARS", 11)
+    gold, given_ = long_predictions(task, WORDS[kind], 3_000)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", answermatch.AnswermatchWarning)
+        try:
+            found = explain(task, gold, given_, limit=3, **options)
+        except answermatch.AnswermatchError:  # a text the task refuses (XOR-Full's surrogate)
+            return
+    assert len(found[0].prediction.raw) == 3_000
+    for as_json in (True, False):
+        out = io.StringIO()
+        write(iter(found), out, as_json=as_json)
+        assert out.getvalue() == old_output(found, as_json), (task, kind, as_json)
+
+
+@pytest.mark.parametrize("task", ["squad", "xor-engspan"])
+def test_a_long_answer_at_the_real_piece_sizes_prints_the_old_bytes(task):
+    gold, given_ = long_predictions(task, WORDS["mixed"], 300_000)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", answermatch.AnswermatchWarning)
+        found = explain(task, gold, given_, limit=2)
+    for as_json in (True, False):
+        out = io.StringIO()
+        write(iter(found), out, as_json=as_json)
+        assert out.getvalue() == old_output(found, as_json)
+
+
+CHARACTERS = "aZ \"'\\\n\t\x01\x7fé東京\u202e𝔸😀\ud800\udfff.,"
+TEXT = st.text(alphabet=st.sampled_from(list(CHARACTERS)), max_size=30)
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | TEXT,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.tuples(TEXT, TEXT)
+        | st.dictionaries(TEXT, inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(values=st.lists(JSON, max_size=4), size=st.integers(1, 5))
+def test_long_strings_in_json_array_chunks_are_jsons_text(values, size):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(outputs, "LONG_CHARS", size)
+        text = "".join(json_array_chunks(iter(values), indent=1))
+    assert text == json.dumps(values, ensure_ascii=False, indent=1)
+
+
+@settings(max_examples=150, deadline=None)
+@given(raw=TEXT, normalized=TEXT, tokens=st.lists(TEXT, max_size=8), size=st.integers(1, 5))
+def test_text_pieces_are_the_old_text(raw, normalized, tokens, size):
+    view = TextView(raw, normalized, tuple(tokens), ("lower",), normalized or None)
+    e = Explanation("t", "official", raw, "en", view, (), "r", {"score": 0.0}, "v")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(explanation, "PIECE", size)
+        assert e.to_text() == old_text(old_view_lines, e)
+
+
+@pytest.mark.parametrize("as_json", [True, False])
+def test_writing_a_long_answers_explanation_makes_no_copy_of_it(as_json):
+    """Writing one explanation of a 2,000,000-character answer takes a small
+    part of the answer's size; the old rendering built its repr, its tokens
+    joined, each line and the whole text (or the escaped JSON strings and
+    their UTF-8) at once, several times the answer."""
+    chars = 2_000_000
+    gold, given_ = long_predictions("squad", WORDS["mixed"].replace("\ud800", ""), chars)
+    [found] = explain("squad", gold, given_, limit=1)
+
+    def run() -> None:
+        with open(os.devnull, "w", encoding="utf-8") as null:
+            write([found], null, as_json=as_json)
+
+    peak = traced_peak(run)
+    assert peak < chars, peak  # the old: 14 (JSON) and 44 (text) times chars
