@@ -97,6 +97,11 @@ PART_BYTES = 1 << 20
 #: :func:`kept_string_entries` reads a file of fewer than this many parts
 #: whole (a file of 50,000 short predictions reads about 5% faster whole)
 PARTS_FROM = 4
+#: A line (:func:`jsonl_parts`) or a part (:func:`string_object_parts`)
+#: of at least this many bytes is decoded piece by piece, each piece's
+#: bytes let go as its text is made (:func:`_decoded_pieces`): one long
+#: answer's bytes and text are not held whole at once.
+LONG_BYTES = PARTS_FROM * PART_BYTES
 #: The command line's check for swapped files reads the file given as
 #: predictions as a gold, which a gold reader may hold whole at several
 #: times its size: it is made only when that file has at most this many
@@ -812,18 +817,71 @@ def line_blocks(source: PathLike) -> Iterator[bytes]:
     >>> list(line_blocks(path))  # the last newline of a piece ends a block
     [b'{"id": 1}\\n', b'{"id": 2}']
     """
+    for block in _line_blocks(source):
+        yield block if type(block) is bytes else b"".join(block)
+        del block
+
+
+def _line_blocks(source: PathLike) -> Iterator[bytes | list[bytes]]:
+    """:func:`line_blocks`, but a line of at least :data:`LONG_BYTES` is
+    given alone (its newline included), as the list of its pieces, not
+    joined: the caller decodes them one by one (:func:`_decoded_pieces`)."""
     pending: list[bytes] = []  # the bytes since the last newline
+    held = 0  # their length
     for piece in file_pieces(source):
         cut = piece.rfind(b"\n") + 1
         if not cut:
             pending.append(piece)
+            held += len(piece)
             continue
-        pending.append(piece[:cut])
-        yield b"".join(pending)
+        if held >= LONG_BYTES:  # a long line ends in this piece: given alone
+            first = piece.find(b"\n") + 1
+            pending.append(piece[:first])
+            long, pending = pending, []
+            yield long
+            del long
+            if first < cut:
+                yield piece[first:cut]
+        else:
+            pending.append(piece[:cut])
+            yield b"".join(pending)
         pending = [piece[cut:]]
+        held = len(pending[0])
         del piece
-    if any(pending):
+    if held >= LONG_BYTES:
+        yield pending
+    elif any(pending):
         yield b"".join(pending)
+
+
+def _decoded_pieces(pieces: list[bytes]) -> str:
+    """The text of the UTF-8 bytes ``pieces`` (a piece may end inside a
+    character), decoded one piece at a time, each piece let go (the list
+    emptied) as its text is made: the text that decoding the joined bytes
+    gives, never holding those bytes and the text whole at once. Invalid
+    UTF-8 raises :class:`NotFlat`, as that decoding would fail.
+
+    >>> pieces = [b"{\\"a\\": \\"\\xe6\\x9d", b"\\xb1\\"}"]
+    >>> _decoded_pieces(pieces), pieces
+    ('{"a": "東"}', [])
+    >>> _decoded_pieces([b"ab\\xe6\\x9d"])
+    Traceback (most recent call last):
+    ...
+    answermatch.sources.NotFlat
+    """
+    decode = codecs.getincrementaldecoder("utf-8")().decode
+    texts: list[str] = []
+    pieces.reverse()  # taken from the end, each let go once decoded
+    try:
+        while pieces:
+            texts.append(decode(pieces.pop()))
+        texts.append(decode(b"", True))
+    except UnicodeDecodeError:
+        pieces.clear()
+        raise NotFlat from None
+    text = "".join(texts)
+    texts.clear()
+    return text
 
 
 def jsonl_parts(
@@ -852,19 +910,31 @@ def jsonl_parts(
     name = os.fspath(source)
     warned = Deferred() if diag is None else diag  # without diag, a warning: read whole
     before = 0  # the lines of the earlier parts
-    for block in line_blocks(source):
-        try:
-            text = decode_utf8(block, name)
-        except InputError:
-            raise NotFlat(name) from None
+    for block in _line_blocks(source):
+        if type(block) is bytes:
+            lines = block.count(b"\n")
+            try:
+                text = decode_utf8(block, name)
+            except InputError:
+                raise NotFlat(name) from None
+        else:  # one long line, decoded piece by piece, without its newline:
+            # the line is then the text itself, not a copy split off it
+            lines = int(block[-1].endswith(b"\n"))
+            if lines:
+                block[-1] = block[-1][:-1]
+            try:
+                text = _decoded_pieces(block)
+            except NotFlat:
+                raise NotFlat(name) from None
+        del block
         try:
             numbers, objects = jsonl_columns(text, name, diag=warned, first=before + 1)
         except InputError as exc:
             raise NotJson(name, exc) from None
         if diag is None and warned.pending:  # type: ignore[union-attr]
             raise NotFlat(name)
-        before += block.count(b"\n")
-        del block, text
+        before += lines
+        del text
         yield numbers, objects
         del numbers, objects  # not held while the next part is read
 
@@ -1394,6 +1464,24 @@ def _string_parts(
         pending.append(piece)
         del piece
         cut = _last_separator(seen) if full else -1
+        if cut >= 0 and (not odd or retried) and sum(map(len, pending)) >= LONG_BYTES:
+            # a long part (a long answer): decoded piece by piece, not joined
+            cut -= len(seen) - len(pending[-1])  # in the last piece; negative: the one before
+            del seen
+            if cut < 0:
+                cut += len(pending[-2])
+                rest = pending[-2][cut + 1 :] + pending.pop()
+            else:
+                rest = pending[-1][cut + 1 :]
+            pending[-1] = pending[-1][:cut]
+            pending[0] = b"{"
+            pending.append(b"}")
+            part = _long_part(pending, nulls, odd)
+            retried, pending = False, [b"", rest]
+            del rest
+            yield part
+            del part
+            continue
         if cut >= 0:
             block = b"".join(pending)
             cut += len(block) - len(seen)
@@ -1414,8 +1502,11 @@ def _string_parts(
     if not pending:
         raise NotFlat(name)
     pending[0] = b"{"
+    if sum(map(len, pending)) >= LONG_BYTES:  # a long last part (one long answer)
+        yield _long_part(pending, nulls, odd)
+        return
     data = b"".join(pending)
-    pending.clear()  # a long last part (one long answer): its bytes once, not twice
+    pending.clear()  # its bytes once, not twice
     part = _string_part(data, nulls, odd)
     del data
     yield part
@@ -1501,7 +1592,29 @@ def _string_part(data: bytes, nulls: bool = False, odd: bool = False) -> dict[st
     return Part(value, pairs)
 
 
-def _odd_part(data: bytes) -> dict[str, Any]:
+def _long_part(pieces: list[bytes], nulls: bool, odd: bool) -> dict[str, Any]:
+    """A long part, ``{...}`` in the bytes ``pieces`` (let go as they are
+    decoded: :func:`_decoded_pieces`), as :func:`_string_part` gives it:
+    its text is decoded by ``json`` (which gives the value that
+    :func:`_string_part` gives from the bytes), the part's bytes and text
+    never held whole at once; :class:`NotFlat` where that is not an object
+    of strings (or ``null``, with ``nulls``; of any values, with ``odd``).
+
+    >>> _long_part([b'{"q1": "a', b'b", "q2": null', b"}"], True, False)
+    {'q1': 'ab', 'q2': None}
+    """
+    value = _odd_part(_decoded_pieces(pieces))
+    if not odd:
+        kinds = _STRING_OR_NULL if nulls else _STRING
+        if not kinds.issuperset(map(type, value.values())):
+            raise NotFlat
+    return value
+
+
+_STRING = frozenset({str})
+
+
+def _odd_part(data: bytes | str) -> dict[str, Any]:
     """A part holding a value that is neither a string nor ``null`` (a
     number, a list, an object...), decoded by ``json`` as the whole reading
     decodes it (a :class:`Part` where a key repeats in it); :class:`NotFlat`
@@ -1523,9 +1636,12 @@ def _odd_part(data: bytes) -> dict[str, Any]:
         return found
 
     try:
-        value = json.loads(data.decode("utf-8"), object_pairs_hook=hook)
+        text = data if type(data) is str else data.decode("utf-8")
+        del data  # (a long part's text: held once)
+        value = json.loads(text, object_pairs_hook=hook)
     except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
         raise NotFlat from None
+    del text
     if type(value) is not dict or any(order is not None for order in orders[:-1]):
         raise NotFlat
     return value if orders[-1] is None else Part(value, orders[-1])
