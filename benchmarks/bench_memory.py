@@ -189,6 +189,12 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``mlqa20m-zh-sentences``
     The same with the sentences of ``cmrc20m-sentences``, ``official``.
 
+``explain-mlqa20m-zh``, ``explain-mlqa20m-zh-json``
+    ``answermatch explain --limit 3`` (text, or ``--json``) of the files of
+    ``mlqa20m-zh``: the first item's explanation is that of the long answer.
+``explain-korquad20m``, ``explain-cmrc20m-json``
+    The same of ``korquad20m``'s files (text) and ``cmrc20m``'s (``--json``).
+
 ``gold-squad45``
     ``score squad`` of a gold of about 45 MB, SQuAD v1.1's dev articles 30
     times under new question ids, and a prediction (the first answer) for
@@ -857,8 +863,15 @@ _ZH_SENTENCES = "曹雪芹是清代作家，著有《红楼梦》。长江全长
 def cjk_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | None:
     """The size, command and floor command (the same on the dev
     predictions alone) of a ``cmrc20m``, ``korquad20m`` or ``mlqa20m``
-    case (one answer of a fifth of ``--mb`` characters), or ``None``."""
+    case (one answer of a fifth of ``--mb`` characters), or ``None``; an
+    ``explain-`` one (``-json``: with ``--json``) explains the first three
+    items instead of scoring."""
     base = f"{' '.join(CLI)} score"
+    more = ""
+    if case.startswith("explain-"):
+        base = f"{' '.join(CLI)} explain"
+        more = " --limit 3" + (" --json" if case.endswith("-json") else "")
+        case = case.removeprefix("explain-").removesuffix("-json")
     pred = work / "pred.json"
     chars = HUNDRED_MB // 5
     words = _ZH_WORDS
@@ -891,7 +904,7 @@ def cjk_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | None
     answers[next(iter(answers))] = (words * (chars // len(words) + 1))[:chars]
     pred.write_text(json.dumps(answers, ensure_ascii=False), encoding="utf-8")
     del answers
-    return pred.stat().st_size, command.format(pred), command.format(dev)
+    return pred.stat().st_size, command.format(pred) + more, command.format(dev) + more
 
 
 def readers_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, str] | None:
@@ -965,6 +978,8 @@ def main() -> None:
     cases += ["mlqa20m-zh-sentences"]
     cases += ["mkqa100-rowerror", "mkqa50m", "mkqa50m-fair", "mkqa50m-ja", "mkqa50m-ja-fair"]
     cases += ["explain-mkqa60"]
+    cases += ["explain-mlqa20m-zh", "explain-mlqa20m-zh-json", "explain-korquad20m"]
+    cases += ["explain-cmrc20m-json"]
     parser.add_argument("cases", nargs="*", default=cases)
     parser.add_argument("--parity", default="../shared/parity")
     parser.add_argument("--tmp", default=tempfile.gettempdir())
