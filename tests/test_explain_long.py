@@ -217,3 +217,27 @@ def test_a_long_korean_answers_explanation_holds_a_string_per_distinct_character
     units = found[0].prediction.tokens
     assert len(units) > 250_000 and len(set(map(id, units))) < 100
     assert peak < 30 * chars, peak / chars
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    words=st.lists(st.sampled_from(["a", "bc", " ", "\n", "\u00a0", "\u3000", "é"]), max_size=40)
+)
+def test_collapse_whitespace_of_a_long_text_is_splits_join(words):
+    from answermatch.normalization import steps
+
+    text = "".join(words)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(steps, "PIECE_CHARS", 3)
+        assert steps.collapse_whitespace(text) == " ".join(text.split())
+
+
+def test_explain_xor_engspan_of_a_long_answer_holds_no_string_a_word():
+    """XOR-EnglishSpan's normalization of a 1,000,000-character answer: its
+    words collapsed a piece at a time (a list of a string a word before:
+    about 13 bytes a character at the peak, 4 now)."""
+    from answermatch.normalization.steps import collapse_whitespace
+
+    text = (WORDS["apostrophe"].replace("東京 서울 ", "") * 40_000)[:1_000_000]
+    peak = traced_peak(collapse_whitespace, text)
+    assert peak < 4 * len(text), peak / len(text)

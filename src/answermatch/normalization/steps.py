@@ -429,8 +429,14 @@ def collapse_whitespace(text: str) -> str:
 
     >>> collapse_whitespace(" Adam\\u00a0 Mickiewicz\\n")
     'Adam Mickiewicz'
+
+    A text longer than :data:`PIECE_CHARS` is split a piece at a time, its
+    equal words one string (:func:`shared_tokens`), not a list of a string
+    object a word.
     """
-    return " ".join(text.split())
+    if len(text) <= PIECE_CHARS:
+        return " ".join(text.split())
+    return " ".join(shared_tokens(text, str.split))
 
 
 # --- articles -------------------------------------------------------------------------

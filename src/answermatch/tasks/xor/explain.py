@@ -22,6 +22,7 @@ through the task's scorer (:func:`~answermatch.explanation.through_scorer`).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -90,7 +91,8 @@ def explain_full(
             except ValueError as exc:  # MeCab's limit on text length, as in score
                 raise mecab_failure(exc, qid, prediction, inputs, line) from None
         normalized, changes = trace(steps, text)
-        counts = token_counts(normalized)
+        tokens = tokens_by_pieces(normalized, str.split)  # a long text's: equal ones one string
+        counts = Counter(tokens), len(tokens)
         variants = []
         f1 = em = 0.0
         for raw, answer in zip(raw_answers, answers, strict=True):
@@ -127,7 +129,7 @@ def explain_full(
             profile,
             qid,
             lang,
-            TextView(prediction, normalized, tokens_by_pieces(normalized, str.split), changes, seg),
+            TextView(prediction, normalized, tokens, changes, seg),
             tuple(variants),
             "EM and token F1: maxima over the answers; BLEU over all answers",
             {"score": f1, "f1": f1, "em": em, "bleu": bleu},
@@ -161,7 +163,8 @@ def explain_engspan(
             yield unanswered(task.name, profile, qid, lang, raw_answers, scores)
             continue
         normalized, changes = trace(steps, prediction)
-        counts = token_counts(normalized)
+        tokens = tokens_by_pieces(normalized, str.split)  # a long text's: equal ones one string
+        counts = Counter(tokens), len(tokens)
         best = dict.fromkeys(keys, 0.0)
         variants = []
         for answer in answers:
@@ -190,7 +193,7 @@ def explain_engspan(
             profile,
             qid,
             lang,
-            TextView(prediction, normalized, tokens_by_pieces(normalized, str.split), changes),
+            TextView(prediction, normalized, tokens, changes),
             tuple(variants),
             "EM, F1, precision and recall: each the maximum over the answers",
             {"score": best["f1"], **best},
