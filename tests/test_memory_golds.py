@@ -357,3 +357,33 @@ def test_xor_full_scores_by_blocks_as_at_once(tmp_path, monkeypatch):
     gold.write_text("".join(lines), encoding="utf-8")
     with pytest.raises(InputError, match="'40'"):
         score()
+
+
+def test_squad_gold_keeps_its_answer_offsets_packed(tmp_path):
+    """A SQuAD-layout gold's ``answer_start`` offsets kept in one array, not
+    msgspec's struct, an integer and a tuple per answer (held after the
+    reading: 3.7 times the file before, with its bytes and the texts)."""
+    context = "Oslo is the capital of Norway. " * 40
+    qas = [
+        {
+            "id": f"q{k}",
+            "question": "Which city?",
+            "answers": [{"text": "Oslo", "answer_start": 300 + j + k % 500} for j in range(4)],
+        }
+        for k in range(20_000)
+    ]
+    paragraphs = [{"context": context, "qas": qas[i : i + 20]} for i in range(0, 20_000, 20)]
+    gold = tmp_path / "dev.json"
+    gold.write_text(json.dumps({"version": "1.1", "data": [{"paragraphs": paragraphs}]}), "utf-8")
+    size = gold.stat().st_size
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        read = get_task("squad").read_gold(gold, Diagnostics())
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert held < 3 * size, (held, size)  # was 3.7 times
+    assert read.questions[5].starts == (305, 306, 307, 308)
+    assert [q.starts for q in read.questions][-1] == (799, 800, 801, 802)
+    assert read.questions.starts[7] == (307, 308, 309, 310)
