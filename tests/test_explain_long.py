@@ -20,6 +20,7 @@ from answermatch.errors import visible
 from answermatch.explain import explain
 from answermatch.explanation import Explanation, TextView
 from answermatch.outputs import json_array_chunks, json_text
+from answermatch.tasks.cmrc2018.explain import common_run
 from conftest import traced_peak
 from examples import EXAMPLE_FILES
 
@@ -178,3 +179,41 @@ def test_writing_a_long_answers_explanation_makes_no_copy_of_it(as_json):
 
     peak = traced_peak(run)
     assert peak < chars, peak  # the old: 14 (JSON) and 44 (text) times chars
+
+
+def old_common_run(a, b):
+    """CMRC 2018's explanation's longest common run as it was (rows as long
+    as the prediction)."""
+    best, end = 0, 0
+    previous = [0] * (len(b) + 1)
+    for i, x in enumerate(a):
+        current = [0] * (len(b) + 1)
+        for j, y in enumerate(b):
+            if x == y:
+                current[j + 1] = previous[j] + 1
+                if current[j + 1] > best:
+                    best, end = current[j + 1], i + 1
+        previous = current
+    return end - best, best
+
+
+TOKENS = st.lists(st.sampled_from("abc"), max_size=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(a=TOKENS, b=TOKENS)
+def test_cmrc2018s_common_run_is_the_first_longest_as_before(a, b):
+    assert common_run(a, b) == old_common_run(a, b)
+
+
+def test_a_long_korean_answers_explanation_holds_a_string_per_distinct_character():
+    """KorQuAD's units of a 300,000-character answer: a tuple whose equal
+    characters are one string (about 12 bytes a character at the peak,
+    scoring included), not a string object per character (65 before)."""
+    chars = 300_000
+    gold, given_ = long_predictions("korquad", "서울은대한민국의수도이다1914년 ", chars)
+    found: list[Explanation] = []
+    peak = traced_peak(lambda: found.extend(explain("korquad", gold, given_, limit=1)), quiet=True)
+    units = found[0].prediction.tokens
+    assert len(units) > 250_000 and len(set(map(id, units))) < 100
+    assert peak < 30 * chars, peak / chars

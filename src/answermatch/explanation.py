@@ -20,18 +20,27 @@ from __future__ import annotations
 import json
 import math
 import warnings
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostics
 from .errors import AnswermatchWarning, visible
+from .matchers.answers import TokenCounts
 
 if TYPE_CHECKING:  # pragma: no cover
     from .tasks.base import Inputs, Task
 
-__all__ = ["Explanation", "TextView", "Variant", "through_scorer", "trace", "verdict"]
+__all__ = [
+    "Explanation",
+    "TextView",
+    "Variant",
+    "through_scorer",
+    "token_tuple",
+    "trace",
+    "verdict",
+]
 
 Step = Callable[[str], str]
 
@@ -206,6 +215,23 @@ def _repr_pieces(text: str) -> Iterator[str]:
     for at in range(0, len(text), PIECE):
         yield repr(other + text[at : at + PIECE])[2:-1]
     yield quote
+
+
+def token_tuple(tokens: Iterable[str]) -> tuple[str, ...]:
+    """``tokens`` as the tuple a :class:`TextView` holds; a long text's
+    (:class:`~answermatch.matchers.answers.TokenCounts`, made again piece
+    by piece) with its equal tokens one string, the counts' own (8 bytes a
+    token, not a string object each).
+
+    >>> from answermatch.matchers.answers import TokenCounts
+    >>> held = token_tuple(TokenCounts.of_pieces(lambda: ["東 京", "東"], str.split))
+    >>> held, held[0] is held[2]
+    (('東', '京', '東'), True)
+    """
+    if type(tokens) is TokenCounts:
+        same = {token: token for token in tokens.counts}
+        return tuple(map(same.__getitem__, tokens))
+    return tuple(tokens)
 
 
 def _step_name(step: Step) -> str:

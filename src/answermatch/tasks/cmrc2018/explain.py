@@ -14,32 +14,34 @@ answer decided each figure.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from ...explanation import Explanation, TextView, Variant, unanswered, verdict
+from ...explanation import Explanation, TextView, Variant, token_tuple, unanswered, verdict
 from ..base import Inputs
 from .profiles import Comparer, Settings
 
 __all__ = ["common_run", "explain"]
 
 
-def common_run(a: Sequence[str], b: Sequence[str]) -> tuple[int, int]:
+def common_run(a: Sequence[str], b: Iterable[str]) -> tuple[int, int]:
     """``(start in a, length)`` of the first longest common contiguous run
-    (the one the script's ``find_lcs`` returns).
+    (the one the script's ``find_lcs`` returns: of the runs of greatest
+    length, the one ending first in ``a``). ``b`` (a prediction, perhaps
+    long) is read once, in order, with a row as long as ``a`` held.
 
     >>> common_run(list("xabcy"), list("abzabc"))
     (1, 3)
     """
     best, end = 0, 0
-    previous = [0] * (len(b) + 1)
-    for i, x in enumerate(a):
-        current = [0] * (len(b) + 1)
-        for j, y in enumerate(b):
+    previous = [0] * (len(a) + 1)
+    for y in b:
+        current = [0] * (len(a) + 1)
+        for i, x in enumerate(a):
             if x == y:
-                current[j + 1] = previous[j] + 1
-                if current[j + 1] > best:
-                    best, end = current[j + 1], i + 1
+                length = current[i + 1] = previous[i] + 1
+                if length > best or (length == best and i + 1 < end):
+                    best, end = length, i + 1
         previous = current
     return end - best, best
 
@@ -86,7 +88,7 @@ def explain(
                     details["recall"] = length / len(answer_tokens)
             variants.append(
                 Variant(
-                    TextView(text, answer_key, tuple(answer_tokens)),
+                    TextView(text, answer_key, token_tuple(answer_tokens)),
                     {"em": float(em), "f1": f1},
                     "exact match of the EM keys" if em else "longest common token run",
                     bool(em) or (f1 == item["f1"] and f1 > 0),
@@ -99,7 +101,7 @@ def explain(
             settings.name,
             item["id"],
             "zh",
-            TextView(prediction, str(key), tuple(tokens)),
+            TextView(prediction, str(key), token_tuple(tokens)),
             tuple(variants),
             _rule(settings),
             figures,

@@ -30,9 +30,8 @@ from ...checks import (
 )
 from ...diagnostics import Diagnostics
 from ...errors import AnswermatchError, InputError
-from ...explanation import Explanation, TextView, Variant, figures, verdict
+from ...explanation import Explanation, TextView, Variant, figures, token_tuple, verdict
 from ...items import ItemColumns
-from ...matchers.answers import TokenCounts
 from ...workers import map_chunks
 from ..base import (
     ANY,
@@ -531,10 +530,7 @@ def _view(rules: Rules, text: str) -> TextView:
         if after != current:
             changes.append(name)
         current = after
-    tokens = rules.tokens(text)
-    if type(tokens) is TokenCounts:  # a long text's: equal tokens one string, 8 bytes a token
-        same = {token: token for token in tokens.counts}
-        tokens = tuple(map(same.__getitem__, tokens))
+    tokens = token_tuple(rules.tokens(text))  # a long text's: equal tokens one string
     return TextView(text, " ".join(tokens), tokens, tuple(changes))
 
 

@@ -37,16 +37,18 @@ from __future__ import annotations
 
 import json
 import re
+from array import array
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from functools import partial
-from itertools import chain, compress, repeat
+from itertools import accumulate, chain, compress, islice, repeat
 from typing import Any, NamedTuple, TypedDict
 
 from ...analysis import Analyzer
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
+from ...items import AsList, TextColumn
 from ...matchers.answers import TokenCounts
 from ...normalization import PRESETS
 from ...normalization import steps as _steps
@@ -172,6 +174,52 @@ class XorQuestion(NamedTuple):
 _new_question = partial(tuple.__new__, XorQuestion)  # no Python frame per question
 
 
+class AnswerTuples(AsList, Sequence[tuple[str, ...]]):
+    """Each question's answers (a tuple of strings), held as one
+    :class:`~answermatch.items.TextColumn` of every answer and the end of
+    each question's in it: about the size of their text, where a tuple and
+    a string object per answer took some 150 bytes more a question. A
+    question's tuple is decoded anew at each read.
+
+    >>> answers = AnswerTuples([("Oslo", "Ö"), ()])
+    >>> answers.extend([("Kraków", "1410"), ("Oslo",)])
+    >>> len(answers), answers[0], answers[2], answers[-1]
+    (4, ('Oslo', 'Ö'), ('Kraków', '1410'), ('Oslo',))
+    >>> list(answers) == [("Oslo", "Ö"), (), ("Kraków", "1410"), ("Oslo",)] == answers
+    True
+    """
+
+    __slots__ = ("_ends", "_texts")
+
+    def __init__(self, lists: Iterable[Sequence[str]] = ()) -> None:
+        self._texts = TextColumn()
+        self._ends = array("Q")
+        self.extend(lists)
+
+    def extend(self, lists: Iterable[Sequence[str]]) -> None:
+        """Append the answers of more questions, a block at a time."""
+        left = iter(lists)
+        while block := list(islice(left, 1 << 12)):
+            ends = accumulate(map(len, block), initial=len(self._texts))
+            self._ends.extend(islice(ends, 1, None))
+            self._texts.extend(chain.from_iterable(block))
+
+    def __len__(self) -> int:
+        return len(self._ends)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return self.sliced(index)
+        k = range(len(self._ends))[index]  # an IndexError out of range, as a list
+        start = self._ends[k - 1] if k else 0
+        return tuple(self._texts[start : self._ends[k]])
+
+    def __iter__(self) -> Iterator[tuple[str, ...]]:
+        texts, ends = iter(self._texts), self._ends
+        counts = map(int.__sub__, ends, chain((0,), ends))
+        return map(tuple, map(islice, repeat(texts), counts))
+
+
 @dataclass(frozen=True)
 class XorGold:
     """The gold questions column by column (what a large evaluation iterates
@@ -187,9 +235,9 @@ class XorGold:
     [XorQuestion(id='b', lang='sw', answers=('y',), answers_is_str=True, line=2)]
     """
 
-    ids: list[str]
+    ids: Sequence[str]
     langs: list[str]
-    answers: list[tuple[str, ...]]
+    answers: Sequence[tuple[str, ...]]
     bare: Sequence[bool]
     lines: Sequence[int]
 
@@ -519,12 +567,13 @@ def _layout_in_blocks(source: PathLike) -> Columns | None:
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "gold.jsonl"
     >>> row = '{"id": "%s", "question": "?", "answers": ["東京"], "lang": "ja", "split": "dev"}\\n'
     >>> _ = path.write_text("\\ufeff" + row % 1 + row % 2, encoding="utf-8")
-    >>> _layout_in_blocks(path)
+    >>> ids, langs, answers = _layout_in_blocks(path)
+    >>> list(ids), langs, list(answers)
     (['1', '2'], ['ja', 'ja'], [('東京',), ('東京',)])
     """
-    ids: list[str] = []
+    ids = TextColumn()  # packed block by block: the strings of every line are never all held
     langs: list[str] = []
-    answers: list[Sequence[str]] = []
+    answers = AnswerTuples()
     pool: dict[str, str] = {}  # one string per language, not one per question
     try:
         for k, block in enumerate(line_blocks(source)):
@@ -538,12 +587,13 @@ def _layout_in_blocks(source: PathLike) -> Columns | None:
             found = release_layout(text)
             if found is None:
                 return None
-            ids += found[0]
+            ids.extend(found[0])
             langs += map(pool.setdefault, found[1], found[1])
-            answers += found[2]
+            answers.extend(found[2])
+            del found
     except NotFlat:
         return None
-    return (ids, langs, answers) if ids else None
+    return (ids, langs, answers) if ids else None  # type: ignore[return-value]
 
 
 def _flat_predictions(source: PathLike) -> bool:
@@ -570,8 +620,14 @@ _ROW_KEYS = frozenset({"id", "answers", "lang"})
 
 
 def _from_columns(columns: Columns, lines: Sequence[int]) -> XorGold:
+    """The gold of ``columns``, its ids and answers packed
+    (:class:`~answermatch.items.TextColumn`, :class:`AnswerTuples`)."""
     ids, langs, answers = columns
-    return XorGold(ids, langs, list(map(tuple, answers)), [False] * len(ids), lines)
+    if type(ids) is not TextColumn:
+        ids = TextColumn(ids)  # type: ignore[assignment]
+    if type(answers) is not AnswerTuples:
+        answers = AnswerTuples(answers)
+    return XorGold(ids, langs, answers, [False] * len(ids), lines)  # type: ignore[arg-type]
 
 
 def warn_duplicate_gold_ids(

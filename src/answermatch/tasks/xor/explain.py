@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from ...diagnostics import Diagnostics
 from ...explanation import Explanation, TextView, Variant, trace, unanswered, verdict
 from ...matchers import overlap_prf
+from ...normalization.steps import tokens_by_pieces
 from ..base import Inputs
 from .data import XorGold, mecab_failure, token_counts, warn_unanswered
 
@@ -126,7 +127,7 @@ def explain_full(
             profile,
             qid,
             lang,
-            TextView(prediction, normalized, tuple(normalized.split()), changes, seg),
+            TextView(prediction, normalized, tokens_by_pieces(normalized, str.split), changes, seg),
             tuple(variants),
             "EM and token F1: maxima over the answers; BLEU over all answers",
             {"score": f1, "f1": f1, "em": em, "bleu": bleu},
@@ -189,7 +190,7 @@ def explain_engspan(
             profile,
             qid,
             lang,
-            TextView(prediction, normalized, tuple(normalized.split()), changes),
+            TextView(prediction, normalized, tokens_by_pieces(normalized, str.split), changes),
             tuple(variants),
             "EM, F1, precision and recall: each the maximum over the answers",
             {"score": best["f1"], **best},

@@ -76,7 +76,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import repeat, starmap
+from itertools import islice, repeat, starmap
 from operator import itemgetter
 from typing import Any, ClassVar
 
@@ -104,6 +104,9 @@ from .data import (
 )
 from .languages import LANGUAGES, SLOTS, full_unknown_language, outside_seven
 from .task import XorAnswerTask
+
+#: the questions :meth:`XorFull._scores` scores at a time
+_BLOCK = 1 << 12
 
 __all__ = ["LANGUAGES", "PROFILES", "SLOTS", "FullProfile", "XorFull"]
 
@@ -352,6 +355,50 @@ class XorFull(XorAnswerTask):
             "each copy is scored and counted, as in the official script",
         )
 
+    def _scores(
+        self,
+        score: _Scorer,
+        gold: XorGold,
+        predictions: list[str | None],
+        inputs: Inputs,
+        diag: Diagnostics,
+    ) -> list[Scores]:
+        """The scores of the answered questions, in gold order, their jobs
+        made and scored a block of :data:`_BLOCK` questions at a time (a
+        tuple per question for the whole gold was a third of its size); in
+        one block with ``workers``, which share it out. An answered
+        question without answers is an error, raised after the errors of
+        the questions before it."""
+        size = max(len(gold), 1) if diag.workers > 1 else _BLOCK
+        rows = enumerate(zip(gold.langs, gold.answers, predictions, strict=True))
+        scores: list[Scores] = []
+        while block := list(islice(rows, size)):
+            jobs: list[tuple[str, tuple[str, ...], str]] = []
+            where: list[int] = []  # the gold position of each job
+            empty = None  # the first answered question without answers (an error)
+            for k, (lang, answers, prediction) in block:
+                if prediction is not None:
+                    if not answers:
+                        empty = k
+                        break
+                    jobs.append((lang, answers, prediction))
+                    where.append(k)
+            del block
+            try:
+                scores += map_chunks(score.many, jobs, diag.workers)
+            except ValueError:  # MeCab's limit on text length, a lone surrogate: which one?
+                for k, job in zip(where, jobs, strict=True):
+                    try:
+                        score(*job)
+                    except ValueError as exc:
+                        raise mecab_failure(
+                            exc, gold.ids[k], job[2], inputs, gold.lines[k]
+                        ) from None
+                raise
+            if empty is not None:
+                raise no_answers_error(gold.ids[empty], inputs.gold_name, gold.lines[empty])
+        return scores
+
     def score(
         self, inputs: Inputs, settings: FullProfile, diag: Diagnostics, **options: Any
     ) -> Scored:
@@ -360,29 +407,7 @@ class XorFull(XorAnswerTask):
         self.check(inputs, settings, diag)
         score = _Scorer(settings)
         predictions = list(map(preds.get, gold.ids))  # the prediction, or None
-        jobs: list[tuple[str, tuple[str, ...], str]] = []
-        where: list[int] = []  # the gold position of each job
-        empty = None  # the first answered question without answers (an error)
-        for k, (lang, answers, prediction) in enumerate(
-            zip(gold.langs, gold.answers, predictions, strict=True)
-        ):
-            if prediction is not None:
-                if not answers:
-                    empty = k
-                    break
-                jobs.append((lang, answers, prediction))
-                where.append(k)
-        try:
-            scores = map_chunks(score.many, jobs, diag.workers)
-        except ValueError:  # MeCab's limit on text length, a lone surrogate: which one?
-            for k, job in zip(where, jobs, strict=True):
-                try:
-                    score(*job)
-                except ValueError as exc:
-                    raise mecab_failure(exc, gold.ids[k], job[2], inputs, gold.lines[k]) from None
-            raise
-        if empty is not None:  # raised after the errors of the questions before it
-            raise no_answers_error(gold.ids[empty], inputs.gold_name, gold.lines[empty])
+        scores = self._scores(score, gold, predictions, inputs, diag)
         sums: dict[str, list[float]] = {}  # lang -> [count, f1, em, bleu]
         answered = 0
         figures: list[tuple[float, float, float] | None] = []  # per question, None unanswered
