@@ -1448,6 +1448,7 @@ def _string_parts(
 ) -> Iterator[dict[str, str]]:
     pending: list[bytes] = []  # the bytes since the last part, after the "{"
     retried = False  # (odd) the last cut did not give a part
+    prefix: str | None = None  # (odd) the text of a long part whose cut gave none
     for piece in pieces:
         full = len(piece) >= PART_BYTES  # else the last piece: no part to end
         if not pending:  # the file's start: whitespace, then "{"
@@ -1464,7 +1465,7 @@ def _string_parts(
         pending.append(piece)
         del piece
         cut = _last_separator(seen) if full else -1
-        if cut >= 0 and (not odd or retried) and sum(map(len, pending)) >= LONG_BYTES:
+        if cut >= 0 and (prefix is not None or sum(map(len, pending)) >= LONG_BYTES):
             # a long part (a long answer): decoded piece by piece, not joined
             cut -= len(seen) - len(pending[-1])  # in the last piece; negative: the one before
             del seen
@@ -1474,9 +1475,21 @@ def _string_parts(
             else:
                 rest = pending[-1][cut + 1 :]
             pending[-1] = pending[-1][:cut]
-            pending[0] = b"{"
+            pending[0] = b"{" if prefix is None else b""
             pending.append(b"}")
-            part = _long_part(pending, nulls, odd)
+            text = _decoded_pieces(pending)  # (bytes cut at a comma: whole characters)
+            if prefix is not None:
+                text, prefix = prefix + text, None
+            try:
+                part = _long_part(text, nulls, odd)
+            except NotFlat:
+                if not odd or retried:
+                    raise
+                # as below: the part goes on to the next cut (once), its text kept
+                retried, prefix, pending = True, text[:-1] + ",", [b"", rest]
+                del text, rest
+                continue
+            del text
             retried, pending = False, [b"", rest]
             del rest
             yield part
@@ -1501,9 +1514,13 @@ def _string_parts(
             del part
     if not pending:
         raise NotFlat(name)
+    if prefix is not None:  # a long part's text, then the rest of the file
+        pending[0] = b""
+        yield _long_part(prefix + _decoded_pieces(pending), nulls, odd)
+        return
     pending[0] = b"{"
     if sum(map(len, pending)) >= LONG_BYTES:  # a long last part (one long answer)
-        yield _long_part(pending, nulls, odd)
+        yield _long_part(_decoded_pieces(pending), nulls, odd)
         return
     data = b"".join(pending)
     pending.clear()  # its bytes once, not twice
@@ -1592,18 +1609,19 @@ def _string_part(data: bytes, nulls: bool = False, odd: bool = False) -> dict[st
     return Part(value, pairs)
 
 
-def _long_part(pieces: list[bytes], nulls: bool, odd: bool) -> dict[str, Any]:
-    """A long part, ``{...}`` in the bytes ``pieces`` (let go as they are
-    decoded: :func:`_decoded_pieces`), as :func:`_string_part` gives it:
-    its text is decoded by ``json`` (which gives the value that
-    :func:`_string_part` gives from the bytes), the part's bytes and text
-    never held whole at once; :class:`NotFlat` where that is not an object
-    of strings (or ``null``, with ``nulls``; of any values, with ``odd``).
+def _long_part(text: str, nulls: bool, odd: bool) -> dict[str, Any]:
+    """A long part, ``{...}``, from its ``text`` (decoded piece by piece,
+    its bytes let go: :func:`_decoded_pieces`), as :func:`_string_part`
+    gives it from the bytes: the value of ``json``, the part's bytes and
+    text never held whole at once; :class:`NotFlat` where that is not an
+    object of strings (or ``null``, with ``nulls``; of any values, with
+    ``odd``).
 
-    >>> _long_part([b'{"q1": "a', b'b", "q2": null', b"}"], True, False)
+    >>> _long_part(_decoded_pieces([b'{"q1": "a', b'b", "q2": null', b"}"]), True, False)
     {'q1': 'ab', 'q2': None}
     """
-    value = _odd_part(_decoded_pieces(pieces))
+    value = _odd_part(text)
+    del text
     if not odd:
         kinds = _STRING_OR_NULL if nulls else _STRING
         if not kinds.issuperset(map(type, value.values())):
