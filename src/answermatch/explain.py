@@ -89,6 +89,7 @@ def explanations(
 
     >>> gold = [{"id": "q1", "answers": ["Pariisi"], "lang": "fi"},
     ...         {"id": "q2", "answers": ["Rim"], "lang": "ru"}]
+    >>> from answermatch.explain import explanations
     >>> found = explanations("xor-engspan", gold, {"q1": "Pariisi", "q2": "Milan"})
     >>> [(e.id, e.verdict) for e in found]
     [('q1', 'exact match'), ('q2', 'no match')]

@@ -28,6 +28,7 @@ class TokenCounts(NamedTuple):
     positive) and their ``total`` (the number of tokens, repeats included).
     A plain ``(Counter, int)`` pair is accepted wherever this is.
 
+    >>> from answermatch.matchers.analysis import TokenCounts
     >>> TokenCounts.of(["new", "york", "new"])
     TokenCounts(counts={'new': 2, 'york': 1}, total=3)
     """
