@@ -227,14 +227,14 @@ def test_squad_gold_is_not_decoded_whole(tmp_path):
     assert peak < 2.5 * size, (peak, size)  # 4.9 times before
 
 
-def _lines_as_before(gold) -> list:
-    """Each question's line as found before, in the whole decoded text, with
-    a list of every newline's place."""
+def _lines_as_before(gold, path) -> list:
+    """Each question's line as found before, in the whole decoded text of
+    the file ``path``, with a list of every newline's place."""
     from bisect import bisect_left
 
-    from answermatch.formats.squad import _as_text, hashable
+    from answermatch.formats.squad import hashable
 
-    text = _as_text(gold._text)
+    text = path.read_bytes().decode("utf-8")
     if text.count("\n", 0, 100_000) < 2:
         return [None] * len(gold.questions)
     keys = "|".join(map(re.escape, gold._id_keys))
@@ -285,7 +285,9 @@ def test_squad_gold_lines_are_found_as_before(tmp_path_factory, questions, inden
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", AnswermatchWarning)
         gold = get_task("squad").read_gold(path, Diagnostics())
-    expected = _lines_as_before(gold)
+    expected = _lines_as_before(gold, path)
+    # the bytes are let go where no line is read in them (minified JSON)
+    assert (gold._text is None) is (expected == [None] * len(expected))
     assert [gold.line(k) for k in range(len(gold.questions))] == expected
     gold.__dict__.pop("_lines")  # and in the text, where it was decoded
     gold._text = gold._source_text
@@ -387,3 +389,103 @@ def test_squad_gold_keeps_its_answer_offsets_packed(tmp_path):
     assert read.questions[5].starts == (305, 306, 307, 308)
     assert [q.starts for q in read.questions][-1] == (799, 800, 801, 802)
     assert read.questions.starts[7] == (307, 308, 309, 310)
+
+
+def _squad_like_gold(path, paragraphs: int = 1_500, dumps=json.dumps) -> int:
+    """A SQuAD-layout gold shaped as SQuAD's dev (a context of some hundred
+    bytes, five questions each, three answers each, mostly the same text)
+    written minified to ``path``; its size."""
+    words = ["Łódź", "is", "a", "city", "in", "Poland", "whose", "mills", "made", "cloth"]
+    rng = random.Random(25)
+    articles = []
+    for a in range(paragraphs // 50):
+        paras = []
+        for p in range(50):
+            context = " ".join(rng.choice(words) for _ in range(120))
+            qas = []
+            for q in range(5):
+                text = " ".join(rng.choice(words) for _ in range(rng.randint(1, 4)))
+                other = text if rng.random() < 0.6 else rng.choice(words)
+                answers = [{"text": t, "answer_start": rng.randint(0, 600)}
+                           for t in (text, text, other)]  # fmt: skip
+                qas.append({"answers": answers, "question": "Which city made cloth?",
+                            "id": f"{a:03d}{p:02d}{q}-56be4db0acb8001400a502ec"})  # fmt: skip
+            paras.append({"context": context, "qas": qas})
+        articles.append({"title": f"Article_{a}", "paragraphs": paras})
+    path.write_text(dumps({"version": "1.1", "data": articles}), encoding="utf-8")
+    return path.stat().st_size
+
+
+def test_squad_gold_is_read_in_parts_and_its_bytes_let_go(tmp_path):
+    """A SQuAD-layout gold decoded a few hundred paragraphs at a time (msgspec's
+    structs of the whole file, beside its bytes, were the peak) and,
+    minified as SQuAD's are, held without its bytes (a context is read
+    again from the file where a check needs it) and with an answer text
+    given again held once."""
+    gold = tmp_path / "dev.json"
+    size = _squad_like_gold(gold)
+    assert size > 2_000_000
+    read_gold = get_task("squad").read_gold
+    small = tmp_path / "small.json"
+    _squad_like_gold(small, 50)
+    read_gold(small, Diagnostics())  # the readers' structs defined, not counted
+    found = []
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        found.append(read_gold(gold, Diagnostics()))
+        held, peak = (m - before for m in tracemalloc.get_traced_memory())
+    finally:
+        tracemalloc.stop()
+    assert peak < 2.3 * size, (peak, size)  # 3.0 times before (1.8 now)
+    assert held < size, (held, size)  # 2.1 times before (0.64 now)
+    read = found[0]
+    assert read._text is None
+    data = json.loads(gold.read_text("utf-8"))
+    qas = [(qa, p["context"]) for a in data["data"] for p in a["paragraphs"] for qa in p["qas"]]
+    assert [q.id for q in read.questions] == [qa["id"] for qa, _ in qas]
+    assert [q.answers for q in read.questions] == [
+        tuple(x["text"] for x in qa["answers"]) for qa, _ in qas
+    ]
+    assert [q.context for q in read.questions] == [context for _, context in qas]
+
+
+@pytest.mark.parametrize("bom", [False, True])
+def test_squad_gold_contexts_are_read_again_from_the_file(tmp_path, bom):
+    """The contexts of a gold whose bytes were let go are read again from
+    the file (after a byte order mark a dialect skips, too), as decoded
+    from the bytes; a file changed since it was read is a clear error."""
+    from answermatch.formats.squad import Dialect, read
+
+    contexts = ['Łódź "a" \\ b\u2028', "東京 " * 50, "plain"]
+    paragraphs = [
+        {
+            "context": context,
+            "qas": [{"id": f"q{k}", "answers": [{"text": "a", "answer_start": 0}]}],
+        }
+        for k, context in enumerate(contexts)
+    ] + [{"qas": [{"id": "none", "answers": []}]}]
+    gold = tmp_path / "dev.json"
+    text = json.dumps({"data": [{"paragraphs": paragraphs}]}, ensure_ascii=False)
+    gold.write_bytes(("\ufeff" if bom else "").encode() + text.encode("utf-8"))
+    read_gold = read(gold, Diagnostics(), Dialect(bom="skip" if bom else "error"))
+    assert read_gold._text is None  # not held: the contexts are where the file has them
+    assert [q.context for q in read_gold.questions] == [*contexts, None]
+    assert read_gold.questions.contexts == [*contexts, None]
+    again = read(gold, Diagnostics(), Dialect(bom="skip" if bom else "error"))
+    gold.write_text(text.replace("plain", "other"), encoding="utf-8")
+    with pytest.raises(InputError, match="changed after it was read"):
+        [q.context for q in again.questions]
+
+
+def test_squad_gold_with_lines_keeps_its_bytes(tmp_path):
+    """A gold written with newlines keeps its bytes (each question's line
+    is found in them) and gives the same questions and contexts."""
+    gold, lined = tmp_path / "dev.json", tmp_path / "lined.json"
+    _squad_like_gold(gold, 100)
+    _squad_like_gold(lined, 100, lambda value: json.dumps(value, indent=1))
+    minified = get_task("squad").read_gold(gold, Diagnostics())
+    with_lines = get_task("squad").read_gold(lined, Diagnostics())
+    assert minified._text is None and with_lines._text is not None
+    assert list(minified.questions) == list(with_lines.questions)
+    assert minified.line(7) is None and with_lines.line(7) is not None

@@ -41,10 +41,12 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 from array import array
 from bisect import bisect_right
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain, compress, count, islice, repeat
@@ -90,6 +92,7 @@ __all__ = [
     "row_where",
     "short",
     "string_ids",
+    "typed_gold",
     "warn_coverage",
     "warn_repeated_ids",
 ]
@@ -407,6 +410,22 @@ def _head_newlines(text: str | bytes, chars: int) -> int:
     return text[: 4 * chars].decode("utf-8", "ignore")[:chars].count("\n")
 
 
+def _has_lines(data: bytes, chars: int = 100_000) -> bool:
+    """Whether ``_head_newlines(data, chars) >= 2`` (a file whose questions
+    have lines: :attr:`SquadFile._lines`), decoding no more than the bytes
+    up to its second newline.
+
+    >>> _has_lines(b'{"a":\n 1\n}'), _has_lines(b'{"a": 1}\n')
+    (True, False)
+    >>> _has_lines(b"\n" + b"x" * 9 + b"\n", 10), _has_lines("\nł\n".encode(), 3)
+    (False, True)
+    """
+    first = data.find(b"\n", 0, 4 * chars)
+    second = -1 if first < 0 else data.find(b"\n", first + 1, 4 * chars)
+    # the characters up to it: the decoding of a prefix ending in a newline is that of the head
+    return second >= 0 and len(data[: second + 1].decode("utf-8", "ignore")) <= chars
+
+
 def _as_text(text: str | bytes | None) -> str | None:
     """A file's text, from its UTF-8 bytes where it was not decoded."""
     return text.decode("utf-8") if isinstance(text, (bytes, bytearray)) else text
@@ -447,20 +466,20 @@ def load(
         return _read_parquet(name), None, None
     if bom == "error" and sources.starts_with_bom(name) and sources.decodes_as_utf8(name):
         raise _bom_refused(name, what)  # as :func:`_text_of` does, the file decoded in pieces
+    source = _Source(_file_identity(name) if gold is not None else None)
     raw = read_bytes(name)
     if bom == "json":
-        raw, bom = _json_bytes(raw, name, what, diag), "skip"
+        read, raw, bom = raw, _json_bytes(raw, name, what, diag), "skip"
+        if raw is not read:  # transcoded: not where the file has them
+            source = _Source(None)
+        del read
     if not is_jsonl(name):
         if bom == "skip" and raw.startswith(b"\xef\xbb\xbf"):
-            raw = raw[3:]
+            raw, source = raw[3:], source._replace(offset=3)
         if gold is not None:
-            typed = fast_typed_json(raw, _typed_squad)
-            if typed is not LEFT_TO_JSON and (
-                not key_check or keys_counted(raw, _typed_key_count(typed))
-            ):
-                found = _typed_questions(typed, name, raw, gold)
-                if found is not None:
-                    return found, raw, None
+            found = _typed_questions(raw, name, gold, key_check, source)
+            if found is not None:
+                return found, found.text, None
         value = fast_json(raw, keys_checked=key_check)
         if value is not LEFT_TO_JSON:
             return value, raw, None
@@ -582,11 +601,25 @@ def read(
     data, text, row_lines = load(
         source, diag, "gold", key_check=dialect.key_check, bom=dialect.bom, gold=dialect
     )
-    if type(data) is _Read:  # the SQuAD layout, read straight into its questions
-        gold = cls(data.questions, data.name, "squad", data.version, False, text, None, data.shape)
-        gold._id_keys = dialect.id_keys
-        return gold
+    typed = typed_gold(data, dialect, cls)
+    if typed is not None:
+        return typed
     return from_data(data, source_name(source), dialect, text, row_lines, cls)
+
+
+def typed_gold(data: Any, dialect: Dialect = SQUAD, cls: type[F] = SquadFile) -> F | None:
+    """The gold :func:`load` gave with ``gold=dialect`` where it read a file
+    in the SQuAD layout straight into its questions (as :func:`from_data`
+    would give them), else ``None`` (``data`` is the file's content).
+
+    >>> typed_gold({"data": []}) is None
+    True
+    """
+    if type(data) is not _Read:
+        return None
+    gold = cls(data.questions, data.name, "squad", data.version, False, data.text, None, data.shape)
+    gold._id_keys = dialect.id_keys
+    return gold
 
 
 def from_data(
@@ -741,29 +774,48 @@ def _articles_checked(
 
 
 class _Read(NamedTuple):
-    """A gold in the SQuAD layout read into its questions (:func:`_typed_questions`)."""
+    """A gold in the SQuAD layout read into its questions (:func:`_typed_questions`),
+    and its bytes where they are still needed (``text``: else ``None``)."""
 
     questions: Questions
     name: str
     version: Any
     shape: list[list[int]]
+    text: bytes | None
 
 
-def _typed_squad() -> type:
-    """The SQuAD layout as msgspec structs: every key the layout's files
-    hold (any other makes the file go the ``json`` way), ids and answer
-    texts strings (anything else, which the checked path reads or names,
-    goes that way too), the other values ``Any``, and the texts no score
-    reads (most of a file's bytes), a paragraph's context and a question's
-    text, kept as their JSON (``msgspec.Raw``: checked, not decoded);
-    structs that the garbage collector does not track."""
-    from msgspec import Raw, defstruct
+def _struct(name: str, *fields: Any) -> type:
+    from msgspec import defstruct
 
-    def struct(name: str, *fields: Any) -> type:
-        return defstruct(name, fields, gc=False, forbid_unknown_fields=True)
+    return defstruct(name, fields, gc=False, forbid_unknown_fields=True)
 
-    answer = struct("Answer", ("text", str), ("answer_start", Any, None))
-    qa = struct(
+
+def _typed_file() -> type:
+    """The SQuAD layout's top as msgspec structs: its articles' paragraphs
+    kept as their JSON (``msgspec.Raw``: checked, not decoded), each decoded
+    in turn (:func:`_typed_paragraph`), so that a gold's structs never all
+    exist at once."""
+    from msgspec import Raw
+
+    article = _struct(
+        "Article", ("paragraphs", tuple[Raw, ...]), ("title", Any, None), ("id", Any, None)
+    )
+    return _struct("File", ("data", tuple[article, ...]), ("version", Any, None))
+
+
+def _typed_paragraph() -> type:
+    """A paragraph of the SQuAD layout as msgspec structs: every key the
+    layout's files hold (DRCD's answers carry an ``id``; any other key
+    makes the file go the ``json`` way), ids and answer texts strings
+    (anything else, which the checked path reads or names, goes that way
+    too), the other values ``Any``, and the texts no score reads (most of a
+    file's bytes), the context and a question's text, kept as their JSON
+    (``msgspec.Raw``: checked, not decoded); structs that the garbage
+    collector does not track."""
+    from msgspec import Raw
+
+    answer = _struct("Answer", ("text", str), ("answer_start", Any, None), ("id", Any, None))
+    qa = _struct(
         "Qa",
         ("id", str),
         ("answers", tuple[answer, ...]),
@@ -771,35 +823,27 @@ def _typed_squad() -> type:
         ("is_impossible", Any, None),
         ("plausible_answers", Any, None),
     )
-    paragraph = struct(
-        "Paragraph", ("qas", tuple[qa, ...]), ("context", Raw, None), ("id", Any, None)
-    )
-    article = struct(
-        "Article", ("paragraphs", tuple[paragraph, ...]), ("title", Any, None), ("id", Any, None)
-    )
-    return struct("File", ("data", tuple[article, ...]), ("version", Any, None))
+    return _struct("Paragraph", ("qas", tuple[qa, ...]), ("context", Raw, None), ("id", Any, None))
 
 
-def _typed_key_count(file: Any) -> int:
-    """The keys of a gold decoded into :func:`_typed_squad`'s structs, an
-    optional key counted where its value is not ``None`` (a key given as
-    ``null`` is not counted, except a context or a question, kept as JSON:
-    :func:`~answermatch.sources.keys_counted` then leaves the file to
-    ``json``, which checks its keys itself)."""
+def _given(objects: Iterable[Any], *names: str) -> int:
+    """How many of ``objects``' attributes ``names`` are not ``None`` (keys given)."""
+    objects = list(objects)
+    return sum(len(objects) - list(map(attrgetter(n), objects)).count(None) for n in names)
 
-    def given(objects: list[Any], *names: str) -> int:
-        return sum(len(objects) - list(map(attrgetter(n), objects)).count(None) for n in names)
 
-    articles = list(file.data)
-    paragraphs = [p for article in articles for p in article.paragraphs]
-    qas = [qa for paragraph in paragraphs for qa in paragraph.qas]
-    answers = [answer for qa in qas for answer in qa.answers]
+def _paragraph_keys(paragraph: Any) -> int:
+    """The keys of a paragraph decoded into :func:`_typed_paragraph`'s
+    structs, an optional key counted where its value is not ``None`` (a key
+    given as ``null`` is not counted, except a context or a question, kept
+    as JSON: :func:`~answermatch.sources.keys_counted` then leaves the file
+    to ``json``, which checks its keys itself)."""
+    qas = paragraph.qas
+    answers = list(chain.from_iterable(map(_ANSWERS_OF, qas)))
     return (
-        1 + (file.version is not None)
-        + len(articles) + given(articles, "title", "id")
-        + len(paragraphs) + given(paragraphs, "context", "id")
-        + 2 * len(qas) + given(qas, "question", "is_impossible", "plausible_answers")
-        + len(answers) + given(answers, "answer_start")
+        1 + _given([paragraph], "context", "id")
+        + 2 * len(qas) + _given(qas, "question", "is_impossible", "plausible_answers")
+        + len(answers) + _given(answers, "answer_start", "id")
     )  # fmt: skip
 
 
@@ -807,48 +851,247 @@ _ID_OF, _ANSWERS_OF, _QUESTION_OF = attrgetter("id"), attrgetter("answers"), att
 _TEXT_OF, _START_OF = attrgetter("text"), attrgetter("answer_start")
 
 
-def _typed_questions(file: Any, name: str, raw: bytes, dialect: Dialect) -> _Read | None:
-    """The questions of a gold decoded into :func:`_typed_squad`'s structs,
-    as :func:`_articles_fast` gives them from ``json``'s value; ``None``
-    for anything it would not take (the ``json`` way then reads the file)."""
-    if dialect.id_keys != ("id",):
+class _Source(NamedTuple):
+    """Where a gold's bytes came from: the file's identity
+    (:func:`_file_identity`; ``None`` where it cannot be read again: a pipe,
+    a ``.gz`` file, a file transcoded from UTF-16) and the offset of the
+    bytes read in it (3 after a byte order mark)."""
+
+    identity: tuple[int, ...] | None
+    offset: int = 0
+
+
+def _file_identity(name: str) -> tuple[int, ...] | None:
+    """A regular file's device, inode, size and modification time (what
+    says it is still the file read); ``None`` for anything else (a pipe, a
+    ``.gz`` file: their bytes cannot be read again at an offset)."""
+    if os.path.splitext(name)[1] == ".gz":
         return None
-    paragraphs = [paragraph for article in file.data for paragraph in article.paragraphs]
-    qas = [qa for paragraph in paragraphs for qa in paragraph.qas]
-    if not qas:
+    try:
+        found = os.stat(name)
+    except (OSError, ValueError):
         return None
-    ids = list(map(_ID_OF, qas))  # strings, as the structs' types say
-    answers = list(map(_ANSWERS_OF, qas))
-    if set(map(len, answers)) == {1}:  # one answer each (MLQA, XQuAD): the fewest steps
-        texts = [(answer.text,) for (answer,) in answers]
-    else:
-        texts = [tuple(map(_TEXT_OF, found)) for found in answers]
-    contexts = [paragraph.context for paragraph in paragraphs]
-    if not _strings_or_null(contexts) or not _strings_or_null(list(map(_QUESTION_OF, qas)), True):
-        return None  # json's: a number past Python's digit limit is an error there
+    if not stat.S_ISREG(found.st_mode):
+        return None
+    return found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns
+
+
+def _typed_questions(
+    raw: bytes, name: str, dialect: Dialect, key_check: bool, source: _Source | None = None
+) -> _Read | None:
+    """The questions of a gold in the SQuAD layout decoded into msgspec's
+    structs a few hundred paragraphs at a time (:func:`_typed_file`), as
+    :func:`_articles_fast` gives them from ``json``'s value; ``None`` for
+    anything it would not take (the ``json`` way then reads the file).
+    ``key_check``: taken only where the structs' keys are every ``":`` of
+    the file (:func:`~answermatch.sources.keys_counted`).
+
+    Kept (:class:`_Columns`): the ids, the answer texts, the
+    ``answer_start`` offsets and where each context's JSON is in the bytes
+    (:class:`_Contexts`). The bytes themselves are given back (``text``)
+    only where they are still needed: for the questions' lines (a file with
+    newlines near its start) or where the contexts cannot be read again
+    from the file (``source``, :class:`_Source`)."""
+    if dialect.id_keys[:1] != ("id",):  # another key first: json's (with "id", the same)
+        return None
+    top = fast_typed_json(raw, _typed_file)
+    if top is LEFT_TO_JSON:
+        return None
     if not raw.isascii() and not sources.is_utf8(raw):  # msgspec does not check the UTF-8
         return None  # of what it keeps as JSON
-    shape = [[len(p.qas) for p in a.paragraphs] for a in file.data]
-    sizes = list(chain.from_iterable(shape))
-    packed = _packed_starts(answers)
-    if packed is not None:  # the answer structs let go: the offsets alone kept
-        del answers
-        starts = _Lazy(
-            lambda: list(_unpacked_starts(packed, texts)),
-            lambda: _unpacked_starts(packed, texts),
-        )
-    else:
-        starts = _Lazy(lambda: list(_starts(answers)), lambda: _starts(answers))
+    columns = _Columns(raw, key_check)
+    columns.keys += 1 + (top.version is not None)
+    shape: list[list[int]] = []
+    batch: list[Any] = []
+    for article in top.data:
+        columns.keys += 1 + _given([article], "title", "id")
+        sizes: list[int] = []
+        for paragraph_json in article.paragraphs:
+            paragraph = fast_typed_json(paragraph_json, _typed_paragraph)
+            if paragraph is LEFT_TO_JSON:
+                return None
+            sizes.append(len(paragraph.qas))
+            batch.append(paragraph)
+            if len(batch) == _BATCH and not columns.add(batch):
+                return None
+        shape.append(sizes)
+    if not columns.add(batch) or not columns.ids:
+        return None
+    if key_check and not keys_counted(raw, columns.keys):
+        return None
+    source = source or _Source(None)
+    held = source.identity is None or _has_lines(raw)  # lines read in it
+    if held or source.identity != _file_identity(name):
+        held, source = True, _Source(None)
+    at, lengths = columns.at, columns.lengths
+    contexts = _Contexts(at, lengths, list(chain.from_iterable(shape)), name, source)
+    if held:
+        contexts.raw = raw
     questions = Questions(
-        ids,
-        texts,
-        starts,
-        _Lazy(
-            lambda: list(_decoded_contexts(contexts, sizes)),
-            lambda: _decoded_contexts(contexts, sizes),
-        ),
+        columns.ids, columns.texts, columns.starts(), _Lazy(contexts.make, contexts.each)
     )
-    return _Read(questions, name, file.version, shape)
+    return _Read(questions, name, top.version, shape, raw if held else None)
+
+
+#: The paragraphs decoded before their questions are taken (:class:`_Columns`)
+_BATCH = 256
+
+
+class _Columns:
+    """The columns of a gold's questions, taken from its paragraphs decoded
+    into :func:`_typed_paragraph`'s structs a batch at a time: the ids, the
+    answer texts (a text given again in a batch held once: SQuAD's dev
+    repeats most), the ``answer_start`` offsets (packed in an array where
+    all are integers of 64 bits, else a tuple per question), where each
+    paragraph's context is as JSON in the bytes ``raw`` (``at``: -1 where
+    it has none; ``lengths``), and, with ``key_check``, the keys counted
+    (:func:`_paragraph_keys`)."""
+
+    def __init__(self, raw: bytes, key_check: bool) -> None:
+        self.raw, self.key_check, self.keys = raw, key_check, 0
+        self.ids: list[str] = []
+        self.texts: list[tuple[str, ...]] = []
+        self.packed: array | None = array("q")
+        self.tuples: list[tuple[Any, ...]] = []
+        self.at, self.lengths = array("q"), array("q")
+        self._end = 0  # where the last context found ends
+
+    def add(self, paragraphs: list[Any]) -> bool:
+        """Take the questions of ``paragraphs`` (emptied); ``False`` for
+        values the ``json`` way reads otherwise."""
+        qas = list(chain.from_iterable(map(_QAS_OF, paragraphs)))
+        contexts = list(map(_CONTEXT_OF, paragraphs))
+        if not _strings_or_null(contexts) or not _strings_or_null(
+            list(map(_QUESTION_OF, qas)), True
+        ):
+            return False  # json's: a number past Python's digit limit is an error there
+        if self.key_check:
+            self.keys += sum(map(_paragraph_keys, paragraphs))
+        paragraphs.clear()
+        end = self._end
+        for context in contexts:
+            if context is None:
+                self.at.append(-1)
+                self.lengths.append(0)
+                continue
+            end = _place(self.raw, bytes(context), end)
+            if end < 0:
+                return False
+            self.at.append(end)
+            self.lengths.append(len(context))
+            end += len(context)
+        self._end = end
+        self.ids += map(_ID_OF, qas)  # strings, as the structs' types say
+        answers = list(map(_ANSWERS_OF, qas))
+        del qas
+        starts = list(map(_START_OF, chain.from_iterable(answers)))
+        if self.packed is not None:
+            try:
+                if not set(map(type, starts)) <= {int}:
+                    raise OverflowError
+                self.packed += array("q", starts)
+            except OverflowError:  # not all integers of 64 bits: a tuple per question
+                self.tuples, self.packed = list(_unpacked_starts(self.packed, self.texts)), None
+        if self.packed is None:
+            self.tuples += map(tuple, map(map, repeat(_START_OF), answers))
+        if set(map(len, answers)) == {1}:  # one answer each (MLQA, XQuAD): the fewest steps
+            self.texts += [(answer.text,) for (answer,) in answers]
+        else:  # a text given again in the batch held once (SQuAD's dev repeats most)
+            texts = list(map(_TEXT_OF, chain.from_iterable(answers)))
+            held = dict(zip(texts, texts, strict=True)).__getitem__
+            self.texts += [tuple(map(held, map(_TEXT_OF, found))) for found in answers]
+        return True
+
+    def starts(self) -> _Lazy:
+        """The ``answer_start`` column of :class:`Questions`."""
+        packed, texts, tuples = self.packed, self.texts, self.tuples
+        if packed is None:
+            return _Lazy(lambda: tuples, lambda: iter(tuples))
+        return _Lazy(
+            lambda: list(_unpacked_starts(packed, texts)), lambda: _unpacked_starts(packed, texts)
+        )
+
+
+_QAS_OF, _CONTEXT_OF = attrgetter("qas"), attrgetter("context")
+
+
+def _place(data: bytes, part: bytes, start: int) -> int:
+    """The first place of ``part`` in ``data`` from ``start`` (-1 if none):
+    its first bytes looked for, then the rest compared (``bytes.find`` of a
+    long ``part`` costs more).
+
+    >>> _place(b'"ab" "abc" "abc"', b'"abc"', 1)
+    5
+    """
+    head = part[:32]
+    at = data.find(head, start)
+    while at >= 0 and not data.startswith(part, at):
+        at = data.find(head, at + 1)
+    return at
+
+
+class _Contexts:
+    """The contexts of a gold read by :func:`_typed_questions`: where each
+    paragraph's context is as JSON (``at``, ``lengths``: -1 for none) in
+    the bytes (``raw``) or, where those were let go, in the file itself,
+    read again (``source``: the file must be the one read, else an
+    :class:`~answermatch.errors.InputError`); ``sizes``, the questions of
+    each paragraph. A paragraph's context is decoded when first reached."""
+
+    __slots__ = ("at", "lengths", "name", "raw", "sizes", "source")
+
+    def __init__(
+        self, at: array, lengths: array, sizes: list[int], name: str, source: _Source
+    ) -> None:
+        self.at, self.lengths, self.sizes, self.name, self.source = at, lengths, sizes, name, source
+        self.raw: bytes | None = None
+
+    def make(self) -> list[str | None]:
+        """Each question's context, all at once."""
+        return list(self.each())
+
+    def each(self) -> Iterator[str | None]:
+        """Each question's context, one at a time."""
+        return chain.from_iterable(map(repeat, self._paragraphs(), self.sizes))
+
+    def _paragraphs(self) -> Iterator[str | None]:
+        from msgspec.json import decode
+
+        if self.raw is not None:
+            view = memoryview(self.raw)
+            for at, length in zip(self.at, self.lengths, strict=True):
+                yield None if at < 0 else decode(view[at : at + length])
+            return
+        changed = InputError(
+            "the gold file changed after it was read (its contexts are read again from it); "
+            "read it again",
+            path=self.name,
+        )
+        offset = self.source.offset
+        with _reading_again(self.name, changed) as fh:
+            if _file_identity(self.name) != self.source.identity:
+                raise changed
+            for at, length in zip(self.at, self.lengths, strict=True):
+                if at < 0:
+                    yield None
+                    continue
+                fh.seek(offset + at)
+                data = fh.read(length)
+                try:
+                    yield decode(data)
+                except ValueError:  # msgspec's DecodeError
+                    raise changed from None
+
+
+@contextmanager
+def _reading_again(name: str, changed: InputError) -> Iterator[Any]:
+    """The file ``name`` opened again, an error of opening it ``changed``."""
+    try:
+        fh = open(name, "rb")  # noqa: SIM115
+    except OSError:
+        raise changed from None
+    with fh:
+        yield fh
 
 
 def _strings_or_null(values: list[Any], unread: bool = False) -> bool:
@@ -870,44 +1113,15 @@ _STRING_OR_NULL = {ord('"'), ord("n")}
 _SHORT = 1000
 
 
-def _packed_starts(answers: list[Any]) -> array | None:
-    """Every ``answer_start`` of the answers' structs in one array, where
-    all are integers of 64 bits (a struct, an integer and a tuple per
-    answer were a third of a gold's objects); else ``None``.
+def _unpacked_starts(packed: Iterable[Any], texts: Sequence[Sized]) -> Iterator[tuple[Any, ...]]:
+    """Each question's ``answer_start`` offsets (or any other values of its
+    answers) from all of them one after another (``texts``: each
+    question's answers, or their texts, as many as its values).
 
-    >>> Answer = NamedTuple("Answer", [("text", str), ("answer_start", Any)])
-    >>> _packed_starts([(Answer("a", 0), Answer("b", 1410)), ()])
-    array('q', [0, 1410])
-    >>> _packed_starts([(Answer("a", None),)]) is None
-    True
+    >>> list(_unpacked_starts([0, 5, 9], [("a", "b"), ("c",)]))
+    [(0, 5), (9,)]
     """
-    flat = list(map(_START_OF, chain.from_iterable(answers)))
-    if not set(map(type, flat)) <= {int}:
-        return None
-    try:
-        return array("q", flat)
-    except OverflowError:
-        return None
-
-
-def _unpacked_starts(packed: array, texts: list[tuple[Any, ...]]) -> Iterator[tuple[Any, ...]]:
-    """Each question's ``answer_start`` offsets from :func:`_packed_starts`
-    (``texts``: each question's answer texts, as many as its offsets)."""
     return map(tuple, map(islice, repeat(iter(packed)), map(len, texts)))
-
-
-def _starts(answers: list[Any]) -> Iterator[tuple[Any, ...]]:
-    """Each question's ``answer_start`` offsets, from its answers' structs."""
-    return (tuple(map(_START_OF, found)) for found in answers)
-
-
-def _decoded_contexts(contexts: list[Any], sizes: list[int]) -> Iterator[str | None]:
-    """Each question's context from its paragraph's JSON (``sizes``: the
-    questions of each paragraph), a paragraph's decoded when first reached."""
-    from msgspec.json import decode
-
-    decoded = (None if context is None else decode(context) for context in contexts)
-    return chain.from_iterable(map(repeat, decoded, sizes))
 
 
 def _id_key(question: Mapping[str, Any], keys: tuple[str, ...]) -> str | None:

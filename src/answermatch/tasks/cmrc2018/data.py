@@ -43,6 +43,7 @@ from ...formats.squad import (
     load,
     prediction_map,
     string_ids,
+    typed_gold,
     warn_coverage,
     warn_repeated_ids,
 )
@@ -183,13 +184,21 @@ def read_gold(source: Any, diag: Diagnostics, version: int = 6) -> Gold:
     path = source_name(source)
     # Python 2's json (version 5) fails on a byte order mark: "No JSON object could be decoded"
     bom = "error" if version == 5 else DIALECT.bom
-    data, text, row_lines = load(source, diag, "gold", key_check=DIALECT.key_check, bom=bom)
-    data, layout = _layout(data, path, row_lines is not None)
-    lines = row_lines if layout == "rows" else None
-    dialect = DIALECT
-    if version == 5 and layout in V5_ID_KEYS:
-        dialect = replace(DIALECT, id_keys=V5_ID_KEYS[layout])
-    file = from_data(data, path, dialect, text, lines)
+    # the SQuAD layout read straight into its questions where it can be (ids in "id")
+    squad = replace(DIALECT, id_keys=V5_ID_KEYS["squad"]) if version == 5 else DIALECT
+    data, text, row_lines = load(
+        source, diag, "gold", key_check=DIALECT.key_check, bom=bom, gold=squad
+    )
+    file = typed_gold(data, squad)
+    if file is not None:
+        layout = "squad"
+    else:
+        data, layout = _layout(data, path, row_lines is not None)
+        lines = row_lines if layout == "rows" else None
+        dialect = DIALECT
+        if version == 5 and layout in V5_ID_KEYS:
+            dialect = replace(DIALECT, id_keys=V5_ID_KEYS[layout])
+        file = from_data(data, path, dialect, text, lines)
     new = tuple.__new__  # Question(...) without the Python-level __new__
     if file.may_have_numbers:  # str() of every answer that is no string
         questions = [new(Question, (q[0], tuple(map(as_text, q[1])), q)) for q in file.questions]
