@@ -214,6 +214,14 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``checkgold-poleval7``
     ``check-gold poleval2021`` of PolEval 2021's dev gold 600 times (about
     7 MB, 600,000 lines, 15,600 findings).
+``gold-squadv2-41``, ``gold-xquad18``, ``gold-drcd39``
+    ``score`` of the other SQuAD-layout golds made as ``gold-squad45``'s:
+    squad-v2 of SQuAD v2.0's dev subset 18 times (41 MB), mlqa of XQuAD's
+    German 40 times (18 MB, named ``xquad.de.json``), cmrc2018 of DRCD's
+    dev 18 times (39 MB); the prediction of a question without answers is
+    ``""``.
+``checkgold-squadv2-41``, ``checkgold-xquad18``, ``checkgold-drcd39``
+    ``check-gold`` of those golds.
 
 A ``cmrc20m``, ``korquad20m`` or ``mlqa20m`` case's floor is the same
 command on the dev predictions alone (``--parity``'s, or the example's);
@@ -782,6 +790,45 @@ def squad_big_gold(parity: Path, gold: Path, pred: Path, reps: int) -> int:
     return gold.stat().st_size + pred.stat().st_size
 
 
+def squad_family_gold(source: Path, gold: Path, pred: Path, reps: int) -> int:
+    """A SQuAD-layout gold's articles ``reps`` times, each question's id
+    suffixed with the repetition, and ``{id: first answer}`` for every
+    question (``""`` for a question without answers); the gold's size."""
+    dev = json.loads(source.read_text("utf-8"))
+    articles, answers = [], {}
+    for k in range(reps):
+        for article in dev["data"]:
+            paragraphs = []
+            for paragraph in article["paragraphs"]:
+                qas = [dict(qa, id=f"{qa['id']}-{k}") for qa in paragraph["qas"]]
+                answers.update(
+                    (qa["id"], qa["answers"][0]["text"] if qa["answers"] else "") for qa in qas
+                )
+                paragraphs.append(dict(paragraph, qas=qas))
+            articles.append(dict(article, paragraphs=paragraphs))
+    gold.write_text(json.dumps(dict(dev, data=articles), ensure_ascii=False), encoding="utf-8")
+    pred.write_text(json.dumps(answers, ensure_ascii=False, indent=0), encoding="utf-8")
+    return gold.stat().st_size
+
+
+#: The ``gold-`` and ``checkgold-`` cases of the other SQuAD-layout tasks:
+#: the task, its dev file in ``--parity``, the name of the gold written, the
+#: repetitions, and the example's gold and predictions (the ``score`` floor)
+SQUAD_FAMILY = {
+    "squadv2-41": (
+        "squad-v2", "squad/dev-v2.0.cs224n-subset.json", "gold.json", 18,
+        "squad-v2/dev.json", "squad-v2/pred.json",
+    ),
+    "xquad18": (
+        "mlqa", "mlqa/xquad.de.json", "xquad.de.json", 40, "mlqa/dev.de.json", "mlqa/pred.de.json"
+    ),
+    "drcd39": (
+        "cmrc2018", "cmrc2018/DRCD_dev.json", "gold.json", 18,
+        "cmrc2018/dev.json", "cmrc2018/pred.json",
+    ),
+}  # fmt: skip
+
+
 def xor_big_gold(parity: Path, gold: Path, pred: Path | None, reps: int, rows: bool = False) -> int:
     """XOR-Full's dev questions ``reps`` times under new ids (as open-qa rows
     ``{id, question, answers, lang}`` with ``rows``), and the first answer
@@ -833,6 +880,22 @@ def gold_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | Non
         gold = work / "gold.json"
         size = squad_big_gold(parity, gold, pred, 30) - pred.stat().st_size
         return size, f"{check} squad --gold {gold}", f"{check} squad --gold {squad_dev}"
+    for name, (task, dev, written, reps, small_gold, small_pred) in SQUAD_FAMILY.items():
+        if case in (f"gold-{name}", f"checkgold-{name}"):
+            gold = work / written
+            size = squad_family_gold(parity / dev, gold, pred, reps)
+            if case.startswith("checkgold-"):
+                return (
+                    size,
+                    f"{check} {task} --gold {gold}",
+                    f"{check} {task} --gold {parity / dev}",
+                )
+            command = f"{score} {task} --gold {{}} --pred {{}} -q"
+            return (
+                size + pred.stat().st_size,
+                command.format(gold, pred),
+                command.format(EXAMPLES / small_gold, EXAMPLES / small_pred),
+            )
     if case == "checkgold-xor51":
         size = xor_big_gold(parity, gold, None, 70)
         return size, f"{check} xor-full --gold {gold}", f"{check} xor-full --gold {xor_dev}"
@@ -971,6 +1034,7 @@ def main() -> None:
     cases += ["explain-korquad75-json"]
     cases += ["gold-squad45", "gold-xor66", "checkgold-squad45", "checkgold-xor51"]
     cases += ["checkgold-openqa67", "checkgold-mkqa56", "checkgold-poleval7"]
+    cases += [f"{kind}-{name}" for name in SQUAD_FAMILY for kind in ("gold", "checkgold")]
     cases += ["squad75-number", "squad75-list", "ntcir100-nodesc", "zalo100-gold-warn"]
     cases += ["kbqa20m-fair-bars"]
     cases += ["cmrc20m", "cmrc20m-v5", "cmrc20m-fair", "cmrc20m-sentences"]

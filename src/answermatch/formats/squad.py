@@ -415,9 +415,9 @@ def _has_lines(data: bytes, chars: int = 100_000) -> bool:
     have lines: :attr:`SquadFile._lines`), decoding no more than the bytes
     up to its second newline.
 
-    >>> _has_lines(b'{"a":\n 1\n}'), _has_lines(b'{"a": 1}\n')
+    >>> _has_lines(b'{"a":\\n 1\\n}'), _has_lines(b'{"a": 1}\\n')
     (True, False)
-    >>> _has_lines(b"\n" + b"x" * 9 + b"\n", 10), _has_lines("\nł\n".encode(), 3)
+    >>> _has_lines(b"\\n" + b"x" * 9 + b"\\n", 10), _has_lines("\\nł\\n".encode(), 3)
     (False, True)
     """
     first = data.find(b"\n", 0, 4 * chars)
@@ -466,16 +466,16 @@ def load(
         return _read_parquet(name), None, None
     if bom == "error" and sources.starts_with_bom(name) and sources.decodes_as_utf8(name):
         raise _bom_refused(name, what)  # as :func:`_text_of` does, the file decoded in pieces
-    source = _Source(_file_identity(name) if gold is not None else None)
+    source = _Source(_file_identity(name), 0, os.path.abspath(name)) if gold is not None else None
     raw = read_bytes(name)
     if bom == "json":
         read, raw, bom = raw, _json_bytes(raw, name, what, diag), "skip"
         if raw is not read:  # transcoded: not where the file has them
-            source = _Source(None)
+            source = None
         del read
     if not is_jsonl(name):
         if bom == "skip" and raw.startswith(b"\xef\xbb\xbf"):
-            raw, source = raw[3:], source._replace(offset=3)
+            raw, source = raw[3:], source and source._replace(offset=3)
         if gold is not None:
             found = _typed_questions(raw, name, gold, key_check, source)
             if found is not None:
@@ -612,6 +612,7 @@ def typed_gold(data: Any, dialect: Dialect = SQUAD, cls: type[F] = SquadFile) ->
     in the SQuAD layout straight into its questions (as :func:`from_data`
     would give them), else ``None`` (``data`` is the file's content).
 
+    >>> from answermatch.formats.squad import typed_gold
     >>> typed_gold({"data": []}) is None
     True
     """
@@ -854,21 +855,23 @@ _TEXT_OF, _START_OF = attrgetter("text"), attrgetter("answer_start")
 class _Source(NamedTuple):
     """Where a gold's bytes came from: the file's identity
     (:func:`_file_identity`; ``None`` where it cannot be read again: a pipe,
-    a ``.gz`` file, a file transcoded from UTF-16) and the offset of the
-    bytes read in it (3 after a byte order mark)."""
+    a ``.gz`` file, a file transcoded from UTF-16), the offset of the bytes
+    read in it (3 after a byte order mark) and its absolute path."""
 
     identity: tuple[int, ...] | None
     offset: int = 0
+    path: str = ""
 
 
-def _file_identity(name: str) -> tuple[int, ...] | None:
+def _file_identity(name: str, found: os.stat_result | None = None) -> tuple[int, ...] | None:
     """A regular file's device, inode, size and modification time (what
-    says it is still the file read); ``None`` for anything else (a pipe, a
-    ``.gz`` file: their bytes cannot be read again at an offset)."""
+    says it is still the file read; ``found``: its ``stat`` already made);
+    ``None`` for anything else (a pipe, a ``.gz`` file: their bytes cannot
+    be read again at an offset)."""
     if os.path.splitext(name)[1] == ".gz":
         return None
     try:
-        found = os.stat(name)
+        found = found or os.stat(name)
     except (OSError, ValueError):
         return None
     if not stat.S_ISREG(found.st_mode):
@@ -1068,8 +1071,8 @@ class _Contexts:
             path=self.name,
         )
         offset = self.source.offset
-        with _reading_again(self.name, changed) as fh:
-            if _file_identity(self.name) != self.source.identity:
+        with _reading_again(self.source.path, changed) as fh:
+            if _file_identity(self.name, os.fstat(fh.fileno())) != self.source.identity:
                 raise changed
             for at, length in zip(self.at, self.lengths, strict=True):
                 if at < 0:
