@@ -814,18 +814,10 @@ PIECEWISE_RULES: set[object] = {
 #: them (no final sigma's context, composition, deletion or number holds
 #: one): with these, no articles, whitespace tokens and the characters as F1
 #: units (KorQuAD's), a long answer is also cut between two syllables, so
-#: Korean written without spaces is analysed piece by piece. A task adds a
-#: rule of its own that has the same property.
-IN_WORD_RULES: set[object] = {
-    None,
-    nfkc,
-    str.lower,
-    casefold,
-    strip_ascii_punct,
-    strip_mlqa_punct,
-    strip_noise,
-    numbers_by_value,
-}
+#: Korean written without spaces is analysed piece by piece. These are the
+#: rules above but the articles' (a set of its own: a task adds a rule that
+#: has this property).
+IN_WORD_RULES: set[object] = PIECEWISE_RULES - {remove_articles}
 
 
 def f1_of(pred: Tokens, gold: Tokens, empty_f1: float) -> float:
