@@ -183,7 +183,7 @@ def _in_lowered(text: str, keys: Iterable[str]) -> bool:
     one window holds, and one found in a lowered window is in the lowered
     text.
 
-    >>> _in_lowered("The ANSWER is", ("answer",)), _in_lowered("Σ", ("σ",))
+    >>> _in_lowered("The ANSWER is", ("answer",)), _in_lowered("ΑΣ", ("σ",))
     (True, False)
     """
     keys = list(keys)

@@ -541,6 +541,7 @@ def joined_parts_normalizer(
     start at one, and an elided one needs an apostrophe; Arabic's prefix,
     Greek accents and Thai's SARA AM concern none of these characters.
 
+    >>> from answermatch.normalization import joined_parts_normalizer
     >>> parts = joined_parts_normalizer("squad")
     >>> list(parts("The cat, the hat."))
     ['cat hat']
