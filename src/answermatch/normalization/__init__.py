@@ -508,9 +508,9 @@ FIRM_CHARACTERS = (
 #: digits (which are in articles of fewer letters).
 FIRM_RUN = 8
 _FIRM_OR_ASCII = f"[0-9A-Za-z{FIRM_CHARACTERS}]{{{FIRM_RUN}}}"
-_JOINED_CUT = re.compile(
-    f" |(?<=[{FIRM_CHARACTERS}])(?=[{FIRM_CHARACTERS}])|(?<={_FIRM_OR_ASCII})(?={_FIRM_OR_ASCII})"
-)
+_FIRM_CUT = f" |(?<=[{FIRM_CHARACTERS}])(?=[{FIRM_CHARACTERS}])"
+_FIRM_CUTS = re.compile(_FIRM_CUT)
+_JOINED_CUTS = re.compile(f"{_FIRM_CUT}|(?<={_FIRM_OR_ASCII})(?={_FIRM_OR_ASCII})")
 
 
 @lru_cache(maxsize=1024)
@@ -538,8 +538,10 @@ def joined_parts_normalizer(
     character by character; an article (a word between non-word
     characters, or whitespace, of at most :data:`FIRM_RUN` - 1 letters,
     none of them a firm character) can neither end at such a cut nor
-    start at one, and an elided one needs an apostrophe; Arabic's prefix,
-    Greek accents and Thai's SARA AM concern none of these characters.
+    start at one (the pieces, of :data:`~.steps.PIECE_CHARS` characters at
+    least, hold the runs on both sides), and an elided one needs an
+    apostrophe; Arabic's prefix, Greek accents and Thai's SARA AM concern
+    none of these characters.
 
     >>> from answermatch.normalization import joined_parts_normalizer
     >>> parts = joined_parts_normalizer("squad")
@@ -553,7 +555,9 @@ def joined_parts_normalizer(
 
     def parts(text: str) -> Iterator[str]:
         given = False  # a part was given: a space before the next after a space
-        for piece in steps.pieces(text, _JOINED_CUT):
+        # (between runs only where the pieces hold them: pieces of FIRM_RUN at least)
+        cuts = _JOINED_CUTS if steps.PIECE_CHARS >= FIRM_RUN else _FIRM_CUTS
+        for piece in steps.pieces(text, cuts):
             part = normalize(piece)
             if not part:
                 continue
