@@ -210,7 +210,7 @@ def test_a_long_ascii_answer_is_not_widened_by_the_entries_after_it(
         }
         assert got == entries
 
-    assert traced_peak(read) < 2.3 * size, size  # 5 times before
+    assert traced_peak(read) < 2.3 * size, size  # 4.5 to 5.1 times before
 
 
 def test_a_long_jsonl_line_holds_its_bytes_about_once(tmp_path, monkeypatch):
@@ -228,4 +228,4 @@ def test_a_long_jsonl_line_holds_its_bytes_about_once(tmp_path, monkeypatch):
         objects = [obj for _, part in jsonl_parts(path) for obj in part]
         assert objects == rows
 
-    assert traced_peak(read) < 2.3 * size, size  # 5 times before
+    assert traced_peak(read) < 2.3 * size, size  # 4.5 to 5.1 times before
