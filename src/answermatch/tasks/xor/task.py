@@ -16,11 +16,12 @@ profile.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError
+from ...items import Places
 from ...sources import is_path, kept_string_entries, source_name, starts_with_bom
 from ..base import Inputs, Task
 from ..parts import ChecksGold, Explains, TakesRows
@@ -39,10 +40,25 @@ from .languages import LANGUAGES
 if TYPE_CHECKING:
     from ...explanation import Explanation
 
-__all__ = ["XorAnswerTask", "XorTask", "one_question"]
+__all__ = ["GoldIds", "XorAnswerTask", "XorTask", "one_question"]
 
 
-# an id read in parts is remembered by 60 bits of its hash (a 32-byte int, not 40)
+class GoldIds(dict[str, int]):
+    """Gold ids and their places (:meth:`~answermatch.items.Places.among`)
+    among some prediction keys: what a reader keeps of them, asked as a
+    set is asked.
+
+    >>> from answermatch.items import Places
+    >>> known = GoldIds(Places(["q1", "q2"]).among(["q2", "x"]))
+    >>> "q2" in known, known.issuperset(["q2"]), known.issuperset(["q2", "x"])
+    (True, True, False)
+    """
+
+    def issuperset(self, keys: Iterable[str]) -> bool:
+        """Whether every one of ``keys`` is here."""
+        return all(map(self.__contains__, keys))
+
+
 class XorTask(Task, Explains, ChecksGold, TakesRows):
     """Base class of the XOR-TyDi tasks (see :mod:`answermatch.tasks.xor.task`)."""
 
@@ -95,27 +111,30 @@ class XorAnswerTask(XorTask):
         """The answers of the gold's questions, by question id; a file of
         string answers is read part by part, keeping only those
         (:meth:`_read_parts`), anything else whole. Other ids count only
-        for the warning about them."""
+        for the warning about them. The gold's ids are found by their
+        :meth:`~answermatch.tasks.xor.data.XorGold.places` (8 bytes an id;
+        a set of them took about 100 bytes an id, more than a large gold's
+        file)."""
         name = source_name(source)
-        gold_ids = set(gold.ids)
-        kept = self._read_parts(source, gold_ids, diag) if is_path(source) else None
+        places = gold.places()
+        kept = self._read_parts(source, places, diag) if is_path(source) else None
         if kept is not None:
             return kept
         found = read_xor_predictions(source, diag, answer_objects=self.answer_objects)
         preds = self.question_ids(found, name, diag)
         del found
-        warn_unknown_predictions(preds, gold_ids, name, diag)
-        if gold_ids.issuperset(preds):
+        known = GoldIds(places.among(preds))
+        warn_unknown_predictions(preds, known, name, diag)
+        if len(known) == len(preds):
             return preds
-        return {qid: text for qid, text in preds.items() if qid in gold_ids}
+        return {qid: text for qid, text in preds.items() if qid in known}
 
-    def _read_parts(
-        self, source: Any, gold_ids: set[str], diag: Diagnostics
-    ) -> dict[str, str] | None:
+    def _read_parts(self, source: Any, places: Places, diag: Diagnostics) -> dict[str, str] | None:
         """The predictions of gold questions in a file ``{id: answer
         string}``, read in parts (:func:`~answermatch.sources.kept_string_entries`)
         so that the answers of other ids are dropped as soon as they are
-        read; ``None`` for a file that part must read whole for its value,
+        read, the gold ids of each part found at once (:class:`GoldIds`);
+        ``None`` for a file that part must read whole for its value,
         error or warnings (a question id repeated once keys are cut, another
         shape). A key given again warns as read whole, the last value
         winning. A file that starts with a byte order mark is refused
@@ -131,16 +150,20 @@ class XorAnswerTask(XorTask):
                 return None
             raise error
         check = Diagnostics(strict=True)  # a warning of question_ids: read whole
+        keep = GoldIds()  # the gold ids of the part being read
 
         def rekey(part: dict[str, str]) -> dict[str, str] | None:
             if None in part.values():
                 return None  # refused, once the file is read
             try:
-                return self.question_ids(part, name, check)
+                entries = self.question_ids(part, name, check)
             except InputError:
                 return None
+            keep.clear()
+            keep.update(places.among(entries))
+            return entries
 
-        kept = kept_string_entries(source, gold_ids, rekey, diag=diag, nulls=True)
+        kept = kept_string_entries(source, keep, rekey, diag=diag, nulls=True)  # type: ignore[arg-type]
         if kept is None:
             refuse_null(source, diag, answer_objects=self.answer_objects)
             return None
