@@ -91,6 +91,7 @@ __all__ = [
     "shown",
     "token_counts",
     "warn_bare_strings",
+    "warn_cut_clashes",
     "warn_duplicate_gold_ids",
     "warn_unanswered",
     "warn_unknown_count",
@@ -825,6 +826,19 @@ def warn_unknown_predictions(
         return
     unknown = [qid for qid in predicted if qid not in gold_ids]
     warn_unknown_count(len(unknown), unknown[:3], source, diag)
+
+
+def warn_cut_clashes(count: int, examples: Iterable[str], source: Any, diag: Diagnostics) -> None:
+    """One warning when ``count`` prediction keys come to an id that an
+    earlier key (in the order of their first entries) came to once cut
+    after their last ``_`` (``examples``: the first of them)."""
+    if count:
+        diag.warn(
+            f"{count} prediction key(s) come to an id already predicted once the part before "
+            f"the last '_' is dropped ({format_examples(map(repr, examples), total=count)}); "
+            "the later key wins, as in the official script",
+            path=source,
+        )
 
 
 def warn_unknown_count(count: int, examples: list[str], source: Any, diag: Diagnostics) -> None:
