@@ -43,9 +43,9 @@ from operator import eq
 
 __all__ = [
     "AnswerSet",
+    "CountedTokens",
     "Entry",
     "JoinedKey",
-    "TokenCounts",
     "Tokens",
     "answer_set",
     "best_overlap",
@@ -166,15 +166,15 @@ def shared_counts(first: Mapping[str, int], second: Mapping[str, int]) -> int:
 def common_count(prediction: Sequence[str], answer: Sequence[str]) -> int:
     """The number of tokens two token sequences share, as a multiset
     (what :func:`best_overlap` counts for one answer; either may be
-    :class:`TokenCounts`)."""
+    :class:`CountedTokens`)."""
     return shared_counts(_counts_of(prediction), _counts_of(answer))
 
 
 def _counts_of(tokens: Sequence[str]) -> Mapping[str, int]:
-    return tokens.counts if type(tokens) is TokenCounts else _counts(tokens)
+    return tokens.counts if type(tokens) is CountedTokens else _counts(tokens)
 
 
-class TokenCounts(Sequence[str]):
+class CountedTokens(Sequence[str]):
     """A long text's tokens (or F1 units) held as their counts: what
     :func:`overlap_f1` needs (the multiset and its size), in a dictionary
     of the distinct tokens rather than a tuple of 8 bytes a token. The
@@ -182,19 +182,19 @@ class TokenCounts(Sequence[str]):
     for (iteration, equality), one piece at a time.
 
     Equal to a sequence of equal tokens in the same order (a tuple, a
-    list, another :class:`TokenCounts`, or a string whose units are its
+    list, another :class:`CountedTokens`, or a string whose units are its
     characters), compared token by token once the sizes (and counts)
     agree, so the EM key of a long text compares as its tuple would. Build
     one with :meth:`of_pieces`.
 
-    >>> counted = TokenCounts.of_pieces(lambda: ["a b", "a"], str.split)
+    >>> counted = CountedTokens.of_pieces(lambda: ["a b", "a"], str.split)
     >>> len(counted), counted.counts, counted == ("a", "b", "a"), list(counted)
     (3, {'a': 2, 'b': 1}, True, ['a', 'b', 'a'])
     >>> overlap_f1(counted, ("a", "c")) == overlap_f1(("a", "b", "a"), ("a", "c"))
     True
     """
 
-    __slots__ = ("_remake", "_size", "counts")
+    __slots__ = ("_remake", "_size", "counts", "in_order")
 
     def __init__(
         self, counts: dict[str, int], size: int, remake: Callable[[], Iterable[str]]
@@ -202,11 +202,13 @@ class TokenCounts(Sequence[str]):
         self.counts = counts
         self._size = size
         self._remake = remake
+        #: whether the tokens' order is held (:meth:`of_stretches`): iterating reads it
+        self.in_order = False
 
     @classmethod
     def of_pieces(
         cls, pieces: Callable[[], Iterable[str]], tokens: Callable[[str], Sequence[str]]
-    ) -> TokenCounts:
+    ) -> CountedTokens:
         """The counts of ``tokens(piece)`` over the ``pieces()`` of a text,
         each piece's tokens counted and dropped (``pieces`` is called again
         to make the tokens again)."""
@@ -222,6 +224,37 @@ class TokenCounts(Sequence[str]):
 
         return cls(counts, size, remake)
 
+    @classmethod
+    def of_stretches(cls, stretches: Iterable[Sequence[str]]) -> CountedTokens | None:
+        """The tokens of ``stretches`` (sequences of tokens, one after the
+        other) counted, their order held as one string: each distinct
+        token one code point (its *code*), 1 to 4 bytes a token, so that
+        iterating reads that string rather than making the tokens again.
+        ``None`` past 1,114,112 distinct tokens (the code points).
+
+        >>> held = CountedTokens.of_stretches([["a", "b"], ["a"]])
+        >>> held.in_order, held.counts, list(held), held == ("a", "b", "a")
+        (True, {'a': 2, 'b': 1}, ['a', 'b', 'a'], True)
+        """
+        codes: dict[str, str] = {}
+        parts: list[str] = []
+        for found in stretches:
+            new = set(found).difference(codes)
+            if len(codes) + len(new) > _CODE_POINTS:
+                return None
+            for token in sorted(new):  # sorted: the same codes on every run
+                codes[token] = chr(len(codes))
+            parts.append("".join(map(codes.__getitem__, found)))
+        coded = "".join(parts)
+        del parts
+        code_counts: dict[str, int] = {}
+        _count_elements(code_counts, coded)
+        tokens = {code: token for token, code in codes.items()}
+        counts = {tokens[code]: n for code, n in code_counts.items()}
+        held = cls(counts, len(coded), lambda: map(tokens.__getitem__, coded))
+        held.in_order = True
+        return held
+
     def __len__(self) -> int:
         return self._size
 
@@ -229,13 +262,13 @@ class TokenCounts(Sequence[str]):
         return iter(self._remake())
 
     def __getitem__(self, index: object) -> str:  # type: ignore[override]
-        raise TypeError("TokenCounts is read in order (iterate), not by index")
+        raise TypeError("CountedTokens is read in order (iterate), not by index")
 
     def __contains__(self, token: object) -> bool:
         return token in self.counts
 
     def __eq__(self, other: object) -> bool:
-        if type(other) is TokenCounts:
+        if type(other) is CountedTokens:
             if other._size != self._size or other.counts != self.counts:
                 return False
         elif isinstance(other, (tuple, list, str)):  # a string: units that are characters
@@ -248,7 +281,10 @@ class TokenCounts(Sequence[str]):
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"TokenCounts({self._size} tokens, {len(self.counts)} distinct)"
+        return f"CountedTokens({self._size} tokens, {len(self.counts)} distinct)"
+
+
+_CODE_POINTS = 0x110000
 
 
 class JoinedKey:
@@ -278,8 +314,14 @@ class JoinedKey:
     def __len__(self) -> int:
         return self._length
 
-    def _parts(self) -> Iterator[str]:
-        """The joined text in parts: each piece's key, ``sep`` between."""
+    def parts(self) -> Iterator[str]:
+        """The joined text in parts, in order: each piece's key, ``sep``
+        between (what :mod:`answermatch.explanation` writes a part at a
+        time).
+
+        >>> list(JoinedKey(4, lambda: iter(["ab", "c"])).parts())
+        ['ab', ' ', 'c']
+        """
         if not self._sep:
             yield from self._keys()
             return
@@ -295,7 +337,7 @@ class JoinedKey:
             if len(other) != self._length:
                 return False
             at = 0
-            for part in self._parts():
+            for part in self.parts():
                 if not other.startswith(part, at):
                     return False
                 at += len(part)
@@ -303,13 +345,13 @@ class JoinedKey:
         if type(other) is JoinedKey:
             if other._length != self._length:
                 return False
-            return _same_text(self._parts(), other._parts())
+            return _same_text(self.parts(), other.parts())
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]
 
     def __str__(self) -> str:
-        return "".join(self._parts())
+        return "".join(self.parts())
 
     def __repr__(self) -> str:
         return f"JoinedKey({self._length} characters)"
@@ -333,7 +375,7 @@ def _same_text(first: Iterable[str], second: Iterable[str]) -> bool:
 
 
 def _counted_f1(tokens: Sequence[str], gold: Sequence[str]) -> float:
-    """:func:`overlap_f1` where a side is :class:`TokenCounts` (and the
+    """:func:`overlap_f1` where a side is :class:`CountedTokens` (and the
     sides are not equal): the same integers, so the same floats."""
     common = shared_counts(_counts_of(tokens), _counts_of(gold))
     if not common:
@@ -363,7 +405,7 @@ def best_overlap(tokens: Tokens, answers: AnswerSet) -> tuple[float, float, floa
     repeated: bool | None = None  # whether a token of the prediction repeats
     counts: dict[str, int] | None = None
     distinct: Iterable[str] = tokens
-    if type(tokens) is TokenCounts:  # a long text's: its distinct tokens and counts at hand
+    if type(tokens) is CountedTokens:  # a long text's: its distinct tokens and counts at hand
         distinct = counts = tokens.counts
         repeated = len(counts) != n
     f1 = precision = recall = 0.0
@@ -411,7 +453,7 @@ def overlap_f1(tokens: Sequence[str], gold: Sequence[str]) -> float:
     """
     if tokens == gold:
         return 1.0 if tokens else 0.0
-    if type(tokens) is TokenCounts or type(gold) is TokenCounts:  # a long text's counts
+    if type(tokens) is CountedTokens or type(gold) is CountedTokens:  # a long text's counts
         return _counted_f1(tokens, gold)
     theirs = set(gold)
     shared = theirs.intersection(tokens)
