@@ -21,7 +21,6 @@ from itertools import repeat
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...diagnostics import Diagnostics
-from ...errors import InputError
 from ...items import Places
 from ...sources import (
     duplicate_key_message,
@@ -246,7 +245,7 @@ def _cut_again(
     others: int,
     examples: list[str],
     diag: Diagnostics,
-) -> dict[str, str]:
+) -> dict[str, str] | None:
     """The predictions of a file whose keys are cut after their last ``_``
     where two entries come to one id (``again``: those ids), read in parts
     as ``json`` and then the official script read it whole: the keys as
@@ -255,7 +254,9 @@ def _cut_again(
     key whose first entry comes last winning each id (one warning, with
     the first keys that lost and how many). ``others`` and ``examples``:
     the ids outside the gold once cut (their warning comes last). Only
-    the keys whose id is in the gold, and those of ``again``, are held."""
+    the keys whose id is in the gold, and those of ``again``, are held.
+    ``None`` where the parts are refused this time (the file read whole
+    gives its value)."""
     name = source_name(source)
     keep = GoldIds()  # the keys of the part being read whose id is a gold id
 
@@ -268,8 +269,8 @@ def _cut_again(
             yield part
 
     raw = kept_entries(source, parts, keep, repeats=True)
-    if raw is None:  # pragma: no cover - the file was read in parts once already
-        raise InputError("the file changed while it was read", path=name)
+    if raw is None:  # read in parts once already: only a file changed meanwhile
+        return None
     if raw.repeated:
         diag.warn_each(duplicate_key_message, raw.repeated, path=name)
     entries = dict(zip(map(_cut, raw.entries), raw.entries.values(), strict=True))
