@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from answermatch.matchers.answers import TokenCounts
+from answermatch.matchers.answers import CountedTokens
 from answermatch.normalization import steps
 from answermatch.tasks.cmrc2018.profiles import FAIR as CMRC_FAIR
 from answermatch.tasks.cmrc2018.profiles import OFFICIAL as CMRC_OFFICIAL
@@ -163,7 +163,7 @@ def test_chinese_without_spaces_is_cut_at_its_numbers(name, analyse, monkeypatch
     peak = traced_peak(run, text)
     assert peak < sys.getsizeof(text), (name, peak, sys.getsizeof(text))
     if name.startswith("mlqa"):
-        assert type(run(text)[1]) is TokenCounts
+        assert type(run(text)[1]) is CountedTokens
 
 
 def test_chinese_without_digits_or_spaces_is_still_analysed_whole(monkeypatch):

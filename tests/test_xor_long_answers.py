@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from answermatch.analysis import Analyzer
-from answermatch.matchers.answers import TokenCounts
+from answermatch.matchers.answers import CountedTokens
 from answermatch.normalization import steps
 from answermatch.tasks.xor import engspan, full
 from answermatch.tasks.xor.data import prediction_tokens
@@ -102,7 +102,7 @@ def test_japanese_and_fair_rules_keep_the_whole_text(monkeypatch):
     assert fair.local_to_whitespace() is None
     text = "東京 は 日本 の 首都 です 1914 年 " * 3
     assert type(prediction_tokens(Analyzer("ja"))(text)) is tuple
-    assert type(prediction_tokens(Analyzer("en"))(text)) is TokenCounts
+    assert type(prediction_tokens(Analyzer("en"))(text)) is CountedTokens
 
 
 WORDS = ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "in", "1914", "Paris,"]

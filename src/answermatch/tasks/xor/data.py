@@ -49,7 +49,7 @@ from ...analysis import Analyzer
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...items import AsList, TextColumn
-from ...matchers.answers import TokenCounts
+from ...matchers.answers import CountedTokens
 from ...normalization import PRESETS
 from ...normalization import steps as _steps
 from ...sources import (
@@ -104,7 +104,7 @@ def prediction_tokens(analyzer: Analyzer) -> Callable[[str], Sequence[str]]:
     rules that read nothing across whitespace
     (:meth:`~answermatch.analysis.Analyzer.local_to_whitespace`: the
     official ones but Japanese's), their counts
-    (:class:`~answermatch.matchers.answers.TokenCounts`), the text cut
+    (:class:`~answermatch.matchers.answers.CountedTokens`), the text cut
     just before whitespace and each piece analysed and dropped: the same
     F1 and EM, without a string object a token.
 
@@ -120,7 +120,7 @@ def prediction_tokens(analyzer: Analyzer) -> Callable[[str], Sequence[str]]:
     def tokens(text: str) -> Sequence[str]:
         if len(text) <= _steps.PIECE_CHARS:
             return tuple(local(text))
-        return TokenCounts.of_pieces(lambda: _steps.pieces(text), local)
+        return CountedTokens.of_pieces(lambda: _steps.pieces(text), local)
 
     return tokens
 
