@@ -189,8 +189,6 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``mlqa20m-zh-sentences``, ``mlqa20m-zh-sentences-fair``
     The same with the sentences of ``cmrc20m-sentences``, ``official`` and
     ``fair`` (jieba's words, numbers by value).
-``cmrc20m-sentences-jieba``
-    ``cmrc20m-sentences`` under ``--profile fair -o segmentation=jieba``.
 
 ``explain-mlqa20m-zh``, ``explain-mlqa20m-zh-json``
     ``answermatch explain --limit 3`` (text, or ``--json``) of the files of
@@ -884,8 +882,6 @@ def cjk_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | None
         last = {"-v5": " -o version=5", "-fair": " --profile fair"}.get(case[7:], "")
         if case == "cmrc20m-sentences":
             words, last = _ZH_SENTENCES, ""
-        if case == "cmrc20m-sentences-jieba":
-            words, last = _ZH_SENTENCES, " --profile fair -o segmentation=jieba"
         command = f"{base} cmrc2018 --gold {gold} --pred {{}} -q{last}"
     elif case in ("korquad20m", "korquad20m-fair"):
         gold = EXAMPLES / "korquad" / "dev_sample.json"
@@ -985,7 +981,7 @@ def main() -> None:
     cases += ["kbqa20m-fair-bars"]
     cases += ["cmrc20m", "cmrc20m-v5", "cmrc20m-fair", "cmrc20m-sentences"]
     cases += ["korquad20m", "korquad20m-fair", "mlqa20m-zh", "mlqa20m-zh-fair"]
-    cases += ["mlqa20m-zh-sentences", "mlqa20m-zh-sentences-fair", "cmrc20m-sentences-jieba"]
+    cases += ["mlqa20m-zh-sentences", "mlqa20m-zh-sentences-fair"]
     cases += ["mkqa100-rowerror", "mkqa50m", "mkqa50m-fair", "mkqa50m-ja", "mkqa50m-ja-fair"]
     cases += ["explain-mkqa60"]
     cases += ["explain-mlqa20m-zh", "explain-mlqa20m-zh-json", "explain-korquad20m"]
