@@ -12,7 +12,7 @@ import argparse
 import json
 from collections import Counter
 
-from ..cli import EXIT_FOUND, EXIT_OK, add_task_and_gold, parse_options
+from ..cli import EXIT_FOUND, EXIT_OK, add_quiet, add_task_and_gold, parse_options
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -60,6 +60,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "its variants lack: the number in digits and in the language's CLDR form, the date "
         "in ISO form and in the language's long form",
     )
+    add_quiet(parser)
     parser.set_defaults(func=run)
 
 
