@@ -20,6 +20,11 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``xor66-repeat``, ``squad75-repeat``
     ``xor66`` and ``squad75`` with a gold id and a made-up id given again
     at the end (the last value wins, with a warning each).
+``xor66-cut-repeat``
+    ``xor66-repeat`` with every key written ``ja_<id>`` (XOR-Full cuts it
+    after its last ``_``) and one more entry at the end, ``ko_<first dev
+    id>``, another key that comes to that id (read whole before: which
+    key wins depends on the whole object).
 ``xor66-allrepeat``
     ``xor66`` with each made-up id given twice in a row (1,500,000 entries,
     748,000 warnings).
@@ -142,7 +147,12 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``openqa50m``, ``openqa50m-fair``, ``openqa50m-containment``, ``openqa50m-lenient``
     open-qa: the example gold and predictions (``examples/open-qa``), the
     first answer (English) replaced by 50,000,000 characters of English
-    words, under each profile.
+    words, under each profile; ``openqa50m-f1``: ``official`` with ``-o
+    matcher=f1``.
+``openqa5m-ja``, ``openqa5m-ja-fair``, ``openqa5m-th``, ``openqa20m-letters``
+    The same with the Japanese answer replaced by 5,000,000 characters of
+    Japanese sentences (no space), the Thai one by 5,000,000 characters of
+    Thai, or the first by one run of 20,000,000 ASCII letters.
 ``squad75-number``, ``squad75-list``
     ``squad75`` with one more entry at the end whose value is not a
     string: ``42`` for a made-up id (ignored with the others), ``["a",
@@ -186,8 +196,9 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     MLQA's XQuAD zh gold and its seed-1 predictions with the first answer
     replaced by the Chinese words of ``cmrc20m`` (jieba's words under
     ``fair``).
-``mlqa20m-zh-sentences``
-    The same with the sentences of ``cmrc20m-sentences``, ``official``.
+``mlqa20m-zh-sentences``, ``mlqa20m-zh-sentences-fair``
+    The same with the sentences of ``cmrc20m-sentences``, ``official`` and
+    ``fair`` (jieba's words, numbers by value).
 
 ``explain-mlqa20m-zh``, ``explain-mlqa20m-zh-json``
     ``answermatch explain --limit 3`` (text, or ``--json``) of the files of
@@ -279,6 +290,7 @@ def xor_predictions(
     bom: bool = False,
     twice: bool = False,
     long: int = 0,
+    prefix: str = "",
 ) -> int:
     """A prediction file of the dev predictions (``base``, under ``parity``,
     or an absolute path) plus made-up ids; its size. ``repeat``: the first
@@ -287,8 +299,11 @@ def xor_predictions(
     UTF-8 byte order mark first; ``twice``: each made-up id given twice in
     a row (``entries`` entries in all; the ``-allrepeat`` cases, a warning
     each); ``long``: so many of the first dev answers made 2,000,000
-    characters of words (the ``explain-`` cases)."""
+    characters of words (the ``explain-`` cases); ``prefix``: written
+    before every key (``"ja_"``: keys XOR-Full cuts after their last
+    ``_``)."""
     dev = json.loads((parity / base).read_text(encoding="utf-8"))
+    dev = {prefix + key: value for key, value in dev.items()}
     answers = list(dev.values())
     for key in list(dev)[:long]:
         dev[key] = _words_text(2_000_000, WORDS_EN)
@@ -299,7 +314,7 @@ def xor_predictions(
         out.write(json.dumps(dev, ensure_ascii=False)[1:-1])
         batch = []
         for k in range((entries - len(dev)) // (2 if twice else 1)):
-            qid = str(rng.getrandbits(63) - (1 << 62))
+            qid = prefix + str(rng.getrandbits(63) - (1 << 62))
             first = first or qid
             answer = None if nulls and k % 10 == 3 else rng.choice(answers)
             batch.append(f', "{qid}": {json.dumps(answer, ensure_ascii=False)}')
@@ -891,11 +906,16 @@ def cjk_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | None
         words = _KO_AUDIT_WORDS
         last = " --profile fair" if case.endswith("-fair") else ""
         command = f"{base} korquad --gold {gold} --pred {{}} -q{last}"
-    elif case in ("mlqa20m-zh", "mlqa20m-zh-fair", "mlqa20m-zh-sentences"):
+    elif case in (
+        "mlqa20m-zh",
+        "mlqa20m-zh-fair",
+        "mlqa20m-zh-sentences",
+        "mlqa20m-zh-sentences-fair",
+    ):
         dev = parity / "mlqa" / "pred_zh_seed1.json"
         gold = parity / "mlqa" / "xquad.zh.json"
         last = " --profile fair" if case.endswith("-fair") else ""
-        if case.endswith("-sentences"):
+        if "-sentences" in case:
             words = _ZH_SENTENCES
         command = f"{base} mlqa --gold {gold} --pred {{}} -q{last}"
     else:
@@ -959,6 +979,7 @@ def main() -> None:
     ]  # fmt: skip
     cases += ["mkqa100", "mkqa100-gold", "openqa100", "openqa100-rows", "openqa100-gold"]
     cases += ["xor66-repeat", "squad75-repeat", "openqa100-null", "mkqa100-gold-warn"]
+    cases += ["xor66-cut-repeat"]
     cases += ["openqa100-gold-warn", "squad75-null", "xor66-allrepeat"]
     cases += ["xor66-null", "squad75-null-repeat", "openqa100-rows-twice", "mkqa100-notjson"]
     cases += ["ntcir100-twice"]
@@ -967,6 +988,7 @@ def main() -> None:
     cases += ["squad100m-fair", "korquad100m", "korquad100m-fair", "levenshtein100m"]
     cases += ["squad100m-ja-fair", "xor66-pipe", "squad75-pipe", "gzbomb"]
     cases += ["openqa50m", "openqa50m-fair", "openqa50m-containment", "openqa50m-lenient"]
+    cases += ["openqa50m-f1", "openqa5m-ja", "openqa5m-ja-fair", "openqa5m-th", "openqa20m-letters"]
     cases += ["explain-squad75-json", "explain-squad75-fair", "explain-xor66"]
     cases += ["explain-korquad75-json"]
     cases += ["gold-squad45", "gold-xor66", "checkgold-squad45", "checkgold-xor51"]
@@ -975,7 +997,7 @@ def main() -> None:
     cases += ["kbqa20m-fair-bars"]
     cases += ["cmrc20m", "cmrc20m-v5", "cmrc20m-fair", "cmrc20m-sentences"]
     cases += ["korquad20m", "korquad20m-fair", "mlqa20m-zh", "mlqa20m-zh-fair"]
-    cases += ["mlqa20m-zh-sentences"]
+    cases += ["mlqa20m-zh-sentences", "mlqa20m-zh-sentences-fair"]
     cases += ["mkqa100-rowerror", "mkqa50m", "mkqa50m-fair", "mkqa50m-ja", "mkqa50m-ja-fair"]
     cases += ["explain-mkqa60"]
     cases += ["explain-mlqa20m-zh", "explain-mlqa20m-zh-json", "explain-korquad20m"]
@@ -1009,6 +1031,7 @@ def main() -> None:
                 "xor66-allrepeat",
                 "xor66-null",
                 "xor66-bom",
+                "xor66-cut-repeat",
             ):
                 count = 23_000_000 if case == "xor1g" else 1_500_000
                 size = xor_predictions(
@@ -1019,7 +1042,12 @@ def main() -> None:
                     bom=case.endswith("-bom"),
                     twice=case.endswith("-allrepeat"),
                     nulls=case.endswith("-null"),
+                    prefix="ja_" if case == "xor66-cut-repeat" else "",
                 )
+                if case == "xor66-cut-repeat":
+                    dev = json.loads((parity / "xor" / "full_pred_1.json").read_text("utf-8"))
+                    dev_first = next(iter(dev))
+                    size += entry_at_the_end(pred, f'"ko_{dev_first}": "again"')
                 command = f"{base} xor-full --gold {xor_gold} --pred {pred} -q"
             elif case == "xor1g-gold":
                 gold = work / "gold.jsonl"
@@ -1112,14 +1140,24 @@ def main() -> None:
                 warn = case.endswith("-warn")
                 size = open_qa_gold_and_predictions(parity, gold, pred, 500_000, warn=warn)
                 command = f"{base} open-qa --gold {gold} --pred {pred} -q"
-            elif case.startswith("openqa50m"):
+            elif case.startswith(("openqa50m", "openqa5m-", "openqa20m-")):
                 answers = json.loads((EXAMPLES / "open-qa" / "pred.json").read_text("utf-8"))
-                answers[next(iter(answers))] = _words_text(50_000_000, WORDS_EN)
+                if case.startswith("openqa5m-ja"):
+                    answers["ja-1"] = _ja_text(5_000_000)
+                elif case == "openqa5m-th":
+                    answers["th-1"] = ("เมืองหลวงของประเทศไทยคือกรุงเทพมหานคร" * 140_000)[:5_000_000]
+                elif case == "openqa20m-letters":
+                    answers[next(iter(answers))] = ("wilhelmroentgen" * 1_400_000)[:20_000_000]
+                else:
+                    answers[next(iter(answers))] = _words_text(50_000_000, WORDS_EN)
                 pred.write_text(json.dumps(answers, ensure_ascii=False), encoding="utf-8")
                 size = pred.stat().st_size
                 gold = EXAMPLES / "open-qa" / "gold.jsonl"
-                profile = case.removeprefix("openqa50m").removeprefix("-") or "official"
-                command = f"{base} open-qa --gold {gold} --pred {pred} -q --profile {profile}"
+                profile = case.rsplit("-", 1)[-1]
+                if profile not in ("fair", "containment", "lenient", "f1"):
+                    profile = "official"
+                options = "-o matcher=f1" if profile == "f1" else f"--profile {profile}"
+                command = f"{base} open-qa --gold {gold} --pred {pred} -q {options}"
             elif case == "squad100m-ja-fair":
                 squad_long(gold, pred, 10)
                 pred.write_text(

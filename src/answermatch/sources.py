@@ -1459,6 +1459,7 @@ def _after_bom(pieces: Iterable[bytes]) -> Iterator[bytes]:
 def _string_parts(
     pieces: Iterable[bytes], name: str, nulls: bool, odd: bool = False
 ) -> Iterator[dict[str, str]]:
+    pieces = iter(pieces)  # (the rest given to _flat_parts)
     pending: list[bytes] = []  # the bytes since the last part, after the "{"
     retried = False  # (odd) the last cut did not give a part
     prefix: str | None = None  # (odd) the text of a long part whose cut gave none
@@ -1477,17 +1478,19 @@ def _string_parts(
         seen = pending[-1][-_SEPARATOR_REACH:] + piece
         pending.append(piece)
         del piece
+        if not odd and prefix is None and sum(map(len, pending)) >= LONG_BYTES:
+            # a long part (a long answer) of strings: the rest read as decoded
+            del seen
+            pending[0] = b"{"
+            yield from _flat_parts(pending, pieces, nulls)
+            return
         cut = _last_separator(seen) if full else -1
         if cut >= 0 and (prefix is not None or sum(map(len, pending)) >= LONG_BYTES):
             # a long part (a long answer): decoded piece by piece, not joined
-            cut -= len(seen) - len(pending[-1])  # in the last piece; negative: the one before
+            if prefix is None and _STRING_ENTRY.match(pending[1]):
+                cut = _first_separator(seen)
+            rest = _long_cut(pending, seen, cut)
             del seen
-            if cut < 0:
-                cut += len(pending[-2])
-                rest = pending[-2][cut + 1 :] + pending.pop()
-            else:
-                rest = pending[-1][cut + 1 :]
-            pending[-1] = pending[-1][:cut]
             pending[0] = b"{" if prefix is None else b""
             pending.append(b"}")
             text = _decoded_pieces(pending)  # (bytes cut at a comma: whole characters)
@@ -1533,8 +1536,17 @@ def _string_parts(
         return
     pending[0] = b"{"
     if sum(map(len, pending)) >= LONG_BYTES:  # a long last part (one long answer)
+        seen = pending[-2][-_SEPARATOR_REACH:] + pending[-1]
+        cut = _first_separator(seen) if _STRING_ENTRY.match(pending[1]) else -1
+        rest = _long_cut(pending, seen, cut) if cut >= 0 else b""
+        del seen
+        if rest:
+            pending.append(b"}")
         yield _long_part(_decoded_pieces(pending), nulls, odd)
-        return
+        if not rest:
+            return
+        pending = [b"{", rest]
+        del rest
     data = b"".join(pending)
     pending.clear()  # its bytes once, not twice
     part = _string_part(data, nulls, odd)
@@ -1544,6 +1556,36 @@ def _string_parts(
 
 #: How far before a new piece :func:`_string_parts` looks for a separator.
 _SEPARATOR_REACH = 64
+
+
+#: A long part that starts with an entry whose value is a string: no
+#: separator is found inside that string (its quotes are escaped), so the
+#: first one after it ends it, and the long part is cut there, holding no
+#: other entry whose characters could widen its whole text (one ``é`` after
+#: a long ASCII answer: two bytes a character; an emoji: four). Another
+#: value (a list may hold separators) is cut at the last.
+_STRING_ENTRY = re.compile(rb'[ \t\n\r]*"(?:[^"\\]|\\.)*"[ \t\n\r]*:[ \t\n\r]*"', re.DOTALL)
+
+
+def _long_cut(pending: list[bytes], seen: bytes, cut: int) -> bytes:
+    """Cut the bytes ``pending`` of a long part at the separator at ``cut``
+    in ``seen``, their end (the last piece, after the end of the one before
+    it): ``pending`` keeps the bytes before it; the bytes after it are
+    returned.
+
+    >>> pending = [b"", b'"a": "bb', b'b", "c": "d"}']
+    >>> seen = pending[-2][-64:] + pending[-1]
+    >>> _long_cut(pending, seen, _first_separator(seen)), pending
+    (b' "c": "d"}', [b'', b'"a": "bb', b'b"'])
+    """
+    cut -= len(seen) - len(pending[-1])  # in the last piece; negative: the one before
+    if cut < 0:
+        cut += len(pending[-2])
+        rest = pending[-2][cut + 1 :] + pending.pop()
+    else:
+        rest = pending[-1][cut + 1 :]
+    pending[-1] = pending[-1][:cut]
+    return rest
 
 
 def _last_separator(data: bytes) -> int:
@@ -1556,20 +1598,42 @@ def _last_separator(data: bytes) -> int:
     """
     end = len(data)
     while (comma := data.rfind(b",", 0, end)) > 0:
-        after = comma + 1
-        while after < len(data) and data[after] in _JSON_SPACE:
-            after += 1
-        before = comma - 1
-        while before > 0 and data[before] in _JSON_SPACE:
-            before -= 1
-        if after < len(data) and data[after] == 0x22 and data[before] == 0x22:
-            slash = before - 1  # a quote after an odd run of backslashes is escaped
-            while slash >= 0 and data[slash] == 0x5C:
-                slash -= 1
-            if slash >= 0 and (before - 1 - slash) % 2 == 0:
-                return comma
+        if _separates(data, comma):
+            return comma
         end = comma
     return -1
+
+
+def _first_separator(data: bytes) -> int:
+    """The position of the first comma that :func:`_last_separator` would
+    take, or -1.
+
+    >>> _first_separator(b'"a": "b\\\\", ", "c": "d", "e": "f"')
+    12
+    """
+    start = 0
+    while (comma := data.find(b",", start)) > 0:
+        if _separates(data, comma):
+            return comma
+        start = comma + 1
+    return -1
+
+
+def _separates(data: bytes, comma: int) -> bool:
+    """Whether the comma at ``comma`` stands between a closing quote (not
+    escaped by a backslash) and an opening quote, JSON whitespace aside."""
+    after = comma + 1
+    while after < len(data) and data[after] in _JSON_SPACE:
+        after += 1
+    before = comma - 1
+    while before > 0 and data[before] in _JSON_SPACE:
+        before -= 1
+    if after < len(data) and data[after] == 0x22 and data[before] == 0x22:
+        slash = before - 1  # a quote after an odd run of backslashes is escaped
+        while slash >= 0 and data[slash] == 0x5C:
+            slash -= 1
+        return slash >= 0 and (before - 1 - slash) % 2 == 0
+    return False
 
 
 class Part(dict):  # type: ignore[type-arg]
@@ -1643,6 +1707,162 @@ def _long_part(text: str, nulls: bool, odd: bool) -> dict[str, Any]:
 
 
 _STRING = frozenset({str})
+
+
+def _flat_parts(
+    pieces: list[bytes], more: Iterator[bytes], nulls: bool
+) -> Iterator[dict[str, Any]]:
+    """The rest of an ``{id: text}`` file of strings (or ``null``, with
+    ``nulls``) from a long part on: the UTF-8 bytes ``pieces`` (the part so
+    far, from its ``{``; emptied as they are decoded) and then ``more``,
+    read one decoded piece at a time, given in parts of whole entries of
+    about :data:`PART_BYTES` characters (a :class:`Part` where a key
+    repeats in one), as :func:`_long_part` reads the same entries from
+    their text (:func:`_decoded_pieces`). Neither the bytes of a long
+    answer nor the part's text are held whole: a long string is the join
+    of its own decoded pieces (where the part's text joined was two or
+    four bytes a character when a short answer beside had one wide
+    character). :class:`NotFlat` wherever that reading gives it (anything
+    but an object of strings or nulls, invalid JSON or UTF-8), possibly
+    after some parts were given.
+
+    >>> data = [b'{"q1": "a', b'b", "q2": null, "q1": "\\u00e9"', b"}"]
+    >>> list(_flat_parts(data, iter(()), True))
+    [{'q1': 'é', 'q2': None}]
+    """
+    pairs: list[tuple[str, str | None]] = []
+    held = 0  # the characters of pairs
+    state = _OPEN
+    carry = ""  # the end of a piece that says nothing alone (a part of "null")
+    string: list[str] | None = None  # the pieces of a string being read
+    escaped = skip = False  # the string has an escape; its next character is escaped
+    key = ""
+    try:
+        for text in _texts_of(pieces, more):
+            if carry:
+                text, carry = carry + text, ""
+            at, size = 0, len(text)
+            while at < size:
+                if string is not None:  # inside a string: to its closing quote
+                    search = at + 1 if skip else at  # (skip: an escaped first character)
+                    skip = False
+                    while True:
+                        found = _STRING_STOP.search(text, search)
+                        if found is None:
+                            string.append(text[at:] if at else text)
+                            at = size
+                            break
+                        end = found.start()
+                        mark = text[end]
+                        if mark == "\\":  # an escape: its next character is not a stop
+                            escaped = True
+                            if end + 1 < size:
+                                search = end + 2
+                                continue
+                            string.append(text[at:] if at else text)
+                            at, skip = size, True
+                            break
+                        if mark != '"':
+                            raise NotFlat  # a control character: json refuses it
+                        string.append(text[at:end])
+                        at = end + 1
+                        value = _string_value(string, escaped)
+                        string, escaped = None, False
+                        if state is _KEY:
+                            key, state = value, _COLON
+                        else:
+                            pairs.append((key, value))
+                            held += len(key) + len(value)
+                            state = _NEXT
+                        break
+                    continue
+                char = text[at]
+                if char in _JSON_SPACE_TEXT:
+                    at += 1
+                elif state is _OPEN and char == "{":
+                    at, state = at + 1, _FIRST
+                elif state in (_FIRST, _KEY) and char == '"':
+                    at, state, string = at + 1, _KEY, []
+                elif char == "}" and state in (_FIRST, _NEXT):
+                    at, state = at + 1, _DONE
+                elif state is _COLON and char == ":":
+                    at, state = at + 1, _VALUE
+                elif state is _VALUE and char == '"':
+                    at, string = at + 1, []
+                elif state is _VALUE and text.startswith("null", at):
+                    pairs.append((key, None))
+                    at, state, held = at + 4, _NEXT, held + len(key)
+                elif state is _VALUE and size - at < 4 and "null".startswith(text[at:]):
+                    carry = text[at:]  # "null" cut by the piece's end
+                    break
+                elif state is _NEXT and char == ",":
+                    at, state = at + 1, _KEY
+                    if held >= PART_BYTES:  # whole entries: a part
+                        yield _pairs_part(pairs, nulls)
+                        pairs, held = [], 0
+                else:
+                    raise NotFlat
+            del text
+    except BaseException:
+        pieces.clear()
+        raise
+    if state is not _DONE or carry or string is not None:
+        raise NotFlat
+    yield _pairs_part(pairs, nulls)
+
+
+def _pairs_part(pairs: list[tuple[str, str | None]], nulls: bool) -> dict[str, Any]:
+    """The part of ``pairs`` (keys and values, in order) as ``json`` gives
+    an object of them: the last value of a key, a :class:`Part` where one
+    repeats; :class:`NotFlat` for a null where only strings are read."""
+    found = dict(pairs)  # (a null given again as a string counts as the string)
+    if not nulls and None in found.values():
+        raise NotFlat
+    return found if len(found) == len(pairs) else Part(found, _keys_of(pairs))
+
+
+# the states of _flat_parts: before "{", after it, before a key, a
+# colon, a value, a comma or "}", and after the closing "}"
+_OPEN, _FIRST, _KEY, _COLON, _VALUE, _NEXT, _DONE = (object() for _ in range(7))
+_JSON_SPACE_TEXT = " \t\n\r"
+# what ends a run of a JSON string's own characters: its closing quote, an
+# escape, or a control character (which json refuses)
+_STRING_STOP = re.compile('["\\\\\\x00-\\x1f]')
+
+
+def _texts_of(pieces: list[bytes], more: Iterator[bytes]) -> Iterator[str]:
+    """The text of the UTF-8 bytes ``pieces``, then ``more``, as
+    :func:`_decoded_pieces` decodes them, given a decoded piece at a time,
+    each piece let go as it is decoded."""
+    decode = codecs.getincrementaldecoder("utf-8")().decode
+    pieces.reverse()  # taken from the end
+    try:
+        while pieces:
+            yield decode(pieces.pop())
+        for piece in more:
+            yield decode(piece)
+            del piece
+        yield decode(b"", True)
+    except UnicodeDecodeError:
+        raise NotFlat from None
+
+
+def _string_value(pieces: list[str], escaped: bool) -> str:
+    """A JSON string from the pieces of its text between its quotes: json's
+    value of it (its escapes read by ``json``'s own scanner)."""
+    text = pieces[0] if len(pieces) == 1 else "".join(pieces)
+    pieces.clear()
+    if not escaped:
+        return text
+    pieces.append(text)
+    del text
+    pieces.append('"')
+    quoted = "".join(pieces)
+    pieces.clear()
+    try:
+        return json.decoder.scanstring(quoted, 0)[0]  # type: ignore[attr-defined,no-any-return]
+    except ValueError:
+        raise NotFlat from None
 
 
 def _odd_part(data: bytes | str) -> dict[str, Any]:
