@@ -393,14 +393,14 @@ class Analyzer:
 
         def lists(text: str) -> Iterator[list[str]]:
             spans = _number_spans(text, lang) if by_value else ((None, 0, len(text)),)
-            last: str | None = None
             for value, start, end in spans:
-                for found in words(text, start, end) if value is None else ([value],):
-                    if after_number:
-                        found, last = _strip_counters(found, last)
-                    yield found
+                yield from words(text, start, end) if value is None else ([value],)
 
-        return lambda text: _batched(lists(text))
+        def batches(text: str) -> Iterator[list[str]]:
+            found = _batched(lists(text))
+            return _without_counters(found) if after_number else found
+
+        return batches
 
     def __call__(self, text: str, *, prediction: bool = False) -> tuple[str, ...]:
         if prediction and self._wakati:
@@ -492,6 +492,16 @@ def _normal_form_parts(
             first = False
             yield normal
         start = stop
+
+
+def _without_counters(lists: Iterable[list[str]]) -> Iterator[list[str]]:
+    """:func:`strip_counters` of the tokens of ``lists`` (non-empty lists,
+    the last token kept before each read), list by list."""
+    last: str | None = None
+    for found in lists:
+        kept, last = _strip_counters(found, last)
+        if kept:
+            yield kept
 
 
 def _words_kept(found: list[str]) -> list[str]:
