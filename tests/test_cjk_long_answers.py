@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from answermatch.matchers.answers import TokenCounts
+from answermatch.matchers.answers import CountedTokens
 from answermatch.normalization import steps
 from answermatch.tasks import korquad
 from answermatch.tasks.squad import mlqa
@@ -110,7 +110,7 @@ def test_words_after_hangul_and_han_are_counted_in_pieces(task, rules, lang, wor
     analyse = rules.analyzer(lang)
     analyse("暖 1")  # the number reader and the tokenizer loaded
     _, units = analyse(text)
-    assert type(units) is TokenCounts
+    assert type(units) is CountedTokens
     peak = traced_peak(analyse, text)
     assert peak < sys.getsizeof(text) // 2, (task, peak, sys.getsizeof(text))
 
@@ -148,7 +148,7 @@ def test_chinese_without_spaces_is_cut_before_its_characters_under_mlqa(monkeypa
     analyse = mlqa.PROFILES["official"].analyzer("zh")
     analyse("暖 1")
     key, units = analyse(text)
-    assert type(units) is TokenCounts and key is units
+    assert type(units) is CountedTokens and key is units
     assert list(units) == list(_analysed(mlqa.PROFILES["official"], "zh", text, 10**9)[1])
     peak = traced_peak(analyse, text)
     assert peak < sys.getsizeof(text) // 2, (peak, sys.getsizeof(text))
@@ -169,7 +169,7 @@ def test_korean_without_spaces_is_cut_between_its_syllables(rules, monkeypatch):
     analyse("暖 1")
     key, units = analyse(text)
     whole_key, whole_units = _analysed(rules, "ko", text, 10**9)
-    assert type(units) is TokenCounts and key == whole_key and str(key) == whole_key
+    assert type(units) is CountedTokens and key == whole_key and str(key) == whole_key
     assert list(units) == list(whole_units)
     peak = traced_peak(analyse, text)
     assert peak < sys.getsizeof(text) // 2, (peak, sys.getsizeof(text))

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from answermatch.matchers.answers import JoinedKey, TokenCounts
+from answermatch.matchers.answers import CountedTokens, JoinedKey
 from answermatch.normalization import steps
 from answermatch.tasks.cmrc2018 import Cmrc2018, rules
 from answermatch.tasks.cmrc2018.profiles import FAIR, OFFICIAL, Comparer
@@ -79,7 +79,7 @@ def test_pieces_give_the_whole_texts_key_and_tokens(name, chosen, text, piece):
     assert len(tokens) == len(whole_tokens)
     if len(text) > piece:  # long: held so
         assert type(key) is JoinedKey
-        expected = TokenCounts if chosen.overlap == "bag" else CodedTokens
+        expected = CountedTokens if chosen.overlap == "bag" else CodedTokens
         assert type(tokens) is expected
 
 

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from answermatch.matchers.answers import TokenCounts
+from answermatch.matchers.answers import CountedTokens
 from answermatch.normalization import steps
 from answermatch.tasks import korquad
 from answermatch.tasks.squad import mlqa
@@ -100,7 +100,7 @@ def test_a_long_text_is_cut_and_its_equal_tokens_share_a_string():
     assert len(set(map(id, key))) == 3
     # scoring holds the counts only, equal to the tuple
     assert counted is units and counted == key and key == counted
-    assert isinstance(counted, TokenCounts)
+    assert isinstance(counted, CountedTokens)
     assert counted.counts == {"tower": 50, "1000": 50, "paris": 50} and len(counted) == 150
 
 
@@ -196,5 +196,5 @@ def test_a_long_japanese_answer_is_counted_not_held(monkeypatch):
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert isinstance(units, TokenCounts) and key is units and len(units) > 100_000
+    assert isinstance(units, CountedTokens) and key is units and len(units) > 100_000
     assert peak < 2 * sys.getsizeof(text), (peak, sys.getsizeof(text))

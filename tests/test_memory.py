@@ -1548,16 +1548,6 @@ def _with_odd(path, gold_ids, others, seed, *, odd, gold, again):
     path.write_text("{" + ", ".join(f"{json.dumps(k)}: {v}" for k, v in entries) + "}", "utf-8")
 
 
-def _whole_fails(monkeypatch):
-    """In a run read in parts: reading the predictions whole fails the test."""
-    import answermatch.formats.squad as squad_format
-
-    def whole(*args, **kwargs):
-        raise AssertionError("read whole")
-
-    monkeypatch.setattr(squad_format, "read_bytes", whole)
-
-
 @pytest.mark.parametrize("task_name", ["squad", "squad-v2", "korquad", "cmrc2018"])
 @pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("gold", [False, True])
@@ -1577,7 +1567,7 @@ def test_squad_family_odd_values_are_read_in_parts_as_read_whole(
     gold_file = _squad_gold(tmp_path / "gold.json", gold_ids, task_name)
     monkeypatch.setattr(sources, "PART_BYTES", 997)
     with monkeypatch.context() as patch:
-        _whole_fails(patch)
+        _no_whole_reading(patch)
         in_parts = _squad_family_read(task_name, path, gold_file, gold_ids, strict)
     monkeypatch.setattr(sources, "PARTS_FROM", 1 << 40)  # read whole
     assert in_parts == _squad_family_read(task_name, path, gold_file, gold_ids, strict)
@@ -1602,7 +1592,7 @@ def test_one_odd_value_peaks_within_twice_the_file(tmp_path, monkeypatch, task_n
     path.write_text(f'{text[:middle]}, "{where}": {value}{text[middle:]}', encoding="utf-8")
     size = path.stat().st_size
     gold = _squad_gold(tmp_path / "gold.json", gold_ids, task_name)
-    _whole_fails(monkeypatch)
+    _no_whole_reading(monkeypatch)
     diag = Diagnostics()
     said = []
 

@@ -485,16 +485,27 @@ def _zalo_read(gold_path, pred_path, diag):
     return list(gold.cases), [picks.of(k) for k in range(len(gold.cases))]
 
 
-def _zalo_both(tmp_path, monkeypatch, gold, pred):
-    """What the reading in parts and the whole reading give for the files."""
+def _zalo_both(tmp_path, monkeypatch, gold, pred, *, strict=False, in_parts_only=False):
+    """What the reading in parts and the whole reading give for the files;
+    ``strict``: with ``--strict``; ``in_parts_only``: reading a file whole
+    in the first fails it."""
+    from answermatch.tasks.zalo2019 import reading
+
+    def read(gold_path, pred_path, diag):
+        diag.strict = strict
+        return _zalo_read(gold_path, pred_path, diag)
+
     gold_path, pred_path = tmp_path / "gold.json", tmp_path / "pred.csv"
     gold_path.write_bytes(gold.encode("utf-8", "surrogatepass"))
     pred_path.write_bytes(pred.encode("utf-8", "surrogatepass"))
     monkeypatch.setattr(sources, "PART_BYTES", 997)
-    parts = _outcome(_zalo_read, gold_path, pred_path)
+    with monkeypatch.context() as parts_only:
+        if in_parts_only:
+            parts_only.setattr(reading, "read_text", None)  # read whole: a TypeError
+        parts = _outcome(read, gold_path, pred_path)
     with monkeypatch.context() as whole:
         _whole(whole)
-        return parts, _outcome(_zalo_read, gold_path, pred_path)
+        return parts, _outcome(read, gold_path, pred_path)
 
 
 @pytest.mark.parametrize("spaced", [False, True])
@@ -597,19 +608,9 @@ def test_zalo_submissions_with_a_repeated_pair_are_read_in_parts(
         rows.insert(20, rows[10])
         rows.insert(200, "nowhere,p1" if where == "then-unknown" else rows[3].split(",")[0] + ",")
     pred = "\n".join([header, *rows]) + "\n"
-
-    def read(gold_path, pred_path, diag):
-        diag.strict = strict
-        return _zalo_read(gold_path, pred_path, diag)
-
+    parts, whole = _zalo_both(tmp_path, monkeypatch, gold, pred, strict=strict)
+    assert parts == whole
     gold_path, pred_path = tmp_path / "gold.json", tmp_path / "pred.csv"
-    gold_path.write_text(gold, encoding="utf-8")
-    pred_path.write_text(pred, encoding="utf-8")
-    monkeypatch.setattr(sources, "PART_BYTES", 997)
-    parts = _outcome(read, gold_path, pred_path)
-    with monkeypatch.context() as whole:
-        _whole(whole)
-        assert parts == _outcome(read, gold_path, pred_path)
     found = reading._read_picks if where.startswith("then") else reading._picks_in_parts
     if where.startswith("then"):
         with pytest.raises((NotFlat, InputError)):
@@ -689,7 +690,6 @@ def test_zalo_golds_that_warn_are_read_in_parts_as_read_whole(
     gold's rows of a test id, at random places: read in parts, the same
     cases and the same warnings in their order (with --strict, the first
     is the error)."""
-    from answermatch.tasks.zalo2019 import reading
 
     rng = random.Random(seed)
     gold, parsed = _zalo_gold(600, seed=seed)
@@ -710,21 +710,8 @@ def test_zalo_golds_that_warn_are_read_in_parts_as_read_whole(
         pred = "test_id,answer\n" + "\n".join(
             row for row in pred.splitlines()[1:] if row.split(",")[0] in listed
         )
-
-    def read(gold_path, pred_path, diag):
-        diag.strict = strict
-        return _zalo_read(gold_path, pred_path, diag)
-
-    gold_path, pred_path = tmp_path / "gold.json", tmp_path / "pred.csv"
-    gold_path.write_text(gold, encoding="utf-8")
-    pred_path.write_text(pred, encoding="utf-8")
-    monkeypatch.setattr(sources, "PART_BYTES", 997)
-    with monkeypatch.context() as parts_only:
-        parts_only.setattr(reading, "read_text", None)  # read whole: a TypeError
-        parts = _outcome(read, gold_path, pred_path)
-    with monkeypatch.context() as whole:
-        _whole(whole)
-        assert parts == _outcome(read, gold_path, pred_path)
+    parts, whole = _zalo_both(tmp_path, monkeypatch, gold, pred, strict=strict, in_parts_only=True)
+    assert parts == whole
     said = "duplicate key" if kind == "json" else "repeated pair"
     if strict:
         assert said in parts[0] and "--strict" in parts[0]

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tests.conftest import traced_peak
 
-from answermatch.matchers.answers import TokenCounts
+from answermatch.matchers.answers import CountedTokens
 from answermatch.normalization import steps
 from answermatch.tasks.mkqa.rules import _CHARACTER_CUT, FAIR, LANGUAGES, OFFICIAL, Rules
 
@@ -95,7 +95,7 @@ def test_a_long_text_is_counted_and_equal_to_its_tuple():
     with mock.patch.object(steps, "PIECE_CHARS", 10):
         counted = Rules(FAIR, "ja").tokens(text)
     whole = Rules(FAIR, "ja").tokens(text)
-    assert isinstance(counted, TokenCounts) and isinstance(whole, tuple)
+    assert isinstance(counted, CountedTokens) and isinstance(whole, tuple)
     assert counted == whole and list(counted) == list(whole) and "1958" in counted
 
 
@@ -154,6 +154,6 @@ def test_a_long_official_answer_is_counted_not_held(lang):
     found: list[tuple[float, float]] = []
     with mock.patch.object(steps, "PIECE_CHARS", 1 << 12):
         peak = traced_peak(lambda: found.append(rules.match(text, [words.strip(), "x"])))
-    assert isinstance(rules.tokens(text), TokenCounts)
+    assert isinstance(rules.tokens(text), CountedTokens)
     assert 0.0 < found[0][1] < 0.01, found
     assert peak < 2 * sys.getsizeof(text), (peak, sys.getsizeof(text))

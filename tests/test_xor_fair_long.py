@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from answermatch import analysis
 from answermatch.analysis import Analyzer
 from answermatch.bleu import BleuReferences
-from answermatch.matchers.answers import TokenCounts
+from answermatch.matchers.answers import CountedTokens
 from answermatch.normalization import normalizer, steps
 from answermatch.tasks.xor import engspan, full
 from answermatch.tasks.xor.data import prediction_tokens
@@ -180,7 +180,7 @@ def test_official_japanese_keeps_the_whole_text():
     assert Analyzer("ja").token_lists() is None
     with mock.patch.object(steps, "PIECE_CHARS", 4):
         assert type(prediction_tokens(Analyzer("ja"))("東京 は 日本 の 首都 " * 3)) is tuple
-        assert type(prediction_tokens(FAIR_JA)("東京 は 日本 の 首都 " * 3)) is TokenCounts
+        assert type(prediction_tokens(FAIR_JA)("東京 は 日本 の 首都 " * 3)) is CountedTokens
 
 
 JA_WORDS = "東京 は 日本 の 首都 です 1914 年 "

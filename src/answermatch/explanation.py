@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostics
 from .errors import AnswermatchWarning, visible
-from .matchers.answers import TokenCounts
+from .matchers.answers import CountedTokens
 
 if TYPE_CHECKING:  # pragma: no cover
     from .tasks.base import Inputs, Task
@@ -219,16 +219,16 @@ def _repr_pieces(text: str) -> Iterator[str]:
 
 def token_tuple(tokens: Iterable[str]) -> tuple[str, ...]:
     """``tokens`` as the tuple a :class:`TextView` holds; a long text's
-    (:class:`~answermatch.matchers.answers.TokenCounts`, made again piece
+    (:class:`~answermatch.matchers.answers.CountedTokens`, made again piece
     by piece) with its equal tokens one string, the counts' own (8 bytes a
     token, not a string object each).
 
-    >>> from answermatch.matchers.answers import TokenCounts
-    >>> held = token_tuple(TokenCounts.of_pieces(lambda: ["東 京", "東"], str.split))
+    >>> from answermatch.matchers.answers import CountedTokens
+    >>> held = token_tuple(CountedTokens.of_pieces(lambda: ["東 京", "東"], str.split))
     >>> held, held[0] is held[2]
     (('東', '京', '東'), True)
     """
-    if type(tokens) is TokenCounts:
+    if type(tokens) is CountedTokens:
         same = {token: token for token in tokens.counts}
         return tuple(map(same.__getitem__, tokens))
     return tuple(tokens)

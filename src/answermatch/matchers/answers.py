@@ -43,9 +43,9 @@ from operator import eq
 
 __all__ = [
     "AnswerSet",
+    "CountedTokens",
     "Entry",
     "JoinedKey",
-    "TokenCounts",
     "Tokens",
     "answer_set",
     "best_overlap",
@@ -166,15 +166,15 @@ def shared_counts(first: Mapping[str, int], second: Mapping[str, int]) -> int:
 def common_count(prediction: Sequence[str], answer: Sequence[str]) -> int:
     """The number of tokens two token sequences share, as a multiset
     (what :func:`best_overlap` counts for one answer; either may be
-    :class:`TokenCounts`)."""
+    :class:`CountedTokens`)."""
     return shared_counts(_counts_of(prediction), _counts_of(answer))
 
 
 def _counts_of(tokens: Sequence[str]) -> Mapping[str, int]:
-    return tokens.counts if type(tokens) is TokenCounts else _counts(tokens)
+    return tokens.counts if type(tokens) is CountedTokens else _counts(tokens)
 
 
-class TokenCounts(Sequence[str]):
+class CountedTokens(Sequence[str]):
     """A long text's tokens (or F1 units) held as their counts: what
     :func:`overlap_f1` needs (the multiset and its size), in a dictionary
     of the distinct tokens rather than a tuple of 8 bytes a token. The
@@ -182,12 +182,12 @@ class TokenCounts(Sequence[str]):
     for (iteration, equality), one piece at a time.
 
     Equal to a sequence of equal tokens in the same order (a tuple, a
-    list, another :class:`TokenCounts`, or a string whose units are its
+    list, another :class:`CountedTokens`, or a string whose units are its
     characters), compared token by token once the sizes (and counts)
     agree, so the EM key of a long text compares as its tuple would. Build
     one with :meth:`of_pieces`.
 
-    >>> counted = TokenCounts.of_pieces(lambda: ["a b", "a"], str.split)
+    >>> counted = CountedTokens.of_pieces(lambda: ["a b", "a"], str.split)
     >>> len(counted), counted.counts, counted == ("a", "b", "a"), list(counted)
     (3, {'a': 2, 'b': 1}, True, ['a', 'b', 'a'])
     >>> overlap_f1(counted, ("a", "c")) == overlap_f1(("a", "b", "a"), ("a", "c"))
@@ -206,7 +206,7 @@ class TokenCounts(Sequence[str]):
     @classmethod
     def of_pieces(
         cls, pieces: Callable[[], Iterable[str]], tokens: Callable[[str], Sequence[str]]
-    ) -> TokenCounts:
+    ) -> CountedTokens:
         """The counts of ``tokens(piece)`` over the ``pieces()`` of a text,
         each piece's tokens counted and dropped (``pieces`` is called again
         to make the tokens again)."""
@@ -229,13 +229,13 @@ class TokenCounts(Sequence[str]):
         return iter(self._remake())
 
     def __getitem__(self, index: object) -> str:  # type: ignore[override]
-        raise TypeError("TokenCounts is read in order (iterate), not by index")
+        raise TypeError("CountedTokens is read in order (iterate), not by index")
 
     def __contains__(self, token: object) -> bool:
         return token in self.counts
 
     def __eq__(self, other: object) -> bool:
-        if type(other) is TokenCounts:
+        if type(other) is CountedTokens:
             if other._size != self._size or other.counts != self.counts:
                 return False
         elif isinstance(other, (tuple, list, str)):  # a string: units that are characters
@@ -248,7 +248,7 @@ class TokenCounts(Sequence[str]):
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"TokenCounts({self._size} tokens, {len(self.counts)} distinct)"
+        return f"CountedTokens({self._size} tokens, {len(self.counts)} distinct)"
 
 
 class JoinedKey:
@@ -333,7 +333,7 @@ def _same_text(first: Iterable[str], second: Iterable[str]) -> bool:
 
 
 def _counted_f1(tokens: Sequence[str], gold: Sequence[str]) -> float:
-    """:func:`overlap_f1` where a side is :class:`TokenCounts` (and the
+    """:func:`overlap_f1` where a side is :class:`CountedTokens` (and the
     sides are not equal): the same integers, so the same floats."""
     common = shared_counts(_counts_of(tokens), _counts_of(gold))
     if not common:
@@ -363,7 +363,7 @@ def best_overlap(tokens: Tokens, answers: AnswerSet) -> tuple[float, float, floa
     repeated: bool | None = None  # whether a token of the prediction repeats
     counts: dict[str, int] | None = None
     distinct: Iterable[str] = tokens
-    if type(tokens) is TokenCounts:  # a long text's: its distinct tokens and counts at hand
+    if type(tokens) is CountedTokens:  # a long text's: its distinct tokens and counts at hand
         distinct = counts = tokens.counts
         repeated = len(counts) != n
     f1 = precision = recall = 0.0
@@ -411,7 +411,7 @@ def overlap_f1(tokens: Sequence[str], gold: Sequence[str]) -> float:
     """
     if tokens == gold:
         return 1.0 if tokens else 0.0
-    if type(tokens) is TokenCounts or type(gold) is TokenCounts:  # a long text's counts
+    if type(tokens) is CountedTokens or type(gold) is CountedTokens:  # a long text's counts
         return _counted_f1(tokens, gold)
     theirs = set(gold)
     shared = theirs.intersection(tokens)

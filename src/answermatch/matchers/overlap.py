@@ -38,8 +38,7 @@ from .analysis import (
     resolve,
     share_repeated_golds,
 )
-from .answers import AnswerSet, best_overlap, one_answer, shared_counts
-from .answers import TokenCounts as AnswerTokens
+from .answers import AnswerSet, CountedTokens, best_overlap, one_answer, shared_counts
 
 
 class PRF(NamedTuple):
@@ -81,7 +80,7 @@ def _best_f1(pred: list[str], answers: AnswerSet, an: Analyzer) -> float:
     return best_overlap(tokens, answers)[0]
 
 
-def _long_prediction(an: Analyzer, prediction: str) -> tuple[object, AnswerTokens, str] | None:
+def _long_prediction(an: Analyzer, prediction: str) -> tuple[object, CountedTokens, str] | None:
     """A prediction longer than :data:`~answermatch.normalization.steps.PIECE_CHARS`
     as ``(EM key, token counts, a text for warn_unspaced)``, normalized and split piece by piece,
     where that gives the whole text's tokens: overlap ``bag``, a preset
@@ -90,7 +89,7 @@ def _long_prediction(an: Analyzer, prediction: str) -> tuple[object, AnswerToken
     read each whitespace-separated stretch on their own (whitespace,
     characters, or a tokenizer that says so: not MeCab); else ``None``.
     The key is a :class:`~answermatch.matchers.answers.JoinedKey`, the
-    counts a :class:`~answermatch.matchers.answers.TokenCounts`: no list
+    counts a :class:`~answermatch.matchers.answers.CountedTokens`: no list
     of the text's tokens."""
     from ..normalization import parts_normalizer, steps
 
@@ -117,7 +116,7 @@ def _long_prediction(an: Analyzer, prediction: str) -> tuple[object, AnswerToken
                 break
         if found:  # warn_unspaced quotes the first 20 characters and searches the rest
             quote = head if len(head) < 20 else f"{head[:20]} {found}"
-    counts = AnswerTokens.of_pieces(lambda: parts(prediction), split)
+    counts = CountedTokens.of_pieces(lambda: parts(prediction), split)
     return normalized_key(an, prediction), counts, quote
 
 

@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
 
-from ...matchers.answers import JoinedKey, TokenCounts, answer_set, best_overlap, overlap_f1
+from ...matchers.answers import CountedTokens, JoinedKey, answer_set, best_overlap, overlap_f1
 from ...normalization import steps
 from ...profiles import Settings as ProfileSettings
 from ...profiles import choice
@@ -182,7 +182,7 @@ class Comparer:
             def remake() -> Iterable[str]:
                 return chain.from_iterable(analysed(piece)[1] for piece in pieces())
 
-            tokens = TokenCounts(counts, size, remake)
+            tokens = CountedTokens(counts, size, remake)
         else:  # the tokens in order, a code point each
             lengths: list[int] = []
 
@@ -258,7 +258,7 @@ class Comparer:
     def f1_one(self, answer_tokens: Sequence[str], prediction_tokens: Sequence[str]) -> float:
         """F1 of one answer's tokens against the prediction's."""
         if self.settings.overlap == "bag":  # SQuAD's token F1
-            if type(prediction_tokens) is TokenCounts or type(answer_tokens) is TokenCounts:
+            if type(prediction_tokens) is CountedTokens or type(answer_tokens) is CountedTokens:
                 return overlap_f1(prediction_tokens, answer_tokens)  # a long text's counts
             return best_overlap(tuple(prediction_tokens), answer_set((answer_tokens,)))[0]
         return f1_of(answer_tokens, prediction_tokens)

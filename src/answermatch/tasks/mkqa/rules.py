@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from ...matchers.answers import AnswerSet, TokenCounts, answer_set, best_overlap
+from ...matchers.answers import AnswerSet, CountedTokens, answer_set, best_overlap
 from ...normalization import steps as _steps
 from ...profiles import Settings, choice
 
@@ -210,7 +210,7 @@ class Rules:
         self._split = self._splitter()
         self._cache: dict[str, tuple[str, ...]] = {}
         self._answers: dict[tuple[str, ...], AnswerSet] = {}
-        self._long: tuple[str, TokenCounts] | None = None
+        self._long: tuple[str, CountedTokens] | None = None
         self._piecewise = self.piecewise()
 
     # --- building --------------------------------------------------------------------
@@ -275,7 +275,7 @@ class Rules:
     def tokens(self, text: str) -> Sequence[str]:
         """The tokens EM and F1 compare: a tuple (cached per text), or for a
         text longer than :data:`~answermatch.normalization.steps.PIECE_CHARS`
-        their counts (:class:`~answermatch.matchers.answers.TokenCounts`;
+        their counts (:class:`~answermatch.matchers.answers.CountedTokens`;
         the last such text's kept), its tokens made piece by piece and
         counted (:meth:`piecewise`)."""
         if len(text) > _steps.PIECE_CHARS:
@@ -342,7 +342,7 @@ class Rules:
             return get_tokenizer("ja" if lang == "ja" else "zh").local_to_whitespace
         return True  # th, km: Thai/Khmer characters and runs of other non-spaces
 
-    def _counted(self, text: str) -> TokenCounts:
+    def _counted(self, text: str) -> CountedTokens:
         # :meth:`_tokens`'s tokens, counted piece by piece: numbers read one
         # at a time (numbers="value"), the stretches between them given to
         # the steps and the split as the whole path gives them, each cut
@@ -356,8 +356,8 @@ class Rules:
 
         if self.settings.numbers != "value":
             if local:
-                return TokenCounts.of_pieces(lambda: _steps.pieces(text, at), tokens)
-            return TokenCounts.of_pieces(lambda: (text,), tokens)
+                return CountedTokens.of_pieces(lambda: _steps.pieces(text, at), tokens)
+            return CountedTokens.of_pieces(lambda: (text,), tokens)
         from ...analysis import number_pieces
 
         if self.settings.width == "nfkc":
@@ -373,7 +373,7 @@ class Rules:
                 else:
                     yield tokens(piece)
 
-        return TokenCounts.of_pieces(stretches, _as_it_is)  # type: ignore[arg-type]
+        return CountedTokens.of_pieces(stretches, _as_it_is)  # type: ignore[arg-type]
 
     def normalize(self, text: str) -> str:
         """The normalized string EM compares (tokens joined by spaces)."""

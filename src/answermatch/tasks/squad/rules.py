@@ -57,7 +57,7 @@ from typing import Any
 
 from ...errors import UnknownLanguageError
 from ...languages import canonical_language
-from ...matchers.answers import JoinedKey, TokenCounts, answer_set, best_overlap
+from ...matchers.answers import CountedTokens, JoinedKey, answer_set, best_overlap
 from ...normalization import steps as _steps
 from ...normalization.steps import (
     PIECE_CHARS,
@@ -406,7 +406,7 @@ class SpanRules(Settings):
 
     def _tokens(self, lang: str, *, counted: bool) -> Callable[[str], Sequence[str]]:
         """:meth:`tokenizer`; ``counted``: a long text's tokens as
-        :class:`~answermatch.matchers.answers.TokenCounts` where they are
+        :class:`~answermatch.matchers.answers.CountedTokens` where they are
         made piece by piece."""
         chosen = (self.width, self.case, self.punct, self.articles, self.tokens, self.numbers)
         if chosen == _SQUAD:
@@ -422,7 +422,7 @@ class SpanRules(Settings):
         (the normalized text, one string to hold) and their units. Where a
         text longer than :data:`~answermatch.normalization.steps.PIECE_CHARS`
         is analysed piece by piece, its units (and, without :attr:`units`,
-        its key) are :class:`~answermatch.matchers.answers.TokenCounts`:
+        its key) are :class:`~answermatch.matchers.answers.CountedTokens`:
         the counts F1 needs, equal to the tokens' tuple, the same figures."""
         if self.units is None:
             chosen = (self.width, self.case, self.punct, self.articles, self.tokens, self.numbers)
@@ -592,7 +592,7 @@ def _long_by_pieces(
     whole text's.
 
     ``counted``: the units (and a ``plain`` key) of a long text are
-    :class:`~answermatch.matchers.answers.TokenCounts`, each piece's
+    :class:`~answermatch.matchers.answers.CountedTokens`, each piece's
     counted and dropped (what scoring needs), not a tuple; the units of a
     key joined by spaces always are, and that key is a :class:`JoinedKey`
     (its length, its parts made again when compared). ``whole``: where the
@@ -614,12 +614,12 @@ def _long_by_pieces(
             known.append(piecewise())
         if not known[0]:
             if counted and whole is not None:  # the text at once, its tokens counted
-                counts = TokenCounts.of_pieces(lambda: whole(text), _as_it_is)
+                counts = CountedTokens.of_pieces(lambda: whole(text), _as_it_is)
                 return counts, counts
             return analyse(text)
         if plain:
             if counted:
-                tokens: Sequence[str] = TokenCounts.of_pieces(
+                tokens: Sequence[str] = CountedTokens.of_pieces(
                     lambda: pieces(text, _CUT), lambda piece: analyse(piece)[1]
                 )
             else:
@@ -650,7 +650,7 @@ def _long_by_pieces(
                     yield key if first or _in_word(piece) else " " + key  # type: ignore[operator]
                     first = False
 
-        return JoinedKey(length, keys, sep=""), TokenCounts(counts, size, remake)
+        return JoinedKey(length, keys, sep=""), CountedTokens(counts, size, remake)
 
     return by_pieces
 
@@ -689,7 +689,7 @@ _MLQA = (None, str.lower, strip_mlqa_punct, mlqa_articles, mlqa_tokens, None)
 def _squad_tokens(counted: bool = False) -> Callable[[str], Sequence[str]]:
     """SQuAD's tokens: the ``squad`` normalization preset, split on spaces
     (``counted``: a long text's as
-    :class:`~answermatch.matchers.answers.TokenCounts`)."""
+    :class:`~answermatch.matchers.answers.CountedTokens`)."""
     from ...normalization import normalizer
 
     normalize = normalizer("squad")
@@ -712,7 +712,7 @@ def _counted_tokens(
     is cut) its counts, piece by piece."""
     if len(text) <= _steps.PIECE_CHARS:
         return tuple(split(text))
-    return TokenCounts.of_pieces(lambda: pieces(text, at), split)
+    return CountedTokens.of_pieces(lambda: pieces(text, at), split)
 
 
 #: Where MLQA's zh rule may cut a long text: before whitespace or a
@@ -734,7 +734,7 @@ def _mlqa_words(
     :func:`~answermatch.normalization.steps.without_articles`, zh's
     characters split by :func:`mlqa_tokens`); a long text piece by piece
     (nothing in the rule reads across whitespace), ``counted``: as
-    :class:`~answermatch.matchers.answers.TokenCounts`."""
+    :class:`~answermatch.matchers.answers.CountedTokens`."""
     delete = _mlqa_deleter()
     pattern = _MLQA_ARTICLES.get(lang)
     split: Callable[[str], Sequence[str]]
@@ -814,18 +814,10 @@ PIECEWISE_RULES: set[object] = {
 #: them (no final sigma's context, composition, deletion or number holds
 #: one): with these, no articles, whitespace tokens and the characters as F1
 #: units (KorQuAD's), a long answer is also cut between two syllables, so
-#: Korean written without spaces is analysed piece by piece. A task adds a
-#: rule of its own that has the same property.
-IN_WORD_RULES: set[object] = {
-    None,
-    nfkc,
-    str.lower,
-    casefold,
-    strip_ascii_punct,
-    strip_mlqa_punct,
-    strip_noise,
-    numbers_by_value,
-}
+#: Korean written without spaces is analysed piece by piece. These are the
+#: rules above but the articles' (a set of its own: a task adds a rule that
+#: has this property).
+IN_WORD_RULES: set[object] = PIECEWISE_RULES - {remove_articles}
 
 
 def f1_of(pred: Tokens, gold: Tokens, empty_f1: float) -> float:

@@ -49,7 +49,7 @@ from ...analysis import Analyzer
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...items import AsList, TextColumn
-from ...matchers.answers import TokenCounts
+from ...matchers.answers import CountedTokens
 from ...normalization import PRESETS
 from ...normalization import steps as _steps
 from ...sources import (
@@ -103,7 +103,7 @@ def prediction_tokens(analyzer: Analyzer) -> Callable[[str], Sequence[str]]:
     longer than :data:`~answermatch.normalization.steps.PIECE_CHARS`
     where the rules allow it (:meth:`~answermatch.analysis.Analyzer.token_lists`:
     all but the official Japanese ones), their counts
-    (:class:`~answermatch.matchers.answers.TokenCounts`), made a list of
+    (:class:`~answermatch.matchers.answers.CountedTokens`), made a list of
     tokens at a time, each counted and dropped: the same F1 and EM,
     without a string object a token.
 
@@ -119,7 +119,7 @@ def prediction_tokens(analyzer: Analyzer) -> Callable[[str], Sequence[str]]:
     def tokens(text: str) -> Sequence[str]:
         if len(text) <= _steps.PIECE_CHARS:
             return tuple(split(text))
-        return TokenCounts.of_pieces(lambda: lists(text), _as_it_is)
+        return CountedTokens.of_pieces(lambda: lists(text), _as_it_is)
 
     return tokens
 

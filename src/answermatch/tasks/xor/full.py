@@ -86,7 +86,7 @@ from ...bleu import BleuReferences
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...items import ItemColumns
-from ...matchers.answers import AnswerSet, TokenCounts, best_overlap
+from ...matchers.answers import AnswerSet, CountedTokens, best_overlap
 from ...normalization.steps import PIECE_CHARS
 from ...profiles import Settings, choice
 from ...progress import progress
@@ -249,7 +249,7 @@ def _long_scores(
 ) -> Scores:
     """F1, EM and BLEU (over the tokens joined by spaces) of a long
     prediction, read in one pass of its token lists: each list counted
-    (:class:`~answermatch.matchers.answers.TokenCounts`, whose tokens are
+    (:class:`~answermatch.matchers.answers.CountedTokens`, whose tokens are
     made again in order if an answer is as long) and joined for BLEU
     (:meth:`~answermatch.bleu.BleuReferences.score_parts`), then dropped;
     the same figures as its tuple of tokens and their joined string."""
@@ -268,7 +268,7 @@ def _long_scores(
             yield " ".join(found)
 
     bleu = golds.bleu.score_parts(joined())
-    tokens = TokenCounts(counts, size, lambda: chain.from_iterable(lists(prediction)))
+    tokens = CountedTokens(counts, size, lambda: chain.from_iterable(lists(prediction)))
     f1, em, _, _ = best_overlap(tokens, golds.answers)
     return f1, em, bleu
 
