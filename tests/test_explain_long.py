@@ -47,6 +47,7 @@ def old_text(view_lines, e: Explanation) -> str:
 
 
 def old_view_lines(label: str, view: TextView) -> list[str]:
+    view = view.whole()  # a long text's normalized text and tokens as a string and a tuple
     lines = [f"  {label}: {view.raw!r}"]
     if view.segmented is not None:
         lines.append(f"      segmented: {view.segmented!r}")

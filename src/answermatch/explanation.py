@@ -21,13 +21,14 @@ import json
 import math
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, fields, is_dataclass
+from dataclasses import asdict, dataclass, field, fields, is_dataclass, replace
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostics
 from .errors import AnswermatchWarning, visible
-from .matchers.answers import CountedTokens
+from .matchers.answers import CountedTokens, JoinedKey, _same_text
+from .outputs import sized_pieces
 
 if TYPE_CHECKING:  # pragma: no cover
     from .tasks.base import Inputs, Task
@@ -36,10 +37,13 @@ __all__ = [
     "Explanation",
     "TextView",
     "Variant",
+    "joined_tokens",
     "through_scorer",
-    "token_tuple",
     "trace",
+    "trace_pieces",
     "verdict",
+    "view_text",
+    "view_tokens",
 ]
 
 Step = Callable[[str], str]
@@ -54,13 +58,34 @@ class TextView:
     normalization steps that changed the text (e.g. ``remove_counters``).
     ``segmented``: the tokenizer's string where the task uses one (MeCab
     ``-Owakati`` for XOR-Full Japanese).
+
+    A text longer than :data:`~answermatch.normalization.steps.PIECE_CHARS`
+    that the task reads piece by piece keeps no copy of itself here: its
+    ``normalized`` text is a :class:`~answermatch.matchers.answers.JoinedKey`
+    (its length and its parts, made again from the raw text when written;
+    equal to the string, ``str()`` makes it) and its ``tokens`` are
+    :class:`~answermatch.matchers.answers.CountedTokens` (their counts; the
+    tokens in order made again when iterated). :meth:`whole` gives the
+    string and the tuple; the output of ``explain`` is the same either way.
     """
 
     raw: str
-    normalized: str
-    tokens: tuple[str, ...] = ()
+    normalized: str | JoinedKey
+    tokens: Sequence[str] = ()
     changes: tuple[str, ...] = ()
     segmented: str | None = None
+
+    def whole(self) -> TextView:
+        """This view with its normalized text a string and its tokens a
+        tuple (itself when they are already).
+
+        >>> long = joined_tokens(CountedTokens.of_pieces(lambda: ["a b", "a"], str.split))
+        >>> TextView("A b a", long, ()).whole().normalized
+        'a b a'
+        """
+        if type(self.normalized) is str and type(self.tokens) is tuple:
+            return self
+        return replace(self, normalized=str(self.normalized), tokens=tuple(self.tokens))
 
 
 @dataclass(frozen=True)
@@ -100,14 +125,28 @@ class Explanation:
         return self.scores["score"]
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
-        return asdict(self)
+        """A JSON-ready dict (a long text's normalized text and tokens made
+        whole: a string and a list, see :class:`TextView`)."""
+        return asdict(self.whole())
+
+    def whole(self) -> Explanation:
+        """This explanation with every :class:`TextView` made
+        :meth:`~TextView.whole` (itself when they are already)."""
+        views = [self.prediction, *(v.text for v in self.variants)]
+        if all(v is None or v.whole() is v for v in views):
+            return self
+        prediction = None if self.prediction is None else self.prediction.whole()
+        variants = tuple(replace(v, text=v.text.whole()) for v in self.variants)
+        return replace(self, prediction=prediction, variants=variants)
 
     def json_ready(self) -> dict[str, Any]:
         """:meth:`to_dict` as JSON writes it (and
         :func:`~answermatch.outputs.finite` after it): a NaN or an infinity
-        as ``None``, a tuple or list of strings (the tokens) not copied.
-        One pass, for writing many explanations.
+        as ``None``, a tuple or list of strings (the tokens) not copied,
+        a long text's normalized text and tokens as they are held (see
+        :class:`TextView`), which
+        :func:`~answermatch.outputs.json_array_chunks` writes a part at a
+        time. One pass, for writing many explanations.
 
         >>> from answermatch.outputs import json_text
         >>> e = unanswered("squad", "official", "q1", None, ["Paris"], {"score": float("nan")})
@@ -193,7 +232,7 @@ def _text_lines(label: str, view: TextView) -> Iterator[str]:
         if view.changes:
             yield visible(f" (changed by {', '.join(view.changes)})")
     tokens = view.tokens
-    if tokens and not (len(tokens) == 1 and next(iter(tokens)) == view.raw):
+    if len(tokens) and not (len(tokens) == 1 and next(iter(tokens)) == view.raw):
         yield "\n      tokens: "
         taken = iter(tokens)
         sep = ""
@@ -202,36 +241,137 @@ def _text_lines(label: str, view: TextView) -> Iterator[str]:
             sep = " | "
 
 
-def _repr_pieces(text: str) -> Iterator[str]:
+def _repr_pieces(text: str | JoinedKey) -> Iterator[str]:
     """``repr(text)`` in pieces (each character's escape is its own, and
-    the quote is chosen as :func:`repr` does for the whole text)."""
-    if len(text) <= PIECE:
+    the quote is chosen as :func:`repr` does for the whole text); a
+    :class:`~answermatch.matchers.answers.JoinedKey` as its string's."""
+    if type(text) is str and len(text) <= PIECE:
         yield repr(text)
         return
-    quote = '"' if "'" in text and '"' not in text else "'"
+    single = double = False
+    for part in _parts(text):
+        single = single or "'" in part
+        double = double or '"' in part
+    quote = '"' if single and not double else "'"
     # a piece after the other quote is written with the whole text's quote
     other = "'" if quote == '"' else '"'
     yield quote
-    for at in range(0, len(text), PIECE):
-        yield repr(other + text[at : at + PIECE])[2:-1]
+    for piece in sized_pieces(_parts(text), PIECE):
+        yield repr(other + piece)[2:-1]
     yield quote
 
 
-def token_tuple(tokens: Iterable[str]) -> tuple[str, ...]:
-    """``tokens`` as the tuple a :class:`TextView` holds; a long text's
-    (:class:`~answermatch.matchers.answers.CountedTokens`, made again piece
-    by piece) with its equal tokens one string, the counts' own (8 bytes a
-    token, not a string object each).
+def _parts(text: str | JoinedKey) -> Iterable[str]:
+    return (text,) if type(text) is str else text.parts()
+
+
+def view_tokens(tokens: Iterable[str]) -> Sequence[str]:
+    """``tokens`` as a :class:`TextView` holds them: a tuple, or a long
+    text's tokens as they are held, a sequence read in order
+    (:class:`~answermatch.matchers.answers.CountedTokens`: their counts,
+    not a tuple of 8 bytes a token, the tokens made again, piece by piece,
+    when written; CMRC 2018's coded tokens, a code point each).
 
     >>> from answermatch.matchers.answers import CountedTokens
-    >>> held = token_tuple(CountedTokens.of_pieces(lambda: ["東 京", "東"], str.split))
-    >>> held, held[0] is held[2]
-    (('東', '京', '東'), True)
+    >>> counted = CountedTokens.of_pieces(lambda: ["東 京"], str.split)
+    >>> view_tokens(["東", "京"]), list(view_tokens(counted)), view_tokens(counted).in_order
+    (('東', '京'), ['東', '京'], True)
+    """
+    if type(tokens) is CountedTokens and not tokens.in_order:
+        # read once, their order held as codes: written (twice) without tokenizing again
+        taken = iter(tokens)
+        held = CountedTokens.of_stretches(iter(lambda: list(islice(taken, PIECE)), []))
+        return tokens if held is None else held
+    if isinstance(tokens, Sequence) and not isinstance(tokens, (tuple, list, str)):
+        return tokens
+    return tuple(tokens)
+
+
+def view_text(key: object) -> str | JoinedKey:
+    """A normalized text (an EM key) as a :class:`TextView` holds it: a
+    long text's :class:`~answermatch.matchers.answers.JoinedKey` as it is
+    (its parts made again when written), anything else as its string.
+
+    >>> view_text("kremlin"), view_text(JoinedKey(3, lambda: ["a", "b"]))
+    ('kremlin', JoinedKey(3 characters))
+    """
+    return key if type(key) is JoinedKey else str(key)
+
+
+def joined_tokens(tokens: Sequence[str]) -> str | JoinedKey:
+    """``" ".join(tokens)``; for a long text's
+    :class:`~answermatch.matchers.answers.CountedTokens`, that text as a
+    :class:`~answermatch.matchers.answers.JoinedKey` (its length from the
+    counts, its parts the tokens made again), not a string.
+
+    >>> from answermatch.matchers.answers import CountedTokens
+    >>> counted = CountedTokens.of_pieces(lambda: ["a bc", "a"], str.split)
+    >>> joined = joined_tokens(counted)
+    >>> len(joined), joined == "a bc a", joined_tokens(("a", "bc"))
+    (6, True, 'a bc')
     """
     if type(tokens) is CountedTokens:
-        same = {token: token for token in tokens.counts}
-        return tuple(map(same.__getitem__, tokens))
-    return tuple(tokens)
+        size = len(tokens)
+        length = sum(len(token) * n for token, n in tokens.counts.items()) + max(size - 1, 0)
+
+        def parts() -> Iterator[str]:  # a batch of tokens joined at a time
+            taken = iter(tokens)
+            before = ""
+            while batch := list(islice(taken, PIECE)):
+                yield before + " ".join(batch)
+                before = " "
+
+        return JoinedKey(length, parts, sep="")
+    return " ".join(tokens)
+
+
+def trace_pieces(
+    steps: Sequence[tuple[str, Step]], pieces: Callable[[], Iterable[str]]
+) -> tuple[tuple[str, ...], JoinedKey]:
+    """:func:`trace` of a long text given as ``pieces()`` (called again as
+    needed), where each of the named ``steps`` reads nothing across the
+    cuts (a step of the whole text is its pieces' steps one after the
+    other): the names of the steps that changed the text, and the
+    normalized text as a :class:`~answermatch.matchers.answers.JoinedKey`
+    (its parts each piece normalized again), no copy of the text held.
+
+    A step changed the text when it changed a piece and the whole texts
+    before and after it differ (their lengths, or else compared part by
+    part).
+
+    >>> def no_dots(text):
+    ...     return text.replace(".", "")
+    >>> changes, normalized = trace_pieces([("lower", str.lower), ("no_dots", no_dots)],
+    ...                                    lambda: ["The ", "Kremlin"])
+    >>> changes, str(normalized), trace([str.lower, no_dots], "The Kremlin")
+    (('lower',), 'the kremlin', ('the kremlin', ('lower',)))
+    """
+    count = len(steps)
+    changed = [False] * count
+    lengths = [0] * (count + 1)  # the text's length before each step and after the last
+    for piece in pieces():
+        lengths[0] += len(piece)
+        for k, (_, step) in enumerate(steps):
+            after = step(piece)
+            changed[k] = changed[k] or after != piece
+            lengths[k + 1] += len(after)
+            piece = after
+
+    def upto(k: int) -> Callable[[], Iterator[str]]:
+        def parts() -> Iterator[str]:
+            for piece in pieces():
+                for _, step in steps[:k]:
+                    piece = step(piece)
+                yield piece
+
+        return parts
+
+    names = tuple(
+        name
+        for k, (name, _) in enumerate(steps)
+        if changed[k] and (lengths[k] != lengths[k + 1] or not _same_text(upto(k + 1)(), upto(k)()))
+    )
+    return names, JoinedKey(lengths[count], upto(count), sep="")
 
 
 def _step_name(step: Step) -> str:

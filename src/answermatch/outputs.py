@@ -31,7 +31,8 @@ import re
 import stat
 import tempfile
 import uuid
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +47,7 @@ __all__ = [
     "json_line",
     "json_text",
     "run_inputs",
+    "sized_pieces",
     "write_output",
 ]
 
@@ -176,6 +178,13 @@ def json_array_chunks(values: Iterable[Any], *, indent: int) -> Iterator[str]:
     escapes every non-ASCII character of the whole text, which
     :func:`ascii_escaped` does once the pieces are all written.
 
+    A long text held without its string (a value with a ``parts()``
+    method, such as :class:`~answermatch.matchers.answers.JoinedKey`) is
+    written as the string of its parts, and a sequence that is not a
+    tuple, list or string (a long text's
+    :class:`~answermatch.matchers.answers.CountedTokens`) as the list of
+    its items, each a part at a time.
+
     >>> rows = [{"a": "é", "n": [1, float("nan")]}, {"b": ()}]
     >>> text = "".join(json_array_chunks(map(finite, rows), indent=1))
     >>> text == json_text(rows, indent=1)
@@ -183,38 +192,82 @@ def json_array_chunks(values: Iterable[Any], *, indent: int) -> Iterator[str]:
     >>> "".join(json_array_chunks([], indent=1))
     '[]'
     """
-    longs: list[str] = []
+    longs: list[_Long | _LongList] = []
 
     def default(value: Any) -> Any:
-        if isinstance(value, _Long):  # written by the loop below, a piece at a time
-            longs.append(value.text)
+        if isinstance(value, (_Long, _LongList)):  # written by the loop below, a piece at a time
+            longs.append(value)
             return marker
         raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
     encoder = json.JSONEncoder(ensure_ascii=False, indent=indent, allow_nan=False, default=default)
-    marker = f"\ue000{uuid.uuid4().hex}"  # stands for a long string: never in the values
+    marker = f"\ue000{uuid.uuid4().hex}"  # stands for a long value: never in the values
     marked = encoder.encode(marker)
     deeper = "\n" + " " * indent
     start = "[" + deeper
+    line = ""  # what is written of the current line (its indentation: a list's)
     for value in values:
         yield start
         start = "," + deeper
+        line = deeper[1:]
         # a value's own line breaks are all indentation (a string's are escaped):
         # one level deeper inside the list
         for chunk in encoder.iterencode(_with_long(value)):
             chunk = chunk.replace("\n", deeper)
             if marked not in chunk:
                 yield chunk
+                line = _line_after(line, chunk)
                 continue
             first, *rest = chunk.split(marked)
             yield first
+            line = _line_after(line, first)
             for after in rest:
-                text = longs.pop(0)
-                yield '"'
-                for at in range(0, len(text), LONG_CHARS):
-                    yield _json_string(text[at : at + LONG_CHARS])[1:-1]
-                yield '"' + after
+                long = longs.pop(0)
+                if isinstance(long, _Long):
+                    yield '"'
+                    for piece in sized_pieces(long.parts(), LONG_CHARS):
+                        yield _json_string(piece)[1:-1]
+                    yield '"'
+                else:
+                    yield from _json_list(long.items, line, indent)
+                yield after
+                line = _line_after(line, after)
     yield "[]" if start.startswith("[") else "\n]"
+
+
+def _line_after(line: str, text: str) -> str:
+    """The start of the current line (enough of it for its indentation)
+    once ``text`` is written after ``line``."""
+    at = text.rfind("\n")
+    line = line + text if at < 0 else text[at + 1 :]
+    return line[:_INDENT_SEEN]
+
+
+#: how much of a line :func:`json_array_chunks` keeps to know its indentation
+_INDENT_SEEN = 1 << 12
+
+
+def _json_list(items: Sequence[str], line: str, indent: int) -> Iterator[str]:
+    """The JSON text of the list ``items`` (strings) written at a line
+    whose start is ``line``, with ``indent``, a batch of items at a time."""
+    taken = iter(items)
+    batch = list(islice(taken, _BATCH))
+    if not batch:
+        yield "[]"
+        return
+    level = len(line) - len(line.lstrip(" "))
+    inner = "\n" + " " * (level + indent)
+    between = "," + inner
+    yield "[" + inner
+    while batch:
+        yield between.join(map(_json_string, batch))
+        batch = list(islice(taken, _BATCH))
+        if batch:
+            yield between
+    yield "\n" + " " * level + "]"
+
+
+_BATCH = 1 << 12
 
 
 #: :func:`json_array_chunks` writes a string longer than this many
@@ -226,26 +279,70 @@ _json_string = json.encoder.encode_basestring  # type: ignore[attr-defined]
 
 
 class _Long:
-    """A long string of a value given to :func:`json_array_chunks`."""
+    """A long string of a value given to :func:`json_array_chunks`, as its
+    parts (``parts()``: strings, in order)."""
 
-    __slots__ = ("text",)
+    __slots__ = ("parts",)
 
-    def __init__(self, text: str) -> None:
-        self.text = text
+    def __init__(self, parts: Callable[[], Iterable[str]]) -> None:
+        self.parts = parts
+
+
+class _LongList:
+    """A long list of strings given to :func:`json_array_chunks` as a
+    sequence read in order (a long text's tokens)."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: Sequence[str]) -> None:
+        self.items = items
 
 
 def _with_long(value: Any) -> Any:
-    """``value`` with its strings longer than :data:`LONG_CHARS` as
-    :class:`_Long` (its lists and dicts copied only where they hold one)."""
+    """``value`` with its strings longer than :data:`LONG_CHARS`, its long
+    texts held in parts and its other sequences as :class:`_Long` and
+    :class:`_LongList` (its lists and dicts copied only where they hold
+    one)."""
     if isinstance(value, str):
-        return _Long(value) if len(value) > LONG_CHARS else value
+        return _Long((value,).__iter__) if len(value) > LONG_CHARS else value
     if isinstance(value, (list, tuple)):
         if all(type(v) is str for v in value) and max(map(len, value), default=0) <= LONG_CHARS:
             return value  # the tokens of a long text: not copied
         return [_with_long(v) for v in value]
     if isinstance(value, dict):
         return {key: _with_long(item) for key, item in value.items()}
+    parts = getattr(value, "parts", None)
+    if callable(parts):  # a long text held in parts (JoinedKey)
+        return _Long(parts)
+    if isinstance(value, Sequence) and not isinstance(value, (bytes, bytearray)):
+        return _LongList(value)  # a long text's tokens, made again in order (CountedTokens)
     return value
+
+
+def sized_pieces(parts: Iterable[str], size: int) -> Iterator[str]:
+    """The text of ``parts`` (strings, in order) again in pieces of
+    ``size`` characters (the last one shorter), for writing a long text a
+    piece at a time.
+
+    >>> list(sized_pieces(["ab", "c", "", "defgh"], 3))
+    ['abc', 'def', 'gh']
+    """
+    size = max(size, 1)
+    held: list[str] = []
+    count = 0
+    for part in parts:
+        at, end = 0, len(part)
+        while at < end:
+            take = part[at : at + size - count] if at or end > size - count else part
+            at += len(take)
+            held.append(take)
+            count += len(take)
+            if count == size:
+                yield "".join(held)
+                held.clear()
+                count = 0
+    if count:
+        yield "".join(held)
 
 
 _NOT_ASCII = re.compile(r"[^\x00-\x7e]")

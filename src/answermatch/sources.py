@@ -1467,14 +1467,10 @@ def _string_parts(
         cut = _last_separator(seen) if full else -1
         if cut >= 0 and (prefix is not None or sum(map(len, pending)) >= LONG_BYTES):
             # a long part (a long answer): decoded piece by piece, not joined
-            cut -= len(seen) - len(pending[-1])  # in the last piece; negative: the one before
+            if prefix is None and _STRING_ENTRY.match(pending[1]):
+                cut = _first_separator(seen)
+            rest = _long_cut(pending, seen, cut)
             del seen
-            if cut < 0:
-                cut += len(pending[-2])
-                rest = pending[-2][cut + 1 :] + pending.pop()
-            else:
-                rest = pending[-1][cut + 1 :]
-            pending[-1] = pending[-1][:cut]
             pending[0] = b"{" if prefix is None else b""
             pending.append(b"}")
             text = _decoded_pieces(pending)  # (bytes cut at a comma: whole characters)
@@ -1520,8 +1516,17 @@ def _string_parts(
         return
     pending[0] = b"{"
     if sum(map(len, pending)) >= LONG_BYTES:  # a long last part (one long answer)
+        seen = pending[-2][-_SEPARATOR_REACH:] + pending[-1]
+        cut = _first_separator(seen) if _STRING_ENTRY.match(pending[1]) else -1
+        rest = _long_cut(pending, seen, cut) if cut >= 0 else b""
+        del seen
+        if rest:
+            pending.append(b"}")
         yield _long_part(_decoded_pieces(pending), nulls, odd)
-        return
+        if not rest:
+            return
+        pending = [b"{", rest]
+        del rest
     data = b"".join(pending)
     pending.clear()  # its bytes once, not twice
     part = _string_part(data, nulls, odd)
@@ -1531,6 +1536,36 @@ def _string_parts(
 
 #: How far before a new piece :func:`_string_parts` looks for a separator.
 _SEPARATOR_REACH = 64
+
+
+#: A long part that starts with an entry whose value is a string: no
+#: separator is found inside that string (its quotes are escaped), so the
+#: first one after it ends it, and the long part is cut there, holding no
+#: other entry whose characters could widen its whole text (one ``é`` after
+#: a long ASCII answer: two bytes a character; an emoji: four). Another
+#: value (a list may hold separators) is cut at the last.
+_STRING_ENTRY = re.compile(rb'[ \t\n\r]*"(?:[^"\\]|\\.)*"[ \t\n\r]*:[ \t\n\r]*"', re.DOTALL)
+
+
+def _long_cut(pending: list[bytes], seen: bytes, cut: int) -> bytes:
+    """Cut the bytes ``pending`` of a long part at the separator at ``cut``
+    in ``seen``, their end (the last piece, after the end of the one before
+    it): ``pending`` keeps the bytes before it; the bytes after it are
+    returned.
+
+    >>> pending = [b"", b'"a": "bb', b'b", "c": "d"}']
+    >>> seen = pending[-2][-64:] + pending[-1]
+    >>> _long_cut(pending, seen, _first_separator(seen)), pending
+    (b' "c": "d"}', [b'', b'"a": "bb', b'b"'])
+    """
+    cut -= len(seen) - len(pending[-1])  # in the last piece; negative: the one before
+    if cut < 0:
+        cut += len(pending[-2])
+        rest = pending[-2][cut + 1 :] + pending.pop()
+    else:
+        rest = pending[-1][cut + 1 :]
+    pending[-1] = pending[-1][:cut]
+    return rest
 
 
 def _last_separator(data: bytes) -> int:
@@ -1543,20 +1578,42 @@ def _last_separator(data: bytes) -> int:
     """
     end = len(data)
     while (comma := data.rfind(b",", 0, end)) > 0:
-        after = comma + 1
-        while after < len(data) and data[after] in _JSON_SPACE:
-            after += 1
-        before = comma - 1
-        while before > 0 and data[before] in _JSON_SPACE:
-            before -= 1
-        if after < len(data) and data[after] == 0x22 and data[before] == 0x22:
-            slash = before - 1  # a quote after an odd run of backslashes is escaped
-            while slash >= 0 and data[slash] == 0x5C:
-                slash -= 1
-            if slash >= 0 and (before - 1 - slash) % 2 == 0:
-                return comma
+        if _separates(data, comma):
+            return comma
         end = comma
     return -1
+
+
+def _first_separator(data: bytes) -> int:
+    """The position of the first comma that :func:`_last_separator` would
+    take, or -1.
+
+    >>> _first_separator(b'"a": "b\\\\", ", "c": "d", "e": "f"')
+    12
+    """
+    start = 0
+    while (comma := data.find(b",", start)) > 0:
+        if _separates(data, comma):
+            return comma
+        start = comma + 1
+    return -1
+
+
+def _separates(data: bytes, comma: int) -> bool:
+    """Whether the comma at ``comma`` stands between a closing quote (not
+    escaped by a backslash) and an opening quote, JSON whitespace aside."""
+    after = comma + 1
+    while after < len(data) and data[after] in _JSON_SPACE:
+        after += 1
+    before = comma - 1
+    while before > 0 and data[before] in _JSON_SPACE:
+        before -= 1
+    if after < len(data) and data[after] == 0x22 and data[before] == 0x22:
+        slash = before - 1  # a quote after an odd run of backslashes is escaped
+        while slash >= 0 and data[slash] == 0x5C:
+            slash -= 1
+        return slash >= 0 and (before - 1 - slash) % 2 == 0
+    return False
 
 
 class Part(dict):  # type: ignore[type-arg]

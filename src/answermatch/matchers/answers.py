@@ -194,7 +194,7 @@ class CountedTokens(Sequence[str]):
     True
     """
 
-    __slots__ = ("_remake", "_size", "counts")
+    __slots__ = ("_remake", "_size", "counts", "in_order")
 
     def __init__(
         self, counts: dict[str, int], size: int, remake: Callable[[], Iterable[str]]
@@ -202,6 +202,8 @@ class CountedTokens(Sequence[str]):
         self.counts = counts
         self._size = size
         self._remake = remake
+        #: whether the tokens' order is held (:meth:`of_stretches`): iterating reads it
+        self.in_order = False
 
     @classmethod
     def of_pieces(
@@ -221,6 +223,37 @@ class CountedTokens(Sequence[str]):
             return chain.from_iterable(map(tokens, pieces()))
 
         return cls(counts, size, remake)
+
+    @classmethod
+    def of_stretches(cls, stretches: Iterable[Sequence[str]]) -> CountedTokens | None:
+        """The tokens of ``stretches`` (sequences of tokens, one after the
+        other) counted, their order held as one string: each distinct
+        token one code point (its *code*), 1 to 4 bytes a token, so that
+        iterating reads that string rather than making the tokens again.
+        ``None`` past 1,114,112 distinct tokens (the code points).
+
+        >>> held = CountedTokens.of_stretches([["a", "b"], ["a"]])
+        >>> held.in_order, held.counts, list(held), held == ("a", "b", "a")
+        (True, {'a': 2, 'b': 1}, ['a', 'b', 'a'], True)
+        """
+        codes: dict[str, str] = {}
+        parts: list[str] = []
+        for found in stretches:
+            new = set(found).difference(codes)
+            if len(codes) + len(new) > _CODE_POINTS:
+                return None
+            for token in sorted(new):  # sorted: the same codes on every run
+                codes[token] = chr(len(codes))
+            parts.append("".join(map(codes.__getitem__, found)))
+        coded = "".join(parts)
+        del parts
+        code_counts: dict[str, int] = {}
+        _count_elements(code_counts, coded)
+        tokens = {code: token for token, code in codes.items()}
+        counts = {tokens[code]: n for code, n in code_counts.items()}
+        held = cls(counts, len(coded), lambda: map(tokens.__getitem__, coded))
+        held.in_order = True
+        return held
 
     def __len__(self) -> int:
         return self._size
@@ -251,6 +284,9 @@ class CountedTokens(Sequence[str]):
         return f"CountedTokens({self._size} tokens, {len(self.counts)} distinct)"
 
 
+_CODE_POINTS = 0x110000
+
+
 class JoinedKey:
     """The EM key of a long text whose key is its tokens joined by spaces
     (KorQuAD's normalized text; a long answer's normalized text for
@@ -278,8 +314,14 @@ class JoinedKey:
     def __len__(self) -> int:
         return self._length
 
-    def _parts(self) -> Iterator[str]:
-        """The joined text in parts: each piece's key, ``sep`` between."""
+    def parts(self) -> Iterator[str]:
+        """The joined text in parts, in order: each piece's key, ``sep``
+        between (what :mod:`answermatch.explanation` writes a part at a
+        time).
+
+        >>> list(JoinedKey(4, lambda: iter(["ab", "c"])).parts())
+        ['ab', ' ', 'c']
+        """
         if not self._sep:
             yield from self._keys()
             return
@@ -295,7 +337,7 @@ class JoinedKey:
             if len(other) != self._length:
                 return False
             at = 0
-            for part in self._parts():
+            for part in self.parts():
                 if not other.startswith(part, at):
                     return False
                 at += len(part)
@@ -303,13 +345,13 @@ class JoinedKey:
         if type(other) is JoinedKey:
             if other._length != self._length:
                 return False
-            return _same_text(self._parts(), other._parts())
+            return _same_text(self.parts(), other.parts())
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]
 
     def __str__(self) -> str:
-        return "".join(self._parts())
+        return "".join(self.parts())
 
     def __repr__(self) -> str:
         return f"JoinedKey({self._length} characters)"

@@ -58,7 +58,15 @@ from ..checks import (
 )
 from ..diagnostics import Diagnostics
 from ..errors import InputError
-from ..explanation import Explanation, TextView, Variant, token_tuple, unanswered, verdict
+from ..explanation import (
+    Explanation,
+    TextView,
+    Variant,
+    unanswered,
+    verdict,
+    view_text,
+    view_tokens,
+)
 from ..formats.squad import (
     Dialect,
     SquadFile,
@@ -352,7 +360,7 @@ class KorQuAD(SpanTask):
                 em = answer_key == key
                 variants.append(
                     Variant(
-                        TextView(answer, answer_key, token_tuple(answer_units)),
+                        TextView(answer, view_text(answer_key), view_tokens(answer_units)),
                         {"em": float(em), "f1": f1},
                         "equal after normalization" if em else "common characters",
                         em or (f1 == item["f1"] and f1 > 0),
@@ -364,7 +372,7 @@ class KorQuAD(SpanTask):
                 settings.name,
                 item["id"],
                 "ko",
-                TextView(item["prediction"], str(key), token_tuple(units)),
+                TextView(item["prediction"], view_text(key), view_tokens(units)),
                 tuple(variants),
                 rule,
                 figures,

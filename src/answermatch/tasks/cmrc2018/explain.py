@@ -17,7 +17,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from ...explanation import Explanation, TextView, Variant, token_tuple, unanswered, verdict
+from ...explanation import (
+    Explanation,
+    TextView,
+    Variant,
+    unanswered,
+    verdict,
+    view_text,
+    view_tokens,
+)
 from ..base import Inputs
 from .profiles import Comparer, Settings
 
@@ -88,7 +96,7 @@ def explain(
                     details["recall"] = length / len(answer_tokens)
             variants.append(
                 Variant(
-                    TextView(text, answer_key, token_tuple(answer_tokens)),
+                    TextView(text, view_text(answer_key), view_tokens(answer_tokens)),
                     {"em": float(em), "f1": f1},
                     "exact match of the EM keys" if em else "longest common token run",
                     bool(em) or (f1 == item["f1"] and f1 > 0),
@@ -101,7 +109,7 @@ def explain(
             settings.name,
             item["id"],
             "zh",
-            TextView(prediction, str(key), token_tuple(tokens)),
+            TextView(prediction, view_text(key), view_tokens(tokens)),
             tuple(variants),
             _rule(settings),
             figures,

@@ -342,6 +342,16 @@ class Rules:
             return get_tokenizer("ja" if lang == "ja" else "zh").local_to_whitespace
         return True  # th, km: Thai/Khmer characters and runs of other non-spaces
 
+    def long_pieces(self) -> Callable[[str], Iterator[str]] | None:
+        """The pieces :meth:`tokens` reads a long text in, where the steps
+        and the split read nothing across the cuts (:meth:`piecewise`,
+        without ``numbers="value"``, which reads numbers first); ``None``
+        where it is read otherwise."""
+        if self.settings.numbers == "value" or not self._piecewise:
+            return None
+        at = _CHARACTER_CUT if self._split is _characters else None
+        return lambda text: _steps.pieces(text, at)
+
     def _counted(self, text: str) -> CountedTokens:
         # :meth:`_tokens`'s tokens, counted piece by piece: numbers read one
         # at a time (numbers="value"), the stretches between them given to

@@ -30,8 +30,18 @@ from ...checks import (
 )
 from ...diagnostics import Diagnostics
 from ...errors import AnswermatchError, InputError
-from ...explanation import Explanation, TextView, Variant, figures, token_tuple, verdict
+from ...explanation import (
+    Explanation,
+    TextView,
+    Variant,
+    figures,
+    joined_tokens,
+    trace_pieces,
+    verdict,
+    view_tokens,
+)
 from ...items import ItemColumns
+from ...normalization import steps as _steps
 from ...workers import map_chunks
 from ..base import (
     ANY,
@@ -523,15 +533,19 @@ def _best_f1_share(answerable: bool, abstains: bool, item: Mapping[str, Any]) ->
 
 
 def _view(rules: Rules, text: str) -> TextView:
-    changes: list[str] = []
+    tokens = view_tokens(rules.tokens(text))  # a long text's: its counts
+    cut = rules.long_pieces()
+    if len(text) > _steps.PIECE_CHARS and cut is not None:  # traced piece by piece: no copy held
+        changes, _ = trace_pieces(rules.steps(), lambda: cut(text))
+        return TextView(text, joined_tokens(tokens), tokens, changes)
+    changed: list[str] = []
     current = text
     for name, step in rules.steps():
         after = step(current)
         if after != current:
-            changes.append(name)
+            changed.append(name)
         current = after
-    tokens = token_tuple(rules.tokens(text))  # a long text's: equal tokens one string
-    return TextView(text, " ".join(tokens), tokens, tuple(changes))
+    return TextView(text, joined_tokens(tokens), tokens, tuple(changed))
 
 
 def _rule(rules: Rules, prediction: str, answer: str) -> str:

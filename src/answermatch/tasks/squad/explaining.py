@@ -11,28 +11,58 @@ rule and the item's figures (the very numbers the scorer gave the item).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import chain, starmap, zip_longest
+from operator import eq
 from typing import Any
 
-from ...explanation import Explanation, TextView, Variant, figures, unanswered, verdict
+from ...explanation import (
+    Explanation,
+    TextView,
+    Variant,
+    figures,
+    joined_tokens,
+    trace_pieces,
+    unanswered,
+    verdict,
+    view_tokens,
+)
+from ...matchers.answers import CountedTokens
+from ...normalization import steps as _steps
 from .rules import SpanRules, f1_of
 
 __all__ = ["explain_items", "text_view"]
 
 
 def text_view(rules: SpanRules, lang: str, text: Any) -> TextView:
-    """``text`` as the rules see it: normalized, its tokens, the steps that changed it."""
+    """``text`` as the rules see it: normalized, its tokens, the steps that
+    changed it. A text longer than
+    :data:`~answermatch.normalization.steps.PIECE_CHARS` that the rules
+    read piece by piece (:meth:`~.rules.SpanRules.long_pieces`) is traced
+    piece by piece too (:func:`~answermatch.explanation.trace_pieces`), its
+    tokens held as their counts and its normalized text as its parts: no
+    copy of it is held."""
     raw = text if isinstance(text, str) else str(text)
-    changes: list[str] = []
-    current = raw
-    for name, step in rules.steps(lang):
-        after = step(current)
-        if after != current:
-            changes.append(name)
-        current = after
-    tokens = rules.tokenizer(lang)(raw)
-    if rules.numbers is not None and tokens != tuple(rules.split(lang)(current)):
-        changes.append("numbers_by_value")
-    return TextView(raw, " ".join(tokens), tokens, tuple(changes))
+    cut = rules.long_pieces(lang) if len(raw) > _steps.PIECE_CHARS else None
+    held = None if cut is None else CountedTokens.of_stretches(map(rules.tokenizer(lang), cut(raw)))
+    tokens = view_tokens(rules.counted_tokenizer(lang)(raw)) if held is None else held
+    split = rules.split(lang)
+    if cut is None:
+        changes: list[str] = []
+        current = raw
+        for name, step in rules.steps(lang):
+            after = step(current)
+            if after != current:
+                changes.append(name)
+            current = after
+        if rules.numbers is not None and tokens != tuple(split(current)):
+            changes.append("numbers_by_value")
+        return TextView(raw, joined_tokens(tokens), tokens, tuple(changes))
+    traced, normalized = trace_pieces(rules.steps(lang), lambda: cut(raw))
+    if rules.numbers is not None:
+        split_parts = chain.from_iterable(map(split, normalized.parts()))
+        if not all(starmap(eq, zip_longest(tokens, split_parts))):
+            traced += ("numbers_by_value",)
+    return TextView(raw, joined_tokens(tokens), tokens, traced)
 
 
 def explain_items(

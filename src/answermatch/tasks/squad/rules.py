@@ -533,6 +533,29 @@ class SpanRules(Settings):
 
         return get_tokenizer(lang).local_to_whitespace
 
+    def long_pieces(self, lang: str) -> Callable[[str], Iterator[str]] | None:
+        """The pieces :meth:`counted_tokenizer` reads a text longer than
+        :data:`~answermatch.normalization.steps.PIECE_CHARS` in, where no
+        step of :meth:`steps` nor the tokens read across the cuts (the
+        pieces' steps and tokens, one after the other, are the whole
+        text's: see :func:`_long_by_pieces`); ``None`` where the text is
+        read at once."""
+        chosen = (self.width, self.case, self.punct, self.articles, self.tokens, self.numbers)
+        if chosen == _SQUAD:
+            return pieces
+        if chosen == _MLQA:
+            at = _ZH_CUT if lang == "zh" else None
+            return lambda text: pieces(text, at)
+        if self._piecewise(lang):
+            return lambda text: pieces(text, _CUT)
+        return None
+
+    def counted_tokenizer(self, lang: str) -> Callable[[str], Sequence[str]]:
+        """:meth:`tokenizer`, a long text's tokens as
+        :class:`~answermatch.matchers.answers.CountedTokens` where they are
+        made piece by piece (equal to the tuple, made again when iterated)."""
+        return self._tokens(lang, counted=True)
+
     def normalized(self, text: str, lang: str | None = None) -> str:
         """``text``'s tokens joined by spaces (what gold checks compare)."""
         return " ".join(self.tokenizer(lang or "en")(text))

@@ -23,12 +23,24 @@ through the task's scorer (:func:`~answermatch.explanation.through_scorer`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...diagnostics import Diagnostics
-from ...explanation import Explanation, TextView, Variant, trace, unanswered, verdict
+from ...explanation import (
+    Explanation,
+    TextView,
+    Variant,
+    _step_name,
+    joined_tokens,
+    trace,
+    trace_pieces,
+    unanswered,
+    verdict,
+)
 from ...matchers import overlap_prf
+from ...matchers.answers import CountedTokens, JoinedKey, _same_text
+from ...normalization import steps as _steps
 from ...normalization.steps import tokens_by_pieces
 from ..base import Inputs
 from .data import XorGold, mecab_failure, token_counts, warn_unanswered
@@ -39,6 +51,46 @@ if TYPE_CHECKING:  # pragma: no cover
     from .retrieve import RetrieveProfile, XorRetrieve
 
 __all__ = ["explain_engspan", "explain_full", "explain_retrieve"]
+
+
+#: The official steps that read nothing across whitespace (a text cut just
+#: before it is each piece's steps, one after the other): lower-case (a final
+#: sigma looks no further than whitespace), characters deleted one by one
+#: (never whitespace), SQuAD's articles as whole words (``\\b`` holds at a
+#: piece's end as before the whitespace after it). ``collapse_whitespace``,
+#: last, joins the words of the whole text.
+_PIECEWISE = frozenset({"lower", "strip_ascii_punct", "squad_articles", "remove_counters"})
+
+
+def _normalized(
+    steps: Sequence[Callable[[str], str]], text: str
+) -> tuple[str | JoinedKey, tuple[str, ...], Sequence[str]]:
+    """``(normalized text, the steps that changed it, its tokens)`` of a
+    prediction. A text longer than
+    :data:`~answermatch.normalization.steps.PIECE_CHARS` under steps that
+    read nothing across whitespace, then ``collapse_whitespace``, is read
+    piece by piece (:func:`~answermatch.explanation.trace_pieces`, cut just
+    before whitespace): its tokens counted with their order as codes, its
+    normalized text their join, no copy of it held."""
+    named = [(_step_name(step), step) for step in steps]
+    if (
+        len(text) > _steps.PIECE_CHARS
+        and named
+        and named[-1][0] == "collapse_whitespace"
+        and all(name in _PIECEWISE for name, _ in named[:-1])
+    ):
+        changes, before = trace_pieces(named[:-1], lambda: _steps.pieces(text))
+        tokens = CountedTokens.of_stretches(map(str.split, before.parts()))
+        if tokens is not None:
+            normalized = joined_tokens(tokens)
+            if len(normalized) != len(before) or not _same_text(
+                normalized.parts(),  # type: ignore[union-attr]
+                before.parts(),
+            ):
+                changes += ("collapse_whitespace",)
+            return normalized, changes, tokens
+    whole, changes = trace(steps, text)
+    return whole, changes, tokens_by_pieces(whole, str.split)
 
 
 def _empty_answers_first(gold: XorGold, answered: Callable[[str], bool]) -> int | None:
@@ -90,9 +142,8 @@ def explain_full(
                 text = seg = wakati(prediction.replace("・", " ").replace("、", ","))
             except ValueError as exc:  # MeCab's limit on text length, as in score
                 raise mecab_failure(exc, qid, prediction, inputs, line) from None
-        normalized, changes = trace(steps, text)
-        tokens = tokens_by_pieces(normalized, str.split)  # a long text's: equal ones one string
-        counts = Counter(tokens), len(tokens)
+        normalized, changes, tokens = _normalized(steps, text)
+        counts = _counts(tokens)
         variants = []
         f1 = em = 0.0
         for raw, answer in zip(raw_answers, answers, strict=True):
@@ -139,6 +190,14 @@ def explain_full(
     warn_unanswered(gold.ids, answered, inputs.pred_name, diag)
 
 
+def _counts(tokens: Sequence[str]) -> tuple[Counter[str], int]:
+    """The counts and the number of ``tokens`` (a long text's from its
+    :class:`~answermatch.matchers.answers.CountedTokens`)."""
+    if type(tokens) is CountedTokens:
+        return Counter(tokens.counts), len(tokens)
+    return Counter(tokens), len(tokens)
+
+
 def explain_engspan(
     task: XorEngspan, inputs: Inputs, settings: EngspanProfile, diag: Diagnostics
 ) -> Iterator[Explanation]:
@@ -162,9 +221,8 @@ def explain_engspan(
             scores = {"score": 0.0, **dict.fromkeys(keys, 0.0)}
             yield unanswered(task.name, profile, qid, lang, raw_answers, scores)
             continue
-        normalized, changes = trace(steps, prediction)
-        tokens = tokens_by_pieces(normalized, str.split)  # a long text's: equal ones one string
-        counts = Counter(tokens), len(tokens)
+        normalized, changes, tokens = _normalized(steps, prediction)
+        counts = _counts(tokens)
         best = dict.fromkeys(keys, 0.0)
         variants = []
         for answer in answers:
