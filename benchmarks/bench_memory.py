@@ -20,6 +20,11 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``xor66-repeat``, ``squad75-repeat``
     ``xor66`` and ``squad75`` with a gold id and a made-up id given again
     at the end (the last value wins, with a warning each).
+``xor66-cut-repeat``
+    ``xor66-repeat`` with every key written ``ja_<id>`` (XOR-Full cuts it
+    after its last ``_``) and one more entry at the end, ``ko_<first dev
+    id>``, another key that comes to that id (read whole before: which
+    key wins depends on the whole object).
 ``xor66-allrepeat``
     ``xor66`` with each made-up id given twice in a row (1,500,000 entries,
     748,000 warnings).
@@ -287,6 +292,7 @@ def xor_predictions(
     bom: bool = False,
     twice: bool = False,
     long: int = 0,
+    prefix: str = "",
 ) -> int:
     """A prediction file of the dev predictions (``base``, under ``parity``,
     or an absolute path) plus made-up ids; its size. ``repeat``: the first
@@ -295,8 +301,11 @@ def xor_predictions(
     UTF-8 byte order mark first; ``twice``: each made-up id given twice in
     a row (``entries`` entries in all; the ``-allrepeat`` cases, a warning
     each); ``long``: so many of the first dev answers made 2,000,000
-    characters of words (the ``explain-`` cases)."""
+    characters of words (the ``explain-`` cases); ``prefix``: written
+    before every key (``"ja_"``: keys XOR-Full cuts after their last
+    ``_``)."""
     dev = json.loads((parity / base).read_text(encoding="utf-8"))
+    dev = {prefix + key: value for key, value in dev.items()}
     answers = list(dev.values())
     for key in list(dev)[:long]:
         dev[key] = _words_text(2_000_000, WORDS_EN)
@@ -307,7 +316,7 @@ def xor_predictions(
         out.write(json.dumps(dev, ensure_ascii=False)[1:-1])
         batch = []
         for k in range((entries - len(dev)) // (2 if twice else 1)):
-            qid = str(rng.getrandbits(63) - (1 << 62))
+            qid = prefix + str(rng.getrandbits(63) - (1 << 62))
             first = first or qid
             answer = None if nulls and k % 10 == 3 else rng.choice(answers)
             batch.append(f', "{qid}": {json.dumps(answer, ensure_ascii=False)}')
@@ -979,6 +988,7 @@ def main() -> None:
     ]  # fmt: skip
     cases += ["mkqa100", "mkqa100-gold", "openqa100", "openqa100-rows", "openqa100-gold"]
     cases += ["xor66-repeat", "squad75-repeat", "openqa100-null", "mkqa100-gold-warn"]
+    cases += ["xor66-cut-repeat"]
     cases += ["openqa100-gold-warn", "squad75-null", "xor66-allrepeat"]
     cases += ["xor66-null", "squad75-null-repeat", "openqa100-rows-twice", "mkqa100-notjson"]
     cases += ["ntcir100-twice"]
@@ -1030,6 +1040,7 @@ def main() -> None:
                 "xor66-allrepeat",
                 "xor66-null",
                 "xor66-bom",
+                "xor66-cut-repeat",
             ):
                 count = 23_000_000 if case == "xor1g" else 1_500_000
                 size = xor_predictions(
@@ -1040,7 +1051,12 @@ def main() -> None:
                     bom=case.endswith("-bom"),
                     twice=case.endswith("-allrepeat"),
                     nulls=case.endswith("-null"),
+                    prefix="ja_" if case == "xor66-cut-repeat" else "",
                 )
+                if case == "xor66-cut-repeat":
+                    dev = json.loads((parity / "xor" / "full_pred_1.json").read_text("utf-8"))
+                    dev_first = next(iter(dev))
+                    size += entry_at_the_end(pred, f'"ko_{dev_first}": "again"')
                 command = f"{base} xor-full --gold {xor_gold} --pred {pred} -q"
             elif case == "xor1g-gold":
                 gold = work / "gold.jsonl"

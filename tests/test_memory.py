@@ -1085,8 +1085,9 @@ def test_keys_with_the_same_bits_are_not_taken_for_a_repeat(monkeypatch, tmp_pat
 @pytest.mark.parametrize("prefix", ["", "ja_"])
 def test_xor_full_keys_cut_with_a_repeat_read_as_whole(monkeypatch, tmp_path, prefix):
     """Keys cut after their last "_" with one given again: which was
-    repeated is known only of the keys as written, so that file is read
-    whole; keys used as written are read in parts. Both as read whole."""
+    repeated is known only of the keys as written, which are read in parts
+    once more for it (``tests/test_memory_xor_ids.py``); keys used as
+    written are read in parts once. Both as read whole."""
     gold_ids = [f"q{k}" for k in range(300)]
     path = tmp_path / "pred.json"
     _with_repeats(path, gold_ids, 3000, [(7, 2900), ("x5", 100)], prefix=prefix)

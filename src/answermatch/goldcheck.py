@@ -32,7 +32,7 @@ import warnings
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .checks import SEVERITIES, Entries, Entry, Finding, GoldFile, suggested_variants
+from .checks import SEVERITIES, Entries, Entry, Finding, Findings, GoldFile, suggested_variants
 from .diagnostics import Diagnostics
 from .errors import AnswermatchWarning, InputError
 from .sources import InputTooLarge, is_path, not_a_file, source_name
@@ -44,6 +44,7 @@ __all__ = [
     "Entry",
     "Finding",
     "FindingGroup",
+    "Findings",
     "GoldFile",
     "Suggestion",
     "check_gold",
@@ -105,16 +106,20 @@ def suggest_variants(
 
 def check_gold(
     task: str, gold: str | os.PathLike[str] | Any, *, severity: str = "info", **options: Any
-) -> list[Finding]:
+) -> Findings:
     """The findings of ``task``'s checks on the gold ``gold`` (a path or a
     loaded object), sorted by line; only those at ``severity`` (``"error"``,
-    ``"warning"`` or ``"info"``) or a more serious one."""
+    ``"warning"`` or ``"info"``) or a more serious one. They are held
+    compactly, each :class:`Finding` made when read
+    (:class:`~answermatch.checks.Findings`, equal to a list of them)."""
     if severity not in SEVERITIES:
         raise ValueError(f"severity must be one of {', '.join(SEVERITIES)}, not {severity!r}")
     shown = SEVERITIES[: SEVERITIES.index(severity) + 1]
     found, spec = _read(task, gold, options)
     every = found.findings if spec is None else spec.gold_checks.run(found)
-    return [f for f in every if f.severity in shown]
+    if not isinstance(every, Findings):
+        every = Findings(every)
+    return every.select(shown)
 
 
 def _read(task: str, gold: Any, options: dict[str, Any]) -> tuple[GoldFile, Any]:

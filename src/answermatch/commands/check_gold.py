@@ -11,8 +11,13 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ..cli import EXIT_FOUND, EXIT_OK, add_task_and_gold, parse_options
+
+if TYPE_CHECKING:
+    from ..checks import Finding
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -68,14 +73,17 @@ GROUPED_AFTER, EXAMPLES = 3, 3
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the findings; 1 if any is an error, else 0."""
-    from ..goldcheck import SEVERITIES, check_gold, groups
+    """Print the findings; 1 if any is an error, else 0. The findings are
+    read one at a time (:class:`~answermatch.checks.Findings` holds them
+    compactly): counted, and grouped by kind keeping only the examples
+    shown."""
+    from ..goldcheck import SEVERITIES, check_gold
 
     options = parse_options(args.option)
     every = check_gold(args.task, args.gold, **options)
     severity = "info" if args.all else args.severity
     shown = SEVERITIES[: SEVERITIES.index(severity) + 1]
-    findings = [f for f in every if f.severity in shown]
+    findings = every.select(shown)
     refused = [f for f in every if f.code == "unreadable"]
     if refused and not args.json:  # the reader refused the file: no check ran, nothing to add
         print(*refused, sep="\n")
@@ -85,8 +93,11 @@ def run(args: argparse.Namespace) -> int:
         from ..goldcheck import suggest_variants
 
         suggestions = suggest_variants(args.task, args.gold, **options)
-    by_severity = Counter(f.severity for f in every)
-    by_code = Counter(f.code for f in every)
+    by_severity: Counter[str] = Counter()
+    by_code: Counter[str] = Counter()
+    for finding in every:
+        by_severity[finding.severity] += 1
+        by_code[finding.code] += 1
     if args.json:
         payload = {
             "task": args.task,
@@ -99,20 +110,18 @@ def run(args: argparse.Namespace) -> int:
         }
         print(json.dumps(payload, ensure_ascii=False, indent=1))
     else:
-        for group in [] if args.all else groups(findings):
-            if len(group.findings) <= GROUPED_AFTER:
-                print(*group.findings, sep="\n")
+        for count, group in [] if args.all else _groups(findings):
+            if count <= GROUPED_AFTER:
+                print(*group, sep="\n")
                 continue
-            first = group.findings[0]
-            print(
-                f"{first.file}: {group.severity}: {len(group.findings)} findings "
-                f"[{group.code}], e.g.:"
-            )
-            for finding in group.findings[:EXAMPLES]:
+            first = group[0]
+            print(f"{first.file}: {first.severity}: {count} findings [{first.code}], e.g.:")
+            for finding in group[:EXAMPLES]:
                 where = "" if finding.line is None else f"line {finding.line}: "
                 print(f"  {where}{finding.message}")
         if args.all:
-            print(*findings, sep="\n")
+            for finding in findings:
+                print(finding)
         for suggestion in suggestions:
             print(suggestion)
         summary = ", ".join(_count(by_severity[s], s) for s in SEVERITIES)
@@ -125,6 +134,24 @@ def run(args: argparse.Namespace) -> int:
         if args.suggest:
             print(f"{args.gold}: {len(suggestions)} question(s) with variants to add")
     return EXIT_FOUND if by_severity["error"] else EXIT_OK
+
+
+def _groups(findings: Iterable[Finding]) -> list[tuple[int, list[Finding]]]:
+    """The findings of each kind (severity and code) as
+    :func:`~answermatch.goldcheck.groups` gathers them (the most serious
+    first, then by the line of each kind's first finding), each as its
+    count and only the findings printed of it (the first few)."""
+    from ..goldcheck import SEVERITIES
+
+    kept = max(GROUPED_AFTER, EXAMPLES)
+    kinds: dict[tuple[str, str], tuple[list[int], list[Finding]]] = {}
+    for finding in findings:
+        count, first = kinds.setdefault((finding.severity, finding.code), ([0], []))
+        count[0] += 1
+        if len(first) < kept:
+            first.append(finding)
+    ordered = sorted(kinds.items(), key=lambda kv: SEVERITIES.index(kv[0][0]))
+    return [(count[0], first) for _, (count, first) in ordered]
 
 
 def _count(n: int, severity: str) -> str:

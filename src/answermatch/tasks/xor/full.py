@@ -84,7 +84,7 @@ from typing import Any, ClassVar
 from ...analysis import Analyzer, tokenizer_signature
 from ...bleu import BleuReferences
 from ...diagnostics import Diagnostics
-from ...errors import InputError, format_examples
+from ...errors import InputError
 from ...items import ItemColumns
 from ...matchers.answers import AnswerSet, CountedTokens, best_overlap
 from ...normalization.steps import PIECE_CHARS
@@ -101,6 +101,7 @@ from .data import (
     XorGold,
     mecab_failure,
     prediction_tokens,
+    warn_cut_clashes,
     warn_duplicate_gold_ids,
     warn_unanswered,
 )
@@ -291,12 +292,7 @@ def reduce_keys(predictions: dict[str, str], source: Any, diag: Diagnostics) -> 
             if qid in seen:
                 clashes.append(key)
             seen.add(qid)
-        diag.warn(
-            f"{len(clashes)} prediction key(s) come to an id already predicted once the "
-            f"part before the last '_' is dropped ({format_examples(map(repr, clashes))}); "
-            "the later key wins, as in the official script",
-            path=source,
-        )
+        warn_cut_clashes(len(clashes), clashes, source, diag)
     return reduced
 
 
@@ -373,6 +369,7 @@ class XorFull(XorAnswerTask):
     )
     profiles: ClassVar[Mapping[str, Any]] = PROFILES
     answer_lang: ClassVar[str | None] = None  # answers in the question's language
+    cuts_keys = True
     shapes: ClassVar[Mapping[str, str]] = {
         "gold": GOLD_SHAPE,
         "predictions": "a JSON file (plain or .gz) or a dict {question id: answer str}; a key "
