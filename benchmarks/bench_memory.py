@@ -191,8 +191,9 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     MLQA's XQuAD zh gold and its seed-1 predictions with the first answer
     replaced by the Chinese words of ``cmrc20m`` (jieba's words under
     ``fair``).
-``mlqa20m-zh-sentences``
-    The same with the sentences of ``cmrc20m-sentences``, ``official``.
+``mlqa20m-zh-sentences``, ``mlqa20m-zh-sentences-fair``
+    The same with the sentences of ``cmrc20m-sentences``, ``official`` and
+    ``fair`` (jieba's words, numbers by value).
 
 ``xor20m-ja-fair``, ``xor20m-ja-fair-sentences``, ``xor20m-ja-fair-nodigits``
     XOR-Full's dev gold and ``full_pred_1.json`` with the first Japanese
@@ -911,11 +912,16 @@ def cjk_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | None
         words = _KO_AUDIT_WORDS
         last = " --profile fair" if case.endswith("-fair") else ""
         command = f"{base} korquad --gold {gold} --pred {{}} -q{last}"
-    elif case in ("mlqa20m-zh", "mlqa20m-zh-fair", "mlqa20m-zh-sentences"):
+    elif case in (
+        "mlqa20m-zh",
+        "mlqa20m-zh-fair",
+        "mlqa20m-zh-sentences",
+        "mlqa20m-zh-sentences-fair",
+    ):
         dev = parity / "mlqa" / "pred_zh_seed1.json"
         gold = parity / "mlqa" / "xquad.zh.json"
         last = " --profile fair" if case.endswith("-fair") else ""
-        if case.endswith("-sentences"):
+        if "-sentences" in case:
             words = _ZH_SENTENCES
         command = f"{base} mlqa --gold {gold} --pred {{}} -q{last}"
     elif case in ("xor20m-ja-fair", "xor20m-ja-fair-sentences", "xor20m-ja-fair-nodigits"):
@@ -1005,7 +1011,7 @@ def main() -> None:
     cases += ["kbqa20m-fair-bars"]
     cases += ["cmrc20m", "cmrc20m-v5", "cmrc20m-fair", "cmrc20m-sentences"]
     cases += ["korquad20m", "korquad20m-fair", "mlqa20m-zh", "mlqa20m-zh-fair"]
-    cases += ["mlqa20m-zh-sentences"]
+    cases += ["mlqa20m-zh-sentences", "mlqa20m-zh-sentences-fair"]
     cases += ["mkqa100-rowerror", "mkqa50m", "mkqa50m-fair", "mkqa50m-ja", "mkqa50m-ja-fair"]
     cases += ["explain-mkqa60"]
     cases += ["explain-mlqa20m-zh", "explain-mlqa20m-zh-json", "explain-korquad20m"]

@@ -22,6 +22,15 @@ Modes:
 
 Whitespace separates tokens and is dropped in every mode.
 
+A text longer than :data:`~answermatch.normalization.steps.PIECE_CHARS`
+is tokenized piece by piece, cut at whitespace, and under ``word`` also
+just before any character outside jieba's word pattern: jieba (precise
+mode, HMM on) first splits a text into runs of its word characters (Han of
+U+4E00..U+9FD5, ASCII letters and digits, ``+#&._%-``) and segments each
+run on its own, every other character a token alone, so such a cut changes
+no word. A run is never cut: a long text of word characters only (Chinese
+without spaces, punctuation or other scripts) is segmented at once.
+
 Only ``word`` needs jieba (the ``zh`` extra); ``char`` and ``mixed`` work in
 a core install. jieba is loaded the first time a text is cut into words.
 

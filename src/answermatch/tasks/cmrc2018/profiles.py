@@ -49,7 +49,16 @@ from ...matchers.answers import CountedTokens, JoinedKey, answer_set, best_overl
 from ...normalization import steps
 from ...profiles import Settings as ProfileSettings
 from ...profiles import choice
-from .rules import HAN_PAIR, PUNCTUATION, CodedTokens, em_keyer, f1_of, lower_strip, segmenter
+from .rules import (
+    HAN_PAIR,
+    NUMBER_EDGE,
+    PUNCTUATION,
+    CodedTokens,
+    em_keyer,
+    f1_of,
+    lower_strip,
+    segmenter,
+)
 
 __all__ = ["FAIR", "OFFICIAL", "PROFILES", "Comparer", "Settings", "signature_fields"]
 
@@ -113,6 +122,10 @@ class Comparer:
         self._em_key = em_keyer(settings.version)
         self._jieba: Callable[[str], list[str]] | None = None
         self._analysed: dict[str, tuple[str, list[str]]] = {}
+        #: where a long text is cut (:meth:`_by_pieces`); ``None``: analysed at once
+        self._cut: re.Pattern[str] | None = HAN_PAIR
+        if settings.segmentation == "jieba":
+            self._cut = NUMBER_EDGE if settings.numbers == "value" else None
 
     # -- the two views of a text ----------------------------------------------------
 
@@ -124,8 +137,8 @@ class Comparer:
         if known is not None:
             return known
         result = None
-        if len(text) > steps.PIECE_CHARS and self.settings.segmentation != "jieba":
-            result = self._by_pieces(text)
+        if len(text) > steps.PIECE_CHARS and self._cut is not None:
+            result = self._by_pieces(text, self._cut)
         if result is None:
             if self.settings.is_official:
                 result = (self._em_key(text), self._segment(text))
@@ -136,9 +149,11 @@ class Comparer:
         self._analysed[text] = result
         return result
 
-    def _by_pieces(self, text: str) -> tuple[str, list[str]] | None:
+    def _by_pieces(self, text: str, cut: re.Pattern[str]) -> tuple[str, list[str]] | None:
         """The analysis of a long ``text`` made piece by piece, cut between
-        two characters of U+4E00..U+9FA5 (:data:`~.rules.HAN_PAIR`), each
+        two characters of U+4E00..U+9FA5 (:data:`~.rules.HAN_PAIR`; under
+        jieba's words, where such a character and an ASCII digit meet,
+        :data:`~.rules.NUMBER_EDGE`, when numbers are read by value), each
         piece's tokens counted (``bag``) or coded (the longest common run,
         :class:`~.rules.CodedTokens`) and dropped, its EM key held as its
         length (:class:`~answermatch.matchers.answers.JoinedKey`, the
@@ -146,7 +161,7 @@ class Comparer:
         distinct tokens than can be coded (then it is analysed at once).
 
         No rule of either profile reads across such a cut (but jieba's
-        words, which are never cut so): each of the two characters is a
+        words, which are cut at numbers only): each of the two characters is a
         token of its own in the script's split and in ``han``'s; the case
         mappings, ``strip()`` and the deletions leave them alone (neither is
         cased, case-ignorable, whitespace, punctuation or a symbol, so a
@@ -154,7 +169,12 @@ class Comparer:
         (a starter that composes with nothing before it) and keeps both;
         no number holds one; the fair key's whitespace, collapsed, ends
         before them. So the pieces' tokens, one after the other, are the
-        whole text's, and their keys, joined, its key."""
+        whole text's, and their keys, joined, its key. Under jieba with
+        numbers by value, jieba reads each stretch between two numbers on
+        its own, and the place where an ASCII digit and an ideograph meet is
+        a number's edge in the whole text as in the pieces (see
+        :data:`~.rules.NUMBER_EDGE`); a text without such a place (Chinese
+        without digits, or numbers read as strings) is analysed at once."""
         analysed: Callable[[str], tuple[str, list[str]]]
         if self.settings.is_official:
             key_of, tokens_of = self._em_key, self._segment
@@ -166,7 +186,7 @@ class Comparer:
             analysed = self._analyse
 
         def pieces() -> Iterator[str]:
-            return steps.pieces(text, HAN_PAIR)
+            return steps.pieces(text, cut)
 
         length = 0
         tokens: Sequence[str] | None

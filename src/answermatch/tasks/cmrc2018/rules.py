@@ -43,6 +43,7 @@ from operator import eq
 __all__ = [
     "CHINESE",
     "HAN_PAIR",
+    "NUMBER_EDGE",
     "PUNCTUATION",
     "CodedTokens",
     "em_key",
@@ -66,6 +67,16 @@ CHINESE = re.compile("([\u4e00-\u9fa5])")
 #: characters of U+4E00..U+9FA5, each a token of its own that no rule of
 #: either profile changes or reads across (see :meth:`CodedTokens.of_pieces`).
 HAN_PAIR = re.compile("(?<=[\u4e00-\u9fa5])[\u4e00-\u9fa5]")
+#: Where a long text whose numbers are read by value and whose words are
+#: jieba's may be cut (just before a match): where an ASCII digit and a
+#: character of U+4E00..U+9FA5 meet, on either side. jieba reads each
+#: stretch between two numbers on its own; NFKC keeps both characters and
+#: composes nothing across; a number (:func:`~answermatch.analysis.split_numbers`)
+#: starts at a digit not after a digit and never holds an ideograph, so it
+#: ends or starts there in the whole text as in the pieces; the case
+#: mappings, ``strip()`` and the deletions leave both alone, and neither is
+#: whitespace (the fair key's collapsed spaces end before them).
+NUMBER_EDGE = re.compile("(?<=[0-9])[\u4e00-\u9fa5]|(?<=[\u4e00-\u9fa5])[0-9]")
 
 _DELETE = str.maketrans("", "", PUNCTUATION)
 

@@ -501,6 +501,7 @@ class SpanRules(Settings):
             counted=counted,
             whole=value_tokens if units is None else None,
             in_words=units is not None and self._in_words(),
+            at_numbers=units is None and numbers is numbers_by_value,
         )
 
     def _in_words(self) -> bool:
@@ -579,6 +580,21 @@ _CUT = re.compile(r"(?<=[\x00-/:-\x7f\u4e00-\u9fa5\uac00-\ud7a3]) ")
 _CUT_IN_WORDS = re.compile(
     r"(?<=[\x00-/:-\x7f\u4e00-\u9fa5\uac00-\ud7a3]) |(?<=[\uac00-\ud7a3])[\uac00-\ud7a3]"
 )
+#: Where a long text whose numbers are read by value may be cut besides
+#: (plain tokens): where an ASCII digit and a character of U+4E00..U+9FA5
+#: meet, on either side. Only the width rule and the number reader see
+#: more than one stretch between numbers (every other rule, and the
+#: tokenizer, jieba's words included, runs on each stretch on its own), and
+#: neither reads across there: NFKC keeps both characters and composes
+#: nothing with either (each is a starter that is no second of a
+#: composition); a number is a run of digits (with separators between them)
+#: that starts at a digit not after a digit and never holds the ideograph,
+#: so a number ends or starts at that place in the whole text as in either
+#: piece. So the stretches, and the tokens of each, are the whole text's.
+_CUT_AT_NUMBERS = re.compile(
+    r"(?<=[\x00-/:-\x7f\u4e00-\u9fa5\uac00-\ud7a3]) "
+    r"|(?<=[0-9])[\u4e00-\u9fa5]|(?<=[\u4e00-\u9fa5])[0-9]"
+)
 
 
 def _long_by_pieces(
@@ -589,6 +605,7 @@ def _long_by_pieces(
     counted: bool = False,
     whole: Callable[[str], Iterable[Sequence[str]]] | None = None,
     in_words: bool = False,
+    at_numbers: bool = False,
 ) -> Callable[[str], tuple[Tokens | str, Sequence[str]]]:
     """``analyse`` (:meth:`SpanRules._analyse`'s;
     ``plain``: its EM key is its tuple of tokens, equal to its F1 units,
@@ -626,9 +643,13 @@ def _long_by_pieces(
     Hangul syllables (which every rule keeps and none reads across; only
     the words they belong to are split, so the key's pieces are joined
     there without a space), so Korean written without spaces is cut too.
+    ``at_numbers``: ``plain`` tokens whose numbers are read by value
+    (:func:`numbers_by_value`): a text is also cut where an ASCII digit and
+    a character of U+4E00..U+9FA5 meet (``_CUT_AT_NUMBERS``), so
+    Chinese written without spaces is cut at its numbers.
     """
     known: list[bool] = []
-    cut = _CUT_IN_WORDS if in_words else _CUT
+    cut = _CUT_IN_WORDS if in_words else _CUT_AT_NUMBERS if at_numbers else _CUT
 
     def by_pieces(text: str) -> tuple[Tokens | str, Sequence[str]]:
         if len(text) <= _steps.PIECE_CHARS:
@@ -643,10 +664,10 @@ def _long_by_pieces(
         if plain:
             if counted:
                 tokens: Sequence[str] = CountedTokens.of_pieces(
-                    lambda: pieces(text, _CUT), lambda piece: analyse(piece)[1]
+                    lambda: pieces(text, cut), lambda piece: analyse(piece)[1]
                 )
             else:
-                tokens = tuple(shared_tokens(text, lambda piece: analyse(piece)[1], _CUT))
+                tokens = tuple(shared_tokens(text, lambda piece: analyse(piece)[1], cut))
             return tokens, tokens  # type: ignore[return-value]
         # the key: its pieces' keys, each after a space but where the piece
         # is cut inside a word (it starts with a Hangul syllable)
