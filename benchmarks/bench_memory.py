@@ -147,7 +147,12 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``openqa50m``, ``openqa50m-fair``, ``openqa50m-containment``, ``openqa50m-lenient``
     open-qa: the example gold and predictions (``examples/open-qa``), the
     first answer (English) replaced by 50,000,000 characters of English
-    words, under each profile.
+    words, under each profile; ``openqa50m-f1``: ``official`` with ``-o
+    matcher=f1``.
+``openqa5m-ja``, ``openqa5m-ja-fair``, ``openqa5m-th``, ``openqa20m-letters``
+    The same with the Japanese answer replaced by 5,000,000 characters of
+    Japanese sentences (no space), the Thai one by 5,000,000 characters of
+    Thai, or the first by one run of 20,000,000 ASCII letters.
 ``squad75-number``, ``squad75-list``
     ``squad75`` with one more entry at the end whose value is not a
     string: ``42`` for a made-up id (ignored with the others), ``["a",
@@ -1003,6 +1008,7 @@ def main() -> None:
     cases += ["squad100m-fair", "korquad100m", "korquad100m-fair", "levenshtein100m"]
     cases += ["squad100m-ja-fair", "xor66-pipe", "squad75-pipe", "gzbomb"]
     cases += ["openqa50m", "openqa50m-fair", "openqa50m-containment", "openqa50m-lenient"]
+    cases += ["openqa50m-f1", "openqa5m-ja", "openqa5m-ja-fair", "openqa5m-th", "openqa20m-letters"]
     cases += ["explain-squad75-json", "explain-squad75-fair", "explain-xor66"]
     cases += ["explain-korquad75-json"]
     cases += ["gold-squad45", "gold-xor66", "checkgold-squad45", "checkgold-xor51"]
@@ -1155,14 +1161,24 @@ def main() -> None:
                 warn = case.endswith("-warn")
                 size = open_qa_gold_and_predictions(parity, gold, pred, 500_000, warn=warn)
                 command = f"{base} open-qa --gold {gold} --pred {pred} -q"
-            elif case.startswith("openqa50m"):
+            elif case.startswith(("openqa50m", "openqa5m-", "openqa20m-")):
                 answers = json.loads((EXAMPLES / "open-qa" / "pred.json").read_text("utf-8"))
-                answers[next(iter(answers))] = _words_text(50_000_000, WORDS_EN)
+                if case.startswith("openqa5m-ja"):
+                    answers["ja-1"] = _ja_text(5_000_000)
+                elif case == "openqa5m-th":
+                    answers["th-1"] = ("เมืองหลวงของประเทศไทยคือกรุงเทพมหานคร" * 140_000)[:5_000_000]
+                elif case == "openqa20m-letters":
+                    answers[next(iter(answers))] = ("wilhelmroentgen" * 1_400_000)[:20_000_000]
+                else:
+                    answers[next(iter(answers))] = _words_text(50_000_000, WORDS_EN)
                 pred.write_text(json.dumps(answers, ensure_ascii=False), encoding="utf-8")
                 size = pred.stat().st_size
                 gold = EXAMPLES / "open-qa" / "gold.jsonl"
-                profile = case.removeprefix("openqa50m").removeprefix("-") or "official"
-                command = f"{base} open-qa --gold {gold} --pred {pred} -q --profile {profile}"
+                profile = case.rsplit("-", 1)[-1]
+                if profile not in ("fair", "containment", "lenient", "f1"):
+                    profile = "official"
+                options = "-o matcher=f1" if profile == "f1" else f"--profile {profile}"
+                command = f"{base} open-qa --gold {gold} --pred {pred} -q {options}"
             elif case == "squad100m-ja-fair":
                 squad_long(gold, pred, 10)
                 pred.write_text(

@@ -14,7 +14,10 @@ every kind), compare every figure with the whole text's."""
 
 from __future__ import annotations
 
+import re
+import string
 import sys
+import unicodedata
 import warnings
 from functools import partial
 from unittest import mock
@@ -27,7 +30,18 @@ from answermatch.languages import supported_languages
 from answermatch.matchers import _inputs, contains_match, exact_match, token_f1
 from answermatch.matchers.analysis import analyzer, normalized_key
 from answermatch.matchers.answers import JoinedKey
-from answermatch.normalization import normalize, parts_normalizer, steps
+from answermatch.normalization import (
+    FIRM_CHARACTERS,
+    FIRM_RUN,
+    joined_parts_normalizer,
+    normalize,
+    parts_normalizer,
+    steps,
+)
+from answermatch.normalization import (
+    PRESETS as ALL_PRESETS,
+)
+from answermatch.normalization.steps import ARTICLES
 from answermatch.tasks.open_qa import OpenQA
 from conftest import traced_peak
 
@@ -67,6 +81,95 @@ def test_the_normalized_parts_joined_are_the_normal_form(text, lang, preset):
         parts = list(parts_normalizer(preset, lang)(text))
     assert all(parts)
     assert " ".join(parts) == normalize(text, lang, preset)
+
+
+# besides FRAGMENTS, what a text without spaces is cut in: firm characters
+# (kana, Thai consonants, Hangul, ideographs), those beside them that are not
+# (the prolonged sound mark, iteration marks, voiced marks, jamo, Thai vowels),
+# runs of ASCII letters around articles
+UNSPACED = [
+    "あいうえお", "カタカナ", "ー", "ゝ", "ヽ", "゙", "゚", "ｶ", "ﾞ", "が",
+    "กขค", "ำ", "ํ", "า", "เ", "่", "가나다", "ᄀ", "ᅡ", "ᆨ",
+    "一二三", "丁", "人口", "abcdefgh", "ABCDEFGHI", "thethethe", "lesxyzwq", "l'abcdefgh",
+    "Ithe", "einemeinem", "0123456789", "ΣΑΣ", "ábcdefgh",
+]  # fmt: skip
+JOINED_TEXTS = st.lists(st.sampled_from(FRAGMENTS + UNSPACED * 4), max_size=40).map("".join)
+
+
+@SETTINGS
+@given(
+    text=JOINED_TEXTS,
+    lang=LANGUAGES,
+    preset=st.sampled_from(PRESETS),
+    size=st.sampled_from([1, 2, 3, 5, 7, 8, 9, 12, 16]),
+)
+def test_the_joined_parts_are_the_normal_form(text, lang, preset, size):
+    """Cut before ASCII spaces and between firm characters too, in pieces
+    of a few characters (between runs of FIRM_RUN of them and ASCII
+    letters where the pieces have FIRM_RUN characters at least)."""
+    with mock.patch.object(steps, "PIECE_CHARS", size):
+        parts = list(joined_parts_normalizer(preset, lang)(text))
+    assert all(parts)
+    assert "".join(parts) == normalize(text, lang, preset)
+
+
+def _composition_seconds() -> set[str]:
+    """Every character that is second in a canonical decomposition pair."""
+    found = set()
+    for code in range(0x110000):
+        parts = unicodedata.decomposition(chr(code)).split()
+        if len(parts) == 2 and not parts[0].startswith("<"):
+            found.add(chr(int(parts[1], 16)))
+    return found
+
+
+def test_the_firm_characters_are_what_the_cut_needs():
+    """Each firm character: a word character (re and regex), without case,
+    neither Σ nor case-ignorable (Σ before it is final), a starter that NFKC
+    and NFC keep and that is second in no composition (NFD starts with a
+    starter), no counter and in no article; every preset keeps it in every
+    language. An ASCII letter or digit stays one word character (in a
+    word), and articles are shorter than FIRM_RUN."""
+    import regex
+
+    firm = re.compile(f"[{FIRM_CHARACTERS}]")
+    chars = [chr(c) for c in range(0x110000) if firm.match(chr(c))]
+    assert len(chars) > 30_000
+    seconds = _composition_seconds()
+    article_chars = set("".join(w for ws in ARTICLES.values() for w in ws)) | set("ال")
+    for c in chars:
+        assert re.match(r"\w", c) and regex.match(r"\w", c), c
+        assert c.lower() == c.upper() == c.casefold() == c, c
+        assert ("AΣ" + c + "B").lower()[1] == "ς", c  # not case-ignorable
+        assert unicodedata.combining(c) == 0 and c not in seconds, c
+        assert unicodedata.is_normalized("NFKC", c) and unicodedata.is_normalized("NFC", c), c
+        assert unicodedata.combining(unicodedata.normalize("NFD", c)[0]) == 0, c
+        assert c not in steps.XOR_COUNTERS and c not in article_chars, c
+    joined = " ".join(chars)
+    ascii_alnum = string.ascii_letters + string.digits
+    for preset in PRESETS:
+        assert ALL_PRESETS[preset].local_to_spaces
+        for lang in [None, *supported_languages()]:
+            assert normalize(joined, lang, preset) == joined, (preset, lang)
+            for c in ascii_alnum:
+                assert re.fullmatch(r"q\wq", normalize(f"q{c}q", lang, preset)), (c, preset)
+    words = [w for ws in ARTICLES.values() for w in ws] + ["a", "an", "the", "l"]
+    assert max(map(len, words)) < FIRM_RUN
+
+
+def test_an_exact_match_of_a_text_without_spaces_holds_no_copy(monkeypatch):
+    """600,000 characters of Japanese without a space were normalized at
+    once (about 4 times the text); now a piece at a time."""
+    monkeypatch.setattr(steps, "PIECE_CHARS", 4096)
+    text = ("東京都の人口は約1351万人で、日本の首都です。タワーは1958年に完成した。" * 20_000)[
+        :600_000
+    ]
+    for preset in ("squad", "unicode"):
+        golds = [normalize(text, "ja", preset), "東京"]
+        exact_match("warm up", golds, lang="ja", preset=preset)
+        assert exact_match(text, golds, lang="ja", preset=preset) == 1.0
+        peak = traced_peak(partial(exact_match, lang="ja", preset=preset), text, golds)
+        assert peak < sys.getsizeof(text) // 2, (peak, sys.getsizeof(text))
 
 
 def _golds(prediction, others, data):

@@ -153,7 +153,8 @@ def normalized_key(an: Analyzer, text: str) -> str | JoinedKey:
     """``an.normalize(text)``, the key an exact match compares; for a text
     longer than :data:`~answermatch.normalization.steps.PIECE_CHARS` under
     a preset that reads nothing across an ASCII space
-    (:func:`~answermatch.normalization.parts_normalizer`), that key as a
+    (:func:`~answermatch.normalization.joined_parts_normalizer`, which also
+    cuts a text without spaces), that key as a
     :class:`~answermatch.matchers.answers.JoinedKey`: its length, and its
     parts normalized again, piece by piece, when a string of that length
     is compared with it. Equal to the same strings, without a list of the
@@ -162,17 +163,15 @@ def normalized_key(an: Analyzer, text: str) -> str | JoinedKey:
     >>> normalized_key(analyzer("en", "squad"), "The Eiffel Tower!")
     'eiffel tower'
     """
-    from ..normalization import parts_normalizer, steps
+    from ..normalization import joined_parts_normalizer, steps
 
     if len(text) <= steps.PIECE_CHARS:
         return an.normalize(text)
-    parts = parts_normalizer(an.preset, an.lang)
+    parts = joined_parts_normalizer(an.preset, an.lang)
     if parts is None:
         return an.normalize(text)
-    length = -1  # the parts joined by single spaces
-    for part in parts(text):
-        length += len(part) + 1
-    return JoinedKey(max(length, 0), lambda: parts(text))
+    length = sum(map(len, parts(text)))  # the parts joined by nothing (spaces given as parts)
+    return JoinedKey(length, lambda: parts(text), sep="")
 
 
 class Analyzer:

@@ -172,12 +172,40 @@ def _cue_keys(lang: str | None) -> tuple[str, ...]:
     return tuple({max(cue.rstrip(":：").split(), key=len).lower() for cue in cues})
 
 
+def _in_lowered(text: str, keys: Iterable[str]) -> bool:
+    """Whether one of ``keys`` is in ``text.lower()``, for keys in lower
+    case without σ or ς; a long text is lowered a window at a time (its
+    windows overlap by one character less than the longest key), never
+    whole. The same answer: :meth:`str.lower` maps each character on its
+    own, but for Σ, whose σ or ς depends on the characters around it and
+    is in no key; so a key found in the lowered text is found in the
+    lowered characters it comes from, at most as many as its own, which
+    one window holds, and one found in a lowered window is in the lowered
+    text.
+
+    >>> _in_lowered("The ANSWER is", ("answer",)), _in_lowered("ΑΣ", ("σ",))
+    (True, False)
+    """
+    keys = list(keys)
+    if not keys or "" in keys:
+        return bool(keys)  # (the empty string is in every text)
+    if len(text) <= WINDOW_CHARS or any("σ" in key or "ς" in key for key in keys):
+        lowered = text.lower()
+        return any(key in lowered for key in keys)
+    overlap = max(map(len, keys)) - 1
+    for start in range(0, len(text), WINDOW_CHARS):
+        window = text[start : start + WINDOW_CHARS + overlap].lower()
+        if any(key in window for key in keys):
+            return True
+    return False
+
+
+#: the windows in which :func:`_in_lowered` looks for its keys
+WINDOW_CHARS = 1 << 16
+
+
 def _cue(text: str, lang: str | None) -> Extraction | None:
-    lowered = text.lower()
-    for key in _cue_keys(lang):
-        if key in lowered:
-            break
-    else:
+    if not _in_lowered(text, _cue_keys(lang)):
         return None
     for found in _cue_pattern(lang).finditer(text):
         begin = found.end()

@@ -72,7 +72,7 @@ from ..languages import optional_language
 from ._inputs import as_golds, check_text, golds_language
 from .containment import _ARTICLES, _preparer, occurrences
 from .dates import extract_date
-from .extraction import _extract
+from .extraction import _extract, _in_lowered
 from .numeric import extract_number
 
 __all__ = ["RULES", "Verdict", "judge", "lenient_match"]
@@ -480,7 +480,7 @@ def _recall(
     return Verdict(1.0, rule, f"{found} of {size} words of {gold_text!r}", gold_text)
 
 
-_ASCII_WORD = re.compile("[a-z0-9]+")
+_ASCII_WORD = re.compile("[A-Za-z0-9]+")
 _NO_MATCH = Verdict(0.0, "no-match", "no gold found in the answer", None)
 
 
@@ -492,21 +492,21 @@ def _absent(language: _Language, text: str, golds: tuple[str, ...], prepared: li
     and a gold's word is found with its plural or ordinal ending, which
     hold the word's stem less its last letter). Saves preparing long
     answers that cannot match."""
-    lowered = text.lower()
-    for word in _ASCII_WORD.finditer(lowered):
-        if word.group() not in language.articles:
+    longest = max(map(len, language.articles), default=0)
+    for word in _ASCII_WORD.finditer(text):  # (a long word is no article: not copied)
+        start, end = word.span()
+        if end - start > longest or text[start:end].lower() not in language.articles:
             break  # the prepared answer is not empty
     else:
         return False  # judged "empty"
+    keys = []
     for gold_text, gold in zip(golds, prepared, strict=True):
         if not gold:
             continue
         if language.gold_value(gold, gold_text) is not None:
             return False
-        for key in language.gold_keys(gold):
-            if key in lowered:
-                return False
-    return True
+        keys += filter(str.isascii, language.gold_keys(gold))  # (others are in no ASCII text)
+    return not _in_lowered(text, keys)  # (a long text lowered a window at a time)
 
 
 def _judge(language: _Language, prediction: str, golds: tuple[str, ...], question: str) -> Verdict:

@@ -494,6 +494,81 @@ def parts_normalizer(
     return parts
 
 
+#: Characters that every step of a preset that reads nothing across an
+#: ASCII space keeps as they are, each alone (CJK ideographs but the
+#: counters 年 歳 人, kana, Thai consonants, Hangul syllables but 년):
+#: word characters, starters that compose with nothing before them,
+#: neither Σ nor case-ignorable, without case, in no article. The tests
+#: check each. A text may be cut between two of them.
+FIRM_CHARACTERS = (
+    "\u0e01-\u0e2e\u3041-\u3096\u30a1-\u30fa\u4e00-\u4eb9\u4ebb-\u5e73"
+    "\u5e75-\u6b72\u6b74-\u9fff\uac00-\ub143\ub145-\ud7a3"
+)
+#: ... and between two runs of this many of them or ASCII letters and
+#: digits (which are in articles of fewer letters).
+FIRM_RUN = 8
+_FIRM_OR_ASCII = f"[0-9A-Za-z{FIRM_CHARACTERS}]{{{FIRM_RUN}}}"
+_FIRM_CUT = f" |(?<=[{FIRM_CHARACTERS}])(?=[{FIRM_CHARACTERS}])"
+_FIRM_CUTS = re.compile(_FIRM_CUT)
+_JOINED_CUTS = re.compile(f"{_FIRM_CUT}|(?<={_FIRM_OR_ASCII})(?={_FIRM_OR_ASCII})")
+
+
+@lru_cache(maxsize=1024)
+def joined_parts_normalizer(
+    preset: str = "unicode", lang: str | None = None
+) -> Callable[[str], Iterator[str]] | None:
+    """For a preset whose steps read nothing across an ASCII space
+    (:attr:`Preset.local_to_spaces`), the function ``text -> its normal
+    form in parts`` whose join by nothing is ``normalize(text, lang,
+    preset)``: the text cut into pieces of about
+    :data:`~.steps.PIECE_CHARS` characters, just before an ASCII space
+    (then the parts are separated by one space, as by
+    :func:`parts_normalizer`), between two :data:`FIRM_CHARACTERS`, or
+    between two runs of :data:`FIRM_RUN` of them or ASCII letters and
+    digits (then by nothing), each piece normalized: a text without spaces
+    (Japanese, Chinese, Thai, a long run of letters) is cut too. ``None``
+    for other presets.
+
+    Why those cuts change nothing: each step maps these characters, each
+    alone, to one character of the same kind (ASCII letters to lower case,
+    Turkish ``I`` to ``ı``; the others are kept), so they stay on both
+    sides of the cut in every pass; each is a starter that composes with
+    nothing before it, so NFKC, NFC and NFD have a boundary there; none is
+    Σ nor case-ignorable, so no final sigma looks across; deletions go
+    character by character; an article (a word between non-word
+    characters, or whitespace, of at most :data:`FIRM_RUN` - 1 letters,
+    none of them a firm character) can neither end at such a cut nor
+    start at one (the pieces, of :data:`~.steps.PIECE_CHARS` characters at
+    least, hold the runs on both sides), and an elided one needs an
+    apostrophe; Arabic's prefix, Greek accents and Thai's SARA AM concern
+    none of these characters.
+
+    >>> from answermatch.normalization import joined_parts_normalizer
+    >>> parts = joined_parts_normalizer("squad")
+    >>> list(parts("The cat, the hat."))
+    ['cat hat']
+    """
+    lang = optional_language(lang)
+    if not get_preset(preset).local_to_spaces:
+        return None
+    normalize = normalizer(preset, lang)
+
+    def parts(text: str) -> Iterator[str]:
+        given = False  # a part was given: a space before the next after a space
+        # (between runs only where the pieces hold them: pieces of FIRM_RUN at least)
+        cuts = _JOINED_CUTS if steps.PIECE_CHARS >= FIRM_RUN else _FIRM_CUTS
+        for piece in steps.pieces(text, cuts):
+            part = normalize(piece)
+            if not part:
+                continue
+            if given and piece[0] == " ":
+                yield " "
+            yield part
+            given = True
+
+    return parts
+
+
 def normalize(text: str, lang: str | None = None, preset: str = "unicode") -> str:
     """Normalize ``text`` with the steps of ``preset`` for language ``lang``.
 
@@ -528,6 +603,7 @@ __all__ = [
     "Preset",
     "Step",
     "available_presets",
+    "joined_parts_normalizer",
     "normalize",
     "normalizer",
     "parts_normalizer",
