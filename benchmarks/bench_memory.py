@@ -200,6 +200,14 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     The same with the sentences of ``cmrc20m-sentences``, ``official`` and
     ``fair`` (jieba's words, numbers by value).
 
+``xor20m-ja-fair``, ``xor20m-ja-fair-sentences``, ``xor20m-ja-fair-nodigits``
+    XOR-Full's dev gold and ``full_pred_1.json`` with the first Japanese
+    question's answer replaced by 20,000,000 characters (a fifth of
+    ``--mb``) under ``--profile fair``: the outside audit's Japanese words
+    and numbers, space-separated; Japanese sentences with numbers
+    (``_ja_text``'s); sentences without a digit or a space (MeCab parses
+    the whole text, 50,000 characters at a time).
+
 ``explain-mlqa20m-zh``, ``explain-mlqa20m-zh-json``
     ``answermatch explain --limit 3`` (text, or ``--json``) of the files of
     ``mlqa20m-zh``: the first item's explanation is that of the long answer.
@@ -234,7 +242,7 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``checkgold-squadv2-41``, ``checkgold-xquad18``, ``checkgold-drcd39``
     ``check-gold`` of those golds.
 
-A ``cmrc20m``, ``korquad20m`` or ``mlqa20m`` case's floor is the same
+A ``cmrc20m``, ``korquad20m``, ``mlqa20m`` or ``xor20m`` case's floor is the same
 command on the dev predictions alone (``--parity``'s, or the example's);
 an ``explain-`` case's is the same command on the task's small example
 files (``examples/``); a ``checkgold-`` case's the same command on the
@@ -936,6 +944,8 @@ def gold_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | Non
 _ZH_WORDS = "曹雪芹 是 清代 作家 长江 全长 6397 公里 "
 _KO_AUDIT_WORDS = "서울 은 대한민국 의 수도 이다 1914 년 "
 _ZH_SENTENCES = "曹雪芹是清代作家，著有《红楼梦》。长江全长6397公里，流经11个省级行政区。"
+_JA_AUDIT_WORDS = "東京 は 日本 の 首都 です 1914 年 "
+_JA_NO_DIGITS = "東京都は日本の首都です。タワーは高い塔である。人口は多い。"
 
 
 def cjk_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | None:
@@ -953,6 +963,7 @@ def cjk_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | None
     pred = work / "pred.json"
     chars = HUNDRED_MB // 5
     words = _ZH_WORDS
+    key = None  # the answer replaced (None: the first)
     if case.startswith("cmrc20m"):
         dev = parity / "cmrc2018" / "pred_seed1.json"
         gold = parity / "cmrc2018" / "cmrc2018_dev.json"
@@ -981,10 +992,19 @@ def cjk_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | None
         if "-sentences" in case:
             words = _ZH_SENTENCES
         command = f"{base} mlqa --gold {gold} --pred {{}} -q{last}"
+    elif case in ("xor20m-ja-fair", "xor20m-ja-fair-sentences", "xor20m-ja-fair-nodigits"):
+        dev = parity / "xor" / "full_pred_1.json"
+        gold = parity / "xor" / "xor_dev_full_v1_1.jsonl"
+        rows = (json.loads(line) for line in gold.read_text("utf-8").splitlines())
+        key = next(row["id"] for row in rows if row["lang"] == "ja")
+        words = {"": _JA_AUDIT_WORDS, "-sentences": _JA_TEXT, "-nodigits": _JA_NO_DIGITS}[
+            case.removeprefix("xor20m-ja-fair")
+        ]
+        command = f"{base} xor-full --gold {gold} --pred {{}} -q --profile fair"
     else:
         return None
     answers = json.loads(dev.read_text(encoding="utf-8"))
-    answers[next(iter(answers))] = (words * (chars // len(words) + 1))[:chars]
+    answers[key or next(iter(answers))] = (words * (chars // len(words) + 1))[:chars]
     pred.write_text(json.dumps(answers, ensure_ascii=False), encoding="utf-8")
     del answers
     return pred.stat().st_size, command.format(pred) + more, command.format(dev) + more
@@ -1066,6 +1086,7 @@ def main() -> None:
     cases += ["explain-mkqa60"]
     cases += ["explain-mlqa20m-zh", "explain-mlqa20m-zh-json", "explain-korquad20m"]
     cases += ["explain-cmrc20m-json"]
+    cases += ["xor20m-ja-fair", "xor20m-ja-fair-sentences", "xor20m-ja-fair-nodigits"]
     parser.add_argument("cases", nargs="*", default=cases)
     parser.add_argument("--parity", default="../shared/parity")
     parser.add_argument("--tmp", default=tempfile.gettempdir())
@@ -1257,7 +1278,7 @@ def main() -> None:
             peak, wall, outcome = peak_of(command)
             below = floor
             if case.startswith(
-                ("explain-", "cmrc20m", "korquad20m", "mlqa20m", "gold-", "checkgold-")
+                ("explain-", "cmrc20m", "korquad20m", "mlqa20m", "xor20m", "gold-", "checkgold-")
             ):
                 below, _, _ = peak_of(floor_command)
                 outcome += f" (floor: {below:.0f} MB)"

@@ -3,8 +3,9 @@ rules (issue 25) is analysed piece by piece, cut just before whitespace,
 and scored from its tokens' counts: the figures are those of the whole
 text's tuple (properties with tiny pieces, on texts of articles, counters,
 punctuation, final sigmas, case-ignorable characters and whitespace of
-every kind), and the tokens are not held a string each. Japanese (MeCab
-reads across spaces) and the ``fair`` rules keep the whole text."""
+every kind), and the tokens are not held a string each. The official
+Japanese rules (MeCab reads across spaces) keep the whole text; the
+``fair`` rules' long predictions are ``test_xor_fair_long.py``'s."""
 
 from __future__ import annotations
 
@@ -17,7 +18,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from answermatch.analysis import Analyzer
-from answermatch.matchers.answers import CountedTokens
 from answermatch.normalization import steps
 from answermatch.tasks.xor import engspan, full
 from answermatch.tasks.xor.data import prediction_tokens
@@ -91,18 +91,6 @@ def test_the_pieces_tokens_are_the_whole_texts(text):
             in_pieces = prediction_tokens(analyzer)(text)
         assert type(whole) is tuple
         assert tuple(in_pieces) == whole and len(in_pieces) == len(whole)
-
-
-def test_japanese_and_fair_rules_keep_the_whole_text(monkeypatch):
-    """MeCab reads across spaces, and the ``fair`` rules read numbers
-    across them: their long texts are analysed at once."""
-    monkeypatch.setattr(steps, "PIECE_CHARS", 4)
-    assert Analyzer("ja").local_to_whitespace() is None
-    fair = Analyzer("en", norm="unicode", tokens="language", numbers="value")
-    assert fair.local_to_whitespace() is None
-    text = "東京 は 日本 の 首都 です 1914 年 " * 3
-    assert type(prediction_tokens(Analyzer("ja"))(text)) is tuple
-    assert type(prediction_tokens(Analyzer("en"))(text)) is CountedTokens
 
 
 WORDS = ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "in", "1914", "Paris,"]

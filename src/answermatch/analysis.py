@@ -52,11 +52,12 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from typing import TYPE_CHECKING
 
-from .normalization import normalize
+from .normalization import normalize, steps
 from .normalization.steps import (
     XOR_COUNTERS,
     collapse_whitespace,
@@ -67,6 +68,9 @@ from .normalization.steps import (
     squad_articles,
     strip_ascii_punct,
 )
+
+if TYPE_CHECKING:
+    from .tokenizers.base import Tokenizer
 
 __all__ = [
     "COUNTERS",
@@ -117,6 +121,14 @@ def number_pieces(text: str, lang: str | None = None) -> Iterator[tuple[bool, st
     >>> list(number_pieces("a 1 000 b"))
     [(False, 'a '), (True, '1000'), (False, ' b')]
     """
+    for value, start, end in _number_spans(text, lang):
+        yield (False, text[start:end]) if value is None else (True, value)
+
+
+def _number_spans(text: str, lang: str | None) -> Iterator[tuple[str | None, int, int]]:
+    """:func:`number_pieces` as ``(value, start, end)``: a number's canonical
+    value, or ``None`` for the text between two, and where it stands (no
+    copy of a long stretch)."""
     from .matchers import extract_number  # lazily: the official rules never read numbers
 
     if lang is not None:
@@ -130,11 +142,11 @@ def number_pieces(text: str, lang: str | None = None) -> Iterator[tuple[bool, st
     end = 0
     for match in _NUMBER.finditer(text):
         if match.start() > end:
-            yield False, text[end : match.start()]
-        yield True, extract_number(match.group(), lang=lang) or match.group()
+            yield None, end, match.start()
+        yield extract_number(match.group(), lang=lang) or match.group(), *match.span()
         end = match.end()
     if end < len(text):
-        yield False, text[end:]
+        yield None, end, len(text)
 
 
 def strip_counters(tokens: list[str]) -> list[str]:
@@ -145,13 +157,22 @@ def strip_counters(tokens: list[str]) -> list[str]:
     >>> strip_counters(["1990", "年", "人口", "25歳", "年号"])
     ['1990', '人口', '25', '年号']
     """
+    return _strip_counters(tokens, None)[0]
+
+
+def _strip_counters(tokens: Iterable[str], last: str | None) -> tuple[list[str], str | None]:
+    """:func:`strip_counters` of ``tokens`` that follow the token ``last``
+    (``None``: none), and the last token kept: the tokens of a text given a
+    list at a time, with what the rule reads of the lists before."""
     out: list[str] = []
+    append, counter, canonical, suffix = out.append, COUNTERS, _CANONICAL, _COUNTER_SUFFIX
     for token in tokens:
-        if token in COUNTERS and out and _CANONICAL.fullmatch(out[-1]):
+        if token in counter and last is not None and canonical.fullmatch(last):
             continue
-        suffixed = _COUNTER_SUFFIX.fullmatch(token)
-        out.append(suffixed.group(1) if suffixed else token)
-    return out
+        suffixed = suffix.fullmatch(token)
+        last = suffixed.group(1) if suffixed else token
+        append(last)
+    return out, last
 
 
 def _official_norm(articles: bool) -> Callable[[str], str]:
@@ -226,6 +247,8 @@ class Analyzer:
     articles: bool = False
     _norm: Callable[[str], str] = field(init=False, repr=False)
     _split: Callable[[str], list[str]] = field(init=False, repr=False)
+    # the language's tokenizer where the tokens are its words (else str.split)
+    _tokenizer: Tokenizer | None = field(init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
         norms: dict[str, Callable[[], Callable[[str], str]]] = {
@@ -267,6 +290,7 @@ class Analyzer:
             tokenizer = get_tokenizer(self.lang)
         except UnknownLanguageError:
             return str.split
+        self._tokenizer = tokenizer
         mode = _MODES.get(self.lang)
         return lambda text: [t for t in tokenizer.tokenize(text, mode) if t and not t.isspace()]
 
@@ -297,24 +321,86 @@ class Analyzer:
 
         return japanese
 
-    def local_to_whitespace(self) -> Callable[[str], list[str]] | None:
-        """This analyser as one function of a text when its rules read
-        nothing across whitespace (as :meth:`str.split` sees it), so that a
-        long text cut just before whitespace gives, piece after piece, the
-        whole text's tokens; ``None`` otherwise. Those are the official rules
-        but Japanese's (MeCab reads across spaces): ``str.lower`` (a final
-        sigma looks no further than whitespace, which is neither cased nor
-        case-ignorable), characters deleted one by one (none of them
-        whitespace), SQuAD's articles as whole words (``\\b`` holds at the
-        end of a piece as before the whitespace that followed it), then
-        ``str.split``.
+    def token_lists(self) -> Callable[[str], Iterator[list[str]]] | None:
+        """This analyser as a function of a long text that gives its tokens
+        (those of ``self(text, prediction=True)``) in consecutive non-empty
+        lists (a piece's tokens under the official rules, else about
+        :data:`TOKEN_LIST` tokens), holding one list's strings and one
+        piece of the text's normal form at a time, not a string object per
+        token of the whole text; ``None`` for the rules that
+        run MeCab's ``-Owakati`` before the normalization (the official
+        Japanese ones) or normalize otherwise than by the ``unicode`` preset.
 
-        >>> Analyzer("en").local_to_whitespace()("Paris, 1990年!")
-        ['paris', '1990']
-        >>> Analyzer("ja").local_to_whitespace() is None
+        Nothing is cut where a rule reads across. The official rules (but
+        Japanese's) read nothing across whitespace (as :meth:`str.split`
+        sees it), so the text is cut just before whitespace: ``str.lower``
+        (a final sigma looks no further than whitespace, which is neither
+        cased nor case-ignorable), characters deleted one by one (none of
+        them whitespace), SQuAD's articles as whole words (``\\b`` holds at
+        the end of a piece as before the whitespace that followed it), then
+        :meth:`str.split`. Under the other rules, numbers are read from the
+        whole text (:func:`number_pieces`, one at a time); a stretch between
+        two numbers longer than
+        :data:`~answermatch.normalization.steps.PIECE_CHARS` is normalized
+        in parts cut just before an ASCII space, whose normal forms joined
+        by single spaces are the stretch's
+        (:func:`~answermatch.normalization.parts_normalizer`); counters are
+        deleted character by character, which commutes with that join; the
+        joined form's tokens are those of each part for whitespace and for a
+        tokenizer that reads each whitespace-separated stretch on its own,
+        and MeCab's are read from the parts joined by spaces
+        (:meth:`~answermatch.tokenizers.ja.MecabTokenizer.tokenize_parts`,
+        which cuts the joined text exactly as one call would); and a counter
+        after a number is dropped by reading the last token kept before it,
+        whichever list that was in.
+
+        >>> fair = Analyzer("ja", norm="unicode", tokens="language", counters="after-number",
+        ...                 numbers="value")
+        >>> [token for found in fair.token_lists()("人口 1 000人") for token in found]
+        ['人口', '1000']
+        >>> Analyzer("ja").token_lists() is None
         True
         """
-        return None if self._wakati else self._fast
+        if self._wakati:
+            return None
+        fast = self._fast
+        if fast is not None:
+            return lambda text: filter(None, map(fast, steps.pieces(text)))
+        if self.norm != "unicode":
+            return None
+        norm, split, tokenizer = self._norm, self._split, self._tokenizer
+        mode = _MODES.get(self.lang)
+        anywhere = self.counters == "anywhere"
+        after_number = self.counters == "after-number"
+        lang, by_value = self.lang, self.numbers == "value"
+        split_parts = tokenizer is None or tokenizer.local_to_whitespace
+        # where MeCab reads the normal form joined, it is also cut inside a
+        # word of kana and ideographs, unless the normalization reads a
+        # language's articles (or Greek, Turkish... rules) there
+        cut = steps.ASCII_SPACE if split_parts or self.articles else _IN_WORD_CUT
+
+        def words(text: str, start: int, end: int) -> Iterable[list[str]]:
+            """The tokens of the stretch ``text[start:end]`` (no number), in lists."""
+            if end - start <= steps.PIECE_CHARS:
+                normal = norm(text[start:end])
+                return (split(remove_counters(normal) if anywhere else normal),)
+            parts = _normal_form_parts(text, start, end, norm, cut)
+            if anywhere:
+                parts = map(remove_counters, parts)
+            if split_parts:  # the parts are joined by spaces: each one's own tokens
+                return map(split, parts)
+            return map(_words_kept, tokenizer.tokenize_parts(parts, mode))  # type: ignore[union-attr]
+
+        def lists(text: str) -> Iterator[list[str]]:
+            spans = _number_spans(text, lang) if by_value else ((None, 0, len(text)),)
+            for value, start, end in spans:
+                yield from words(text, start, end) if value is None else ([value],)
+
+        def batches(text: str) -> Iterator[list[str]]:
+            found = _batched(lists(text))
+            return _without_counters(found) if after_number else found
+
+        return batches
 
     def __call__(self, text: str, *, prediction: bool = False) -> tuple[str, ...]:
         if prediction and self._wakati:
@@ -343,3 +429,82 @@ class Analyzer:
         if self.counters == "after-number":
             tokens = strip_counters(tokens)
         return tuple(tokens)
+
+
+#: About how many tokens each list of :meth:`Analyzer.token_lists` holds.
+TOKEN_LIST = 1 << 12
+
+
+def _batched(lists: Iterable[list[str]]) -> Iterator[list[str]]:
+    """The tokens of ``lists`` in non-empty lists of at least
+    :data:`TOKEN_LIST` tokens (the last one shorter), in order."""
+    batch: list[str] = []
+    for found in lists:
+        batch += found
+        if len(batch) >= TOKEN_LIST:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+#: Kana and CJK ideographs that every Python's Unicode tables have: letters
+#: (neither cased nor case-ignorable), starters that NFKC keeps and composes
+#: with nothing before them, and that no step of the ``unicode`` preset
+#: changes, deletes or reads with a neighbour (without a language's rules).
+_KEPT = "\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fa5"
+#: Where the ``unicode`` preset (no language) may cut a long stretch besides
+#: just before an ASCII space: between two of :data:`_KEPT`.
+_IN_WORD_CUT = re.compile(f" |(?<=[{_KEPT}])[{_KEPT}]")
+
+
+def _normal_form_parts(
+    text: str, start: int, end: int, normalize: Callable[[str], str], cut: re.Pattern[str]
+) -> Iterator[str]:
+    """``normalize(text[start:end])`` (the ``unicode`` preset) in
+    consecutive parts: the stretch cut into pieces of about
+    :data:`~answermatch.normalization.steps.PIECE_CHARS` characters just
+    before a match of ``cut`` (an ASCII space, or a character of
+    :data:`_KEPT` after another), each normalized; the empty ones left
+    out, and a single space (a part of its own) before one that was cut at
+    a space. Before an ASCII space no step reads across (see
+    :func:`~answermatch.normalization.parts_normalizer`); between two
+    :data:`_KEPT` characters, NFKC and NFC have a boundary, case folding,
+    the deletions and the whitespace collapse read one character and keep
+    both, so the two sides' normal forms, end to end, are the whole's.
+
+    >>> from answermatch.normalization import normalizer
+    >>> text = "東京 、タワー"
+    >>> list(_normal_form_parts(text, 0, len(text), normalizer("unicode"), _IN_WORD_CUT))
+    ['東京 タワー']
+    """
+    first = True
+    search, size = cut.search, steps.PIECE_CHARS
+    while start < end:
+        stop = start + max(size, 1)
+        found = search(text, stop, end) if stop < end else None
+        stop = end if found is None else found.start()
+        piece = text[start:stop]
+        normal = normalize(piece)
+        if normal:
+            if not first and piece[0] == " ":
+                yield " "
+            first = False
+            yield normal
+        start = stop
+
+
+def _without_counters(lists: Iterable[list[str]]) -> Iterator[list[str]]:
+    """:func:`strip_counters` of the tokens of ``lists`` (non-empty lists,
+    the last token kept before each read), list by list."""
+    last: str | None = None
+    for found in lists:
+        kept, last = _strip_counters(found, last)
+        if kept:
+            yield kept
+
+
+def _words_kept(found: list[str]) -> list[str]:
+    """A tokenizer's tokens without empty or whitespace ones (as the
+    ``language`` tokens keep them)."""
+    return [t for t in found if t and not t.isspace()]

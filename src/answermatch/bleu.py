@@ -59,7 +59,7 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import chain, compress, islice
 from operator import add, eq, itemgetter, or_
@@ -400,6 +400,70 @@ class BleuReferences:
             _count_into(found, filter(in_refs.__contains__, _grams(hypothesis, n)))  # type: ignore[arg-type]
             if len(found) == before:
                 break  # no n-gram matches: no longer one can either
+
+    def score_parts(self, parts: Iterable[str]) -> float:
+        """:meth:`score` of the text ``"".join(parts)`` against text
+        references, without that text: each part is read with the last
+        three characters before it (an n-gram that spans a cut is counted
+        in the part where it ends), its n-grams the references have are
+        counted and it is dropped; the counts are clipped once all are
+        read (so the same figure, bit for bit). Memory: one part and the
+        references' n-grams.
+
+        >>> refs = BleuReferences(["the cat sat"])
+        >>> refs.score_parts(["the c", "", "at s", "at on"]) == refs.score("the cat sat on")
+        True
+        """
+        if not self.text:
+            raise TypeError("score_parts() needs text references")
+        best = self.max_counts
+        reference_side = len(best) <= _REFERENCE_SIDE_MOST
+        orders = self._orders()
+        # per order: the references' grams' counts in the text so far
+        # (counted from the references' side), or the counts of those it has
+        totals = [[0] * len(grams) for grams, _, _ in orders]
+        found: dict[Gram, int] = {}
+        bordered = []  # per order: (index, gram) of the grams that can overlap themselves
+        for grams, _, edged in orders:
+            overlapping = {gram for gram, _ in edged}
+            bordered.append([(k, gram) for k, gram in enumerate(grams) if gram in overlapping])
+        hyp_len = 0
+        tail = ""  # the last MAX_ORDER - 1 characters read
+        for part in parts:
+            if not part:
+                continue
+            hyp_len += len(part)
+            text = tail + part
+            for n, (grams, _, _), total, edged in zip(
+                _ORDERS, orders, totals, bordered, strict=True
+            ):
+                skip = len(tail) - n + 1  # an n-gram within the tail was counted before
+                chunk = text[skip:] if skip > 0 else text
+                if not reference_side:
+                    _count_into(found, filter(best.__contains__, _grams(chunk, n)))  # type: ignore[arg-type]
+                    continue
+                counts = list(map(chunk.count, grams))
+                for k, gram in edged:  # str.count misses self-overlapping occurrences
+                    if counts[k]:
+                        counts[k] = _overlapping(chunk, gram)
+                total[:] = map(add, total, counts)
+            tail = text[-(MAX_ORDER - 1) :]
+        if hyp_len == 0:
+            return 0.0
+        if reference_side:
+            matched = [
+                sum(map(min, total, most))
+                for total, (_, most, _) in zip(totals, orders, strict=True)
+            ]
+        else:
+            matched = [0] * (MAX_ORDER + 1)
+            for gram, count in found.items():
+                most = best[gram]
+                matched[len(gram)] += count if count < most else most  # type: ignore[arg-type]
+            matched = matched[1:]
+        if not matched[0]:
+            return 0.0
+        return _bleu((*matched, hyp_len, self.closest_length(hyp_len)))  # type: ignore[arg-type]
 
     def score(self, hypothesis: Sequence[Hashable]) -> float:
         """Sentence BLEU of ``hypothesis`` against these references (a fraction)."""

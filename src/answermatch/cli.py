@@ -183,12 +183,11 @@ def add_run_options(
     parser: argparse.ArgumentParser,
     *,
     short_option: bool = True,
-    progress: bool = True,
     workers: bool = True,
 ) -> None:
     """``--option`` (also ``-o`` when ``short_option``), ``--strict``,
-    ``--quiet`` (which also hides the progress bar when ``progress``) and,
-    with ``workers``, ``--workers``, for sub-commands that score."""
+    ``--quiet`` (:func:`add_quiet`) and, with ``workers``, ``--workers``,
+    for sub-commands that score."""
     parser.add_argument(
         *(("--option", "-o") if short_option else ("--option",)),
         action="append",
@@ -199,8 +198,7 @@ def add_run_options(
     parser.add_argument(
         "--strict", action="store_true", help="turn warnings about doubtful input into errors"
     )
-    quiet = "no progress bar and no warnings on stderr" if progress else "no warnings on stderr"
-    parser.add_argument("--quiet", "-q", action="store_true", help=quiet)
+    add_quiet(parser)
     if workers:
         parser.add_argument(
             "--workers",
@@ -210,6 +208,15 @@ def add_run_options(
             help="score in N processes where the task can split its work, with the same "
             "numbers (default 1: no extra process)",
         )
+
+
+def add_quiet(parser: argparse.ArgumentParser) -> None:
+    """``--quiet``, for every sub-command that reads input files: no
+    progress bar (an input over 64 MiB draws one on a terminal while it is
+    read, :func:`main`) and no warnings on stderr."""
+    parser.add_argument(
+        "--quiet", "-q", action="store_true", help="no progress bar and no warnings on stderr"
+    )
 
 
 def print_json_or_text(as_json: bool, data: Callable[[], Any], text: Callable[[], str]) -> None:
@@ -489,9 +496,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     with warnings.catch_warnings(), _terminated_on_signals():
         warnings.simplefilter("ignore" if quiet else "always", AnswermatchWarning)
         warnings.showwarning = _show_once()
-        try:
-            from .sources import holding
+        from .sources import holding, reading_progress
 
+        # the one place that decides it: every command draws a bar while it
+        # reads a large input (on a terminal), unless --quiet
+        token = reading_progress.set(not quiet)
+        try:
             with holding():  # a pipe given as an input is read once, and held for the run
                 status = args.func(args)
             sys.stdout.flush()
@@ -519,6 +529,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             where = exc.filename if exc.filename is not None else "standard output"
             _error(f"cannot write to {where}: {exc.strerror or exc}")
             return EXIT_USAGE
+        finally:
+            reading_progress.reset(token)
 
 
 def _error(message: str, kind: str = "error: ") -> None:

@@ -60,7 +60,9 @@ def evaluate(
 
         check_draws(resamples, seed)  # before scoring, not after
     diag = Diagnostics(strict=strict, progress=progress, workers=check_workers(workers))
-    token = reading_progress.set(progress)  # large files show a bar while they are read
+    # large files show a bar while they are read: when asked here, or by
+    # the caller's setting (the command line's, for every command)
+    token = reading_progress.set(progress or reading_progress.get())
     try:
         with holding():  # a pipe is read once, then in parts from its held bytes
             result = spec.evaluate(gold, predictions, profile, diag=diag, **options)

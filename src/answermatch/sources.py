@@ -300,21 +300,18 @@ def _too_large(size: int | str) -> str:
 def _read_pieces(fh: Any, path: PathLike, size: int | None) -> bytes:
     """The rest of ``fh`` read in :data:`CHUNK_BYTES` pieces into one buffer
     (no list of pieces joined at the end: the bytes are held once), with a
-    progress bar when the run shows progress: of the pieces of ``size``
-    bytes, or, for a pipe (``size`` ``None``, its length unknown: it may be
-    slow to come), of the megabytes read; more than
+    progress bar of the megabytes read: out of ``size`` bytes, or, for a
+    pipe (``size`` ``None``, its length unknown: it may be slow to come),
+    alone, when the run shows progress; more than
     :data:`MAX_INPUT_BYTES` is an :class:`InputTooLarge`, raised once at
     most one piece past the limit has been read, with the buffer already
     freed (an error's traceback keeps this frame alive)."""
     from .progress import progress
 
     buffer = bytearray()
-    name = os.path.basename(os.fspath(path))
     reads = iter(lambda: fh.read(CHUNK_BYTES), b"")
-    if size is None:
-        shown = progress(reads, desc=f"reading {name}", enabled=reading_progress.get(), size=len)
-    else:
-        shown = progress(reads, total=-(-size // CHUNK_BYTES), desc=f"reading {name}")
+    enabled = size is not None or reading_progress.get()
+    shown = progress(reads, total=size, desc=_reading_desc(path), enabled=enabled, size=len)
     for piece in shown:
         if len(buffer) + len(piece) > MAX_INPUT_BYTES:
             del buffer, piece
@@ -322,6 +319,23 @@ def _read_pieces(fh: Any, path: PathLike, size: int | None) -> bytes:
         buffer += piece
         del piece
     return buffer  # type: ignore[return-value]  # bytes-like, held once (see read_bytes)
+
+
+def _reading_desc(path: PathLike) -> str:
+    """The label of the bar drawn while ``path`` is read: ``reading``
+    and the file's name; ``<stdin>`` for standard input, and the whole
+    path for another pipe of ``/dev`` or ``/proc`` (whose name alone, such
+    as ``63`` of ``/dev/fd/63``, says nothing).
+
+    >>> _reading_desc("runs/pred.json"), _reading_desc("/dev/stdin"), _reading_desc("/dev/fd/63")
+    ('reading pred.json', 'reading <stdin>', 'reading /dev/fd/63')
+    """
+    name = os.fsdecode(path)
+    if name in ("-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"):
+        return "reading <stdin>"
+    if name.startswith(("/dev/", "/proc/")):
+        return f"reading {name}"
+    return f"reading {os.path.basename(name)}"
 
 
 def _gunzip(path: PathLike) -> bytes:
@@ -343,7 +357,7 @@ def _gunzip_pieces(path: PathLike, size: int = 1 << 20) -> Iterator[bytes]:
     limit = max(GZIP_FLOOR, GZIP_RATIO * os.stat(path).st_size)
     inflated = _inflated_size(path, limit)
     shown = inflated is not None and inflated > PROGRESS_BYTES and reading_progress.get()
-    desc = f"reading {os.path.basename(os.fspath(path))}"
+    desc = _reading_desc(path)
     total = 0
     with gzip.open(path, "rb") as fh:
         reads = iter(lambda: fh.read(size), b"")
@@ -652,9 +666,8 @@ def file_pieces(source: PathLike) -> Iterator[bytes]:
             size = _regular_size(fh, source) or 0
             reads = iter(lambda: fh.read(PART_BYTES), b"")
             shown = size > PROGRESS_BYTES and reading_progress.get()
-            steps = -(-size // PART_BYTES)
-            desc = f"reading {os.path.basename(name)}"
-            yield from progress(reads, total=steps, desc=desc, enabled=shown)
+            desc = _reading_desc(source)
+            yield from progress(reads, total=size, desc=desc, enabled=shown, size=len)
 
 
 #: The UTF-8 byte order mark (U+FEFF encoded), which some writers put at

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ..cli import EXIT_FOUND, EXIT_OK, add_task_and_gold, parse_options
+from ..cli import EXIT_FOUND, EXIT_OK, add_quiet, add_task_and_gold, parse_options
 
 if TYPE_CHECKING:
     from ..checks import Finding
@@ -65,6 +65,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "its variants lack: the number in digits and in the language's CLDR form, the date "
         "in ISO form and in the language's long form",
     )
+    add_quiet(parser)
     parser.set_defaults(func=run)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..cli import EXIT_OK, count_argument, print_json_or_text
+from ..cli import EXIT_OK, add_quiet, count_argument, print_json_or_text
 from ..metaeval import DEFAULT_RESAMPLES, DEFAULT_SEED
 
 __all__ = ["register", "run"]
@@ -66,6 +66,7 @@ def register(subparsers: Any) -> None:
         metavar="S",
         help=f"seed of the bootstrap (default: {DEFAULT_SEED})",
     )
+    add_quiet(parser)
     parser.set_defaults(func=run)
 
 

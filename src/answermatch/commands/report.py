@@ -78,7 +78,7 @@ def register(subparsers: Any) -> None:
         metavar="K",
         help="explain the K items where the systems disagree most (default: 10)",
     )
-    add_run_options(parser, short_option=False, progress=False)  # -o is --output here
+    add_run_options(parser, short_option=False)  # -o is --output here
     parser.set_defaults(func=run)
 
 

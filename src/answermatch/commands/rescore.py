@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..cli import EXIT_OK, count_argument, print_json_or_text
+from ..cli import EXIT_OK, add_quiet, count_argument, print_json_or_text
 
 __all__ = ["register", "run"]
 
@@ -62,6 +62,7 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help="list the first N samples where the verdicts differ (default: 10)",
     )
+    add_quiet(parser)
     parser.set_defaults(func=run)
 
 

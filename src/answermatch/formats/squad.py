@@ -284,7 +284,7 @@ class SquadFile:
         # pattern reads ASCII alone around a key, as JSON has it, so bytes and text agree
         keys = "|".join(map(re.escape, self._id_keys))
         pattern = rf'"(?:{keys})"\s*:\s*("(?:[^"\\]|\\.)*"|-?\d+(?![.eE\d]))'
-        if isinstance(text, bytes):
+        if isinstance(text, (bytes, bytearray)):
             found = re.compile(pattern.encode()).finditer(text)
             newline: Any = b"\n"
         else:
@@ -304,7 +304,7 @@ class SquadFile:
     def _lines_by_id(self, text: str | bytes, pattern: str, newline: Any) -> list[int | None]:
         """:attr:`_lines` of a file whose ids are not found in the
         questions' order (another key named like an id, a repeated id)."""
-        compiled = re.compile(pattern.encode() if isinstance(text, bytes) else pattern)
+        compiled = re.compile(pattern.encode() if isinstance(text, (bytes, bytearray)) else pattern)
         seen: dict[Any, list[int]] = {}
         line, at = 1, 0
         for match in compiled.finditer(text):  # type: ignore[arg-type]

@@ -130,6 +130,38 @@ def _surrogate_safe(parse: Callable[[str], str]) -> Callable[[str], str]:
     return safe
 
 
+#: MeCab keeps (until its tagger is gone) a copy of every text it parses of
+#: more than 8,192 bytes of UTF-8 (its allocator's chunk: a larger request
+#: gets a chunk of its own, never reused for a request as large); a text of
+#: at most this many characters (4 bytes each at most) is under that size.
+_UNKEPT_CHARS = 2_047
+
+
+def _prime(tagger: object, chars: int) -> None:
+    """Have ``tagger`` parse a text of spaces of more bytes than any text
+    of ``chars`` characters: MeCab's allocator keeps that chunk and copies
+    every later text into it, instead of keeping a copy of each text over
+    8,192 bytes (which grew the memory by the text's size in bytes, a long
+    answer's MeCab pieces one after the other). The spaces are skipped, so
+    the parse is quick (about 30 ms); no result changes (the lattice starts
+    afresh with each text)."""
+    tagger.parse(" " * (4 * chars + 64) + "a")  # type: ignore[attr-defined]
+
+
+def _primed_parse(local: threading.local) -> Callable[[str], str]:
+    """The thread's ``tagger.parse``, which primes the tagger
+    (:func:`_prime`) before its first text longer than :data:`_UNKEPT_CHARS`."""
+    parse = local.tagger.parse
+
+    def primed(text: str) -> str:
+        if len(text) > _UNKEPT_CHARS and not local.primed:
+            _prime(local.tagger, MAX_CHARS)
+            local.primed = True
+        return parse(text)
+
+    return primed
+
+
 class MecabTokenizer(Tokenizer):
     """Japanese words from MeCab + unidic-lite (``-Owakati`` splitting).
 
@@ -166,7 +198,8 @@ class MecabTokenizer(Tokenizer):
         if not hasattr(local, "parse"):
             local.tagger = self._fugashi.GenericTagger(self._args)
             local.cost_tagger = None
-            local.parse = _surrogate_safe(local.tagger.parse)
+            local.primed = False
+            local.parse = _surrogate_safe(_primed_parse(local))
         return local
 
     @property
@@ -255,7 +288,11 @@ class MecabTokenizer(Tokenizer):
         last = head.rstrip(_MECAB_SPACES)
         if not last:
             return "\n"
-        tagger = self._tagger
+        local = self._thread()
+        tagger = local.tagger
+        if len(head) > _UNKEPT_CHARS and not local.primed:
+            _prime(tagger, MAX_CHARS)
+            local.primed = True
         # fugashi's parse() returns MeCab's string with trailing whitespace
         # stripped: exact unless the last word itself ends in whitespace.
         if not last[-1].isspace():
@@ -273,6 +310,7 @@ class MecabTokenizer(Tokenizer):
             local.cost_tagger = fugashi.GenericTagger(
                 f"-r {shlex.quote(rc)} -d {shlex.quote(self._dicdir)} -Oanswermatch"
             )
+            _prime(local.cost_tagger, 4 * WINDOW)  # windows grow up to 4 * WINDOW
         lines = local.cost_tagger.parse(text[start:end]).split("\n")
         nodes: list[_Node] = []
         at = start

@@ -101,28 +101,31 @@ __all__ = [
 
 def prediction_tokens(analyzer: Analyzer) -> Callable[[str], Sequence[str]]:
     """A prediction's tokens under ``analyzer`` (a tuple), or, for a text
-    longer than :data:`~answermatch.normalization.steps.PIECE_CHARS` under
-    rules that read nothing across whitespace
-    (:meth:`~answermatch.analysis.Analyzer.local_to_whitespace`: the
-    official ones but Japanese's), their counts
-    (:class:`~answermatch.matchers.answers.CountedTokens`), the text cut
-    just before whitespace and each piece analysed and dropped: the same
-    F1 and EM, without a string object a token.
+    longer than :data:`~answermatch.normalization.steps.PIECE_CHARS`
+    where the rules allow it (:meth:`~answermatch.analysis.Analyzer.token_lists`:
+    all but the official Japanese ones), their counts
+    (:class:`~answermatch.matchers.answers.CountedTokens`), made a list of
+    tokens at a time, each counted and dropped: the same F1 and EM,
+    without a string object a token.
 
     >>> from answermatch.analysis import Analyzer
     >>> prediction_tokens(Analyzer("fi"))("Helsinki, 1990!")
     ('helsinki', '1990')
     """
     split = analyzer.splitter(prediction=True)
-    local = analyzer.local_to_whitespace()
-    if local is None:
+    lists = analyzer.token_lists()
+    if lists is None:
         return lambda text: tuple(split(text))
 
     def tokens(text: str) -> Sequence[str]:
         if len(text) <= _steps.PIECE_CHARS:
-            return tuple(local(text))
-        return CountedTokens.of_pieces(lambda: _steps.pieces(text), local)
+            return tuple(split(text))
+        return CountedTokens.of_pieces(lambda: lists(text), _as_it_is)
 
+    return tokens
+
+
+def _as_it_is(tokens: Sequence[str]) -> Sequence[str]:
     return tokens
 
 

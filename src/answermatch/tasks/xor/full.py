@@ -74,9 +74,10 @@ no gold question in ar, bn, ja, ko, te (5 of the seven XOR-TyDi languages); ...
 
 from __future__ import annotations
 
+from collections import _count_elements  # type: ignore[attr-defined]
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import islice, repeat, starmap
+from itertools import chain, islice, repeat, starmap
 from operator import itemgetter
 from typing import Any, ClassVar
 
@@ -85,7 +86,8 @@ from ...bleu import BleuReferences
 from ...diagnostics import Diagnostics
 from ...errors import InputError
 from ...items import ItemColumns
-from ...matchers.answers import AnswerSet, best_overlap
+from ...matchers.answers import AnswerSet, CountedTokens, best_overlap
+from ...normalization.steps import PIECE_CHARS
 from ...profiles import Settings, choice
 from ...progress import progress
 from ...result import Result
@@ -156,14 +158,20 @@ class _FullSet:
     the function that analyses a prediction in their language, and the
     scores of the predictions already seen."""
 
-    __slots__ = ("analyze", "answers", "bleu", "scores")
+    __slots__ = ("analyze", "answers", "bleu", "lists", "scores")
 
     def __init__(
-        self, answers: AnswerSet, bleu: BleuReferences, analyze: Callable[[str], Sequence[str]]
+        self,
+        answers: AnswerSet,
+        bleu: BleuReferences,
+        analyze: Callable[[str], Sequence[str]],
+        lists: Callable[[str], Iterator[list[str]]] | None = None,
     ) -> None:
         self.answers = answers
         self.bleu = bleu
         self.analyze = analyze
+        # a long prediction's tokens a list at a time, where BLEU reads them
+        self.lists = lists
         self.scores: dict[str, Scores] = {}
 
 
@@ -211,13 +219,17 @@ class _Scorer:
             else:
                 references = answers
             analyze = prediction_tokens(analyzer)
-            found = self._sets[key] = _FullSet(golds, BleuReferences(references), analyze)
+            lists = None if self._raw else analyzer.token_lists()
+            found = self._sets[key] = _FullSet(golds, BleuReferences(references), analyze, lists)
         return found
 
     def __call__(self, lang: str, answers: tuple[str, ...], prediction: str) -> Scores:
         golds = self.gold_set(lang, answers)
         scores = golds.scores.get(prediction)
         if scores is None:
+            if golds.lists is not None and len(prediction) > PIECE_CHARS:
+                scores = golds.scores[prediction] = _long_scores(golds, golds.lists, prediction)
+                return scores
             tokens = golds.analyze(prediction)
             f1, em, _, _ = best_overlap(tokens, golds.answers)
             bleu = golds.bleu.score(prediction if self._raw else " ".join(tokens))
@@ -231,6 +243,35 @@ class _Scorer:
     def __reduce__(self) -> tuple[Any, ...]:
         """Sent to a worker process as its profile (not its caches)."""
         return (_Scorer, (self.profile,))
+
+
+def _long_scores(
+    golds: _FullSet, lists: Callable[[str], Iterator[list[str]]], prediction: str
+) -> Scores:
+    """F1, EM and BLEU (over the tokens joined by spaces) of a long
+    prediction, read in one pass of its token lists: each list counted
+    (:class:`~answermatch.matchers.answers.CountedTokens`, whose tokens are
+    made again in order if an answer is as long) and joined for BLEU
+    (:meth:`~answermatch.bleu.BleuReferences.score_parts`), then dropped;
+    the same figures as its tuple of tokens and their joined string."""
+    counts: dict[str, int] = {}
+    size = 0
+
+    def joined() -> Iterator[str]:
+        nonlocal size
+        first = True
+        for found in lists(prediction):
+            size += len(found)
+            _count_elements(counts, found)
+            if not first:
+                yield " "
+            first = False
+            yield " ".join(found)
+
+    bleu = golds.bleu.score_parts(joined())
+    tokens = CountedTokens(counts, size, lambda: chain.from_iterable(lists(prediction)))
+    f1, em, _, _ = best_overlap(tokens, golds.answers)
+    return f1, em, bleu
 
 
 def reduce_keys(predictions: dict[str, str], source: Any, diag: Diagnostics) -> dict[str, str]:
