@@ -1459,7 +1459,6 @@ def _after_bom(pieces: Iterable[bytes]) -> Iterator[bytes]:
 def _string_parts(
     pieces: Iterable[bytes], name: str, nulls: bool, odd: bool = False
 ) -> Iterator[dict[str, str]]:
-    pieces = iter(pieces)  # (the rest given to _flat_parts)
     pending: list[bytes] = []  # the bytes since the last part, after the "{"
     retried = False  # (odd) the last cut did not give a part
     prefix: str | None = None  # (odd) the text of a long part whose cut gave none
@@ -1478,12 +1477,6 @@ def _string_parts(
         seen = pending[-1][-_SEPARATOR_REACH:] + piece
         pending.append(piece)
         del piece
-        if not odd and prefix is None and sum(map(len, pending)) >= LONG_BYTES:
-            # a long part (a long answer) of strings: the rest read as decoded
-            del seen
-            pending[0] = b"{"
-            yield from _flat_parts(pending, pieces, nulls)
-            return
         cut = _last_separator(seen) if full else -1
         if cut >= 0 and (prefix is not None or sum(map(len, pending)) >= LONG_BYTES):
             # a long part (a long answer): decoded piece by piece, not joined
@@ -1707,162 +1700,6 @@ def _long_part(text: str, nulls: bool, odd: bool) -> dict[str, Any]:
 
 
 _STRING = frozenset({str})
-
-
-def _flat_parts(
-    pieces: list[bytes], more: Iterator[bytes], nulls: bool
-) -> Iterator[dict[str, Any]]:
-    """The rest of an ``{id: text}`` file of strings (or ``null``, with
-    ``nulls``) from a long part on: the UTF-8 bytes ``pieces`` (the part so
-    far, from its ``{``; emptied as they are decoded) and then ``more``,
-    read one decoded piece at a time, given in parts of whole entries of
-    about :data:`PART_BYTES` characters (a :class:`Part` where a key
-    repeats in one), as :func:`_long_part` reads the same entries from
-    their text (:func:`_decoded_pieces`). Neither the bytes of a long
-    answer nor the part's text are held whole: a long string is the join
-    of its own decoded pieces (where the part's text joined was two or
-    four bytes a character when a short answer beside had one wide
-    character). :class:`NotFlat` wherever that reading gives it (anything
-    but an object of strings or nulls, invalid JSON or UTF-8), possibly
-    after some parts were given.
-
-    >>> data = [b'{"q1": "a', b'b", "q2": null, "q1": "\\u00e9"', b"}"]
-    >>> list(_flat_parts(data, iter(()), True))
-    [{'q1': 'é', 'q2': None}]
-    """
-    pairs: list[tuple[str, str | None]] = []
-    held = 0  # the characters of pairs
-    state = _OPEN
-    carry = ""  # the end of a piece that says nothing alone (a part of "null")
-    string: list[str] | None = None  # the pieces of a string being read
-    escaped = skip = False  # the string has an escape; its next character is escaped
-    key = ""
-    try:
-        for text in _texts_of(pieces, more):
-            if carry:
-                text, carry = carry + text, ""
-            at, size = 0, len(text)
-            while at < size:
-                if string is not None:  # inside a string: to its closing quote
-                    search = at + 1 if skip else at  # (skip: an escaped first character)
-                    skip = False
-                    while True:
-                        found = _STRING_STOP.search(text, search)
-                        if found is None:
-                            string.append(text[at:] if at else text)
-                            at = size
-                            break
-                        end = found.start()
-                        mark = text[end]
-                        if mark == "\\":  # an escape: its next character is not a stop
-                            escaped = True
-                            if end + 1 < size:
-                                search = end + 2
-                                continue
-                            string.append(text[at:] if at else text)
-                            at, skip = size, True
-                            break
-                        if mark != '"':
-                            raise NotFlat  # a control character: json refuses it
-                        string.append(text[at:end])
-                        at = end + 1
-                        value = _string_value(string, escaped)
-                        string, escaped = None, False
-                        if state is _KEY:
-                            key, state = value, _COLON
-                        else:
-                            pairs.append((key, value))
-                            held += len(key) + len(value)
-                            state = _NEXT
-                        break
-                    continue
-                char = text[at]
-                if char in _JSON_SPACE_TEXT:
-                    at += 1
-                elif state is _OPEN and char == "{":
-                    at, state = at + 1, _FIRST
-                elif state in (_FIRST, _KEY) and char == '"':
-                    at, state, string = at + 1, _KEY, []
-                elif char == "}" and state in (_FIRST, _NEXT):
-                    at, state = at + 1, _DONE
-                elif state is _COLON and char == ":":
-                    at, state = at + 1, _VALUE
-                elif state is _VALUE and char == '"':
-                    at, string = at + 1, []
-                elif state is _VALUE and text.startswith("null", at):
-                    pairs.append((key, None))
-                    at, state, held = at + 4, _NEXT, held + len(key)
-                elif state is _VALUE and size - at < 4 and "null".startswith(text[at:]):
-                    carry = text[at:]  # "null" cut by the piece's end
-                    break
-                elif state is _NEXT and char == ",":
-                    at, state = at + 1, _KEY
-                    if held >= PART_BYTES:  # whole entries: a part
-                        yield _pairs_part(pairs, nulls)
-                        pairs, held = [], 0
-                else:
-                    raise NotFlat
-            del text
-    except BaseException:
-        pieces.clear()
-        raise
-    if state is not _DONE or carry or string is not None:
-        raise NotFlat
-    yield _pairs_part(pairs, nulls)
-
-
-def _pairs_part(pairs: list[tuple[str, str | None]], nulls: bool) -> dict[str, Any]:
-    """The part of ``pairs`` (keys and values, in order) as ``json`` gives
-    an object of them: the last value of a key, a :class:`Part` where one
-    repeats; :class:`NotFlat` for a null where only strings are read."""
-    found = dict(pairs)  # (a null given again as a string counts as the string)
-    if not nulls and None in found.values():
-        raise NotFlat
-    return found if len(found) == len(pairs) else Part(found, _keys_of(pairs))
-
-
-# the states of _flat_parts: before "{", after it, before a key, a
-# colon, a value, a comma or "}", and after the closing "}"
-_OPEN, _FIRST, _KEY, _COLON, _VALUE, _NEXT, _DONE = (object() for _ in range(7))
-_JSON_SPACE_TEXT = " \t\n\r"
-# what ends a run of a JSON string's own characters: its closing quote, an
-# escape, or a control character (which json refuses)
-_STRING_STOP = re.compile('["\\\\\\x00-\\x1f]')
-
-
-def _texts_of(pieces: list[bytes], more: Iterator[bytes]) -> Iterator[str]:
-    """The text of the UTF-8 bytes ``pieces``, then ``more``, as
-    :func:`_decoded_pieces` decodes them, given a decoded piece at a time,
-    each piece let go as it is decoded."""
-    decode = codecs.getincrementaldecoder("utf-8")().decode
-    pieces.reverse()  # taken from the end
-    try:
-        while pieces:
-            yield decode(pieces.pop())
-        for piece in more:
-            yield decode(piece)
-            del piece
-        yield decode(b"", True)
-    except UnicodeDecodeError:
-        raise NotFlat from None
-
-
-def _string_value(pieces: list[str], escaped: bool) -> str:
-    """A JSON string from the pieces of its text between its quotes: json's
-    value of it (its escapes read by ``json``'s own scanner)."""
-    text = pieces[0] if len(pieces) == 1 else "".join(pieces)
-    pieces.clear()
-    if not escaped:
-        return text
-    pieces.append(text)
-    del text
-    pieces.append('"')
-    quoted = "".join(pieces)
-    pieces.clear()
-    try:
-        return json.decoder.scanstring(quoted, 0)[0]  # type: ignore[attr-defined,no-any-return]
-    except ValueError:
-        raise NotFlat from None
 
 
 def _odd_part(data: bytes | str) -> dict[str, Any]:
