@@ -473,6 +473,8 @@ LEFT_TO_JSON: Any = object()
 
 # a key's closing quote, whitespace and its colon: what ``b'":'`` does not count
 _SPACED_KEY_END = re.compile(rb'"[ \t\n\r]+:')
+# a quote and a colon, the quote escaped: an odd run of backslashes before it
+_ESCAPED_KEY_END = re.compile(rb'(?<!\\)(?:\\\\)*\\":')
 
 
 def fast_json(data: bytes, *, keys_checked: bool = False) -> Any:
@@ -517,10 +519,18 @@ def keys_counted(data: bytes, keys: int) -> bool:
     a decoder keeping the last value would hide): each key's closing quote
     directly followed by its colon, and exactly ``keys`` of them.
 
+    A ``":`` whose quote a backslash escapes is inside a string (a text
+    that quotes a key, say), not a key's end.
+
     >>> keys_counted(b'{"a": 1, "b": {"c": 2}}', 3), keys_counted(b'{"a": 1, "a": 2}', 1)
     (True, False)
+    >>> keys_counted(rb'{"a": "x \\": y", "b\\\\": 2}', 2)
+    True
     """
-    if data.count(b'":') != keys:
+    ends = data.count(b'":')
+    if ends != keys and data.count(b'\\":'):
+        ends -= sum(1 for _ in _ESCAPED_KEY_END.finditer(data))
+    if ends != keys:
         return False
     if b" :" not in data and not any(map(data.__contains__, b"\t\n\r")):
         return True  # no JSON whitespace before a colon (tab, LF, CR: only outside strings)
