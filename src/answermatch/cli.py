@@ -354,9 +354,24 @@ def _interval_line(result) -> str:
     )
 
 
+def _item_lines(results: list[Any]) -> Iterator[str]:
+    """The JSON lines of the ``results``' items (each with its profile when
+    there are several), one at a time: neither an item nor its line is kept
+    while the next is made, so that two long answers are never held at once."""
+    from .outputs import json_line
+
+    several = len(results) > 1
+    for result in results:
+        for item in result.items:
+            line = json_line({"profile": result.profile, **item} if several else item)
+            del item
+            yield line
+            del line
+
+
 def _cmd_score(args: argparse.Namespace) -> int:
     from .evaluation import evaluate
-    from .outputs import check_not_an_input, json_line, json_text, run_inputs, write_output
+    from .outputs import check_not_an_input, json_text, run_inputs, write_output
 
     options = parse_options(args.option)
     profiles = profile_names(args.profile)
@@ -380,11 +395,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
         )
         for profile in profiles
     ]
-    lines = (
-        json_line({"profile": result.profile, **item} if len(results) > 1 else item)
-        for result in results
-        for item in result.items
-    )
+    lines = _item_lines(results)
     if to_stdout:  # the items are the output; the scores go beside them, to stderr
         sys.stdout.writelines(lines)
         sys.stdout.flush()

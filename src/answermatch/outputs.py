@@ -145,11 +145,14 @@ def json_text(value: Any, *, indent: int | None = None) -> str:
     except ValueError:  # NaN or infinity, which JSON has no word for: null
         value = finite(value)
         text = json.dumps(value, ensure_ascii=False, indent=indent, allow_nan=False)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
+    if not text.isascii() and _SURROGATE.search(text):  # UTF-8 has no lone surrogate
         return json.dumps(value, ensure_ascii=True, indent=indent, allow_nan=False)
     return text
+
+
+#: a surrogate code point: what ``str.encode("utf-8")`` refuses (searched
+#: for, not encoded, so that a long answer is not copied once more)
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def finite(value: Any) -> Any:
@@ -496,8 +499,7 @@ def write_output(
     temp = Path(temp_name)
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            for chunk in chunks:
-                out.write(chunk)
+            out.writelines(chunks)  # each chunk let go before the next is made
             out.flush()
             os.fsync(out.fileno())
         os.chmod(temp, stat.S_IMODE(mode) if mode is not None else 0o666 & ~_umask())
@@ -513,8 +515,7 @@ def write_output(
 def _write_direct(path: Path, chunks: Iterable[str], what: str) -> None:
     try:
         with open(path, "w", encoding="utf-8", newline="") as out:
-            for chunk in chunks:
-                out.write(chunk)
+            out.writelines(chunks)
     except OSError as exc:
         raise AnswermatchError(f"cannot write {what} file {path}: {exc.strerror}") from None
 
