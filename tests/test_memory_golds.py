@@ -489,3 +489,54 @@ def test_squad_gold_with_lines_keeps_its_bytes(tmp_path):
     assert minified._text is None and with_lines._text is not None
     assert list(minified.questions) == list(with_lines.questions)
     assert minified.line(7) is None and with_lines.line(7) is not None
+
+
+def test_squad_v2_score_holds_no_context(tmp_path):
+    """squad-v2's scoring takes one question per id from the gold's columns:
+    it decodes and keeps none of the contexts (the previous code made a
+    question object for each, context included: a peak above the contexts'
+    size), and scores a repeated id as before (first place, last answers)."""
+    from answermatch.tasks.base import Inputs
+
+    context = "The quick brown fox jumps over the lazy dog. " * 60  # 2,700 characters
+    paragraphs = [
+        {
+            "context": context,
+            "qas": [
+                {
+                    "id": f"q{k % 1499}",  # the last ones repeat the first ids
+                    "question": "What jumps?",
+                    "answers": [{"text": "fox" if k % 3 else "dog", "answer_start": 16}]
+                    if k % 5
+                    else [],
+                    "is_impossible": not k % 5,
+                }
+            ],
+        }
+        for k in range(1500)
+    ]
+    gold_path = tmp_path / "gold.json"
+    gold_path.write_text(
+        json.dumps({"version": "v2.0", "data": [{"title": "t", "paragraphs": paragraphs}]}),
+        encoding="utf-8",
+    )
+    pred_path = tmp_path / "pred.json"
+    pred_path.write_text(
+        json.dumps({f"q{k}": "fox" if k % 2 else "" for k in range(1499)}), encoding="utf-8"
+    )
+    task = get_task("squad-v2")
+    diag = Diagnostics()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnswermatchWarning)  # the repeated id
+        gold = task.read_gold(str(gold_path), diag)
+        preds = task.read_predictions(str(pred_path), gold, diag)
+    inputs = Inputs(gold, preds)
+    peak = traced_peak(task.score, inputs, "official", diag, quiet=True)
+    contexts = len(context) * len(paragraphs)
+    assert peak < contexts / 4, (peak, contexts)
+    scored = task.score(inputs, "official", Diagnostics())
+    items = list(scored.items)
+    assert len(items) == 1499
+    # q0: first place, the answers of its last occurrence (k = 0 has none, k = 1499 "fox")
+    assert items[0]["id"] == "q0" and items[0]["has_ans"] and items[0]["prediction"] == ""
+    assert task.item_golds(gold)[0] == ("fox",)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache, reduce
+from itertools import count
 from operator import add, itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -470,15 +471,19 @@ class SquadV2(SpanTask):
             fields["na_prob"] = "given"
         return fields
 
-    def _unique(self, gold: SpanGold) -> list[Any]:
-        """One question per id: the first place, the last occurrence's answers."""
-        by_id: dict[str, Any] = {}
-        for q in gold.questions:
-            by_id[q.id] = q
-        return list(by_id.values())
+    def _unique(self, gold: SpanGold) -> tuple[list[Any], list[tuple[Any, ...]]]:
+        """The ids and answers of one question per id: the first place, the
+        last occurrence's answers. Taken from the gold's columns, so no
+        question object is made (the usual gold, without a repeated id, gives
+        its own columns back)."""
+        ids, answers = gold.ids, gold.answers
+        last = dict(zip(ids, count()))  # each id at its first place -> its last index
+        if len(last) == len(ids):
+            return ids, answers
+        return list(last), list(map(answers.__getitem__, last.values()))
 
     def item_golds(self, gold: SpanGold) -> list[tuple[Any, ...]]:
-        return [q.answers for q in self._unique(gold)]
+        return self._unique(gold)[1]
 
     def score(self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any) -> Scored:
         rules = self.settings(settings)
@@ -490,10 +495,8 @@ class SquadV2(SpanTask):
         texts = preds.texts
         probs = preds.probs
         rank = na_ranks(probs) if probs is not None else {}
-        unique = self._unique(gold)
         # column by column, as score_v1: the items are built only when read
-        ids = [q.id for q in unique]
-        golds = [q.answers for q in unique]
+        ids, golds = self._unique(gold)
         predictions = list(map(texts.__getitem__, ids))
         # (exact, f1) per question
         figures = pair_figures(score, list(zip(predictions, golds, strict=True)))
