@@ -180,6 +180,19 @@ class FuzzyAccuracy(Settings):
             else:
                 yield judge(answer, infos)
 
+    def answer_number(self, answer: str) -> str | None:
+        """The number rule's reading of ``answer`` (``number(answer)``), a
+        long one under GEval's rule read piece by piece as it was judged, not
+        split into words whole.
+
+        >>> FuzzyAccuracy().answer_number("Ludwik XIV " * 10_000)
+        '14'
+        """
+        assert self.number is not None  # the rule runs
+        if self.number is extract_number_string and len(answer) > LONG:
+            return number_string_of_pieces(partial(_str_pieces, answer))
+        return self.number(answer)
+
     def judge_lines(self, answers: Iterable[str], lines: Iterable[str]) -> Iterator[Verdict]:
         """:meth:`judge` each answer against a gold line given whole (stripped,
         its variants separated by TABs); the work on a gold line is done once

@@ -211,7 +211,7 @@ def _item(
             similarity = max(1.0 - distance / length, 0.0)
     elif rule == "number":
         assert settings.number is not None  # the rule ran
-        gold_n, answer_n = settings.number(variants[variant]), settings.number(answer)
+        gold_n, answer_n = settings.number(variants[variant]), settings.answer_number(answer)
         similarity = 1.0 if answer_n == gold_n else 0.0
     return {
         "id": number,
