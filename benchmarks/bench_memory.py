@@ -199,6 +199,11 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``mlqa20m-zh-sentences``, ``mlqa20m-zh-sentences-fair``
     The same with the sentences of ``cmrc20m-sentences``, ``official`` and
     ``fair`` (jieba's words, numbers by value).
+``mlqa20m-zh-nodigits-fair``, ``mlqa20m-zh-hanonly-fair``
+    The same under ``fair`` with Chinese sentences without a digit or a
+    space: with Chinese punctuation (which ``fair`` deletes before jieba
+    runs), and Han characters only (jieba's words over one run of
+    20,000,000 characters).
 
 ``xor20m-ja-fair``, ``xor20m-ja-fair-sentences``, ``xor20m-ja-fair-nodigits``
     XOR-Full's dev gold and ``full_pred_1.json`` with the first Japanese
@@ -944,6 +949,9 @@ def gold_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | Non
 _ZH_WORDS = "曹雪芹 是 清代 作家 长江 全长 6397 公里 "
 _KO_AUDIT_WORDS = "서울 은 대한민국 의 수도 이다 1914 년 "
 _ZH_SENTENCES = "曹雪芹是清代作家，著有《红楼梦》。长江全长6397公里，流经11个省级行政区。"
+#: Chinese without a digit or a space: with punctuation (which ``fair`` deletes), and without.
+_ZH_NO_DIGITS = "曹雪芹是清代作家，著有《红楼梦》。长江全长六千多公里，流经十一个省级行政区。"
+_ZH_HAN_ONLY = "曹雪芹是清代作家著有红楼梦长江全长六千多公里流经十一个省级行政区"
 _JA_AUDIT_WORDS = "東京 は 日本 の 首都 です 1914 年 "
 _JA_NO_DIGITS = "東京都は日本の首都です。タワーは高い塔である。人口は多い。"
 
@@ -985,12 +993,18 @@ def cjk_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | None
         "mlqa20m-zh-fair",
         "mlqa20m-zh-sentences",
         "mlqa20m-zh-sentences-fair",
+        "mlqa20m-zh-nodigits-fair",
+        "mlqa20m-zh-hanonly-fair",
     ):
         dev = parity / "mlqa" / "pred_zh_seed1.json"
         gold = parity / "mlqa" / "xquad.zh.json"
         last = " --profile fair" if case.endswith("-fair") else ""
         if "-sentences" in case:
             words = _ZH_SENTENCES
+        elif "-nodigits" in case:
+            words = _ZH_NO_DIGITS
+        elif "-hanonly" in case:
+            words = _ZH_HAN_ONLY
         command = f"{base} mlqa --gold {gold} --pred {{}} -q{last}"
     elif case in ("xor20m-ja-fair", "xor20m-ja-fair-sentences", "xor20m-ja-fair-nodigits"):
         dev = parity / "xor" / "full_pred_1.json"
@@ -1082,6 +1096,7 @@ def main() -> None:
     cases += ["cmrc20m", "cmrc20m-v5", "cmrc20m-fair", "cmrc20m-sentences"]
     cases += ["korquad20m", "korquad20m-fair", "mlqa20m-zh", "mlqa20m-zh-fair"]
     cases += ["mlqa20m-zh-sentences", "mlqa20m-zh-sentences-fair"]
+    cases += ["mlqa20m-zh-nodigits-fair", "mlqa20m-zh-hanonly-fair"]
     cases += ["mkqa100-rowerror", "mkqa50m", "mkqa50m-fair", "mkqa50m-ja", "mkqa50m-ja-fair"]
     cases += ["explain-mkqa60"]
     cases += ["explain-mlqa20m-zh", "explain-mlqa20m-zh-json", "explain-korquad20m"]

@@ -185,3 +185,64 @@ def test_chinese_without_digits_or_spaces_is_still_analysed_whole(monkeypatch):
     monkeypatch.setattr(span_rules, "pieces", spy)
     rules.analyzer("zh")(text)
     assert calls and set(calls) == {1}
+
+
+# Chinese of jieba's word characters only: dictionary words that overlap
+# (``丰足额``, ``上划上``: equal products of frequencies, a tie broken by
+# the rounding of the sums), characters outside the dictionary (gathered
+# in jieba's buffer of single characters and given to its HMM), Latin and
+# digits inside a run.
+HAN_FRAGMENTS = [
+    "丰足额", "上划上", "一一一", "丁税政", "下传下", "丰足", "足额", "和尚未",
+    "结婚的和尚未结婚的", "研究生命", "南京市长江大桥", "长江", "大桥", "市长",
+    "我来到北京清华大学", "他来到了网易杭研大厦",
+    "曹雪芹", "是", "清代", "作家", "的", "一", "丰", "额", "上", "下", "个", "了",
+    "龘", "靐", "齉", "鱻", "爩", "麤", "鸑", "鿕", "iPhone", "12", "x", "+", "-", "%",
+]  # fmt: skip
+HAN_RUNS = st.lists(st.sampled_from(HAN_FRAGMENTS), max_size=40).map("".join)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=HAN_RUNS, piece=st.integers(1, 12))
+def test_a_long_run_segmented_in_pieces_gives_jiebas_words_of_the_whole_run(text, piece):
+    """A run of jieba's word characters longer than a piece is cut where no
+    word of the dictionary spans, each piece's sums computed from the best
+    sum at its end and the buffer of single characters carried over: the
+    words are ``jieba.lcut``'s of the whole run."""
+    tokenizer = get_tokenizer("zh")
+    tokenizer.tokenize("暖")  # jieba loaded
+    whole = tokenizer._jieba.lcut(text)
+    with mock.patch.object(steps, "PIECE_CHARS", piece):
+        found = tokenizer.tokenize(text)
+    assert found == whole, text
+
+
+def test_a_tie_is_broken_as_in_the_whole_run():
+    """``丰足额`` before 100,000 characters of Chinese: no word spans the
+    place after it, but segmented alone it breaks the tie of
+    ``丰足`` + ``额`` and ``丰`` + ``足额`` (equal products of frequencies)
+    the other way; the pieces' sums, computed from the sum at their end,
+    give the whole run's words."""
+    tokenizer = get_tokenizer("zh")
+    tokenizer.tokenize("暖")
+    jieba = tokenizer._jieba
+    rest = "曹雪芹是清代作家著有红楼梦长江全长公里流经个省级行政区" * 4000
+    whole = jieba.lcut("丰足额" + rest)
+    assert whole[:2] == ["丰足", "额"]
+    assert jieba.lcut("丰足额")[:2] == ["丰", "足额"]  # the piece alone
+    for piece in (3, 1000, 30_000):
+        with mock.patch.object(steps, "PIECE_CHARS", piece):
+            assert tokenizer.tokenize("丰足额" + rest) == whole, piece
+
+
+def test_a_long_run_is_segmented_within_its_size(monkeypatch):
+    """200,000 characters of Chinese without a digit, a space or
+    punctuation (one run of jieba's word characters): jieba's graph and
+    sums were made for the whole run (about 200 times the text's size
+    traced, 200 times its size); now for a piece at a time (6.4)."""
+    monkeypatch.setattr(steps, "PIECE_CHARS", 4096)
+    text = ("曹雪芹是清代作家著有红楼梦长江全长六千多公里流经十一个省级行政区" * 7000)[:200_000]
+    tokenizer = get_tokenizer("zh")
+    tokenizer.tokenize("暖")
+    peak = traced_peak(tokenizer.tokenize, text)
+    assert peak < 8 * sys.getsizeof(text), (peak, sys.getsizeof(text))

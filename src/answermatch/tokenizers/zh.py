@@ -28,8 +28,11 @@ just before any character outside jieba's word pattern: jieba (precise
 mode, HMM on) first splits a text into runs of its word characters (Han of
 U+4E00..U+9FD5, ASCII letters and digits, ``+#&._%-``) and segments each
 run on its own, every other character a token alone, so such a cut changes
-no word. A run is never cut: a long text of word characters only (Chinese
-without spaces, punctuation or other scripts) is segmented at once.
+no word. A run longer than that (Chinese without spaces, punctuation or
+other scripts) is segmented a piece of 8,192 characters at a time, cut
+where no word of the dictionary spans, with jieba's own arithmetic carried
+from one piece to the next so that its words are those of the whole run
+(see :func:`_run_words`).
 
 Only ``word`` needs jieba (the ``zh`` extra); ``char`` and ``mixed`` work in
 a core install. jieba is loaded the first time a text is cut into words.
@@ -58,12 +61,13 @@ import contextlib
 import logging
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from math import log
 from typing import Any
 
 import regex
 
-from ..normalization.steps import shared_tokens
+from ..normalization import steps
 from .base import Tokenizer, require, version_of
 
 _CLUSTERS = regex.compile(r"\X").findall
@@ -75,6 +79,15 @@ _MIXED = regex.compile(r"((?=\p{Han})\X|(?=\p{S})\X|(?:(?=[^\p{Han}\p{P}\p{S}])\
 #: A character outside jieba's word pattern (``jieba.re_han_default``) or
 #: whitespace: jieba's words never span one.
 _OUTSIDE_JIEBA_WORDS = re.compile(r"[^\u4E00-\u9FD5a-zA-Z0-9+#&._%\-]")
+#: A run of jieba's word characters (``jieba.re_han_default``), segmented on its own.
+_JIEBA_RUN = re.compile(r"[\u4E00-\u9FD5a-zA-Z0-9+#&._%\-]+")
+#: How many characters from a piece's end on are looked at at once for a
+#: place where no word of the dictionary spans (:func:`_cuts`), beside the
+#: longest word; the window moves on while there is none.
+_CUT_WINDOW = 64
+#: The size of the pieces a long run is segmented in (jieba's graph and sums
+#: of a piece take some 450 bytes a character).
+_RUN_PIECE_CHARS = 8192
 
 
 def cache_dir() -> str:
@@ -104,6 +117,7 @@ class JiebaTokenizer(Tokenizer):
 
     def __init__(self) -> None:
         self._jieba: Any = None
+        self._longest = 0
         self._modes: dict[str, Callable[[str], list[str]]] = {
             "word": self._words,
             "char": _chars,
@@ -122,6 +136,8 @@ class JiebaTokenizer(Tokenizer):
             tokenizer.initialize()
         finally:
             logger.setLevel(level)
+        #: the length of the dictionary's longest word (where a long run may be cut)
+        self._longest = max(map(len, tokenizer.FREQ))
         self._jieba = tokenizer
         return tokenizer
 
@@ -133,11 +149,41 @@ class JiebaTokenizer(Tokenizer):
             return super()._in_pieces(text, mode)
         # jieba cuts each run of its word characters on its own, and gives
         # every other character alone: a text may be cut before any of those
-        return list(shared_tokens(text, self._words, _OUTSIDE_JIEBA_WORDS))
+        # (and a long run where no word of the dictionary spans, see _run_words)
+        shared: dict[str, str] = {}
+        tokens: list[str] = []
+        for piece in steps.pieces(text, _OUTSIDE_JIEBA_WORDS):
+            for found in self._word_lists(piece):
+                if len(shared) < steps.SHARED_TOKENS:
+                    tokens += map(shared.setdefault, found, found)
+                else:
+                    tokens += map(shared.get, found, found)
+        return tokens
 
     def _words(self, text: str) -> list[str]:
         jieba = self._jieba if self._jieba is not None else self._load()
         return [part for word in jieba.lcut(text) for part in word.split()]
+
+    def _word_lists(self, text: str) -> Iterator[list[str]]:
+        """:meth:`_words` of ``text`` in lists whose concatenation is its
+        list: a run of jieba's word characters longer than
+        :data:`~answermatch.normalization.steps.PIECE_CHARS` is segmented
+        piece by piece (:func:`_run_words`), the rest by ``jieba.lcut``
+        (which reads each run, and each stretch between two runs, on its
+        own)."""
+        jieba = self._jieba if self._jieba is not None else self._load()
+        start = 0
+        for run in _JIEBA_RUN.finditer(text):
+            if run.end() - run.start() <= steps.PIECE_CHARS:
+                continue
+            if start < run.start():
+                yield self._words(text[start : run.start()])
+            size = min(steps.PIECE_CHARS, _RUN_PIECE_CHARS)
+            for words in _run_words(jieba, run.group(), size, self._longest):
+                yield [part for word in words for part in word.split()]
+            start = run.end()
+        if start < len(text) or not text:
+            yield self._words(text[start:])
 
     def signature(self) -> str:
         """e.g. ``jieba(0.42.1,dict=default,hmm=on)`` (``jieba(absent)`` in a
@@ -165,3 +211,121 @@ def _mixed(text: str) -> list[str]:
     for chunk in text.split():
         tokens += [token for token in _MIXED(chunk) if token]
     return tokens
+
+
+def _run_words(jieba: Any, run: str, size: int, longest: int) -> Iterator[list[str]]:
+    """The words ``jieba`` (precise mode, HMM on) gives of ``run``, one of
+    its runs of word characters, in lists whose concatenation is
+    ``jieba.lcut(run)``, holding jieba's work for pieces of about ``size``
+    characters rather than for the whole run (a dictionary and a list of
+    candidates a character, some hundred bytes each).
+
+    jieba's precise mode (``Tokenizer._Tokenizer__cut_DAG``) takes, for each
+    position of the run from its end back to its start, the word from there
+    (in its graph of the dictionary's words, ``get_DAG``) that maximizes the
+    sum of its log-frequency and the best sum from after it (``calc``:
+    ``(value, end)`` tuples, a tie to the longer word); then it reads the
+    best path from the start, gathering single characters in a buffer that
+    a longer word, or the run's end, lets out (HMM on the buffer when it is
+    no word of the dictionary).
+
+    The run is cut only where no word of the dictionary spans (every path
+    goes through there, and each piece's graph is the run's there); but the
+    best sums of a piece are the run's only when computed from the sum at
+    the piece's end, which depends on everything after it: the float sums
+    are rounded, so a piece segmented alone (from 0) can break a tie of
+    equal products of frequencies the other way (``丰足额`` before 100,000
+    characters of Chinese: ``丰足/额`` in the whole run, ``丰/足额``
+    alone). So the sums are computed twice, the same operations as
+    ``calc``'s on the same values: once from the end back to the start,
+    piece by piece, keeping only the sum at each cut, then from the start,
+    each piece's from its end's sum; and the buffer of single characters
+    is carried from one piece to the next."""
+    cuts = _cuts(jieba, run, size, longest)
+    # the best sum at each piece's end: 0 at the run's end, as calc
+    ends: list[float] = [0] * (len(cuts) - 1)
+    for i in range(len(cuts) - 2, 0, -1):
+        ends[i - 1] = _route(jieba, run[cuts[i] : cuts[i + 1]], ends[i])[0][0]
+    buffer = ""
+    freq = jieba.FREQ
+    for i, end in enumerate(ends):
+        piece = run[cuts[i] : cuts[i + 1]]
+        route = _route(jieba, piece, end)
+        words: list[str] = []
+        x, n = 0, len(piece)
+        while x < n:
+            y = route[x][1] + 1
+            if y - x == 1:
+                buffer += piece[x]
+            else:
+                if buffer:
+                    words += _let_out(freq, buffer)
+                    buffer = ""
+                words.append(piece[x:y])
+            x = y
+        if i == len(ends) - 1 and buffer:
+            words += _let_out(freq, buffer)
+        yield words
+
+
+def _let_out(freq: dict[str, int], buffer: str) -> list[str]:
+    """The words of a buffer of single characters, as jieba lets it out."""
+    if len(buffer) == 1:
+        return [buffer]
+    if not freq.get(buffer):
+        from jieba import finalseg
+
+        return list(finalseg.cut(buffer))
+    return list(buffer)
+
+
+def _route(jieba: Any, piece: str, end: float) -> list[tuple[float, int]]:
+    """``jieba.calc``'s best (sum, last character) at each position of
+    ``piece``, whose best sum at its end is ``end``: the same operations on
+    the same values as ``calc`` over the whole run (with
+    ``route[len(run)] = (0, 0)``)."""
+    dag = jieba.get_DAG(piece)
+    freq = jieba.FREQ
+    logtotal = log(jieba.total)
+    n = len(piece)
+    route: list[tuple[float, int]] = [(end, 0)] * (n + 1)
+    for idx in range(n - 1, -1, -1):
+        route[idx] = max(
+            (log(freq.get(piece[idx : x + 1]) or 1) - logtotal + route[x + 1][0], x)
+            for x in dag[idx]
+        )
+    return route
+
+
+def _cuts(jieba: Any, run: str, size: int, longest: int) -> list[int]:
+    """0, the places ``run`` is cut at, and its length: each place the
+    first after a piece of ``size`` characters where no word of jieba's
+    dictionary starts before and ends after (a word starting ``longest``
+    characters or more before it ends before it: ``longest`` is the
+    length of the dictionary's longest word)."""
+    cuts = [0]
+    n = len(run)
+    at = size
+    while at < n:
+        low = max(at - longest + 1, cuts[-1])  # the words that may span a place from ``at`` on
+        high = min(n, at + _CUT_WINDOW + 2 * longest)
+        dag = jieba.get_DAG(run[low:high])
+        # a place is known when every word starting before it is seen whole
+        known = high - low if high == n else high - low - longest + 1
+        reach = 0  # the last character of the words starting before the place
+        found = None
+        for k in range(known):
+            if k + low >= at and reach < k:
+                found = k + low
+                break
+            reach = max(reach, dag[k][-1])
+        if found is not None:
+            cuts.append(found)
+            at = found + size
+        elif high == n:
+            break
+        else:
+            at = low + known
+    cuts.append(n)
+    return cuts
+
