@@ -328,4 +328,3 @@ def _cuts(jieba: Any, run: str, size: int, longest: int) -> list[int]:
             at = low + known
     cuts.append(n)
     return cuts
-
