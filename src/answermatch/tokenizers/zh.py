@@ -61,7 +61,7 @@ import contextlib
 import logging
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from math import log
 from typing import Any
 
@@ -147,18 +147,41 @@ class JiebaTokenizer(Tokenizer):
     def _in_pieces(self, text: str, mode: str) -> list[str]:
         if mode != "word":  # characters and runs: cut at whitespace
             return super()._in_pieces(text, mode)
+        tokens: list[str] = []
+        for found in self._shared_word_lists(text):
+            tokens += found
+        return tokens
+
+    def tokenize_parts(self, parts: Iterable[str], mode: str | None = None) -> Iterator[list[str]]:
+        """The tokens :meth:`tokenize` gives of ``"".join(parts)``, under
+        ``word`` a list for each piece it is segmented in (equal words
+        sharing one string), never the whole text's list.
+
+        >>> tok = JiebaTokenizer()
+        >>> [w for words in tok.tokenize_parts(["我来到北京", "清华大学"]) for w in words]
+        ['我', '来到', '北京', '清华大学']
+        """
+        mode = self._mode(mode)
+        text = "".join(parts)
+        if mode != "word" or len(text) <= steps.PIECE_CHARS:
+            yield self.tokenize(text, mode)
+            return
+        yield from self._shared_word_lists(text)
+
+    def _shared_word_lists(self, text: str) -> Iterator[list[str]]:
+        """The words of ``text`` in lists (:meth:`_word_lists`), equal words
+        sharing one string (the first
+        :data:`~answermatch.normalization.steps.SHARED_TOKENS` distinct ones)."""
         # jieba cuts each run of its word characters on its own, and gives
         # every other character alone: a text may be cut before any of those
         # (and a long run where no word of the dictionary spans, see _run_words)
         shared: dict[str, str] = {}
-        tokens: list[str] = []
         for piece in steps.pieces(text, _OUTSIDE_JIEBA_WORDS):
             for found in self._word_lists(piece):
                 if len(shared) < steps.SHARED_TOKENS:
-                    tokens += map(shared.setdefault, found, found)
+                    yield list(map(shared.setdefault, found, found))
                 else:
-                    tokens += map(shared.get, found, found)
-        return tokens
+                    yield list(map(shared.get, found, found))
 
     def _words(self, text: str) -> list[str]:
         jieba = self._jieba if self._jieba is not None else self._load()

@@ -486,13 +486,20 @@ class SpanRules(Settings):
             return (tuple(tokens) if units is None else " ".join(tokens)), tuple(found)
 
         pieces_of = _NUMBER_PIECES.get(numbers, numbers)
+        parts = self._split_parts(lang)
 
         def value_tokens(text: str) -> Iterator[Sequence[str]]:
             # by_value's tokens, a number or a stretch between numbers at a time
+            # (a long stretch's in the lists its tokenizer makes them in)
             if width is not None:
                 text = width(text)
             for is_number, piece in pieces_of(text, lang):
-                yield (piece,) if is_number else words(piece)
+                if is_number:
+                    yield (piece,)
+                elif parts is not None and len(piece) > _steps.PIECE_CHARS:
+                    yield from parts(fourth(third(second(first(piece)))))
+                else:
+                    yield words(piece)
 
         return _long_by_pieces(
             by_value,
@@ -503,6 +510,23 @@ class SpanRules(Settings):
             in_words=units is not None and self._in_words(),
             at_numbers=units is None and numbers is numbers_by_value,
         )
+
+    def _split_parts(self, lang: str) -> Callable[[str], Iterator[list[str]]] | None:
+        """The tokens :meth:`split` gives of a text, in the lists its
+        tokenizer makes them in (``tokenize_parts``: jieba's words a piece
+        at a time), where the tokens are a language's tokenizer's; else
+        ``None``."""
+        if self.tokens is not language_tokens or lang not in _LANGUAGE_SPLIT:
+            return None
+        from ...tokenizers import get_tokenizer
+
+        tokenizer = get_tokenizer(lang)
+
+        def parts(text: str) -> Iterator[list[str]]:
+            for found in tokenizer.tokenize_parts((text,)):
+                yield [t for t in found if t and not t.isspace()]
+
+        return parts
 
     def _in_words(self) -> bool:
         """Whether a long text may also be cut between two Hangul syllables
@@ -662,8 +686,12 @@ def _long_by_pieces(
                 return counts, counts
             return analyse(text)
         if plain:
-            if counted:
+            if counted and whole is not None:  # each piece's stretches counted
                 tokens: Sequence[str] = CountedTokens.of_pieces(
+                    lambda: chain.from_iterable(map(whole, pieces(text, cut))), _as_it_is
+                )
+            elif counted:
+                tokens = CountedTokens.of_pieces(
                     lambda: pieces(text, cut), lambda piece: analyse(piece)[1]
                 )
             else:
