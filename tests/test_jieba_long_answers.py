@@ -166,10 +166,11 @@ def test_chinese_without_spaces_is_cut_at_its_numbers(name, analyse, monkeypatch
         assert type(run(text)[1]) is CountedTokens
 
 
-def test_chinese_without_digits_or_spaces_is_still_analysed_whole(monkeypatch):
+def test_chinese_without_digits_or_spaces_is_one_stretch_for_the_rules(monkeypatch):
     """No digit, no space, punctuation deleted by the fair rules: jieba's
-    words may span any place, so the text is analysed at once (the same
-    figures, by construction)."""
+    words may span any place, so the rules give the text to jieba at once
+    (which segments a long run in pieces itself, its words the whole run's:
+    see the tests of long runs below)."""
     monkeypatch.setattr(steps, "PIECE_CHARS", 64)
     monkeypatch.setattr(span_rules, "PIECE_CHARS", 64)
     text = "曹雪芹是清代作家，著有《红楼梦》。" * 20
@@ -246,3 +247,27 @@ def test_a_long_run_is_segmented_within_its_size(monkeypatch):
     tokenizer.tokenize("暖")
     peak = traced_peak(tokenizer.tokenize, text)
     assert peak < 8 * sys.getsizeof(text), (peak, sys.getsizeof(text))
+
+
+@pytest.mark.parametrize(
+    ("name", "analyse"),
+    [
+        ("mlqa zh fair", lambda: mlqa.PROFILES["fair"].analyzer("zh")),
+        ("cmrc fair jieba", lambda: Comparer(replace(CMRC_FAIR, segmentation="jieba")).analyse),
+    ],
+)
+def test_chinese_without_digits_or_spaces_is_analysed_within_a_few_times_its_size(
+    name, analyse, monkeypatch
+):
+    """100,000 characters of Chinese without a digit or a space: jieba's
+    work for the whole run was 200 times the text's size traced; now 7
+    (most of it ``str.lower``'s buffer, three UCS-4 characters a
+    character, for a moment), the tokens counted a piece at a time."""
+    monkeypatch.setattr(steps, "PIECE_CHARS", 1024)
+    monkeypatch.setattr(span_rules, "PIECE_CHARS", 1024)
+    text = ("曹雪芹是清代作家著有红楼梦长江全长六千多公里流经十一个省级行政区" * 3500)[:100_000]
+    run = analyse()
+    run("暖 1")
+    peak = traced_peak(run, text)
+    assert peak < 10 * sys.getsizeof(text), (name, peak, sys.getsizeof(text))
+    assert type(run(text)[1]) is CountedTokens
