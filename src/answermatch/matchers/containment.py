@@ -51,6 +51,7 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
@@ -294,33 +295,79 @@ _JOINED_BEFORE = {"zh": "是于在为了和与及到从由被把叫称即乃系"
 
 class _Edges:
     """Decides whether a position of a prepared prediction is a word edge;
-    the segmenter's boundaries are found once, when first needed."""
+    the segmenter's boundaries are found when first needed, in the
+    stretch of the text around the position that the segmenter reads on
+    its own (:meth:`cut`)."""
 
-    __slots__ = ("_cuts", "lang", "text")
+    __slots__ = ("_chunks", "_cut_span", "_cuts", "lang", "text")
 
     def __init__(self, text: str, lang: str | None) -> None:
         self.text = text
         self.lang = lang
-        self._cuts: frozenset[int] | None = None
+        self._chunks: list[tuple[int, int]] | None = None
+        self._cut_span: tuple[int, int] | None = None
+        self._cuts: frozenset[int] = frozenset()
 
-    def cuts(self) -> frozenset[int] | None:
-        """Offsets where the language's tokenizer puts a boundary (None
-        when the language has no segmenter for this script)."""
-        if self._cuts is None:
-            split = _segmenter(self.lang)
-            if split is None:
-                return None
-            cuts = {0, len(self.text)}
-            position = 0
+    def cut(self, position: int) -> bool | None:
+        """Whether the language's tokenizer puts a boundary at ``position``
+        of the whole text (None when the language has no segmenter for
+        this script). The tokenizer reads the text in stretches, each on
+        its own (:meth:`_stretch`: MeCab's pieces of a long text, or the
+        stretches between spaces of a tokenizer that reads each alone), so
+        the whole text's boundaries are those of its stretches, one after
+        the other, and the text's two ends: only the stretches on each side
+        of ``position`` are tokenized (the last one's boundaries kept), not
+        the whole text into a list of its words."""
+        split = _segmenter(self.lang)
+        if split is None:
+            return None
+        text = self.text
+        if position in (0, len(text)):
+            return True
+        for index in (position - 1, position):  # the characters on each side
+            span = self._stretch(index)
+            if span is not None and position in self._stretch_cuts(span, split):
+                return True
+        return False
+
+    def _stretch(self, index: int) -> tuple[int, int] | None:
+        """The stretch of the text that the segmenter tokenizes on its own
+        and that holds the character at ``index`` (None for a character
+        that none holds: a space it skips, a NUL MeCab cuts at)."""
+        text = self.text
+        chunk_spans = _chunk_spans(self.lang)
+        if chunk_spans is not None:  # MeCab: the pieces it parses one by one
+            if self._chunks is None:
+                self._chunks = chunk_spans(text)
+            chunks = self._chunks
+            start, end = chunks[bisect_right(chunks, (index, len(text) + 1)) - 1]
+            return (start, end) if start <= index < end else None
+        if not _reads_stretches(self.lang):
+            return 0, len(text)
+        if text[index] == " ":  # (the prepared text's only whitespace)
+            return None
+        end = text.find(" ", index)
+        return text.rfind(" ", 0, index) + 1, len(text) if end < 0 else end
+
+    def _stretch_cuts(
+        self, span: tuple[int, int], split: Callable[[str], list[str]]
+    ) -> frozenset[int]:
+        """The offsets in the whole text where the segmenter's words of the
+        stretch ``span`` start and end (the last stretch's kept)."""
+        if span != self._cut_span:
+            start, end = span
             text = self.text
-            for token in split(text):
-                found = text.find(token, position)
+            piece = text if span == (0, len(text)) else text[start:end]
+            cuts = set()
+            position = 0
+            for token in split(piece):
+                found = piece.find(token, position)
                 if found < 0:
                     continue
-                cuts.add(found)
+                cuts.add(start + found)
                 position = found + len(token)
-                cuts.add(position)
-            self._cuts = frozenset(cuts)
+                cuts.add(start + position)
+            self._cut_span, self._cuts = span, frozenset(cuts)
         return self._cuts
 
     def start(self, position: int) -> bool:
@@ -375,12 +422,12 @@ class _Edges:
         if cls == _LETTER and a[1] != b[1]:
             return True  # two scripts
         if cls in (_HAN, _KANA, _SEA):
-            cuts = self.cuts()
-            if cuts is None:
+            cut = self.cut(position)
+            if cut is None:
                 # no segmenter: characters (Chinese, Japanese) or, for Thai,
                 # Lao, Khmer and Burmese, syllables (checked by the caller)
                 return True
-            if position in cuts:
+            if cut:
                 return True
             if at_start:  # a one-character function word the segmenter glued on
                 return self.text[position - 1] in _JOINED_BEFORE.get(self.lang or "", "")
@@ -410,7 +457,8 @@ class _Edges:
         found = suffixes.match(text, position, end)
         if found is None:
             return False
-        return found.end() == end or (self._cuts is not None and found.end() in self._cuts)
+        # (a suffix is of Chinese or Japanese characters: a segmenter's cut)
+        return found.end() == end or self.cut(found.end()) is True
 
 
 _SEGMENTED = frozenset(("zh", "ja", "th", "lo", "km", "my"))
@@ -432,6 +480,27 @@ def _segmenter(lang: str | None) -> Callable[[str], list[str]] | None:
         return tokenizer.splitter(None)
     except (AnswermatchError, ImportError, KeyError, ValueError):
         return None
+
+
+@lru_cache(maxsize=64)
+def _chunk_spans(lang: str | None) -> Callable[[str], list[tuple[int, int]]] | None:
+    """The segmenter's ``chunk_spans`` where it has one (MeCab: the pieces
+    of a long text it parses one by one), else None."""
+    if _segmenter(lang) is None:
+        return None
+    from ..tokenizers import get_tokenizer
+
+    return getattr(get_tokenizer(lang), "chunk_spans", None)  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=64)
+def _reads_stretches(lang: str | None) -> bool:
+    """The segmenter reads each stretch between whitespace on its own."""
+    if _segmenter(lang) is None:
+        return False
+    from ..tokenizers import get_tokenizer
+
+    return get_tokenizer(lang).local_to_whitespace  # type: ignore[arg-type]
 
 
 def segmenter_signature(lang: str | None) -> str | None:
