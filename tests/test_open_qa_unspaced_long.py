@@ -15,8 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from answermatch.matchers import contains_match, judge
+from answermatch.matchers import contains_match, judge, token_f1
 from answermatch.matchers.containment import _Edges, _segmenter, prepare_text
+from answermatch.normalization import steps
 from answermatch.tokenizers import ja
 from conftest import traced_peak
 
@@ -93,3 +94,31 @@ def test_a_long_unspaced_answer_holds_no_list_of_its_words(lang):
     # the words of the whole text and their offsets held: 38 times the
     # text; its preparation, and one MeCab piece's words, now (11 times)
     assert peak < 15 * size
+
+
+@SETTINGS
+@given(
+    text=TEXTS,
+    golds=st.lists(GOLDS, min_size=1, max_size=3),
+    lang=st.sampled_from(["ja", "zh", "th"]),
+    size=st.integers(2, 12),
+)
+def test_token_f1_of_a_long_text_is_the_whole_texts(text, golds, lang, size):
+    with mock.patch.object(ja, "MAX_CHARS", size):
+        with mock.patch.object(steps, "PIECE_CHARS", 10**9):
+            whole = [token_f1(text, gold, lang=lang) for gold in golds]
+            whole.append(token_f1(text, golds, lang=lang))
+        with mock.patch.object(steps, "PIECE_CHARS", 3):
+            in_parts = [token_f1(text, gold, lang=lang) for gold in golds]
+            in_parts.append(token_f1(text, golds, lang=lang))
+    assert in_parts == whole
+
+
+def test_token_f1_of_a_long_japanese_answer_holds_no_list_of_its_words():
+    text = "東京都の人口は約1351万人で、日本の首都です。タワーは1958年に完成した。" * 32_000
+    token_f1("東京", "東京", lang="ja")  # MeCab loaded
+    peak = traced_peak(partial(token_f1, lang="ja"), text, "東京")
+    # its normal form and a list of its words: 7.4 times the text (2 bytes
+    # a character); one MeCab piece's words and one part of the normal
+    # form now (2.3 times this text, about 6 MB whatever its length)
+    assert peak < 3.5 * 2 * len(text)
