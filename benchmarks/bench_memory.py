@@ -809,19 +809,7 @@ def shapes_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, st
 def squad_big_gold(parity: Path, gold: Path, pred: Path, reps: int) -> int:
     """SQuAD v1.1's dev articles ``reps`` times, each question's id suffixed
     with the repetition, and ``{id: first answer}`` for every question."""
-    dev = json.loads((parity / "squad" / "dev-v1.1.from-v2-answerable.json").read_text("utf-8"))
-    articles, answers = [], {}
-    for k in range(reps):
-        for article in dev["data"]:
-            paragraphs = []
-            for paragraph in article["paragraphs"]:
-                qas = [dict(qa, id=f"{qa['id']}-{k}") for qa in paragraph["qas"]]
-                answers.update((qa["id"], qa["answers"][0]["text"]) for qa in qas)
-                paragraphs.append({"context": paragraph["context"], "qas": qas})
-            articles.append({"title": article["title"], "paragraphs": paragraphs})
-    data = {"version": dev.get("version", "1.1"), "data": articles}
-    gold.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    pred.write_text(json.dumps(answers, ensure_ascii=False, indent=0), encoding="utf-8")
+    squad_family_gold(parity / "squad" / "dev-v1.1.from-v2-answerable.json", gold, pred, reps)
     return gold.stat().st_size + pred.stat().st_size
 
 
