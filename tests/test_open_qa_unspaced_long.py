@@ -12,14 +12,16 @@ from functools import partial
 from unittest import mock
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from answermatch.matchers import contains_match, judge, token_f1
+from answermatch.languages import supported_languages
+from answermatch.matchers import containment, contains_match, judge, token_f1
 from answermatch.matchers.containment import _Edges, _segmenter, prepare_text
 from answermatch.normalization import steps
 from answermatch.tokenizers import ja
 from conftest import traced_peak
+from test_open_qa_long_answers import FRAGMENTS as LONG_ANSWER_FRAGMENTS
 
 FRAGMENTS = [
     "東京", "東京都", "都", "の", "人口", "は", "約", "1351", "万人", "で", "、", "。", "日本",
@@ -50,14 +52,27 @@ def _whole_cuts(text: str, lang: str) -> set[int]:
 
 
 @SETTINGS
-@given(text=TEXTS, lang=st.sampled_from(["ja", "zh", "th"]), size=st.integers(2, 12))
-def test_each_cut_is_the_whole_texts(text, lang, size):
+@given(
+    text=TEXTS,
+    lang=st.sampled_from(["ja", "zh", "th"]),
+    size=st.integers(2, 12),
+    kept=st.integers(1, 8),
+    order=st.randoms(use_true_random=False),
+)
+def test_each_cut_is_the_whole_texts(text, lang, size, kept, order):
+    """Every position asked about, in order or not, with MeCab's pieces
+    and the boundaries kept behind the farthest position asked tiny."""
     prepared = prepare_text(text, lang)
-    with mock.patch.object(ja, "MAX_CHARS", size):
+    positions = list(range(len(prepared) + 1))
+    shuffled = order.sample(positions, len(positions))
+    with (
+        mock.patch.object(ja, "MAX_CHARS", size),
+        mock.patch.object(containment, "_KEPT_BEHIND", kept),
+    ):
         whole = _whole_cuts(prepared, lang)
-        edges = _Edges(prepared, lang)
-        found = {p for p in range(len(prepared) + 1) if edges.cut(p)}
-    assert found == whole
+        for asked in (positions, shuffled):
+            edges = _Edges(prepared, lang)
+            assert {p for p in asked if edges.cut(p)} == whole
 
 
 GOLDS = st.lists(st.sampled_from(FRAGMENTS[:36]), min_size=1, max_size=3).map("".join)
@@ -122,3 +137,20 @@ def test_token_f1_of_a_long_japanese_answer_holds_no_list_of_its_words():
     # a character); one MeCab piece's words and one part of the normal
     # form now (2.3 times this text, about 6 MB whatever its length)
     assert peak < 3.5 * 2 * len(text)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    text=st.lists(st.sampled_from(FRAGMENTS + LONG_ANSWER_FRAGMENTS), max_size=40).map("".join),
+    lang=st.sampled_from([None, *supported_languages()]),
+    size=st.integers(1, 16),
+)
+@example(text="İstanbul IIIIIIIIII abc", lang="tr", size=3)  # an ASCII piece: Turkish ı
+def test_a_long_text_prepared_in_pieces_is_the_whole_text_prepared(text, lang, size):
+    """Containment's preparation of a long text, cut before spaces and
+    between firm characters or runs of them (pieces of 1 to 16
+    characters), joined: the whole text's."""
+    with mock.patch.object(steps, "PIECE_CHARS", 10**9):
+        whole = prepare_text(text, lang)
+    with mock.patch.object(steps, "PIECE_CHARS", size):
+        assert prepare_text(text, lang) == whole
