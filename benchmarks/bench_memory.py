@@ -156,6 +156,9 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``openqa5m-zh``
     The Japanese answer replaced by 5,000,000 characters of Chinese
     sentences (ideographs, digits, full-width punctuation; no space).
+    ``openqa20m-ja``, ``openqa20m-zh`` and ``openqa20m-th`` are the same
+    with 20,000,000 characters (what grows with the input, beside what
+    does not: MeCab's lattice of one piece).
     These four with ``-containment``, ``-lenient`` or ``-f1`` appended: that
     profile (``-o matcher=f1`` for ``-f1``). Every ``openqa50m``,
     ``openqa5m-`` and ``openqa20m-`` case's floor is the same command on
@@ -1237,12 +1240,14 @@ def main() -> None:
                 command = f"{base} open-qa --gold {gold} --pred {pred} -q"
             elif case.startswith(("openqa50m", "openqa5m-", "openqa20m-")):
                 answers = json.loads((EXAMPLES / "open-qa" / "pred.json").read_text("utf-8"))
-                if case.startswith("openqa5m-ja"):
-                    answers["ja-1"] = _ja_text(5_000_000)
-                elif case.startswith("openqa5m-zh"):
-                    answers["ja-1"] = _ja_text(5_000_000, sentences=_ZH_TEXT)
-                elif case.startswith("openqa5m-th"):
-                    answers["th-1"] = ("เมืองหลวงของประเทศไทยคือกรุงเทพมหานคร" * 140_000)[:5_000_000]
+                chars = int(case[len("openqa") :].split("m-", 1)[0]) * 1_000_000
+                if case.startswith(("openqa5m-ja", "openqa20m-ja")):
+                    answers["ja-1"] = _ja_text(chars)
+                elif case.startswith(("openqa5m-zh", "openqa20m-zh")):
+                    answers["ja-1"] = _ja_text(chars, sentences=_ZH_TEXT)
+                elif case.startswith(("openqa5m-th", "openqa20m-th")):
+                    thai = "เมืองหลวงของประเทศไทยคือกรุงเทพมหานคร"
+                    answers["th-1"] = (thai * (chars // len(thai) + 1))[:chars]
                 elif case.startswith("openqa20m-letters"):
                     answers[next(iter(answers))] = ("wilhelmroentgen" * 1_400_000)[:20_000_000]
                 else:

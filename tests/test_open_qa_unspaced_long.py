@@ -86,9 +86,17 @@ GOLDS = st.lists(st.sampled_from(FRAGMENTS[:36]), min_size=1, max_size=3).map(""
     size=st.integers(2, 12),
 )
 def test_verdicts_are_the_whole_texts(text, golds, lang, size):
+    """Containment and the lenient judge, with MeCab's pieces tiny, the
+    text taken as a long one (prepared in pieces, its words' set read a
+    list at a time) and taken whole with the whole text's cuts."""
     with mock.patch.object(ja, "MAX_CHARS", size):
-        found = contains_match(text, golds, lang=lang), judge(text, golds, lang=lang)
-        with mock.patch.object(_Edges, "cut", _whole_cut):
+        with mock.patch.object(steps, "PIECE_CHARS", 3):
+            found = contains_match(text, golds, lang=lang), judge(text, golds, lang=lang)
+        whole_text = (
+            mock.patch.object(_Edges, "cut", _whole_cut),
+            mock.patch.object(steps, "PIECE_CHARS", 10**9),
+        )
+        with whole_text[0], whole_text[1]:
             whole = contains_match(text, golds, lang=lang), judge(text, golds, lang=lang)
     assert found == whole
 
