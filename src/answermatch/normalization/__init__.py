@@ -562,6 +562,7 @@ def joined_parts(text: str, normalize: Callable[[str], str]) -> Iterator[str]:
     the text cut into pieces, each normalized, the empty ones left out, a
     part ``" "`` before one cut at a space.
 
+    >>> from answermatch.normalization import joined_parts
     >>> list(joined_parts("東京 タワー" * 2, str.strip))
     ['東京 タワー東京 タワー']
     """

@@ -60,6 +60,7 @@ class IcuTokenizer(Tokenizer):
         """The tokens :meth:`tokenize` gives, one at a time: a long run of
         letters' words as ICU finds them, without a list of them.
 
+        >>> from answermatch.tokenizers.icu import IcuTokenizer
         >>> list(IcuTokenizer("th").tokens_of("กินข้าว 2 ครั้ง"))
         ['กิน', 'ข้าว', '2', 'ครั้ง']
         """

@@ -255,6 +255,7 @@ class MecabTokenizer(Tokenizer):
         :func:`_chunks` cuts them), in order; the text's words are those of
         its pieces, one after the other. No piece is copied.
 
+        >>> from answermatch.tokenizers.ja import MecabTokenizer
         >>> MecabTokenizer().chunk_spans("東京\\x00タワー")
         [(0, 2), (3, 6)]
         """
