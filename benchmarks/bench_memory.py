@@ -153,6 +153,16 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     The same with the Japanese answer replaced by 5,000,000 characters of
     Japanese sentences (no space), the Thai one by 5,000,000 characters of
     Thai, or the first by one run of 20,000,000 ASCII letters.
+``openqa5m-zh``
+    The Japanese answer replaced by 5,000,000 characters of Chinese
+    sentences (ideographs, digits, full-width punctuation; no space).
+    ``openqa20m-ja``, ``openqa20m-zh`` and ``openqa20m-th`` are the same
+    with 20,000,000 characters (what grows with the input, beside what
+    does not: MeCab's lattice of one piece).
+    These four with ``-containment``, ``-lenient`` or ``-f1`` appended: that
+    profile (``-o matcher=f1`` for ``-f1``). Every ``openqa50m``,
+    ``openqa5m-`` and ``openqa20m-`` case's floor is the same command on
+    the example predictions.
 ``squad75-number``, ``squad75-list``
     ``squad75`` with one more entry at the end whose value is not a
     string: ``42`` for a made-up id (ignored with the others), ``["a",
@@ -539,10 +549,15 @@ def _words_text(chars: int, words: list[str], seed: int = 7) -> str:
 _JA_TEXT = "東京都の人口は約1351万人で、日本の首都です。タワーは1958年に完成した。"
 
 
-def _ja_text(chars: int, seed: int = 7) -> str:
-    """``chars`` characters of Japanese sentences (no spaces), shuffled."""
+#: Chinese sentences for ``openqa5m-zh`` (ideographs, digits, full-width punctuation)
+_ZH_TEXT = "北京市的人口约为2189万人，是中国的首都。长城始建于公元前7世纪。故宫有九千多间房屋。"
+
+
+def _ja_text(chars: int, seed: int = 7, sentences: str = _JA_TEXT) -> str:
+    """``chars`` characters of Japanese sentences (no spaces), shuffled
+    (or of other ``sentences`` ending in 。)."""
     rng = random.Random(seed)
-    sentences = [s + "。" for s in _JA_TEXT.split("。") if s]
+    sentences = [s + "。" for s in sentences.split("。") if s]
     block = "".join(rng.choice(sentences) for _ in range(20_000))
     return (block * (chars // len(block) + 1))[:chars]
 
@@ -1075,6 +1090,11 @@ def readers_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, s
     return None
 
 
+#: the cases measured above their own floor (``floor_command``), not XOR-Full's
+OWN_FLOORS = ("explain-", "cmrc20m", "korquad20m", "mlqa20m", "xor20m", "gold-", "checkgold-")
+OWN_FLOORS += ("openqa50m", "openqa5m-", "openqa20m-")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     cases = ["xor66", "squad75", "squad100m", "pipe", "xor1g"]
@@ -1095,6 +1115,11 @@ def main() -> None:
     cases += ["squad100m-ja-fair", "xor66-pipe", "squad75-pipe", "gzbomb"]
     cases += ["openqa50m", "openqa50m-fair", "openqa50m-containment", "openqa50m-lenient"]
     cases += ["openqa50m-f1", "openqa5m-ja", "openqa5m-ja-fair", "openqa5m-th", "openqa20m-letters"]
+    cases += [
+        f"{text}-{profile}"
+        for text in ("openqa5m-ja", "openqa5m-zh", "openqa5m-th", "openqa20m-letters")
+        for profile in ("containment", "lenient", "f1")
+    ]
     cases += ["explain-squad75-json", "explain-squad75-fair", "explain-xor66"]
     cases += ["explain-korquad75-json"]
     cases += ["gold-squad45", "gold-xor66", "checkgold-squad45", "checkgold-xor51"]
@@ -1251,11 +1276,15 @@ def main() -> None:
                 command = f"{base} open-qa --gold {gold} --pred {pred} -q"
             elif case.startswith(("openqa50m", "openqa5m-", "openqa20m-")):
                 answers = json.loads((EXAMPLES / "open-qa" / "pred.json").read_text("utf-8"))
-                if case.startswith("openqa5m-ja"):
-                    answers["ja-1"] = _ja_text(5_000_000)
-                elif case == "openqa5m-th":
-                    answers["th-1"] = ("เมืองหลวงของประเทศไทยคือกรุงเทพมหานคร" * 140_000)[:5_000_000]
-                elif case == "openqa20m-letters":
+                chars = int(case[len("openqa") :].split("m-", 1)[0]) * 1_000_000
+                if case.startswith(("openqa5m-ja", "openqa20m-ja")):
+                    answers["ja-1"] = _ja_text(chars)
+                elif case.startswith(("openqa5m-zh", "openqa20m-zh")):
+                    answers["ja-1"] = _ja_text(chars, sentences=_ZH_TEXT)
+                elif case.startswith(("openqa5m-th", "openqa20m-th")):
+                    thai = "เมืองหลวงของประเทศไทยคือกรุงเทพมหานคร"
+                    answers["th-1"] = (thai * (chars // len(thai) + 1))[:chars]
+                elif case.startswith("openqa20m-letters"):
                     answers[next(iter(answers))] = ("wilhelmroentgen" * 1_400_000)[:20_000_000]
                 else:
                     answers[next(iter(answers))] = _words_text(50_000_000, WORDS_EN)
@@ -1267,6 +1296,8 @@ def main() -> None:
                     profile = "official"
                 options = "-o matcher=f1" if profile == "f1" else f"--profile {profile}"
                 command = f"{base} open-qa --gold {gold} --pred {pred} -q {options}"
+                example = EXAMPLES / "open-qa" / "pred.json"
+                floor_command = f"{base} open-qa --gold {gold} --pred {example} -q {options}"
             elif case == "squad100m-ja-fair":
                 squad_long(gold, pred, 10)
                 pred.write_text(
@@ -1301,9 +1332,7 @@ def main() -> None:
             started = time.perf_counter()
             peak, wall, outcome = peak_of(command)
             below = floor
-            if case.startswith(
-                ("explain-", "cmrc20m", "korquad20m", "mlqa20m", "xor20m", "gold-", "checkgold-")
-            ):
+            if case.startswith(OWN_FLOORS):
                 below, _, _ = peak_of(floor_command)
                 outcome += f" (floor: {below:.0f} MB)"
             ratio = (peak - below) / (size / 1e6)
