@@ -251,6 +251,12 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     ``""``.
 ``checkgold-squadv2-41``, ``checkgold-xquad18``, ``checkgold-drcd39``
     ``check-gold`` of those golds.
+``gold-cmrc39``, ``checkgold-cmrc39``
+    ``score cmrc2018`` and ``check-gold cmrc2018`` of a gold in CMRC 2018's
+    original layout (a list of passages with ``query_id``), its dev's
+    passages 20 times under new context and question ids, written in UTF-8
+    (39 MB), and the first answer of each question (its ``str()``) as its
+    prediction.
 
 A ``cmrc20m``, ``korquad20m``, ``mlqa20m`` or ``xor20m`` case's floor is the same
 command on the dev predictions alone (``--parity``'s, or the example's);
@@ -855,6 +861,23 @@ SQUAD_FAMILY = {
 }  # fmt: skip
 
 
+def cmrc_original_gold(source: Path, gold: Path, pred: Path, reps: int) -> int:
+    """A gold in CMRC 2018's original layout: ``source``'s passages ``reps``
+    times, each context and question id suffixed with the repetition,
+    written in UTF-8; ``{query_id: str() of the first answer}`` for every
+    question; the gold's size."""
+    dev = json.loads(source.read_text("utf-8"))
+    passages, answers = [], {}
+    for k in range(reps):
+        for passage in dev:
+            qas = [dict(qa, query_id=f"{qa['query_id']}-{k}") for qa in passage["qas"]]
+            answers.update((qa["query_id"], str(qa["answers"][0])) for qa in qas)
+            passages.append(dict(passage, context_id=f"{passage['context_id']}-{k}", qas=qas))
+    gold.write_text(json.dumps(passages, ensure_ascii=False), encoding="utf-8")
+    pred.write_text(json.dumps(answers, ensure_ascii=False, indent=0), encoding="utf-8")
+    return gold.stat().st_size
+
+
 def xor_big_gold(parity: Path, gold: Path, pred: Path | None, reps: int, rows: bool = False) -> int:
     """XOR-Full's dev questions ``reps`` times under new ids (as open-qa rows
     ``{id, question, answers, lang}`` with ``rows``), and the first answer
@@ -922,6 +945,18 @@ def gold_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | Non
                 command.format(gold, pred),
                 command.format(EXAMPLES / small_gold, EXAMPLES / small_pred),
             )
+    if case in ("gold-cmrc39", "checkgold-cmrc39"):
+        dev, gold = parity / "cmrc2018" / "cmrc2018_dev.json", work / "gold.json"
+        size = cmrc_original_gold(dev, gold, pred, 20)
+        if case == "checkgold-cmrc39":
+            return size, f"{check} cmrc2018 --gold {gold}", f"{check} cmrc2018 --gold {dev}"
+        command = f"{score} cmrc2018 --gold {{}} --pred {{}} -q"
+        small = EXAMPLES / "cmrc2018"
+        return (
+            size + pred.stat().st_size,
+            command.format(gold, pred),
+            command.format(small / "dev.json", small / "pred.json"),
+        )
     if case == "checkgold-xor51":
         size = xor_big_gold(parity, gold, None, 70)
         return size, f"{check} xor-full --gold {gold}", f"{check} xor-full --gold {xor_dev}"
@@ -1090,6 +1125,7 @@ def main() -> None:
     cases += ["gold-squad45", "gold-xor66", "checkgold-squad45", "checkgold-xor51"]
     cases += ["checkgold-openqa67", "checkgold-mkqa56", "checkgold-poleval7"]
     cases += [f"{kind}-{name}" for name in SQUAD_FAMILY for kind in ("gold", "checkgold")]
+    cases += ["gold-cmrc39", "checkgold-cmrc39"]
     cases += ["squad75-number", "squad75-list", "ntcir100-nodesc", "zalo100-gold-warn"]
     cases += ["kbqa20m-fair-bars"]
     cases += ["cmrc20m", "cmrc20m-v5", "cmrc20m-fair", "cmrc20m-sentences"]
