@@ -153,6 +153,16 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     The same with the Japanese answer replaced by 5,000,000 characters of
     Japanese sentences (no space), the Thai one by 5,000,000 characters of
     Thai, or the first by one run of 20,000,000 ASCII letters.
+``openqa5m-zh``
+    The Japanese answer replaced by 5,000,000 characters of Chinese
+    sentences (ideographs, digits, full-width punctuation; no space).
+    ``openqa20m-ja``, ``openqa20m-zh`` and ``openqa20m-th`` are the same
+    with 20,000,000 characters (what grows with the input, beside what
+    does not: MeCab's lattice of one piece).
+    These four with ``-containment``, ``-lenient`` or ``-f1`` appended: that
+    profile (``-o matcher=f1`` for ``-f1``). Every ``openqa50m``,
+    ``openqa5m-`` and ``openqa20m-`` case's floor is the same command on
+    the example predictions.
 ``squad75-number``, ``squad75-list``
     ``squad75`` with one more entry at the end whose value is not a
     string: ``42`` for a made-up id (ignored with the others), ``["a",
@@ -241,6 +251,12 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     ``""``.
 ``checkgold-squadv2-41``, ``checkgold-xquad18``, ``checkgold-drcd39``
     ``check-gold`` of those golds.
+``gold-cmrc39``, ``checkgold-cmrc39``
+    ``score cmrc2018`` and ``check-gold cmrc2018`` of a gold in CMRC 2018's
+    original layout (a list of passages with ``query_id``), its dev's
+    passages 20 times under new context and question ids, written in UTF-8
+    (39 MB), and the first answer of each question (its ``str()``) as its
+    prediction.
 
 A ``cmrc20m``, ``korquad20m``, ``mlqa20m`` or ``xor20m`` case's floor is the same
 command on the dev predictions alone (``--parity``'s, or the example's);
@@ -533,10 +549,15 @@ def _words_text(chars: int, words: list[str], seed: int = 7) -> str:
 _JA_TEXT = "東京都の人口は約1351万人で、日本の首都です。タワーは1958年に完成した。"
 
 
-def _ja_text(chars: int, seed: int = 7) -> str:
-    """``chars`` characters of Japanese sentences (no spaces), shuffled."""
+#: Chinese sentences for ``openqa5m-zh`` (ideographs, digits, full-width punctuation)
+_ZH_TEXT = "北京市的人口约为2189万人，是中国的首都。长城始建于公元前7世纪。故宫有九千多间房屋。"
+
+
+def _ja_text(chars: int, seed: int = 7, sentences: str = _JA_TEXT) -> str:
+    """``chars`` characters of Japanese sentences (no spaces), shuffled
+    (or of other ``sentences`` ending in 。)."""
     rng = random.Random(seed)
-    sentences = [s + "。" for s in _JA_TEXT.split("。") if s]
+    sentences = [s + "。" for s in sentences.split("。") if s]
     block = "".join(rng.choice(sentences) for _ in range(20_000))
     return (block * (chars // len(block) + 1))[:chars]
 
@@ -797,19 +818,7 @@ def shapes_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, st
 def squad_big_gold(parity: Path, gold: Path, pred: Path, reps: int) -> int:
     """SQuAD v1.1's dev articles ``reps`` times, each question's id suffixed
     with the repetition, and ``{id: first answer}`` for every question."""
-    dev = json.loads((parity / "squad" / "dev-v1.1.from-v2-answerable.json").read_text("utf-8"))
-    articles, answers = [], {}
-    for k in range(reps):
-        for article in dev["data"]:
-            paragraphs = []
-            for paragraph in article["paragraphs"]:
-                qas = [dict(qa, id=f"{qa['id']}-{k}") for qa in paragraph["qas"]]
-                answers.update((qa["id"], qa["answers"][0]["text"]) for qa in qas)
-                paragraphs.append({"context": paragraph["context"], "qas": qas})
-            articles.append({"title": article["title"], "paragraphs": paragraphs})
-    data = {"version": dev.get("version", "1.1"), "data": articles}
-    gold.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    pred.write_text(json.dumps(answers, ensure_ascii=False, indent=0), encoding="utf-8")
+    squad_family_gold(parity / "squad" / "dev-v1.1.from-v2-answerable.json", gold, pred, reps)
     return gold.stat().st_size + pred.stat().st_size
 
 
@@ -850,6 +859,23 @@ SQUAD_FAMILY = {
         "cmrc2018/dev.json", "cmrc2018/pred.json",
     ),
 }  # fmt: skip
+
+
+def cmrc_original_gold(source: Path, gold: Path, pred: Path, reps: int) -> int:
+    """A gold in CMRC 2018's original layout: ``source``'s passages ``reps``
+    times, each context and question id suffixed with the repetition,
+    written in UTF-8; ``{query_id: str() of the first answer}`` for every
+    question; the gold's size."""
+    dev = json.loads(source.read_text("utf-8"))
+    passages, answers = [], {}
+    for k in range(reps):
+        for passage in dev:
+            qas = [dict(qa, query_id=f"{qa['query_id']}-{k}") for qa in passage["qas"]]
+            answers.update((qa["query_id"], str(qa["answers"][0])) for qa in qas)
+            passages.append(dict(passage, context_id=f"{passage['context_id']}-{k}", qas=qas))
+    gold.write_text(json.dumps(passages, ensure_ascii=False), encoding="utf-8")
+    pred.write_text(json.dumps(answers, ensure_ascii=False, indent=0), encoding="utf-8")
+    return gold.stat().st_size
 
 
 def xor_big_gold(parity: Path, gold: Path, pred: Path | None, reps: int, rows: bool = False) -> int:
@@ -919,6 +945,18 @@ def gold_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | Non
                 command.format(gold, pred),
                 command.format(EXAMPLES / small_gold, EXAMPLES / small_pred),
             )
+    if case in ("gold-cmrc39", "checkgold-cmrc39"):
+        dev, gold = parity / "cmrc2018" / "cmrc2018_dev.json", work / "gold.json"
+        size = cmrc_original_gold(dev, gold, pred, 20)
+        if case == "checkgold-cmrc39":
+            return size, f"{check} cmrc2018 --gold {gold}", f"{check} cmrc2018 --gold {dev}"
+        command = f"{score} cmrc2018 --gold {{}} --pred {{}} -q"
+        small = EXAMPLES / "cmrc2018"
+        return (
+            size + pred.stat().st_size,
+            command.format(gold, pred),
+            command.format(small / "dev.json", small / "pred.json"),
+        )
     if case == "checkgold-xor51":
         size = xor_big_gold(parity, gold, None, 70)
         return size, f"{check} xor-full --gold {gold}", f"{check} xor-full --gold {xor_dev}"
@@ -1052,6 +1090,11 @@ def readers_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, s
     return None
 
 
+#: the cases measured above their own floor (``floor_command``), not XOR-Full's
+OWN_FLOORS = ("explain-", "cmrc20m", "korquad20m", "mlqa20m", "xor20m", "gold-", "checkgold-")
+OWN_FLOORS += ("openqa50m", "openqa5m-", "openqa20m-")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     cases = ["xor66", "squad75", "squad100m", "pipe", "xor1g"]
@@ -1072,11 +1115,17 @@ def main() -> None:
     cases += ["squad100m-ja-fair", "xor66-pipe", "squad75-pipe", "gzbomb"]
     cases += ["openqa50m", "openqa50m-fair", "openqa50m-containment", "openqa50m-lenient"]
     cases += ["openqa50m-f1", "openqa5m-ja", "openqa5m-ja-fair", "openqa5m-th", "openqa20m-letters"]
+    cases += [
+        f"{text}-{profile}"
+        for text in ("openqa5m-ja", "openqa5m-zh", "openqa5m-th", "openqa20m-letters")
+        for profile in ("containment", "lenient", "f1")
+    ]
     cases += ["explain-squad75-json", "explain-squad75-fair", "explain-xor66"]
     cases += ["explain-korquad75-json"]
     cases += ["gold-squad45", "gold-xor66", "checkgold-squad45", "checkgold-xor51"]
     cases += ["checkgold-openqa67", "checkgold-mkqa56", "checkgold-poleval7"]
     cases += [f"{kind}-{name}" for name in SQUAD_FAMILY for kind in ("gold", "checkgold")]
+    cases += ["gold-cmrc39", "checkgold-cmrc39"]
     cases += ["squad75-number", "squad75-list", "ntcir100-nodesc", "zalo100-gold-warn"]
     cases += ["kbqa20m-fair-bars"]
     cases += ["cmrc20m", "cmrc20m-v5", "cmrc20m-fair", "cmrc20m-sentences"]
@@ -1227,11 +1276,15 @@ def main() -> None:
                 command = f"{base} open-qa --gold {gold} --pred {pred} -q"
             elif case.startswith(("openqa50m", "openqa5m-", "openqa20m-")):
                 answers = json.loads((EXAMPLES / "open-qa" / "pred.json").read_text("utf-8"))
-                if case.startswith("openqa5m-ja"):
-                    answers["ja-1"] = _ja_text(5_000_000)
-                elif case == "openqa5m-th":
-                    answers["th-1"] = ("เมืองหลวงของประเทศไทยคือกรุงเทพมหานคร" * 140_000)[:5_000_000]
-                elif case == "openqa20m-letters":
+                chars = int(case[len("openqa") :].split("m-", 1)[0]) * 1_000_000
+                if case.startswith(("openqa5m-ja", "openqa20m-ja")):
+                    answers["ja-1"] = _ja_text(chars)
+                elif case.startswith(("openqa5m-zh", "openqa20m-zh")):
+                    answers["ja-1"] = _ja_text(chars, sentences=_ZH_TEXT)
+                elif case.startswith(("openqa5m-th", "openqa20m-th")):
+                    thai = "เมืองหลวงของประเทศไทยคือกรุงเทพมหานคร"
+                    answers["th-1"] = (thai * (chars // len(thai) + 1))[:chars]
+                elif case.startswith("openqa20m-letters"):
                     answers[next(iter(answers))] = ("wilhelmroentgen" * 1_400_000)[:20_000_000]
                 else:
                     answers[next(iter(answers))] = _words_text(50_000_000, WORDS_EN)
@@ -1243,6 +1296,8 @@ def main() -> None:
                     profile = "official"
                 options = "-o matcher=f1" if profile == "f1" else f"--profile {profile}"
                 command = f"{base} open-qa --gold {gold} --pred {pred} -q {options}"
+                example = EXAMPLES / "open-qa" / "pred.json"
+                floor_command = f"{base} open-qa --gold {gold} --pred {example} -q {options}"
             elif case == "squad100m-ja-fair":
                 squad_long(gold, pred, 10)
                 pred.write_text(
@@ -1277,9 +1332,7 @@ def main() -> None:
             started = time.perf_counter()
             peak, wall, outcome = peak_of(command)
             below = floor
-            if case.startswith(
-                ("explain-", "cmrc20m", "korquad20m", "mlqa20m", "xor20m", "gold-", "checkgold-")
-            ):
+            if case.startswith(OWN_FLOORS):
                 below, _, _ = peak_of(floor_command)
                 outcome += f" (floor: {below:.0f} MB)"
             ratio = (peak - below) / (size / 1e6)

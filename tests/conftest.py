@@ -77,6 +77,22 @@ def read_whole(source, *args, **options):
     yield
 
 
+def cmrc_pair_figures(chosen, prediction: str, answers, limit: int):
+    """EM and F1 under CMRC 2018 settings ``chosen`` of ``prediction``
+    against ``answers`` and of the first answer against the prediction,
+    with texts longer than ``limit`` characters analysed in pieces."""
+    from unittest import mock
+
+    from answermatch.normalization import steps
+    from answermatch.tasks.cmrc2018.profiles import Comparer
+    from answermatch.tasks.squad.scoring import pair_scorer
+
+    with mock.patch.object(steps, "PIECE_CHARS", limit):
+        comparer = Comparer(chosen)
+        score = pair_scorer(comparer.analyse, f1=comparer.f1_one)
+        return score(prediction, tuple(answers)), score(answers[0], (prediction,))
+
+
 def official_figures(path: Path) -> dict:
     """The ``*.official.json`` that sits beside a prediction file."""
     return json.loads(path.read_text(encoding="utf-8"))

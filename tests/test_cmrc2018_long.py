@@ -25,8 +25,7 @@ from answermatch.normalization import steps
 from answermatch.tasks.cmrc2018 import Cmrc2018, rules
 from answermatch.tasks.cmrc2018.profiles import FAIR, OFFICIAL, Comparer
 from answermatch.tasks.cmrc2018.rules import CodedTokens, longest_common_run
-from answermatch.tasks.squad.scoring import pair_scorer
-from conftest import traced_peak
+from conftest import cmrc_pair_figures, traced_peak
 
 # what each rule reads in its own way: the script's 31 characters and its
 # two-character "……", ASCII punctuation NLTK splits or keeps ("U.S.",
@@ -98,13 +97,8 @@ def test_long_texts_score_as_the_whole_texts(name, chosen, prediction, answers, 
     the prediction as its only answer, each long text (past a tiny
     PIECE_CHARS) analysed in pieces, are the whole texts' to the bit."""
 
-    def figures(limit):
-        with mock.patch.object(steps, "PIECE_CHARS", limit):
-            comparer = Comparer(chosen)
-            score = pair_scorer(comparer.analyse, f1=comparer.f1_one)
-            return score(prediction, tuple(answers)), score(answers[0], (prediction,))
-
-    assert figures(piece) == figures(10**9), (name, prediction, answers)
+    whole = cmrc_pair_figures(chosen, prediction, answers, 10**9)
+    assert cmrc_pair_figures(chosen, prediction, answers, piece) == whole, (name, prediction)
 
 
 CODED = st.lists(st.sampled_from("abcdxyz"), max_size=12)

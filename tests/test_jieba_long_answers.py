@@ -31,7 +31,7 @@ from answermatch.tasks.squad import rules as span_rules
 from answermatch.tasks.squad.scoring import pair_scorer
 from answermatch.tasks.squad.tasks import FAIR
 from answermatch.tokenizers import get_tokenizer
-from conftest import traced_peak
+from conftest import cmrc_pair_figures, traced_peak
 
 FRAGMENTS = [
     "我来到", "北京", "清华大学", "曹雪芹", "是", "清代", "作家", "长江", "全长", "公里",
@@ -130,13 +130,8 @@ def test_cmrc_in_pieces_gives_the_whole_texts_key_and_tokens(name, chosen, text,
     piece=st.integers(1, 12),
 )
 def test_cmrc_scores_long_texts_as_the_whole_texts(name, chosen, prediction, answers, piece):
-    def figures(limit):
-        with mock.patch.object(steps, "PIECE_CHARS", limit):
-            comparer = Comparer(chosen)
-            score = pair_scorer(comparer.analyse, f1=comparer.f1_one)
-            return score(prediction, tuple(answers)), score(answers[0], (prediction,))
-
-    assert figures(piece) == figures(10**9), (name, prediction, answers)
+    whole = cmrc_pair_figures(chosen, prediction, answers, 10**9)
+    assert cmrc_pair_figures(chosen, prediction, answers, piece) == whole, (name, prediction)
 
 
 SENTENCE = "曹雪芹是清代作家，著有《红楼梦》。长江全长6397公里，流经11个省级行政区。"

@@ -93,6 +93,8 @@ __all__ = [
     "short",
     "string_ids",
     "typed_gold",
+    "typed_layout",
+    "typed_paragraphs",
     "warn_coverage",
     "warn_repeated_ids",
 ]
@@ -444,6 +446,7 @@ def load(
     key_check: bool = True,
     bom: str = "error",
     gold: Dialect | None = None,
+    other: Callable[[bytes, str, bool, _Source | None], _Read | None] | None = None,
 ) -> tuple[Any, str | bytes | None, list[int] | None]:
     """A path's content as a JSON value, a list of JSON Lines rows (a
     ``.jsonl`` name, or JSON values one after another) or Parquet rows;
@@ -454,7 +457,11 @@ def load(
     or ``"json"`` (see :class:`Dialect`; a file refused for its mark is
     decoded piece by piece, never held). ``gold``: the dialect of a gold
     file, which a file in the SQuAD layout may give as its questions
-    already (a :class:`_Read`, by :func:`_typed_questions`).
+    already (a :class:`_Read`, by :func:`_typed_questions`); ``other``: a
+    reader of another layout of the dialect's gold files (a task's, given
+    the bytes, the name, ``key_check`` and where the bytes are in the file,
+    :class:`_Source`), tried where that one gives ``None``
+    (:func:`typed_paragraphs`).
 
     >>> load({"q1": "Paris"}, Diagnostics(), "predictions")
     ({'q1': 'Paris'}, None, None)
@@ -478,6 +485,8 @@ def load(
             raw, source = raw[3:], source and source._replace(offset=3)
         if gold is not None:
             found = _typed_questions(raw, name, gold, key_check, source)
+            if found is None and other is not None:
+                found = other(raw, name, key_check, source)
             if found is not None:
                 return found, found.text, None
         value = fast_json(raw, keys_checked=key_check)
@@ -607,6 +616,16 @@ def read(
     return from_data(data, source_name(source), dialect, text, row_lines, cls)
 
 
+def typed_layout(data: Any) -> str | None:
+    """The layout of a gold :func:`load` read straight into its questions
+    (``"squad"``, or the name another reader gave it), else ``None``.
+
+    >>> typed_layout({"data": []}) is None
+    True
+    """
+    return data.layout if type(data) is _Read else None
+
+
 def typed_gold(data: Any, dialect: Dialect = SQUAD, cls: type[F] = SquadFile) -> F | None:
     """The gold :func:`load` gave with ``gold=dialect`` where it read a file
     in the SQuAD layout straight into its questions (as :func:`from_data`
@@ -618,7 +637,9 @@ def typed_gold(data: Any, dialect: Dialect = SQUAD, cls: type[F] = SquadFile) ->
     """
     if type(data) is not _Read:
         return None
-    gold = cls(data.questions, data.name, "squad", data.version, False, data.text, None, data.shape)
+    gold = cls(
+        data.questions, data.name, "squad", data.version, data.numbers, data.text, None, data.shape
+    )
     gold._id_keys = dialect.id_keys
     return gold
 
@@ -775,14 +796,18 @@ def _articles_checked(
 
 
 class _Read(NamedTuple):
-    """A gold in the SQuAD layout read into its questions (:func:`_typed_questions`),
-    and its bytes where they are still needed (``text``: else ``None``)."""
+    """A gold read into its questions (:func:`typed_paragraphs`), and its
+    bytes where they are still needed (``text``: else ``None``); ``numbers``:
+    whether an answer text may be a number; ``layout``: the reader's name
+    for the layout (``"squad"``, or another reader's)."""
 
     questions: Questions
     name: str
     version: Any
     shape: list[list[int]]
     text: bytes | None
+    numbers: bool = False
+    layout: str = "squad"
 
 
 def _struct(name: str, *fields: Any) -> type:
@@ -883,11 +908,52 @@ def _typed_questions(
     raw: bytes, name: str, dialect: Dialect, key_check: bool, source: _Source | None = None
 ) -> _Read | None:
     """The questions of a gold in the SQuAD layout decoded into msgspec's
-    structs a few hundred paragraphs at a time (:func:`_typed_file`), as
-    :func:`_articles_fast` gives them from ``json``'s value; ``None`` for
-    anything it would not take (the ``json`` way then reads the file).
-    ``key_check``: taken only where the structs' keys are every ``":`` of
-    the file (:func:`~answermatch.sources.keys_counted`).
+    structs a few hundred paragraphs at a time (:func:`_typed_file`,
+    :func:`typed_paragraphs`), as :func:`_articles_fast` gives them from
+    ``json``'s value; ``None`` for anything it would not take (the ``json``
+    way then reads the file)."""
+    if dialect.id_keys[:1] != ("id",):  # another key first: json's (with "id", the same)
+        return None
+    top = fast_typed_json(raw, _typed_file)
+    if top is LEFT_TO_JSON:
+        return None
+    keys = 1 + (top.version is not None)
+    keys += sum(1 + _given([article], "title", "id") for article in top.data)
+    articles = map(_PARAGRAPHS_OF, top.data)
+    return typed_paragraphs(
+        raw, name, articles, _typed_paragraph, key_check, keys, source, version=top.version
+    )
+
+
+_PARAGRAPHS_OF = attrgetter("paragraphs")
+
+
+def typed_paragraphs(
+    raw: bytes,
+    name: str,
+    articles: Iterable[Iterable[Any]],
+    schema: Callable[[], type],
+    key_check: bool,
+    keys: int = 0,
+    source: _Source | None = None,
+    *,
+    count_keys: Callable[[Any], int] = _paragraph_keys,
+    bare: bool = False,
+    version: Any = None,
+    layout: str = "squad",
+) -> _Read | None:
+    """The questions of a gold whose ``articles`` give each article's
+    paragraphs as their JSON (``msgspec.Raw`` in the bytes ``raw``), each
+    decoded into the structs ``schema()`` defines (``qas``, a ``context``
+    kept as JSON; each question's ``id``, ``answers`` and ``question``)
+    :data:`_BATCH` at a time; ``None`` for anything the ``json`` way reads
+    otherwise (a paragraph that is not of that type, an id that is not a
+    string, a number past what ``json`` reads, invalid UTF-8). ``bare``:
+    the answers are the texts themselves (strings or numbers: anything else
+    goes the ``json`` way), else structs with ``text`` and
+    ``answer_start``. ``key_check``: taken only where the keys counted
+    (``keys`` outside the paragraphs, ``count_keys`` of each) are every
+    ``":`` of the file (:func:`~answermatch.sources.keys_counted`).
 
     Kept (:class:`_Columns`): the ids, the answer texts, the
     ``answer_start`` offsets and where each context's JSON is in the bytes
@@ -895,22 +961,16 @@ def _typed_questions(
     only where they are still needed: for the questions' lines (a file with
     newlines near its start) or where the contexts cannot be read again
     from the file (``source``, :class:`_Source`)."""
-    if dialect.id_keys[:1] != ("id",):  # another key first: json's (with "id", the same)
-        return None
-    top = fast_typed_json(raw, _typed_file)
-    if top is LEFT_TO_JSON:
-        return None
     if not raw.isascii() and not sources.is_utf8(raw):  # msgspec does not check the UTF-8
         return None  # of what it keeps as JSON
-    columns = _Columns(raw, key_check)
-    columns.keys += 1 + (top.version is not None)
+    columns = _Columns(raw, key_check, count_keys, bare)
+    columns.keys += keys
     shape: list[list[int]] = []
     batch: list[Any] = []
-    for article in top.data:
-        columns.keys += 1 + _given([article], "title", "id")
+    for paragraphs in articles:
         sizes: list[int] = []
-        for paragraph_json in article.paragraphs:
-            paragraph = fast_typed_json(paragraph_json, _typed_paragraph)
+        for paragraph_json in paragraphs:
+            paragraph = fast_typed_json(paragraph_json, schema)
             if paragraph is LEFT_TO_JSON:
                 return None
             sizes.append(len(paragraph.qas))
@@ -933,7 +993,8 @@ def _typed_questions(
     questions = Questions(
         columns.ids, columns.texts, columns.starts(), _Lazy(contexts.make, contexts.each)
     )
-    return _Read(questions, name, top.version, shape, raw if held else None)
+    text = raw if held else None
+    return _Read(questions, name, version, shape, text, columns.numbers, layout)
 
 
 #: The paragraphs decoded before their questions are taken (:class:`_Columns`)
@@ -948,10 +1009,19 @@ class _Columns:
     all are integers of 64 bits, else a tuple per question), where each
     paragraph's context is as JSON in the bytes ``raw`` (``at``: -1 where
     it has none; ``lengths``), and, with ``key_check``, the keys counted
-    (:func:`_paragraph_keys`)."""
+    (``count_keys`` of each paragraph). ``bare``: answers that are their
+    texts (strings or numbers, ``numbers`` set where one is a number), no
+    ``answer_start``."""
 
-    def __init__(self, raw: bytes, key_check: bool) -> None:
+    def __init__(
+        self,
+        raw: bytes,
+        key_check: bool,
+        count_keys: Callable[[Any], int] = _paragraph_keys,
+        bare: bool = False,
+    ) -> None:
         self.raw, self.key_check, self.keys = raw, key_check, 0
+        self.count_keys, self.bare, self.numbers = count_keys, bare, False
         self.ids: list[str] = []
         self.texts: list[tuple[str, ...]] = []
         self.packed: array | None = array("q")
@@ -969,7 +1039,7 @@ class _Columns:
         ):
             return False  # json's: a number past Python's digit limit is an error there
         if self.key_check:
-            self.keys += sum(map(_paragraph_keys, paragraphs))
+            self.keys += sum(map(self.count_keys, paragraphs))
         paragraphs.clear()
         end = self._end
         for context in contexts:
@@ -987,6 +1057,8 @@ class _Columns:
         self.ids += map(_ID_OF, qas)  # strings, as the structs' types say
         answers = list(map(_ANSWERS_OF, qas))
         del qas
+        if self.bare:
+            return self._add_bare(answers)
         starts = list(map(_START_OF, chain.from_iterable(answers)))
         if self.packed is not None:
             try:
@@ -1005,9 +1077,23 @@ class _Columns:
             self.texts += [tuple(map(held, map(_TEXT_OF, found))) for found in answers]
         return True
 
+    def _add_bare(self, answers: list[tuple[Any, ...]]) -> bool:
+        """Take each question's answers that are their texts: strings (one
+        given again in the batch held once) or numbers."""
+        values = list(chain.from_iterable(answers))
+        kinds = set(map(type, values))
+        if not kinds <= {str, int, float}:
+            return False  # an object, a list, a bool or null: the json way's
+        self.numbers = self.numbers or not kinds <= {str}
+        held = {value: value for value in values if type(value) is str}.get
+        self.texts += [tuple(map(held, found, found)) for found in answers]
+        return True
+
     def starts(self) -> _Lazy:
         """The ``answer_start`` column of :class:`Questions`."""
         packed, texts, tuples = self.packed, self.texts, self.tuples
+        if self.bare:  # none given
+            return _Lazy(lambda: list(_no_starts(texts)), lambda: _no_starts(texts))
         if packed is None:
             return _Lazy(lambda: tuples, lambda: iter(tuples))
         return _Lazy(
@@ -1016,6 +1102,11 @@ class _Columns:
 
 
 _QAS_OF, _CONTEXT_OF = attrgetter("qas"), attrgetter("context")
+
+
+def _no_starts(texts: Iterable[Sized]) -> Iterator[tuple[None, ...]]:
+    """No ``answer_start`` for each of the answers ``texts``."""
+    return map((None,).__mul__, map(len, texts))
 
 
 def _place(data: bytes, part: bytes, start: int) -> int:

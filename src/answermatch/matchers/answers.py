@@ -207,17 +207,15 @@ class CountedTokens(Sequence[str]):
 
     @classmethod
     def of_pieces(
-        cls, pieces: Callable[[], Iterable[str]], tokens: Callable[[str], Sequence[str]]
+        cls, pieces: Callable[[], Iterable[str]], tokens: Callable[[str], Iterable[str]]
     ) -> CountedTokens:
-        """The counts of ``tokens(piece)`` over the ``pieces()`` of a text,
-        each piece's tokens counted and dropped (``pieces`` is called again
-        to make the tokens again)."""
+        """The counts of ``tokens(piece)`` (a sequence, or an iterator of
+        them) over the ``pieces()`` of a text, each piece's tokens counted
+        and dropped (``pieces`` is called again to make the tokens again)."""
         counts: dict[str, int] = {}
-        size = 0
         for piece in pieces():
-            found = tokens(piece)
-            size += len(found)
-            _count_elements(counts, found)
+            _count_elements(counts, tokens(piece))
+        size = sum(counts.values())
 
         def remake() -> Iterable[str]:
             return chain.from_iterable(map(tokens, pieces()))

@@ -51,8 +51,9 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
-from collections.abc import Callable, Iterator, Sequence
-from functools import lru_cache
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import lru_cache, partial
 
 import regex
 
@@ -134,8 +135,10 @@ def _piece_preparer(lang: str | None) -> Callable[[str], str]:
     sub_arabic = _ARABIC_MARKS.sub
     arabic = lang in (None, "ar", "fa", "ur")
 
-    def prepare(text: str) -> str:
-        if text.isascii():
+    def prepare(text: str, ascii: bool | None = None) -> str:
+        # (a piece of a long text as the whole is: Turkish folds an ASCII I
+        # to ı, which the ASCII path, taken only for an ASCII text, does not)
+        if text.isascii() if ascii is None else ascii:
             text = text.lower().encode().translate(_ASCII_SEPARATORS).decode()
         else:
             text = fold(to_normal("NFKC", text))
@@ -175,14 +178,28 @@ def _long_pieces(text: str) -> Iterator[str]:
 
 @lru_cache(maxsize=64)
 def _preparer(lang: str | None) -> Callable[[str], str]:
-    """:func:`prepare_text` for ``lang``: a long text piece by piece
-    (:func:`_long_pieces`), without a list of its words."""
+    """:func:`prepare_text` for ``lang``: a long text piece by piece,
+    without a list of its words, cut just before ASCII spaces (see
+    :func:`_long_pieces`) and also, where it has none, between two firm
+    characters or runs of them
+    (:func:`~answermatch.normalization.joined_parts`): each step maps a
+    firm character, or an ASCII letter or digit, alone to one character
+    of the same kind (case folding lowers ASCII letters, Turkish ``I`` to
+    ``ı``; the others are kept), which NFKC, NFD (Greek) and NFC keep
+    starters that compose with nothing before them; separators, marks and
+    points go character by character and are none of these; "." and ","
+    read a digit on each side and a piece cut there ends and starts with
+    none; an article is a whole word, of fewer letters than a run
+    (:data:`~answermatch.normalization.FIRM_RUN`). The tests compare the
+    pieces with the whole text."""
+    from ..normalization import joined_parts
+
     prepare_piece = _piece_preparer(lang)
 
     def prepare(text: str) -> str:
         if len(text) <= _steps.PIECE_CHARS:
             return prepare_piece(text)
-        return " ".join(filter(None, map(prepare_piece, _long_pieces(text))))
+        return "".join(joined_parts(text, partial(prepare_piece, ascii=text.isascii())))
 
     return prepare
 
@@ -294,33 +311,65 @@ _JOINED_BEFORE = {"zh": "是于在为了和与及到从由被把叫称即乃系"
 
 class _Edges:
     """Decides whether a position of a prepared prediction is a word edge;
-    the segmenter's boundaries are found once, when first needed."""
+    the segmenter's boundaries are found when first needed, in the
+    stretch of the text around the position that the segmenter reads on
+    its own (:meth:`cut`)."""
 
-    __slots__ = ("_cuts", "lang", "text")
+    __slots__ = ("_chunks", "_cut_span", "_cuts", "lang", "text")
 
     def __init__(self, text: str, lang: str | None) -> None:
         self.text = text
         self.lang = lang
-        self._cuts: frozenset[int] | None = None
+        self._chunks: list[tuple[int, int]] | None = None
+        self._cut_span: tuple[int, int] | None = None
+        self._cuts: _Cuts | None = None
 
-    def cuts(self) -> frozenset[int] | None:
-        """Offsets where the language's tokenizer puts a boundary (None
-        when the language has no segmenter for this script)."""
-        if self._cuts is None:
-            split = _segmenter(self.lang)
-            if split is None:
-                return None
-            cuts = {0, len(self.text)}
-            position = 0
-            text = self.text
-            for token in split(text):
-                found = text.find(token, position)
-                if found < 0:
-                    continue
-                cuts.add(found)
-                position = found + len(token)
-                cuts.add(position)
-            self._cuts = frozenset(cuts)
+    def cut(self, position: int) -> bool | None:
+        """Whether the language's tokenizer puts a boundary at ``position``
+        of the whole text (None when the language has no segmenter for
+        this script). The tokenizer reads the text in stretches, each on
+        its own (:meth:`_stretch`: MeCab's pieces of a long text, or the
+        stretches between spaces of a tokenizer that reads each alone), so
+        the whole text's boundaries are those of its stretches, one after
+        the other, and the text's two ends: only the stretches on each side
+        of ``position`` are tokenized (the last one's boundaries kept), not
+        the whole text into a list of its words."""
+        split = _segmenter(self.lang)
+        if split is None:
+            return None
+        text = self.text
+        if position in (0, len(text)):
+            return True
+        for index in (position - 1, position):  # the characters on each side
+            span = self._stretch(index)
+            if span is not None and self._stretch_cuts(span, split).has(position):
+                return True
+        return False
+
+    def _stretch(self, index: int) -> tuple[int, int] | None:
+        """The stretch of the text that the segmenter tokenizes on its own
+        and that holds the character at ``index`` (None for a character
+        that none holds: a space it skips, a NUL MeCab cuts at)."""
+        text = self.text
+        chunk_spans = _chunk_spans(self.lang)
+        if chunk_spans is not None:  # MeCab: the pieces it parses one by one
+            if self._chunks is None:
+                self._chunks = chunk_spans(text)
+            chunks = self._chunks
+            start, end = chunks[bisect_right(chunks, (index, len(text) + 1)) - 1]
+            return (start, end) if start <= index < end else None
+        if not _reads_stretches(self.lang):
+            return 0, len(text)
+        if text[index] == " ":  # (the prepared text's only whitespace)
+            return None
+        end = text.find(" ", index)
+        return text.rfind(" ", 0, index) + 1, len(text) if end < 0 else end
+
+    def _stretch_cuts(self, span: tuple[int, int], split: Callable[[str], list[str]]) -> _Cuts:
+        """The segmenter's boundaries in the stretch ``span`` (the last
+        stretch's kept)."""
+        if span != self._cut_span:
+            self._cut_span, self._cuts = span, _Cuts(self.text, *span, _words_of(self.lang, split))
         return self._cuts
 
     def start(self, position: int) -> bool:
@@ -375,12 +424,12 @@ class _Edges:
         if cls == _LETTER and a[1] != b[1]:
             return True  # two scripts
         if cls in (_HAN, _KANA, _SEA):
-            cuts = self.cuts()
-            if cuts is None:
+            cut = self.cut(position)
+            if cut is None:
                 # no segmenter: characters (Chinese, Japanese) or, for Thai,
                 # Lao, Khmer and Burmese, syllables (checked by the caller)
                 return True
-            if position in cuts:
+            if cut:
                 return True
             if at_start:  # a one-character function word the segmenter glued on
                 return self.text[position - 1] in _JOINED_BEFORE.get(self.lang or "", "")
@@ -410,7 +459,8 @@ class _Edges:
         found = suffixes.match(text, position, end)
         if found is None:
             return False
-        return found.end() == end or (self._cuts is not None and found.end() in self._cuts)
+        # (a suffix is of Chinese or Japanese characters: a segmenter's cut)
+        return found.end() == end or self.cut(found.end()) is True
 
 
 _SEGMENTED = frozenset(("zh", "ja", "th", "lo", "km", "my"))
@@ -432,6 +482,91 @@ def _segmenter(lang: str | None) -> Callable[[str], list[str]] | None:
         return tokenizer.splitter(None)
     except (AnswermatchError, ImportError, KeyError, ValueError):
         return None
+
+
+class _Cuts:
+    """The offsets in a text where the segmenter's words of one stretch
+    ``text[start:end]`` start and end, found as far as asked: its words
+    are read one after the other (a long run of Thai's as ICU finds them)
+    up to the position asked about, and those more than
+    :data:`_KEPT_BEHIND` characters behind the farthest position asked
+    about are let go (a position behind them reads the words again from
+    the stretch's start). Asked in about increasing order, as the
+    occurrences of a gold are, a long stretch's words are read once."""
+
+    __slots__ = ("_done", "_found", "_low", "_piece", "_position", "_start", "_tokens", "_words")
+
+    def __init__(
+        self, text: str, start: int, end: int, words: Callable[[str], Iterable[str]]
+    ) -> None:
+        self._piece = text if (start, end) == (0, len(text)) else text[start:end]
+        self._start = start
+        self._words = words
+        self._restart()
+
+    def _restart(self) -> None:
+        self._tokens = iter(self._words(self._piece))
+        self._position = 0  # where the next word is looked for, in the piece
+        self._found: set[int] = set()
+        self._low = self._start  # the boundaries from here on are in _found
+        self._done = False
+
+    def has(self, position: int) -> bool:
+        """Whether a word of the stretch starts or ends at ``position``
+        (an offset in the whole text)."""
+        if position < self._low:
+            self._restart()
+        found, piece, start = self._found, self._piece, self._start
+        while not self._done and start + self._position <= position:
+            token = next(self._tokens, None)
+            if token is None:
+                self._done = True
+                break
+            at = piece.find(token, self._position)
+            if at < 0:
+                continue
+            found.add(start + at)
+            self._position = at + len(token)
+            found.add(start + self._position)
+        if len(found) > 2 * _KEPT_BEHIND:
+            self._low = max(self._low, position - _KEPT_BEHIND)
+            self._found = {cut for cut in found if cut >= self._low}
+        return position in found
+
+
+#: How far behind the farthest position asked about :class:`_Cuts` keeps boundaries.
+_KEPT_BEHIND = 4096
+
+
+def _words_of(
+    lang: str | None, split: Callable[[str], list[str]]
+) -> Callable[[str], Iterable[str]]:
+    """The segmenter's words of a text, one at a time where it gives them
+    so (ICU's ``tokens_of``), else ``split``'s list."""
+    from ..tokenizers import get_tokenizer
+
+    return getattr(get_tokenizer(lang), "tokens_of", split)  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=64)
+def _chunk_spans(lang: str | None) -> Callable[[str], list[tuple[int, int]]] | None:
+    """The segmenter's ``chunk_spans`` where it has one (MeCab: the pieces
+    of a long text it parses one by one), else None."""
+    if _segmenter(lang) is None:
+        return None
+    from ..tokenizers import get_tokenizer
+
+    return getattr(get_tokenizer(lang), "chunk_spans", None)  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=64)
+def _reads_stretches(lang: str | None) -> bool:
+    """The segmenter reads each stretch between whitespace on its own."""
+    if _segmenter(lang) is None:
+        return False
+    from ..tokenizers import get_tokenizer
+
+    return get_tokenizer(lang).local_to_whitespace  # type: ignore[arg-type]
 
 
 def segmenter_signature(lang: str | None) -> str | None:
@@ -512,7 +647,8 @@ def _contains_long(lang: str | None, prediction: str, golds) -> float:
         return 0.0
     longest = max(map(len, prepared))
     carry = ""  # the end of the text so far, from a space, or all of it
-    for part in filter(None, map(prepare_piece, _long_pieces(prediction))):
+    prepare = partial(prepare_piece, ascii=prediction.isascii())  # (as the whole is)
+    for part in filter(None, map(prepare, _long_pieces(prediction))):
         window = carry + part
         for gold in prepared:
             if find_contained(window, gold, lang) >= 0:

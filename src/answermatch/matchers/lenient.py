@@ -228,6 +228,7 @@ class _Language:
         "prepare",
         "prepare_short",
         "question_words",
+        "word_set",
         "words",
     )
 
@@ -242,6 +243,7 @@ class _Language:
         self.either = _EITHER["en"] | _EITHER.get(lang or "", frozenset())
         self.doubt = self.either | _DOUBT["en"] | _DOUBT.get(lang or "", frozenset())
         self.words = _word_splitter(lang)
+        self.word_set = _word_set(lang)
         self.question_words = lru_cache(maxsize=1024)(self._question_words)
         self.gold_words = lru_cache(maxsize=4096)(self._gold_words)
         self.gold_keys = lru_cache(maxsize=4096)(self._gold_keys)
@@ -266,6 +268,31 @@ class _Language:
         """The words of a question, as the golds' words are compared."""
         words = self.words(self.prepare(question))
         return frozenset(map(_stem, words) if self.english else words)
+
+
+def _word_set(lang: str | None) -> Callable[[str], set[str]]:
+    """The set of the words of a prepared text (:func:`_word_splitter`'s):
+    a long text's read a list at a time where its segmenter reads it in
+    pieces anyway (MeCab's ``tokenize_parts``, cut as the whole text is) or
+    one word at a time (ICU's ``tokens_of``), not a list of all of them."""
+    words = _word_splitter(lang)
+    if words is str.split:
+        return lambda text: set(text.split())
+    from ..normalization import steps
+    from ..tokenizers import get_tokenizer
+
+    tokenizer = get_tokenizer(lang)  # type: ignore[arg-type]
+    one_by_one = getattr(tokenizer, "tokens_of", None)
+
+    def word_set(text: str) -> set[str]:
+        if len(text) <= steps.PIECE_CHARS:
+            return set(words(text))
+        found: set[str] = set()
+        for listed in (one_by_one(text),) if one_by_one else tokenizer.tokenize_parts((text,)):
+            found.update(w for w in listed if not w.isspace())
+        return found
+
+    return word_set
 
 
 def _word_splitter(lang: str | None) -> Callable[[str], list[str]]:
@@ -556,7 +583,7 @@ def _judge(language: _Language, prediction: str, golds: tuple[str, ...], questio
             kind == "number" or not any(value.startswith(d) for d in values[kind])
         ):  # the answer states another value: the gold's words alone do not make it
             valued.add(gold)
-    answer_words = set(language.words(answer))
+    answer_words = language.word_set(answer)
     question_words = language.question_words(question) if question else frozenset()
     for gold_text, gold in zip(golds, prepared, strict=True):
         if gold and gold not in valued:

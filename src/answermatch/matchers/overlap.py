@@ -83,15 +83,19 @@ def _best_f1(pred: list[str], answers: AnswerSet, an: Analyzer) -> float:
 def _long_prediction(an: Analyzer, prediction: str) -> tuple[object, CountedTokens, str] | None:
     """A prediction longer than :data:`~answermatch.normalization.steps.PIECE_CHARS`
     as ``(EM key, token counts, a text for warn_unspaced)``, normalized and split piece by piece,
-    where that gives the whole text's tokens: overlap ``bag``, a preset
+    where that gives the whole text's tokens: overlap ``bag`` and a preset
     that reads nothing across an ASCII space
-    (:func:`~answermatch.normalization.parts_normalizer`) and tokens that
+    (:func:`~answermatch.normalization.parts_normalizer`), tokens that
     read each whitespace-separated stretch on their own (whitespace,
-    characters, or a tokenizer that says so: not MeCab); else ``None``.
+    characters, or a tokenizer that says so) counted part by part, and a
+    tokenizer's that does not (MeCab) read from the normal form's parts
+    joined (:func:`~answermatch.normalization.joined_parts_normalizer`,
+    whose join is the normal form, also cut inside a text without spaces;
+    ``tokenize_parts`` cuts it as it cuts the whole); else ``None``.
     The key is a :class:`~answermatch.matchers.answers.JoinedKey`, the
     counts a :class:`~answermatch.matchers.answers.CountedTokens`: no list
     of the text's tokens."""
-    from ..normalization import parts_normalizer, steps
+    from ..normalization import joined_parts_normalizer, parts_normalizer, steps
 
     if len(prediction) <= steps.PIECE_CHARS or an.overlap != "bag":
         return None
@@ -101,9 +105,18 @@ def _long_prediction(an: Analyzer, prediction: str) -> tuple[object, CountedToke
     if an.unit == "word" and an.lang is not None:
         from ..tokenizers import get_tokenizer
 
-        if not get_tokenizer(an.lang).local_to_whitespace:  # type: ignore[arg-type]
-            return None
-    split = _splitter(an.lang, an.unit)
+        tokenizer = get_tokenizer(an.lang)  # type: ignore[arg-type]
+        if not tokenizer.local_to_whitespace:  # MeCab: its words of the parts joined
+            joined = joined_parts_normalizer(an.preset, an.lang)
+            counted = CountedTokens.of_pieces(
+                lambda: tokenizer.tokenize_parts(joined(prediction)),  # type: ignore[misc]
+                _as_it_is,
+            )
+            return normalized_key(an, prediction), counted, ""
+        # (ICU: a long run's words one at a time)
+        split = getattr(tokenizer, "tokens_of", None) or _splitter(an.lang, an.unit)
+    else:
+        split = _splitter(an.lang, an.unit)
     quote = ""  # what the warning about an unspaced text quotes, as of the whole text
     if an.warn:
         head, found = "", ""  # the text's first 20 characters; its first unspaced part
@@ -118,6 +131,10 @@ def _long_prediction(an: Analyzer, prediction: str) -> tuple[object, CountedToke
             quote = head if len(head) < 20 else f"{head[:20]} {found}"
     counts = CountedTokens.of_pieces(lambda: parts(prediction), split)
     return normalized_key(an, prediction), counts, quote
+
+
+def _as_it_is(tokens: list[str]) -> list[str]:
+    return tokens
 
 
 def _pair_f1(an: Analyzer) -> Callable[[str, str], float]:

@@ -551,22 +551,32 @@ def joined_parts_normalizer(
     lang = optional_language(lang)
     if not get_preset(preset).local_to_spaces:
         return None
-    normalize = normalizer(preset, lang)
+    return partial(joined_parts, normalize=normalizer(preset, lang))
 
-    def parts(text: str) -> Iterator[str]:
-        given = False  # a part was given: a space before the next after a space
-        # (between runs only where the pieces hold them: pieces of FIRM_RUN at least)
-        cuts = _JOINED_CUTS if steps.PIECE_CHARS >= FIRM_RUN else _FIRM_CUTS
-        for piece in steps.pieces(text, cuts):
-            part = normalize(piece)
-            if not part:
-                continue
-            if given and piece[0] == " ":
-                yield " "
-            yield part
-            given = True
 
-    return parts
+def joined_parts(text: str, normalize: Callable[[str], str]) -> Iterator[str]:
+    """``normalize(text)`` in parts whose join by nothing is the whole
+    text's, for a ``normalize`` that reads nothing across the cuts of
+    :func:`joined_parts_normalizer` and collapses whitespace (what its
+    docstring shows for the presets; containment's preparation is another):
+    the text cut into pieces, each normalized, the empty ones left out, a
+    part ``" "`` before one cut at a space.
+
+    >>> from answermatch.normalization import joined_parts
+    >>> list(joined_parts("東京 タワー" * 2, str.strip))
+    ['東京 タワー東京 タワー']
+    """
+    given = False  # a part was given: a space before the next after a space
+    # (between runs only where the pieces hold them: pieces of FIRM_RUN at least)
+    cuts = _JOINED_CUTS if steps.PIECE_CHARS >= FIRM_RUN else _FIRM_CUTS
+    for piece in steps.pieces(text, cuts):
+        part = normalize(piece)
+        if not part:
+            continue
+        if given and piece[0] == " ":
+            yield " "
+        yield part
+        given = True
 
 
 def normalize(text: str, lang: str | None = None, preset: str = "unicode") -> str:
@@ -603,6 +613,7 @@ __all__ = [
     "Preset",
     "Step",
     "available_presets",
+    "joined_parts",
     "joined_parts_normalizer",
     "normalize",
     "normalizer",

@@ -26,6 +26,7 @@ one dependency covers the four languages (see docs/languages.rst).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import regex
@@ -53,20 +54,29 @@ class IcuTokenizer(Tokenizer):
         self._words = WordTokenizer(lang).splitter()
 
     def _tokenize(self, text: str, mode: str) -> list[str]:
+        return list(self.tokens_of(text))
+
+    def tokens_of(self, text: str) -> Iterator[str]:
+        """The tokens :meth:`tokenize` gives, one at a time: a long run of
+        letters' words as ICU finds them, without a list of them.
+
+        >>> from answermatch.tokenizers.icu import IcuTokenizer
+        >>> list(IcuTokenizer("th").tokens_of("กินข้าว 2 ครั้ง"))
+        ['กิน', 'ข้าว', '2', 'ครั้ง']
+        """
         words, breaker, locale = self._words, self._breaker, self._locale
-        tokens: list[str] = []
         for chunk in text.translate(_SEPARATORS).split():
             at = 0
             for run in _RUNS(chunk):
                 start, end = run.span()
                 if start > at:
-                    tokens += words(chunk[at:start])
+                    yield from words(chunk[at:start])
                 letters = run.group()
-                tokens += [letters[s:e] for s, e in breaker(letters, locale).segments()]
+                for s, e in breaker(letters, locale).segments():
+                    yield letters[s:e]
                 at = end
             if at < len(chunk):
-                tokens += words(chunk[at:])
-        return tokens
+                yield from words(chunk[at:])
 
     def signature(self) -> str:
         """``icu(icu4py=VERSION,icu=ICU_VERSION)``."""

@@ -248,6 +248,35 @@ class MecabTokenizer(Tokenizer):
             rest = rest[start:]
         yield parse(rest).split()
 
+    def chunk_spans(self, text: str) -> list[tuple[int, int]]:
+        """Where :meth:`tokenize` cuts ``text``: the ``(start, end)`` of
+        each piece MeCab parses alone (the text split at each NUL, then into
+        pieces of at most :data:`MAX_CHARS` characters cut as
+        :func:`_chunks` cuts them), in order; the text's words are those of
+        its pieces, one after the other. No piece is copied.
+
+        >>> from answermatch.tokenizers.ja import MecabTokenizer
+        >>> MecabTokenizer().chunk_spans("東京\\x00タワー")
+        [(0, 2), (3, 6)]
+        """
+        size = len(text)
+        if size <= MAX_CHARS and "\x00" not in text:
+            return [(0, size)]
+        spans = []
+        begin = 0
+        while True:
+            nul = text.find("\x00", begin)
+            end = size if nul < 0 else nul
+            start = begin
+            while end - start > MAX_CHARS:  # as _chunks cuts the segment
+                stop = _cut(text, start, MAX_CHARS)
+                spans.append((start, stop))
+                start = stop
+            spans.append((start, end))
+            if nul < 0:
+                return spans
+            begin = nul + 1
+
     def splitter(self, mode: str | None = None) -> Callable[[str], list[str]]:
         """:meth:`tokenize` with the checks done once (one function call per text)."""
         self._mode(mode)

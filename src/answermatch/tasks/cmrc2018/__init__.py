@@ -48,7 +48,7 @@ from ..base import FRACTION, Aggregation, Inputs, Scored, Stats, Summary, Task, 
 from ..parts import ChecksGold, Explains, TakesRows
 from ..squad.scoring import pair_figures, pair_scorer
 from .checks import GOLD_CHECKS, entries
-from .data import Gold, read_gold, read_predictions
+from .data import Gold, Questions, read_gold, read_predictions
 from .profiles import FAIR, OFFICIAL, PROFILES, Comparer, Settings, signature_fields
 from .rules import as_text, py2_str
 
@@ -112,19 +112,18 @@ class Cmrc2018(Task, Explains, ChecksGold, TakesRows):
         version = _version(options) or 6
         gold = read_gold(source, diag, version)
         if version == 5:  # Python 2: ids stripped, str() of floats
-            for q in gold.questions:
-                if not isinstance(q.id, str):
+            ids = gold.questions.ids
+            for k, qid in enumerate(ids):
+                if not isinstance(qid, str):
                     raise InputError(
-                        f"question id {q.id!r} is not a string: the version 5 script calls "
+                        f"question id {qid!r} is not a string: the version 5 script calls "
                         ".strip() on every id and fails on it (AttributeError); store the id "
                         "as a string",
                         path=gold.file.name,
-                        line=gold.line(q),
+                        line=gold.file.line(k),
                     )
-            questions = [
-                q._replace(id=q.id.strip(), texts=tuple(map(py2_str, q.raw)))
-                for q in gold.questions
-            ]
+            texts = [tuple(map(py2_str, raw)) for raw in gold.file.answers]
+            questions = Questions([qid.strip() for qid in ids], texts, gold.questions.stored)
             gold = replace(gold, questions=questions)
         return gold
 
@@ -149,30 +148,31 @@ class Cmrc2018(Task, Explains, ChecksGold, TakesRows):
         comparer = Comparer(settings)
         gold: Gold = inputs.gold
         predictions: dict[Any, str] = inputs.predictions
-        questions = gold.questions
-        texts = [predictions.get(q.id) if hashable(q.id) else None for q in questions]
-        for text, q in zip(texts, questions, strict=True):
-            if text is not None and not q.texts:  # the script's max() of no score
+        # the columns alone: no question made, no context read
+        ids, golds = gold.questions.ids, gold.questions.texts
+        texts = [predictions.get(qid) if hashable(qid) else None for qid in ids]
+        for k, (text, answers) in enumerate(zip(texts, golds, strict=True)):
+            if text is not None and not answers:  # the script's max() of no score
                 raise InputError(
-                    f"question {q.id!r} ({gold.where(q)}) has no answer: the official script "
-                    "fails on it (max() of no score)",
+                    f"question {ids[k]!r} ({gold.file.where(k)}) has no answer: the official "
+                    "script fails on it (max() of no score)",
                     path=inputs.gold_name,
-                    line=gold.line(q),
+                    line=gold.file.line(k),
                 )
         # the SQuAD family's scoring, with the script's F1 of each answer
         score = pair_scorer(comparer.analyse, f1=comparer.f1_one)
-        figures = pair_figures(score, [(t, q.texts) for t, q in zip(texts, questions, strict=True)])
+        figures = pair_figures(score, list(zip(texts, golds, strict=True)))
         items = [
             {
-                "id": q.id,
+                "id": qid,
                 "score": f1,
                 "f1": f1,
                 "em": int(em),
                 "answered": text is not None,
                 "prediction": text,
-                "gold": list(q.texts),
+                "gold": list(answers),
             }
-            for q, text, (em, f1) in zip(questions, texts, figures, strict=True)
+            for qid, answers, text, (em, f1) in zip(ids, golds, texts, figures, strict=True)
         ]
         return Scored(items, self.signature(settings))
 

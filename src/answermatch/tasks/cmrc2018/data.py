@@ -29,8 +29,9 @@ or a list of ``{"id", "prediction_text"}`` records.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from itertools import repeat
 from typing import Any, NamedTuple
 
 from ...diagnostics import Diagnostics
@@ -44,14 +45,24 @@ from ...formats.squad import (
     prediction_map,
     string_ids,
     typed_gold,
+    typed_layout,
+    typed_paragraphs,
     warn_coverage,
     warn_repeated_ids,
 )
 from ...formats.squad import Question as Stored
-from ...sources import source_name
+from ...sources import LEFT_TO_JSON, fast_typed_json, source_name
 from .rules import as_text, py2_str
 
-__all__ = ["DIALECT", "V5_ID_KEYS", "Gold", "Question", "read_gold", "read_predictions"]
+__all__ = [
+    "DIALECT",
+    "V5_ID_KEYS",
+    "Gold",
+    "Question",
+    "Questions",
+    "read_gold",
+    "read_predictions",
+]
 
 #: What the script accepts beyond the SQuAD format: ``query_id`` for a
 #: missing ``id``, ids and answers of any type (compared as their ``str()``),
@@ -100,13 +111,51 @@ class Question(NamedTuple):
         return self.stored.context
 
 
+_NEW = tuple.__new__  # Question(...) without the Python-level __new__
+
+
+class Questions(Sequence[Question]):
+    """The gold questions as columns: the ids (``ids``), the answers as
+    compared (``texts``) and the questions as the file stores them
+    (``stored``, the file's :class:`~answermatch.formats.squad.Question`
+    items); each :class:`Question` is made when read, so that the stored
+    questions' contexts, which a file read in parts decodes only when a
+    question is read (a gold check), are held by no one (a score reads
+    the columns alone).
+
+    >>> from answermatch.formats.squad import Question as Stored
+    >>> qs = Questions(["q1"], [("a",)], [Stored("q1", ("a",), (None,), "ctx", 0)])
+    >>> len(qs), qs[0].context, [q.texts for q in qs]
+    (1, 'ctx', [('a',)])
+    """
+
+    __slots__ = ("ids", "stored", "texts")
+
+    def __init__(
+        self, ids: Sequence[Any], texts: Sequence[tuple[str, ...]], stored: Sequence[Stored]
+    ) -> None:
+        self.ids, self.texts, self.stored = ids, texts, stored
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[k] for k in range(*index.indices(len(self.ids)))]
+        k = range(len(self.ids))[index]  # an IndexError out of range, as a list
+        return _NEW(Question, (self.ids[k], self.texts[k], self.stored[k]))
+
+    def __iter__(self) -> Iterator[Question]:
+        return map(_NEW, repeat(Question), zip(self.ids, self.texts, self.stored, strict=True))
+
+
 @dataclass(frozen=True)
 class Gold:
-    """The questions in file order, the layout (``original``, ``squad``,
-    ``rows``, or kinds joined by ``+``) and the file as read (``file``:
-    each question's line and place)."""
+    """The questions in file order (:class:`Questions`), the layout
+    (``original``, ``squad``, ``rows``, or kinds joined by ``+``) and the
+    file as read (``file``: each question's line and place)."""
 
-    questions: list[Question]
+    questions: Questions
     layout: str
     file: SquadFile
 
@@ -169,6 +218,76 @@ def _layout(data: Any, path: str, jsonl: bool) -> tuple[Any, str]:
     return [_as_article(item, kind) for item, kind in zip(data, kinds, strict=True)], layout
 
 
+def _typed_passages() -> type:
+    """The original layout's top as msgspec's type: each passage kept as
+    its JSON (``msgspec.Raw``), decoded in turn (:func:`_typed_passage`)."""
+    from msgspec import Raw
+
+    return tuple[Raw, ...]
+
+
+def _typed_passage() -> type:
+    """A passage of the original layout as msgspec structs named as
+    :func:`~answermatch.formats.squad.typed_paragraphs` reads them (its
+    ``context_text`` as ``context``, a question's ``query_id`` as ``id``
+    and its ``query_text`` as ``question``): every key the layout's files
+    hold (any other, an ``id`` or a ``context`` too, makes the file go the
+    ``json`` way), the id a string, the texts no score reads kept as their
+    JSON (``msgspec.Raw``), the other values ``Any``."""
+    from msgspec import Raw, defstruct
+
+    def struct(name: str, fields: list[Any], rename: dict[str, str]) -> type:
+        return defstruct(name, fields, rename=rename, gc=False, forbid_unknown_fields=True)
+
+    query = struct(
+        "Query",
+        [("id", str), ("answers", tuple[Any, ...]), ("question", Raw, None)],
+        {"id": "query_id", "question": "query_text"},
+    )
+    return struct(
+        "Passage",
+        [("qas", tuple[query, ...]), ("context", Raw, None), ("context_id", Any, None),
+         ("title", Any, None)],
+        {"context": "context_text"},
+    )  # fmt: skip
+
+
+def _passage_keys(passage: Any) -> int:
+    """The keys of a passage decoded into :func:`_typed_passage`'s structs
+    (an optional one given as ``null`` is not counted, but a context or a
+    question, kept as JSON: the file then goes the ``json`` way)."""
+    given = sum(value is not None for value in (passage.context, passage.context_id, passage.title))
+    questions = [query.question is not None for query in passage.qas]
+    return 1 + given + 2 * len(questions) + sum(questions)
+
+
+def _one(passage: Any) -> tuple[Any]:
+    return (passage,)
+
+
+def _passages(raw: bytes, name: str, key_check: bool, source: Any) -> Any:
+    """The questions of a gold in the original layout (a JSON list of
+    passages) read in parts as the SQuAD layout's are
+    (:func:`~answermatch.formats.squad.typed_paragraphs`: each passage an
+    article of one paragraph, its answers their texts); ``None`` for
+    anything else (the ``json`` way reads it)."""
+    top = fast_typed_json(raw, _typed_passages)
+    if top is LEFT_TO_JSON:
+        return None
+    return typed_paragraphs(
+        raw,
+        name,
+        map(_one, top),
+        _typed_passage,
+        key_check,
+        0,
+        source,
+        count_keys=_passage_keys,
+        bare=True,
+        layout="original",
+    )
+
+
 def read_gold(source: Any, diag: Diagnostics, version: int = 6) -> Gold:
     """The gold questions of a path (JSON, JSON Lines, ``.gz``) or an object,
     read by :func:`answermatch.formats.squad.read` with :data:`DIALECT`
@@ -184,14 +303,16 @@ def read_gold(source: Any, diag: Diagnostics, version: int = 6) -> Gold:
     path = source_name(source)
     # Python 2's json (version 5) fails on a byte order mark: "No JSON object could be decoded"
     bom = "error" if version == 5 else DIALECT.bom
-    # the SQuAD layout read straight into its questions where it can be (ids in "id")
+    # the SQuAD layout read straight into its questions where it can be (ids in "id"), the
+    # original one too (ids in "query_id")
     squad = replace(DIALECT, id_keys=V5_ID_KEYS["squad"]) if version == 5 else DIALECT
+    original = replace(DIALECT, id_keys=V5_ID_KEYS["original"]) if version == 5 else DIALECT
     data, text, row_lines = load(
-        source, diag, "gold", key_check=DIALECT.key_check, bom=bom, gold=squad
+        source, diag, "gold", key_check=DIALECT.key_check, bom=bom, gold=squad, other=_passages
     )
-    file = typed_gold(data, squad)
-    if file is not None:
-        layout = "squad"
+    layout = typed_layout(data)
+    if layout is not None:
+        file = typed_gold(data, squad if layout == "squad" else original)
     else:
         data, layout = _layout(data, path, row_lines is not None)
         lines = row_lines if layout == "rows" else None
@@ -199,12 +320,10 @@ def read_gold(source: Any, diag: Diagnostics, version: int = 6) -> Gold:
         if version == 5 and layout in V5_ID_KEYS:
             dialect = replace(DIALECT, id_keys=V5_ID_KEYS[layout])
         file = from_data(data, path, dialect, text, lines)
-    new = tuple.__new__  # Question(...) without the Python-level __new__
+    texts = file.answers
     if file.may_have_numbers:  # str() of every answer that is no string
-        questions = [new(Question, (q[0], tuple(map(as_text, q[1])), q)) for q in file.questions]
-    else:
-        questions = [new(Question, (q[0], q[1], q)) for q in file.questions]
-    gold = Gold(questions, layout, file)
+        texts = [tuple(map(as_text, found)) for found in texts]
+    gold = Gold(Questions(file.ids, texts, file.questions), layout, file)
     _warn_gold(gold, diag, py2_str if version == 5 else as_text)
     return gold
 
@@ -218,22 +337,24 @@ _ODD_ANSWERS = (
 
 def _warn_gold(gold: Gold, diag: Diagnostics, to_text: Callable[[Any], str] = as_text) -> None:
     odd: tuple[list[Any], list[Any]] = ([], [])
-    if gold.file.may_have_numbers:
-        for q in gold.questions:
-            for r in q.raw:
+    file = gold.file
+    if file.may_have_numbers:  # the answers as stored, by question
+        for k, (qid, raw) in enumerate(zip(file.ids, file.answers, strict=True)):
+            for r in raw:
                 if type(r) is not str:
-                    odd[not isinstance(r, int | float) or isinstance(r, bool)].append((q, r))
+                    odd[not isinstance(r, int | float) or isinstance(r, bool)].append((k, qid, r))
     for found, (kind, rule) in zip(odd, _ODD_ANSWERS, strict=True):
         if not found:
             continue
         shown = [
-            f"{q.id}: {r!r}" + (f" -> {to_text(r)!r}" if found is odd[0] else "") for q, r in found
+            f"{qid}: {r!r}" + (f" -> {to_text(r)!r}" if found is odd[0] else "")
+            for _, qid, r in found
         ]
         diag.warn(
             f"{len(found)} gold answer(s) {kind} ({format_examples(shown)}); each is "
             f"{rule}, as the official script does",
-            path=gold.file.name,
-            line=gold.line(found[0][0]),
+            path=file.name,
+            line=file.line(found[0][0]),
         )
     rule = "each occurrence is scored and counted, as the official script does"
     warn_repeated_ids(gold.file, gold.file.ids, diag, rule, line=True)
@@ -256,7 +377,7 @@ def read_predictions(
     Python 2 version; the Python 3 one reads the file as ``json.loads`` of
     its bytes reads it, UTF-16 and UTF-32 too)."""
     path = source_name(source)
-    ids = [q.id for q in gold.questions]
+    ids = gold.questions.ids
     data = prediction_map(source, diag, bom=bom, keep=string_ids(ids))
     if isinstance(data, Kept):  # read in parts, the other ids counted
         odd, count = data.null_ids, data.nulls
