@@ -213,9 +213,16 @@ class CountedTokens(Sequence[str]):
         them) over the ``pieces()`` of a text, each piece's tokens counted
         and dropped (``pieces`` is called again to make the tokens again)."""
         counts: dict[str, int] = {}
+        size = 0
         for piece in pieces():
-            _count_elements(counts, tokens(piece))
-        size = sum(counts.values())
+            found = tokens(piece)
+            if isinstance(found, Iterator):  # given one at a time: counted as they come
+                known = sum(counts.values())
+                _count_elements(counts, found)
+                size += sum(counts.values()) - known
+                continue
+            size += len(found)
+            _count_elements(counts, found)
 
         def remake() -> Iterable[str]:
             return chain.from_iterable(map(tokens, pieces()))
