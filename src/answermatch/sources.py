@@ -721,12 +721,13 @@ def string_object_parts(
     return _string_parts(_after_bom(file_pieces(source)), os.fspath(source), nulls, odd)
 
 
-def file_pieces(source: PathLike) -> Iterator[bytes]:
+def file_pieces(source: PathLike, size: int | None = None) -> Iterator[bytes]:
     """The bytes of a regular file (inflated for a ``.gz`` file) in pieces
-    of :data:`PART_BYTES`, the last one shorter, read as they are asked
-    for. A pipe or FIFO within :func:`holding` is read once, whole (with
-    its progress bar), into a temporary file (:class:`_Spool`), whose
-    bytes are given in the same pieces; anything else but a regular file (a pipe outside
+    of ``size`` bytes (by default :data:`PART_BYTES`), the last one
+    shorter, read as they are asked for. A pipe or FIFO within
+    :func:`holding` is read once, whole (with its progress bar), into a
+    temporary file (:class:`_Spool`), whose bytes are given in the same
+    pieces; anything else but a regular file (a pipe outside
     :func:`holding`, which could not be read a second time, a device...)
     raises :class:`NotFlat` before it is opened. A file over
     :data:`MAX_INPUT_BYTES` is refused as by :func:`read_bytes`; one of
@@ -742,11 +743,12 @@ def file_pieces(source: PathLike) -> Iterator[bytes]:
     from .progress import progress
 
     name = os.fspath(source)
+    step = size or PART_BYTES
     with _reading(source):
         held = _held_pipe(source)
     if held is not None:  # a pipe read once, within holding(): its copy, piece by piece
-        for start in range(0, held.size, PART_BYTES):
-            piece = held.read(start, PART_BYTES)
+        for start in range(0, held.size, step):
+            piece = held.read(start, step)
             yield piece
             del piece
         return
@@ -758,14 +760,14 @@ def file_pieces(source: PathLike) -> Iterator[bytes]:
         raise NotFlat(name)
     with _reading(source):
         if os.path.splitext(name)[1] == ".gz":
-            yield from _gunzip_pieces(source, PART_BYTES)
+            yield from _gunzip_pieces(source, step)
             return
         with open(source, "rb") as fh:
-            size = _regular_size(fh, source) or 0
-            reads = iter(lambda: fh.read(PART_BYTES), b"")
-            shown = size > PROGRESS_BYTES and reading_progress.get()
+            total = _regular_size(fh, source) or 0
+            reads = iter(lambda: fh.read(step), b"")
+            shown = total > PROGRESS_BYTES and reading_progress.get()
             desc = _reading_desc(source)
-            yield from progress(reads, total=size, desc=desc, enabled=shown, size=len)
+            yield from progress(reads, total=total, desc=desc, enabled=shown, size=len)
 
 
 #: The UTF-8 byte order mark (U+FEFF encoded), which some writers put at
@@ -872,7 +874,9 @@ class Decoded:
     or a reader's own) decodes the rest with that handler from the first
     invalid byte on, as ``bytes.decode`` of the whole file with it does,
     and :attr:`invalid` then says where that byte was (as
-    :func:`decode_utf8` names it).
+    :func:`decode_utf8` names it). ``size``: the bytes of a piece
+    (:func:`file_pieces`' ``size``), for a reader that keeps little of
+    each piece (a piece of text may take twice or four times its bytes).
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "answers.txt"
@@ -882,9 +886,10 @@ class Decoded:
     ('a\\nb\\ufffdc\\n', Invalid(offset=3, byte=255, line=2))
     """
 
-    def __init__(self, source: PathLike, errors: str = "strict") -> None:
+    def __init__(self, source: PathLike, errors: str = "strict", size: int | None = None) -> None:
         self.source = source
         self.errors = errors
+        self.size = size
         #: the first invalid byte, once it is read (``errors`` other than strict)
         self.invalid: Invalid | None = None
 
@@ -892,7 +897,7 @@ class Decoded:
         decoder = codecs.getincrementaldecoder("utf-8")()
         before = 0  # the bytes of the earlier pieces
         lines = 1  # the line the next piece starts in
-        for piece in chain(file_pieces(self.source), [None]):
+        for piece in chain(file_pieces(self.source, self.size), [None]):
             final = piece is None
             data = b"" if piece is None else piece
             del piece
