@@ -103,8 +103,11 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     ends, refused at ``answermatch.sources.MAX_INPUT_BYTES`` (4 GiB).
 ``xor66-pipe``, ``squad75-pipe``
     ``xor66`` and ``squad75`` given through a pipe (``cat pred.json |
-    answermatch score ... --pred -``), read once into one held buffer and
-    then in parts as the file is.
+    answermatch score ... --pred -``), copied once into a temporary file
+    and then read in parts as the file is.
+``mkqa40-pipe``
+    ``explain-mkqa60``'s ``en.jsonl`` (five answers of 8,000,000
+    characters) given to ``score`` through a pipe (``-o lang=en``).
 ``gzbomb``
     ``--pred`` a ``.gz`` file of about 19 MB that inflates to 4.4 GB (two
     entries and spaces between them, ``gzip -1``): refused past
@@ -129,6 +132,10 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     six examples, the first with 50,000,000 characters (``--mb`` halved)
     of English words (of Japanese sentences), the others ``yes``, under
     each profile.
+``mkqa50m-escaped``, ``mkqa50m-escaped-fair``
+    ``mkqa50m`` with the outside audit's words (some CJK, Cyrillic,
+    Vietnamese), written as ``json.dumps`` writes them by default: every
+    character beyond ASCII a ``\\u`` escape.
 ``openqa100``
     open-qa: the example gold (``examples/open-qa``) and a prediction
     file ``{id: text}`` of 1,300,000 entries (about 100 MB), the example's
@@ -427,6 +434,11 @@ def squad_long(gold: Path, pred: Path, chars: int, seed: int = 7) -> int:
 
 
 WORDS_EN = ["Tower", "the", "of", "1889", "Paris", "iron", "finished", "a", "in", "built,"]
+#: The outside audit's words for an answer written with ``\\u`` escapes.
+WORDS_ESCAPED = ["the", "of", "and", "in", "to", "a", "was", "is", "for", "on", "as", "by", "with",
+                 "he", "at", "from", "his", "an", "were", "are", "which", "Paris", "1914",
+                 "Tolstoy", "Andes", "yen", "Helsinki", "曹雪芹", "周树人", "東京", "москва",
+                 "Kraków", "Hà", "Nội"]  # fmt: skip
 _KO_WORDS = ["서울은", "대한민국의", "수도이다.", "1,000명", "《토지》", "1969년", "KBS", "(서울)"]
 
 
@@ -485,20 +497,26 @@ def mkqa_gold_and_predictions(
     return gold.stat().st_size + pred.stat().st_size
 
 
-def mkqa_long(parity: Path, pred: Path, chars: int, *, lang: str = "en", long: int = 1) -> int:
+def mkqa_long(
+    parity: Path, pred: Path, chars: int, *, lang: str = "en", long: int = 1, escaped: bool = False
+) -> int:
     """An ``<lang>.jsonl`` predicting the fixture's examples: the first
     ``long`` predictions ``chars`` characters of English words (Japanese
-    sentences for ``ja``), the others ``yes``; its size."""
+    sentences for ``ja``; with ``escaped``, the outside audit's words,
+    :data:`WORDS_ESCAPED`, written with ``\\u`` escapes beyond ASCII), the
+    others ``yes``; its size."""
     import gzip
 
     with gzip.open(parity / "mkqa" / "mkqa_test6.jsonl.gz", "rt", encoding="utf-8") as fh:
         ids = [json.loads(line)["example_id"] for line in fh if line.strip()]
     text = _ja_text(chars) if lang == "ja" else _words_text(chars, WORDS_EN)
+    if escaped:
+        text = _words_text(chars, WORDS_ESCAPED)
     with pred.open("w", encoding="utf-8") as out:
         for k, ex_id in enumerate(ids):
             row = {"example_id": ex_id, "prediction": text if k < long else "yes",
                    "binary_answer": None, "no_answer_prob": 0.1}  # fmt: skip
-            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+            out.write(json.dumps(row, ensure_ascii=escaped) + "\n")
     return pred.stat().st_size
 
 
@@ -705,6 +723,11 @@ def pipes_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, str
             gold = parity / "squad" / "dev-v1.1.from-v2-answerable.json"
             task = "squad"
         return size, f"cat {pred} | {base} {task} --gold {gold} --pred - -q"
+    if case == "mkqa40-pipe":
+        pred = work / "en.jsonl"
+        size = mkqa_long(parity, pred, 8_000_000, long=5)
+        gold = parity / "mkqa" / "mkqa_test6.jsonl.gz"
+        return size, f"cat {pred} | {base} mkqa --gold {gold} --pred - -o lang=en -q"
     if case == "gzbomb":
         bomb = work / "pred.json.gz"
         with gzip.open(bomb, "wb", compresslevel=1) as out:
@@ -1126,7 +1149,7 @@ def main() -> None:
     cases += ["squad75-bom", "xor66-bom", "openqa100-bom", "cmrc75-bom"]
     cases += ["kbqa100-badutf8", "poleval100-badutf8"]
     cases += ["squad100m-fair", "korquad100m", "korquad100m-fair", "levenshtein100m"]
-    cases += ["squad100m-ja-fair", "xor66-pipe", "squad75-pipe", "gzbomb"]
+    cases += ["squad100m-ja-fair", "xor66-pipe", "squad75-pipe", "mkqa40-pipe", "gzbomb"]
     cases += ["openqa50m", "openqa50m-fair", "openqa50m-containment", "openqa50m-lenient"]
     cases += ["openqa50m-f1", "openqa5m-ja", "openqa5m-ja-fair", "openqa5m-th", "openqa20m-letters"]
     cases += [
@@ -1147,6 +1170,7 @@ def main() -> None:
     cases += ["mlqa20m-zh-sentences", "mlqa20m-zh-sentences-fair"]
     cases += ["mlqa20m-zh-nodigits-fair", "mlqa20m-zh-hanonly-fair"]
     cases += ["mkqa100-rowerror", "mkqa50m", "mkqa50m-fair", "mkqa50m-ja", "mkqa50m-ja-fair"]
+    cases += ["mkqa50m-escaped", "mkqa50m-escaped-fair"]
     cases += ["explain-mkqa60"]
     cases += ["explain-mlqa20m-zh", "explain-mlqa20m-zh-json", "explain-korquad20m"]
     cases += ["explain-cmrc20m-json"]
@@ -1251,7 +1275,8 @@ def main() -> None:
             elif case.startswith("mkqa50m"):
                 lang = "ja" if "-ja" in case else "en"
                 pred = work / f"{lang}.jsonl"
-                size = mkqa_long(parity, pred, HUNDRED_MB // 2, lang=lang)
+                escaped = "-escaped" in case
+                size = mkqa_long(parity, pred, HUNDRED_MB // 2, lang=lang, escaped=escaped)
                 mkqa_gold = parity / "mkqa" / "mkqa_test6.jsonl.gz"
                 profile = " --profile fair" if case.endswith("-fair") else ""
                 command = f"{base} mkqa --gold {mkqa_gold} --pred {pred} -q{profile}"

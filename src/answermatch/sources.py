@@ -22,6 +22,7 @@ import stat
 import sys
 from array import array
 from bisect import bisect_left
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -126,23 +127,24 @@ class InputTooLarge(InputError):
     than reporting it as a finding)."""
 
 
-#: What :func:`holding` holds for the run: the bytes of each pipe read (or
-#: the error its reading gave), by name, and the counted inflated size of
-#: each large ``.gz`` file.
+#: What :func:`holding` holds for the run: the copy of each pipe read
+#: (:class:`_Spool`, or the error its reading gave), by name, and the
+#: counted inflated size of each large ``.gz`` file.
 _held: ContextVar[dict[Any, Any] | None] = ContextVar("_held", default=None)
 
 
 @contextmanager
 def holding() -> Iterator[None]:
     """Within the block, a pipe or FIFO (``--pred <(zcat run.json.gz)``,
-    ``/dev/stdin``) is read once, into one buffer held until the block
-    ends, and every later reading of the same name reads that buffer as it
-    reads a regular file: the part readers (:func:`file_pieces`), then,
-    where they give up, the whole reading for its value or error
-    (:func:`read_bytes` gives the buffer itself). A pipe's reading that
-    failed (past :data:`MAX_INPUT_BYTES`) fails again with the same error.
-    The inflated size of a ``.gz`` file counted before it is read is
-    counted once. Outside the block a pipe is read by the whole reading
+    ``/dev/stdin``) is read once, copied into an anonymous temporary file
+    (:class:`_Spool`: it has no name, so nothing is left behind, whatever
+    ends the run) kept open until the block ends, and every later reading
+    of the same name reads that copy as it reads a regular file: the part
+    readers (:func:`file_pieces`), then, where they give up, the whole
+    reading for its value or error (:func:`read_bytes`). A pipe's reading
+    that failed (past :data:`MAX_INPUT_BYTES`) fails again with the same
+    error. The inflated size of a ``.gz`` file counted before it is read
+    is counted once. Outside the block a pipe is read by the whole reading
     alone (it cannot be read twice). :func:`answermatch.evaluate` and the
     command line read their inputs within one; an inner block is the outer
     one.
@@ -161,19 +163,105 @@ def holding() -> Iterator[None]:
     if _held.get() is not None:
         yield
         return
-    token = _held.set({})
+    held: dict[Any, Any] = {}
+    token = _held.set(held)
     try:
         yield
     finally:
         _held.reset(token)
+        for found in held.values():
+            if isinstance(found, _Spool):
+                found.close()
 
 
-def _held_pipe(path: PathLike) -> bytearray | None:
+class _Spool:
+    """The bytes of a pipe, read once: copied into an anonymous temporary
+    file (``tempfile.TemporaryFile``: unlinked at once, or never named),
+    so that they are read again in parts as a regular file's are, not held
+    in memory for the run; held in a ``bytearray`` instead where no
+    temporary file can be made or written (a full or read-only temporary
+    folder). :meth:`read` takes any range, from any thread."""
+
+    def __init__(self, fh: Any, path: PathLike) -> None:
+        """Read the rest of ``fh`` (the pipe ``path``) in
+        :data:`CHUNK_BYTES` pieces, with a progress bar of the megabytes
+        read when the run shows progress (its length is not known, and it
+        may be slow to come); more than :data:`MAX_INPUT_BYTES` is an
+        :class:`InputTooLarge`, raised once at most one piece past the
+        limit has been read, the copy already closed or freed."""
+        import tempfile
+        import threading
+
+        from .progress import progress
+
+        self._lock = threading.Lock()
+        self.size = 0
+        self._memory: bytearray | None = None
+        try:
+            self._file: Any = tempfile.TemporaryFile(buffering=0)  # noqa: SIM115 (closed by close)
+        except OSError:  # no temporary file: the bytes held in memory, as they were
+            self._file, self._memory = None, bytearray()
+        reads = iter(lambda: fh.read(CHUNK_BYTES), b"")
+        shown = progress(
+            reads, total=None, desc=_reading_desc(path), enabled=reading_progress.get(), size=len
+        )
+        try:
+            for piece in shown:
+                if self.size + len(piece) > MAX_INPUT_BYTES:
+                    del piece
+                    raise InputTooLarge(_too_large("it goes on"), path=path)
+                self._add(piece)
+                del piece
+        except BaseException:
+            self.close()
+            raise
+
+    def _add(self, piece: bytes) -> None:
+        done = 0  # the bytes of the piece written
+        while self._file is not None and done < len(piece):
+            try:
+                written = self._file.write(piece[done:] if done else piece)
+            except OSError:  # the bytes so far, then the rest, held in memory
+                self._memory = bytearray(self.read(0, self.size))
+                self._file.close()
+                self._file = None
+                break
+            done += written
+            self.size += written
+        if self._memory is not None:
+            self._memory += piece[done:] if done else piece
+            self.size += len(piece) - done
+
+    def __len__(self) -> int:
+        return self.size
+
+    def read(self, start: int, count: int) -> bytes:
+        """The ``count`` bytes from ``start`` (fewer at the end)."""
+        if self._memory is not None:
+            with memoryview(self._memory) as view:  # (a view held would keep it from growing)
+                return bytes(view[start : start + count])
+        with self._lock:
+            self._file.seek(start)
+            chunks = []
+            while count > 0 and (chunk := self._file.read(min(count, CHUNK_BYTES))):
+                chunks.append(chunk)
+                count -= len(chunk)
+            return b"".join(chunks)
+
+    def close(self) -> None:
+        """Let the copy go (the temporary file closed: its space freed)."""
+        if self._file is not None:
+            self._file.close()
+        self._memory = None
+
+
+def _held_pipe(path: PathLike) -> _Spool | None:
     """The bytes of the pipe or FIFO that ``path`` names, read once (at
-    most :data:`MAX_INPUT_BYTES`) and held while :func:`holding` (the
-    error of that reading again where it failed); ``None`` for anything
-    else (a regular file, a device, no file, a name ending in ``.gz``, or
-    outside :func:`holding`), which is read as before."""
+    most :data:`MAX_INPUT_BYTES`) into a :class:`_Spool` held while
+    :func:`holding` (the error of that reading again where it failed);
+    ``None`` for anything else (a regular file, a device, no file, a name
+    ending in ``.gz``, or outside :func:`holding`), which is read as
+    before."""
     held = _held.get()
     if held is None:
         return None
@@ -192,7 +280,7 @@ def _held_pipe(path: PathLike) -> bytearray | None:
         return None
     try:
         with _reading(path), open(path, "rb") as fh:
-            held[name] = _read_pieces(fh, path, None)
+            held[name] = _Spool(fh, path)
     except InputError as exc:
         held[name] = exc.with_traceback(None)
         raise
@@ -203,7 +291,7 @@ def _stored_size(source: PathLike) -> int:
     """The bytes of a regular file on disk (compressed, for a ``.gz``
     file), or of a pipe held by :func:`holding` (read now, if it was not)."""
     held = _held_pipe(source)
-    return os.stat(source).st_size if held is None else len(held)
+    return os.stat(source).st_size if held is None else held.size
 
 
 def read_bytes(path: PathLike) -> bytes:
@@ -215,12 +303,13 @@ def read_bytes(path: PathLike) -> bytes:
     an :class:`InputError`; a pipe is read up to that limit, into one
     growing buffer (a ``bytearray``, returned as it is, so that its bytes
     are held once: every reader takes it as it takes ``bytes``), and
-    refused once it passes the limit; within :func:`holding` that buffer is
-    kept, and given again to a later reading of the same pipe."""
+    refused once it passes the limit; within :func:`holding` it is read
+    once into a temporary file (:class:`_Spool`), whose bytes a later
+    reading of the same pipe reads again."""
     with _reading(path):
         held = _held_pipe(path)
         if held is not None:
-            return held  # type: ignore[return-value]  # bytes-like, held once
+            return held.read(0, held.size)
         if os.path.splitext(os.fspath(path))[1] == ".gz":
             return _gunzip(path)
         with open(path, "rb") as fh:
@@ -636,10 +725,10 @@ def file_pieces(source: PathLike, size: int | None = None) -> Iterator[bytes]:
     """The bytes of a regular file (inflated for a ``.gz`` file) in pieces
     of ``size`` bytes (by default :data:`PART_BYTES`), the last one
     shorter, read as they are asked for. A pipe or FIFO within
-    :func:`holding` is read once, whole (with its progress bar:
-    :func:`read_bytes`), and its held bytes given in the same pieces;
-    anything else but a regular file (a pipe outside :func:`holding`,
-    which could not be read a second time, a device...)
+    :func:`holding` is read once, whole (with its progress bar), into a
+    temporary file (:class:`_Spool`), whose bytes are given in the same
+    pieces; anything else but a regular file (a pipe outside
+    :func:`holding`, which could not be read a second time, a device...)
     raises :class:`NotFlat` before it is opened. A file over
     :data:`MAX_INPUT_BYTES` is refused as by :func:`read_bytes`; one of
     more than :data:`PROGRESS_BYTES` (inflated, for a ``.gz`` file) draws
@@ -657,10 +746,9 @@ def file_pieces(source: PathLike, size: int | None = None) -> Iterator[bytes]:
     step = size or PART_BYTES
     with _reading(source):
         held = _held_pipe(source)
-    if held is not None:  # a pipe read once, within holding(): its bytes, piece by piece
-        for start in range(0, len(held), step):
-            with memoryview(held) as view:  # (a view held would keep the buffer from growing)
-                piece = bytes(view[start : start + step])
+    if held is not None:  # a pipe read once, within holding(): its copy, piece by piece
+        for start in range(0, held.size, step):
+            piece = held.read(start, step)
             yield piece
             del piece
         return
@@ -846,39 +934,84 @@ def line_blocks(source: PathLike) -> Iterator[bytes]:
     [b'{"id": 1}\\n', b'{"id": 2}']
     """
     for block in _line_blocks(source):
-        yield block if type(block) is bytes else b"".join(block)
+        if type(block) is bytes:
+            yield block
+        else:
+            joined = b"".join(block)
+            yield joined + b"\n" if block.newline else joined  # type: ignore[union-attr]
+            del joined
         del block
 
 
-def _line_blocks(source: PathLike) -> Iterator[bytes | list[bytes]]:
+class _LongLine:
+    """A line of at least :data:`LONG_BYTES` (:func:`_line_blocks`): its
+    pieces, without its newline, read from the file as they are asked for
+    (the line's bytes are not all held before its first is decoded), once;
+    then :attr:`newline` says whether it ended in one, and :attr:`rest`
+    holds the bytes of the last piece after it (``None`` where the file
+    ends within the line)."""
+
+    def __init__(self, pending: list[bytes], pieces: Iterator[bytes]) -> None:
+        self._pending = pending  # its pieces read so far (no newline in them)
+        self._pieces = pieces  # the file's next pieces
+        self.newline = False
+        self.rest: bytes | None = None
+        self._read = self._pieces_of_line()
+
+    def __iter__(self) -> Iterator[bytes]:
+        return self._read  # (once: read again, it gives nothing more)
+
+    def _pieces_of_line(self) -> Iterator[bytes]:
+        pending, self._pending = self._pending, []
+        pending.reverse()  # each let go once given
+        while pending:
+            yield pending.pop()
+        for piece in self._pieces:
+            end = piece.find(b"\n")
+            if end >= 0:
+                self.newline, self.rest = True, piece[end + 1 :]
+                piece = piece[:end]
+                yield piece
+                return
+            yield piece
+            del piece
+
+
+def _line_blocks(source: PathLike) -> Iterator[bytes | _LongLine]:
     """:func:`line_blocks`, but a line of at least :data:`LONG_BYTES` is
-    given alone (its newline included), as the list of its pieces, not
-    joined: the caller decodes them one by one (:func:`_decoded_pieces`)."""
+    given alone, as a :class:`_LongLine` of its pieces, read as the caller
+    decodes them one by one (which the caller must do before it asks for
+    the next block)."""
     pending: list[bytes] = []  # the bytes since the last newline
     held = 0  # their length
-    for piece in file_pieces(source):
+    pieces = iter(file_pieces(source))
+    for piece in pieces:
         cut = piece.rfind(b"\n") + 1
         if not cut:
             pending.append(piece)
             held += len(piece)
-            continue
-        if held >= LONG_BYTES:  # a long line ends in this piece: given alone
-            first = piece.find(b"\n") + 1
-            pending.append(piece[:first])
-            long, pending = pending, []
+            del piece
+            if held < LONG_BYTES:
+                continue
+            long = _LongLine(pending, pieces)  # a long line: given as it is read
+            pending = []
             yield long
+            deque(long, maxlen=0)  # (read to its end, were it not)
+            rest = long.rest
             del long
-            if first < cut:
-                yield piece[first:cut]
-        else:
-            pending.append(piece[:cut])
-            yield b"".join(pending)
+            if rest is None:  # the file ends within it
+                return
+            piece, cut = rest, rest.rfind(b"\n") + 1
+            del rest
+            if not cut:
+                pending, held = [piece], len(piece)
+                continue
+        pending.append(piece[:cut])
+        yield b"".join(pending)
         pending = [piece[cut:]]
         held = len(pending[0])
         del piece
-    if held >= LONG_BYTES:
-        yield pending
-    elif any(pending):
+    if any(pending):
         yield b"".join(pending)
 
 
@@ -910,6 +1043,255 @@ def _decoded_pieces(pieces: list[bytes]) -> str:
     text = "".join(texts)
     texts.clear()
     return text
+
+
+#: The text of a string inside a JSON value, as written: runs of plain
+#: characters and whole escapes; a ``\\u`` escape of a high surrogate
+#: with the low one after it (one character), or alone only where what
+#: follows shows that no low one comes (:func:`_long_strings` cuts a string
+#: only after such a run, so that its parts decode each on its own).
+_STRING_TEXT = re.compile(
+    r"(?:[^\"\\]+"
+    r"|\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+    r"|\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])(?=[^\\]|[\s\S]{6})"
+    r"|\\u(?![dD][89abAB])[0-9a-fA-F]{4}"
+    r"|\\[^u])*"
+)
+#: A string of a long line at least this many characters long as written is
+#: decoded on its own, part by part (:func:`_long_strings`).
+LONG_STRING_CHARS = 1 << 20
+
+
+class LongStrings(dict):  # type: ignore[type-arg]
+    """The long strings of a JSON text, decoded, by the placeholder that
+    stands for each in :func:`_long_strings`'s skeleton of the text."""
+
+    __slots__ = ("mark",)
+
+    def __init__(self, mark: str) -> None:
+        super().__init__()
+        self.mark = mark
+
+    def put_back(self, value: Any) -> Any:
+        """``value`` (the skeleton decoded) with each placeholder replaced
+        by its string, in place; :class:`NotFlat` where a placeholder is a
+        key, or is not found once (a later value of a repeated key)."""
+        nodes = [value]
+        while nodes:
+            node = nodes.pop()
+            if isinstance(node, dict):
+                for key, item in node.items():
+                    if self.mark in key:
+                        raise NotFlat
+                    if type(item) is str:
+                        if self.mark in item:
+                            node[key] = self._take(item)
+                    elif isinstance(item, (dict, list)):
+                        nodes.append(item)
+            elif isinstance(node, list):
+                for index, item in enumerate(node):
+                    if type(item) is str:
+                        if self.mark in item:
+                            node[index] = self._take(item)
+                    elif isinstance(item, (dict, list)):
+                        nodes.append(item)
+            del node
+        if self:
+            raise NotFlat
+        return value
+
+    def _take(self, placeholder: str) -> str:
+        if placeholder not in self:
+            raise NotFlat
+        return self.pop(placeholder)  # type: ignore[no-any-return]
+
+
+class NotString(NotFlat):
+    """A long JSON text whose long string :func:`_long_strings` cannot
+    decode on its own (not JSON, or cut where it could not tell): read
+    again whole, for the whole reading's value or error."""
+
+
+def _long_line_again(source: PathLike, number: int) -> str:
+    """The text of the long line ``number`` of ``source``
+    (:func:`_line_blocks`), read again and decoded whole (its pieces let go
+    as they are decoded); :class:`NotFlat` where it is not UTF-8 (or is no
+    longer there)."""
+    line = 1
+    for block in _line_blocks(source):
+        if type(block) is bytes:
+            line += block.count(b"\n")
+            continue
+        if line == number:
+            try:
+                return _decoded_pieces(list(block))
+            except NotFlat:
+                raise NotFlat(os.fspath(source)) from None
+        deque(block, maxlen=0)
+        line += block.newline
+    raise NotFlat(os.fspath(source))
+
+
+def _given(pieces: Iterable[bytes]) -> Iterator[bytes]:
+    """The pieces, each let go once given (a list emptied)."""
+    if type(pieces) is not list:
+        yield from pieces
+        return
+    pieces.reverse()
+    while pieces:
+        yield pieces.pop()
+
+
+def _long_strings(pieces: Iterable[bytes]) -> tuple[str, LongStrings]:
+    """The text of the UTF-8 bytes ``pieces`` of a long JSON text (a piece
+    may end inside a character), each string of at least
+    :data:`LONG_STRING_CHARS` characters as written replaced by a
+    placeholder, and those strings, decoded: their parts decoded one by one
+    as ``json`` decodes them (cut only between whole escapes), kept as text
+    or as UTF-8, whichever is smaller (a few CJK characters written as
+    ``\\u`` escapes among ASCII make a text two bytes a character, as
+    UTF-8 a little more than one), then made one string. The pieces are let
+    go (the list emptied) as they are read; the text, the long strings'
+    bytes and their decoded parts are never held whole at once, nor the
+    string beside more than its parts (given as a :class:`_LongLine`, the
+    pieces are read as they are decoded). Invalid UTF-8 raises
+    :class:`NotFlat`, a long string that ``json`` would not decode
+    :class:`NotString` (the whole text names the problem).
+
+    >>> text, longs = _long_strings([b'{"a": "x\\\\u00e9', b'\\\\u00e9y", "b": 1}'])
+    >>> text, longs  # (a short string: kept in the text)
+    ('{"a": "x\\\\u00e9\\\\u00e9y", "b": 1}', {})
+    """
+    import secrets
+
+    decode = codecs.getincrementaldecoder("utf-8")().decode
+    longs = LongStrings(f"\x00answermatch-long-{secrets.token_hex(8)}-")
+    mark = json.dumps(longs.mark)[1:-1]  # (as written in JSON)
+    skeleton: list[str] = []  # the text, but the long strings
+    inside = False  # within a string
+    begun = (0, 0)  # where that string's text starts: a chunk of the skeleton, an offset in it
+    chars = 0  # its length so far, as written
+    parts: _LongString | None = None  # a long string's decoded parts
+    carry = ""  # an escape begun at the end of the last piece
+    try:
+        for piece in _given(pieces):
+            text = carry + decode(piece)
+            del piece
+            carry = ""
+            at = keep = 0  # where the scan is; the text from ``keep`` on is not yet taken
+            while at < len(text):
+                if not inside:
+                    quote = text.find('"', at)
+                    if quote < 0:
+                        break
+                    inside, at, chars = True, quote + 1, 0
+                    begun = (len(skeleton), at - keep)
+                    continue
+                end = _string_end(text, at)
+                if parts is None:
+                    chars += end - at
+                    if chars >= LONG_STRING_CHARS:  # its text so far taken out of the skeleton
+                        index, offset = begun
+                        if index == len(skeleton):  # begun in this piece
+                            skeleton.append(text[keep : keep + offset])
+                            written = text[keep + offset : end]
+                        else:
+                            tails = [skeleton[index][offset:], *skeleton[index + 1 :]]
+                            skeleton[index] = skeleton[index][:offset]
+                            del skeleton[index + 1 :]
+                            written = "".join([*tails, text[keep:end]])
+                            del tails
+                        parts = _LongString()
+                        parts.add(written)
+                        del written
+                        keep = end
+                else:
+                    parts.add(text[at:end])
+                    keep = end
+                at = end
+                if end == len(text) or text[end] != '"':  # an escape cut by the piece's end
+                    carry = text[end:]
+                    if len(carry) > 12:
+                        raise NotString
+                    break
+                inside = False
+                if parts is not None:
+                    placeholder = f"{longs.mark}{len(longs)}"
+                    longs[placeholder] = parts.made()
+                    parts = None
+                    skeleton.append(f"{mark}{len(longs) - 1}")
+                at = end + 1
+            skeleton.append(text[keep : len(text) - len(carry)])
+            del text
+        decode(b"", True)
+    except UnicodeDecodeError:
+        raise NotFlat from None
+    except ValueError:  # a long string json does not decode (JSONDecodeError)
+        raise NotString from None
+    if carry or parts is not None:  # an escape, or a long string, that does not end
+        raise NotString
+    text = "".join(skeleton)
+    skeleton.clear()
+    return text, longs
+
+
+#: :func:`_string_end` matches at most this many characters at once (the
+#: regular expression's state grows with the runs it matches).
+_STRING_WINDOW = 1 << 14
+
+
+def _string_end(text: str, at: int) -> int:
+    """Where the string's text (:data:`_STRING_TEXT`) that goes on at
+    ``at`` in ``text`` stops: at its closing quote, a backslash that begins
+    no escape, or an escape cut by the end of ``text`` (``len(text)``
+    where it goes on past it)."""
+    end = at
+    while True:
+        stop = min(len(text), end + _STRING_WINDOW)
+        found = _STRING_TEXT.match(text, end, stop).end()  # type: ignore[union-attr]
+        if stop == len(text) or found < stop - 12:  # not stopped by the window's end
+            return found
+        end = found
+
+
+class _LongString:
+    """A long string decoded part by part (each part of its text as
+    written cut between whole escapes: :func:`_long_strings`), as ``json``
+    decodes the whole. Its first part decides how the parts are held until
+    the string is made: as text, joined at the end, or, where its UTF-8 is
+    clearly smaller than its text (under three quarters: CJK characters
+    among ASCII), as UTF-8 gathered in one buffer, decoded at the end (lone
+    surrogates kept; the decoding reserves more than it fills, memory the
+    system does not give until it is written)."""
+
+    __slots__ = ("data", "texts")
+
+    def __init__(self) -> None:
+        self.texts: list[str] | None = None
+        self.data: bytearray | None = None
+
+    def add(self, written: str) -> None:
+        value = json.decoder.scanstring(f'"{written}"', 1)[0]  # type: ignore[attr-defined]
+        if self.texts is None and self.data is None:
+            encoded = b"" if value.isascii() else value.encode("utf-8", "surrogatepass")
+            if encoded and 4 * len(encoded) < 3 * sys.getsizeof(value):  # clearly smaller
+                self.data = bytearray(encoded)
+                return
+            self.texts = []
+        if self.texts is not None:
+            self.texts.append(value)
+        else:
+            self.data += value.encode("utf-8", "surrogatepass")  # type: ignore[operator]
+
+    def made(self) -> str:
+        """The string (its parts let go)."""
+        if self.texts is not None:
+            value = "".join(self.texts)
+            self.texts = None
+            return value
+        value = self.data.decode("utf-8", "surrogatepass")  # type: ignore[union-attr]
+        self.data = None
+        return value
 
 
 def jsonl_parts(
@@ -945,16 +1327,38 @@ def jsonl_parts(
                 text = decode_utf8(block, name)
             except InputError:
                 raise NotFlat(name) from None
-        else:  # one long line, decoded piece by piece, without its newline:
-            # the line is then the text itself, not a copy split off it
-            lines = int(block[-1].endswith(b"\n"))
-            if lines:
-                block[-1] = block[-1][:-1]
+            del block
+        else:  # one long line, decoded piece by piece as it is read, without its
+            # newline: the line is then the text itself, not a copy split off
+            # it, and its long strings are decoded on their own (_long_strings)
             try:
-                text = _decoded_pieces(block)
+                text, longs = _long_strings(block)
+            except NotString:  # the line read again whole, for its error
+                deque(block, maxlen=0)
+                text, longs = None, None
             except NotFlat:
                 raise NotFlat(name) from None
-        del block
+            lines = int(block.newline)
+            del block
+            if longs:  # its values, or (a long string not a value) read again whole
+                trial = Deferred()
+                try:
+                    numbers, objects = jsonl_columns(text, name, diag=trial, first=before + 1)
+                    longs.put_back(objects)
+                except (InputError, NotFlat):
+                    text = None
+                else:
+                    trial.give(warned)
+                    del text, trial, longs
+                    before += lines
+                    if diag is None and warned.pending:  # type: ignore[union-attr]
+                        raise NotFlat(name)
+                    yield numbers, objects
+                    del numbers, objects
+                    continue
+                del longs
+            if text is None:
+                text = _long_line_again(source, before + 1)
         try:
             numbers, objects = jsonl_columns(text, name, diag=warned, first=before + 1)
         except InputError as exc:
