@@ -16,10 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import answermatch.sources as sources
-from answermatch.errors import InputError
-from answermatch.sources import InputTooLarge, holding, jsonl_columns, jsonl_parts
+from answermatch.sources import InputTooLarge, holding, jsonl_parts
 from conftest import traced_peak
-from test_memory_long_line import _CHARS, _changed, _jsonl
+from test_memory_long_line import _CHARS, _changed, assert_read_as_whole
 from test_memory_pipes import _piped
 
 _LONG_TEXT = st.text(_CHARS, max_size=120)
@@ -57,31 +56,9 @@ def test_long_strings_are_the_whole_reading(
     data = _changed(
         (text + ("\n" if last_newline else "")).encode("utf-8", "surrogatepass"), cut, byte
     )
-    path = tmp_path_factory.mktemp("escaped") / "pred.jsonl"
-    path.write_bytes(data)
-    patch = pytest.MonkeyPatch()
-    with patch.context() as patched:
-        patched.setattr(sources, "PART_BYTES", part)
-        patched.setattr(sources, "LONG_BYTES", 1 << 40)
-        before = _jsonl(path)
-        patched.setattr(sources, "LONG_BYTES", part)
-        patched.setattr(sources, "LONG_STRING_CHARS", long_string)
-        patched.setattr(sources, "_STRING_WINDOW", window)
-        after = _jsonl(path)
-    try:
-        whole = data.decode("utf-8")
-    except UnicodeDecodeError:
-        assert after is None or isinstance(after, str)
-        return
-    assert after == before
-    if after is None:  # a key given again, which warns: the caller reads whole
-        return
-    try:
-        numbers, objects = jsonl_columns(whole, str(path))
-    except InputError as exc:
-        assert after == str(exc)
-        return
-    assert after == (list(numbers), objects)
+    assert_read_as_whole(
+        tmp_path_factory, data, part, LONG_STRING_CHARS=long_string, _STRING_WINDOW=window
+    )
 
 
 def _escaped_answer(path, chars: int) -> int:

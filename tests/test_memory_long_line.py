@@ -138,6 +138,13 @@ def test_long_lines_are_the_whole_reading(
     tmp_path_factory, rows, ascii_only, crlf, last_newline, cut, byte, part
 ):
     data = _changed(_rows_bytes(rows, ascii_only, crlf, last_newline), cut, byte)
+    assert_read_as_whole(tmp_path_factory, data, part)
+
+
+def assert_read_as_whole(tmp_path_factory, data: bytes, part: int, **settings) -> None:
+    """The file of ``data`` read in parts of ``part`` bytes, its lines long
+    past ``part`` bytes (and ``sources``' other ``settings``), gives what
+    the whole reading gives: the same parts, or the same error."""
     path = tmp_path_factory.mktemp("long") / "pred.jsonl"
     path.write_bytes(data)
     patch = pytest.MonkeyPatch()
@@ -146,6 +153,8 @@ def test_long_lines_are_the_whole_reading(
         patched.setattr(sources, "LONG_BYTES", 1 << 40)
         before = _jsonl(path)
         patched.setattr(sources, "LONG_BYTES", part)
+        for name, value in settings.items():
+            patched.setattr(sources, name, value)
         after = _jsonl(path)
     try:
         text = data.decode("utf-8")
@@ -159,7 +168,7 @@ def test_long_lines_are_the_whole_reading(
     except InputError as exc:
         assert after == str(exc)
         return
-    if after is not None:
+    if after is not None:  # (None: a file read whole by its caller)
         assert after == (list(numbers), objects)
 
 
