@@ -173,7 +173,39 @@ class Question(NamedTuple):
     row: int
 
 
-class Questions(Sequence[Question]):
+R = TypeVar("R")
+
+
+class Rows(Sequence[R]):
+    """A sequence whose rows are made from columns when read: ``ids`` is
+    one row's column (it gives the length), :meth:`row` makes row ``k``;
+    indices and slices as a list's.
+
+    >>> class Squares(Rows):
+    ...     ids = range(4)
+    ...     def row(self, k):
+    ...         return k * k
+    >>> len(Squares()), Squares()[-1], Squares()[1:3]
+    (4, 9, [1, 4])
+    """
+
+    __slots__ = ()
+    ids: Sequence[Any]
+
+    def row(self, k: int) -> R:
+        """The row at index ``k`` (``0 <= k < len(self)``)."""
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self.row(k) for k in range(*index.indices(len(self.ids)))]
+        return self.row(range(len(self.ids))[index])  # an IndexError out of range, as a list
+
+
+class Questions(Rows[Question]):
     """The questions of a gold as columns, as the fast readers give them:
     no Python object per question for the garbage collector to walk (a
     :class:`Question`, a tuple subclass, is always tracked by it), each
@@ -217,13 +249,7 @@ class Questions(Sequence[Question]):
             self._contexts = self._contexts()
         return self._contexts
 
-    def __len__(self) -> int:
-        return len(self.ids)
-
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return [self[k] for k in range(*index.indices(len(self.ids)))]
-        k = range(len(self.ids))[index]  # an IndexError out of range, as a list
+    def row(self, k: int) -> Question:
         return _NEW(Question, (self.ids[k], self.answers[k], self.starts[k], self.contexts[k], k))
 
     def __iter__(self) -> Iterator[Question]:

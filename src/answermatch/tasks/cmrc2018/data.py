@@ -39,6 +39,7 @@ from ...errors import InputError, format_examples
 from ...formats.squad import (
     Dialect,
     Kept,
+    Rows,
     SquadFile,
     from_data,
     load,
@@ -114,7 +115,7 @@ class Question(NamedTuple):
 _NEW = tuple.__new__  # Question(...) without the Python-level __new__
 
 
-class Questions(Sequence[Question]):
+class Questions(Rows[Question]):
     """The gold questions as columns: the ids (``ids``), the answers as
     compared (``texts``) and the questions as the file stores them
     (``stored``, the file's :class:`~answermatch.formats.squad.Question`
@@ -136,13 +137,7 @@ class Questions(Sequence[Question]):
     ) -> None:
         self.ids, self.texts, self.stored = ids, texts, stored
 
-    def __len__(self) -> int:
-        return len(self.ids)
-
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return [self[k] for k in range(*index.indices(len(self.ids)))]
-        k = range(len(self.ids))[index]  # an IndexError out of range, as a list
+    def row(self, k: int) -> Question:
         return _NEW(Question, (self.ids[k], self.texts[k], self.stored[k]))
 
     def __iter__(self) -> Iterator[Question]:
