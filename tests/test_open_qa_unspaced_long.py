@@ -77,14 +77,17 @@ def test_each_cut_is_the_whole_texts(text, lang, size, kept, order):
 
 GOLDS = st.lists(st.sampled_from(FRAGMENTS[:36]), min_size=1, max_size=3).map("".join)
 
-
-@SETTINGS
-@given(
+#: a text and its golds in a language with a segmenter, and MeCab's piece size
+TEXT_AND_GOLDS = given(
     text=TEXTS,
     golds=st.lists(GOLDS, min_size=1, max_size=3),
     lang=st.sampled_from(["ja", "zh", "th"]),
     size=st.integers(2, 12),
 )
+
+
+@SETTINGS
+@TEXT_AND_GOLDS
 def test_verdicts_are_the_whole_texts(text, golds, lang, size):
     """Containment and the lenient judge, with MeCab's pieces tiny, the
     text taken as a long one (prepared in pieces, its words' set read a
@@ -120,12 +123,7 @@ def test_a_long_unspaced_answer_holds_no_list_of_its_words(lang):
 
 
 @SETTINGS
-@given(
-    text=TEXTS,
-    golds=st.lists(GOLDS, min_size=1, max_size=3),
-    lang=st.sampled_from(["ja", "zh", "th"]),
-    size=st.integers(2, 12),
-)
+@TEXT_AND_GOLDS
 def test_token_f1_of_a_long_text_is_the_whole_texts(text, golds, lang, size):
     with mock.patch.object(ja, "MAX_CHARS", size):
         with mock.patch.object(steps, "PIECE_CHARS", 10**9):
