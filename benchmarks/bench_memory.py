@@ -263,6 +263,10 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     ``""``.
 ``checkgold-squadv2-41``, ``checkgold-xquad18``, ``checkgold-drcd39``
     ``check-gold`` of those golds.
+``gold-kbqa88``, ``checkgold-kbqa44``
+    ``score nlpcc-kbqa`` with NLPCC 2016 KBQA's parity gold 40 times
+    under new question ids (305,240 questions, 44 MB) as the gold and as
+    the predictions (88 MB in all), and ``check-gold`` of that gold.
 ``gold-cmrc39``, ``checkgold-cmrc39``
     ``score cmrc2018`` and ``check-gold cmrc2018`` of a gold in CMRC 2018's
     original layout (a list of passages with ``query_id``), its dev's
@@ -927,6 +931,23 @@ def xor_big_gold(parity: Path, gold: Path, pred: Path | None, reps: int, rows: b
     return gold.stat().st_size + pred.stat().st_size
 
 
+def kbqa_big_gold(dev: Path, gold: Path, reps: int) -> int:
+    """A KBQA gold: the blocks of ``dev`` ``reps`` times, numbered anew
+    from 1 (blank lines left out); its size."""
+    lines = [line for line in dev.read_text("utf-8").split("\n") if line.strip()]
+    n = 0
+    with gold.open("w", encoding="utf-8") as out:
+        for _ in range(reps):
+            for line in lines:
+                if line.startswith("<question id="):
+                    n += 1
+                    line = f"<question id={n}>" + line[line.index(">") + 1 :]
+                elif line.startswith("<answer id="):
+                    line = f"<answer id={n}>" + line[line.index(">") + 1 :]
+                out.write(line + "\n")
+    return gold.stat().st_size
+
+
 def gold_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | None:
     """The size, command and floor command (the same on the dev fixture)
     of a ``gold-`` or ``checkgold-`` case, or ``None``."""
@@ -997,6 +1018,18 @@ def gold_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | Non
         size -= (work / "en.jsonl").stat().st_size
         small = parity / "mkqa" / "mkqa_test6.jsonl.gz"
         return size, f"{check} mkqa --gold {gold}", f"{check} mkqa --gold {small}"
+    if case in ("gold-kbqa88", "checkgold-kbqa44"):
+        dev, gold = parity / "nlpcc2016" / "kbqa" / "kbqa_gold_lowcase.txt", work / "gold.txt"
+        size = kbqa_big_gold(dev, gold, 40)
+        if case == "checkgold-kbqa44":
+            return size, f"{check} nlpcc-kbqa --gold {gold}", f"{check} nlpcc-kbqa --gold {dev}"
+        command = f"{score} nlpcc-kbqa --gold {{}} --pred {{}} -q"
+        small = EXAMPLES / "nlpcc-kbqa"
+        return (
+            2 * size,
+            command.format(gold, gold),
+            command.format(small / "gold.txt", small / "pred.txt"),
+        )
     if case == "checkgold-poleval7":
         dev = parity / "poleval2021" / "dev-0" / "expected.tsv"
         gold = work / "expected.tsv"
@@ -1163,6 +1196,7 @@ def main() -> None:
     cases += ["checkgold-openqa67", "checkgold-mkqa56", "checkgold-poleval7"]
     cases += [f"{kind}-{name}" for name in SQUAD_FAMILY for kind in ("gold", "checkgold")]
     cases += ["gold-cmrc39", "checkgold-cmrc39"]
+    cases += ["gold-kbqa88", "checkgold-kbqa44"]
     cases += ["squad75-number", "squad75-list", "ntcir100-nodesc", "zalo100-gold-warn"]
     cases += ["kbqa20m-fair-bars"]
     cases += ["cmrc20m", "cmrc20m-v5", "cmrc20m-fair", "cmrc20m-sentences"]
