@@ -199,7 +199,13 @@ def _preparer(lang: str | None) -> Callable[[str], str]:
     def prepare(text: str) -> str:
         if len(text) <= _steps.PIECE_CHARS:
             return prepare_piece(text)
-        return "".join(joined_parts(text, partial(prepare_piece, ascii=text.isascii())))
+        # grown part by part (CPython extends a string held once in place),
+        # not joined from a list of the parts: never two copies at once
+        prepared = ""
+        for part in joined_parts(text, partial(prepare_piece, ascii=text.isascii())):
+            prepared += part
+            del part
+        return prepared
 
     return prepare
 
