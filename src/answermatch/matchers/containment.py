@@ -182,7 +182,9 @@ def _preparer(lang: str | None) -> Callable[[str], str]:
     read a digit on each side and a piece cut there ends and starts with
     none; an article is a whole word, of fewer letters than a run
     (:data:`~answermatch.normalization.FIRM_RUN`). The tests compare the
-    pieces with the whole text."""
+    pieces with the whole text. The prepared text grows a part at a time
+    (the only reference to it, resized in place), where joining the parts
+    held them all beside their join."""
     from ..normalization import joined_parts
 
     prepare_piece = _piece_preparer(lang)
@@ -190,7 +192,10 @@ def _preparer(lang: str | None) -> Callable[[str], str]:
     def prepare(text: str) -> str:
         if len(text) <= _steps.PIECE_CHARS:
             return prepare_piece(text)
-        return "".join(joined_parts(text, partial(prepare_piece, ascii=text.isascii())))
+        prepared = ""
+        for part in joined_parts(text, partial(prepare_piece, ascii=text.isascii())):
+            prepared += part  # (grown in place: not a list of the parts, then their join)
+        return prepared
 
     return prepare
 
@@ -533,10 +538,10 @@ def _words_of(
     lang: str | None, split: Callable[[str], list[str]]
 ) -> Callable[[str], Iterable[str]]:
     """The segmenter's words of a text, one at a time where it gives them
-    so (ICU's ``tokens_of``), else ``split``'s list."""
+    so (ICU's ``tokens_in``: a long run of Thai held once), else ``split``'s list."""
     from ..tokenizers import get_tokenizer
 
-    return getattr(get_tokenizer(lang), "tokens_of", split)  # type: ignore[arg-type]
+    return getattr(get_tokenizer(lang), "tokens_in", split)  # type: ignore[arg-type]
 
 
 @lru_cache(maxsize=64)
