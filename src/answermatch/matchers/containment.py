@@ -182,9 +182,7 @@ def _preparer(lang: str | None) -> Callable[[str], str]:
     read a digit on each side and a piece cut there ends and starts with
     none; an article is a whole word, of fewer letters than a run
     (:data:`~answermatch.normalization.FIRM_RUN`). The tests compare the
-    pieces with the whole text. The prepared text grows a part at a time
-    (the only reference to it, resized in place), where joining the parts
-    held them all beside their join."""
+    pieces with the whole text."""
     from ..normalization import joined_parts
 
     prepare_piece = _piece_preparer(lang)
@@ -192,9 +190,12 @@ def _preparer(lang: str | None) -> Callable[[str], str]:
     def prepare(text: str) -> str:
         if len(text) <= _steps.PIECE_CHARS:
             return prepare_piece(text)
+        # grown part by part (CPython extends a string held once in place),
+        # not joined from a list of the parts: never two copies at once
         prepared = ""
         for part in joined_parts(text, partial(prepare_piece, ascii=text.isascii())):
-            prepared += part  # (grown in place: not a list of the parts, then their join)
+            prepared += part
+            del part
         return prepared
 
     return prepare
