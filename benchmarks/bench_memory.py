@@ -270,6 +270,14 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     (39 MB), and the first answer of each question (its ``str()``) as its
     prediction.
 
+``rescore-rows``, ``rescore-one``
+    ``answermatch rescore --matcher exact`` of lm-evaluation-harness
+    ``--log_samples`` files (TriviaQA-like samples, as the second
+    re-audit's): 150,000 samples of ten-character responses (about 46 MB),
+    and ten samples whose first response is 25,000,000 characters (a
+    quarter of ``--mb``), in ``resps`` and ``filtered_resps`` (about 50
+    MB); the floor is the same command on 20 samples of 100 characters.
+
 A ``cmrc20m``, ``korquad20m``, ``mlqa20m`` or ``xor20m`` case's floor is the same
 command on the dev predictions alone (``--parity``'s, or the example's);
 an ``explain-`` case's is the same command on the task's small example
@@ -1127,9 +1135,50 @@ def readers_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, s
     return None
 
 
+def lm_eval_samples(path: Path, rows: int, chars: int) -> int:
+    """An lm-evaluation-harness samples file of ``rows`` TriviaQA-like
+    samples, the first one's response ``chars`` characters long (in
+    ``resps`` and ``filtered_resps``), the others ``Lima`` or ``Cusco``
+    (the harness's verdict right for every other one); its size."""
+
+    def sample(doc_id: int, response: str, value: float) -> str:
+        return json.dumps({
+            "doc_id": doc_id,
+            "doc": {"question": "Capital of Peru?", "answer": {"aliases": ["Lima"]}},
+            "target": "Lima",
+            "arguments": {"gen_args_0": {"arg_0": "Q: ...", "arg_1": {"until": ["\n"]}}},
+            "resps": [[response]], "filtered_resps": [response], "filter": "none",
+            "metrics": ["exact_match"], "exact_match": value,
+        })  # fmt: skip
+
+    first = ("The capital of Peru is Lima. " * (chars // 29 + 1))[:chars]
+    with path.open("w", encoding="utf-8") as out:
+        out.write(sample(0, first, 0.0) + "\n")
+        for doc_id in range(1, rows):
+            out.write(sample(doc_id, "Lima" if doc_id % 2 else "Cusco", float(doc_id % 2)) + "\n")
+    return path.stat().st_size
+
+
+def rescore_case(case: str, work: Path) -> tuple[int, str, str] | None:
+    """The size, command and floor command (20 samples of 100 characters)
+    of a ``rescore-`` case, or ``None``."""
+    if case not in ("rescore-rows", "rescore-one"):
+        return None
+    path = work / "samples_triviaqa_2026-11-27T10-00-00.jsonl"
+    small = work / "samples_small_2026-11-27T10-00-00.jsonl"
+    if case == "rescore-rows":
+        size = lm_eval_samples(path, 150_000, 10)
+    else:
+        size = lm_eval_samples(path, 10, HUNDRED_MB // 4)
+    lm_eval_samples(small, 20, 100)
+    base = f"{' '.join(CLI)} rescore"
+    return size, f"{base} {path} --matcher exact -q", f"{base} {small} --matcher exact -q"
+
+
 #: the cases measured above their own floor (``floor_command``), not XOR-Full's
 OWN_FLOORS = ("explain-", "cmrc20m", "korquad20m", "mlqa20m", "xor20m", "gold-", "checkgold-")
 OWN_FLOORS += ("openqa50m", "openqa5m-", "openqa20m-")
+OWN_FLOORS += ("rescore-",)
 
 
 def main() -> None:
@@ -1175,6 +1224,7 @@ def main() -> None:
     cases += ["explain-mlqa20m-zh", "explain-mlqa20m-zh-json", "explain-korquad20m"]
     cases += ["explain-cmrc20m-json"]
     cases += ["xor20m-ja-fair", "xor20m-ja-fair-sentences", "xor20m-ja-fair-nodigits"]
+    cases += ["rescore-rows", "rescore-one"]
     parser.add_argument("cases", nargs="*", default=cases)
     parser.add_argument("--parity", default="../shared/parity")
     parser.add_argument("--tmp", default=tempfile.gettempdir())
@@ -1365,6 +1415,7 @@ def main() -> None:
                 explained := explain_case(case, parity, work)
                 or cjk_case(case, parity, work)
                 or gold_case(case, parity, work)
+                or rescore_case(case, work)
             ) is not None:
                 size, command, floor_command = explained
             else:
