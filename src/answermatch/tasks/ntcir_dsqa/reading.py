@@ -17,7 +17,7 @@ from array import array
 from collections import deque
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import chain, islice, takewhile
+from itertools import accumulate, chain, islice, takewhile
 from typing import Any, NamedTuple, overload
 
 import regex
@@ -72,17 +72,56 @@ class Question:
 
 #: the language codes, in the order of their byte in :attr:`Questions.langs`
 _CODES = tuple(LANGUAGES)
-_CODE_BYTES = {code: bytes((k,)) for k, code in enumerate(_CODES)}
+_CODE_INDEX = {code: k for k, code in enumerate(_CODES)}
 _LAST_SMALL = (1 << 32) - 1  # the largest number an array("I") holds
+#: how many questions :func:`_gold_questions` packs at once
+_BATCH = 1 << 12
 
 
-def _append_number(numbers: array, value: int) -> array:
-    """``numbers`` with ``value`` appended (an array("I") made one of "q"
+def _extend_numbers(numbers: array, values: list[int]) -> array:
+    """``numbers`` with ``values`` appended (an array("I") made one of "q"
     past what it holds): the array to keep."""
-    if value > _LAST_SMALL and numbers.typecode == "I":
+    if values and numbers.typecode == "I" and max(values) > _LAST_SMALL:
         numbers = array("q", numbers)
-    numbers.append(value)
+    numbers.extend(values)
     return numbers
+
+
+class _Lines:
+    """Line numbers (or ``None``), held as a range while each is the one
+    after the last (a file without blank lines), else in an array.
+
+    >>> lines = _Lines()
+    >>> lines.extend([3, 4]); lines.extend([5]); lines._held
+    range(3, 6)
+    >>> lines.extend([None, 9]); list(lines), lines[1]
+    ([3, 4, 5, None, 9], 4)
+    """
+
+    __slots__ = ("_held",)
+
+    def __init__(self) -> None:
+        self._held: array | range = range(1, 1)  # 0 in an array: no line
+
+    def extend(self, lines: Sequence[int | None]) -> None:
+        """Append ``lines``."""
+        held = self._held
+        values = [line or 0 for line in lines]
+        if isinstance(held, range):
+            start = held.stop if held else (values[0] if values else 1)
+            if not values or (
+                values[0] == start > 0 and values == list(range(start, start + len(values)))
+            ):
+                self._held = range(held.start if held else start, start + len(values))
+                return
+            held = array("I" if held.stop <= _LAST_SMALL else "q", held)
+        self._held = _extend_numbers(held, values)
+
+    def __getitem__(self, k: int) -> int | None:
+        return self._held[k] or None
+
+    def __iter__(self) -> Iterator[int | None]:
+        return (line or None for line in self._held)
 
 
 class Questions(Sequence[Question]):
@@ -110,18 +149,30 @@ class Questions(Sequence[Question]):
         self._answers = TextColumn()  # every question's answers, in order
         self._ends = array("I")  # where each question's answers end
         self._langs = bytearray()
-        self._lines = array("I")  # 0: no line
+        self._lines = _Lines()
         self._places: Places | None = None
-        for question in questions:
-            self.add(question.id, question.lang, question.answers, question.line)
+        left = iter(questions)
+        while batch := list(islice(left, _BATCH)):
+            self.extend(*zip(*((q.id, q.lang, q.answers, q.line) for q in batch), strict=True))
 
     def add(self, qid: str, lang: str, answers: Sequence[str], line: int | None) -> None:
         """Append a question (nothing is checked)."""
-        self.ids.extend((qid,))
-        self._answers.extend(answers)
-        self._ends = _append_number(self._ends, len(self._answers))
-        self._langs += _CODE_BYTES[lang]
-        self._lines = _append_number(self._lines, line or 0)
+        self.extend([qid], [lang], [answers], [line])
+
+    def extend(
+        self,
+        ids: Sequence[str],
+        langs: Sequence[str],
+        answers: Sequence[Sequence[str]],
+        lines: Sequence[int | None],
+    ) -> None:
+        """Append questions given by columns (nothing is checked)."""
+        self.ids.extend(ids)
+        self._answers.extend([text for texts in answers for text in texts])
+        ends = accumulate(map(len, answers), initial=self._ends[-1] if self._ends else 0)
+        self._ends = _extend_numbers(self._ends, list(islice(ends, 1, None)))
+        self._langs += bytes(map(_CODE_INDEX.__getitem__, langs))
+        self._lines.extend(lines)
         self._places = None
 
     def __len__(self) -> int:
@@ -167,11 +218,11 @@ class Questions(Sequence[Question]):
 
     def line(self, k: int) -> int | None:
         """The line of question ``k`` (``None``: not read from a file)."""
-        return self._lines[k] or None
+        return self._lines[k]
 
     def lines(self) -> Iterator[int | None]:
         """The line of each question, in order."""
-        return (line or None for line in self._lines)
+        return iter(self._lines)
 
     def find(self, qid: str) -> int | None:
         """The place of the question ``qid``, or ``None``."""
@@ -248,17 +299,27 @@ class Answers(Mapping[str, tuple[str, "int | None"]]):
         self._rows = array("i", [-1]) * len(gold)  # each question's answer (-1: none)
         self._order = array("I")  # the question of each answer, in the run's order
         self._texts = TextColumn()
-        self._lines = array("I")  # 0: no line
+        self._lines = _Lines()
 
     def add(self, k: int, text: str, line: int | None) -> bool:
         """Take ``text`` as question ``k``'s answer, read on ``line``;
         ``False`` (nothing taken) where it has one already."""
-        if self._rows[k] >= 0:
+        return self.extend([k], [text], [line])
+
+    def extend(
+        self, questions: Sequence[int], texts: Sequence[str], lines: Sequence[int | None]
+    ) -> bool:
+        """Take each of ``texts`` as the answer of the question at the same
+        place in ``questions``, read on the line there; ``False`` (nothing
+        taken) where one of them has an answer already, or is given twice."""
+        rows = self._rows
+        if len(set(questions)) < len(questions) or any(rows[k] >= 0 for k in questions):
             return False
-        self._rows[k] = len(self._order)
-        self._order.append(k)
-        self._texts.extend((text,))
-        self._lines = _append_number(self._lines, line or 0)
+        for row, k in enumerate(questions, start=len(self._order)):
+            rows[k] = row
+        self._order.extend(questions)
+        self._texts.extend(texts)
+        self._lines.extend(lines)
         return True
 
     def answer(self, k: int) -> str | None:
@@ -275,7 +336,7 @@ class Answers(Mapping[str, tuple[str, "int | None"]]):
         row = -1 if k is None else self._rows[k]
         if row < 0:
             raise KeyError(qid)
-        return self._texts[row], self._lines[row] or None
+        return self._texts[row], self._lines[row]
 
     def __len__(self) -> int:
         return len(self._order)
@@ -411,6 +472,7 @@ def _gold_questions(
     entry: the ids are compared once all are read, or before the error of
     a later entry (:meth:`Questions.first_repeat`), so no set of them is held."""
     questions = Questions()
+    batch: tuple[list[Any], ...] = ([], [], [], [])  # ids, languages, answers, lines
     last: tuple[str, int | None] | None = None  # the entry being checked
     try:
         for qid, answers, line in entries:
@@ -419,14 +481,23 @@ def _gold_questions(
                 raise InputError("empty question id", path=path, line=line)
             last = (qid, line)
             _check_answers(qid, answers, path, line)
-            lang = _language(qid, default_lang, path, line)
-            questions.add(qid, lang, answers, line)
+            for column, value in zip(
+                batch, (qid, _language(qid, default_lang, path, line), answers, line), strict=True
+            ):
+                column.append(value)
             last = None
+            if len(batch[0]) == _BATCH:
+                questions.extend(*batch)
+                for column in batch:
+                    column.clear()
     except InputError:
+        questions.extend(*batch)
         repeat = questions.first_repeat(last)
         if repeat is not None:
             raise _seen_twice(*repeat, path) from None
         raise
+    questions.extend(*batch)
+    del batch
     repeat = questions.first_repeat()
     if repeat is not None:
         raise _seen_twice(*repeat, path)
@@ -651,10 +722,13 @@ def _run_in_parts(source: Any, gold: Questions) -> _KeptRun | None:
                         break
                     if qid not in examples:
                         examples.append(qid)
-            for qid, text, line_number in zip(qids, texts, numbers, strict=True):
-                k = found.get(qid)
-                if k is not None and not answers.add(k, text, line_number):
-                    return _refused(source)  # a gold id given twice
+            kept = [k for k, qid in enumerate(qids) if qid in found]
+            if not answers.extend(
+                [found[qids[k]] for k in kept],
+                list(map(texts.__getitem__, kept)),
+                list(map(numbers.__getitem__, kept)),
+            ):
+                return _refused(source)  # a gold id given twice
     except NotFlat:
         return None
     if prints.repeated():
