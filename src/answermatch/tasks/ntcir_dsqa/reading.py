@@ -694,41 +694,44 @@ def _run_in_parts(source: Any, gold: Questions) -> _KeptRun | None:
                 if not _SYSDESC.fullmatch(head.rstrip("\r")):
                     return None
                 lines[0] = ""
-            qids: list[str] = []
-            texts: list[str] = []
-            numbers: list[int] = []
-            for line_number, line in enumerate(lines, start=number):
-                fields = line.split("\t")
-                qid = fields[0].strip()
-                if len(fields) != 2 or not qid:
-                    if line.strip():  # refused: the error of the whole reading
-                        return _refused(source)
-                    continue  # a blank line
-                qids.append(qid)
-                texts.append(fields[1].rstrip("\r"))
-                numbers.append(line_number)
+            for start in range(0, len(lines), _BATCH):  # (the lists made stay small)
+                qids: list[str] = []
+                texts: list[str] = []
+                numbers: list[int] = []
+                for line_number, line in enumerate(
+                    islice(lines, start, start + _BATCH), start=number + start
+                ):
+                    fields = line.split("\t")
+                    qid = fields[0].strip()
+                    if len(fields) != 2 or not qid:
+                        if line.strip():  # refused: the error of the whole reading
+                            return _refused(source)
+                        continue  # a blank line
+                    qids.append(qid)
+                    texts.append(fields[1].rstrip("\r"))
+                    numbers.append(line_number)
+                found = places.among(qids)
+                unknown = [k for k, qid in enumerate(qids) if qid not in found]
+                if unknown:
+                    if not prints.add(map(qids.__getitem__, unknown)):
+                        return _refused(source)  # one given twice here (or the same bits)
+                    others += len(unknown)
+                    if first is None:
+                        first = numbers[unknown[0]]
+                    for qid in map(qids.__getitem__, unknown):
+                        if len(examples) == 10:
+                            break
+                        if qid not in examples:
+                            examples.append(qid)
+                kept = [k for k, qid in enumerate(qids) if qid in found]
+                if not answers.extend(
+                    [found[qids[k]] for k in kept],
+                    list(map(texts.__getitem__, kept)),
+                    list(map(numbers.__getitem__, kept)),
+                ):
+                    return _refused(source)  # a gold id given twice
             number += len(lines)
             del lines
-            found = places.among(qids)
-            unknown = [k for k, qid in enumerate(qids) if qid not in found]
-            if unknown:
-                if not prints.add(map(qids.__getitem__, unknown)):
-                    return _refused(source)  # one given twice in the part (or same bits)
-                others += len(unknown)
-                if first is None:
-                    first = numbers[unknown[0]]
-                for qid in map(qids.__getitem__, unknown):
-                    if len(examples) == 10:
-                        break
-                    if qid not in examples:
-                        examples.append(qid)
-            kept = [k for k, qid in enumerate(qids) if qid in found]
-            if not answers.extend(
-                [found[qids[k]] for k in kept],
-                list(map(texts.__getitem__, kept)),
-                list(map(numbers.__getitem__, kept)),
-            ):
-                return _refused(source)  # a gold id given twice
     except NotFlat:
         return None
     if prints.repeated():
