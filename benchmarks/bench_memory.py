@@ -277,6 +277,15 @@ files (``examples/``); a ``checkgold-`` case's the same command on the
 dev gold (or the example's), a ``gold-`` case's on the example's gold and
 predictions. All are printed with the case.
 
+``metaeval-rows``, ``metaeval50m``, ``metaeval50m-lenient``
+    Not ``score``: ``meta-eval --resamples 0`` of a judgments file (rows of
+    ``../shared/metaeval/evouna-nq-dev.jsonl``, beside ``--parity``):
+    160,000 rows (about 51 MB; 1,600 rows a MB of ``--mb``) under
+    ``--matcher exact``, and ten rows after one whose prediction is
+    50,000,000 characters (half of ``--mb``; an English sentence with an
+    ``ö``, again and again) under ``exact`` and the lenient judge; the
+    floor is the same command on the file's first 20 rows.
+
 Generated files go to ``--tmp`` and are deleted after each case. Run::
 
     python benchmarks/bench_memory.py --parity ../shared/parity [CASE ...]
@@ -1128,8 +1137,36 @@ def readers_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, s
 
 
 #: the cases measured above their own floor (``floor_command``), not XOR-Full's
+
+
+def metaeval_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | None:
+    """The size, command and floor command (the same on 20 rows) of a
+    ``metaeval-`` case, or ``None``."""
+    if case not in ("metaeval-rows", "metaeval50m", "metaeval50m-lenient"):
+        return None
+    dev = parity.parent / "metaeval" / "evouna-nq-dev.jsonl"
+    rows = dev.read_text(encoding="utf-8").splitlines()
+    small, path = work / "small.jsonl", work / "judgments.jsonl"
+    small.write_text("".join(line + "\n" for line in rows[:20]), encoding="utf-8")
+    with path.open("w", encoding="utf-8") as out:
+        if case == "metaeval-rows":
+            count = HUNDRED_MB // 625
+        else:
+            count, chars = 10, HUNDRED_MB // 2
+            sentence = "the first Nobel Prize in Physics went to Röntgen "
+            first = json.loads(rows[0])
+            first["prediction"] = (sentence * (chars // len(sentence) + 1))[:chars]
+            out.write(json.dumps(first, ensure_ascii=False) + "\n")
+            del first
+        for i in range(count):
+            out.write(rows[i % len(rows)] + "\n")
+    matcher = "" if case.endswith("-lenient") else " --matcher exact"
+    command = f"{' '.join(CLI)} meta-eval {{}}{matcher} --resamples 0 -q"
+    return path.stat().st_size, command.format(path), command.format(small)
+
+
 OWN_FLOORS = ("explain-", "cmrc20m", "korquad20m", "mlqa20m", "xor20m", "gold-", "checkgold-")
-OWN_FLOORS += ("openqa50m", "openqa5m-", "openqa20m-")
+OWN_FLOORS += ("openqa50m", "openqa5m-", "openqa20m-", "metaeval")
 
 
 def main() -> None:
@@ -1175,6 +1212,7 @@ def main() -> None:
     cases += ["explain-mlqa20m-zh", "explain-mlqa20m-zh-json", "explain-korquad20m"]
     cases += ["explain-cmrc20m-json"]
     cases += ["xor20m-ja-fair", "xor20m-ja-fair-sentences", "xor20m-ja-fair-nodigits"]
+    cases += ["metaeval-rows", "metaeval50m", "metaeval50m-lenient"]
     parser.add_argument("cases", nargs="*", default=cases)
     parser.add_argument("--parity", default="../shared/parity")
     parser.add_argument("--tmp", default=tempfile.gettempdir())
@@ -1365,6 +1403,7 @@ def main() -> None:
                 explained := explain_case(case, parity, work)
                 or cjk_case(case, parity, work)
                 or gold_case(case, parity, work)
+                or metaeval_case(case, parity, work)
             ) is not None:
                 size, command, floor_command = explained
             else:

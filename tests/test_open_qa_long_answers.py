@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from answermatch.languages import supported_languages
-from answermatch.matchers import _inputs, contains_match, exact_match, token_f1
+from answermatch.matchers import _inputs, containment, contains_match, exact_match, token_f1
 from answermatch.matchers.analysis import analyzer, normalized_key
 from answermatch.matchers.answers import JoinedKey
 from answermatch.normalization import (
@@ -323,6 +323,7 @@ def test_containment_of_a_long_text_holds_no_copy(monkeypatch):
     spanning two of them found too), where it held the prepared text and a
     list of its words (about 10 times the text)."""
     monkeypatch.setattr(steps, "PIECE_CHARS", 4096)
+    monkeypatch.setattr(containment, "_WINDOW", 4096)
     text = _long_text()
     contains_match("warm up", ["lazy dog"], lang="en")
     assert contains_match(text, ["lazy dog 1914"], lang="en") == 0.0

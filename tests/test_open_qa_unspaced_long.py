@@ -160,3 +160,96 @@ def test_a_long_text_prepared_in_pieces_is_the_whole_text_prepared(text, lang, s
         whole = prepare_text(text, lang)
     with mock.patch.object(steps, "PIECE_CHARS", size):
         assert prepare_text(text, lang) == whole
+
+
+#: fragments for the windows: word edges by the segmenters, prefixes,
+#: suffixes (repeated Korean endings), marks, spaces, NULs
+WINDOW_FRAGMENTS = [
+    *FRAGMENTS, *LONG_ANSWER_FRAGMENTS[:90], "서울", "에서", "입니다", "에서에서", "대학교",
+    "بال", "وال", "القاهرة", "ב", "ה", "ירושלים", "می", "تهران", "Helsingi", "ssä", "Budapest",
+    "ben", "ban", "\u0e31", "\u0301\u0301", "ี่", "1972", "19725", "ab", "bab",
+]  # fmt: skip
+WINDOW_TEXTS = st.lists(st.sampled_from(WINDOW_FRAGMENTS), min_size=20, max_size=80).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    text=WINDOW_TEXTS,
+    golds=st.lists(
+        st.lists(st.sampled_from(WINDOW_FRAGMENTS), min_size=1, max_size=2).map("".join),
+        min_size=1,
+        max_size=3,
+    ),
+    lang=st.sampled_from(["ja", "zh", "th", "ko", "ar", "he", "fa", "fi", "hu", "en", None]),
+    size=st.integers(2, 12),
+    window=st.integers(1, 24),
+    data=st.data(),
+)
+def test_containment_searched_in_windows_is_the_whole_texts(text, golds, lang, size, window, data):
+    """A long text's prepared parts searched in windows of a few
+    characters (MeCab's pieces tiny): the verdict of the whole prepared
+    text with the whole text's cuts, a gold taken from the text too."""
+    if text and data.draw(st.booleans()):
+        start = data.draw(st.integers(0, len(text) - 1))
+        end = data.draw(st.integers(start + 1, min(len(text), start + 12)))
+        golds = [*golds, text[start:end]]
+    assert _in_windows(text, golds, lang, size, window) == _whole(text, golds, lang, size)
+
+
+def _in_windows(text, golds, lang, size, window):
+    """contains_match of ``text`` taken as a long one, in windows of
+    ``window`` characters (MeCab's pieces of ``size``)."""
+    with (
+        mock.patch.object(ja, "MAX_CHARS", size),
+        mock.patch.object(steps, "PIECE_CHARS", 3),
+        mock.patch.object(containment, "_WINDOW", window),
+    ):
+        return contains_match(text, golds, lang=lang)
+
+
+def _whole(text, golds, lang, size):
+    """contains_match of the whole prepared text with the whole text's cuts."""
+    with (
+        mock.patch.object(ja, "MAX_CHARS", size),
+        mock.patch.object(_Edges, "cut", _whole_cut),
+        mock.patch.object(steps, "PIECE_CHARS", 10**9),
+    ):
+        return contains_match(text, golds, lang=lang)
+
+
+def test_a_suffix_repeated_past_a_windows_end_makes_it_longer():
+    """Korean endings repeated without a space: the window grows to the
+    word's end (a suffix that reaches the window's end may go on)."""
+    for endings in ("에서" * 40, "에서" * 40 + "대"):
+        text = f"대학교 서울{endings} 서울대학교 " * 3
+        for window in (1, 5, 30):
+            found = _in_windows(text, ["서울"], "ko", 2, window)
+            assert found == _whole(text, ["서울"], "ko", 2) == (0.0 if "대" in endings else 1.0)
+
+
+def test_a_prefix_or_a_suffix_is_shorter_than_the_windows_margin():
+    """What the word-edge rules read past an edge (one prefix, one suffix)
+    is shorter than ``_MARGIN``: every alternative of the patterns."""
+    patterns = [*containment._PREFIXES.values(), *containment._SUFFIXES.values()]
+    for pattern in patterns:
+        body = pattern.pattern.replace("(?:", "").replace(")", "").rstrip("$+")
+        for alternative in body.split("|"):
+            letters = alternative.replace("[", "").replace("]", "").replace("?", "")
+            counted = letters.replace("{1,3}", "")  # [...]{1,3}: 3 at most
+            assert "{" not in counted and "*" not in counted, alternative
+            assert len(counted) + (2 if "{1,3}" in letters else 0) < containment._MARGIN
+
+
+def test_a_long_unspaced_answer_is_searched_in_windows(monkeypatch):
+    """A long Japanese answer's prepared text was held whole, beside its
+    parts (4 bytes a character); now a window at a time (two of MeCab's
+    pieces at least, and a part: a few times ``PIECE_CHARS``)."""
+    monkeypatch.setattr(steps, "PIECE_CHARS", 4096)
+    monkeypatch.setattr(containment, "_WINDOW", 4096)
+    monkeypatch.setattr(ja, "MAX_CHARS", 4096)
+    text = "東京都の人口は約1351万人で、日本の首都です。タワーは1958年に完成した。" * 8_000
+    golds = ["大阪", "首都タワー", "東京都の人口"]
+    assert contains_match(text, golds, lang="ja") == 1.0
+    assert contains_match(text, golds[:2], lang="ja") == 0.0
+    peak = traced_peak(partial(contains_match, lang="ja"), text, golds[:2])
+    assert peak < len(text) // 2, (peak, len(text))

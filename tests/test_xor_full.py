@@ -8,11 +8,13 @@ import math
 import sys
 import warnings
 from collections import Counter
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 import answermatch
+import answermatch.explain
 from answermatch.cli import main
 from answermatch.errors import AnswermatchWarning, InputError
 
@@ -481,9 +483,29 @@ def test_long_japanese_prediction_is_scored_and_mecab_failure_is_an_input_error(
     assert result.per_language["ja"]["count"] == 2
     assert 0 < result.per_language["ja"]["f1"] < 100
     # a text on which MeCab fails (mecab-python3 returns None): an input error
+    # naming the file that holds the text, the predictions here ...
     with pytest.raises(InputError, match="MeCab cannot parse") as exc:
         quietly(gold, {"1": "東京", "2": "1a" * 100_000})
+    assert exc.value.message.startswith("the prediction for question '2'")
+    assert exc.value.line is None
+    # ... and the gold, at the question's line, when one of its answers fails
+    gold[1]["answers"] = ["大阪", "1a" * 100_000]
+    with pytest.raises(InputError, match="MeCab cannot parse") as exc:
+        quietly(gold, {"1": "東京", "2": "大阪"})
+    assert exc.value.message.startswith("question '2'")
     assert exc.value.line == 2
+
+
+def test_mecab_failure_in_a_prediction_file_names_that_file(tmp_path):
+    pytest.importorskip("fugashi")
+    gold = write_jsonl(tmp_path / "gold.jsonl", [q("1", ["東京"], "ja")])
+    pred = tmp_path / "pred.json"
+    pred.write_text(json.dumps({"1": "1a" * 100_000}), encoding="utf-8")
+    explain = partial(answermatch.explain.explain, "xor-full")
+    for run in (score, explain):
+        with pytest.raises(InputError, match="MeCab cannot parse") as exc:
+            run(gold, pred)
+        assert exc.value.path == str(pred), run
 
 
 @pytest.mark.parametrize(

@@ -41,10 +41,14 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Mapping, Sequence
+import re
+from array import array
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
+from .diagnostics import Diagnostics
 from .errors import AnswermatchError, InputError
 
 __all__ = ["Figures", "Judgment", "MetaEvalResult", "meta_eval", "read_judgments"]
@@ -349,11 +353,66 @@ def read_judgments(path: str | os.PathLike[str]) -> list[Judgment]:
     answermatch.errors.InputError: ...judged.jsonl:2: "human" must be true or false, not "no"
     >>> import shutil; shutil.rmtree(folder)
     """
+    from .sources import NotFlat
+
+    try:
+        return list(_judgments_in_parts(path))
+    except NotFlat:
+        return list(_judgments_whole(path))
+
+
+class _Unwarned(Diagnostics):
+    """A key repeated in a row is not warned about (the last value wins,
+    as ``json`` reads a row)."""
+
+    def warn_each(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+def _judgments_in_parts(path: str | os.PathLike[str]) -> Iterator[Judgment]:
+    """The rows of a file read in parts of whole lines
+    (:func:`~answermatch.sources.jsonl_parts`: a long line decoded as it is
+    read, its long strings on their own), each let go once given: the file
+    is never held whole, nor an object per row. Where the whole reading
+    (:func:`_judgments_whole`) could give another error first (a row's
+    error, then invalid UTF-8 or a line that is not JSON later in the
+    file), the file is read to its end first. Anything that reading refuses,
+    and anything but a regular file, raises
+    :class:`~answermatch.sources.NotFlat`, possibly after some rows were
+    given: the caller then reads the file whole, for its values or error."""
+    from collections import deque
+
+    from .sources import jsonl_parts
+
+    where = os.fspath(path)
+    parts = jsonl_parts(path, diag=_Unwarned())
+    given = False
+    for numbers, objects in parts:
+        objects.reverse()  # each row let go once checked
+        for number in numbers:
+            try:
+                row = _check_row(objects.pop(), where, number)
+            except InputError:
+                objects.clear()
+                deque(parts, maxlen=0)  # invalid UTF-8 or JSON after it comes first
+                raise
+            given = True
+            yield row
+            del row
+        del numbers, objects  # not held while the next part is read
+    if not given:
+        raise InputError("no judgments: the file has no rows", path=where)
+
+
+def _judgments_whole(path: str | os.PathLike[str]) -> Iterator[Judgment]:
+    """The rows of a file read whole (a pipe outside
+    :func:`~answermatch.sources.holding`, a file with an error), its lines
+    split on ``"\\n"`` as :func:`_judgments_in_parts` reads them."""
     from .sources import json_error, json_limit_message, read_text
 
     where = os.fspath(path)
     rows: list[Judgment] = []
-    for number, text in enumerate(read_text(where).splitlines(), start=1):
+    for number, text in enumerate(read_text(where).split("\n"), start=1):
         if not text.strip():
             continue
         try:
@@ -365,18 +424,72 @@ def read_judgments(path: str | os.PathLike[str]) -> list[Judgment]:
         rows.append(_check_row(row, where, number))
     if not rows:
         raise InputError("no judgments: the file has no rows", path=where)
-    return rows
+    yield from rows
 
 
 # --- measuring ------------------------------------------------------------------------------
 
+#: A run of characters :meth:`str.split` does not split at (``re``'s ``\\S``
+#: is the complement of :meth:`str.isspace`, which ``str.split`` reads).
+_WORD = re.compile(r"\S+")
+
 
 def _length_key(prediction: str) -> str:
+    """The answer-length group of ``prediction``: its words counted up to
+    one more than :data:`SHORT_ANSWER_WORDS`, without a list of them (a
+    long prediction is not copied word by word).
+
+    >>> _length_key("It is Paris."), _length_key("one two three four five six")
+    ('<=5 words', '>5 words')
+    """
+    words = sum(1 for _ in islice(_WORD.finditer(prediction), SHORT_ANSWER_WORDS + 1))
     return (
         f"<={SHORT_ANSWER_WORDS} words"
-        if len(prediction.split()) <= SHORT_ANSWER_WORDS
+        if words <= SHORT_ANSWER_WORDS
         else f">{SHORT_ANSWER_WORDS} words"
     )
+
+
+class _Column:
+    """A group key of every row, held as the place of the key among the
+    distinct keys (4 bytes a row)."""
+
+    __slots__ = ("keys", "places", "rows")
+
+    def __init__(self) -> None:
+        self.keys: list[str] = []
+        self.places: dict[str, int] = {}
+        self.rows = array("I")
+
+    def add(self, key: str) -> None:
+        place = self.places.get(key)
+        if place is None:
+            place = self.places[key] = len(self.keys)
+            self.keys.append(key)
+        self.rows.append(place)
+
+
+class _Tally:
+    """What the figures need of the rows judged: each row's confusion cell
+    (one byte) and its keys per group (:class:`_Column`), and the first
+    ``errors`` disagreeing rows, whole."""
+
+    __slots__ = ("cells", "columns", "errors", "shown")
+
+    def __init__(self, errors: int) -> None:
+        self.cells = bytearray()
+        self.columns = {name: _Column() for name in ("system", "lang", "length")}
+        self.errors = errors
+        self.shown: list[Judgment] = []
+
+    def add(self, row: Judgment, judged: bool, lang: str | None) -> None:
+        self.cells.append(_cell(judged, row.human))
+        columns = self.columns
+        columns["system"].add(row.system or "-")
+        columns["lang"].add(row.lang or lang or "-")
+        columns["length"].add(_length_key(row.prediction))
+        if judged != row.human and len(self.shown) < self.errors:
+            self.shown.append(row)
 
 
 def meta_eval(
@@ -399,12 +512,17 @@ def meta_eval(
     resamples: no intervals); ``errors``: how many disagreements to keep,
     with their explanation.
 
+    A file is read in parts and each row judged as it is read: what is
+    kept of a row is its verdicts and group keys (a few bytes), not its
+    texts.
+
     >>> r = meta_eval([{"answers": ["1972"], "prediction": "19725", "human": False}], resamples=0)
     >>> r.agreement, r.kappa
     (100.0, None)
     """
     from .matchers.named import get_matcher
     from .resampling import check_draws
+    from .sources import NotFlat
 
     if resamples:
         check_draws(resamples, seed)
@@ -413,35 +531,42 @@ def meta_eval(
     judge = get_matcher(matcher)
     if isinstance(rows_or_path, str | os.PathLike):
         source = os.fspath(rows_or_path)
-        rows = read_judgments(rows_or_path)
+        try:
+            tally = _judge_rows(_judgments_in_parts(rows_or_path), judge, source, lang, errors)
+        except NotFlat:  # read whole, for its values or error
+            tally = _judge_rows(_judgments_whole(rows_or_path), judge, source, lang, errors)
     else:
         source = "<rows>"
-        rows = [_check_row(row, source, i) for i, row in enumerate(rows_or_path, start=1)]
-        if not rows:
+        given = (_check_row(row, source, i) for i, row in enumerate(rows_or_path, start=1))
+        tally = _judge_rows(given, judge, source, lang, errors)
+        if not tally.cells:
             raise InputError("no judgments: no rows were given", path=source)
-    verdicts: list[bool] = []
+    overall, groups = _figures(tally.cells, tally.columns, resamples, seed)
+    shown = [_disagreement(row, matcher, lang) for row in tally.shown]
+    return MetaEvalResult(matcher, source, overall, groups, shown, resamples, seed)
+
+
+def _judge_rows(
+    rows: Iterable[Judgment], judge: Any, source: str, lang: str | None, errors: int
+) -> _Tally:
+    """Every row judged as it comes (:class:`_Tally`). A matcher's error
+    is raised once every row is read, after the error of any row (as when
+    the rows are all read first)."""
+    tally = _Tally(errors)
+    failed: InputError | None = None
     for row in rows:
+        if failed is not None:
+            continue  # only read, for a row's error
         try:
             score = judge(row.prediction, row.answers, lang=row.lang or lang, question=row.question)
         except AnswermatchError as exc:
-            raise InputError(str(exc), path=source, line=row.line) from None
-        verdicts.append(score >= 0.5)
-    humans = [row.human for row in rows]
-    cells = [_cell(j, h) for j, h in zip(verdicts, humans, strict=True)]
-    keys = {
-        "system": [row.system or "-" for row in rows],
-        "lang": [row.lang or lang or "-" for row in rows],
-        "length": [_length_key(row.prediction) for row in rows],
-    }
-    overall, groups = _figures(cells, keys, resamples, seed)
-    shown = []
-    if errors:
-        for row, verdict in zip(rows, verdicts, strict=True):
-            if verdict != row.human:
-                shown.append(_disagreement(row, matcher, lang))
-                if len(shown) == errors:
-                    break
-    return MetaEvalResult(matcher, source, overall, groups, shown, resamples, seed)
+            failed = InputError(str(exc), path=source, line=row.line)
+            continue
+        tally.add(row, score >= 0.5, lang)
+        del row
+    if failed is not None:
+        raise failed
+    return tally
 
 
 def _cell(judged: bool, human: bool) -> int:
@@ -457,23 +582,23 @@ def _counts(cells: Iterable[int]) -> list[int]:
 
 
 def _figures(
-    cells: list[int], keys: dict[str, list[str]], resamples: int, seed: int
+    cells: bytearray, keys: dict[str, _Column], resamples: int, seed: int
 ) -> tuple[Figures, dict[str, dict[str, Figures]]]:
-    """The overall figures and those of every group, with bootstrap
-    intervals of agreement and kappa when ``resamples``."""
+    """The overall figures and those of every group (keys in sorted order),
+    with bootstrap intervals of agreement and kappa when ``resamples``."""
     grouped: dict[str, dict[str, list[int]]] = {}
     for name, column in keys.items():
-        per: dict[str, list[int]] = {}
-        for key, cell in zip(column, cells, strict=True):
-            per.setdefault(key, []).append(cell)
-        grouped[name] = dict(sorted(per.items()))
+        counts = [[0, 0, 0, 0] for _ in column.keys]
+        for place, cell in zip(column.rows, cells, strict=True):
+            counts[place][cell] += 1
+        grouped[name] = dict(sorted(zip(column.keys, counts, strict=True)))
     intervals = _intervals(cells, keys, resamples, seed) if resamples else {}
     overall = Figures.of(*_counts(cells))
     overall = _with(overall, intervals.get(("all", "all")))
     groups = {
         name: {
-            key: _with(Figures.of(*_counts(group)), intervals.get((name, key)))
-            for key, group in per.items()
+            key: _with(Figures.of(*counts), intervals.get((name, key)))
+            for key, counts in per.items()
         }
         for name, per in grouped.items()
     }
@@ -487,22 +612,32 @@ def _with(figures: Figures, bounds: dict[str, tuple[float | None, float | None]]
 
 
 def _intervals(
-    cells: list[int], keys: dict[str, list[str]], resamples: int, seed: int
+    cells: bytearray, keys: dict[str, _Column], resamples: int, seed: int
 ) -> dict[tuple[str, str], dict[str, tuple[float | None, float | None]]]:
     """95% percentile intervals of agreement and kappa, overall and per
     group, from one bootstrap over the rows (:mod:`answermatch.resampling`)."""
     from .resampling import Groups, Plan, bootstrap_totals
 
     names = list(keys)
-    # the finest partition: every combination of the groups' keys
-    combined = list(zip(*(keys[name] for name in names), strict=True))
+    # the finest partition: every combination of the groups' keys, each
+    # row's given as the place of its combination among them
+    places: dict[tuple[int, ...], int] = {}
+    combined = [
+        places.setdefault(combination, len(places))
+        for combination in zip(*(keys[name].rows for name in names), strict=True)
+    ]
+    named = [
+        tuple(keys[name].keys[place] for name, place in zip(names, combination, strict=True))
+        for combination in places
+    ]
     groups = Groups(combined)
-    columns = [[[1.0 if cell == c else 0.0 for cell in cells] for c in range(4)]]
-    columns = [[[col[k] for k in groups.order] for col in columns[0]]]
+    del combined
+    columns = [[[1.0 if cells[k] == c else 0.0 for k in groups.order] for c in range(4)]]
     samples: dict[tuple[str, str], list[tuple[float, float | None]]] = {}
     for ((totals, _rows),) in bootstrap_totals(columns, Plan(groups, resamples, seed)):
         sums: dict[tuple[str, str], list[float]] = {}
-        for key, (_size, counts) in totals.items():
+        for place, (_size, counts) in totals.items():
+            key = named[place]  # type: ignore[index]
             for target in [("all", "all"), *((name, key[i]) for i, name in enumerate(names))]:
                 found = sums.setdefault(target, [0.0, 0.0, 0.0, 0.0])
                 for c in range(4):

@@ -162,25 +162,16 @@ def _piece_preparer(lang: str | None) -> Callable[[str], str]:
     return prepare
 
 
-def _long_pieces(text: str) -> Iterator[str]:
-    """A text longer than :data:`~answermatch.normalization.steps.PIECE_CHARS`
-    cut just before ASCII spaces, where no step of :func:`prepare_text`
-    reads across: NFKC and NFC have a boundary on both sides of a space (a
-    starter composing with nothing); folding, spelling variants and
-    separators go character by character (Greek accents after a Greek
-    letter, Hebrew points: a space is neither); a space stays until
-    whitespace is collapsed; "." and "," become a space unless between two
-    digits, which the end of a piece gives too (``rstrip``); articles are
-    whole words. So the pieces prepared, the empty ones left out, joined
-    by single spaces, are the text prepared (the tests compare them)."""
-    return _steps.pieces(text, _steps.ASCII_SPACE)
-
-
 @lru_cache(maxsize=64)
 def _preparer(lang: str | None) -> Callable[[str], str]:
     """:func:`prepare_text` for ``lang``: a long text piece by piece,
-    without a list of its words, cut just before ASCII spaces (see
-    :func:`_long_pieces`) and also, where it has none, between two firm
+    without a list of its words, cut just before ASCII spaces (NFKC and
+    NFC have a boundary on both sides of a space, a starter composing with
+    nothing; folding, spelling variants and separators go character by
+    character, and a space is no Greek letter nor Hebrew point; a space
+    stays until whitespace is collapsed; "." and "," become a space unless
+    between two digits, which the end of a piece gives too; articles are
+    whole words) and also, where it has none, between two firm
     characters or runs of them
     (:func:`~answermatch.normalization.joined_parts`): each step maps a
     firm character, or an ASCII letter or digit, alone to one character
@@ -199,7 +190,13 @@ def _preparer(lang: str | None) -> Callable[[str], str]:
     def prepare(text: str) -> str:
         if len(text) <= _steps.PIECE_CHARS:
             return prepare_piece(text)
-        return "".join(joined_parts(text, partial(prepare_piece, ascii=text.isascii())))
+        # grown part by part (CPython extends a string held once in place),
+        # not joined from a list of the parts: never two copies at once
+        prepared = ""
+        for part in joined_parts(text, partial(prepare_piece, ascii=text.isascii())):
+            prepared += part
+            del part
+        return prepared
 
     return prepare
 
@@ -542,10 +539,10 @@ def _words_of(
     lang: str | None, split: Callable[[str], list[str]]
 ) -> Callable[[str], Iterable[str]]:
     """The segmenter's words of a text, one at a time where it gives them
-    so (ICU's ``tokens_of``), else ``split``'s list."""
+    so (ICU's ``tokens_in``: a long run of Thai held once), else ``split``'s list."""
     from ..tokenizers import get_tokenizer
 
-    return getattr(get_tokenizer(lang), "tokens_of", split)  # type: ignore[arg-type]
+    return getattr(get_tokenizer(lang), "tokens_in", split)  # type: ignore[arg-type]
 
 
 @lru_cache(maxsize=64)
@@ -619,7 +616,7 @@ def occurrences(prediction: str, gold: str, lang: str | None = None) -> Iterator
 
 
 def _contains(lang: str | None, prediction: str, golds) -> float:
-    if len(prediction) > _steps.PIECE_CHARS and lang not in _SEGMENTED:
+    if len(prediction) > _steps.PIECE_CHARS and _window_kind(lang) is not None:
         return _contains_long(lang, prediction, golds)
     prepare = _preparer(lang)
     pred = prepare(prediction)
@@ -631,34 +628,179 @@ def _contains(lang: str | None, prediction: str, golds) -> float:
     return 0.0
 
 
+#: A long prediction's prepared text is searched in windows that grow by
+#: at least this many characters at a time (:func:`_contains_long`).
+_WINDOW = 1 << 16
+#: More characters than a prefix or a suffix of :data:`_PREFIXES` and
+#: :data:`_SUFFIXES` (one alternative) holds: what a word-edge rule reads
+#: past the edge it decides (the tests check each).
+_MARGIN = 16
+
+
+class _NeedMore(Exception):
+    """A word edge decided in a window read past the window's end."""
+
+
+def _window_kind(lang: str | None) -> str | None:
+    """What the segmenter of ``lang`` reads alone, for :func:`_contains_long`:
+    ``"chunks"`` (MeCab's pieces), ``"stretches"`` (the stretches between
+    spaces), ``""`` (no segmenter), ``None`` (the whole text: not searched
+    in windows)."""
+    if _segmenter(lang) is None:
+        return ""
+    if _chunk_spans(lang) is not None:
+        return "chunks"
+    return "stretches" if _reads_stretches(lang) else None
+
+
 def _contains_long(lang: str | None, prediction: str, golds) -> float:
-    """:func:`_contains` of a long prediction in a language without a
-    segmenter, its prepared pieces (:func:`_long_pieces`) searched one
-    after the other, none held with the next: each in a window that starts
-    with the end of the text before it, from a space, long enough to hold
-    a gold that reaches into the piece. A word edge is decided within the
-    word (and the space, or end, on each side), which the window holds
-    whole: a window starts at a space (or the text's start) and ends where
-    the text has a space (or ends), and a mark's base is searched back no
-    further than a space."""
-    prepare_piece = _piece_preparer(lang)
-    prepared = [gold for gold in map(prepare_piece, golds) if gold]
+    """:func:`_contains` of a long prediction, its prepared parts
+    (:func:`~answermatch.normalization.joined_parts`, as :func:`_preparer`
+    joins them) searched in windows, the prepared text never held whole.
+
+    A window holds the prepared text from a place ``keep`` on; the
+    occurrences starting from where the last window stopped up to a
+    ``limit`` are searched in it, the rest of it is kept for the next. The
+    word-edge rules of those occurrences read only the window:
+
+    * forward: up to ``reach``, past which the segmenter's stretch is not
+      yet whole (MeCab: the end of its last piece that the window decides,
+      since :meth:`~answermatch.tokenizers.ja.MecabTokenizer.chunk_spans`
+      cuts a text from a piece's start as the whole text from there; a
+      tokenizer that reads each stretch between spaces alone: the last
+      space), and ``limit`` is ``reach`` less the longest gold and
+      :data:`_MARGIN`, more than a prefix or suffix reads past an edge; a
+      suffix repeated to the window's end (Korean endings), a stretch past
+      ``reach``, make the window longer (:class:`_WindowEdges`);
+    * backward: ``keep`` is where MeCab starts a piece or just after a
+      space (a stretch's start), or anywhere for a language without a
+      segmenter, and never before a combining mark (a mark's base is found
+      within the window); the occurrences searched start :data:`_MARGIN`
+      characters after it at least, so a prefix, shorter, never reaches
+      back to it (the start of the word before it, unknown, is too far).
+
+    A window without such a place (a run of Thai, which ICU reads whole)
+    grows until it has one, up to the whole prepared text. The tests
+    compare the verdicts with the whole text's, windows of a few
+    characters."""
+    from ..normalization import joined_parts
+
+    prepare = _preparer(lang)
+    prepared = [gold for gold in map(prepare, golds) if gold]
     if not prepared:
         return 0.0
     longest = max(map(len, prepared))
-    carry = ""  # the end of the text so far, from a space, or all of it
-    prepare = partial(prepare_piece, ascii=prediction.isascii())  # (as the whole is)
-    for part in filter(None, map(prepare, _long_pieces(prediction))):
-        window = carry + part
-        for gold in prepared:
-            if find_contained(window, gold, lang) >= 0:
-                return 1.0
-        window += " "
-        # a gold reaching into the next piece starts after this space
-        end = len(window) - longest + 2
-        start = window.rfind(" ", 0, end) if end > 0 else -1
-        carry = window if start < 0 else window[start:]
-    return 0.0
+    kind = _window_kind(lang)
+    piece = partial(_piece_preparer(lang), ascii=prediction.isascii())  # (as the whole is)
+    parts = joined_parts(prediction, piece)
+    window = ""  # the prepared text from some place on
+    done = 0  # the occurrences starting before this place of the window are searched
+    ended = False  # the window holds the end of the prepared text
+    wanted = _WINDOW
+    while True:
+        while not ended and len(window) < wanted:
+            part = next(parts, None)
+            if part is None:
+                ended = True
+            else:
+                window += part
+        reach = len(window) if ended else _reach(window, kind, lang)
+        limit = reach if ended else reach - longest - _MARGIN
+        if limit > done:
+            edges = _WindowEdges(window, lang, reach, ended)
+            try:
+                if _found_in(window, prepared, edges, done, limit):
+                    return 1.0
+            except _NeedMore:
+                limit = done
+        if ended:
+            return 0.0
+        if limit <= done:  # nothing decided: a longer window
+            wanted = len(window) + max(_WINDOW, len(window))
+            continue
+        keep = _keep(window, limit - _MARGIN, kind, lang)
+        window, done = window[keep:], limit - keep
+        wanted = len(window) + _WINDOW
+
+
+def _found_in(window: str, golds: list[str], edges: _Edges, done: int, limit: int) -> bool:
+    """Whether a gold occurs as whole words in ``window`` from ``done`` to
+    before ``limit``."""
+    for gold in golds:
+        size = len(gold)
+        position = window.find(gold, done)
+        while 0 <= position < limit:
+            if edges.start(position) and edges.end(position + size):
+                return True
+            position = window.find(gold, position + 1)
+    return False
+
+
+def _reach(window: str, kind: str | None, lang: str | None) -> int:
+    """The end of what the segmenter's stretches that ``window`` holds whole
+    cover (see :func:`_contains_long`)."""
+    if kind == "chunks":
+        spans = _chunk_spans(lang)(window)  # type: ignore[misc]
+        return spans[-2][1] if len(spans) > 1 else 0  # (the last may go on)
+    if kind == "stretches":
+        return max(window.rfind(" "), 0)
+    return len(window)
+
+
+def _keep(window: str, upto: int, kind: str | None, lang: str | None) -> int:
+    """Where the next window starts, at ``upto`` at most (see
+    :func:`_contains_long`): MeCab's piece's start or a stretch's, not a
+    combining mark; 0 if none."""
+    starts: list[int] = []
+    if kind == "chunks":
+        starts = [start for start, _ in _chunk_spans(lang)(window)[:-1]]  # type: ignore[misc]
+    while upto > 0:
+        if kind == "chunks":
+            at = bisect_right(starts, upto) - 1
+            keep = starts[at] if at >= 0 else 0
+        elif kind == "stretches":
+            keep = window.rfind(" ", 0, upto) + 1
+        else:
+            keep = upto
+        if keep <= 0:
+            return 0
+        if _class(window[keep])[0] != _MARK:
+            return keep
+        upto = keep - 1
+    return 0
+
+
+class _WindowEdges(_Edges):
+    """:class:`_Edges` of a window of a prepared text (see
+    :func:`_contains_long`), raising :class:`_NeedMore` where a rule would
+    read past what the window decides: a stretch past ``reach``, a suffix
+    repeated to the window's end with no space after it."""
+
+    __slots__ = ("_ended", "_reach")
+
+    def __init__(self, text: str, lang: str | None, reach: int, ended: bool) -> None:
+        super().__init__(text, lang)
+        self._reach = reach
+        self._ended = ended
+
+    def _stretch(self, index: int) -> tuple[int, int] | None:
+        if index >= self._reach and not self._ended:
+            raise _NeedMore
+        return super()._stretch(index)
+
+    def _suffix(self, position: int) -> bool:
+        text = self.text
+        if self._ended or text.find(" ", position) >= 0:
+            return super()._suffix(position)
+        # the word goes on past the window: a suffix that ends before
+        # _MARGIN characters of its end ends where the whole text's does
+        suffixes = _SUFFIXES.get(self.lang or "")
+        found = None if suffixes is None else suffixes.match(text, position)
+        if found is None:
+            return False
+        if found.end() + _MARGIN > len(text):
+            raise _NeedMore
+        return self.cut(found.end()) is True
 
 
 def _token_contains(

@@ -274,15 +274,16 @@ def _word_set(lang: str | None) -> Callable[[str], set[str]]:
     """The set of the words of a prepared text (:func:`_word_splitter`'s):
     a long text's read a list at a time where its segmenter reads it in
     pieces anyway (MeCab's ``tokenize_parts``, cut as the whole text is) or
-    one word at a time (ICU's ``tokens_of``), not a list of all of them."""
+    one word at a time (ICU's ``tokens_in``), not a list of all of them."""
+    from ..normalization import steps
+
     words = _word_splitter(lang)
     if words is str.split:
-        return lambda text: set(text.split())
-    from ..normalization import steps
+        return _split_set
     from ..tokenizers import get_tokenizer
 
     tokenizer = get_tokenizer(lang)  # type: ignore[arg-type]
-    one_by_one = getattr(tokenizer, "tokens_of", None)
+    one_by_one = getattr(tokenizer, "tokens_in", None)
 
     def word_set(text: str) -> set[str]:
         if len(text) <= steps.PIECE_CHARS:
@@ -293,6 +294,24 @@ def _word_set(lang: str | None) -> Callable[[str], set[str]]:
         return found
 
     return word_set
+
+
+def _split_set(text: str) -> set[str]:
+    """``set(text.split())``, a long text's read a piece at a time (cut at
+    whitespace: :func:`~answermatch.normalization.steps.pieces`), not a
+    list of all its words.
+
+    >>> sorted(_split_set("b a b"))
+    ['a', 'b']
+    """
+    from ..normalization import steps
+
+    if len(text) <= steps.PIECE_CHARS:
+        return set(text.split())
+    found: set[str] = set()
+    for piece in steps.pieces(text):
+        found.update(piece.split())
+    return found
 
 
 def _word_splitter(lang: str | None) -> Callable[[str], list[str]]:

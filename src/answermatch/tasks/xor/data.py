@@ -888,12 +888,18 @@ def normalizer(preset: str, lang: str | None = None) -> Callable[[str], str]:
 
 
 def mecab_failure(
-    exc: ValueError, qid: str, prediction: str, inputs: Any, line: int | None
+    exc: ValueError,
+    qid: str,
+    prediction: str,
+    answers: Sequence[str],
+    inputs: Any,
+    line: int | None,
 ) -> InputError:
     """The error for a question MeCab could not segment: MeCab's length
     limit, or a lone surrogate (a ``"\\ud800"`` escape), which MeCab cannot
     take either (nor can the official script). The file blamed is the one
-    holding the text: the predictions for the prediction, else the gold."""
+    holding the text: the gold when one of the question's answers fails on
+    its own, else the predictions."""
     if isinstance(exc, UnicodeEncodeError):
         bad = exc.object[exc.start : exc.end]  # type: ignore[index]
         if bad in prediction:
@@ -903,4 +909,13 @@ def mecab_failure(
                 "(the official script fails on it too)",
                 path=inputs.pred_name,
             )
-    return InputError(f"question {qid!r}: {exc}", path=inputs.gold_name, line=line)
+        return InputError(f"question {qid!r}: {exc}", path=inputs.gold_name, line=line)
+    from ...tokenizers import get_tokenizer
+
+    wakati = get_tokenizer("ja").wakati  # type: ignore[attr-defined]
+    for answer in answers:
+        try:
+            wakati(answer)
+        except ValueError:
+            return InputError(f"question {qid!r}: {exc}", path=inputs.gold_name, line=line)
+    return InputError(f"the prediction for question {qid!r}: {exc}", path=inputs.pred_name)

@@ -141,7 +141,7 @@ def explain_full(
                 answers = tuple(wakati(a) for a in raw_answers)
                 text = seg = wakati(prediction.replace("・", " ").replace("、", ","))
             except ValueError as exc:  # MeCab's limit on text length, as in score
-                raise mecab_failure(exc, qid, prediction, inputs, line) from None
+                raise mecab_failure(exc, qid, prediction, raw_answers, inputs, line) from None
         normalized, changes, tokens = _normalized(steps, text)
         counts = _counts(tokens)
         variants = []

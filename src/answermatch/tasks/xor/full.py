@@ -430,7 +430,7 @@ class XorFull(XorAnswerTask):
                         score(*job)
                     except ValueError as exc:
                         raise mecab_failure(
-                            exc, gold.ids[k], job[2], inputs, gold.lines[k]
+                            exc, gold.ids[k], job[2], job[1], inputs, gold.lines[k]
                         ) from None
                 raise
             if empty is not None:
