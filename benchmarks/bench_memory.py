@@ -98,6 +98,17 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     (one U+FFFD a byte, with a warning, as GEval reads it).
 ``poleval100m``, ``poleval100m-fair``
     PolEval 2021: one question whose answer is 100,000,000 characters.
+``poleval50m-items``, ``poleval50m-items-fair``
+    PolEval 2021 ``score --items --json``: the example outputs
+    (``examples/poleval2021``) with the first answer replaced by
+    50,000,000 characters of Polish words and numbers (the outside
+    audit's file); the floor is the same command on the example files.
+``poleval33-items-fair``
+    ``score --profile fair --items`` of the outside audit's files: the dev
+    gold 600 times (7 MB) and the mT5 outputs (26 MB), each line with a few
+    words added, the first three 3,000,000 characters of words each.
+``explain-poleval33``, ``explain-poleval33-json``
+    ``explain`` (text, or ``--json`` under ``--profile fair``) of those files.
 ``pipe``
     ``yes | answermatch score squad --pred /dev/stdin``: a pipe that never
     ends, refused at ``answermatch.sources.MAX_INPUT_BYTES`` (4 GiB).
@@ -274,6 +285,12 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     passages 20 times under new context and question ids, written in UTF-8
     (39 MB), and the first answer of each question (its ``str()``) as its
     prediction.
+``gold-korquad27``, ``checkgold-korquad27``
+    ``score korquad`` and ``check-gold korquad`` of a gold of tiny
+    paragraphs, KorQuAD's example (``examples/korquad/dev_sample.json``,
+    two one-paragraph articles, seven questions) 20,000 times under new
+    question ids (27 MB, 140,000 questions), and the first answer of each
+    question as its prediction (5 MB).
 
 A ``cmrc20m``, ``korquad20m``, ``mlqa20m`` or ``xor20m`` case's floor is the same
 command on the dev predictions alone (``--parity``'s, or the example's);
@@ -709,6 +726,57 @@ def poleval_long(gold: Path, pred: Path, chars: int) -> int:
     return pred.stat().st_size + gold.stat().st_size
 
 
+def poleval_audit_files(parity: Path, gold: Path, pred: Path, chars: int = 3_000_000) -> int:
+    """The outside audit's PolEval 2021 files: the dev gold 600 times, the
+    mT5 outputs each with one to five words added, the first three
+    answers ``chars`` characters of words each."""
+    expected = (parity / "poleval2021" / "dev-0" / "expected.tsv").read_text("utf-8")
+    outs = (parity / "poleval2021" / "outputs" / "filipggg-mt5.dev-0.out.tsv").read_text("utf-8")
+    expected_lines, out_lines = expected.splitlines(), outs.splitlines()
+    rng = random.Random(25)
+    words = ["the", "of", "and", "in", "to", "a", "was", "is", "for", "on", "as", "by"]
+    words += ["with", "Paris", "1914", "Tolstoy", "曹雪芹", "東京", "Kraków"]
+    long = _words_text(chars, words)
+    with gold.open("w", encoding="utf-8") as g, pred.open("w", encoding="utf-8") as p:
+        for rep in range(600):
+            g.write("\n".join(expected_lines) + "\n")
+            for k, out in enumerate(out_lines):
+                if rep == 0 and k < 3:
+                    p.write(long + "\n")
+                else:
+                    added = " ".join(rng.choice(words) for _ in range(rng.randint(1, 5)))
+                    p.write(f"{out} {added}\n")
+    return gold.stat().st_size + pred.stat().st_size
+
+
+def poleval_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | None:
+    """The size, command and floor command of a case of PolEval 2021's
+    ``--items`` and ``explain`` (the floor: the same command on the
+    example files), or ``None``."""
+    example = EXAMPLES / "poleval2021"
+    small = f"--gold {example / 'expected.tsv'} --pred {example / 'out.tsv'}"
+    gold, pred, items = work / "expected.tsv", work / "out.tsv", work / "items.jsonl"
+    fair = " --profile fair" if "-fair" in case else ""
+    if case.startswith("poleval50m-items"):
+        lines = (example / "out.tsv").read_text("utf-8").splitlines()
+        phrase = "Mieszko I był księciem w roku 966 alfa "
+        lines[0] = (phrase * (50_000_000 // len(phrase) + 1))[:50_000_000]
+        pred.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        size = pred.stat().st_size
+        gold = example / "expected.tsv"
+        run = f"{' '.join(CLI)} score poleval2021 {{}} -q --json --items {items}{fair}"
+    elif case in ("poleval33-items-fair", "explain-poleval33", "explain-poleval33-json"):
+        size = poleval_audit_files(parity, gold, pred)
+        if case.startswith("explain-"):
+            last = " --json --profile fair" if case.endswith("-json") else ""
+            run = f"{' '.join(CLI)} explain poleval2021 {{}} -q{last}"
+        else:
+            run = f"{' '.join(CLI)} score poleval2021 {{}} -q --items {items}{fair}"
+    else:
+        return None
+    return size, run.format(f"--gold {gold} --pred {pred}"), run.format(small)
+
+
 def again_at_the_end(path: Path, line: str | None = None) -> int:
     """Append ``line`` (by default the file's last line again) to the file;
     the bytes added."""
@@ -1014,6 +1082,22 @@ def gold_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | Non
             command.format(gold, pred),
             command.format(small / "dev.json", small / "pred.json"),
         )
+    if case in ("gold-korquad27", "checkgold-korquad27"):
+        small = EXAMPLES / "korquad"
+        gold = work / "gold.json"
+        size = squad_family_gold(small / "dev_sample.json", gold, pred, 20_000)
+        if case == "checkgold-korquad27":
+            return (
+                size,
+                f"{check} korquad --gold {gold}",
+                f"{check} korquad --gold {small / 'dev_sample.json'}",
+            )
+        command = f"{score} korquad --gold {{}} --pred {{}} -q"
+        return (
+            size + pred.stat().st_size,
+            command.format(gold, pred),
+            command.format(small / "dev_sample.json", small / "predictions.json"),
+        )
     if case == "checkgold-xor51":
         size = xor_big_gold(parity, gold, None, 70)
         return size, f"{check} xor-full --gold {gold}", f"{check} xor-full --gold {xor_dev}"
@@ -1203,6 +1287,7 @@ def metaeval_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] |
 
 OWN_FLOORS = ("explain-", "cmrc20m", "korquad20m", "mlqa20m", "xor20m", "gold-", "checkgold-")
 OWN_FLOORS += ("openqa50m", "openqa5m-", "openqa20m-", "metaeval")
+OWN_FLOORS += ("poleval50m-items", "poleval33-items")
 
 
 def main() -> None:
@@ -1236,7 +1321,7 @@ def main() -> None:
     cases += ["checkgold-openqa67", "checkgold-mkqa56", "checkgold-poleval7"]
     cases += ["gold-ntcir101", "checkgold-ntcir52"]
     cases += [f"{kind}-{name}" for name in SQUAD_FAMILY for kind in ("gold", "checkgold")]
-    cases += ["gold-cmrc39", "checkgold-cmrc39"]
+    cases += ["gold-cmrc39", "checkgold-cmrc39", "gold-korquad27", "checkgold-korquad27"]
     cases += ["squad75-number", "squad75-list", "ntcir100-nodesc", "zalo100-gold-warn"]
     cases += ["kbqa20m-fair-bars"]
     cases += ["cmrc20m", "cmrc20m-v5", "cmrc20m-fair", "cmrc20m-sentences"]
@@ -1250,6 +1335,8 @@ def main() -> None:
     cases += ["explain-cmrc20m-json"]
     cases += ["xor20m-ja-fair", "xor20m-ja-fair-sentences", "xor20m-ja-fair-nodigits"]
     cases += ["metaeval-rows", "metaeval50m", "metaeval50m-lenient"]
+    cases += ["poleval50m-items", "poleval50m-items-fair", "poleval33-items-fair"]
+    cases += ["explain-poleval33", "explain-poleval33-json"]
     parser.add_argument("cases", nargs="*", default=cases)
     parser.add_argument("--parity", default="../shared/parity")
     parser.add_argument("--tmp", default=tempfile.gettempdir())
@@ -1438,6 +1525,7 @@ def main() -> None:
                 size, command = found
             elif (
                 explained := explain_case(case, parity, work)
+                or poleval_case(case, parity, work)
                 or cjk_case(case, parity, work)
                 or gold_case(case, parity, work)
                 or metaeval_case(case, parity, work)
