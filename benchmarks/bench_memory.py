@@ -266,6 +266,11 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``checkgold-poleval7``
     ``check-gold poleval2021`` of PolEval 2021's dev gold 600 times (about
     7 MB, 600,000 lines, 15,600 findings).
+``gold-ntcir101``, ``checkgold-ntcir52``
+    NTCIR-16 Data Search QA: the example gold's 7 lines 200,000 times under
+    new ids (1,400,000 short questions, about 52 MB), scored with a run
+    that answers each with the first gold answer (about 101 MB in all), and
+    checked (``check-gold``).
 ``gold-squadv2-41``, ``gold-xquad18``, ``gold-drcd39``
     ``score`` of the other SQuAD-layout golds made as ``gold-squad45``'s:
     squad-v2 of SQuAD v2.0's dev subset 18 times (41 MB), mlqa of XQuAD's
@@ -1012,6 +1017,21 @@ def xor_big_gold(parity: Path, gold: Path, pred: Path | None, reps: int, rows: b
     return gold.stat().st_size + pred.stat().st_size
 
 
+def ntcir_big_gold(gold: Path, run: Path, reps: int) -> int:
+    """The example NTCIR-16 gold's lines ``reps`` times under new ids (the
+    outside audit's ``gen_new.py ntcirgold``) and a run answering each with
+    its first gold answer; the two files' size."""
+    lines = (EXAMPLES / "ntcir-dsqa" / "gold.tsv").read_text("utf-8").split("\n")
+    fields = [line.split("\t") for line in lines if line.strip()]
+    with gold.open("w", encoding="utf-8") as g, run.open("w", encoding="utf-8") as r:
+        r.write("<SYSDESC>bench_memory</SYSDESC>\n")
+        for k in range(reps):
+            for qid, *answers in fields:
+                g.write("\t".join([f"{qid}{k:07d}", *answers]) + "\n")
+                r.write(f"{qid}{k:07d}\t{answers[0]}\n")
+    return gold.stat().st_size + run.stat().st_size
+
+
 def gold_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | None:
     """The size, command and floor command (the same on the dev fixture)
     of a ``gold-`` or ``checkgold-`` case, or ``None``."""
@@ -1098,6 +1118,22 @@ def gold_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | Non
         size -= (work / "en.jsonl").stat().st_size
         small = parity / "mkqa" / "mkqa_test6.jsonl.gz"
         return size, f"{check} mkqa --gold {gold}", f"{check} mkqa --gold {small}"
+    if case in ("gold-ntcir101", "checkgold-ntcir52"):
+        gold, run = work / "gold.tsv", work / "run.tsv"
+        size = ntcir_big_gold(gold, run, 200_000)
+        small = EXAMPLES / "ntcir-dsqa"
+        if case == "checkgold-ntcir52":
+            return (
+                gold.stat().st_size,
+                f"{check} ntcir-dsqa --gold {gold}",
+                f"{check} ntcir-dsqa --gold {small / 'gold.tsv'}",
+            )
+        command = f"{score} ntcir-dsqa --gold {{}} --pred {{}} -q"
+        return (
+            size,
+            command.format(gold, run),
+            command.format(small / "gold.tsv", small / "run.tsv"),
+        )
     if case == "checkgold-poleval7":
         dev = parity / "poleval2021" / "dev-0" / "expected.tsv"
         gold = work / "expected.tsv"
@@ -1330,6 +1366,7 @@ def main() -> None:
     cases += ["explain-korquad75-json"]
     cases += ["gold-squad45", "gold-xor66", "checkgold-squad45", "checkgold-xor51"]
     cases += ["checkgold-openqa67", "checkgold-mkqa56", "checkgold-poleval7"]
+    cases += ["gold-ntcir101", "checkgold-ntcir52"]
     cases += [f"{kind}-{name}" for name in SQUAD_FAMILY for kind in ("gold", "checkgold")]
     cases += ["gold-cmrc39", "checkgold-cmrc39", "gold-korquad27", "checkgold-korquad27"]
     cases += ["squad75-number", "squad75-list", "ntcir100-nodesc", "zalo100-gold-warn"]
