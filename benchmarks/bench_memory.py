@@ -174,6 +174,10 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``openqa5m-zh``
     The Japanese answer replaced by 5,000,000 characters of Chinese
     sentences (ideographs, digits, full-width punctuation; no space).
+    ``openqa5m-zhq`` (``openqa20m-zhq``): the gold with one more question,
+    in Chinese (``lang`` ``zh``: jieba's words), answered by 5,000,000
+    (20,000,000) characters of Chinese sentences (``_ZH_SENTENCES``); its
+    floor is the same gold and the example predictions with a short answer.
     ``openqa20m-ja``, ``openqa20m-zh`` and ``openqa20m-th`` are the same
     with 20,000,000 characters (what grows with the input, beside what
     does not: MeCab's lattice of one piece).
@@ -626,6 +630,19 @@ def _ja_text(chars: int, seed: int = 7, sentences: str = _JA_TEXT) -> str:
     sentences = [s + "。" for s in sentences.split("。") if s]
     block = "".join(rng.choice(sentences) for _ in range(20_000))
     return (block * (chars // len(block) + 1))[:chars]
+
+
+def _zh_question(work: Path) -> tuple[Path, Path]:
+    """The example open-qa gold with a Chinese question (``zh-1``, its
+    language ``zh``) and the example predictions with its answer, in ``work``."""
+    row = {"id": "zh-1", "question": "红楼梦的作者是谁", "answers": ["曹雪芹"], "lang": "zh"}
+    gold, example = work / "gold-zh.jsonl", work / "small-zh.json"
+    lines = (EXAMPLES / "open-qa" / "gold.jsonl").read_text("utf-8").rstrip("\n")
+    gold.write_text(f"{lines}\n{json.dumps(row, ensure_ascii=False)}\n", encoding="utf-8")
+    answers = json.loads((EXAMPLES / "open-qa" / "pred.json").read_text("utf-8"))
+    answers["zh-1"] = "作者是曹雪芹。"
+    example.write_text(json.dumps(answers, ensure_ascii=False), encoding="utf-8")
+    return gold, example
 
 
 def ntcir_run(path: Path, size: int, seed: int = 7) -> int:
@@ -1392,7 +1409,13 @@ def main() -> None:
     cases += ["openqa50m-f1", "openqa5m-ja", "openqa5m-ja-fair", "openqa5m-th", "openqa20m-letters"]
     cases += [
         f"{text}-{profile}"
-        for text in ("openqa5m-ja", "openqa5m-zh", "openqa5m-th", "openqa20m-letters")
+        for text in (
+            "openqa5m-ja",
+            "openqa5m-zh",
+            "openqa5m-zhq",
+            "openqa5m-th",
+            "openqa20m-letters",
+        )
         for profile in ("containment", "lenient", "f1")
     ]
     cases += ["explain-squad75-json", "explain-squad75-fair", "explain-xor66"]
@@ -1561,7 +1584,13 @@ def main() -> None:
             elif case.startswith(("openqa50m", "openqa5m-", "openqa20m-")):
                 answers = json.loads((EXAMPLES / "open-qa" / "pred.json").read_text("utf-8"))
                 chars = int(case[len("openqa") :].split("m-", 1)[0]) * 1_000_000
-                if case.startswith(("openqa5m-ja", "openqa20m-ja")):
+                gold = EXAMPLES / "open-qa" / "gold.jsonl"
+                example = EXAMPLES / "open-qa" / "pred.json"
+                if case.startswith(("openqa5m-zhq", "openqa20m-zhq")):
+                    gold, example = _zh_question(work)
+                    answers = json.loads(example.read_text("utf-8"))
+                    answers["zh-1"] = (_ZH_SENTENCES * (chars // len(_ZH_SENTENCES) + 1))[:chars]
+                elif case.startswith(("openqa5m-ja", "openqa20m-ja")):
                     answers["ja-1"] = _ja_text(chars)
                 elif case.startswith(("openqa5m-zh", "openqa20m-zh")):
                     answers["ja-1"] = _ja_text(chars, sentences=_ZH_TEXT)
@@ -1574,13 +1603,11 @@ def main() -> None:
                     answers[next(iter(answers))] = _words_text(50_000_000, WORDS_EN)
                 pred.write_text(json.dumps(answers, ensure_ascii=False), encoding="utf-8")
                 size = pred.stat().st_size
-                gold = EXAMPLES / "open-qa" / "gold.jsonl"
                 profile = case.rsplit("-", 1)[-1]
                 if profile not in ("fair", "containment", "lenient", "f1"):
                     profile = "official"
                 options = "-o matcher=f1" if profile == "f1" else f"--profile {profile}"
                 command = f"{base} open-qa --gold {gold} --pred {pred} -q {options}"
-                example = EXAMPLES / "open-qa" / "pred.json"
                 floor_command = f"{base} open-qa --gold {gold} --pred {example} -q {options}"
             elif case == "squad100m-ja-fair":
                 squad_long(gold, pred, 10)
