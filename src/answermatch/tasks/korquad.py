@@ -69,6 +69,7 @@ from ..explanation import (
 )
 from ..formats.squad import (
     Dialect,
+    Kept,
     SquadFile,
     prediction_map,
     read,
@@ -299,9 +300,12 @@ class KorQuAD(SpanTask):
         path = source_name(source)
         data = prediction_map(source, diag, bom=DIALECT.bom, keep=string_ids(gold.ids))
         warn_coverage(gold.ids, data, diag, path, "each scores 0, as in the official script")
-        # the gold's ids alone (the others are ignored), keyed by the gold's own strings: the
-        # file's are let go (a gold of many short questions has more in its ids than its texts)
-        return Predictions({qid: data[qid] for qid in gold.ids if qid in data}, path)
+        if isinstance(data, Kept):  # read in parts (gold ids alone): keyed by the gold's own
+            # strings in the file's order, the file's let go (a gold of many short questions
+            # has more in its ids than in its texts)
+            own = dict(zip(gold.ids, gold.ids, strict=True))
+            return Predictions({own[qid]: text for qid, text in data.items()}, path)
+        return Predictions(dict(data), path)
 
     def score(self, inputs: Inputs, settings: Any, diag: Diagnostics, **options: Any) -> Scored:
         texts = inputs.predictions.texts
