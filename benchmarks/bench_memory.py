@@ -269,6 +269,12 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     passages 20 times under new context and question ids, written in UTF-8
     (39 MB), and the first answer of each question (its ``str()``) as its
     prediction.
+``gold-korquad27``, ``checkgold-korquad27``
+    ``score korquad`` and ``check-gold korquad`` of a gold of tiny
+    paragraphs, KorQuAD's example (``examples/korquad/dev_sample.json``,
+    two one-paragraph articles, seven questions) 20,000 times under new
+    question ids (27 MB, 140,000 questions), and the first answer of each
+    question as its prediction (5 MB).
 
 A ``cmrc20m``, ``korquad20m``, ``mlqa20m`` or ``xor20m`` case's floor is the same
 command on the dev predictions alone (``--parity``'s, or the example's);
@@ -994,6 +1000,22 @@ def gold_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | Non
             command.format(gold, pred),
             command.format(small / "dev.json", small / "pred.json"),
         )
+    if case in ("gold-korquad27", "checkgold-korquad27"):
+        small = EXAMPLES / "korquad"
+        gold = work / "gold.json"
+        size = squad_family_gold(small / "dev_sample.json", gold, pred, 20_000)
+        if case == "checkgold-korquad27":
+            return (
+                size,
+                f"{check} korquad --gold {gold}",
+                f"{check} korquad --gold {small / 'dev_sample.json'}",
+            )
+        command = f"{score} korquad --gold {{}} --pred {{}} -q"
+        return (
+            size + pred.stat().st_size,
+            command.format(gold, pred),
+            command.format(small / "dev_sample.json", small / "predictions.json"),
+        )
     if case == "checkgold-xor51":
         size = xor_big_gold(parity, gold, None, 70)
         return size, f"{check} xor-full --gold {gold}", f"{check} xor-full --gold {xor_dev}"
@@ -1199,7 +1221,7 @@ def main() -> None:
     cases += ["gold-squad45", "gold-xor66", "checkgold-squad45", "checkgold-xor51"]
     cases += ["checkgold-openqa67", "checkgold-mkqa56", "checkgold-poleval7"]
     cases += [f"{kind}-{name}" for name in SQUAD_FAMILY for kind in ("gold", "checkgold")]
-    cases += ["gold-cmrc39", "checkgold-cmrc39"]
+    cases += ["gold-cmrc39", "checkgold-cmrc39", "gold-korquad27", "checkgold-korquad27"]
     cases += ["squad75-number", "squad75-list", "ntcir100-nodesc", "zalo100-gold-warn"]
     cases += ["kbqa20m-fair-bars"]
     cases += ["cmrc20m", "cmrc20m-v5", "cmrc20m-fair", "cmrc20m-sentences"]

@@ -97,3 +97,17 @@ def test_a_long_answer_is_not_lowered_whole():
     assert judge(answer, golds, lang="en").rule == "no-match"
     peak = traced_peak(lambda: judge(answer, golds, lang="en"))
     assert peak < 0.3 * len(answer), peak  # 1.0 before (a lowered copy)
+
+
+def test_a_long_answer_is_prepared_without_a_list_of_its_parts(monkeypatch):
+    """A long answer's prepared parts were held in a list beside their
+    join (a run of letters under the lenient judge: 2 times the text); the
+    prepared text now grows a part at a time (1)."""
+    from answermatch.normalization import steps
+
+    monkeypatch.setattr(steps, "PIECE_CHARS", 4096)
+    text = "wilhelmroentgen" * 40_000
+    golds = ["Wilhelm Conrad Röntgen"]
+    assert judge(text, golds, lang="en").rule == "no-match"
+    peak = traced_peak(lambda: judge(text, golds, lang="en"))
+    assert peak < 1.5 * len(text), (peak, len(text))

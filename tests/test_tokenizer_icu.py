@@ -58,3 +58,34 @@ def test_missing_extra_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "icu4py.breakers", None)
     with pytest.raises(MissingExtraError, match=r'pip install "answermatch\[km\]"'):
         IcuTokenizer("km")
+
+
+_PIECES = [
+    "กิน", "ข้าว", "ที่", "กรุงเทพ", "ฯ", "ๆ", "\u0e31", "ภ្នំ", "ពេញ", "ວຽງ", "ຈັນ", "ဈေး", "၂၀",
+    "70", "iPhone", "a.b", ",", "!", " ", "  ", "\t", "\n", "\u200b", "\u3000", "\x1c", "\x85",
+    "\xa0", "\u2028", "東京", "😀",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["th", "km", "lo", "my"])
+def test_the_tokens_read_in_place_are_the_tokens(lang: str) -> None:
+    """tokens_in (chunks and runs found by offsets) gives tokens_of's tokens."""
+    import random
+
+    tokenizer = IcuTokenizer(lang)
+    rng = random.Random(lang)
+    for _ in range(300):
+        text = "".join(rng.choice(_PIECES) for _ in range(rng.randrange(12)))
+        assert list(tokenizer.tokens_in(text)) == list(tokenizer.tokens_of(text)), text
+
+
+def test_a_long_run_is_read_in_place() -> None:
+    """tokens_of copies a long run three times (separators translated,
+    split, the run's letters); tokens_in gives it to ICU as it is."""
+    from conftest import traced_peak
+
+    tokenizer = IcuTokenizer("th")
+    text = "เมืองหลวงของประเทศไทยคือกรุงเทพมหานคร" * 10_000
+    assert list(tokenizer.tokens_in(text)) == list(tokenizer.tokens_of(text))
+    peak = traced_peak(lambda: sum(1 for _ in tokenizer.tokens_in(text)))
+    assert peak < sys.getsizeof(text) // 4, (peak, sys.getsizeof(text))

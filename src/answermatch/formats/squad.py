@@ -276,6 +276,35 @@ class _Lazy:
 _NEW = tuple.__new__  # Question(...) without the Python-level __new__
 
 
+class _Shape:
+    """The SQuAD layout's shape, packed (no list per article): the question
+    count of each paragraph (``sizes``) and the paragraph count of each
+    article (``paragraphs``); iterated, each article's question counts.
+
+    >>> shape = _Shape.of([[2, 1], [], [3]])
+    >>> [list(sizes) for sizes in shape], list(shape.sizes)
+    ([[2, 1], [], [3]], [2, 1, 3])
+    """
+
+    __slots__ = ("paragraphs", "sizes")
+
+    def __init__(self) -> None:
+        self.paragraphs, self.sizes = array("q"), array("q")
+
+    @classmethod
+    def of(cls, articles: Iterable[Iterable[int]]) -> _Shape:
+        """The shape of articles given as each one's question counts."""
+        shape = cls()
+        for sizes in articles:
+            before = len(shape.sizes)
+            shape.sizes.extend(sizes)
+            shape.paragraphs.append(len(shape.sizes) - before)
+        return shape
+
+    def __iter__(self) -> Iterator[Iterator[int]]:
+        return map(islice, repeat(iter(self.sizes)), self.paragraphs)
+
+
 @dataclass
 class SquadFile:
     """The questions of a SQuAD-format gold in file order, its ``layout``
@@ -292,7 +321,7 @@ class SquadFile:
     _text: str | bytes | None = field(default=None, repr=False)
     _row_lines: list[int] | None = field(default=None, repr=False)
     #: the SQuAD layout's shape: the question count of each paragraph, by article
-    _shape: list[list[int]] | None = field(default=None, repr=False)
+    _shape: _Shape | None = field(default=None, repr=False)
     _id_keys: tuple[str, ...] = field(default=("id",), repr=False)
 
     @property
@@ -707,7 +736,7 @@ def from_data(
     if articles is not None:
         questions = _from_articles(articles, name, text, dialect)
         # where each question is, kept without the articles (which are freed)
-        shape = [[len(p["qas"]) for p in a["paragraphs"]] for a in articles]
+        shape = _Shape.of([len(p["qas"]) for p in a["paragraphs"]] for a in articles)
         layout = "squad"
     else:
         questions, layout = _from_rows(data, name, row_lines, text, dialect), "rows"
@@ -830,7 +859,7 @@ class _Read(NamedTuple):
     questions: Questions
     name: str
     version: Any
-    shape: list[list[int]]
+    shape: _Shape
     text: bytes | None
     numbers: bool = False
     layout: str = "squad"
@@ -843,16 +872,25 @@ def _struct(name: str, *fields: Any) -> type:
 
 
 def _typed_file() -> type:
-    """The SQuAD layout's top as msgspec structs: its articles' paragraphs
-    kept as their JSON (``msgspec.Raw``: checked, not decoded), each decoded
-    in turn (:func:`_typed_paragraph`), so that a gold's structs never all
-    exist at once."""
+    """The SQuAD layout's top as msgspec structs: its articles kept as their
+    JSON (``msgspec.Raw``: checked, not decoded), each decoded in turn
+    (:func:`_typed_article`), so that a gold's structs never all exist at
+    once (a gold of many small articles would hold one struct, title and
+    tuple per article)."""
     from msgspec import Raw
 
-    article = _struct(
+    return _struct("File", ("data", tuple[Raw, ...]), ("version", Any, None))
+
+
+def _typed_article() -> type:
+    """An article of the SQuAD layout as a msgspec struct: its paragraphs
+    kept as their JSON (``msgspec.Raw``), each decoded in turn
+    (:func:`_typed_paragraph`)."""
+    from msgspec import Raw
+
+    return _struct(
         "Article", ("paragraphs", tuple[Raw, ...]), ("title", Any, None), ("id", Any, None)
     )
-    return _struct("File", ("data", tuple[article, ...]), ("version", Any, None))
 
 
 def _typed_paragraph() -> type:
@@ -944,14 +982,27 @@ def _typed_questions(
     if top is LEFT_TO_JSON:
         return None
     keys = 1 + (top.version is not None)
-    keys += sum(1 + _given([article], "title", "id") for article in top.data)
-    articles = map(_PARAGRAPHS_OF, top.data)
-    return typed_paragraphs(
-        raw, name, articles, _typed_paragraph, key_check, keys, source, version=top.version
-    )
+
+    def articles() -> Iterator[tuple[Any, ...]]:
+        nonlocal keys
+        for article_json in top.data:
+            article = fast_typed_json(article_json, _typed_article)
+            if article is LEFT_TO_JSON:
+                raise _LeftToJson
+            keys += 1 + _given([article], "title", "id")
+            yield article.paragraphs
+
+    try:
+        return typed_paragraphs(
+            raw, name, articles(), _typed_paragraph, key_check, lambda: keys, source,
+            version=top.version,
+        )  # fmt: skip
+    except _LeftToJson:
+        return None
 
 
-_PARAGRAPHS_OF = attrgetter("paragraphs")
+class _LeftToJson(Exception):
+    """An article :func:`_typed_questions` leaves to the ``json`` way."""
 
 
 def typed_paragraphs(
@@ -960,7 +1011,7 @@ def typed_paragraphs(
     articles: Iterable[Iterable[Any]],
     schema: Callable[[], type],
     key_check: bool,
-    keys: int = 0,
+    keys: int | Callable[[], int] = 0,
     source: _Source | None = None,
     *,
     count_keys: Callable[[Any], int] = _paragraph_keys,
@@ -978,8 +1029,9 @@ def typed_paragraphs(
     the answers are the texts themselves (strings or numbers: anything else
     goes the ``json`` way), else structs with ``text`` and
     ``answer_start``. ``key_check``: taken only where the keys counted
-    (``keys`` outside the paragraphs, ``count_keys`` of each) are every
-    ``":`` of the file (:func:`~answermatch.sources.keys_counted`).
+    (``keys`` outside the paragraphs, or a function giving them once the
+    articles are read; ``count_keys`` of each paragraph) are every ``":``
+    of the file (:func:`~answermatch.sources.keys_counted`).
 
     Kept (:class:`_Columns`): the ids, the answer texts, the
     ``answer_start`` offsets and where each context's JSON is in the bytes
@@ -990,22 +1042,22 @@ def typed_paragraphs(
     if not raw.isascii() and not sources.is_utf8(raw):  # msgspec does not check the UTF-8
         return None  # of what it keeps as JSON
     columns = _Columns(raw, key_check, count_keys, bare)
-    columns.keys += keys
-    shape: list[list[int]] = []
+    shape = _Shape()
     batch: list[Any] = []
     for paragraphs in articles:
-        sizes: list[int] = []
+        before = len(shape.sizes)
         for paragraph_json in paragraphs:
             paragraph = fast_typed_json(paragraph_json, schema)
             if paragraph is LEFT_TO_JSON:
                 return None
-            sizes.append(len(paragraph.qas))
+            shape.sizes.append(len(paragraph.qas))
             batch.append(paragraph)
             if len(batch) == _BATCH and not columns.add(batch):
                 return None
-        shape.append(sizes)
+        shape.paragraphs.append(len(shape.sizes) - before)
     if not columns.add(batch) or not columns.ids:
         return None
+    columns.keys += keys() if callable(keys) else keys
     if key_check and not keys_counted(raw, columns.keys):
         return None
     source = source or _Source(None)
@@ -1013,7 +1065,7 @@ def typed_paragraphs(
     if held or source.identity != _file_identity(name):
         held, source = True, _Source(None)
     at, lengths = columns.at, columns.lengths
-    contexts = _Contexts(at, lengths, list(chain.from_iterable(shape)), name, source)
+    contexts = _Contexts(at, lengths, shape.sizes, name, source)
     if held:
         contexts.raw = raw
     questions = Questions(
@@ -1096,11 +1148,12 @@ class _Columns:
         if self.packed is None:
             self.tuples += map(tuple, map(map, repeat(_START_OF), answers))
         if set(map(len, answers)) == {1}:  # one answer each (MLQA, XQuAD): the fewest steps
-            self.texts += [(answer.text,) for (answer,) in answers]
+            found = [(answer.text,) for (answer,) in answers]
         else:  # a text given again in the batch held once (SQuAD's dev repeats most)
             texts = list(map(_TEXT_OF, chain.from_iterable(answers)))
             held = dict(zip(texts, texts, strict=True)).__getitem__
-            self.texts += [tuple(map(held, map(_TEXT_OF, found))) for found in answers]
+            found = [tuple(map(held, map(_TEXT_OF, each))) for each in answers]
+        self.texts += _held_once(found)
         return True
 
     def _add_bare(self, answers: list[tuple[Any, ...]]) -> bool:
@@ -1112,7 +1165,7 @@ class _Columns:
             return False  # an object, a list, a bool or null: the json way's
         self.numbers = self.numbers or not kinds <= {str}
         held = {value: value for value in values if type(value) is str}.get
-        self.texts += [tuple(map(held, found, found)) for found in answers]
+        self.texts += _held_once([tuple(map(held, found, found)) for found in answers])
         return True
 
     def starts(self) -> _Lazy:
@@ -1128,6 +1181,18 @@ class _Columns:
 
 
 _QAS_OF, _CONTEXT_OF = attrgetter("qas"), attrgetter("context")
+
+
+def _held_once(found: list[tuple[Any, ...]]) -> Iterator[tuple[Any, ...]]:
+    """Each question's answer texts, equal ones held once (one tuple
+    for every question of a batch with the same answers: a gold of small
+    paragraphs repeats them).
+
+    >>> a, b = _held_once([("Oslo",), ("Oslo",)])
+    >>> a is b
+    True
+    """
+    return map(dict(zip(found, found, strict=True)).__getitem__, found)
 
 
 def _no_starts(texts: Iterable[Sized]) -> Iterator[tuple[None, ...]]:
@@ -1594,7 +1659,6 @@ def warn_coverage(
     """Warn about gold ids without a prediction (``rule`` says what becomes
     of them) and about predictions of ids not in the gold (ignored)."""
     keyed = _keys(ids)
-    known = set(keyed)
     missing = [k for k, key in zip(ids, keyed, strict=True) if key not in predictions]
     if missing:
         keys = {k for k in predictions if isinstance(k, str)}
@@ -1610,7 +1674,10 @@ def warn_coverage(
             f"({format_examples(map(str, missing))}){hint}; {rule}",
             path=path,
         )
-    extra = [k for k in predictions if k not in known]
+    extra: list[Any] = []
+    if not isinstance(predictions, Kept):  # a Kept holds gold ids alone (the others dropped)
+        known = set(keyed)
+        extra = [k for k in predictions if k not in known]
     others, other_ids = dropped(predictions)
     count = len(extra) + others
     if count:

@@ -26,6 +26,7 @@ one dependency covers the four languages (see docs/languages.rst).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -37,6 +38,8 @@ from .words import WordTokenizer
 # letters and marks of the scripts ICU segments with a dictionary
 _RUNS = regex.compile(r"[[\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}]&&[\p{L}\p{M}]]+", regex.V1).finditer
 _SEPARATORS = str.maketrans("\u200b", " ")
+# the chunks between whitespace (as str.split sees it) and zero-width spaces
+_CHUNKS = re.compile(r"[^\s\u200b]+").finditer
 
 
 class IcuTokenizer(Tokenizer):
@@ -77,6 +80,29 @@ class IcuTokenizer(Tokenizer):
                 at = end
             if at < len(chunk):
                 yield from words(chunk[at:])
+
+    def tokens_in(self, text: str) -> Iterator[str]:
+        """The tokens :meth:`tokens_of` gives, the text read where it is:
+        its chunks and runs found by their offsets, not copied (a text that
+        is one run goes to ICU as it is), so a long run is held once.
+
+        >>> from answermatch.tokenizers.icu import IcuTokenizer
+        >>> list(IcuTokenizer("th").tokens_in("กินข้าว\u200b2 ครั้ง"))
+        ['กิน', 'ข้าว', '2', 'ครั้ง']
+        """
+        words, breaker, locale = self._words, self._breaker, self._locale
+        for chunk in _CHUNKS(text):  # (whitespace as str.split sees it, and U+200B)
+            at, stop = chunk.span()
+            for run in _RUNS(text, at, stop):
+                start, end = run.span()
+                if start > at:
+                    yield from words(text[at:start])
+                letters = text[start:end]  # (the text itself when it is the run)
+                for s, e in breaker(letters, locale).segments():
+                    yield letters[s:e]
+                at = end
+            if at < stop:
+                yield from words(text[at:stop])
 
     def signature(self) -> str:
         """``icu(icu4py=VERSION,icu=ICU_VERSION)``."""

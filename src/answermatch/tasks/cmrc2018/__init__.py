@@ -161,7 +161,7 @@ class Cmrc2018(Task, Explains, ChecksGold, TakesRows):
                 )
         # the SQuAD family's scoring, with the script's F1 of each answer
         score = pair_scorer(comparer.analyse, f1=comparer.f1_one)
-        figures = pair_figures(score, list(zip(texts, golds, strict=True)))
+        figures = pair_figures(score, zip(texts, golds, strict=True))
         items = [
             {
                 "id": qid,

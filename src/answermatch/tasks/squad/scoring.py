@@ -14,7 +14,7 @@ predictions against the gold that the official scripts imply.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from functools import reduce
 from itertools import count, filterfalse
 from operator import add, itemgetter
@@ -45,21 +45,22 @@ UNANSWERED: Figures = (0.0, 0.0)
 
 
 def pair_figures(
-    compute: Callable[[Any, tuple[Any, ...]], Figures], keys: Sequence[Key]
+    compute: Callable[[Any, tuple[Any, ...]], Figures], keys: Iterable[Key]
 ) -> list[Figures]:
     """``compute(prediction, answers)`` (two floats) of each key, in order,
     each distinct key computed once and looked up by the position where it
     first comes (a tuple's hash is not cached: a second lookup by key would
     hash it again); a key whose prediction is ``None`` is ``(0.0, 0.0)``
     (what the SQuAD family needs when many questions share a prediction and
-    its answers: replicated or pooled files, common short answers).
+    its answers: replicated or pooled files, common short answers). The
+    keys may be made as they are read (a ``zip``): the distinct ones are kept.
 
     >>> pair_figures(lambda p, a: (float(p in a), 0.5), [("x", ("x",)), (None, ("y",))])
     [(1.0, 0.5), (0.0, 0.0)]
     """
     first: dict[Key, int] = {}  # each distinct key -> where it first comes
     firsts = list(map(first.setdefault, keys, count()))  # per key, hashing each once
-    by_first: list[Figures] = [UNANSWERED] * len(keys)
+    by_first: list[Figures] = [UNANSWERED] * len(firsts)
     for key, position in first.items():
         if key[0] is not None:
             by_first[position] = compute(*key)
@@ -187,9 +188,6 @@ def report_coverage(
         )
 
 
-_ANSWERS = itemgetter(1)
-
-
 def _refuse_no_answer(gold: SpanGold, keys: list[tuple[str | None, tuple[Any, ...]]]) -> None:
     """The error for the first answered question without a gold answer."""
     for k, (prediction, answers) in enumerate(keys):
@@ -218,11 +216,11 @@ def score_v1(
     check_numbers(gold, lambda k: gold.questions[k].id in texts)
     # column by column, so that the per-question work runs in C
     predictions = list(map(texts.get, gold.ids))
-    keys = list(zip(predictions, gold.answers, strict=True))  # (prediction, answers)
-    if not all(map(_ANSWERS, keys)):
-        _refuse_no_answer(gold, keys)
+    if not all(gold.answers):
+        _refuse_no_answer(gold, list(zip(predictions, gold.answers, strict=True)))
     score = pair_scorer(rules.analyzer(lang), rules.empty_f1)
-    figures = pair_figures(score, keys)  # (em, f1) per question, in gold order
+    # (em, f1) per question, in gold order; each key (prediction, answers) made as it is read
+    figures = pair_figures(score, zip(predictions, gold.answers, strict=True))
     em_sum = reduce(add, map(itemgetter(0), figures), 0.0)
     f1_sum = reduce(add, map(itemgetter(1), figures), 0.0)
     totals: Totals = {label: (len(figures), (em_sum, f1_sum))}

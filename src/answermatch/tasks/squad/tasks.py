@@ -499,7 +499,7 @@ class SquadV2(SpanTask):
         ids, golds = self._unique(gold)
         predictions = list(map(texts.__getitem__, ids))
         # (exact, f1) per question
-        figures = pair_figures(score, list(zip(predictions, golds, strict=True)))
+        figures = pair_figures(score, zip(predictions, golds, strict=True))
         na_probs = [probs[qid] for qid in ids] if probs is not None else [None] * len(ids)
         ranks = [rank[qid] for qid in ids] if probs is not None else [0] * len(ids)
         rows: list[Stats] = []
