@@ -98,6 +98,17 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     (one U+FFFD a byte, with a warning, as GEval reads it).
 ``poleval100m``, ``poleval100m-fair``
     PolEval 2021: one question whose answer is 100,000,000 characters.
+``poleval50m-items``, ``poleval50m-items-fair``
+    PolEval 2021 ``score --items --json``: the example outputs
+    (``examples/poleval2021``) with the first answer replaced by
+    50,000,000 characters of Polish words and numbers (the outside
+    audit's file); the floor is the same command on the example files.
+``poleval33-items-fair``
+    ``score --profile fair --items`` of the outside audit's files: the dev
+    gold 600 times (7 MB) and the mT5 outputs (26 MB), each line with a few
+    words added, the first three 3,000,000 characters of words each.
+``explain-poleval33``, ``explain-poleval33-json``
+    ``explain`` (text, or ``--json`` under ``--profile fair``) of those files.
 ``pipe``
     ``yes | answermatch score squad --pred /dev/stdin``: a pipe that never
     ends, refused at ``answermatch.sources.MAX_INPUT_BYTES`` (4 GiB).
@@ -163,6 +174,10 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``openqa5m-zh``
     The Japanese answer replaced by 5,000,000 characters of Chinese
     sentences (ideographs, digits, full-width punctuation; no space).
+    ``openqa5m-zhq`` (``openqa20m-zhq``): the gold with one more question,
+    in Chinese (``lang`` ``zh``: jieba's words), answered by 5,000,000
+    (20,000,000) characters of Chinese sentences (``_ZH_SENTENCES``); its
+    floor is the same gold and the example predictions with a short answer.
     ``openqa20m-ja``, ``openqa20m-zh`` and ``openqa20m-th`` are the same
     with 20,000,000 characters (what grows with the input, beside what
     does not: MeCab's lattice of one piece).
@@ -255,6 +270,11 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``checkgold-poleval7``
     ``check-gold poleval2021`` of PolEval 2021's dev gold 600 times (about
     7 MB, 600,000 lines, 15,600 findings).
+``gold-ntcir101``, ``checkgold-ntcir52``
+    NTCIR-16 Data Search QA: the example gold's 7 lines 200,000 times under
+    new ids (1,400,000 short questions, about 52 MB), scored with a run
+    that answers each with the first gold answer (about 101 MB in all), and
+    checked (``check-gold``).
 ``gold-squadv2-41``, ``gold-xquad18``, ``gold-drcd39``
     ``score`` of the other SQuAD-layout golds made as ``gold-squad45``'s:
     squad-v2 of SQuAD v2.0's dev subset 18 times (41 MB), mlqa of XQuAD's
@@ -263,6 +283,10 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     ``""``.
 ``checkgold-squadv2-41``, ``checkgold-xquad18``, ``checkgold-drcd39``
     ``check-gold`` of those golds.
+``gold-kbqa88``, ``checkgold-kbqa44``
+    ``score nlpcc-kbqa`` with NLPCC 2016 KBQA's parity gold 40 times
+    under new question ids (305,240 questions, 44 MB) as the gold and as
+    the predictions (88 MB in all), and ``check-gold`` of that gold.
 ``gold-cmrc39``, ``checkgold-cmrc39``
     ``score cmrc2018`` and ``check-gold cmrc2018`` of a gold in CMRC 2018's
     original layout (a list of passages with ``query_id``), its dev's
@@ -275,6 +299,14 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     two one-paragraph articles, seven questions) 20,000 times under new
     question ids (27 MB, 140,000 questions), and the first answer of each
     question as its prediction (5 MB).
+
+``rescore-rows``, ``rescore-one``
+    ``answermatch rescore --matcher exact`` of lm-evaluation-harness
+    ``--log_samples`` files (TriviaQA-like samples, as the second
+    re-audit's): 150,000 samples of ten-character responses (about 46 MB),
+    and ten samples whose first response is 25,000,000 characters (a
+    quarter of ``--mb``), in ``resps`` and ``filtered_resps`` (about 50
+    MB); the floor is the same command on 20 samples of 100 characters.
 
 A ``cmrc20m``, ``korquad20m``, ``mlqa20m`` or ``xor20m`` case's floor is the same
 command on the dev predictions alone (``--parity``'s, or the example's);
@@ -600,6 +632,19 @@ def _ja_text(chars: int, seed: int = 7, sentences: str = _JA_TEXT) -> str:
     return (block * (chars // len(block) + 1))[:chars]
 
 
+def _zh_question(work: Path) -> tuple[Path, Path]:
+    """The example open-qa gold with a Chinese question (``zh-1``, its
+    language ``zh``) and the example predictions with its answer, in ``work``."""
+    row = {"id": "zh-1", "question": "红楼梦的作者是谁", "answers": ["曹雪芹"], "lang": "zh"}
+    gold, example = work / "gold-zh.jsonl", work / "small-zh.json"
+    lines = (EXAMPLES / "open-qa" / "gold.jsonl").read_text("utf-8").rstrip("\n")
+    gold.write_text(f"{lines}\n{json.dumps(row, ensure_ascii=False)}\n", encoding="utf-8")
+    answers = json.loads((EXAMPLES / "open-qa" / "pred.json").read_text("utf-8"))
+    answers["zh-1"] = "作者是曹雪芹。"
+    example.write_text(json.dumps(answers, ensure_ascii=False), encoding="utf-8")
+    return gold, example
+
+
 def ntcir_run(path: Path, size: int, seed: int = 7) -> int:
     """The example run and made-up ids until ``size`` bytes."""
     lines = (ROOT / "examples" / "ntcir-dsqa" / "run.tsv").read_text("utf-8").splitlines()
@@ -708,6 +753,57 @@ def poleval_long(gold: Path, pred: Path, chars: int) -> int:
     words = ["Warszawa", "w", "XIV", "wieku", "czterech", "1410", "Kraków,", "zażółć"]
     pred.write_text(_words_text(chars, words) + "\n", encoding="utf-8")
     return pred.stat().st_size + gold.stat().st_size
+
+
+def poleval_audit_files(parity: Path, gold: Path, pred: Path, chars: int = 3_000_000) -> int:
+    """The outside audit's PolEval 2021 files: the dev gold 600 times, the
+    mT5 outputs each with one to five words added, the first three
+    answers ``chars`` characters of words each."""
+    expected = (parity / "poleval2021" / "dev-0" / "expected.tsv").read_text("utf-8")
+    outs = (parity / "poleval2021" / "outputs" / "filipggg-mt5.dev-0.out.tsv").read_text("utf-8")
+    expected_lines, out_lines = expected.splitlines(), outs.splitlines()
+    rng = random.Random(25)
+    words = ["the", "of", "and", "in", "to", "a", "was", "is", "for", "on", "as", "by"]
+    words += ["with", "Paris", "1914", "Tolstoy", "曹雪芹", "東京", "Kraków"]
+    long = _words_text(chars, words)
+    with gold.open("w", encoding="utf-8") as g, pred.open("w", encoding="utf-8") as p:
+        for rep in range(600):
+            g.write("\n".join(expected_lines) + "\n")
+            for k, out in enumerate(out_lines):
+                if rep == 0 and k < 3:
+                    p.write(long + "\n")
+                else:
+                    added = " ".join(rng.choice(words) for _ in range(rng.randint(1, 5)))
+                    p.write(f"{out} {added}\n")
+    return gold.stat().st_size + pred.stat().st_size
+
+
+def poleval_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | None:
+    """The size, command and floor command of a case of PolEval 2021's
+    ``--items`` and ``explain`` (the floor: the same command on the
+    example files), or ``None``."""
+    example = EXAMPLES / "poleval2021"
+    small = f"--gold {example / 'expected.tsv'} --pred {example / 'out.tsv'}"
+    gold, pred, items = work / "expected.tsv", work / "out.tsv", work / "items.jsonl"
+    fair = " --profile fair" if "-fair" in case else ""
+    if case.startswith("poleval50m-items"):
+        lines = (example / "out.tsv").read_text("utf-8").splitlines()
+        phrase = "Mieszko I był księciem w roku 966 alfa "
+        lines[0] = (phrase * (50_000_000 // len(phrase) + 1))[:50_000_000]
+        pred.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        size = pred.stat().st_size
+        gold = example / "expected.tsv"
+        run = f"{' '.join(CLI)} score poleval2021 {{}} -q --json --items {items}{fair}"
+    elif case in ("poleval33-items-fair", "explain-poleval33", "explain-poleval33-json"):
+        size = poleval_audit_files(parity, gold, pred)
+        if case.startswith("explain-"):
+            last = " --json --profile fair" if case.endswith("-json") else ""
+            run = f"{' '.join(CLI)} explain poleval2021 {{}} -q{last}"
+        else:
+            run = f"{' '.join(CLI)} score poleval2021 {{}} -q --items {items}{fair}"
+    else:
+        return None
+    return size, run.format(f"--gold {gold} --pred {pred}"), run.format(small)
 
 
 def again_at_the_end(path: Path, line: str | None = None) -> int:
@@ -942,6 +1038,38 @@ def xor_big_gold(parity: Path, gold: Path, pred: Path | None, reps: int, rows: b
     return gold.stat().st_size + pred.stat().st_size
 
 
+def kbqa_big_gold(dev: Path, gold: Path, reps: int) -> int:
+    """A KBQA gold: the blocks of ``dev`` ``reps`` times, numbered anew
+    from 1 (blank lines left out); its size."""
+    lines = [line for line in dev.read_text("utf-8").split("\n") if line.strip()]
+    n = 0
+    with gold.open("w", encoding="utf-8") as out:
+        for _ in range(reps):
+            for line in lines:
+                if line.startswith("<question id="):
+                    n += 1
+                    line = f"<question id={n}>" + line[line.index(">") + 1 :]
+                elif line.startswith("<answer id="):
+                    line = f"<answer id={n}>" + line[line.index(">") + 1 :]
+                out.write(line + "\n")
+    return gold.stat().st_size
+
+
+def ntcir_big_gold(gold: Path, run: Path, reps: int) -> int:
+    """The example NTCIR-16 gold's lines ``reps`` times under new ids (the
+    outside audit's ``gen_new.py ntcirgold``) and a run answering each with
+    its first gold answer; the two files' size."""
+    lines = (EXAMPLES / "ntcir-dsqa" / "gold.tsv").read_text("utf-8").split("\n")
+    fields = [line.split("\t") for line in lines if line.strip()]
+    with gold.open("w", encoding="utf-8") as g, run.open("w", encoding="utf-8") as r:
+        r.write("<SYSDESC>bench_memory</SYSDESC>\n")
+        for k in range(reps):
+            for qid, *answers in fields:
+                g.write("\t".join([f"{qid}{k:07d}", *answers]) + "\n")
+                r.write(f"{qid}{k:07d}\t{answers[0]}\n")
+    return gold.stat().st_size + run.stat().st_size
+
+
 def gold_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | None:
     """The size, command and floor command (the same on the dev fixture)
     of a ``gold-`` or ``checkgold-`` case, or ``None``."""
@@ -1028,6 +1156,34 @@ def gold_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | Non
         size -= (work / "en.jsonl").stat().st_size
         small = parity / "mkqa" / "mkqa_test6.jsonl.gz"
         return size, f"{check} mkqa --gold {gold}", f"{check} mkqa --gold {small}"
+    if case in ("gold-kbqa88", "checkgold-kbqa44"):
+        dev, gold = parity / "nlpcc2016" / "kbqa" / "kbqa_gold_lowcase.txt", work / "gold.txt"
+        size = kbqa_big_gold(dev, gold, 40)
+        if case == "checkgold-kbqa44":
+            return size, f"{check} nlpcc-kbqa --gold {gold}", f"{check} nlpcc-kbqa --gold {dev}"
+        command = f"{score} nlpcc-kbqa --gold {{}} --pred {{}} -q"
+        small = EXAMPLES / "nlpcc-kbqa"
+        return (
+            2 * size,
+            command.format(gold, gold),
+            command.format(small / "gold.txt", small / "pred.txt"),
+        )
+    if case in ("gold-ntcir101", "checkgold-ntcir52"):
+        gold, run = work / "gold.tsv", work / "run.tsv"
+        size = ntcir_big_gold(gold, run, 200_000)
+        small = EXAMPLES / "ntcir-dsqa"
+        if case == "checkgold-ntcir52":
+            return (
+                gold.stat().st_size,
+                f"{check} ntcir-dsqa --gold {gold}",
+                f"{check} ntcir-dsqa --gold {small / 'gold.tsv'}",
+            )
+        command = f"{score} ntcir-dsqa --gold {{}} --pred {{}} -q"
+        return (
+            size,
+            command.format(gold, run),
+            command.format(small / "gold.tsv", small / "run.tsv"),
+        )
     if case == "checkgold-poleval7":
         dev = parity / "poleval2021" / "dev-0" / "expected.tsv"
         gold = work / "expected.tsv"
@@ -1158,7 +1314,44 @@ def readers_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, s
     return None
 
 
-#: the cases measured above their own floor (``floor_command``), not XOR-Full's
+def lm_eval_samples(path: Path, rows: int, chars: int) -> int:
+    """An lm-evaluation-harness samples file of ``rows`` TriviaQA-like
+    samples, the first one's response ``chars`` characters long (in
+    ``resps`` and ``filtered_resps``), the others ``Lima`` or ``Cusco``
+    (the harness's verdict right for every other one); its size."""
+
+    def sample(doc_id: int, response: str, value: float) -> str:
+        return json.dumps({
+            "doc_id": doc_id,
+            "doc": {"question": "Capital of Peru?", "answer": {"aliases": ["Lima"]}},
+            "target": "Lima",
+            "arguments": {"gen_args_0": {"arg_0": "Q: ...", "arg_1": {"until": ["\n"]}}},
+            "resps": [[response]], "filtered_resps": [response], "filter": "none",
+            "metrics": ["exact_match"], "exact_match": value,
+        })  # fmt: skip
+
+    first = ("The capital of Peru is Lima. " * (chars // 29 + 1))[:chars]
+    with path.open("w", encoding="utf-8") as out:
+        out.write(sample(0, first, 0.0) + "\n")
+        for doc_id in range(1, rows):
+            out.write(sample(doc_id, "Lima" if doc_id % 2 else "Cusco", float(doc_id % 2)) + "\n")
+    return path.stat().st_size
+
+
+def rescore_case(case: str, work: Path) -> tuple[int, str, str] | None:
+    """The size, command and floor command (20 samples of 100 characters)
+    of a ``rescore-`` case, or ``None``."""
+    if case not in ("rescore-rows", "rescore-one"):
+        return None
+    path = work / "samples_triviaqa_2026-11-27T10-00-00.jsonl"
+    small = work / "samples_small_2026-11-27T10-00-00.jsonl"
+    if case == "rescore-rows":
+        size = lm_eval_samples(path, 150_000, 10)
+    else:
+        size = lm_eval_samples(path, 10, HUNDRED_MB // 4)
+    lm_eval_samples(small, 20, 100)
+    base = f"{' '.join(CLI)} rescore"
+    return size, f"{base} {path} --matcher exact -q", f"{base} {small} --matcher exact -q"
 
 
 def metaeval_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | None:
@@ -1187,8 +1380,11 @@ def metaeval_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] |
     return path.stat().st_size, command.format(path), command.format(small)
 
 
+#: the cases measured above their own floor (``floor_command``), not XOR-Full's
 OWN_FLOORS = ("explain-", "cmrc20m", "korquad20m", "mlqa20m", "xor20m", "gold-", "checkgold-")
 OWN_FLOORS += ("openqa50m", "openqa5m-", "openqa20m-", "metaeval")
+OWN_FLOORS += ("poleval50m-items", "poleval33-items")
+OWN_FLOORS += ("rescore-",)
 
 
 def main() -> None:
@@ -1213,15 +1409,23 @@ def main() -> None:
     cases += ["openqa50m-f1", "openqa5m-ja", "openqa5m-ja-fair", "openqa5m-th", "openqa20m-letters"]
     cases += [
         f"{text}-{profile}"
-        for text in ("openqa5m-ja", "openqa5m-zh", "openqa5m-th", "openqa20m-letters")
+        for text in (
+            "openqa5m-ja",
+            "openqa5m-zh",
+            "openqa5m-zhq",
+            "openqa5m-th",
+            "openqa20m-letters",
+        )
         for profile in ("containment", "lenient", "f1")
     ]
     cases += ["explain-squad75-json", "explain-squad75-fair", "explain-xor66"]
     cases += ["explain-korquad75-json"]
     cases += ["gold-squad45", "gold-xor66", "checkgold-squad45", "checkgold-xor51"]
     cases += ["checkgold-openqa67", "checkgold-mkqa56", "checkgold-poleval7"]
+    cases += ["gold-ntcir101", "checkgold-ntcir52"]
     cases += [f"{kind}-{name}" for name in SQUAD_FAMILY for kind in ("gold", "checkgold")]
     cases += ["gold-cmrc39", "checkgold-cmrc39", "gold-korquad27", "checkgold-korquad27"]
+    cases += ["gold-kbqa88", "checkgold-kbqa44"]
     cases += ["squad75-number", "squad75-list", "ntcir100-nodesc", "zalo100-gold-warn"]
     cases += ["kbqa20m-fair-bars"]
     cases += ["cmrc20m", "cmrc20m-v5", "cmrc20m-fair", "cmrc20m-sentences"]
@@ -1235,6 +1439,9 @@ def main() -> None:
     cases += ["explain-cmrc20m-json"]
     cases += ["xor20m-ja-fair", "xor20m-ja-fair-sentences", "xor20m-ja-fair-nodigits"]
     cases += ["metaeval-rows", "metaeval50m", "metaeval50m-lenient"]
+    cases += ["poleval50m-items", "poleval50m-items-fair", "poleval33-items-fair"]
+    cases += ["explain-poleval33", "explain-poleval33-json"]
+    cases += ["rescore-rows", "rescore-one"]
     parser.add_argument("cases", nargs="*", default=cases)
     parser.add_argument("--parity", default="../shared/parity")
     parser.add_argument("--tmp", default=tempfile.gettempdir())
@@ -1377,7 +1584,13 @@ def main() -> None:
             elif case.startswith(("openqa50m", "openqa5m-", "openqa20m-")):
                 answers = json.loads((EXAMPLES / "open-qa" / "pred.json").read_text("utf-8"))
                 chars = int(case[len("openqa") :].split("m-", 1)[0]) * 1_000_000
-                if case.startswith(("openqa5m-ja", "openqa20m-ja")):
+                gold = EXAMPLES / "open-qa" / "gold.jsonl"
+                example = EXAMPLES / "open-qa" / "pred.json"
+                if case.startswith(("openqa5m-zhq", "openqa20m-zhq")):
+                    gold, example = _zh_question(work)
+                    answers = json.loads(example.read_text("utf-8"))
+                    answers["zh-1"] = (_ZH_SENTENCES * (chars // len(_ZH_SENTENCES) + 1))[:chars]
+                elif case.startswith(("openqa5m-ja", "openqa20m-ja")):
                     answers["ja-1"] = _ja_text(chars)
                 elif case.startswith(("openqa5m-zh", "openqa20m-zh")):
                     answers["ja-1"] = _ja_text(chars, sentences=_ZH_TEXT)
@@ -1390,13 +1603,11 @@ def main() -> None:
                     answers[next(iter(answers))] = _words_text(50_000_000, WORDS_EN)
                 pred.write_text(json.dumps(answers, ensure_ascii=False), encoding="utf-8")
                 size = pred.stat().st_size
-                gold = EXAMPLES / "open-qa" / "gold.jsonl"
                 profile = case.rsplit("-", 1)[-1]
                 if profile not in ("fair", "containment", "lenient", "f1"):
                     profile = "official"
                 options = "-o matcher=f1" if profile == "f1" else f"--profile {profile}"
                 command = f"{base} open-qa --gold {gold} --pred {pred} -q {options}"
-                example = EXAMPLES / "open-qa" / "pred.json"
                 floor_command = f"{base} open-qa --gold {gold} --pred {example} -q {options}"
             elif case == "squad100m-ja-fair":
                 squad_long(gold, pred, 10)
@@ -1423,9 +1634,11 @@ def main() -> None:
                 size, command = found
             elif (
                 explained := explain_case(case, parity, work)
+                or poleval_case(case, parity, work)
                 or cjk_case(case, parity, work)
                 or gold_case(case, parity, work)
                 or metaeval_case(case, parity, work)
+                or rescore_case(case, work)
             ) is not None:
                 size, command, floor_command = explained
             else:

@@ -274,7 +274,7 @@ def test_squad_predictions_read_in_parts_are_those_read_whole(
     except InputError as error:
         assert parts == str(error)
         return
-    assert calls and len(texts) > 3000  # read whole: every prediction
+    assert calls  # read whole (a reader may keep only the gold's ids, as KorQuAD's does)
     expected = {k: v for k, v in texts.items() if k in set(gold_ids)} if in_parts else texts
     assert parts == (expected, messages)
     assert parts[1] == messages and any("2997 more" in m for m in messages)

@@ -558,3 +558,54 @@ def test_check_gold_lets_the_gold_go_before_sorting(tmp_path):
     peak = traced_peak(lambda: counted.append(len(check_gold("poleval2021", gold))))
     assert counted[0] > 1_500
     assert peak < 3.5 * size, (peak, size, counted)
+
+
+def _kbqa_gold(path, blocks: int) -> int:
+    """A KBQA gold of ``blocks`` short questions of one or two answers (its size)."""
+    with path.open("w", encoding="utf-8") as out:
+        for k in range(1, blocks + 1):
+            answers = f"答案{k}" if k % 3 else f"答案{k}\t{k}年"
+            out.write(f"<question id={k}>\t第{k}个问题是谁写的\n<answer id={k}>\t{answers}\n")
+            out.write("=" * 50 + "\n")
+    return path.stat().st_size
+
+
+def test_kbqa_gold_is_held_by_columns(tmp_path):
+    """A KBQA gold's blocks held as columns (ids and lines in arrays, the
+    questions and answer fields in UTF-8 buffers): a Block, its question,
+    two tuples and their strings per question took twice the file (issue
+    25: check-gold 4.0 times, score 4.9), the columns take less than it;
+    the blocks read from them are those of the file."""
+    from answermatch.tasks.nlpcc.kbqa import Block, load_blocks
+
+    path = tmp_path / "gold.txt"
+    size = _kbqa_gold(path, 20_000)  # about 1.8 MB
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        blocks = load_blocks(str(path), Diagnostics())
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert held < 0.8 * size, (held, size)  # was 4 times
+    assert blocks[2] == Block(3, "第3个问题是谁写的", ("答案3", "3年"), 7)
+    assert (blocks[2].fields, blocks[2].answer_line) == (("答案3", "3年"), 8)
+    assert [b.id for b in blocks] == list(range(1, 20_001))
+
+
+def test_kbqa_items_are_held_by_columns(tmp_path):
+    """Scoring a KBQA gold against itself holds its items as columns of
+    numbers, not a dict per question (which took more than the gold's
+    blocks); the items and figures are the per-question ones."""
+    import answermatch
+
+    path = tmp_path / "gold.txt"
+    size = _kbqa_gold(path, 20_000)
+    result = answermatch.evaluate("nlpcc-kbqa", str(path), str(path))
+    assert result.items[0] == {
+        "id": 1, "score": 1.0, "precision": 1.0, "recall": 1.0, "f1": 1.0,
+        "averaged_f1": 1.0, "rank": 1,
+    }  # fmt: skip
+    assert result.scores["f1"] == 100.0 and len(result.items) == 20_000
+    peak = traced_peak(answermatch.evaluate, "nlpcc-kbqa", str(path), str(path))
+    assert peak < 4 * size, (peak, size)  # two files of that size read: was 11 times

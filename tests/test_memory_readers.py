@@ -301,14 +301,14 @@ def test_kbqa_answer_fields_in_pieces_are_those_split_whole(monkeypatch, piece):
         line = "<answer id=1>\t" + "".join(
             rng.choice(["a", "\t", "梅", " ", "\t\t", "bc"]) for _ in range(rng.randrange(30))
         )
-        assert kbqa._tab_fields(line, 14) == tuple(line[14:].split("\t"))
+        assert tuple(kbqa._tab_fields(line, 14)) == tuple(line[14:].split("\t"))
 
 
 def test_a_long_kbqa_answer_line_is_read_within_twice_its_size(tmp_path):
     """An answer line of 500,000 candidates (4 MB): read whole, the text,
     its lines, a string per candidate and two lists took about twelve times
     the file's size; now the line's text (of two bytes a character, and its
-    pieces while they are joined) and a tuple of shared candidates."""
+    pieces while they are joined) and the candidates in one UTF-8 buffer."""
     rng = random.Random(5)
     candidates = "\t".join(
         rng.choice(["梅とら", "2013年", "docker", "李白"]) for _ in range(500_000)
@@ -378,33 +378,27 @@ def _kbqa_candidates_file(path, lines, per_line, distinct, seed=3):
     return path.stat().st_size
 
 
-@pytest.mark.parametrize("shared", [2, 1 << 16])
-def test_kbqa_candidates_share_strings_across_lines(tmp_path, monkeypatch, shared):
-    """Equal candidates on different answer lines are one string (the
-    file's first ``SHARED_FIELDS`` distinct ones; after them, within a
-    line), and the fields are those split whole."""
+@pytest.mark.parametrize("piece", [3, 1 << 16])
+def test_kbqa_candidates_held_by_columns_are_those_split_whole(tmp_path, monkeypatch, piece):
+    """The blocks' fields, held in one UTF-8 buffer (a field longer than
+    ``FIELD_PIECE`` as its string), are those of the lines split whole."""
     from answermatch.tasks.nlpcc import kbqa
 
-    monkeypatch.setattr(kbqa, "SHARED_FIELDS", shared)
+    monkeypatch.setattr(kbqa, "FIELD_PIECE", piece)
     path = tmp_path / "pred.txt"
     _kbqa_candidates_file(path, 50, 40, 30)
     blocks = _kbqa_read(path, Diagnostics())
     lines = [line for line in path.read_text("utf-8").split("\n") if line.startswith("<answer")]
     assert [b.fields for b in blocks] == [tuple(line.split("\t")[1:]) for line in lines]
-    distinct = {id(field) for b in blocks for field in b.fields}
-    every = {field for b in blocks for field in b.fields}
-    if shared > len(every):
-        assert len(distinct) == len(every) == 30
-    for b in blocks:  # within a line, always
-        assert len({id(f) for f in b.fields}) == len(set(b.fields))
+    assert [b.answers for b in blocks] == [tuple(dict.fromkeys(b.fields)) for b in blocks]
 
 
 def test_a_kbqa_file_of_repeated_candidates_is_read_within_two_and_a_half_times_its_size(tmp_path):
     """2,000 answer lines of 200 candidates drawn from 300 (5.1 MB): a
-    string per candidate of each line took 6.5 times the file's size; now
-    the file's candidates are shared, and what remains is two tuples a line
-    (its fields and its distinct answers, 8 bytes a candidate each): about
-    twice the file's size."""
+    string per candidate of each line took 6.5 times the file's size; then
+    the file's candidates were shared, two tuples a line (8 bytes a
+    candidate each), about twice the file's size; now the candidates are
+    held in one UTF-8 buffer (4 bytes an offset each)."""
     path = tmp_path / "pred.txt"
     size = _kbqa_candidates_file(path, 2_000, 200, 300)
     peak = _peak(_kbqa_read, path, Diagnostics())

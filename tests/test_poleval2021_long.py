@@ -19,10 +19,17 @@ import pytest
 import answermatch.items as items
 import answermatch.normalization.steps as steps
 import answermatch.sources as sources
+from answermatch.commands.explain import write
 from answermatch.diagnostics import Diagnostics
+from answermatch.explain import explanations
 from answermatch.items import TextColumn
+from answermatch.matchers.answers import CountedTokens
+from answermatch.outputs import json_array_chunks
 from answermatch.tasks import get_task
+from answermatch.tasks.base import Inputs
+from answermatch.tasks.poleval2021 import explain as poleval_explain
 from answermatch.tasks.poleval2021 import fuzzy
+from answermatch.tasks.poleval2021.explain import explain_lines
 from answermatch.tasks.poleval2021.fuzzy import FuzzyAccuracy
 from answermatch.tasks.poleval2021.geval import (
     HASKELL_SPACES,
@@ -174,3 +181,65 @@ def test_a_long_answer_is_scored_within_twice_its_file(tmp_path, monkeypatch):
     assert item["distance"] == len(text) - len("Warszawa")
     peak = _peak(task.evaluate, str(gold), str(pred))
     assert peak < 2 * size + (3 << 20), (peak, size)  # 2.4 times before the constant
+
+
+# explain: a long answer's case-mapped text and words by pieces
+
+
+def _explained(scheme, answers, lines, long):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(poleval_explain, "LONG", long)
+        found = list(explain_lines(Inputs(lines, answers), scheme, "official"))
+    text = "\n\n".join(e.to_text() for e in found)
+    return found, text, "".join(json_array_chunks((e.json_ready() for e in found), indent=1))
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize(
+    "scheme",
+    [
+        FuzzyAccuracy(),
+        FuzzyAccuracy(number="NumberValue", lower="CaseFoldNFKC"),
+        FuzzyAccuracy(lower=_custom_lower, threshold=0.2),
+    ],
+    ids=["official", "fair", "custom"],
+)
+def test_a_long_answers_explanation_is_the_whole_texts(monkeypatch, seed, scheme):
+    """Answers explained piece by piece (LONG = 0, pieces of a few
+    characters: cut inside words of letters whose case mapping changes
+    their length) print the text and JSON of the whole-text views."""
+    rng = random.Random(seed)
+    answers = [_text(rng, rng.randrange(0, 40)) for _ in range(25)]
+    lines = [_line(rng) for _ in answers]
+    whole, text, as_json = _explained(scheme, answers, lines, 1 << 40)
+    monkeypatch.setattr(steps, "PIECE_CHARS", rng.choice([1, 3, 8]))
+    pieces, pieces_text, pieces_json = _explained(scheme, answers, lines, 0)
+    assert (pieces_text, pieces_json) == (text, as_json)
+    assert [e.whole() for e in pieces] == whole
+    held = {type(e.prediction.tokens) for e in pieces if e.prediction.raw}
+    # (a case mapping not known to map pieces as the whole: the whole text's)
+    assert held == ({CountedTokens} if scheme.lower in fuzzy._LOCAL_LOWER else {tuple})
+
+
+def test_a_long_answers_explanation_holds_no_copy_of_its_words(tmp_path):
+    """One answer of 1,080,000 characters explained and written out: its
+    words were a list and a tuple (57 bytes a word and 16 for its two
+    places), beside its lower-case copy; now they are counted and their
+    order coded, a byte a word here, and its lower-case text is made again
+    piece by piece when written."""
+    gold, pred = tmp_path / "expected.tsv", tmp_path / "out.tsv"
+    gold.write_text("alfa\t4\n", encoding="utf-8")
+    answer = "zażółć gęślą jaźń " * 60_000
+    pred.write_text(answer + "\n", encoding="utf-8")
+    found = explanations("poleval2021", gold, pred)
+
+    def write_all():
+        with open(tmp_path / "explained.txt", "w", encoding="utf-8") as out:
+            write(found, out, as_json=False)
+
+    peak = _peak(write_all)
+    written = (tmp_path / "explained.txt").read_text(encoding="utf-8")
+    assert written.count(" | ") == 3 * 60_000 - 1  # every word shown
+    # the answer (2.2 MB as a str) decoded and its pieces judged: 5.1 MB
+    # traced; with its words listed and its lower-case copy, 22.9 MB
+    assert peak < 9_000_000, peak

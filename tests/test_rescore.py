@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import json
+import warnings
+from functools import partial
 
 import pytest
 
 import answermatch
+import answermatch.sources as sources
+from answermatch import harness_logs
 from answermatch.cli import main
 from answermatch.errors import InputError, UnknownMatcherError
+from conftest import read_whole, traced_peak
 
 
 def sample(doc_id, doc, response, value, *, target=None, metric="exact_match"):
@@ -133,3 +138,90 @@ def test_cli_text_and_json(tmp_path, capsys):
     assert data["tasks"][0]["n"] == 4 and data["disagreements"] == []
     assert main(["rescore", str(tmp_path / "missing.jsonl")]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+# --- memory (issue 25): files read in parts, each sample let go once judged ------------------
+
+
+def _outcome(source, **options):
+    """What ``rescore`` gives (its dict, or its error's message) and its warnings."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            found = answermatch.rescore(source, **options).to_dict()
+        except InputError as error:
+            found = str(error)
+    return found, [str(w.message) for w in caught]
+
+
+GOOD = json.dumps(TRIVIA[0])
+REPEATED = GOOD[:-1] + ', "doc_id": 7}'  # a key given twice
+NO_RESPONSE = json.dumps({"doc": {"answers": ["a"]}, "metrics": ["em"], "em": 1.0})
+LONG = json.dumps(sample(0, {"answers": ["Lima"]}, 'Lima é a "capital".\n東京 ' * 400, 0.0))
+LATER = f"{GOOD}\n" * 5  # lines enough that what follows is in a later part
+SHAPES = {
+    "rows across parts": "".join(json.dumps(r) + "\n" for r in TRIVIA * 30),
+    "blank lines, spaces, no last newline": f"\n{GOOD}\r\n  \n {json.dumps(TRIVIA[1])} \n\n{GOOD}",
+    "repeated keys": f"{REPEATED}\n{LATER}{REPEATED}\n",
+    "a long line among short ones": f"{GOOD}\n{LONG}\n{REPEATED}\n{LONG}\n",
+    "a sample's error, then a line that is not JSON": f"{NO_RESPONSE}\n{LATER}{{x\n",
+    "a sample's error, then invalid UTF-8": f"{NO_RESPONSE}\n{LATER}\udcff\n",
+    "a sample's error after repeated keys": f"{REPEATED}\n{NO_RESPONSE}\n{LATER}{REPEATED}\n",
+    "repeated keys, then a line that is not JSON": f"{REPEATED}\n{LATER}[1,\n",
+    "repeated keys, then invalid UTF-8": f"{REPEATED}\n{LATER}\udcff\n",
+    "a byte order mark": f"\ufeff{GOOD}\n",
+    "a long line that is not JSON": f'{GOOD}\n{{"resps": "{"x" * 3000}", }}\n',
+}
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_parts_give_what_the_whole_reading_gives(tmp_path, monkeypatch, shape):
+    path = tmp_path / "samples_t_2026-01-01T00-00-00.jsonl"
+    path.write_bytes(SHAPES[shape].encode("utf-8", "surrogateescape"))
+    other = write(tmp_path, "samples_t_2026-01-02T00-00-00.jsonl", TRIVIA[::-1])
+    monkeypatch.setattr(sources, "PART_BYTES", 997)  # many parts; long lines and strings
+    monkeypatch.setattr(sources, "LONG_BYTES", 4 * 997)
+    monkeypatch.setattr(sources, "LONG_STRING_CHARS", 1000)
+    options = {"errors": 7, "matcher": "em"}
+    parts = [_outcome(source, **options) for source in (path, [other, path, other])]
+    with monkeypatch.context() as whole:
+        whole.setattr(harness_logs, "jsonl_parts", read_whole)
+        assert parts == [_outcome(source, **options) for source in (path, [other, path, other])]
+
+
+def test_many_samples_are_not_held(tmp_path, monkeypatch):
+    rows = [sample(i, {"question": "Capital of Peru?", "answers": ["Lima"]},
+                   "Lima" if i % 2 else "Cusco", float(i % 2)) for i in range(2000)]  # fmt: skip
+    path = write(tmp_path, "samples_t_2026-01-01T00-00-00.jsonl", rows)
+    monkeypatch.setattr(sources, "PART_BYTES", 1 << 12)
+    answermatch.rescore(path, matcher="exact")  # (its modules imported before the count)
+    size = path.stat().st_size
+    peak = traced_peak(partial(answermatch.rescore, path, matcher="exact"))
+    assert peak < size / 2, (peak, size)  # read whole, the samples' objects took 12 times the file
+
+
+def test_one_long_response_is_held_once(tmp_path, monkeypatch):
+    # in "resps" and "filtered_resps": read whole, 4 times the file
+    response = "The capital of Peru is Lima. " * 30_000
+    rows = [sample(0, {"question": "Capital of Peru?", "answers": ["Lima"]}, response, 0.0)]
+    path = write(tmp_path, "samples_t_2026-01-01T00-00-00.jsonl", rows + TRIVIA)
+    monkeypatch.setattr(sources, "PART_BYTES", 1 << 16)  # a long line, its long strings
+    monkeypatch.setattr(sources, "LONG_BYTES", 1 << 18)
+    monkeypatch.setattr(sources, "LONG_STRING_CHARS", 1 << 16)
+    answermatch.rescore(path, matcher="exact")
+    size = path.stat().st_size
+    peak = traced_peak(partial(answermatch.rescore, path, matcher="exact"))
+    assert peak < 1.8 * size, (peak, size)
+
+
+def test_a_file_given_up_after_some_parts_is_counted_once(tmp_path, monkeypatch):
+    path = write(tmp_path, "samples_t_2026-01-01T00-00-00.jsonl", TRIVIA)
+    other = write(tmp_path, "samples_t_2026-01-02T00-00-00.jsonl", TRIVIA[::-1])
+    expected = answermatch.rescore([other, path], errors=3).to_dict()
+
+    def giving_up(source, **options):  # its parts, then NotFlat: read whole, from the start
+        yield from sources.jsonl_parts(source, **options)
+        raise sources.NotFlat(str(source))
+
+    monkeypatch.setattr(harness_logs, "jsonl_parts", giving_up)
+    assert answermatch.rescore([other, path], errors=3).to_dict() == expected

@@ -357,16 +357,18 @@ def _interval_line(result) -> str:
 def _item_lines(results: list[Any]) -> Iterator[str]:
     """The JSON lines of the ``results``' items (each with its profile when
     there are several), one at a time: neither an item nor its line is kept
-    while the next is made, so that two long answers are never held at once."""
-    from .outputs import json_line
+    while the next is made, so that two long answers are never held at once,
+    and a long answer is written in pieces, read from where it is held
+    (:func:`~answermatch.items.written`,
+    :func:`~answermatch.outputs.json_line_chunks`)."""
+    from .items import written
+    from .outputs import json_line_chunks
 
     several = len(results) > 1
     for result in results:
-        for item in result.items:
-            line = json_line({"profile": result.profile, **item} if several else item)
+        for item in written(result.items):
+            yield from json_line_chunks({"profile": result.profile, **item} if several else item)
             del item
-            yield line
-            del line
 
 
 def _cmd_score(args: argparse.Namespace) -> int:

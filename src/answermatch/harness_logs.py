@@ -43,19 +43,29 @@ What is read from a sample (first found wins):
 from __future__ import annotations
 
 import ast
+import copy
 import os
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from .diagnostics import Diagnostics
+from .diagnostics import Deferred, Diagnostics
 from .errors import InputError
 from .formats.answers import answer_list
 from .languages import canonical_language
 from .metaeval import Figures
-from .sources import jsonl_columns, read_text
+from .sources import (
+    NotFlat,
+    NotJson,
+    decodes_as_utf8,
+    holding,
+    jsonl_columns,
+    jsonl_parts,
+    read_text,
+)
 
 __all__ = ["Disagreement", "RescoreResult", "TaskRescore", "rescore"]
 
@@ -242,21 +252,130 @@ def _task_name(path: str) -> str:
     return found.group("task") if found else stem
 
 
-def _sources(
-    samples: str | os.PathLike[str] | Sequence[Any] | Mapping[str, Sequence[Any]],
-) -> Iterable[tuple[str, str, list[tuple[int, Any]]]]:
-    """``(task, file name, [(line, sample)])`` of each source."""
-    if isinstance(samples, Mapping):
-        for task, rows in samples.items():
-            yield str(task), "<object>", list(enumerate(rows, start=1))
-        return
-    paths = [samples] if isinstance(samples, (str, os.PathLike)) else list(samples)
-    for path in paths:
-        if not isinstance(path, (str, os.PathLike)):
-            raise InputError("expected sample files, or {task: [samples]}")
+class _Sample(NamedTuple):
+    """What is judged and counted of a sample (the rest of it let go)."""
+
+    prediction: str
+    answers: list[str]
+    metric: str
+    harness: float
+    question: str | None
+    lang: str | None
+    doc_id: Any
+
+
+class _Tally:
+    """The samples judged so far: the figures of each task and the first
+    disagreements, a few numbers a task (no sample is kept but those
+    disagreements)."""
+
+    def __init__(self, matcher: str, metric: str | None, lang: str | None,
+                 gold_field: str | None, errors: int) -> None:  # fmt: skip
+        from .matchers.named import get_matcher
+
+        self.judge_one = get_matcher(matcher)
+        self.lenient: Callable[..., Any] | None = None  # the lenient judge names its rule
+        if matcher == "lenient":
+            from .matchers.lenient import judge
+
+            self.lenient = judge
+        self.metric = metric
+        self.default_lang = None if lang is None else canonical_language(lang)
+        self.gold_paths = (gold_field,) if gold_field else _GOLD_PATHS
+        self.errors = errors
+        self.parts: dict[str, TaskRescore] = {}
+        self.kept: list[Disagreement] = []
+
+    def read(self, sample: Any, name: str, line: int) -> _Sample:
+        """What is judged of ``sample`` (line ``line`` of ``name``)."""
+        if not isinstance(sample, Mapping):
+            raise InputError("expected a sample object", path=name, line=line)
+        prediction = _prediction(sample)
+        if prediction is None:
+            raise InputError('the sample has no "filtered_resps" or "resps" text',
+                             path=name, line=line)  # fmt: skip
+        answers = next(
+            (t for t in (_texts(_at(sample, p)) for p in self.gold_paths) if t is not None), None
+        )
+        if answers is None:
+            raise InputError(f"no gold answers in {' or '.join(self.gold_paths)}",
+                             path=name, line=line)  # fmt: skip
+        key, harness = _harness_value(sample, self.metric, name, line)
+        question = next(
+            (q for q in (_at(sample, p) for p in _QUESTION_PATHS) if isinstance(q, str)), None
+        )
+        raw_lang = _at(sample, "doc.lang") or _at(sample, "doc.language")
+        item_lang = canonical_language(raw_lang) if isinstance(raw_lang, str) else self.default_lang
+        return _Sample(prediction, answers, key, harness, question, item_lang,
+                       sample.get("doc_id"))  # fmt: skip
+
+    def add(self, task: str, line: int, one: _Sample) -> None:
+        """Judge ``one`` (line ``line`` of ``task``'s samples) and count it."""
+        if self.lenient is not None:
+            verdict = self.lenient(
+                one.prediction, one.answers, lang=one.lang, question=one.question
+            )
+            score, rule = verdict.score, verdict.rule
+        else:
+            score = self.judge_one(one.prediction, one.answers, lang=one.lang,
+                                   question=one.question)  # fmt: skip
+            rule = "match" if score >= 0.5 else "no-match"
+        part = self.parts.setdefault(task, TaskRescore(task, one.metric))
+        ours, theirs = score >= 0.5, one.harness >= 0.5
+        part.add(theirs, ours)
+        if one.lang is not None:
+            part.languages.setdefault(one.lang, TaskRescore(task, one.metric)).add(theirs, ours)
+        if ours != theirs and len(self.kept) < self.errors:
+            self.kept.append(Disagreement(task, line, one.doc_id, one.question,
+                                          tuple(one.answers), one.prediction, one.harness,
+                                          score, rule, one.lang))  # fmt: skip
+
+    def add_rows(self, task: str, name: str, rows: Iterable[tuple[int, Any]]) -> None:
+        for line, sample in rows:
+            self.add(task, line, self.read(sample, name, line))
+
+    def add_file(self, path: str | os.PathLike[str]) -> None:
+        """Judge the samples of the file ``path``, read in parts of whole
+        lines (:func:`~answermatch.sources.jsonl_parts`), each sample let go
+        once what is judged of it is read: the file is never held, nor its
+        samples, nor a response that is not judged (``resps`` beside
+        ``filtered_resps``). The errors and warnings are those of the whole
+        reading: a sample's error comes after every line is decoded (a line
+        that is not JSON comes first), the warnings about repeated keys
+        before it; a file not read in parts (a pipe outside
+        :func:`~answermatch.sources.holding`, invalid UTF-8, a line that is
+        not JSON) is read whole, for its figures or its error."""
         name = os.fspath(path)
+        task = _task_name(name)
+        saved = copy.deepcopy(self.parts), len(self.kept)
+        later = Deferred()  # a key repeated in a sample: warned once every line is decoded
+        parts = jsonl_parts(path, diag=later)
+        try:
+            for numbers, objects in parts:
+                for index, line in enumerate(numbers):
+                    one = self.read(objects[index], name, line)
+                    objects[index] = None  # the sample let go (and its unjudged responses)
+                    self.add(task, line, one)
+                    del one
+                del numbers, objects  # not held while the next part is read
+        except NotFlat as exc:
+            error = exc
+        except InputError:
+            try:
+                deque(parts, maxlen=0)  # a line that is not JSON later on comes first
+            except NotFlat as exc:
+                error = exc
+            else:
+                later.give(Diagnostics())
+                raise
+        else:
+            later.give(Diagnostics())
+            return
+        if isinstance(error, NotJson) and decodes_as_utf8(path):
+            raise error.error from None
+        self.parts, self.kept = saved[0], self.kept[: saved[1]]  # read whole, from the start
         numbers, objects = jsonl_columns(read_text(path), name, diag=Diagnostics())
-        yield _task_name(name), name, list(zip(numbers, objects, strict=True))
+        self.add_rows(task, name, zip(numbers, objects, strict=True))
 
 
 def _harness_value(
@@ -294,49 +413,15 @@ def rescore(
     ``{task: [sample dicts]}``) with ``matcher`` (what is read from a
     sample: :mod:`answermatch.harness_logs`); ``errors``: how many
     disagreements to keep."""
-    from .matchers.named import get_matcher
-
-    judge_one = get_matcher(matcher)
-    lenient = matcher == "lenient"
-    if lenient:
-        from .matchers.lenient import judge
-    default_lang = None if lang is None else canonical_language(lang)
-    gold_paths = (gold_field,) if gold_field else _GOLD_PATHS
-    parts: dict[str, TaskRescore] = {}
-    kept: list[Disagreement] = []
-    for task, name, rows in _sources(samples):
-        for line, sample in rows:
-            if not isinstance(sample, Mapping):
-                raise InputError("expected a sample object", path=name, line=line)
-            prediction = _prediction(sample)
-            if prediction is None:
-                raise InputError('the sample has no "filtered_resps" or "resps" text',
-                                 path=name, line=line)  # fmt: skip
-            answers = next(
-                (t for t in (_texts(_at(sample, p)) for p in gold_paths) if t is not None), None
-            )
-            if answers is None:
-                raise InputError(f"no gold answers in {' or '.join(gold_paths)}",
-                                 path=name, line=line)  # fmt: skip
-            key, harness = _harness_value(sample, metric, name, line)
-            question = next(
-                (q for q in (_at(sample, p) for p in _QUESTION_PATHS) if isinstance(q, str)), None
-            )
-            raw_lang = _at(sample, "doc.lang") or _at(sample, "doc.language")
-            item_lang = canonical_language(raw_lang) if isinstance(raw_lang, str) else default_lang
-            if lenient:
-                verdict = judge(prediction, answers, lang=item_lang, question=question)
-                score, rule = verdict.score, verdict.rule
-            else:
-                score = judge_one(prediction, answers, lang=item_lang, question=question)
-                rule = "match" if score >= 0.5 else "no-match"
-            part = parts.setdefault(task, TaskRescore(task, key))
-            ours, theirs = score >= 0.5, harness >= 0.5
-            part.add(theirs, ours)
-            if item_lang is not None:
-                part.languages.setdefault(item_lang, TaskRescore(task, key)).add(theirs, ours)
-            if ours != theirs and len(kept) < errors:
-                kept.append(Disagreement(task, line, sample.get("doc_id"), question,
-                                         tuple(answers), prediction, harness, score, rule,
-                                         item_lang))  # fmt: skip
-    return RescoreResult(matcher, list(parts.values()), kept)
+    tally = _Tally(matcher, metric, lang, gold_field, errors)
+    if isinstance(samples, Mapping):
+        for task, rows in samples.items():
+            tally.add_rows(str(task), "<object>", enumerate(rows, start=1))
+        return RescoreResult(matcher, list(tally.parts.values()), tally.kept)
+    paths = [samples] if isinstance(samples, (str, os.PathLike)) else list(samples)
+    with holding():  # a pipe is read once, then in parts from its held copy
+        for path in paths:
+            if not isinstance(path, (str, os.PathLike)):
+                raise InputError("expected sample files, or {task: [samples]}")
+            tally.add_file(path)
+    return RescoreResult(matcher, list(tally.parts.values()), tally.kept)

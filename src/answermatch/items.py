@@ -35,7 +35,7 @@ from itertools import accumulate, chain, compress, islice, repeat
 from operator import and_, eq, gt, lshift, lt, mul, or_, rshift, sub
 from typing import Any, overload
 
-__all__ = ["AsList", "ItemColumns", "Items", "Places", "TextColumn"]
+__all__ = ["AsList", "ItemColumns", "Items", "Places", "TextColumn", "TextParts", "written"]
 
 Item = dict[str, Any]
 
@@ -85,10 +85,14 @@ class ItemColumns(AsList, Sequence[Item]):
     the dict of the columns' names and those values. A new dict is built at
     each read: changing one changes no other read."""
 
-    __slots__ = ("_length", "_make", "columns")
+    __slots__ = ("_length", "_make", "_parts", "columns")
 
     def __init__(
-        self, columns: Mapping[str, Sequence[Any]], make: Callable[..., Item] | None = None
+        self,
+        columns: Mapping[str, Sequence[Any]],
+        make: Callable[..., Item] | None = None,
+        *,
+        parts: Iterable[str] = (),
     ) -> None:
         lengths = {name: len(column) for name, column in columns.items()}
         if len(set(lengths.values())) > 1:
@@ -97,6 +101,8 @@ class ItemColumns(AsList, Sequence[Item]):
         self.columns: dict[str, Sequence[Any]] = dict(columns)
         self._length = next(iter(lengths.values()), 0)
         self._make = make
+        # the columns whose long strings make takes as TextParts (see written())
+        self._parts = frozenset(parts) if make is not None else frozenset(columns)
 
     def __len__(self) -> int:
         return self._length
@@ -127,12 +133,98 @@ class ItemColumns(AsList, Sequence[Item]):
         names = tuple(self.columns)
         return (dict(zip(names, values, strict=True)) for values in zip(*columns, strict=True))
 
+    def written(self) -> Iterator[Item]:
+        """The items as :meth:`__iter__` gives them, for writing them out:
+        but a string of more than :data:`LONG_BYTES` bytes of a
+        :class:`TextColumn` column is given as its :class:`TextParts`, not
+        decoded whole (a long answer is then held once, as the column's
+        bytes, while its item is written). Without ``make``, in every such
+        column; with one, in the columns named by ``parts=`` when the
+        items were made: ``make`` takes a :class:`TextParts` there (puts it
+        in the item as it is, or reads it by its parts).
+
+        >>> column = TextColumn(["short", "ż" * LONG_BYTES])
+        >>> [type(item["text"]).__name__ for item in ItemColumns({"text": column}).written()]
+        ['str', 'TextParts']
+        """
+        texts = [
+            name
+            for name, column in self.columns.items()
+            if name in self._parts and isinstance(column, TextColumn)
+        ]
+        if not texts:
+            yield from self
+            return
+        columns = [
+            _with_parts(column) if name in texts else column
+            for name, column in self.columns.items()
+        ]
+        if self._make is not None:
+            yield from map(self._make, *columns)
+            return
+        names = tuple(self.columns)
+        for values in zip(*columns, strict=True):
+            yield dict(zip(names, values, strict=True))
+
     def __repr__(self) -> str:
         return f"<ItemColumns: {self._length} items of {', '.join(self.columns)}>"
 
 
+def written(items: Sequence[Item]) -> Iterator[Item]:
+    """The items of ``items`` for writing them out: an
+    :class:`ItemColumns`' long texts as :class:`TextParts`
+    (:meth:`ItemColumns.written`), any other sequence's items as they are.
+
+    >>> list(written([{"id": 1}]))
+    [{'id': 1}]
+    """
+    if isinstance(items, ItemColumns):
+        return items.written()
+    return iter(items)
+
+
+def _with_parts(column: TextColumn) -> Iterator[str | TextParts]:
+    """The strings of ``column``, each of more than :data:`LONG_BYTES`
+    bytes as its :class:`TextParts`."""
+    for text in column.texts(LONG_BYTES):
+        yield TextParts(column, text) if type(text) is int else text
+
+
 #: what a task may give as its items: a list of dicts, or :class:`ItemColumns`
 Items = list[Item] | ItemColumns
+
+#: a string of a :class:`TextColumn` longer than this many UTF-8 bytes is
+#: written out (:meth:`ItemColumns.written`) by its parts, not decoded whole
+LONG_BYTES = 1 << 16
+
+
+class TextParts:
+    """A long string of a :class:`TextColumn` held as its place there:
+    :meth:`parts` decodes it a part at a time, ``str()`` whole. What
+    :meth:`ItemColumns.written` gives for a long text, which
+    :func:`~answermatch.outputs.json_line_chunks` writes as a string, a
+    part at a time.
+
+    >>> text = TextParts(TextColumn(["a", "zażółć"]), 1)
+    >>> list(text.parts(3)), str(text)
+    (['zaż', 'ół', 'ć'], 'zażółć')
+    """
+
+    __slots__ = ("column", "index")
+
+    def __init__(self, column: TextColumn, index: int) -> None:
+        self.column, self.index = column, index
+
+    def parts(self, size: int | None = None) -> Iterator[str]:
+        """The string in consecutive parts of about ``size`` bytes
+        (:data:`LONG_BYTES` by default; :meth:`TextColumn.parts`)."""
+        return self.column.parts(self.index, LONG_BYTES if size is None else size)
+
+    def __str__(self) -> str:
+        return self.column[self.index]
+
+    def __repr__(self) -> str:
+        return f"<TextParts: string {self.index}, {self.column.size(self.index)} bytes>"
 
 
 #: the characters of a long string encoded at a time (:meth:`TextColumn.extend`)

@@ -45,6 +45,7 @@ __all__ = [
     "finite",
     "json_array_chunks",
     "json_line",
+    "json_line_chunks",
     "json_text",
     "run_inputs",
     "sized_pieces",
@@ -472,6 +473,104 @@ class Spool:
 def json_line(value: Any) -> str:
     """``value`` as one line of JSON Lines (see :func:`json_text`)."""
     return json_text(value) + "\n"
+
+
+def json_line_chunks(value: Any) -> Iterator[str]:
+    r"""The text of :func:`json_line` for ``value``, in pieces: a string of
+    more than :data:`LONG_CHARS` characters in ``value`` (in its dicts,
+    lists and tuples) is written a piece of that size at a time, so that
+    the line does not hold it again (``json.dumps`` of one long answer
+    held its escaped copy, the whole line and the line with its newline:
+    three more copies of the answer). A long text held without its string
+    (a value with a ``parts()`` method, such as
+    :class:`~answermatch.items.TextParts`) is written as the string of its
+    parts, never joined. A value without either is one piece,
+    :func:`json_line`'s.
+
+    >>> item = {"id": 1, "prediction": "zażółć \ud800" * 20_000, "f1": float("nan")}
+    >>> pieces = list(json_line_chunks(item))
+    >>> len(pieces) > 3, "".join(pieces) == json_line(item)
+    (True, True)
+    """
+    if not _holds_long(value):
+        yield json_line(value)
+        return
+    value = finite(value)  # as json_text makes it when it holds a NaN
+    escape = _holds_surrogate(value)  # json_text's whole line then in ASCII
+    longs: list[Callable[[], Iterable[str]]] = []
+
+    def default(long: Any) -> Any:
+        if isinstance(long, _Long):
+            longs.append(long.parts)
+            return marker
+        raise TypeError(f"Object of type {type(long).__name__} is not JSON serializable")
+
+    encoder = json.JSONEncoder(ensure_ascii=False, allow_nan=False, default=default)
+    marker = f"\ue000{uuid.uuid4().hex}"  # stands for a long string: never in the value
+    marked = encoder.encode(marker)
+    for chunk in encoder.iterencode(_long_strings(value)):
+        first, *rest = chunk.split(marked) if marked in chunk else (chunk,)
+        yield ascii_escaped(first) if escape else first
+        for after in rest:
+            yield '"'
+            for piece in sized_pieces(longs.pop(0)(), LONG_CHARS):
+                text = _json_string(piece)[1:-1]
+                yield ascii_escaped(text) if escape else text
+            yield '"'
+            yield ascii_escaped(after) if escape else after
+    yield "\n"
+
+
+def _holds_long(value: Any) -> bool:
+    """Whether ``value`` holds a string longer than :data:`LONG_CHARS` or
+    a text held in parts (in its dicts' values, lists and tuples)."""
+    if isinstance(value, str):
+        return len(value) > LONG_CHARS
+    if isinstance(value, dict):
+        values: Iterable[Any] = value.values()
+    elif isinstance(value, (list, tuple)):
+        values = value
+    else:
+        return callable(getattr(value, "parts", None))
+    for item in values:  # (every item is looked at: its strings and numbers at once)
+        kind = type(item)
+        if kind is str:
+            if len(item) > LONG_CHARS:
+                return True
+        elif kind not in _SCALARS and _holds_long(item):
+            return True
+    return False
+
+
+_SCALARS = frozenset({int, float, bool, type(None)})
+
+
+def _holds_surrogate(value: Any) -> bool:
+    """Whether a string of ``value`` (its dicts' keys and its texts held in
+    parts included) holds a lone surrogate, searched for without encoding it."""
+    if isinstance(value, str):
+        return not value.isascii() and _SURROGATE.search(value) is not None
+    if isinstance(value, dict):
+        return any(map(_holds_surrogate, value)) or any(map(_holds_surrogate, value.values()))
+    if isinstance(value, (list, tuple)):
+        return any(map(_holds_surrogate, value))
+    parts = getattr(value, "parts", None)
+    return callable(parts) and any(map(_holds_surrogate, parts()))
+
+
+def _long_strings(value: Any) -> Any:
+    """``value`` with each string longer than :data:`LONG_CHARS` and each
+    text held in parts as a :class:`_Long` (its dicts, lists and tuples
+    copied where they hold one)."""
+    if isinstance(value, str):
+        return _Long((value,).__iter__) if len(value) > LONG_CHARS else value
+    if not _holds_long(value):
+        return value
+    if isinstance(value, dict):
+        return {key: _long_strings(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_long_strings(item) for item in value]
+    return _Long(value.parts)
 
 
 def write_output(

@@ -62,10 +62,12 @@ candidate order or one TAB-separated string (as on an answer line).
 from __future__ import annotations
 
 import re
+from array import array
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import chain
-from typing import Any, ClassVar
+from itertools import chain, islice
+from typing import Any, ClassVar, overload
 
 from ...checks import (
     GoldChecks,
@@ -79,6 +81,7 @@ from ...checks import (
 from ...diagnostics import Diagnostics
 from ...errors import InputError
 from ...explanation import Explanation, TextView, Variant, unanswered, verdict
+from ...items import AsList, ItemColumns, TextColumn
 from ...profiles import Settings, choice
 from ...ranking import f1, first_relevant_rank, precision, recall
 from ...sources import NotFlat, is_path, line_parts, read_text, source_name
@@ -192,15 +195,137 @@ class Block:
     answer_line: int | None = field(default=None, repr=False, compare=False)
 
 
+class Blocks(AsList, Sequence[Block]):
+    """The blocks of a file held by columns (an array of ids, of lines, the
+    questions and the answer fields in UTF-8 buffers): some 40 bytes and
+    the text of a question, no object per block or field; each
+    :class:`Block` is made when read. Equal to the list of those blocks.
+
+    >>> blocks = Blocks()
+    >>> blocks.append(7, "谁?", ("A", "", "B", "A"), 1, 2)
+    >>> blocks[0], blocks[0].fields, blocks.position(7), blocks.position(8)
+    (Block(id=7, question='谁?', answers=('A', 'B'), line=1), ('A', '', 'B', 'A'), 0, None)
+    """
+
+    __slots__ = ("_field_ends", "_fields", "_ids", "_lines", "_long", "_questions", "_sorted")
+
+    def __init__(self) -> None:
+        self._ids = array("q")
+        self._lines = array("q")  # the question's line, then the answer line, of each block
+        self._questions = TextColumn()
+        self._fields = TextColumn()  # every block's fields, one after the other
+        self._field_ends = array("q")  # where each block's fields end in ``_fields``
+        self._long: dict[int, str] = {}  # the fields of more than FIELD_PIECE characters, by place
+        self._sorted: tuple[array[int], array[int]] | None = None
+
+    def add_fields(self, line: str, start: int) -> None:
+        """Add the answer fields of ``line[start:]`` (split at TABs) to the
+        block :meth:`append` adds next, a long field piece by piece."""
+        if len(line) - start <= FIELD_PIECE:
+            self._fields.extend(line[start:].split("\t"))
+            return
+        for found in _tab_fields(line, start):
+            if len(found) > FIELD_PIECE:  # kept as it is: read again whole, never decoded
+                self._long[len(self._fields)] = found
+                found = ""
+            self._fields.extend((found,))
+
+    def append(
+        self, qid: int, question: str, fields: Sequence[str], line: int, answer_line: int
+    ) -> None:
+        """Add a block: its id, question, answer fields as written (after
+        those given to :meth:`add_fields`) and lines."""
+        self._ids.append(qid)
+        self._lines.extend((line, answer_line))
+        self._questions.extend((question,))
+        self._fields.extend(fields)
+        self._field_ends.append(len(self._fields))
+        self._sorted = None
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    @overload
+    def __getitem__(self, index: int) -> Block: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Block]: ...
+
+    def __getitem__(self, index: int | slice) -> Block | list[Block]:
+        if isinstance(index, slice):
+            return self.sliced(index)
+        k = index.__index__()
+        if k < 0:
+            k += len(self._ids)
+        if not 0 <= k < len(self._ids):
+            raise IndexError(f"block {index} of {len(self._ids)}")
+        start = self._field_ends[k - 1] if k else 0
+        column, long = self._fields, self._long
+        fields = tuple(
+            column[i] if i not in long else long[i] for i in range(start, self._field_ends[k])
+        )
+        return Block(
+            self._ids[k],
+            self._questions[k],
+            _unique(fields),
+            self._lines[2 * k],
+            fields,
+            self._lines[2 * k + 1],
+        )
+
+    def __iter__(self) -> Iterator[Block]:
+        return map(self.__getitem__, range(len(self._ids)))
+
+    def __repr__(self) -> str:
+        return repr(list(self))  # as the list of blocks it stands for
+
+    def ids(self) -> Iterator[int]:
+        """The blocks' ids, in file order (no block made)."""
+        return iter(self._ids)
+
+    def position(self, qid: int) -> int | None:
+        """The place of the block of question ``qid`` (the first, where an
+        id is given twice), or ``None``: a binary search in the ids sorted
+        once (16 bytes a block), not a dict of them."""
+        if self._sorted is None:
+            ids = self._ids
+            if all(a < b for a, b in zip(ids, islice(ids, 1, None), strict=False)):
+                self._sorted = (ids, array("q"))  # in order already: places are themselves
+            else:
+                order = sorted(range(len(ids)), key=ids.__getitem__)
+                self._sorted = (array("q", map(ids.__getitem__, order)), array("q", order))
+                del order
+        keys, places = self._sorted
+        at = bisect_left(keys, qid)
+        if at == len(keys) or keys[at] != qid:
+            return None
+        return places[at] if places else at
+
+
 @dataclass(frozen=True)
 class KbqaFile:
     """The questions of one file (gold or predictions), in file order."""
 
     name: str
-    blocks: list[Block]
+    blocks: Sequence[Block]
 
     def by_id(self) -> dict[int, Block]:
         return {b.id: b for b in self.blocks}
+
+    def find(self, qid: int) -> Block | None:
+        """The block of question ``qid``, or ``None``."""
+        blocks = self.blocks
+        if not isinstance(blocks, Blocks):  # a list made by hand
+            return self.by_id().get(qid)
+        at = blocks.position(qid)
+        return None if at is None else blocks[at]
+
+    def has(self, qid: int) -> bool:
+        """Whether the file has question ``qid`` (no block made)."""
+        blocks = self.blocks
+        if not isinstance(blocks, Blocks):
+            return qid in self.by_id()
+        return blocks.position(qid) is not None
 
 
 _TAGGED = re.compile(r"<(question|triple|answer) id=([^>]*)>")
@@ -237,7 +362,7 @@ def _unique(fields: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(f for f in fields if f))
 
 
-def parse_blocks(text: str, name: str, diag: Diagnostics) -> list[Block]:
+def parse_blocks(text: str, name: str, diag: Diagnostics) -> Blocks:
     """Parse the text of a KBQA file (either layout) into blocks, in file order
     (:func:`parse_lines` of its lines).
 
@@ -252,32 +377,31 @@ def parse_blocks(text: str, name: str, diag: Diagnostics) -> list[Block]:
     return parse_lines(text.split("\n"), name, diag)
 
 
-def parse_lines(lines: Iterable[str], name: str, diag: Diagnostics) -> list[Block]:
+def parse_lines(lines: Iterable[str], name: str, diag: Diagnostics) -> Blocks:
     """The blocks of a KBQA file's lines (its text split on ``"\\n"``, the
     last one ``""`` when the text ends in a newline), in file order. The
     warnings come once every line is read, before the problems are raised
     (so that a file read in parts can still be read whole instead, without
     a warning given twice); an answer line's fields are split piece by
-    piece, equal fields sharing one string (:func:`_tab_fields`).
+    piece, a long field piece by piece (:meth:`Blocks.add_fields`).
     """
     problems = _Problems(name)
     byte_order_marks: list[int] = []
-    blocks: list[Block] = []
+    blocks = Blocks()
     seen: dict[int, int] = {}
-    # the open block: [id, question, question line, answers or None, has a problem,
-    #                  answer fields as written, answer line]
+    # the open block: [id, question, question line, answer fields as written or None,
+    #                  has a problem, answer line]
     current: list[Any] | None = None
-    shared: dict[str, str] = {}  # the file's answer fields, equal ones one string
 
     def close() -> None:
         nonlocal current
         assert current is not None
-        qid, question, qline, answers, broken, fields, aline = current
-        if answers is None:
+        qid, question, qline, fields, broken, aline = current
+        if fields is None:
             if not broken:  # one problem per block is enough
                 problems.add(qline, f"question {qid} has no <answer id={qid}> line")
         else:
-            blocks.append(Block(qid, question, answers, qline, fields, aline))
+            blocks.append(qid, question, fields, qline, aline)
         current = None
 
     for number, line in enumerate(lines, start=1):
@@ -337,7 +461,7 @@ def parse_lines(lines: Iterable[str], name: str, diag: Diagnostics) -> list[Bloc
                 )
             else:
                 seen[qid] = number
-            current = [qid, line[after + 1 :], number, None, False, (), None]
+            current = [qid, line[after + 1 :], number, None, False, None]
             continue
         if current is None:
             problems.add(
@@ -360,10 +484,10 @@ def parse_lines(lines: Iterable[str], name: str, diag: Diagnostics) -> list[Bloc
             )
             continue
         if kind == "answer":
-            fields = _tab_fields(line, after + 1, shared) if after < len(line) else ()
-            current[3] = _unique(fields)
-            current[5] = fields
-            current[6] = number
+            if after < len(line):
+                blocks.add_fields(line, after + 1)
+            current[3] = ()
+            current[5] = number
     if current is not None:
         close()  # the last block may end without a separator
     for line_number in byte_order_marks:
@@ -376,44 +500,24 @@ def parse_lines(lines: Iterable[str], name: str, diag: Diagnostics) -> list[Bloc
 
 #: Answer lines longer than this are split piece by piece (:func:`_tab_fields`).
 FIELD_PIECE = 1 << 16
-#: How many distinct answer fields of a file share one string across its lines.
-SHARED_FIELDS = 1 << 16
 
 
-def _tab_fields(line: str, start: int, shared: dict[str, str] | None = None) -> tuple[str, ...]:
-    """``tuple(line[start:].split("\\t"))``, equal fields sharing one string
-    and a long line split in pieces of about :data:`FIELD_PIECE` characters
-    cut at a TAB: no list of a string per field beside the tuple. Fields
-    equal to one in ``shared`` (the file's first :data:`SHARED_FIELDS`
-    distinct fields, added to as they come) are that string: a candidate
-    repeated on many answer lines is held once.
+def _tab_fields(line: str, start: int) -> Iterator[str]:
+    """The fields of ``line[start:]`` (``line[start:].split("\\t")``), a
+    long line split in pieces of about :data:`FIELD_PIECE` characters cut
+    at a TAB: no list of a string per field of the whole line.
 
-    >>> _tab_fields("<answer id=1>\\ta\\tb\\t\\ta", 14)
-    ('a', 'b', '', 'a')
+    >>> list(_tab_fields("<answer id=1>\\ta\\tb\\t\\ta", 14))
+    ['a', 'b', '', 'a']
     """
-    file_wide: dict[str, str] = {} if shared is None else shared
-    mine: dict[str, str] = {}  # this line's other fields
-
-    def fields(piece: str) -> Iterator[str]:
-        found = piece.split("\t")
-        if len(file_wide) < SHARED_FIELDS:
-            return map(file_wide.setdefault, found, found)
-        return map(mine.setdefault, found, map(file_wide.get, found, found))
-
-    if len(line) - start <= FIELD_PIECE:
-        return tuple(fields(line[start:]))
-
-    def pieces() -> Iterator[str]:
-        at = start
-        while True:
-            end = line.find("\t", at + FIELD_PIECE)
-            if end < 0:
-                yield line[at:]
-                return
-            yield line[at:end]
-            at = end + 1
-
-    return tuple(chain.from_iterable(map(fields, pieces())))
+    at = start
+    while True:
+        end = line.find("\t", at + FIELD_PIECE)
+        if end < 0:
+            yield from line[at:].split("\t")
+            return
+        yield from line[at:end].split("\t")
+        at = end + 1
 
 
 def _to_id(key: object, name: str) -> int:
@@ -428,7 +532,7 @@ def _to_id(key: object, name: str) -> int:
     )
 
 
-def load_blocks(source: Any, diag: Diagnostics) -> list[Block]:
+def load_blocks(source: Any, diag: Diagnostics) -> Blocks:
     """Blocks from a path (plain or ``.gz``) or a mapping ``{id: answers}``.
 
     ``answers`` is a sequence of strings in candidate order, or one string
@@ -446,7 +550,7 @@ def load_blocks(source: Any, diag: Diagnostics) -> list[Block]:
             f"expected a path or a mapping {{question id: answers}}, got {type(source).__name__}",
             path=name,
         )
-    blocks = []
+    blocks = Blocks()
     seen: dict[int, Any] = {}
     for index, (key, value) in enumerate(source.items(), start=1):
         fields = value.split("\t") if isinstance(value, str) else value
@@ -467,7 +571,7 @@ def load_blocks(source: Any, diag: Diagnostics) -> list[Block]:
                 path=name,
             )
         seen[qid] = key
-        blocks.append(Block(qid, "", _unique(fields), index, tuple(fields), index))
+        blocks.append(qid, "", tuple(fields), index, index)
     return blocks
 
 
@@ -541,9 +645,7 @@ def _judge_all(inputs: Inputs, settings: KbqaProfile, diag: Diagnostics) -> Iter
     gold questions without a prediction)."""
     gold: KbqaFile = inputs.gold
     predictions: KbqaFile = inputs.predictions
-    gold_by_id = gold.by_id()
-    pred_by_id = predictions.by_id()
-    missing = [b.id for b in gold.blocks if b.id not in pred_by_id]
+    missing = [qid for qid in _ids(gold) if not predictions.has(qid)]
     if missing:
         fate = (
             "they are left out of the averages, as Eva does, so they do not lower the score "
@@ -558,10 +660,34 @@ def _judge_all(inputs: Inputs, settings: KbqaProfile, diag: Diagnostics) -> Iter
         )
     if settings.over == "predictions":
         for block in predictions.blocks:
-            yield _judge(block, gold_by_id[block.id], settings)
+            truth = gold.find(block.id)
+            assert truth is not None  # read_predictions refuses ids not in the gold
+            yield _judge(block, truth, settings)
     else:
         for truth in gold.blocks:
-            yield _judge(pred_by_id.get(truth.id), truth, settings)
+            yield _judge(predictions.find(truth.id), truth, settings)
+
+
+def _ids(found: KbqaFile) -> Iterable[int]:
+    blocks = found.blocks
+    return blocks.ids() if isinstance(blocks, Blocks) else (b.id for b in blocks)
+
+
+#: the figures of an item held as columns of floats, in their order in the item
+_FIGURES = ("precision", "recall", "f1", "averaged_f1")
+
+
+def _item(qid: int, p: float, r: float, f: float, averaged: float, rank: int) -> dict[str, Any]:
+    """An item from its columns (``rank`` 0: no correct candidate), as :func:`_judge` makes it."""
+    return {
+        "id": qid,
+        "score": f,
+        "precision": p,
+        "recall": r,
+        "f1": f,
+        "averaged_f1": averaged,
+        "rank": rank or None,
+    }
 
 
 def _statistics(cutoffs: tuple[int, ...]) -> Callable[[Mapping[str, Any]], Stats]:
@@ -630,8 +756,7 @@ class NlpccKbqa(Task, Explains, ChecksGold, TakesRows):
         blocks = load_blocks(source, diag)
         if not blocks:
             raise InputError("no questions in the prediction file", path=name)
-        gold_by_id = gold.by_id()
-        unknown = [b for b in blocks if b.id not in gold_by_id]
+        unknown = [blocks[k] for k, qid in enumerate(blocks.ids()) if not gold.has(qid)]
         if unknown:
             listed = ", ".join(f"{b.id} (line {b.line})" for b in unknown[:MAX_LISTED_PROBLEMS])
             more = "" if len(unknown) <= MAX_LISTED_PROBLEMS else ", ..."
@@ -662,7 +787,18 @@ class NlpccKbqa(Task, Explains, ChecksGold, TakesRows):
         self, inputs: Inputs, settings: KbqaProfile, diag: Diagnostics, **options: Any
     ) -> Scored:
         cutoffs = _ks(options.get("ks"), settings.ks)
-        items = [judged.item for judged in _judge_all(inputs, settings, diag)]
+        # by columns (some 50 bytes an item), each item's dict made when read
+        ids, ranks = array("q"), array("q")
+        figures = [array("d") for _ in _FIGURES]
+        for judged in _judge_all(inputs, settings, diag):
+            item = judged.item
+            ids.append(item["id"])
+            ranks.append(item["rank"] or 0)
+            for column, key in zip(figures, _FIGURES, strict=True):
+                column.append(item[key])
+        items = ItemColumns(
+            {"id": ids, **dict(zip(_FIGURES, figures, strict=True)), "rank": ranks}, _item
+        )
         fair = {
             "empty_gold": "match-empty" if settings.empty_gold_score is None else None,
             "over": "gold" if settings.over == "gold" else None,

@@ -6,29 +6,32 @@ lines or ``{id: answer(s)}``) and the run (a ``<SYSDESC>`` line, then
 >>> gold = read_gold({"DS2-QA-E-1": ["13,510,000", "13.51 million"]}, Diagnostics())
 >>> gold.questions[0].lang, gold.questions[0].answers
 ('en', ('13,510,000', '13.51 million'))
->>> read_predictions({"DS2-QA-E-1": "13510000"}, gold, Diagnostics())
+>>> dict(read_predictions({"DS2-QA-E-1": "13510000"}, gold, Diagnostics()))
 {'DS2-QA-E-1': ('13510000', None)}
 """
 
 from __future__ import annotations
 
 import os
+from array import array
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import takewhile
-from typing import Any, NamedTuple
+from itertools import accumulate, chain, islice, takewhile
+from typing import Any, NamedTuple, overload
 
 import regex
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
+from ...items import AsList, Places, TextColumn
 from ...sources import (
+    Fingerprints,
+    InputTooLarge,
     NotFlat,
     decodes_as_utf8,
     first_repeat,
     is_path,
-    kept_entries,
     line_parts,
     read_text,
     source_name,
@@ -36,9 +39,11 @@ from ...sources import (
 from .rules import LANGUAGES
 
 __all__ = [
+    "Answers",
     "GoldAnswers",
     "NtcirGold",
     "Question",
+    "Questions",
     "RunAnswers",
     "read_gold",
     "read_predictions",
@@ -65,12 +70,282 @@ class Question:
     line: int | None
 
 
+#: the language codes, in the order of their byte in :attr:`Questions.langs`
+_CODES = tuple(LANGUAGES)
+_CODE_INDEX = {code: k for k, code in enumerate(_CODES)}
+_LAST_SMALL = (1 << 32) - 1  # the largest number an array("I") holds
+#: how many questions :func:`_gold_questions` packs at once
+_BATCH = 1 << 12
+
+
+def _extend_numbers(numbers: array, values: list[int]) -> array:
+    """``numbers`` with ``values`` appended (an array("I") made one of "q"
+    past what it holds): the array to keep."""
+    if values and numbers.typecode == "I" and max(values) > _LAST_SMALL:
+        numbers = array("q", numbers)
+    numbers.extend(values)
+    return numbers
+
+
+class _Lines:
+    """Line numbers (or ``None``), held as a range while each is the one
+    after the last (a file without blank lines), else in an array.
+
+    >>> lines = _Lines()
+    >>> lines.extend([3, 4]); lines.extend([5]); lines._held
+    range(3, 6)
+    >>> lines.extend([None, 9]); list(lines), lines[1]
+    ([3, 4, 5, None, 9], 4)
+    """
+
+    __slots__ = ("_held",)
+
+    def __init__(self) -> None:
+        self._held: array | range = range(1, 1)  # 0 in an array: no line
+
+    def extend(self, lines: Sequence[int | None]) -> None:
+        """Append ``lines``."""
+        held = self._held
+        values = [line or 0 for line in lines]
+        if isinstance(held, range):
+            start = held.stop if held else (values[0] if values else 1)
+            if not values or (
+                values[0] == start > 0 and values == list(range(start, start + len(values)))
+            ):
+                self._held = range(held.start if held else start, start + len(values))
+                return
+            held = array("I" if held.stop <= _LAST_SMALL else "q", held)
+        self._held = _extend_numbers(held, values)
+
+    def __getitem__(self, k: int) -> int | None:
+        return self._held[k] or None
+
+    def __iter__(self) -> Iterator[int | None]:
+        return (line or None for line in self._held)
+
+
+class Questions(Sequence[Question]):
+    """Gold questions held by columns, each :class:`Question` made when
+    read: the ids and every answer packed in UTF-8
+    (:class:`~answermatch.items.TextColumn`), a byte for the language, the
+    end of its answers and its line in arrays (about 13 bytes a question
+    and 4 an answer besides their text, where a :class:`Question` with its
+    strings and tuple took about 300). The ids are found by their hash
+    (:meth:`find`, :class:`~answermatch.items.Places`, made when first
+    asked).
+
+    >>> qs = Questions()
+    >>> qs.add("DS2-QA-E-1", "en", ["13,510,000", "13.51 million"], 2)
+    >>> qs.add("DS2-QA-J-1", "ja", ["東京都"], None)
+    >>> len(qs), qs[1], qs.find("DS2-QA-E-1"), qs.find("x")
+    (2, Question(id='DS2-QA-J-1', lang='ja', answers=('東京都',), line=None), 0, None)
+    """
+
+    __slots__ = ("_answers", "_ends", "_langs", "_lines", "_places", "ids")
+
+    def __init__(self, questions: Iterable[Question] = ()) -> None:
+        #: the question ids, in gold order
+        self.ids = TextColumn()
+        self._answers = TextColumn()  # every question's answers, in order
+        self._ends = array("I")  # where each question's answers end
+        self._langs = bytearray()
+        self._lines = _Lines()
+        self._places: Places | None = None
+        left = iter(questions)
+        while batch := list(islice(left, _BATCH)):
+            self.extend(*zip(*((q.id, q.lang, q.answers, q.line) for q in batch), strict=True))
+
+    def add(self, qid: str, lang: str, answers: Sequence[str], line: int | None) -> None:
+        """Append a question (nothing is checked)."""
+        self.extend([qid], [lang], [answers], [line])
+
+    def extend(
+        self,
+        ids: Sequence[str],
+        langs: Sequence[str],
+        answers: Sequence[Sequence[str]],
+        lines: Sequence[int | None],
+    ) -> None:
+        """Append questions given by columns (nothing is checked)."""
+        self.ids.extend(ids)
+        self._answers.extend([text for texts in answers for text in texts])
+        ends = accumulate(map(len, answers), initial=self._ends[-1] if self._ends else 0)
+        self._ends = _extend_numbers(self._ends, list(islice(ends, 1, None)))
+        self._langs += bytes(map(_CODE_INDEX.__getitem__, langs))
+        self._lines.extend(lines)
+        self._places = None
+
+    def __len__(self) -> int:
+        return len(self._langs)
+
+    @overload
+    def __getitem__(self, index: int) -> Question: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Question]: ...
+
+    def __getitem__(self, index: int | slice) -> Question | list[Question]:
+        if isinstance(index, slice):
+            return [self[k] for k in range(*index.indices(len(self)))]
+        k = range(len(self))[index]  # an IndexError out of range, as a list
+        return Question(self.ids[k], self.lang(k), self.answers(k), self.line(k))
+
+    def __iter__(self) -> Iterator[Question]:
+        return map(Question, self.ids, self.langs, self.each_answers(), self.lines())
+
+    def __repr__(self) -> str:
+        return f"<Questions: {len(self)} gold questions>"
+
+    def answers(self, k: int) -> tuple[str, ...]:
+        """The answers of question ``k``."""
+        return tuple(self._answers[self._ends[k - 1] if k else 0 : self._ends[k]])
+
+    def each_answers(self) -> Iterator[tuple[str, ...]]:
+        """The answers of each question, in order."""
+        texts, start = iter(self._answers), 0
+        for end in self._ends:
+            yield tuple(islice(texts, end - start))
+            start = end
+
+    def lang(self, k: int) -> str:
+        """The language of question ``k``."""
+        return _CODES[self._langs[k]]
+
+    @property
+    def langs(self) -> Sequence[str]:
+        """The language of each question, in order."""
+        return _Langs(self._langs)
+
+    def line(self, k: int) -> int | None:
+        """The line of question ``k`` (``None``: not read from a file)."""
+        return self._lines[k]
+
+    def lines(self) -> Iterator[int | None]:
+        """The line of each question, in order."""
+        return iter(self._lines)
+
+    def find(self, qid: str) -> int | None:
+        """The place of the question ``qid``, or ``None``."""
+        return self.places().find(qid)
+
+    def places(self) -> Places:
+        """The :class:`~answermatch.items.Places` of :attr:`ids` (made once)."""
+        if self._places is None:
+            self._places = Places(self.ids)
+        return self._places
+
+    def first_repeat(
+        self, last: tuple[str, int | None] | None = None
+    ) -> tuple[str, Any, Any] | None:
+        """The first id given again, with its two lines
+        (:func:`~answermatch.sources.first_repeat`), among the questions
+        and ``last`` (the id and line of a question not added)."""
+        return first_repeat(
+            lambda: chain(zip(self.ids, self.lines(), strict=True), [last] if last else [])
+        )
+
+
+class _Langs(AsList, Sequence[str]):
+    """The language codes of the questions, a byte each."""
+
+    __slots__ = ("_codes",)
+
+    def __init__(self, codes: bytearray) -> None:
+        self._codes = codes
+
+    def __len__(self) -> int:
+        return len(self._codes)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [_CODES[code] for code in self._codes[index]]
+        return _CODES[self._codes[index]]
+
+    def __iter__(self) -> Iterator[str]:
+        return map(_CODES.__getitem__, self._codes)
+
+
 @dataclass(frozen=True)
 class NtcirGold:
-    """The gold questions in file order and the name of their source."""
+    """The gold questions in file order and the name of their source (a
+    list of :class:`Question` is held as :class:`Questions`)."""
 
-    questions: list[Question]
+    questions: Questions
     name: str = "<gold>"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.questions, Questions):
+            object.__setattr__(self, "questions", Questions(self.questions))
+
+
+class Answers(Mapping[str, tuple[str, "int | None"]]):
+    """A run's answers to the gold's questions, by columns: ``{question id:
+    (answer, line)}`` as read (in the run's order), the answers packed in
+    UTF-8 (:class:`~answermatch.items.TextColumn`), the question and line
+    of each and the answer of each question in arrays (about 16 bytes an
+    answer besides its text, where a dict entry, a tuple and the strings
+    took about 200). :meth:`answer` gives question ``k``'s answer.
+
+    >>> gold = Questions([Question("q1", "en", ("a",), 2), Question("q2", "en", ("b",), 3)])
+    >>> run = Answers(gold)
+    >>> run.add(1, "B", 4), run.add(1, "C", 5), dict(run), run.answer(1), run.answer(0)
+    (True, False, {'q2': ('B', 4)}, 'B', None)
+    """
+
+    __slots__ = ("_gold", "_lines", "_order", "_rows", "_texts")
+
+    def __init__(self, gold: Questions) -> None:
+        self._gold = gold
+        self._rows = array("i", [-1]) * len(gold)  # each question's answer (-1: none)
+        self._order = array("I")  # the question of each answer, in the run's order
+        self._texts = TextColumn()
+        self._lines = _Lines()
+
+    def add(self, k: int, text: str, line: int | None) -> bool:
+        """Take ``text`` as question ``k``'s answer, read on ``line``;
+        ``False`` (nothing taken) where it has one already."""
+        return self.extend([k], [text], [line])
+
+    def extend(
+        self, questions: Sequence[int], texts: Sequence[str], lines: Sequence[int | None]
+    ) -> bool:
+        """Take each of ``texts`` as the answer of the question at the same
+        place in ``questions``, read on the line there; ``False`` (nothing
+        taken) where one of them has an answer already, or is given twice."""
+        rows = self._rows
+        if len(set(questions)) < len(questions) or any(rows[k] >= 0 for k in questions):
+            return False
+        for row, k in enumerate(questions, start=len(self._order)):
+            rows[k] = row
+        self._order.extend(questions)
+        self._texts.extend(texts)
+        self._lines.extend(lines)
+        return True
+
+    def answer(self, k: int) -> str | None:
+        """The answer of question ``k`` (``None``: not answered)."""
+        row = self._rows[k]
+        return None if row < 0 else self._texts[row]
+
+    def missing(self) -> Iterator[int]:
+        """The questions without an answer, in gold order."""
+        return (k for k, row in enumerate(self._rows) if row < 0)
+
+    def __getitem__(self, qid: str) -> tuple[str, int | None]:
+        k = self._gold.find(qid) if isinstance(qid, str) else None
+        row = -1 if k is None else self._rows[k]
+        if row < 0:
+            raise KeyError(qid)
+        return self._texts[row], self._lines[row]
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    def __iter__(self) -> Iterator[str]:
+        return map(self._gold.ids.__getitem__, self._order)
+
+    def __repr__(self) -> str:
+        return f"<Answers: {len(self)} answers>"
 
 
 def _lines(source: Any) -> Iterable[tuple[int, str]]:
@@ -118,61 +393,37 @@ def read_gold(
 ) -> NtcirGold:
     """Gold questions in file order: a TSV path or ``{id: answer or [answers]}``
     (an :class:`NtcirGold` is returned as it is). ``default_lang`` is the
-    language of ids without ``-E-``/``-J-`` (else such an id is an error)."""
+    language of ids without ``-E-``/``-J-`` (else such an id is an error).
+
+    A file is read in parts (:func:`~answermatch.sources.line_parts`), the
+    questions packed as they come (:class:`Questions`); one that cannot be
+    (invalid UTF-8, a pipe) is read whole, with the same questions and
+    errors."""
     if isinstance(source, NtcirGold):
         return source
     check_default_lang(default_lang)
     path = source_name(source)
-    questions: list[Question] = []
-    lines: dict[str, int | None] = {}
-
-    def add(qid: str, answers: list[Any], line: int | None) -> None:
-        if not qid:
-            raise InputError("empty question id", path=path, line=line)
-        if qid in lines:
-            raise _seen_twice(qid, lines[qid], line, path)
-        if not answers:
-            raise InputError(f"question {qid!r} has no gold answer", path=path, line=line)
-        for column, answer in enumerate(answers, start=2):
-            if not isinstance(answer, str):
-                raise InputError(
-                    f"question {qid!r}: a gold answer must be a string, "
-                    f"not {type(answer).__name__}",
-                    path=path,
-                    line=line,
-                )
-            if not answer.strip():
-                raise InputError(
-                    f"question {qid!r}: empty gold answer in column {column}", path=path, line=line
-                )
-        lines[qid] = line
-        lang = _language(qid, default_lang, path, line)
-        questions.append(Question(qid, lang, tuple(answers), line))
-
     if is_path(source):
-        for number, line in _lines(source):
-            if not line.strip():
-                continue
-            if not questions and _SYSDESC.fullmatch(line):
-                raise InputError(
-                    "this is a run file (it starts with the system description <SYSDESC>), "
-                    "not a gold file: are the gold and the predictions swapped?",
-                    path=path,
-                    line=number,
-                    swapped=True,
-                )
-            fields = line.split("\t")
-            if len(fields) < 2:
-                raise InputError(
-                    "expected QUESTION_ID<TAB>ANSWER[<TAB>ANSWER...], found no TAB",
-                    path=path,
-                    line=number,
-                )
-            add(fields[0].strip(), fields[1:], number)
+        try:
+            questions = _gold_questions(
+                _gold_lines(_lines_in_parts(source), path), default_lang, path
+            )
+        except InputTooLarge:
+            raise
+        except NotFlat:  # read whole: a pipe, or invalid UTF-8 (its error)
+            questions = None
+        except InputError:
+            if decodes_as_utf8(source):
+                raise
+            questions = None  # the whole reading's error (invalid UTF-8 further on) comes first
+        if questions is None:
+            questions = _gold_questions(_gold_lines(_lines(source), path), default_lang, path)
     elif isinstance(source, Mapping):
-        for qid, value in source.items():
-            answers = list(value) if isinstance(value, (list, tuple)) else [value]
-            add(str(qid), answers, None)
+        entries = (
+            (str(qid), list(value) if isinstance(value, (list, tuple)) else [value], None)
+            for qid, value in source.items()
+        )
+        questions = _gold_questions(entries, default_lang, path)
     else:
         raise InputError(
             "gold must be a TSV path or a dict {question id: answer(s)}, "
@@ -182,6 +433,93 @@ def read_gold(
     if not questions:
         raise InputError("the gold has no questions", path=path)
     return NtcirGold(questions, path)
+
+
+def _gold_lines(
+    lines: Iterable[tuple[int, str]], path: str
+) -> Iterator[tuple[str, list[str], int]]:
+    """``(question id, answers, line)`` of each gold line (blank lines
+    skipped); a run's system description first, or a line without a TAB,
+    is an error."""
+    first = True
+    for number, line in lines:
+        if not line.strip():
+            continue
+        if first and _SYSDESC.fullmatch(line):
+            raise InputError(
+                "this is a run file (it starts with the system description <SYSDESC>), "
+                "not a gold file: are the gold and the predictions swapped?",
+                path=path,
+                line=number,
+                swapped=True,
+            )
+        first = False
+        fields = line.split("\t")
+        if len(fields) < 2:
+            raise InputError(
+                "expected QUESTION_ID<TAB>ANSWER[<TAB>ANSWER...], found no TAB",
+                path=path,
+                line=number,
+            )
+        yield fields[0].strip(), fields[1:], number
+
+
+def _gold_questions(
+    entries: Iterable[tuple[str, list[Any], int | None]], default_lang: str | None, path: str
+) -> Questions:
+    """The questions of ``entries`` (id, answers, line), checked and packed.
+    An id given twice is an error at its second entry, as any error of an
+    entry: the ids are compared once all are read, or before the error of
+    a later entry (:meth:`Questions.first_repeat`), so no set of them is held."""
+    questions = Questions()
+    batch: tuple[list[Any], ...] = ([], [], [], [])  # ids, languages, answers, lines
+    last: tuple[str, int | None] | None = None  # the entry being checked
+    try:
+        for qid, answers, line in entries:
+            last = None
+            if not qid:
+                raise InputError("empty question id", path=path, line=line)
+            last = (qid, line)
+            _check_answers(qid, answers, path, line)
+            for column, value in zip(
+                batch, (qid, _language(qid, default_lang, path, line), answers, line), strict=True
+            ):
+                column.append(value)
+            last = None
+            if len(batch[0]) == _BATCH:
+                questions.extend(*batch)
+                for column in batch:
+                    column.clear()
+    except InputError:
+        questions.extend(*batch)
+        repeat = questions.first_repeat(last)
+        if repeat is not None:
+            raise _seen_twice(*repeat, path) from None
+        raise
+    questions.extend(*batch)
+    del batch
+    repeat = questions.first_repeat()
+    if repeat is not None:
+        raise _seen_twice(*repeat, path)
+    return questions
+
+
+def _check_answers(qid: str, answers: list[Any], path: str, line: int | None) -> None:
+    """The error of a question without answers, or with one that is not a
+    non-empty string."""
+    if not answers:
+        raise InputError(f"question {qid!r} has no gold answer", path=path, line=line)
+    for column, answer in enumerate(answers, start=2):
+        if not isinstance(answer, str):
+            raise InputError(
+                f"question {qid!r}: a gold answer must be a string, not {type(answer).__name__}",
+                path=path,
+                line=line,
+            )
+        if not answer.strip():
+            raise InputError(
+                f"question {qid!r}: empty gold answer in column {column}", path=path, line=line
+            )
 
 
 def read_run(source: str | os.PathLike[str] | RunAnswers, gold_ids: Iterable[str] = ()) -> Run:
@@ -225,7 +563,8 @@ def read_run(source: str | os.PathLike[str] | RunAnswers, gold_ids: Iterable[str
 def _no_description(first: str, gold_ids: Iterable[str], path: str) -> InputError:
     """The error for a run whose ``first`` line is not its system description."""
     hint = ""
-    if first.split("\t", 1)[0].strip() in set(gold_ids) and first.count("\t") > 1:
+    ids = gold_ids if isinstance(gold_ids, Collection) else set(gold_ids)
+    if first.count("\t") > 1 and first.split("\t", 1)[0].strip() in ids:
         hint = " (this looks like a gold file: are the gold and the predictions swapped?)"
     return InputError(
         f"expected the system description <SYSDESC>...</SYSDESC> on the "
@@ -324,84 +663,128 @@ class _KeptRun(NamedTuple):
     """A run file read in parts: the answers of gold questions, how many
     other ids it answers, the first ten of them and the line of the first."""
 
-    answers: Run
+    answers: Answers
     others: int
     examples: list[str]
     line: int | None
 
 
-def _run_in_parts(source: Any, known: set[str]) -> _KeptRun | None:
+def _run_in_parts(source: Any, gold: Questions) -> _KeptRun | None:
     """The run file ``source`` read in parts (:func:`~answermatch.sources.line_parts`),
-    keeping the answers of the ids in ``known`` and counting the others
-    (:func:`~answermatch.sources.kept_entries`); ``None`` for a file read
-    whole: a small one, or one that the whole reading must decode (invalid
-    UTF-8, no system description). A run that :func:`read_run` refuses for
-    an answer line (an id given twice, a line without its TAB...) raises
-    the same error, found in parts (:func:`_run_error`)."""
-    first: list[int] = []  # the line of the first id not in ``known``
-    read = False  # not a small file
-
-    def parts(source: Any) -> Iterator[Run | None]:
-        nonlocal read
-        read = True
-        number = 1  # the first line of the next part
+    keeping the answers of the gold's questions, packed (:class:`Answers`,
+    each part's ids found at once by :meth:`~answermatch.items.Places.among`),
+    and counting the others, remembered by their hash alone
+    (:class:`~answermatch.sources.Fingerprints`); ``None`` for a file the
+    whole reading must decode (invalid UTF-8, a pipe, no system
+    description, or two other ids that share their hash bits). A run that
+    :func:`read_run` refuses for an answer line (an id given twice, a line
+    without its TAB...) raises the same error, found in parts
+    (:func:`_run_error`)."""
+    places = gold.places()
+    answers = Answers(gold)
+    prints = Fingerprints()
+    examples: list[str] = []
+    others = 0
+    first: int | None = None  # the line of the first id not in the gold
+    number = 1  # the first line of the next part
+    try:
         for lines in line_parts(source):
             if number == 1:  # the system description on the first line (a BOM dropped)
                 head = lines[0][1:] if lines[0].startswith("\ufeff") else lines[0]
                 if not _SYSDESC.fullmatch(head.rstrip("\r")):
-                    yield None
-                    return
+                    return None
                 lines[0] = ""
-            entries: Run = {}
-            count = 0
-            for line_number, line in enumerate(lines, start=number):
-                fields = line.split("\t")
-                qid = fields[0].strip()
-                if len(fields) != 2 or not qid:
-                    if line.strip():  # read whole, for its error
-                        yield None
-                        return
-                    continue  # a blank line
-                count += 1
-                entries[qid] = (fields[1].rstrip("\r"), line_number)
-                if not first and qid not in known:
-                    first.append(line_number)
+            for start in range(0, len(lines), _BATCH):  # (the lists made stay small)
+                qids: list[str] = []
+                texts: list[str] = []
+                numbers: list[int] = []
+                for line_number, line in enumerate(
+                    islice(lines, start, start + _BATCH), start=number + start
+                ):
+                    fields = line.split("\t")
+                    qid = fields[0].strip()
+                    if len(fields) != 2 or not qid:
+                        if line.strip():  # refused: the error of the whole reading
+                            return _refused(source)
+                        continue  # a blank line
+                    qids.append(qid)
+                    texts.append(fields[1].rstrip("\r"))
+                    numbers.append(line_number)
+                found = places.among(qids)
+                unknown = [k for k, qid in enumerate(qids) if qid not in found]
+                if unknown:
+                    if not prints.add(map(qids.__getitem__, unknown)):
+                        return _refused(source)  # one given twice here (or the same bits)
+                    others += len(unknown)
+                    if first is None:
+                        first = numbers[unknown[0]]
+                    for qid in map(qids.__getitem__, unknown):
+                        if len(examples) == 10:
+                            break
+                        if qid not in examples:
+                            examples.append(qid)
+                kept = [k for k, qid in enumerate(qids) if qid in found]
+                if not answers.extend(
+                    [found[qids[k]] for k in kept],
+                    list(map(texts.__getitem__, kept)),
+                    list(map(numbers.__getitem__, kept)),
+                ):
+                    return _refused(source)  # a gold id given twice
             number += len(lines)
-            yield entries if len(entries) == count else None  # else an id given twice
-
-    kept = kept_entries(source, parts, known, shown=10)
-    if kept is None:
-        error = _run_error(source) if read else None
-        if error is not None:
-            raise error
+            del lines
+    except NotFlat:
         return None
-    return _KeptRun(kept.entries, kept.others, kept.examples, first[0] if first else None)
+    if prints.repeated():
+        return _refused(source)
+    return _KeptRun(answers, others, examples, first)
+
+
+def _refused(source: Any) -> None:
+    """The error :func:`read_run` gives a run refused for an answer line,
+    raised (:func:`_run_error`); ``None`` (read whole) where there is none
+    (two ids sharing their hash bits) or the whole reading must tell."""
+    error = _run_error(source)
+    if error is not None:
+        raise error
+
+
+def _packed(run: Run, gold: Questions) -> _KeptRun:
+    """:func:`read_run`'s answers packed: those of gold questions, and how
+    many ids are not in the gold, the first ten and the line of the first."""
+    answers = Answers(gold)
+    found = gold.places().among(run)
+    others: list[str] = []
+    for qid, (text, line) in run.items():
+        k = found.get(qid)
+        if k is None:
+            others.append(qid)
+        else:
+            answers.add(k, text, line)
+    return _KeptRun(answers, len(others), others[:10], run[others[0]][1] if others else None)
 
 
 def read_predictions(
     source: str | os.PathLike[str] | RunAnswers, gold: NtcirGold, diag: Diagnostics
-) -> Run:
+) -> Answers:
     """The run of ``source`` checked against ``gold``: every gold question
     must be answered (an error listing the missing ids); an id not in the
     gold is ignored with a warning.
 
-    A large run file is read in parts, keeping the answers of gold
-    questions only (:func:`_run_in_parts`); any other is read whole
-    (:func:`read_run`), with the same answers, errors and warnings."""
-    ids = [q.id for q in gold.questions]
-    known = set(ids)
-    kept = _run_in_parts(source, known) if is_path(source) else None
+    A run file is read in parts, keeping the answers of gold questions
+    only (:func:`_run_in_parts`); any other is read whole (:func:`read_run`),
+    with the same answers, errors and warnings. The answers are packed
+    (:class:`Answers`)."""
+    questions = gold.questions
+    kept = _run_in_parts(source, questions) if is_path(source) else None
     if kept is None:
-        run = read_run(source, ids)
-        extra = [qid for qid in run if qid not in known]
-        kept = _KeptRun(run, len(extra), extra[:10], run[extra[0]][1] if extra else None)
-    run = kept.answers
+        kept = _packed(read_run(source, questions.ids), questions)
     pred_path = source_name(source)
-    missing = [qid for qid in ids if qid not in run]
+    missing = list(islice(kept.answers.missing(), 10))
     if missing:
+        count = len(questions) - len(kept.answers)
         raise InputError(
-            f"the run has no answer for {len(missing)} of the {len(ids)} "
-            f"gold questions: {format_examples(missing, limit=10)}",
+            f"the run has no answer for {count} of the {len(questions)} gold questions: "
+            f"{format_examples(map(questions.ids.__getitem__, missing), limit=10, total=count)}",
             path=pred_path,
         )
     if kept.others:
@@ -412,4 +795,4 @@ def read_predictions(
             line=kept.line,
             extra=True,
         )
-    return run
+    return kept.answers

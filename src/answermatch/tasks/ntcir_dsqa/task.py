@@ -10,7 +10,9 @@ scoring, the pooled aggregation, ``explain`` and ``check-gold``.
 from __future__ import annotations
 
 import re
+from array import array
 from collections.abc import Iterable, Iterator, Mapping
+from functools import partial
 from typing import Any, ClassVar
 
 from ...checks import (
@@ -24,6 +26,7 @@ from ...checks import (
 from ...diagnostics import Diagnostics
 from ...errors import format_examples
 from ...explanation import Explanation, TextView, Variant, trace, verdict
+from ...items import ItemColumns
 from ..base import (
     FRACTION,
     Aggregation,
@@ -36,11 +39,18 @@ from ..base import (
     make_signature,
 )
 from ..parts import ChecksGold, Explains, TakesRows
-from .reading import NtcirGold, Question, Run, check_default_lang, read_gold, read_predictions
+from .reading import (
+    Answers,
+    NtcirGold,
+    Question,
+    Questions,
+    check_default_lang,
+    read_gold,
+    read_predictions,
+)
 from .rules import (
     LANGUAGES,
     PROFILES,
-    Comparison,
     Language,
     Profile,
     compare_normalized,
@@ -152,7 +162,7 @@ class NtcirDsqa(Task, Explains, ChecksGold, TakesRows):
 
     def read_predictions(
         self, source: Any, gold: NtcirGold, diag: Diagnostics, **options: Any
-    ) -> Run:
+    ) -> Answers:
         return read_predictions(source, gold, diag)
 
     def option_fields(self, settings: Profile, **options: Any) -> dict[str, str | None]:
@@ -177,25 +187,52 @@ class NtcirDsqa(Task, Explains, ChecksGold, TakesRows):
         return gold, answers
 
     def score(self, inputs: Inputs, settings: Profile, diag: Diagnostics, **options: Any) -> Scored:
+        """Each question scored in gold order; its figures kept in arrays and
+        summed per language as they come (the aggregation's totals: the
+        same additions in the same order), the items made when read
+        (:class:`~answermatch.items.ItemColumns`)."""
         gold: NtcirGold = inputs.gold
-        run: Run = inputs.predictions
-        normalized = [
-            tuple(settings.languages[q.lang].normalize(a) for a in q.answers)
-            for q in gold.questions
-        ]
-        _warn_normalized_empty(gold, normalized, diag)
-        items = []
-        for question, golds in zip(gold.questions, normalized, strict=True):
-            lang = settings.languages[question.lang]
-            answer = run[question.id][0]
-            result = compare_prepared(lang, answer, [(g, lang.words(g)) for g in golds])
-            items.append(_item(question, answer, result))
-        present = dict.fromkeys(q.lang for q in gold.questions)
-        tokenizers = {code: settings.languages[code].tokenizer() for code in present}
+        questions = gold.questions
+        run: Answers = inputs.predictions
+        em, f1, best = array("d"), array("d"), array("I")
+        sums: dict[str, list[float]] = {}
+        counts: dict[str, int] = {}
+        empty = _EmptyGolds()
+        for k, (code, answers) in enumerate(
+            zip(questions.langs, questions.each_answers(), strict=True)
+        ):
+            lang = settings.languages[code]
+            golds = tuple(lang.normalize(a) for a in answers)
+            if not all(golds):
+                empty.note(questions, k, answers, golds)
+            answer = run.answer(k)
+            result = compare_prepared(lang, answer, [(g, lang.words(g)) for g in golds])  # type: ignore[arg-type]
+            em.append(result.em)
+            f1.append(result.f1)
+            best.append(result.best)
+            acc = sums.get(code)
+            if acc is None:
+                counts[code] = 0
+                acc = sums[code] = [0.0, 0.0]
+            counts[code] += 1
+            acc[0] += result.em
+            acc[1] += result.f1
+        empty.warn(gold.name, diag)
+        tokenizers = {code: settings.languages[code].tokenizer() for code in sums}
         signature = make_signature(
             NAME, self.profile_name(settings), norm=settings.norm, tokenizers=tokenizers
         )
-        return Scored(items, signature)
+        columns = {
+            "id": questions.ids,
+            "lang": questions.langs,
+            "em": em,
+            "f1": f1,
+            "question": range(len(questions)),
+            "best": best,
+        }
+        items = ItemColumns(columns, partial(_item, questions, run))
+        totals = {code: (counts[code], (acc[0], acc[1])) for code, acc in sums.items()}
+        return Scored(items, signature, totals)  # type: ignore[arg-type]
 
     def aggregation(self, settings: Profile, **options: Any) -> Aggregation:
         return pooled_means(settings.languages)
@@ -204,44 +241,66 @@ class NtcirDsqa(Task, Explains, ChecksGold, TakesRows):
         self, inputs: Inputs, settings: Profile, diag: Diagnostics, **options: Any
     ) -> Iterator[Explanation]:
         profile = self.profile_name(settings)
-        for question in inputs.gold.questions:
+        for k, question in enumerate(inputs.gold.questions):
             yield _explain(
-                question, inputs.predictions[question.id][0], settings.languages[question.lang],
-                profile,
-            )  # fmt: skip
+                question, inputs.predictions.answer(k), settings.languages[question.lang], profile
+            )
 
     def gold_entries(self, gold: NtcirGold) -> Iterable[Entry]:
         return (Entry(q.id, q.line, q.answers, q.lang) for q in gold.questions)
 
 
-def _item(question: Question, answer: str, result: Comparison) -> dict[str, Any]:
+def _item(
+    questions: Questions,
+    run: Answers,
+    qid: str,
+    lang: str,
+    em: float,
+    f1: float,
+    k: int,
+    best: int,
+) -> dict[str, Any]:
     return {
-        "id": question.id,
-        "lang": question.lang,
-        "score": result.em,
-        "em": result.em,
-        "f1": result.f1,
-        "gold": question.answers[result.best],
-        "prediction": answer,
+        "id": qid,
+        "lang": lang,
+        "score": em,
+        "em": em,
+        "f1": f1,
+        "gold": questions.answers(k)[best],
+        "prediction": run.answer(k),
     }
 
 
-def _warn_normalized_empty(
-    gold: NtcirGold, normalized: list[tuple[str, ...]], diag: Diagnostics
-) -> None:
-    empty = [
-        (q, answer)
-        for q, golds in zip(gold.questions, normalized, strict=True)
-        for answer, norm in zip(q.answers, golds, strict=True)
-        if not norm
-    ]
-    if empty:
-        diag.warn(
-            f"{len(empty)} gold answer(s) are empty once normalized, so only an empty answer "
-            f"matches them: {format_examples([f'{q.id} {a!r}' for q, a in empty], limit=10)}",
-            path=gold.name,
-            line=empty[0][0].line,
-        )
+class _EmptyGolds:
+    """The gold answers empty once normalized, as scoring meets them: how
+    many, the first ten and the line of the first."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.examples: list[str] = []
+        self.line: int | None = None
+
+    def note(
+        self, questions: Questions, k: int, answers: tuple[str, ...], golds: tuple[str, ...]
+    ) -> None:
+        """Note question ``k``'s answers whose normalized ``golds`` are empty."""
+        if not self.count:
+            self.line = questions.line(k)
+        for answer, norm in zip(answers, golds, strict=True):
+            if not norm:
+                self.count += 1
+                if len(self.examples) < 10:
+                    self.examples.append(f"{questions.ids[k]} {answer!r}")
+
+    def warn(self, path: str, diag: Diagnostics) -> None:
+        if self.count:
+            diag.warn(
+                f"{self.count} gold answer(s) are empty once normalized, so only an empty "
+                "answer matches them: "
+                f"{format_examples(self.examples, limit=10, total=self.count)}",
+                path=path,
+                line=self.line,
+            )
 
 
 def _explain(question: Question, answer: str, lang: Language, profile: str) -> Explanation:

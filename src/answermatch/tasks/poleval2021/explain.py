@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 from ...explanation import Explanation, TextView, Variant
-from .fuzzy import FuzzyAccuracy
+from ...matchers.answers import CountedTokens, JoinedKey
+from .fuzzy import _LOCAL_LOWER, LONG, FuzzyAccuracy, _str_pieces
 from .geval import haskell_words
 from .reading import PolEvalGold
 
@@ -45,13 +47,42 @@ def explain_lines(inputs: Any, scheme: FuzzyAccuracy, profile: str) -> Iterator[
             profile,
             number,
             "pl",
-            TextView(answer, scheme.lower(answer), tuple(haskell_words(answer))),
+            _answer_view(scheme, answer),
             tuple(judged),
             rule,
             {"score": score},
             "correct" if score else "wrong",
             {"threshold": scheme.threshold},
         )
+
+
+def _answer_view(scheme: FuzzyAccuracy, answer: str) -> TextView:
+    """The answer as it is shown: as given, case-mapped, and its words.
+
+    An answer of more than :data:`~answermatch.tasks.poleval2021.fuzzy.LONG`
+    characters is read in pieces cut just before a Haskell space, as it is
+    judged (no word, and no case mapping of the named ones, reaches across
+    a cut): its case-mapped text is a
+    :class:`~answermatch.matchers.answers.JoinedKey` of the pieces mapped
+    again when written, and its words are counted
+    (:class:`~answermatch.matchers.answers.CountedTokens`, their order held
+    one code a word), not a copy of the answer and a tuple of 8 bytes a
+    word and the words themselves (some 15 times the answer).
+
+    >>> view = _answer_view(FuzzyAccuracy(), "Ludwik XIV " * 10_000)
+    >>> view.normalized == "ludwik xiv " * 9_999 + "ludwik xiv", len(view.tokens)
+    (True, 20000)
+    """
+    lower = scheme.lower
+    if len(answer) <= LONG or lower not in _LOCAL_LOWER:
+        return TextView(answer, lower(answer), tuple(haskell_words(answer)))
+    pieces = partial(_str_pieces, answer)
+    length = sum(len(lower(piece)) for piece in pieces())
+    lowered = JoinedKey(length, lambda: map(lower, pieces()), sep="")
+    words = CountedTokens.of_stretches(map(haskell_words, pieces()))  # read once, in order
+    if words is None:  # too many distinct words to code: made again when written
+        words = CountedTokens.of_pieces(pieces, haskell_words)
+    return TextView(answer, lowered, words)
 
 
 def _variant(scheme: FuzzyAccuracy, answer: str, text: str) -> Variant:

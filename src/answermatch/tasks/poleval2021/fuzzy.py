@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, NamedTuple
 
-from ...items import TextColumn
+from ...items import TextColumn, TextParts
 from ...matchers import levenshtein_distance
 from ...normalization import steps
 from ...profiles import Settings, rule
@@ -180,15 +180,20 @@ class FuzzyAccuracy(Settings):
             else:
                 yield judge(answer, infos)
 
-    def answer_number(self, answer: str) -> str | None:
+    def answer_number(self, answer: str | TextParts) -> str | None:
         """The number rule's reading of ``answer`` (``number(answer)``), a
         long one under GEval's rule read piece by piece as it was judged, not
-        split into words whole.
+        split into words whole (nor decoded whole, when it is given as the
+        :class:`~answermatch.items.TextParts` of a column).
 
         >>> FuzzyAccuracy().answer_number("Ludwik XIV " * 10_000)
         '14'
         """
         assert self.number is not None  # the rule runs
+        if isinstance(answer, TextParts):
+            if self.number is extract_number_string:
+                return number_string_of_pieces(partial(_column_pieces, answer.column, answer.index))
+            answer = str(answer)  # as judge_lines reads it: whole
         if self.number is extract_number_string and len(answer) > LONG:
             return number_string_of_pieces(partial(_str_pieces, answer))
         return self.number(answer)

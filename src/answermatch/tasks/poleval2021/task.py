@@ -19,7 +19,7 @@ from ...checks import Entry
 from ...diagnostics import Diagnostics
 from ...errors import InputError
 from ...explanation import Explanation
-from ...items import ItemColumns
+from ...items import ItemColumns, TextParts
 from ...progress import progress
 from ..base import (
     FRACTION,
@@ -179,7 +179,8 @@ def _items(
         "variant": chosen,
         "distance": distance,
     }
-    return ItemColumns(columns, partial(_item, settings))
+    # (a long answer is written out by its parts: _item puts it in the item as it is)
+    return ItemColumns(columns, partial(_item, settings), parts=("prediction",))
 
 
 def _totals(items: ItemColumns) -> Totals:
@@ -194,7 +195,7 @@ def _totals(items: ItemColumns) -> Totals:
 def _item(
     settings: FuzzyAccuracy,
     number: int,
-    answer: str,
+    answer: str | TextParts,
     variants: list[str],
     outcome: int,
     variant: int,
