@@ -63,7 +63,7 @@ def test_one_long_prediction_held_about_twice(tmp_path: Path, matcher: str) -> N
     meta_eval(ROWS, matcher=matcher, resamples=0)  # modules imported, caches made
     size = path.stat().st_size
     peak = traced_peak(lambda: meta_eval(path, matcher=matcher, resamples=0))
-    # read whole and split into its words: 12.6 times the file (2.0 to 2.5 now)
+    # read whole and split into its words: 12.6 times the file (2.5 and 1.7 now)
     assert peak < 3 * size, (peak, size)
 
 
@@ -73,7 +73,7 @@ def test_many_rows_not_held(tmp_path: Path) -> None:
     meta_eval(ROWS, matcher="em", resamples=0)
     size = path.stat().st_size
     peak = traced_peak(lambda: meta_eval(path, matcher="em", resamples=0))
-    # read whole, a Judgment per row: 5.5 times the file
+    # read whole, a Judgment per row: 5.5 times the file (0.9 now)
     assert peak < size, (peak, size)
 
 

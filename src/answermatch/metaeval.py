@@ -339,7 +339,8 @@ def _check_row(row: object, where: str, line: int) -> Judgment:
 def read_judgments(path: str | os.PathLike[str]) -> list[Judgment]:
     """The rows of a JSON Lines file of human judgments (``.gz`` allowed);
     a bad row is an :class:`~answermatch.errors.InputError` naming the file
-    and the line. Blank lines are skipped.
+    and the line. Lines end at ``"\\n"`` alone (a U+2028 in a string is
+    no line end); blank lines are skipped.
 
     >>> import os, tempfile
     >>> folder = tempfile.mkdtemp()

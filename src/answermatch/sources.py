@@ -1258,36 +1258,39 @@ class _LongString:
     """A long string decoded part by part (each part of its text as
     written cut between whole escapes: :func:`_long_strings`), as ``json``
     decodes the whole. Its first part decides how the parts are held until
-    the string is made: as text, joined at the end, or, where its UTF-8 is
+    the string is made: as text, one string each part extends (in place,
+    where CPython can: no list of the parts beside their join), or, where its UTF-8 is
     clearly smaller than its text (under three quarters: CJK characters
     among ASCII), as UTF-8 gathered in one buffer, decoded at the end (lone
     surrogates kept; the decoding reserves more than it fills, memory the
     system does not give until it is written)."""
 
-    __slots__ = ("data", "texts")
+    __slots__ = ("data", "text")
 
     def __init__(self) -> None:
-        self.texts: list[str] | None = None
+        self.text: str | None = None
         self.data: bytearray | None = None
 
     def add(self, written: str) -> None:
         value = json.decoder.scanstring(f'"{written}"', 1)[0]  # type: ignore[attr-defined]
-        if self.texts is None and self.data is None:
+        if self.text is None and self.data is None:
             encoded = b"" if value.isascii() else value.encode("utf-8", "surrogatepass")
             if encoded and 4 * len(encoded) < 3 * sys.getsizeof(value):  # clearly smaller
                 self.data = bytearray(encoded)
                 return
-            self.texts = []
-        if self.texts is not None:
-            self.texts.append(value)
+            self.text = ""
+        if self.text is not None:
+            text, self.text = self.text, None  # held once: extended in place
+            text += value
+            del value
+            self.text = text
         else:
             self.data += value.encode("utf-8", "surrogatepass")  # type: ignore[operator]
 
     def made(self) -> str:
         """The string (its parts let go)."""
-        if self.texts is not None:
-            value = "".join(self.texts)
-            self.texts = None
+        if self.text is not None:
+            value, self.text = self.text, None
             return value
         value = self.data.decode("utf-8", "surrogatepass")  # type: ignore[union-attr]
         self.data = None
