@@ -156,3 +156,59 @@ def test_korquad_score_makes_no_pair_per_question(tmp_path):
     items = list(task.score(inputs, "official", Diagnostics()).items)
     assert [item["id"] for item in items] == gold.ids
     assert {(item["em"], item["f1"]) for item in items} == {(1.0, 1.0)}
+
+
+def _xor_files(tmp_path, questions: int) -> tuple:
+    """An XOR-Full gold of ``questions`` short Finnish questions (ids as
+    XOR-TyDi's, numbers of 19 digits) and predictions of each and of as
+    many ids outside the gold; the paths."""
+    gold_path, pred_path = tmp_path / "gold.jsonl", tmp_path / "pred.json"
+    rows = (
+        {"id": f"{-7 * 10**18 + k}", "lang": "fi", "question": "Missä?", "answers": [f"Oulu {k}"]}
+        for k in range(questions)
+    )
+    gold_path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    predictions = {f"{-7 * 10**18 + k}": f"Oulu {k % 7}" for k in range(questions)}
+    predictions.update((f"{-6 * 10**18 + k}", "Oulu") for k in range(questions))
+    pred_path.write_text(json.dumps(predictions, ensure_ascii=False, indent=0), encoding="utf-8")
+    return gold_path, pred_path
+
+
+def test_xor_predictions_are_held_at_their_gold_places(tmp_path, monkeypatch):
+    """XOR-Full's predictions read in parts are held at their ids' places in
+    the gold (a list slot a question): no key string nor dict entry an
+    answer, which took more than the answers themselves (held 2.6 times
+    the answers' strings before, 1.16 now: they and the list); the same
+    predictions, warnings and scores as the whole reading."""
+    from answermatch.tasks.xor.data import PlacedAnswers, in_gold_order
+
+    gold_path, pred_path = _xor_files(tmp_path, 20_000)
+    task = get_task("xor-full")
+    gold = task.read_gold(gold_path, Diagnostics())
+    gold.places()  # made once for the gold, not counted
+    monkeypatch.setattr(sources, "PART_BYTES", 1 << 16)
+    found, diag = [], Diagnostics()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        with pytest.warns(AnswermatchWarning, match="20000 prediction id"):
+            found.append(task.read_predictions(pred_path, gold, diag))
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    preds = found[0]
+    assert type(preds) is PlacedAnswers
+    answers = sum(len(f"Oulu {k % 7}") + 50 for k in range(20_000))  # their str objects
+    assert held < 1.4 * answers, (held, answers)
+    assert in_gold_order(preds, gold) is preds.in_order()  # no copy for the score
+    whole_diag = Diagnostics()
+    with monkeypatch.context() as patched, pytest.warns(AnswermatchWarning):
+        patched.setattr(sources, "PARTS_FROM", 1 << 40)  # read whole
+        whole = task.read_predictions(pred_path, gold, whole_diag)
+    assert type(whole) is dict and preds == whole and list(preds) == list(whole)
+    assert diag.messages == whole_diag.messages
+    official = task.settings("official")
+    scored = task.score(Inputs(gold, preds), official, Diagnostics())
+    expected = task.score(Inputs(gold, whole), official, Diagnostics())
+    assert list(scored.items) == list(expected.items)
+    assert scored.totals == expected.totals

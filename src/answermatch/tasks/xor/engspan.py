@@ -80,6 +80,7 @@ from .data import (
     CACHE_LIMIT,
     GOLD_SHAPE,
     XorGold,
+    in_gold_order,
     prediction_tokens,
     warn_bare_strings,
     warn_duplicate_gold_ids,
@@ -259,9 +260,8 @@ class XorEngspan(XorAnswerTask):
         self, inputs: Inputs, settings: EngspanProfile, diag: Diagnostics, **options: Any
     ) -> Scored:
         questions = self.check(inputs, settings, diag)
-        preds: dict[str, str] = inputs.predictions
         ids, langs = questions.ids, questions.langs
-        answered = list(map(preds.get, ids))  # the prediction, or None
+        answered = in_gold_order(inputs.predictions, questions)  # the prediction, or None
         answers = answer_lists(questions, answered, settings, inputs.gold_name)
         score = _Scorer(settings)
         jobs = zip(

@@ -43,7 +43,7 @@ from ...matchers.answers import CountedTokens, JoinedKey, _same_text
 from ...normalization import steps as _steps
 from ...normalization.steps import tokens_by_pieces
 from ..base import Inputs
-from .data import XorGold, mecab_failure, token_counts, warn_unanswered
+from .data import XorGold, in_gold_order, mecab_failure, token_counts, warn_unanswered
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engspan import EngspanProfile, XorEngspan
@@ -93,13 +93,14 @@ def _normalized(
     return whole, changes, tokens_by_pieces(whole, str.split)
 
 
-def _empty_answers_first(gold: XorGold, answered: Callable[[str], bool]) -> int | None:
+def _empty_answers_first(gold: XorGold, predictions: Sequence[str | None]) -> int | None:
     """The index of the first answered question without an answer (``score``
-    refuses the input for it before scoring anything), or ``None``."""
+    refuses the input for it before scoring anything), or ``None``
+    (``predictions``: each question's, ``None`` where unanswered)."""
     if all(map(len, gold.answers)):
         return None
-    for k, (qid, answers) in enumerate(zip(gold.ids, gold.answers, strict=True)):
-        if not answers and answered(qid):
+    for k, (answers, prediction) in enumerate(zip(gold.answers, predictions, strict=True)):
+        if not answers and prediction is not None:
             return k
     return None
 
@@ -114,17 +115,16 @@ def explain_full(
     from .full import no_answers_error
 
     gold: XorGold = inputs.gold
-    preds: dict[str, str] = inputs.predictions
     task.check(inputs, settings, diag)
-    empty = _empty_answers_first(gold, preds.__contains__)
+    predictions = in_gold_order(inputs.predictions, gold)
+    empty = _empty_answers_first(gold, predictions)
     if empty is not None:
         raise no_answers_error(gold.ids[empty], inputs.gold_name, gold.lines[empty])
     profile = settings.name
     wakati: Callable[[str], str] | None = None
     answered = 0
-    rows = zip(gold.ids, gold.langs, gold.answers, gold.lines, strict=True)
-    for qid, lang, raw_answers, line in rows:
-        prediction = preds.get(qid)
+    rows = zip(gold.ids, gold.langs, gold.answers, gold.lines, predictions, strict=True)
+    for qid, lang, raw_answers, line, prediction in rows:
         if prediction is None:
             scores = {"score": 0.0, "f1": 0.0, "em": 0.0, "bleu": 0.0}
             yield unanswered(task.name, profile, qid, lang, raw_answers, scores)
@@ -207,8 +207,7 @@ def explain_engspan(
     from .engspan import answer_lists
 
     questions = task.check(inputs, settings, diag)
-    preds: dict[str, str] = inputs.predictions
-    answered = list(map(preds.get, questions.ids))
+    answered = in_gold_order(inputs.predictions, questions)
     answer_sets = answer_lists(questions, answered, settings, inputs.gold_name)
     steps = PRESETS[settings.norm].build("en")
     profile = settings.name

@@ -99,6 +99,7 @@ from .data import (
     CACHE_LIMIT,
     GOLD_SHAPE,
     XorGold,
+    in_gold_order,
     mecab_failure,
     prediction_tokens,
     warn_cut_clashes,
@@ -441,10 +442,9 @@ class XorFull(XorAnswerTask):
         self, inputs: Inputs, settings: FullProfile, diag: Diagnostics, **options: Any
     ) -> Scored:
         gold: XorGold = inputs.gold
-        preds: dict[str, str] = inputs.predictions
         self.check(inputs, settings, diag)
         score = _Scorer(settings)
-        predictions = list(map(preds.get, gold.ids))  # the prediction, or None
+        predictions = in_gold_order(inputs.predictions, gold)  # the prediction, or None
         scores = self._scores(score, gold, predictions, inputs, diag)
         sums: dict[str, list[float]] = {}  # lang -> [count, f1, em, bleu]
         answered = 0

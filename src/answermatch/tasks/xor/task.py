@@ -16,7 +16,7 @@ profile.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, MutableMapping
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -34,6 +34,7 @@ from ..base import Inputs, Task
 from ..parts import ChecksGold, Explains, TakesRows
 from .checks import XorEntry, gold_entries
 from .data import (
+    PlacedAnswers,
     XorGold,
     bom_refused,
     read_xor_gold_columns,
@@ -118,7 +119,7 @@ class XorAnswerTask(XorTask):
 
     def read_predictions(
         self, source: Any, gold: XorGold, diag: Diagnostics, **options: Any
-    ) -> dict[str, str]:
+    ) -> MutableMapping[str, str]:
         """The answers of the gold's questions, by question id; a file of
         string answers is read part by part, keeping only those
         (:meth:`_read_parts`), anything else whole. Other ids count only
@@ -128,7 +129,7 @@ class XorAnswerTask(XorTask):
         file)."""
         name = source_name(source)
         places = gold.places()
-        kept = self._read_parts(source, places, diag) if is_path(source) else None
+        kept = self._read_parts(source, gold, diag) if is_path(source) else None
         if kept is not None:
             return kept
         found = read_xor_predictions(source, diag, answer_objects=self.answer_objects)
@@ -140,12 +141,16 @@ class XorAnswerTask(XorTask):
             return preds
         return {qid: text for qid, text in preds.items() if qid in known}
 
-    def _read_parts(self, source: Any, places: Places, diag: Diagnostics) -> dict[str, str] | None:
+    def _read_parts(
+        self, source: Any, gold: XorGold, diag: Diagnostics
+    ) -> MutableMapping[str, str] | None:
         """The predictions of gold questions in a file ``{id: answer
         string}``, read in parts (:func:`~answermatch.sources.kept_entries`
         of :func:`~answermatch.sources.string_object_parts`) so that the
         answers of other ids are dropped as soon as they are read, the gold
-        ids of each part found at once (:class:`GoldIds`); ``None`` for a
+        ids of each part found at once (:class:`GoldIds`) and each answer
+        kept at its id's place in the gold (:class:`~answermatch.tasks.xor.data.PlacedAnswers`:
+        no key string nor dict entry an answer); ``None`` for a
         file that must be read whole for its value, error or warnings
         (another shape). A key given again warns as read whole, the last
         value winning; where keys are cut (:attr:`cuts_keys`) and two
@@ -162,6 +167,7 @@ class XorAnswerTask(XorTask):
             if error is None:
                 return None
             raise error
+        places = gold.places()
         keep = GoldIds()  # the gold ids of the part being read
         cut = _CutParts(self.cuts_keys)
 
@@ -175,7 +181,9 @@ class XorAnswerTask(XorTask):
                 keep.update(places.among(entries))
                 yield entries
 
-        kept = kept_entries(source, parts, keep, repeats=True)
+        answers = PlacedAnswers(gold, keep)  # each part's places known as it is read
+        kept = kept_entries(source, parts, keep, repeats=True, into=answers)
+        answers.hint = {}
         if kept is None:
             refuse_null(source, diag, answer_objects=self.answer_objects)
             return None
@@ -185,7 +193,7 @@ class XorAnswerTask(XorTask):
         if kept.repeated:
             diag.warn_each(duplicate_key_message, kept.repeated, path=name)
         warn_unknown_count(kept.others, kept.examples, name, diag)
-        return kept.entries  # type: ignore[return-value]
+        return answers
 
     def question_ids(
         self, predictions: dict[str, str], source: str, diag: Diagnostics
