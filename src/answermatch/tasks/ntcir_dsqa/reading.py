@@ -18,12 +18,13 @@ from collections import deque
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, chain, islice, takewhile
-from typing import Any, NamedTuple, overload
+from typing import Any, NamedTuple
 
 import regex
 
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
+from ...formats.squad import Rows
 from ...items import AsList, Places, TextColumn
 from ...sources import (
     Fingerprints,
@@ -124,7 +125,7 @@ class _Lines:
         return (line or None for line in self._held)
 
 
-class Questions(Sequence[Question]):
+class Questions(Rows[Question]):
     """Gold questions held by columns, each :class:`Question` made when
     read: the ids and every answer packed in UTF-8
     (:class:`~answermatch.items.TextColumn`), a byte for the language, the
@@ -175,19 +176,8 @@ class Questions(Sequence[Question]):
         self._lines.extend(lines)
         self._places = None
 
-    def __len__(self) -> int:
-        return len(self._langs)
-
-    @overload
-    def __getitem__(self, index: int) -> Question: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Question]: ...
-
-    def __getitem__(self, index: int | slice) -> Question | list[Question]:
-        if isinstance(index, slice):
-            return [self[k] for k in range(*index.indices(len(self)))]
-        k = range(len(self))[index]  # an IndexError out of range, as a list
+    def row(self, k: int) -> Question:
+        """The question at index ``k`` (``0 <= k < len(self)``)."""
         return Question(self.ids[k], self.lang(k), self.answers(k), self.line(k))
 
     def __iter__(self) -> Iterator[Question]:
