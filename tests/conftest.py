@@ -17,6 +17,7 @@ import tempfile
 import tracemalloc
 import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -64,6 +65,25 @@ def traced_peak(function, *args, quiet: bool = False) -> int:
         return tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
+
+
+def traced_held(function, *args, quiet: bool = False) -> tuple[Any, int, int]:
+    """``function(*args)``'s result, the peak of memory traced while it ran
+    and the memory it left held (both above what was traced before it);
+    ``quiet`` as for :func:`traced_peak`."""
+    from answermatch.errors import AnswermatchWarning
+
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        with warnings.catch_warnings():
+            if quiet:
+                warnings.simplefilter("ignore", AnswermatchWarning)
+            result = function(*args)
+        held, peak = (m - before for m in tracemalloc.get_traced_memory())
+    finally:
+        tracemalloc.stop()
+    return result, peak, held
 
 
 def read_whole(source, *args, **options):

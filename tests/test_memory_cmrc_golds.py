@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import random
-import tracemalloc
 import warnings
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,7 @@ from answermatch.errors import AnswermatchWarning, InputError
 from answermatch.goldcheck import check_gold
 from answermatch.tasks import get_task
 from answermatch.tasks.cmrc2018 import data as cmrc_data
-from conftest import parity_path
+from conftest import parity_path, traced_held
 
 TASK = get_task("cmrc2018")
 _CHARS = "长江是亚洲第一长河全长约公里流经中国青海西藏四川等十一个省级行政区"
@@ -70,17 +69,9 @@ def _drcd_gold(path: Path, paragraphs: int = 1_500) -> int:
 
 
 def _traced_read(gold: Path) -> tuple[Any, int, int]:
-    """The gold read, and the peak and the memory held (``tracemalloc``)."""
-    tracemalloc.start()
-    try:
-        before = tracemalloc.get_traced_memory()[0]
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", AnswermatchWarning)  # the numbers
-            read = TASK.read_gold(gold, Diagnostics())
-        held, peak = (m - before for m in tracemalloc.get_traced_memory())
-    finally:
-        tracemalloc.stop()
-    return read, peak, held
+    """The gold read, and the peak and the memory held (``tracemalloc``;
+    the warnings about its numbers ignored)."""
+    return traced_held(TASK.read_gold, gold, Diagnostics(), quiet=True)
 
 
 def test_original_layout_is_read_in_parts_and_its_bytes_let_go(tmp_path):

@@ -26,7 +26,7 @@ from answermatch.errors import AnswermatchWarning, InputError
 from answermatch.goldcheck import check_gold
 from answermatch.tasks import get_task
 from answermatch.tasks.xor import data as xor_data
-from conftest import parity_path, read_whole, traced_peak
+from conftest import parity_path, read_whole, traced_held, traced_peak
 
 
 def _one_call(rules, gold: GoldFile) -> list:
@@ -429,17 +429,9 @@ def test_squad_gold_is_read_in_parts_and_its_bytes_let_go(tmp_path):
     small = tmp_path / "small.json"
     _squad_like_gold(small, 50)
     read_gold(small, Diagnostics())  # the readers' structs defined, not counted
-    found = []
-    tracemalloc.start()
-    try:
-        before = tracemalloc.get_traced_memory()[0]
-        found.append(read_gold(gold, Diagnostics()))
-        held, peak = (m - before for m in tracemalloc.get_traced_memory())
-    finally:
-        tracemalloc.stop()
+    read, peak, held = traced_held(read_gold, gold, Diagnostics())
     assert peak < 2.3 * size, (peak, size)  # 3.0 times before (1.8 now)
     assert held < size, (held, size)  # 2.1 times before (0.64 now)
-    read = found[0]
     assert read._text is None
     data = json.loads(gold.read_text("utf-8"))
     qas = [(qa, p["context"]) for a in data["data"] for p in a["paragraphs"] for qa in p["qas"]]

@@ -17,7 +17,7 @@ from answermatch.diagnostics import Diagnostics
 from answermatch.errors import AnswermatchWarning
 from answermatch.tasks import get_task
 from answermatch.tasks.base import Inputs
-from conftest import traced_peak
+from conftest import traced_held, traced_peak
 
 #: Two small articles as KorQuAD's dev sample has them: (title, context, [(question, answers)])
 _ARTICLES = [
@@ -60,17 +60,9 @@ def test_korquad_gold_of_tiny_paragraphs_is_held_compactly(tmp_path):
     small = tmp_path / "small.json"
     _tiny_gold(small, 2)
     read_gold(small, Diagnostics())  # the readers' structs defined, not counted
-    found = []
-    tracemalloc.start()
-    try:
-        before = tracemalloc.get_traced_memory()[0]
-        found.append(read_gold(gold, Diagnostics()))
-        held, peak = (m - before for m in tracemalloc.get_traced_memory())
-    finally:
-        tracemalloc.stop()
+    read, peak, held = traced_held(read_gold, gold, Diagnostics())
     assert peak < 2.05 * size, (peak, size)
     assert held < 0.8 * size, (held, size)
-    read = found[0]
     data = json.loads(gold.read_text("utf-8"))
     places = [
         (a, qa, p["context"])

@@ -83,16 +83,15 @@ def _custom_lower(text: str) -> str:  # a case mapping the long path gives the w
     return text.upper()[::-1]
 
 
+_SCHEMES = [
+    FuzzyAccuracy(),
+    FuzzyAccuracy(number="NumberValue", lower="CaseFoldNFKC"),
+    FuzzyAccuracy(lower=_custom_lower, threshold=0.2),
+]
+
+
 @pytest.mark.parametrize("seed", range(6))
-@pytest.mark.parametrize(
-    "scheme",
-    [
-        FuzzyAccuracy(),
-        FuzzyAccuracy(number="NumberValue", lower="CaseFoldNFKC"),
-        FuzzyAccuracy(lower=_custom_lower, threshold=0.2),
-    ],
-    ids=["official", "fair", "custom"],
-)
+@pytest.mark.parametrize("scheme", _SCHEMES, ids=["official", "fair", "custom"])
 def test_long_answers_judged_in_pieces_are_judged_as_whole(monkeypatch, seed, scheme):
     """Every answer judged piece by piece (LONG = 0, pieces of a few
     characters, from a list and from a packed column) gets the verdict of
@@ -195,15 +194,7 @@ def _explained(scheme, answers, lines, long):
 
 
 @pytest.mark.parametrize("seed", range(4))
-@pytest.mark.parametrize(
-    "scheme",
-    [
-        FuzzyAccuracy(),
-        FuzzyAccuracy(number="NumberValue", lower="CaseFoldNFKC"),
-        FuzzyAccuracy(lower=_custom_lower, threshold=0.2),
-    ],
-    ids=["official", "fair", "custom"],
-)
+@pytest.mark.parametrize("scheme", _SCHEMES, ids=["official", "fair", "custom"])
 def test_a_long_answers_explanation_is_the_whole_texts(monkeypatch, seed, scheme):
     """Answers explained piece by piece (LONG = 0, pieces of a few
     characters: cut inside words of letters whose case mapping changes
