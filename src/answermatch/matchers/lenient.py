@@ -705,12 +705,13 @@ class _LongAnswer:
     answer, read from the stretches each window lets go as the language's
     segmenter reads them (whole MeCab pieces, whole stretches between
     spaces, or the spaces' words, one cut by a window's edge joined up
-    again), and judges the occurrences of the golds' words. The tests
+    again); a third, where that rule accepts a gold, judges the
+    occurrences of the golds' words. The tests
     compare the verdicts with the whole text's in windows of a few
     characters."""
 
     __slots__ = ("_found", "_words", "empty", "language", "length", "short", "spaces", "state")
-    __slots__ += ("_equal", "text")
+    __slots__ += ("_equal", "_golds", "text")
 
     def __init__(self, language: _Language, text: str, state: _State) -> None:
         self.language = language
@@ -723,7 +724,8 @@ class _LongAnswer:
         first = golds[0] if golds else None
         longest = max(map(len, golds), default=0)
         self._found: dict[str, dict[bool, list]] = {}
-        self._words: dict[str, dict[bool, list]] = {}
+        self._words: dict[str, dict[bool, list]] | None = None
+        self._golds: list[str] = []
 
         def stop(window: str, found: dict[str, dict[bool, list]], variants) -> bool:
             return (
@@ -812,25 +814,32 @@ class _LongAnswer:
 
     def words(self, golds: list[str], question: frozenset[str]) -> set[str]:
         """Those of the answer's words that the recall rule may ask about
-        for ``golds`` (a second reading, which also judges the occurrences
-        of the golds' words that are not the question's)."""
-        language = self.language
+        for ``golds`` (a second reading)."""
         asked: set[str] = set()
-        needles: dict[str, None] = {}
         for gold in golds:
-            for word in language.gold_words(gold):
+            for word in self.language.gold_words(gold):
                 asked.update(_asked(word))
-                if word not in question:
-                    needles[word] = None
-        sieve = _WordSieve(language.lang, asked)
-        self._words, _ = self._scan(list(needles), self.short, sieve)
+        sieve = _WordSieve(self.language.lang, asked)
+        self._scan([], self.short, sieve)
         sieve.finish()
+        self._golds = golds
         return sieve.found
 
     def words_blocked(self, gold: str, question: frozenset[str]) -> Verdict | None:
-        """As :func:`_words_blocked`, from the second reading."""
+        """As :func:`_words_blocked`: the occurrences of the words of the
+        golds :meth:`words` was asked about that are not the question's,
+        judged in a third reading (once, where the recall rule accepts)."""
+        language = self.language
+        if self._words is None:
+            needles = {
+                word: None
+                for candidate in self._golds
+                for word in language.gold_words(candidate)
+                if word not in question
+            }
+            self._words, _ = self._scan(list(needles), self.short, _nothing)
         blocked: Verdict | None = None
-        for word in self.language.gold_words(gold):
+        for word in language.gold_words(gold):
             if word in question:
                 continue
             clean, reason = self._words[word][self.short]
@@ -839,6 +848,10 @@ class _LongAnswer:
             if reason is not None and blocked is None:
                 blocked = Verdict(0.0, reason[0], reason[1], None)
         return blocked
+
+
+def _nothing(window: str, keep: int) -> None:
+    """A reading's ``let_go`` that keeps nothing."""
 
 
 def _asked(word: str) -> tuple[str, ...]:
