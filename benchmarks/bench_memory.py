@@ -209,6 +209,12 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     first five predictions are 8,000,000 characters of English words each
     (the outside audit's ``mkqa-long``); its floor predicts ``yes`` for
     each example.
+``explain-ntcir``, ``explain-ntcir-json``
+    ``explain ntcir-dsqa`` (text, or ``--json``) of the example gold and
+    run (``examples/ntcir-dsqa``) with two long answers, each ``--mb`` / 20
+    million characters (5,000,000 by default): ``DS2-QA-E-0001``'s of
+    English words and numbers, ``DS2-QA-J-0001``'s of Japanese sentences
+    without spaces; the floor is the same command on the example files.
 ``explain-korquad75-json``
     ``explain --json`` of KorQuAD's example gold (``examples/korquad``) and
     1,500,000 predictions: "서울" for each gold id, the first one 2,000,000
@@ -675,6 +681,20 @@ def ntcir_long(gold: Path, pred: Path, lang: str, chars: int) -> int:
     return pred.stat().st_size + gold.stat().st_size
 
 
+def ntcir_long_answers(pred: Path, chars: int) -> int:
+    """The example run with its first English and first Japanese answers
+    ``chars`` characters long (English words and numbers; Japanese
+    sentences without spaces); the run's size."""
+    lines = (EXAMPLES / "ntcir-dsqa" / "run.tsv").read_text("utf-8").splitlines()
+    words = ["Tokyo", "the", "13,510,000", "of", "(-2.1%)", "million", "a", "in", "Metropolis,"]
+    long = {"DS2-QA-E-0001": _words_text(chars, words), "DS2-QA-J-0001": _ja_text(chars)}
+    with pred.open("w", encoding="utf-8") as out:
+        for line in lines:
+            qid = line.split("\t", 1)[0]
+            out.write(f"{qid}\t{long[qid]}\n" if qid in long else line + "\n")
+    return pred.stat().st_size
+
+
 def kbqa_predictions(
     parity: Path, pred: Path, size: int, seed: int = 7, *, invalid: bool = False
 ) -> int:
@@ -862,6 +882,7 @@ def explain_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | 
         "squad": ("squad/dev.json", "squad/pred.json"),
         "xor-full": ("xor-full/gold.jsonl", "xor-full/pred.json"),
         "korquad": ("korquad/dev_sample.json", "korquad/predictions.json"),
+        "ntcir-dsqa": ("ntcir-dsqa/gold.tsv", "ntcir-dsqa/run.tsv"),
     }
     if case in ("explain-squad75-json", "explain-squad75-fair"):
         task, last = "squad", (" --json" if case.endswith("-json") else " --profile fair")
@@ -879,6 +900,11 @@ def explain_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | 
         dev = work / "dev.json"
         dev.write_text(json.dumps(dict.fromkeys(ids, "서울"), ensure_ascii=False), "utf-8")
         size = xor_predictions(parity, pred, 1_500_000, base=dev, long=1)
+    elif case in ("explain-ntcir", "explain-ntcir-json"):
+        task, last = "ntcir-dsqa", (" --json" if case.endswith("-json") else "")
+        gold = EXAMPLES / "ntcir-dsqa" / "gold.tsv"
+        pred = work / "run.tsv"
+        size = ntcir_long_answers(pred, HUNDRED_MB // 20)
     elif case == "explain-mkqa60":
         task, last = "mkqa", " -o lang=en"
         pred, dev = work / "pred.jsonl", work / "dev.jsonl"
@@ -1419,7 +1445,7 @@ def main() -> None:
         for profile in ("containment", "lenient", "f1")
     ]
     cases += ["explain-squad75-json", "explain-squad75-fair", "explain-xor66"]
-    cases += ["explain-korquad75-json"]
+    cases += ["explain-korquad75-json", "explain-ntcir", "explain-ntcir-json"]
     cases += ["gold-squad45", "gold-xor66", "checkgold-squad45", "checkgold-xor51"]
     cases += ["checkgold-openqa67", "checkgold-mkqa56", "checkgold-poleval7"]
     cases += ["gold-ntcir101", "checkgold-ntcir52"]
