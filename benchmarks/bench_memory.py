@@ -197,7 +197,8 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``kbqa20m-fair-bars``
     NLPCC 2016 KBQA under ``--profile fair``: one answer line of
     20,000,000 characters of candidates joined by ``|||`` (one field, not
-    cut at a TAB).
+    cut at a TAB). ``kbqa<N>m-bars`` and ``kbqa<N>m-fair-bars``: the same
+    with ``N`` million characters (``official``, ``fair``).
 ``explain-squad75-json``, ``explain-squad75-fair``
     ``answermatch explain`` of every item of ``squad75`` whose first three
     dev answers are 2,000,000 characters of words each (as the outside
@@ -340,6 +341,7 @@ import gzip
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -942,14 +944,17 @@ def shapes_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, st
             g.write(b'"label": false, ' + rest)
         size += len(b'"label": false, ')
         return size, f"{base} zalo2019 --gold {gold} --pred {pred} -q"
-    if case == "kbqa20m-fair-bars":
+    bars = re.fullmatch(r"kbqa(\d+)m(-fair)?-bars", case)
+    if bars:
+        chars = int(bars[1]) * 1_000_000
         gold, pred = work / "gold", work / "pred"
         gold.write_text("<question id=1>\t谁?\n<answer id=1>\t周树人\n=====\n", encoding="utf-8")
-        text = ("曹雪芹 ||| 周树人 ||| 候选答案 ||| " * (20_000_000 // 24 + 1))[:20_000_000]
+        text = ("曹雪芹 ||| 周树人 ||| 候选答案 ||| " * (chars // 24 + 1))[:chars]
         pred.write_text(f"<question id=1>\t谁?\n<answer id=1>\t{text}\n=====\n", "utf-8")
+        profile = " --profile fair" if bars[2] else ""
         return (
             pred.stat().st_size,
-            f"{base} nlpcc-kbqa --gold {gold} --pred {pred} -q --profile fair",
+            f"{base} nlpcc-kbqa --gold {gold} --pred {pred} -q{profile}",
         )
     return None
 
