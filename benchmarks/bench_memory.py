@@ -170,7 +170,8 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``openqa5m-ja``, ``openqa5m-ja-fair``, ``openqa5m-th``, ``openqa20m-letters``
     The same with the Japanese answer replaced by 5,000,000 characters of
     Japanese sentences (no space), the Thai one by 5,000,000 characters of
-    Thai, or the first by one run of 20,000,000 ASCII letters.
+    Thai, or the first by one run of 20,000,000 ASCII letters
+    (``openqa5m-letters``: 5,000,000).
 ``openqa5m-zh``
     The Japanese answer replaced by 5,000,000 characters of Chinese
     sentences (ideographs, digits, full-width punctuation; no space).
@@ -314,6 +315,7 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     and ten samples whose first response is 25,000,000 characters (a
     quarter of ``--mb``), in ``resps`` and ``filtered_resps`` (about 50
     MB); the floor is the same command on 20 samples of 100 characters.
+    ``rescore-one-lenient``: ``rescore-one`` under ``--matcher lenient``.
 
 A ``cmrc20m``, ``korquad20m``, ``mlqa20m`` or ``xor20m`` case's floor is the same
 command on the dev predictions alone (``--parity``'s, or the example's);
@@ -1372,7 +1374,7 @@ def lm_eval_samples(path: Path, rows: int, chars: int) -> int:
 def rescore_case(case: str, work: Path) -> tuple[int, str, str] | None:
     """The size, command and floor command (20 samples of 100 characters)
     of a ``rescore-`` case, or ``None``."""
-    if case not in ("rescore-rows", "rescore-one"):
+    if case not in ("rescore-rows", "rescore-one", "rescore-one-lenient"):
         return None
     path = work / "samples_triviaqa_2026-11-27T10-00-00.jsonl"
     small = work / "samples_small_2026-11-27T10-00-00.jsonl"
@@ -1382,7 +1384,8 @@ def rescore_case(case: str, work: Path) -> tuple[int, str, str] | None:
         size = lm_eval_samples(path, 10, HUNDRED_MB // 4)
     lm_eval_samples(small, 20, 100)
     base = f"{' '.join(CLI)} rescore"
-    return size, f"{base} {path} --matcher exact -q", f"{base} {small} --matcher exact -q"
+    matcher = "lenient" if case.endswith("-lenient") else "exact"
+    return size, f"{base} {path} --matcher {matcher} -q", f"{base} {small} --matcher {matcher} -q"
 
 
 def metaeval_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | None:
@@ -1472,7 +1475,7 @@ def main() -> None:
     cases += ["metaeval-rows", "metaeval50m", "metaeval50m-lenient"]
     cases += ["poleval50m-items", "poleval50m-items-fair", "poleval33-items-fair"]
     cases += ["explain-poleval33", "explain-poleval33-json"]
-    cases += ["rescore-rows", "rescore-one"]
+    cases += ["rescore-rows", "rescore-one", "rescore-one-lenient"]
     parser.add_argument("cases", nargs="*", default=cases)
     parser.add_argument("--parity", default="../shared/parity")
     parser.add_argument("--tmp", default=tempfile.gettempdir())
@@ -1628,8 +1631,8 @@ def main() -> None:
                 elif case.startswith(("openqa5m-th", "openqa20m-th")):
                     thai = "เมืองหลวงของประเทศไทยคือกรุงเทพมหานคร"
                     answers["th-1"] = (thai * (chars // len(thai) + 1))[:chars]
-                elif case.startswith("openqa20m-letters"):
-                    answers[next(iter(answers))] = ("wilhelmroentgen" * 1_400_000)[:20_000_000]
+                elif case.startswith(("openqa5m-letters", "openqa20m-letters")):
+                    answers[next(iter(answers))] = ("wilhelmroentgen" * (chars // 15 + 1))[:chars]
                 else:
                     answers[next(iter(answers))] = _words_text(50_000_000, WORDS_EN)
                 pred.write_text(json.dumps(answers, ensure_ascii=False), encoding="utf-8")
