@@ -89,12 +89,54 @@ def test_a_long_answer_judged_in_windows_is_the_whole_texts(
     assert _in_windows(text, golds, lang, question, size, window, around) == whole
 
 
+#: English words that make the cascade's negations, hedges and names
+_ENGLISH = ["either", "or", "not", "never", "Mark", "Twain", "Bret", "Harte", "Samuel", "Clemens",
+            "could", "be", "maybe", "it", "was", "Paris", "Lyon", ",", ".", "isn't", "J.", "1st",
+            "cities", "Wilhelm", "Röntgen"]  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    words=st.lists(st.sampled_from(_ENGLISH), min_size=3, max_size=40),
+    golds=st.lists(
+        st.sampled_from(
+            [
+                "Mark Twain",
+                "Samuel Clemens",
+                "Paris",
+                "Twain",
+                "Wilhelm Conrad Röntgen",
+                "city",
+                "J. R. R. Twain",
+                "Bret Harte",
+            ]
+        ),
+        min_size=1,
+        max_size=3,
+    ),
+    question=st.sampled_from(QUESTIONS),
+    window=st.integers(1, 24),
+    around=st.integers(1, 30),
+)
+def test_a_long_english_answer_hedged_or_negated_is_judged_as_whole(
+    words, golds, question, window, around
+):
+    """Sentences of negations, hedges ("either X or Y", "could be X or
+    Y": short or not) and names, in windows of a few characters: the
+    whole text's verdict."""
+    text = " ".join(words)
+    whole = _whole(text, golds, "en", question, 4, around)
+    assert _in_windows(text, golds, "en", question, 4, window, around) == whole
+
+
 def test_every_window_size_gives_the_whole_texts_verdict():
     """Windows of every size up to the prepared text's length (so cut at
     every position), for texts that end each rule of the cascade."""
     cases = [
         (" the answer is not Mark Twain but maybe Samuel Clemens, 1st " * 3, ["Samuel Clemens"]),
         (" either Mark Twain or Bret Harte, " * 4, ["Mark Twain"]),
+        ("it could be Paris or Lyon it was", ["Paris"]),  # short: hedged
+        ("it could be Paris or Lyon . it was maybe it was it was it was it was it was", ["Paris"]),
         (" It was Wilhelm Röntgen in 1901 " * 3, ["Wilhelm Conrad Röntgen"]),
         (" it was not Röntgen, nor Wilhelm " * 3, ["Wilhelm Conrad Röntgen"]),
         ("答えは東京ではない。大阪です。" * 4, ["東京"]),
