@@ -157,3 +157,32 @@ def test_a_long_answers_explanation_holds_no_copy_of_it(tmp_path, lang):
         assert peak < 6 * chars, peak / chars
     else:  # MeCab's pieces (its lattice: about 6 MB) beside the answer
         assert peak < 2 * chars + (8 << 20), peak / chars
+
+
+def test_answers_long_one_after_the_other_are_explained_one_at_a_time(tmp_path):
+    """Making and writing the explanations of three long answers in a row
+    peaks as for one: each is let go before the next is made (the
+    generators and the writer's loop held the one before, a long answer's
+    text more at the peak: 3.3 times the answer instead of 2.2)."""
+    sentence, chars = _LONG["en"][1], 400_000
+    text = (sentence * (chars // len(sentence) + 1))[:chars]
+    lines = ["<SYSDESC>long</SYSDESC>"] + [f"DS2-QA-E-{k}\tTokyo" for k in range(5)]
+    gold = tmp_path / "gold.tsv"
+    gold.write_text("".join(f"DS2-QA-E-{k}\tTokyo\n" for k in range(5)), encoding="utf-8")
+    peaks = []
+    for long in (1, 3):
+        run = tmp_path / f"run{long}.tsv"
+        given = [line.replace("\tTokyo", f"\t{text}") if 0 < k <= long else line
+                 for k, line in enumerate(lines)]  # fmt: skip
+        run.write_text("\n".join(given) + "\n", encoding="utf-8")
+        for as_json in (False, True):
+            found = explanations("ntcir-dsqa", gold, run)  # the files read here
+
+            def write_out(found=found, as_json=as_json) -> None:
+                with open(os.devnull, "w", encoding="utf-8") as null:
+                    write(found, null, as_json=as_json)
+
+            peaks.append(traced_peak(write_out))
+    one, one_json, three, three_json = peaks
+    assert three < one + chars // 2, (one / chars, three / chars)
+    assert three_json < one_json + chars // 2, (one_json / chars, three_json / chars)
