@@ -10,9 +10,10 @@ and answermatch's agree and where they differ
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
-from ..cli import EXIT_OK, add_quiet, count_argument, print_json_or_text
+from ..cli import EXIT_OK, add_quiet, count_argument
 
 __all__ = ["register", "run"]
 
@@ -78,5 +79,14 @@ def run(args: argparse.Namespace) -> int:
         gold_field=args.gold_field,
         errors=args.errors,
     )
-    print_json_or_text(args.json, result.to_dict, result.format_table)
+    # in pieces: a long prediction (its repr, its JSON string) is never made whole
+    if args.json:
+        from ..outputs import json_chunks
+
+        pieces = json_chunks(result.to_dict(), indent=1)
+    else:
+        pieces = result.table_pieces()
+    for piece in pieces:
+        sys.stdout.write(piece)
+    sys.stdout.write("\n")
     return EXIT_OK
