@@ -16,6 +16,7 @@ from __future__ import annotations
 import sys
 import unicodedata
 from dataclasses import replace
+from itertools import pairwise
 from unittest import mock
 
 import pytest
@@ -318,6 +319,67 @@ def test_articles_or_other_steps_keep_the_text_whole(monkeypatch):
     monkeypatch.setattr(span_rules, "PIECE_CHARS", 1)
     text = "the中国the"
     assert list(FAIR.analyzer("en")(text)[1]) == ["the中国the"]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    text=st.one_of(TEXTS, st.lists(st.sampled_from(STEP_FRAGMENTS), max_size=40).map("".join)),
+    cuts=st.lists(st.integers(0, 400), max_size=8),
+    piece=st.integers(1, 12),
+)
+def test_the_tokenizer_reads_parts_cut_anywhere_as_the_whole_text(text, cuts, piece):
+    """``tokenize_parts`` of a text cut at every position (a part a
+    character), and at random places (empty parts too), gives
+    ``jieba.lcut``'s words of the whole text (its spaces dropped): runs of
+    word characters that span parts are read across them."""
+    tokenizer = get_tokenizer("zh")
+    tokenizer.tokenize("暖")
+    whole = [part for word in tokenizer._jieba.lcut(text) for part in word.split()]
+    places = sorted({0, len(text), *(cut % (len(text) + 1) for cut in cuts)})
+    at_random = ["", *(text[a:b] for a, b in pairwise(places)), ""]
+    with mock.patch.object(steps, "PIECE_CHARS", piece):
+        for parts in (list(text), at_random):
+            found = [w for words in tokenizer.tokenize_parts(parts) for w in words]
+            assert found == whole, (text, parts)
+
+
+def test_a_long_run_is_read_from_its_parts_never_joined(monkeypatch):
+    """200,000 characters of Chinese without a digit, a space or
+    punctuation given in parts of 1,000 characters: jieba's words of the
+    whole run, and the parts were joined into a copy of the text (a peak
+    of 1.6 times its size traced); now read from the parts (0.6: a piece's
+    graph and sums)."""
+    monkeypatch.setattr(steps, "PIECE_CHARS", 1024)
+    text = ("曹雪芹是清代作家著有红楼梦长江全长六千多公里流经十一个省级行政区" * 7000)[:200_000]
+    parts = [text[i : i + 1000] for i in range(0, len(text), 1000)]
+    tokenizer = get_tokenizer("zh")
+    tokenizer.tokenize("暖")
+
+    def words():
+        return [w for found in tokenizer.tokenize_parts(parts) for w in found]
+
+    assert words() == tokenizer._jieba.lcut(text)
+    peak = traced_peak(lambda: sum(map(len, tokenizer.tokenize_parts(parts))))
+    assert peak < sys.getsizeof(text), (peak, sys.getsizeof(text))
+
+
+def test_chinese_with_punctuation_and_no_digit_is_analysed_within_twice_its_size(monkeypatch):
+    """200,000 characters of Chinese sentences with punctuation, without a
+    digit or a space, under the fair rules: NFKC, ``str.lower`` and the
+    punctuation's deletion ran on the whole text and the result was joined
+    (7 times the text's size traced); now a piece at a time, the parts
+    read by jieba as they are (1.5: the normal form's parts and a piece's
+    graph)."""
+    monkeypatch.setattr(steps, "PIECE_CHARS", 1024)
+    monkeypatch.setattr(span_rules, "PIECE_CHARS", 1024)
+    text = ("曹雪芹是清代作家，著有《红楼梦》。长江全长六千多公里，流经十一个省级行政区。" * 6000)[
+        :200_000
+    ]
+    run = mlqa.PROFILES["fair"].analyzer("zh")
+    run("暖 1")
+    peak = traced_peak(run, text)
+    assert peak < 2 * sys.getsizeof(text), (peak, sys.getsizeof(text))
+    assert type(run(text)[1]) is CountedTokens
 
 
 # Chinese of jieba's word characters only: dictionary words that overlap
