@@ -454,9 +454,11 @@ def test_chinese_without_digits_or_spaces_is_analysed_within_a_few_times_its_siz
     name, analyse, monkeypatch
 ):
     """100,000 characters of Chinese without a digit or a space: jieba's
-    work for the whole run was 200 times the text's size traced; now 7
+    work for the whole run was 200 times the text's size traced, then 7
     (most of it ``str.lower``'s buffer, three UCS-4 characters a
-    character, for a moment), the tokens counted a piece at a time."""
+    character, for a moment); now 3.3 for MLQA (the steps a piece at a
+    time: the normal form's parts and a piece's graph and sums), the
+    tokens counted a piece at a time."""
     monkeypatch.setattr(steps, "PIECE_CHARS", 1024)
     monkeypatch.setattr(span_rules, "PIECE_CHARS", 1024)
     text = ("曹雪芹是清代作家著有红楼梦长江全长六千多公里流经十一个省级行政区" * 3500)[:100_000]
