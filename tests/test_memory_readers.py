@@ -291,6 +291,80 @@ def test_kbqa_files_read_in_parts_are_those_read_whole(tmp_path, monkeypatch, br
         ]
 
 
+_LONG = "梅\t\t" * 40 + "b" * 300 + "\tÉ" * 30  # fields over several pieces of 97 bytes
+
+_KBQA_LONG_LINES = [
+    f"<answer id=999999>\t{_LONG}\n=====\n",
+    f"<answer id=999999>\t{_LONG}\r\n=====\n",
+    f"<answer id=999999>\t{_LONG}\r\r\n=====\n",  # a stray carriage return
+    f"<answer id=999999>\t{_LONG}",  # the file ends within it
+    f"<answer id=999999>\t{_LONG}\r",
+    f"\ufeff<answer id=999999>\t{_LONG}\n",  # a BOM: a warning
+    f"<answer id=999998>\t{_LONG}\n",  # another question's id
+    f"<answer id=999999>\tA\n<answer id=999999>\t{_LONG}\n",  # an answer line again
+    f"<triple id=999999>\t{_LONG}\n<answer id=999999>\t{_LONG}\n",
+    f"<answer id=999999>{_LONG}\n",  # no TAB after the tag
+    f"<answer id={'9' * 300}>\t{_LONG}\n",  # a long id
+    f"<answer id=99{'x' * 300}\t{_LONG}\n",  # a tag that does not end
+    f"<answer id=999999>\t{' ' * 400}\n",
+    f"{'=' * 500}\n",  # a long separator
+    f"{' ' * 500}\n<answer id=999999>\tA\n",  # a long blank line
+    f"{'x' * 500}\n",  # a long unknown line
+]
+
+
+@pytest.mark.parametrize("field", [5, 1 << 16])
+@pytest.mark.parametrize("line", _KBQA_LONG_LINES)
+def test_long_kbqa_lines_split_from_their_pieces_are_those_read_whole(
+    tmp_path, monkeypatch, line, field
+):
+    """A long line given as its pieces (sources.line_pieces) is read as
+    the whole text's line: an answer line split from its pieces, anything
+    else (a problem, a warning, a line of another kind) as one string."""
+    from answermatch.tasks.nlpcc import kbqa
+
+    path = tmp_path / "pred.txt"
+    path.write_text(_kbqa_text(30) + "<question id=999999>\t" + line + "=====\n", encoding="utf-8")
+    monkeypatch.setattr(kbqa, "FIELD_PIECE", field)
+    monkeypatch.setattr(sources, "PART_BYTES", 97)
+    monkeypatch.setattr(sources, "LONG_LINE_CHARS", 97)
+    seen = []
+    pieces = sources.line_pieces
+    monkeypatch.setattr(
+        kbqa,
+        "line_pieces",
+        lambda *a, **k: (seen.append(type(p[0])) or p for p in pieces(*a, **k)),
+    )
+    parts = _outcome(_kbqa_read, path)
+    assert sources.LinePieces in seen
+    _whole(monkeypatch)
+    whole = _outcome(_kbqa_read, path)
+    assert parts == whole
+    if type(whole[0]) is not str:
+        assert [b.fields for b in parts[0]] == [b.fields for b in whole[0]]
+
+
+def test_a_long_kbqa_field_is_read_with_its_text_about_once(tmp_path):
+    """An answer line of one field of 4,000,000 characters (candidates
+    joined by ``|||``): its pieces were joined into the line (both held),
+    and the field then sliced out of the line (both held), 3.5 times the
+    file traced (2.4 without the ``\\r``, which was cut off a copy); now
+    the field is made from the pieces as they are let go (its text, 1.1
+    times the file, and a few pieces: 1.6 times it)."""
+    text = ("曹雪芹 ||| 周树人 ||| 候选答案 ||| " * 170_000)[:4_000_000]
+    path = tmp_path / "pred.txt"
+    path.write_text(f"<question id=1>\tq\n<answer id=1>\t{text}\r\n====\n", encoding="utf-8")
+    size = path.stat().st_size
+    found = {}
+
+    def read():
+        found["blocks"] = _kbqa_read(path, Diagnostics())
+
+    peak = _peak(read)
+    assert peak < 1.25 * size + 4 * sources.PART_BYTES, (peak / size, size)
+    assert found["blocks"][0].fields == (text,)
+
+
 @pytest.mark.parametrize("piece", [1, 2, 5, 64])
 def test_kbqa_answer_fields_in_pieces_are_those_split_whole(monkeypatch, piece):
     from answermatch.tasks.nlpcc import kbqa
@@ -301,7 +375,13 @@ def test_kbqa_answer_fields_in_pieces_are_those_split_whole(monkeypatch, piece):
         line = "<answer id=1>\t" + "".join(
             rng.choice(["a", "\t", "梅", " ", "\t\t", "bc"]) for _ in range(rng.randrange(30))
         )
-        assert tuple(kbqa._tab_fields(line, 14)) == tuple(line[14:].split("\t"))
+        cuts = sorted(rng.sample(range(14, len(line) + 1), min(3, len(line) - 13)))
+        pieces = [line[a:b] for a, b in zip([14, *cuts], [*cuts, len(line)], strict=True)]
+        assert tuple(kbqa._tab_fields(pieces)) == tuple(line[14:].split("\t"))
+        blocks = kbqa.Blocks()
+        blocks.add_fields(line, 14)
+        blocks.append(1, "q", (), 1, 2)
+        assert blocks[0].fields == tuple(line[14:].split("\t"))
 
 
 def test_a_long_kbqa_answer_line_is_read_within_twice_its_size(tmp_path):
@@ -342,15 +422,18 @@ def test_a_long_kbqa_answer_is_normalized_in_pieces_as_whole(monkeypatch, seed, 
     assert kbqa._normal(text, "unicode") == whole
 
 
-def test_a_long_kbqa_answer_is_scored_fair_within_three_times_the_file(tmp_path, monkeypatch):
-    """An answer line of 2,000,000 characters of candidates joined by
+def test_a_long_kbqa_answer_is_scored_fair_within_twice_the_file(tmp_path, monkeypatch):
+    """An answer line of 4,000,000 characters of candidates joined by
     ``|||`` (one field): the fair profile normalized it whole, about eleven
-    times the file's size (issue 25); now piece by piece, the line and its
-    normal form, under three times it; the same figures as the whole text."""
+    times the file's size (issue 25); then piece by piece, 2.4 times it
+    traced (its pieces and the line, the line and its field, the field,
+    the normal form's parts and their join); now the field made from the
+    line's pieces and its normal form extended part by part, 1.85 times
+    it; the same figures as the whole text."""
     import answermatch
     from answermatch.tasks.nlpcc import kbqa
 
-    text = ("曹雪芹 ||| 周树人 ||| 候选答案 ||| " * 90_000)[:2_000_000]
+    text = ("曹雪芹 ||| 周树人 ||| 候选答案 ||| " * 170_000)[:4_000_000]
     gold, pred = tmp_path / "gold.txt", tmp_path / "pred.txt"
     gold.write_text("<question id=1>\tq\n<answer id=1>\t周树人\n====\n", encoding="utf-8")
     pred.write_text(f"<question id=1>\tq\n<answer id=1>\t{text}\n====\n", encoding="utf-8")
@@ -362,7 +445,7 @@ def test_a_long_kbqa_answer_is_scored_fair_within_three_times_the_file(tmp_path,
         found["result"] = answermatch.evaluate("nlpcc-kbqa", str(gold), str(pred), "fair")
 
     peak = _peak(run)
-    assert peak < 3 * size, (peak, size)
+    assert peak < 1.7 * size + 3 * sources.PART_BYTES, (peak / size, size)
     monkeypatch.setattr(kbqa, "LONG_ANSWER", 1 << 40)  # normalized whole
     whole = answermatch.evaluate("nlpcc-kbqa", str(gold), str(pred), "fair")
     assert found["result"].scores == whole.scores and found["result"].items == whole.items

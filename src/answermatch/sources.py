@@ -1393,7 +1393,8 @@ def line_parts(
     Anything but a regular file raises :class:`NotFlat` before it is
     opened (a pipe could not be read again). The text is decoded piece by
     piece (:class:`Decoded`; a long line is joined from its decoded
-    pieces, its bytes never held whole).
+    pieces, its bytes never held whole; :func:`line_pieces` gives it as
+    those pieces).
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "run.tsv"
@@ -1401,7 +1402,62 @@ def line_parts(
     >>> [line for part in line_parts(path) for line in part]
     ['q1\\tParis\\r', 'q2\\t東京', '']
     """
-    pending: list[str] = []  # a line begun in earlier pieces
+    for part in line_pieces(source, diag=diag, replace=replace):
+        if type(part[0]) is LinePieces:
+            part[0] = part[0].joined()  # the caller may take the line out of it
+        yield part
+        del part
+
+
+#: A line of at least this many characters is given by :func:`line_pieces`
+#: as its pieces.
+LONG_LINE_CHARS = PART_BYTES
+
+
+class LinePieces(list):  # type: ignore[type-arg]
+    """A long line of :func:`line_pieces`: its decoded pieces, in order
+    (without its newline), given alone, as the one line of its part."""
+
+    __slots__ = ()
+
+    def joined(self) -> str:
+        """The line (its pieces let go).
+
+        >>> line = LinePieces(["ab", "c"])
+        >>> line.joined(), line
+        ('abc', [])
+        """
+        line = "".join(self)
+        self.clear()
+        return line
+
+    def taken(self) -> Iterator[str]:
+        """The pieces, each let go once given (the list emptied)."""
+        self.reverse()
+        while self:
+            yield self.pop()
+
+
+def line_pieces(
+    source: PathLike, *, diag: Diagnostics | None = None, replace: bool = False
+) -> Iterator[list[str]]:
+    """:func:`line_parts`, but a line of at least :data:`LONG_LINE_CHARS`
+    characters begun in an earlier piece of the file is given as its
+    decoded pieces (:class:`LinePieces`, the one line of its part), never joined:
+    a reader that splits it can make its fields from the pieces, without
+    the line and its fields at once.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "run.tsv"
+    >>> _ = path.write_bytes(b"q1\\t" + b"a" * PART_BYTES * 2 + b"\\nq2\\tb\\n")
+    >>> parts = list(line_pieces(path))
+    >>> type(parts[0][0]).__name__, [len(piece) for piece in parts[0][0]]
+    ('LinePieces', [1048576, 1048576, 3])
+    >>> parts[1:]
+    [['q2\\tb'], ['']]
+    """
+    pending = LinePieces()  # a line begun in earlier pieces
+    held = 0  # its characters
     texts = Decoded(source, "replace" if replace else "strict")
     for text in texts:
         if texts.invalid is not None and replace:
@@ -1410,22 +1466,29 @@ def line_parts(
         last = text.rfind("\n")
         if last < 0:
             pending.append(text)
+            held += len(text)
             continue
         start = 0
-        if pending:  # that line, joined alone (a long line is not copied again by a split)
+        if pending:  # that line, alone (a long line is not copied again by a split)
             start = text.find("\n") + 1
             pending.append(text[: start - 1])
-            joined = ["".join(pending)]  # the caller may take the line out of it
-            pending.clear()
-            yield joined
-            del joined
+            held += start - 1
+            if held >= LONG_LINE_CHARS:
+                yield [pending]
+                pending = LinePieces()
+            else:
+                joined = [pending.joined()]
+                yield joined
+                del joined
         if start <= last:
             yield text[start:last].split("\n")
         pending.append(text[last + 1 :])
+        held = len(pending[0])
         del text
-    joined = ["".join(pending)]
-    pending.clear()
-    yield joined
+    if held >= LONG_LINE_CHARS and len(pending) > 1:
+        yield [pending]
+    else:
+        yield [pending.joined()]
 
 
 #: the bits of a key's hash that :class:`Fingerprints` remembers

@@ -67,7 +67,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, islice
-from typing import Any, ClassVar, overload
+from typing import Any, ClassVar
 
 from ...checks import (
     GoldChecks,
@@ -78,13 +78,14 @@ from ...checks import (
     check_repeated_question,
     check_scientific_notation,
 )
+from ...columns import Rows
 from ...diagnostics import Diagnostics
 from ...errors import InputError
 from ...explanation import Explanation, TextView, Variant, unanswered, verdict
 from ...items import AsList, ItemColumns, TextColumn
 from ...profiles import Settings, choice
 from ...ranking import f1, first_relevant_rank, precision, recall
-from ...sources import NotFlat, is_path, line_parts, read_text, source_name
+from ...sources import LinePieces, NotFlat, is_path, line_pieces, read_text, source_name
 from ..base import (
     FRACTION,
     Aggregation,
@@ -163,7 +164,8 @@ def _normal(answer: str, norm: str) -> str:
     candidates not cut at a TAB) is normalized piece by piece, cut before
     ASCII spaces, where the preset reads nothing across one
     (:func:`~answermatch.normalization.parts_normalizer`), so that its
-    steps never hold several copies of the whole text.
+    steps never hold several copies of the whole text, and its normal form
+    is made by extending it, without the list of its parts.
 
     >>> _normal("Ｂｅｉｊｉｎｇ ||| 《红楼梦》", "unicode")
     'beijing 红楼梦'
@@ -172,8 +174,11 @@ def _normal(answer: str, norm: str) -> str:
 
     if len(answer) > LONG_ANSWER:
         parts = parts_normalizer(norm, "zh")
-        if parts is not None:
-            return " ".join(parts(answer))
+        if parts is not None:  # extended part by part (in place: see _tab_fields), not joined
+            normal = ""
+            for part in parts(answer):
+                normal += f" {part}" if normal else part
+            return normal
     return normalize(answer, "zh", norm)
 
 
@@ -195,7 +200,7 @@ class Block:
     answer_line: int | None = field(default=None, repr=False, compare=False)
 
 
-class Blocks(AsList, Sequence[Block]):
+class Blocks(AsList, Rows[Block]):
     """The blocks of a file held by columns (an array of ids, of lines, the
     questions and the answer fields in UTF-8 buffers): some 40 bytes and
     the text of a question, no object per block or field; each
@@ -220,15 +225,23 @@ class Blocks(AsList, Sequence[Block]):
 
     def add_fields(self, line: str, start: int) -> None:
         """Add the answer fields of ``line[start:]`` (split at TABs) to the
-        block :meth:`append` adds next, a long field piece by piece."""
+        block :meth:`append` adds next, a long line piece by piece."""
         if len(line) - start <= FIELD_PIECE:
             self._fields.extend(line[start:].split("\t"))
             return
-        for found in _tab_fields(line, start):
-            if len(found) > FIELD_PIECE:  # kept as it is: read again whole, never decoded
+        ends = range(start, len(line), FIELD_PIECE)
+        self.add_field_pieces(line[at : at + FIELD_PIECE] for at in ends)
+
+    def add_field_pieces(self, pieces: Iterable[str]) -> None:
+        """Add the answer fields of the text of ``pieces`` (split at TABs,
+        :func:`_tab_fields`) to the block :meth:`append` adds next; a field
+        of more than :data:`FIELD_PIECE` characters is kept aside as it is."""
+        for found in _tab_fields(pieces):
+            if len(found) > FIELD_PIECE:  # kept as it is, not packed again
                 self._long[len(self._fields)] = found
                 found = ""
             self._fields.extend((found,))
+            del found
 
     def append(
         self, qid: int, question: str, fields: Sequence[str], line: int, answer_line: int
@@ -245,20 +258,7 @@ class Blocks(AsList, Sequence[Block]):
     def __len__(self) -> int:
         return len(self._ids)
 
-    @overload
-    def __getitem__(self, index: int) -> Block: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Block]: ...
-
-    def __getitem__(self, index: int | slice) -> Block | list[Block]:
-        if isinstance(index, slice):
-            return self.sliced(index)
-        k = index.__index__()
-        if k < 0:
-            k += len(self._ids)
-        if not 0 <= k < len(self._ids):
-            raise IndexError(f"block {index} of {len(self._ids)}")
+    def row(self, k: int) -> Block:
         start = self._field_ends[k - 1] if k else 0
         column, long = self._fields, self._long
         fields = tuple(
@@ -272,9 +272,6 @@ class Blocks(AsList, Sequence[Block]):
             fields,
             self._lines[2 * k + 1],
         )
-
-    def __iter__(self) -> Iterator[Block]:
-        return map(self.__getitem__, range(len(self._ids)))
 
     def __repr__(self) -> str:
         return repr(list(self))  # as the list of blocks it stands for
@@ -377,13 +374,15 @@ def parse_blocks(text: str, name: str, diag: Diagnostics) -> Blocks:
     return parse_lines(text.split("\n"), name, diag)
 
 
-def parse_lines(lines: Iterable[str], name: str, diag: Diagnostics) -> Blocks:
+def parse_lines(lines: Iterable[str | LinePieces], name: str, diag: Diagnostics) -> Blocks:
     """The blocks of a KBQA file's lines (its text split on ``"\\n"``, the
     last one ``""`` when the text ends in a newline), in file order. The
     warnings come once every line is read, before the problems are raised
     (so that a file read in parts can still be read whole instead, without
     a warning given twice); an answer line's fields are split piece by
-    piece, a long field piece by piece (:meth:`Blocks.add_fields`).
+    piece, a long field piece by piece (:meth:`Blocks.add_fields`), and a
+    long answer line given as its pieces (:func:`~answermatch.sources.line_pieces`)
+    is split from them, never joined.
     """
     problems = _Problems(name)
     byte_order_marks: list[int] = []
@@ -405,6 +404,15 @@ def parse_lines(lines: Iterable[str], name: str, diag: Diagnostics) -> Blocks:
         current = None
 
     for number, line in enumerate(lines, start=1):
+        if type(line) is LinePieces:  # a long line, as its pieces
+            start = _answer_start(line, current)
+            if start is not None:  # its block's answer line: split from its pieces
+                line[0] = line[0][start:]
+                blocks.add_field_pieces(line.taken())
+                current[3] = ()  # type: ignore[index]
+                current[5] = number  # type: ignore[index]
+                continue
+            line = line.joined()  # anything else: as a line
         if line.endswith("\r"):
             line = line[:-1]
             if line.endswith("\r"):
@@ -502,22 +510,63 @@ def parse_lines(lines: Iterable[str], name: str, diag: Diagnostics) -> Blocks:
 FIELD_PIECE = 1 << 16
 
 
-def _tab_fields(line: str, start: int) -> Iterator[str]:
-    """The fields of ``line[start:]`` (``line[start:].split("\\t")``), a
-    long line split in pieces of about :data:`FIELD_PIECE` characters cut
-    at a TAB: no list of a string per field of the whole line.
+def _answer_start(line: LinePieces, current: list[Any] | None) -> int | None:
+    """Where the fields of the long ``line`` (its pieces) begin in its first
+    piece, where it is the answer line that the open block ``current``
+    awaits, which :func:`parse_lines` would take without a problem or a
+    warning; else ``None`` (the line is then read as one string). A line
+    ending in ``"\\r"`` loses it (from its last piece)."""
+    if current is None or current[3] is not None or line[-1].endswith("\r\r"):
+        return None
+    while len(line[0]) < 64 and len(line) > 1:  # the tag within the first piece
+        line[:2] = [line[0] + line[1]]
+    match = _TAGGED.match(line[0])
+    if match is None:
+        return None
+    kind, raw_id = match.groups()
+    after = match.end()
+    if (
+        kind != "answer"
+        or line[0][after : after + 1] != "\t"
+        or not (raw_id.isdigit() and raw_id.isascii() and len(raw_id) <= MAX_ID_DIGITS)
+        or int(raw_id) != current[0]
+    ):
+        return None
+    if line[-1].endswith("\r"):
+        line[-1] = line[-1][:-1]
+    return after + 1
 
-    >>> list(_tab_fields("<answer id=1>\\ta\\tb\\t\\ta", 14))
-    ['a', 'b', '', 'a']
+
+def _tab_fields(pieces: Iterable[str]) -> Iterator[str]:
+    """The fields of the text of ``pieces`` (``"".join(pieces).split("\\t")``),
+    each piece split on its own and a field that goes on over pieces made by
+    extending it :data:`FIELD_PIECE` characters at a time: no list of a
+    string per field of the whole text, nor the text beside its fields.
+    CPython extends a string in place once the loop is warm (its
+    ``+=`` specialized after a few rounds), so the first appends, which
+    copy, are small ones.
+
+    >>> list(_tab_fields(["a\\tb", "c\\t", "\\ta", "", "b"]))
+    ['a', 'bc', '', 'ab']
     """
-    at = start
-    while True:
-        end = line.find("\t", at + FIELD_PIECE)
-        if end < 0:
-            yield from line[at:].split("\t")
-            return
-        yield from line[at:end].split("\t")
-        at = end + 1
+    field = ""  # a field begun in earlier pieces
+    for piece in pieces:
+        at = 0  # the piece's text before ``at`` is taken
+        while (cut := piece.find("\t", at)) >= 0:
+            field += piece[at:cut]
+            yield field
+            field = ""
+            # the fields after it split about FIELD_PIECE characters at a time
+            end = piece.find("\t", cut + FIELD_PIECE)
+            if end < 0:
+                end = piece.rfind("\t")
+            if end > cut:
+                yield from piece[cut + 1 : end].split("\t")
+            at = end + 1
+        for start in range(at, len(piece), FIELD_PIECE):  # (a few appends first: see above)
+            field += piece[start : start + FIELD_PIECE]
+        del piece
+    yield field
 
 
 def _to_id(key: object, name: str) -> int:
@@ -541,7 +590,7 @@ def load_blocks(source: Any, diag: Diagnostics) -> Blocks:
     name = source_name(source)
     if is_path(source):
         try:  # line by line, in parts of the file (invalid UTF-8 replaced, with a warning)
-            lines = line_parts(source, diag=diag, replace=True)
+            lines = line_pieces(source, diag=diag, replace=True)
             return parse_lines(chain.from_iterable(lines), name, diag)
         except NotFlat:  # a pipe...
             return parse_blocks(read_text(source, diag=diag, replace=True), name, diag)
