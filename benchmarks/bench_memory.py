@@ -179,7 +179,8 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``openqa5m-ja``, ``openqa5m-ja-fair``, ``openqa5m-th``, ``openqa20m-letters``
     The same with the Japanese answer replaced by 5,000,000 characters of
     Japanese sentences (no space), the Thai one by 5,000,000 characters of
-    Thai, or the first by one run of 20,000,000 ASCII letters.
+    Thai, or the first by one run of 20,000,000 ASCII letters
+    (``openqa5m-letters``: 5,000,000).
 ``openqa5m-zh``
     The Japanese answer replaced by 5,000,000 characters of Chinese
     sentences (ideographs, digits, full-width punctuation; no space).
@@ -219,6 +220,12 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     first five predictions are 8,000,000 characters of English words each
     (the outside audit's ``mkqa-long``); its floor predicts ``yes`` for
     each example.
+``explain-ntcir``, ``explain-ntcir-json``
+    ``explain ntcir-dsqa`` (text, or ``--json``) of the example gold and
+    run (``examples/ntcir-dsqa``) with two long answers, each ``--mb`` / 20
+    million characters (5,000,000 by default): ``DS2-QA-E-0001``'s of
+    English words and numbers, ``DS2-QA-J-0001``'s of Japanese sentences
+    without spaces; the floor is the same command on the example files.
 ``explain-korquad75-json``
     ``explain --json`` of KorQuAD's example gold (``examples/korquad``) and
     1,500,000 predictions: "서울" for each gold id, the first one 2,000,000
@@ -317,6 +324,7 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     and ten samples whose first response is 25,000,000 characters (a
     quarter of ``--mb``), in ``resps`` and ``filtered_resps`` (about 50
     MB); the floor is the same command on 20 samples of 100 characters.
+    ``rescore-one-lenient``: ``rescore-one`` under ``--matcher lenient``.
 
 A ``cmrc20m``, ``korquad20m``, ``mlqa20m`` or ``xor20m`` case's floor is the same
 command on the dev predictions alone (``--parity``'s, or the example's);
@@ -693,6 +701,20 @@ def ntcir_long(gold: Path, pred: Path, lang: str, chars: int) -> int:
     return pred.stat().st_size + gold.stat().st_size
 
 
+def ntcir_long_answers(pred: Path, chars: int) -> int:
+    """The example run with its first English and first Japanese answers
+    ``chars`` characters long (English words and numbers; Japanese
+    sentences without spaces); the run's size."""
+    lines = (EXAMPLES / "ntcir-dsqa" / "run.tsv").read_text("utf-8").splitlines()
+    words = ["Tokyo", "the", "13,510,000", "of", "(-2.1%)", "million", "a", "in", "Metropolis,"]
+    long = {"DS2-QA-E-0001": _words_text(chars, words), "DS2-QA-J-0001": _ja_text(chars)}
+    with pred.open("w", encoding="utf-8") as out:
+        for line in lines:
+            qid = line.split("\t", 1)[0]
+            out.write(f"{qid}\t{long[qid]}\n" if qid in long else line + "\n")
+    return pred.stat().st_size
+
+
 def kbqa_predictions(
     parity: Path, pred: Path, size: int, seed: int = 7, *, invalid: bool = False
 ) -> int:
@@ -887,6 +909,7 @@ def explain_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | 
         "squad": ("squad/dev.json", "squad/pred.json"),
         "xor-full": ("xor-full/gold.jsonl", "xor-full/pred.json"),
         "korquad": ("korquad/dev_sample.json", "korquad/predictions.json"),
+        "ntcir-dsqa": ("ntcir-dsqa/gold.tsv", "ntcir-dsqa/run.tsv"),
     }
     if case in ("explain-squad75-json", "explain-squad75-fair"):
         task, last = "squad", (" --json" if case.endswith("-json") else " --profile fair")
@@ -904,6 +927,11 @@ def explain_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | 
         dev = work / "dev.json"
         dev.write_text(json.dumps(dict.fromkeys(ids, "서울"), ensure_ascii=False), "utf-8")
         size = xor_predictions(parity, pred, 1_500_000, base=dev, long=1)
+    elif case in ("explain-ntcir", "explain-ntcir-json"):
+        task, last = "ntcir-dsqa", (" --json" if case.endswith("-json") else "")
+        gold = EXAMPLES / "ntcir-dsqa" / "gold.tsv"
+        pred = work / "run.tsv"
+        size = ntcir_long_answers(pred, HUNDRED_MB // 20)
     elif case == "explain-mkqa60":
         task, last = "mkqa", " -o lang=en"
         pred, dev = work / "pred.jsonl", work / "dev.jsonl"
@@ -1369,7 +1397,7 @@ def lm_eval_samples(path: Path, rows: int, chars: int) -> int:
 def rescore_case(case: str, work: Path) -> tuple[int, str, str] | None:
     """The size, command and floor command (20 samples of 100 characters)
     of a ``rescore-`` case, or ``None``."""
-    if case not in ("rescore-rows", "rescore-one"):
+    if case not in ("rescore-rows", "rescore-one", "rescore-one-lenient"):
         return None
     path = work / "samples_triviaqa_2026-11-27T10-00-00.jsonl"
     small = work / "samples_small_2026-11-27T10-00-00.jsonl"
@@ -1379,7 +1407,8 @@ def rescore_case(case: str, work: Path) -> tuple[int, str, str] | None:
         size = lm_eval_samples(path, 10, HUNDRED_MB // 4)
     lm_eval_samples(small, 20, 100)
     base = f"{' '.join(CLI)} rescore"
-    return size, f"{base} {path} --matcher exact -q", f"{base} {small} --matcher exact -q"
+    matcher = "lenient" if case.endswith("-lenient") else "exact"
+    return size, f"{base} {path} --matcher {matcher} -q", f"{base} {small} --matcher {matcher} -q"
 
 
 def metaeval_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | None:
@@ -1447,7 +1476,7 @@ def main() -> None:
         for profile in ("containment", "lenient", "f1")
     ]
     cases += ["explain-squad75-json", "explain-squad75-fair", "explain-xor66"]
-    cases += ["explain-korquad75-json"]
+    cases += ["explain-korquad75-json", "explain-ntcir", "explain-ntcir-json"]
     cases += ["gold-squad45", "gold-xor66", "checkgold-squad45", "checkgold-xor51"]
     cases += ["checkgold-openqa67", "checkgold-mkqa56", "checkgold-poleval7"]
     cases += ["gold-ntcir101", "checkgold-ntcir52"]
@@ -1469,7 +1498,7 @@ def main() -> None:
     cases += ["metaeval-rows", "metaeval50m", "metaeval50m-lenient"]
     cases += ["poleval50m-items", "poleval50m-items-fair", "poleval33-items-fair"]
     cases += ["explain-poleval33", "explain-poleval33-json"]
-    cases += ["rescore-rows", "rescore-one"]
+    cases += ["rescore-rows", "rescore-one", "rescore-one-lenient"]
     parser.add_argument("cases", nargs="*", default=cases)
     parser.add_argument("--parity", default="../shared/parity")
     parser.add_argument("--tmp", default=tempfile.gettempdir())
@@ -1633,8 +1662,8 @@ def main() -> None:
                 elif case.startswith(("openqa5m-th", "openqa20m-th")):
                     thai = "เมืองหลวงของประเทศไทยคือกรุงเทพมหานคร"
                     answers["th-1"] = (thai * (chars // len(thai) + 1))[:chars]
-                elif case.startswith("openqa20m-letters"):
-                    answers[next(iter(answers))] = ("wilhelmroentgen" * 1_400_000)[:20_000_000]
+                elif case.startswith(("openqa5m-letters", "openqa20m-letters")):
+                    answers[next(iter(answers))] = ("wilhelmroentgen" * (chars // 15 + 1))[:chars]
                 else:
                     answers[next(iter(answers))] = _words_text(50_000_000, WORDS_EN)
                 pred.write_text(json.dumps(answers, ensure_ascii=False), encoding="utf-8")

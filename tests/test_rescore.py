@@ -5,8 +5,11 @@ from __future__ import annotations
 import json
 import warnings
 from functools import partial
+from unittest import mock
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import answermatch
 import answermatch.sources as sources
@@ -225,3 +228,20 @@ def test_a_file_given_up_after_some_parts_is_counted_once(tmp_path, monkeypatch)
 
     monkeypatch.setattr(harness_logs, "jsonl_parts", giving_up)
     assert answermatch.rescore([other, path], errors=3).to_dict() == expected
+
+
+#: characters whose repr is escaped, or decides the quote
+_REPR_CHARS = ["'", '"', "\\", "\n", "a", "é", "\x00", "\ud800", "😀", "\u2028"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.text(st.sampled_from(_REPR_CHARS)),
+    size=st.integers(1, 5),
+)
+def test_a_long_predictions_repr_is_written_in_pieces_as_whole(text, size):
+    """The text output's ``repr`` of a prediction, in pieces of a few
+    characters, is the whole ``repr`` (the quote ``repr`` picks for the
+    whole text, each character escaped as in it)."""
+    with mock.patch.object(harness_logs, "REPR_PIECE", size):
+        assert "".join(harness_logs._repr_pieces(text)) == repr(text)

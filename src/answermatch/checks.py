@@ -29,8 +29,9 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from itertools import islice
-from typing import Any, TypeVar, overload
+from typing import Any, TypeVar
 
+from .columns import Rows
 from .items import AsList, TextColumn
 
 __all__ = [
@@ -88,7 +89,7 @@ class Finding:
 _NO_LINE = -(1 << 63)
 
 
-class Findings(AsList, Sequence[Finding]):
+class Findings(AsList, Rows[Finding]):
     """Findings held compactly, each :class:`Finding` made when it is read:
     the messages as one UTF-8 buffer (:class:`~answermatch.items.TextColumn`),
     the lines in an array and the (severity, file, code) of each as the
@@ -143,18 +144,10 @@ class Findings(AsList, Sequence[Finding]):
     def __len__(self) -> int:
         return len(self._kind)
 
-    @overload
-    def __getitem__(self, index: int) -> Finding: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Finding]: ...
-
-    def __getitem__(self, index: int | slice) -> Finding | list[Finding]:
-        if isinstance(index, slice):
-            return self.sliced(index)
-        severity, file, code = self._kinds[self._kind[index]]
-        line = self._lines[index]
-        message = self._messages[index]
+    def row(self, k: int) -> Finding:
+        severity, file, code = self._kinds[self._kind[k]]
+        line = self._lines[k]
+        message = self._messages[k]
         return Finding(severity, file, None if line == _NO_LINE else line, code, message)
 
     def __iter__(self) -> Iterator[Finding]:

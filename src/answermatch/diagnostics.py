@@ -21,8 +21,9 @@ from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice, repeat
-from typing import Any, overload
+from typing import Any
 
+from .columns import Rows
 from .errors import AnswermatchWarning, InputError, format_location, warn
 from .items import AsList, TextColumn
 
@@ -30,7 +31,7 @@ from .items import AsList, TextColumn
 Make = Callable[[str], str]
 
 
-class Messages(AsList, Sequence[str]):
+class Messages(AsList, Rows[str]):
     """The warnings of a :class:`Diagnostics`, held packed: each as its
     argument (the message, or what ``make`` makes it of, such as a key
     given again) in a :class:`~answermatch.items.TextColumn`, its line, and
@@ -131,20 +132,8 @@ class Messages(AsList, Sequence[str]):
     def __len__(self) -> int:
         return len(self._form)
 
-    @overload
-    def __getitem__(self, index: int) -> str: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[str]: ...
-
-    def __getitem__(self, index: int | slice) -> str | list[str]:
-        if isinstance(index, slice):
-            return self.sliced(index)
-        k = index.__index__()
-        if k < 0:
-            k += len(self)
-        if not 0 <= k < len(self):
-            raise IndexError(f"message {index} of {len(self)}")
+    def row(self, k: int) -> str:
+        """Message ``k`` (``0 <= k < len(self)``), with its file and line in front."""
         message, path, line = self.message(k)
         return format_location(message, path=path, line=line)
 
@@ -168,7 +157,7 @@ class Messages(AsList, Sequence[str]):
         return repr(list(self))  # shown as the list it stands for
 
 
-class _Records(AsList, Sequence[tuple[str, "int | None"]]):
+class _Records(AsList, Rows[tuple[str, "int | None"]]):
     """``(message, line)`` of each of :class:`Messages`."""
 
     __slots__ = ("_messages",)
@@ -179,13 +168,7 @@ class _Records(AsList, Sequence[tuple[str, "int | None"]]):
     def __len__(self) -> int:
         return len(self._messages)
 
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return self.sliced(index)
-        k = index.__index__()
-        k = k + len(self) if k < 0 else k
-        if not 0 <= k < len(self):
-            raise IndexError(f"record {index} of {len(self)}")
+    def row(self, k: int) -> tuple[str, int | None]:
         message, _, line = self._messages.message(k)
         return message, line
 

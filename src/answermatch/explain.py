@@ -109,8 +109,8 @@ def explanations(
     diag = Diagnostics(strict=strict)
     inputs = spec.read(gold, pred, diag, **options)
     stream = spec.explain(inputs, settings, diag, **options)
-    if wanted is None:
-        chosen = (e for e in stream if below is None or e.score < below)
+    if wanted is None:  # (filter and islice keep no item once given: one is held at a time)
+        chosen = stream if below is None else filter(lambda e: e.score < below, stream)
         return islice(chosen, limit)
     found = [e for e in stream if str(e.id) in wanted]
     missing = sorted(wanted - {str(e.id) for e in found})

@@ -47,7 +47,7 @@ import copy
 import os
 import re
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -175,6 +175,12 @@ class RescoreResult:
 
     def format_table(self) -> str:
         """The figures as a table for people, then the disagreements."""
+        return "".join(self.table_pieces())
+
+    def table_pieces(self) -> Iterator[str]:
+        """:meth:`format_table`'s text in pieces, a long prediction's
+        ``repr`` among them in pieces too (:func:`_repr_pieces`): the
+        command writes them one after the other, never the whole text."""
         header = ("task", "lang", "n", "harness %", "answermatch %", "agree %", "kappa",
                   "harness only", "answermatch only")  # fmt: skip
         rows = []
@@ -192,15 +198,42 @@ class RescoreResult:
         lines = [f"rescored with {self.matcher}"]
         lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip()
                   for r in [header, *rows]]  # fmt: skip
+        yield "\n".join(lines)
         for d in self.disagreements:
-            lines.append("")
-            lines.append(f"{d.task} line {d.line} (doc {d.doc_id}): harness {d.harness:g}, "
-                         f"answermatch {d.score:g} [{d.rule}]")  # fmt: skip
+            yield (f"\n\n{d.task} line {d.line} (doc {d.doc_id}): harness {d.harness:g}, "
+                   f"answermatch {d.score:g} [{d.rule}]")  # fmt: skip
             if d.question:
-                lines.append(f"  question:   {d.question!r}")
-            lines.append(f"  gold:       {', '.join(map(repr, d.answers))}")
-            lines.append(f"  prediction: {d.prediction!r}")
-        return "\n".join(lines)
+                yield f"\n  question:   {d.question!r}"
+            yield f"\n  gold:       {', '.join(map(repr, d.answers))}"
+            yield "\n  prediction: "
+            yield from _repr_pieces(d.prediction)
+
+
+#: :func:`_repr_pieces` cuts a longer text into pieces of this many characters.
+REPR_PIECE = 1 << 16
+
+
+def _repr_pieces(text: str) -> Iterator[str]:
+    """``repr(text)`` in pieces, a long text's never made whole: the quote
+    is the one ``repr`` picks for the whole text (``"`` when it holds ``'``
+    and no ``"``), and each piece is escaped as within it (every character
+    is escaped on its own; with ``'`` as the quote, a piece's ``repr`` is
+    made to pick it by adding both quotes, which are then cut off).
+
+    >>> text = "it's Lima. " * 10_000  # (longer than a piece)
+    >>> "".join(_repr_pieces(text)) == repr(text), next(_repr_pieces(text))
+    (True, '"')
+    """
+    if len(text) <= REPR_PIECE:
+        yield repr(text)
+        return
+    double = "'" in text and '"' not in text
+    quote = '"' if double else "'"
+    yield quote
+    for start in range(0, len(text), REPR_PIECE):
+        piece = text[start : start + REPR_PIECE]
+        yield repr(piece)[1:-1] if double else repr(piece + "'\"")[1:-4]
+    yield quote
 
 
 def _percent(part: int, whole: int) -> float:

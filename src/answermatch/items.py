@@ -33,7 +33,9 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import accumulate, chain, compress, islice, repeat
 from operator import and_, eq, gt, lshift, lt, mul, or_, rshift, sub
-from typing import Any, overload
+from typing import Any
+
+from .columns import Rows
 
 __all__ = ["AsList", "ItemColumns", "Items", "Places", "TextColumn", "TextParts", "written"]
 
@@ -44,7 +46,8 @@ class AsList:
     """Equality, hashing and pickling of a sequence that stands for a plain
     list: equal to any sequence of equal values (not to a string), not
     hashable, and pickled as the list itself. A base for a task's own
-    columns (with :class:`~collections.abc.Sequence`, which gives the rest).
+    columns (with :class:`~answermatch.columns.Rows`, which reads them as a
+    list, or :class:`~collections.abc.Sequence`).
 
     >>> import pickle
     >>> from collections.abc import Sequence
@@ -64,21 +67,11 @@ class AsList:
 
     __hash__ = None  # type: ignore[assignment]  # equal to a list, as a list is
 
-    def sliced(self, index: slice) -> list[Any]:
-        """``self[index]`` for a slice: the list of the values at its places,
-        each read by ``self[k]``, as a list's slice gives them (what the
-        ``__getitem__`` of such a sequence gives for a slice).
-
-        >>> TextColumn(["a", "b", "c"]).sliced(slice(None, None, -2))
-        ['c', 'a']
-        """
-        return [self[k] for k in range(*index.indices(len(self)))]  # type: ignore[attr-defined,index]
-
     def __reduce__(self) -> tuple[Any, ...]:
         return list, (list(self),)  # pickles as the plain list it stands for
 
 
-class ItemColumns(AsList, Sequence[Item]):
+class ItemColumns(AsList, Rows[Item]):
     """Items held as ``columns`` (name -> a sequence with one value per
     item, every column as long as the others); item ``k`` is ``make(*values)``
     of the columns' ``k``-th values, in column order, or without ``make``
@@ -107,20 +100,8 @@ class ItemColumns(AsList, Sequence[Item]):
     def __len__(self) -> int:
         return self._length
 
-    @overload
-    def __getitem__(self, index: int) -> Item: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Item]: ...
-
-    def __getitem__(self, index: int | slice) -> Item | list[Item]:
-        if isinstance(index, slice):
-            return self.sliced(index)
-        k = index.__index__()
-        if k < 0:
-            k += self._length
-        if not 0 <= k < self._length:
-            raise IndexError(f"item {index} of {self._length}")
+    def row(self, k: int) -> Item:
+        """Item ``k`` (``0 <= k < len(self)``), built anew."""
         values = [column[k] for column in self.columns.values()]
         if self._make is not None:
             return self._make(*values)
@@ -234,7 +215,7 @@ _BATCH = 1 << 10
 _SMALL_END = (1 << 32) - 1  # the largest offset of an array("I")
 
 
-class TextColumn(AsList, Sequence[str]):
+class TextColumn(AsList, Rows[str]):
     """Strings held as one UTF-8 buffer and the end offset of each (8 bytes
     a string, no object per string): a column of many short lines in about
     the size of their text. Reading a string (by index, a slice, or
@@ -398,17 +379,10 @@ class TextColumn(AsList, Sequence[str]):
     def __len__(self) -> int:
         return len(self._ends)
 
-    @overload
-    def __getitem__(self, index: int) -> str: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[str]: ...
-
-    def __getitem__(self, index: int | slice) -> str | list[str]:
-        if isinstance(index, slice):
-            return self.sliced(index)
-        start, end = self._bounds(index)
-        return str(memoryview(self._data)[start:end], "utf-8", "surrogatepass")
+    def row(self, k: int) -> str:
+        """String ``k`` (``0 <= k < len(self)``), decoded anew."""
+        start = self._ends[k - 1] if k else 0
+        return str(memoryview(self._data)[start : self._ends[k]], "utf-8", "surrogatepass")
 
     def __iter__(self) -> Iterator[str]:
         data, start = self._data, 0

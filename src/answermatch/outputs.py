@@ -226,17 +226,22 @@ def json_array_chunks(values: Iterable[Any], *, indent: int) -> Iterator[str]:
             yield first
             line = _line_after(line, first)
             for after in rest:
-                long = longs.pop(0)
-                if isinstance(long, _Long):
-                    yield '"'
-                    for piece in sized_pieces(long.parts(), LONG_CHARS):
-                        yield _json_string(piece)[1:-1]
-                    yield '"'
-                else:
-                    yield from _json_list(long.items, line, indent)
+                yield from _long_json(longs.pop(0), line, indent)
                 yield after
                 line = _line_after(line, after)
+        del value  # let go before the next value is made (a long answer's)
     yield "[]" if start.startswith("[") else "\n]"
+
+
+def _long_json(long: _Long | _LongList, line: str, indent: int) -> Iterator[str]:
+    """The JSON text of a long string or list of strings, a piece at a time."""
+    if isinstance(long, _Long):
+        yield '"'
+        for piece in sized_pieces(long.parts(), LONG_CHARS):
+            yield _json_string(piece)[1:-1]
+        yield '"'
+    else:
+        yield from _json_list(long.items, line, indent)
 
 
 def _line_after(line: str, text: str) -> str:

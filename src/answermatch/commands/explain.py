@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterable
+from operator import methodcaller
 from typing import TYPE_CHECKING, TextIO
 
 from ..cli import (
@@ -82,8 +83,9 @@ def write(found: Iterable[Explanation], out: TextIO, *, as_json: bool, none: str
 
     Each explanation is written as it is made, to a temporary file
     (:class:`~answermatch.outputs.Spool`) copied to ``out`` at the end: one
-    item's explanation is held at a time, never the list nor its text, and
-    nothing is written when making them fails half-way.
+    item's explanation is held at a time (let go before the next one is
+    made), never the list nor its text, and nothing is written when making
+    them fails half-way.
 
     >>> import io, json
     >>> from answermatch.explanation import unanswered
@@ -96,7 +98,7 @@ def write(found: Iterable[Explanation], out: TextIO, *, as_json: bool, none: str
 
     with Spool() as spool:
         if as_json:
-            spool.writelines(json_array_chunks((e.json_ready() for e in found), indent=1))
+            spool.writelines(json_array_chunks(map(methodcaller("json_ready"), found), indent=1))
         else:
             empty = True
             for explanation in found:
@@ -104,6 +106,7 @@ def write(found: Iterable[Explanation], out: TextIO, *, as_json: bool, none: str
                     spool.write("\n\n")
                 spool.writelines(explanation.text_pieces())  # a long text a part at a time
                 empty = False
+                del explanation  # let go before the next one is made (a long answer's)
             if empty:
                 spool.write(none)
         spool.write("\n")

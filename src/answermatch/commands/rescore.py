@@ -10,6 +10,7 @@ and answermatch's agree and where they differ
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from ..cli import EXIT_OK, add_quiet, count_argument, print_json_or_text
@@ -78,5 +79,10 @@ def run(args: argparse.Namespace) -> int:
         gold_field=args.gold_field,
         errors=args.errors,
     )
-    print_json_or_text(args.json, result.to_dict, result.format_table)
+    if args.json:
+        print_json_or_text(True, result.to_dict, result.format_table)
+    else:  # (in pieces: a long prediction's repr is never made whole)
+        for piece in result.table_pieces():
+            sys.stdout.write(piece)
+        sys.stdout.write("\n")
     return EXIT_OK

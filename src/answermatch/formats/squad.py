@@ -55,6 +55,7 @@ from operator import attrgetter, itemgetter, methodcaller
 from typing import Any, NamedTuple, TypeVar
 
 from .. import sources
+from ..columns import Rows
 from ..diagnostics import Diagnostics
 from ..errors import InputError, format_examples
 from ..sources import (
@@ -173,38 +174,6 @@ class Question(NamedTuple):
     row: int
 
 
-R = TypeVar("R")
-
-
-class Rows(Sequence[R]):
-    """A sequence whose rows are made from columns when read: ``ids`` is
-    one row's column (it gives the length), :meth:`row` makes row ``k``;
-    indices and slices as a list's.
-
-    >>> class Squares(Rows):
-    ...     ids = range(4)
-    ...     def row(self, k):
-    ...         return k * k
-    >>> len(Squares()), Squares()[-1], Squares()[1:3]
-    (4, 9, [1, 4])
-    """
-
-    __slots__ = ()
-    ids: Sequence[Any]
-
-    def row(self, k: int) -> R:
-        """The row at index ``k`` (``0 <= k < len(self)``)."""
-        raise NotImplementedError
-
-    def __len__(self) -> int:
-        return len(self.ids)
-
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return [self.row(k) for k in range(*index.indices(len(self.ids)))]
-        return self.row(range(len(self.ids))[index])  # an IndexError out of range, as a list
-
-
 class Questions(Rows[Question]):
     """The questions of a gold as columns, as the fast readers give them:
     no Python object per question for the garbage collector to walk (a
@@ -234,6 +203,9 @@ class Questions(Rows[Question]):
         contexts: list[str | None] | Callable[[], list[str | None]],
     ) -> None:
         self.ids, self.answers, self._starts, self._contexts = ids, answers, starts, contexts
+
+    def __len__(self) -> int:
+        return len(self.ids)
 
     @property
     def starts(self) -> list[tuple[Any, ...]]:

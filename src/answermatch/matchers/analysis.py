@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 import regex
 
-from ._inputs import as_golds, check_text, warn_unspaced
+from ._inputs import as_golds, check_batch, check_text, warn_unspaced
 from .answers import AnswerSet, JoinedKey, answer_set
 
 #: The two ways of counting shared tokens: ``bag`` (multiset intersection,
@@ -393,6 +393,44 @@ def _gold_key(entry: object, index: int) -> object:
     if type(entry) is PreparedGolds:
         return None
     return as_golds(entry, f"golds[{index}]")  # type: ignore[arg-type]
+
+
+def each_scored(
+    score: Callable[[Analyzer, str, object], float],
+    predictions: Sequence[str],
+    golds: Sequence[object],
+    lang: str | None,
+    preset: str | None,
+    unit: str = "word",
+    overlap: str = "bag",
+    both_empty: float = 1.0,
+) -> list[float]:
+    """``score(an, prediction, entry)`` of each prediction against its gold
+    entry: the loop of the matchers' batch forms. The batch is checked, a
+    repeated gold entry prepared once (:func:`share_repeated_golds`), a
+    prediction that is not a string refused by its place, and each entry
+    scored under the call's analyzer (prepared golds: the one
+    :func:`resolve` gives them).
+
+    >>> same = lambda an, prediction, gold: float(an.normalize(prediction) == gold)
+    >>> each_scored(same, ["A", "b"], ["a", "c"], None, None)
+    [1.0, 0.0]
+    """
+    check_batch(predictions, golds)
+    base = analyzer(lang, "unicode" if preset is None else preset, unit, overlap, both_empty)
+    results: list[float] = []
+    append = results.append
+    entries = share_repeated_golds(golds, base)
+    for i, (prediction, entry) in enumerate(zip(predictions, entries, strict=True)):
+        if type(prediction) is not str:
+            check_text(prediction, f"predictions[{i}]")
+        an = (
+            resolve(lang, preset, unit, overlap, both_empty, entry)
+            if type(entry) is PreparedGolds
+            else base
+        )
+        append(score(an, prediction, entry))
+    return results
 
 
 def share_repeated_golds(entries: Sequence[object], an: Analyzer) -> list[object]:

@@ -654,9 +654,40 @@ def _window_kind(lang: str | None) -> str | None:
 
 
 def _contains_long(lang: str | None, prediction: str, golds) -> float:
-    """:func:`_contains` of a long prediction, its prepared parts
-    (:func:`~answermatch.normalization.joined_parts`, as :func:`_preparer`
-    joins them) searched in windows, the prepared text never held whole.
+    """:func:`_contains` of a long prediction, its prepared text searched in
+    windows (:func:`_search_windows`), never held whole."""
+    prepare = _preparer(lang)
+    prepared = [gold for gold in map(prepare, golds) if gold]
+    if not prepared:
+        return 0.0
+    longest = max(map(len, prepared))
+
+    def search(window: str, edges: _Edges, done: int, limit: int) -> bool:
+        return _found_in(window, prepared, edges, done, limit)
+
+    return 1.0 if _search_windows(lang, prediction, longest, search) else 0.0
+
+
+def _search_windows(
+    lang: str | None,
+    prediction: str,
+    longest: int,
+    search: Callable[[str, _Edges, int, int], bool],
+    *,
+    margin: int = 0,
+    let_go: Callable[[str, int], None] | None = None,
+) -> bool:
+    """Search a long prediction's prepared text in windows (its prepared
+    parts, :func:`~answermatch.normalization.joined_parts`, as
+    :func:`_preparer` joins them), the prepared text never held whole:
+    ``search(window, edges, done, limit)`` is asked about the occurrences
+    (of needles of ``longest`` characters at most) that start from ``done``
+    to before ``limit`` in ``window``, with the window's word edges
+    (:class:`_WindowEdges`, which may raise :class:`_NeedMore`: the window
+    is then made longer and asked again from ``done``); it returns True to
+    stop (then so does this), else False. ``let_go(window, keep)`` is told
+    before ``window[:keep]`` is let go (a run of whole stretches of the
+    segmenter, see below), and at the end with the whole last window.
 
     A window holds the prepared text from a place ``keep`` on; the
     occurrences starting from where the last window stopped up to a
@@ -668,14 +699,16 @@ def _contains_long(lang: str | None, prediction: str, golds) -> float:
       since :meth:`~answermatch.tokenizers.ja.MecabTokenizer.chunk_spans`
       cuts a text from a piece's start as the whole text from there; a
       tokenizer that reads each stretch between spaces alone: the last
-      space), and ``limit`` is ``reach`` less the longest gold and
-      :data:`_MARGIN`, more than a prefix or suffix reads past an edge; a
-      suffix repeated to the window's end (Korean endings), a stretch past
-      ``reach``, make the window longer (:class:`_WindowEdges`);
+      space), and ``limit`` is ``reach`` less ``longest`` and the margin,
+      :data:`_MARGIN` (more than a prefix or suffix reads past an edge) or
+      ``margin`` where larger (what a caller reads around an occurrence);
+      a suffix repeated to the window's end (Korean endings), a
+      stretch past ``reach``, make the window longer
+      (:class:`_WindowEdges`);
     * backward: ``keep`` is where MeCab starts a piece or just after a
       space (a stretch's start), or anywhere for a language without a
       segmenter, and never before a combining mark (a mark's base is found
-      within the window); the occurrences searched start :data:`_MARGIN`
+      within the window); the occurrences searched start the margin's
       characters after it at least, so a prefix, shorter, never reaches
       back to it (the start of the word before it, unknown, is too far).
 
@@ -685,12 +718,8 @@ def _contains_long(lang: str | None, prediction: str, golds) -> float:
     characters."""
     from ..normalization import joined_parts
 
-    prepare = _preparer(lang)
-    prepared = [gold for gold in map(prepare, golds) if gold]
-    if not prepared:
-        return 0.0
-    longest = max(map(len, prepared))
     kind = _window_kind(lang)
+    margin = max(margin, _MARGIN)
     piece = partial(_piece_preparer(lang), ascii=prediction.isascii())  # (as the whole is)
     parts = joined_parts(prediction, piece)
     window = ""  # the prepared text from some place on
@@ -703,22 +732,28 @@ def _contains_long(lang: str | None, prediction: str, golds) -> float:
             if part is None:
                 ended = True
             else:
-                window += part
+                window += part  # (held once: extended in place)
+                del part
         reach = len(window) if ended else _reach(window, kind, lang)
-        limit = reach if ended else reach - longest - _MARGIN
+        limit = reach if ended else reach - longest - margin
         if limit > done:
             edges = _WindowEdges(window, lang, reach, ended)
             try:
-                if _found_in(window, prepared, edges, done, limit):
-                    return 1.0
+                if search(window, edges, done, limit):
+                    return True
             except _NeedMore:
                 limit = done
+            del edges  # (its window is the window: not held twice when it grows)
         if ended:
-            return 0.0
+            if let_go is not None:
+                let_go(window, len(window))
+            return False
         if limit <= done:  # nothing decided: a longer window
             wanted = len(window) + max(_WINDOW, len(window))
             continue
-        keep = _keep(window, limit - _MARGIN, kind, lang)
+        keep = _keep(window, limit - margin, kind, lang)
+        if keep and let_go is not None:
+            let_go(window, keep)
         window, done = window[keep:], limit - keep
         wanted = len(window) + _WINDOW
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ._inputs import as_golds, check_batch, check_text
-from .analysis import _CALLS, Analyzer, PreparedGolds, analyzer, resolve, share_repeated_golds
+from ._inputs import as_golds, check_text
+from .analysis import _CALLS, Analyzer, PreparedGolds, each_scored, resolve
 
 
 def levenshtein_distance(a: str, b: str) -> int:
@@ -148,17 +148,4 @@ def levenshtein_ratio_batch(
     >>> levenshtein_ratio_batch(["Krakow", "Gdansk"], ["Kraków", ["Gdańsk", "Danzig"]])
     [0.833..., 0.833...]
     """
-    check_batch(predictions, golds)
-    base = analyzer(lang, "unicode" if preset is None else preset)
-    results: list[float] = []
-    entries = share_repeated_golds(golds, base)
-    for i, (prediction, entry) in enumerate(zip(predictions, entries, strict=True)):
-        if type(prediction) is not str:
-            check_text(prediction, f"predictions[{i}]")
-        an = (
-            resolve(lang, preset, "word", "bag", 1.0, entry)
-            if type(entry) is PreparedGolds
-            else base
-        )
-        results.append(_best_ratio(an, prediction, entry))
-    return results
+    return each_scored(_best_ratio, predictions, golds, lang, preset)

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ._inputs import as_golds, check_batch, check_text
+from ._inputs import as_golds, check_text
 from .analysis import (
     _CALLS,
     Analyzer,
     PreparedGolds,
-    analyzer,
+    each_scored,
     normalized_key,
     resolve,
-    share_repeated_golds,
 )
 
 
@@ -77,17 +76,4 @@ def exact_match_batch(
     >>> exact_match_batch(["Paris!", "Lyon"], ["paris", ["Marseille", "Nice"]])
     [1.0, 0.0]
     """
-    check_batch(predictions, golds)
-    base = analyzer(lang, "unicode" if preset is None else preset)
-    results: list[float] = []
-    entries = share_repeated_golds(golds, base)
-    for i, (prediction, entry) in enumerate(zip(predictions, entries, strict=True)):
-        if type(prediction) is not str:
-            check_text(prediction, f"predictions[{i}]")
-        an = (
-            resolve(lang, preset, "word", "bag", 1.0, entry)
-            if type(entry) is PreparedGolds
-            else base
-        )
-        results.append(_exact(an, prediction, entry))
-    return results
+    return each_scored(_exact, predictions, golds, lang, preset)

@@ -62,15 +62,25 @@ Verdict(score=1.0, rule='name-parts', detail="2 of 3 words of 'Wilhelm Conrad R�
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 import regex
 
 from ..languages import optional_language
+from ..normalization import steps as _steps
 from ._inputs import as_golds, check_text, golds_language
-from .containment import _ARTICLES, _preparer, occurrences
+from .containment import (
+    _ARTICLES,
+    _chunk_spans,
+    _preparer,
+    _search_windows,
+    _segmenter,
+    _window_kind,
+    _words_of,
+    occurrences,
+)
 from .dates import extract_date
 from .extraction import _extract, _in_lowered
 from .numeric import extract_number
@@ -369,8 +379,22 @@ def _worded_numbers(text: str, lang: str | None) -> set[str]:
 _CLAUSE_END = re.compile(r"[.!?](?<=[^\W\d]{2}[.!?])\s+|[。！？\n;]\s*|,\s+(?!\d)| (?:and|or|but) ")
 
 
-def _clauses(text: str) -> list[str]:
-    return [clause for clause in _CLAUSE_END.split(text) if clause.strip()]
+def _clauses(text: str) -> Iterator[str]:
+    """The clauses of ``text`` that are not blank, one at a time (those of
+    ``_CLAUSE_END.split``: a long answer's are not listed).
+
+    >>> list(_clauses("It was 1972, in May; then more."))
+    ['It was 1972', 'in May', 'then more.']
+    """
+    start = 0
+    for end in _CLAUSE_END.finditer(text):
+        clause = text[start : end.start()]
+        if not clause.isspace() and clause:
+            yield clause
+        start = end.end()
+    clause = text[start:] if start else text
+    if clause and not clause.isspace():
+        yield clause
 
 
 # a date has a digit or an ideographic numeral
@@ -414,31 +438,26 @@ def _near(words: list[str], index: int, vocabulary: frozenset[str], span: int) -
     return any(w in vocabulary for w in words[max(0, index - span) : index])
 
 
-def _contained(
-    language: _Language, answer: str, gold_text: str, gold: str, state: _State
-) -> Verdict | None:
-    """The verdict for one prepared gold found in the prepared answer (or
-    None when it is not there): every occurrence is checked for negation
-    and hedging, and the first clean one wins."""
-    blocked: Verdict | None = None
-    for position in occurrences(answer, gold, language.lang):
-        reason = _blocked(language, answer, position, position + len(gold), state)
-        if reason is None:
-            return Verdict(1.0, "contains", f"contains {gold_text!r}", gold_text)
-        blocked = blocked or Verdict(0.0, reason[0], reason[1], None)
-    return blocked
-
-
 class _State:
-    """What one judgment works out at most once: the prepared golds and
-    whether the question offers a choice."""
+    """What one judgment works out at most once: the prepared golds,
+    whether the question offers a choice and (the whole prepared answer
+    given) whether the answer is short."""
 
-    __slots__ = ("choice", "golds", "question")
+    __slots__ = ("_short", "answer", "choice", "golds", "question")
 
-    def __init__(self, golds: list[str], question: str) -> None:
+    def __init__(self, golds: list[str], question: str, answer: str = "") -> None:
         self.golds = golds
         self.question = question
+        self.answer = answer
         self.choice: bool | None = None
+        self._short: bool | None = None
+
+    @property
+    def short(self) -> bool:
+        """The answer has fewer than :data:`SHORT_HEDGE` spaces."""
+        if self._short is None:
+            self._short = self.answer.count(" ") < SHORT_HEDGE
+        return self._short
 
     def offers_choice(self, language: _Language) -> bool:
         if self.choice is None:
@@ -460,17 +479,22 @@ def _denied(language: _Language, before: list[str], after: list[str]) -> bool:
     return bool(preceding and before and before[-1].endswith(preceding))
 
 
+#: How far :func:`_blocked` reads on each side of an occurrence.
+_AROUND = 80
+
+
 def _blocked(
-    language: _Language, answer: str, start: int, end: int, state: _State
+    language: _Language, answer: str, start: int, end: int, state: _State, short: bool
 ) -> tuple[str, str] | None:
-    """Why the gold at ``answer[start:end]`` does not count, or None."""
-    before = answer[max(0, start - 80) : start].split()
-    after = answer[end : end + 80].split()
+    """Why the gold at ``answer[start:end]`` does not count, or None
+    (``short``: the whole answer has fewer than :data:`SHORT_HEDGE` spaces).
+    Reads :data:`_AROUND` characters on each side of it."""
+    before = answer[max(0, start - _AROUND) : start].split()
+    after = answer[end : end + _AROUND].split()
     shown = answer[start:end]
     if _near(before, len(before), language.negations, 2) or _denied(language, before, after):
         return "negated", f"a negation beside {shown!r}"
     ors = language.ors
-    short = answer.count(" ") < SHORT_HEDGE
     either = language.doubt if short else language.either
     alternative = ""
     if either.intersection(before[-2:]):  # "either X or Y", X the gold
@@ -561,21 +585,25 @@ def _judge(language: _Language, prediction: str, golds: tuple[str, ...], questio
     prepared = [prepare_short(g) for g in golds]
     if text.isascii() and _absent(language, text, golds, prepared):
         return _NO_MATCH
-    answer = language.prepare(text)
-    if not answer:
+    state = _State(prepared, question)
+    answer: _WholeAnswer | _LongAnswer
+    if len(text) > _steps.PIECE_CHARS and _window_kind(language.lang) is not None:
+        answer = _LongAnswer(language, text, state)
+    else:
+        answer = _WholeAnswer(language, language.prepare(text), state)
+    if answer.empty:
         return Verdict(0.0, "empty", "no answer", None)
     for gold_text, gold in zip(golds, prepared, strict=True):
-        if gold == answer:
+        if answer.equals(gold):
             return Verdict(1.0, "exact", f"equals {gold_text!r}", gold_text)
-    state = _State(prepared, question)
     blocked: Verdict | None = None
     for gold_text, gold in zip(golds, prepared, strict=True):
-        if gold and gold in answer:
-            found = _contained(language, answer, gold_text, gold, state)
-            if found is not None:
-                if found.score:
-                    return found
-                blocked = blocked or found
+        if gold:
+            clean, reason = answer.contained(gold)
+            if clean:
+                return Verdict(1.0, "contains", f"contains {gold_text!r}", gold_text)
+            if reason is not None and blocked is None:
+                blocked = Verdict(0.0, reason[0], reason[1], None)
     if blocked is not None:
         return blocked
     values: dict[str, set[str]] = {}
@@ -602,17 +630,305 @@ def _judge(language: _Language, prediction: str, golds: tuple[str, ...], questio
             kind == "number" or not any(value.startswith(d) for d in values[kind])
         ):  # the answer states another value: the gold's words alone do not make it
             valued.add(gold)
-    answer_words = language.word_set(answer)
+    candidates = [gold for gold in prepared if gold and gold not in valued]
+    if not candidates:
+        return _NO_MATCH
     question_words = language.question_words(question) if question else frozenset()
+    answer_words = answer.words(candidates, question_words)
     for gold_text, gold in zip(golds, prepared, strict=True):
         if gold and gold not in valued:
             found = _recall(language, answer_words, gold_text, gold, question_words)
             if found is not None:
-                denied = _words_blocked(language, answer, gold, question_words, state)
+                denied = answer.words_blocked(gold, question_words)
                 blocked = blocked or denied
                 if denied is None:
                     return found
     return blocked or _NO_MATCH
+
+
+class _WholeAnswer:
+    """A prepared answer held whole, as :func:`_judge` asks about it (see
+    :class:`_LongAnswer`, the same answers of a long one)."""
+
+    __slots__ = ("answer", "empty", "language", "state")
+
+    def __init__(self, language: _Language, answer: str, state: _State) -> None:
+        self.language = language
+        self.answer = answer
+        self.state = state
+        self.empty = not answer
+        state.answer = answer
+
+    def equals(self, gold: str) -> bool:
+        """The prepared answer is ``gold``."""
+        return gold == self.answer
+
+    def contained(self, gold: str) -> tuple[bool, tuple[str, str] | None]:
+        """Whether ``gold`` occurs as whole words with no negation nor hedge
+        beside it, and else why its first occurrence does not count (None
+        when it does not occur)."""
+        answer = self.answer
+        if gold not in answer:
+            return False, None
+        blocked = None
+        for position in occurrences(answer, gold, self.language.lang):
+            end = position + len(gold)
+            reason = _blocked(self.language, answer, position, end, self.state, self.state.short)
+            if reason is None:
+                return True, None
+            blocked = blocked or reason
+        return False, blocked
+
+    def words(self, golds: list[str], question: frozenset[str]) -> set[str]:
+        """The answer's words (all of them: the golds are not needed)."""
+        return self.language.word_set(self.answer)
+
+    def words_blocked(self, gold: str, question: frozenset[str]) -> Verdict | None:
+        """:func:`_words_blocked` of the answer."""
+        return _words_blocked(self.language, self.answer, gold, question, self.state)
+
+
+class _LongAnswer:
+    """A long answer's prepared text read in windows of its prepared parts
+    (:func:`~answermatch.matchers.containment._search_windows`, which
+    containment searches too), never held whole, with the answers
+    :class:`_WholeAnswer` gives of the whole text. A first reading finds
+    whether the text is empty or equals a gold (its parts compared in turn
+    with each gold's start), counts its spaces (a short answer's hedges
+    differ: until the count reaches :data:`SHORT_HEDGE` an occurrence is
+    judged both ways, and the count at the end decides) and judges every
+    occurrence of every gold as :class:`_WholeAnswer` does, each with the
+    :data:`_AROUND` characters around it (the windows' margin); it stops
+    early where the first gold occurs cleanly and the text is longer than
+    every gold. A second reading, only for the recall rule, finds which of
+    the words the rule may ask about (:func:`_asked`) are words of the
+    answer, read from the stretches each window lets go as the language's
+    segmenter reads them (whole MeCab pieces, whole stretches between
+    spaces, or the spaces' words, one cut by a window's edge joined up
+    again); a third, where that rule accepts a gold, judges the
+    occurrences of the golds' words. The tests
+    compare the verdicts with the whole text's in windows of a few
+    characters."""
+
+    __slots__ = ("_found", "_words", "empty", "language", "length", "short", "spaces", "state")
+    __slots__ += ("_equal", "_golds", "text")
+
+    def __init__(self, language: _Language, text: str, state: _State) -> None:
+        self.language = language
+        self.text = text
+        self.state = state
+        self.length = 0  # the prepared text's characters let go so far
+        self.spaces = 0  # and its spaces
+        golds = [gold for gold in state.golds if gold]
+        self._equal = dict.fromkeys(golds, True)  # golds the text read so far starts
+        first = golds[0] if golds else None
+        longest = max(map(len, golds), default=0)
+        self._found: dict[str, dict[bool, list]] = {}
+        self._words: dict[str, dict[bool, list]] | None = None
+        self._golds: list[str] = []
+
+        def stop(window: str, found: dict[str, dict[bool, list]], variants) -> bool:
+            return (
+                first is not None
+                and all(found[first][short][0] for short in variants)
+                and self.length + len(window) > longest
+            )
+
+        self._found, stopped = self._scan(list(self._equal), None, self._count, stop)
+        if stopped:  # the first gold occurs cleanly: nothing else is asked
+            self.empty, self.short = False, False
+            self._equal.clear()
+        else:
+            self.empty = self.length == 0
+            self.short = self.spaces < SHORT_HEDGE
+        state.answer = ""
+
+    def _count(self, window: str, keep: int) -> None:
+        """Counts the characters and spaces of ``window[:keep]``, let go,
+        and compares them with the golds'."""
+        length = self.length
+        for gold in list(self._equal):
+            if len(gold) < length + keep or not window.startswith(gold[length : length + keep]):
+                del self._equal[gold]
+        self.length += keep
+        self.spaces += window.count(" ", 0, keep)
+
+    def _scan(
+        self,
+        needles: list[str],
+        short: bool | None,
+        let_go: Callable[[str, int], None],
+        stop: Callable[..., bool] | None = None,
+    ) -> tuple[dict[str, dict[bool, list]], bool]:
+        """Every occurrence of each needle judged by :func:`_blocked`: for
+        each and each way of reading the answer (short or not; ``short``
+        when known), whether one is clean and the first reason of one that
+        is not; and whether ``stop`` stopped the reading."""
+        language, state = self.language, self.state
+        found = {needle: {False: [False, None], True: [False, None]} for needle in needles}
+        longest = max(map(len, needles), default=0)
+
+        def search(window: str, edges, done: int, limit: int) -> bool:
+            if short is not None:
+                variants: tuple[bool, ...] = (short,)
+            elif self.spaces + window.count(" ") >= SHORT_HEDGE:
+                variants = (False,)
+            else:
+                variants = (False, True)
+            for needle in needles:
+                ways = found[needle]
+                if all(ways[way][0] for way in variants):
+                    continue
+                size = len(needle)
+                position = window.find(needle, done)
+                while 0 <= position < limit:
+                    if edges.start(position) and edges.end(position + size):
+                        for way in variants:
+                            result = ways[way]
+                            if result[0]:
+                                continue
+                            end = position + size
+                            reason = _blocked(language, window, position, end, state, way)
+                            if reason is None:
+                                result[0] = True
+                            elif result[1] is None:
+                                result[1] = reason
+                        if all(ways[way][0] for way in variants):
+                            break
+                    position = window.find(needle, position + 1)
+            return stop is not None and stop(window, found, variants)
+
+        stopped = _search_windows(
+            language.lang, self.text, longest, search, margin=_AROUND, let_go=let_go
+        )
+        return found, stopped
+
+    def equals(self, gold: str) -> bool:
+        """The prepared answer is ``gold``."""
+        return self._equal.get(gold, False) and len(gold) == self.length
+
+    def contained(self, gold: str) -> tuple[bool, tuple[str, str] | None]:
+        """As :meth:`_WholeAnswer.contained`."""
+        clean, reason = self._found[gold][self.short]
+        return clean, None if clean else reason
+
+    def words(self, golds: list[str], question: frozenset[str]) -> set[str]:
+        """Those of the answer's words that the recall rule may ask about
+        for ``golds`` (a second reading)."""
+        asked: set[str] = set()
+        for gold in golds:
+            for word in self.language.gold_words(gold):
+                asked.update(_asked(word))
+        sieve = _WordSieve(self.language.lang, asked)
+        self._scan([], self.short, sieve)
+        sieve.finish()
+        self._golds = golds
+        return sieve.found
+
+    def words_blocked(self, gold: str, question: frozenset[str]) -> Verdict | None:
+        """As :func:`_words_blocked`: the occurrences of the words of the
+        golds :meth:`words` was asked about that are not the question's,
+        judged in a third reading (once, where the recall rule accepts)."""
+        language = self.language
+        if self._words is None:
+            needles = {
+                word: None
+                for candidate in self._golds
+                for word in language.gold_words(candidate)
+                if word not in question
+            }
+            self._words, _ = self._scan(list(needles), self.short, _nothing)
+        blocked: Verdict | None = None
+        for word in language.gold_words(gold):
+            if word in question:
+                continue
+            clean, reason = self._words[word][self.short]
+            if clean:
+                return None
+            if reason is not None and blocked is None:
+                blocked = Verdict(0.0, reason[0], reason[1], None)
+        return blocked
+
+
+def _nothing(window: str, keep: int) -> None:
+    """A reading's ``let_go`` that keeps nothing."""
+
+
+def _asked(word: str) -> tuple[str, ...]:
+    """The words :func:`_recall` may look for among an answer's for a word
+    of a gold (:func:`_has_plural`'s forms, an initial).
+
+    >>> _asked("city")
+    ('city', 'citys', 'cityst', 'citynd', 'cityrd', 'cityth', 'cityes', 'cities', 'c')
+    """
+    forms = (word + suffix for suffix in ("s", *_ORDINAL_SUFFIXES, "es"))
+    return (word, *forms, word[:-1] + "ies", word[:1])
+
+
+class _WordSieve:
+    """The words of a long prepared text that are among ``asked``, read from
+    the stretches a window lets go (``sieve(window, keep)``: those of
+    ``window[:keep]``) as the language's words of the whole text are read
+    (:func:`_word_set`): whole MeCab pieces, whole stretches between
+    spaces (ICU's words one at a time), or for a language split at spaces
+    the spaces' words, a word cut at a window's edge joined up again (and
+    forgotten once longer than any asked). :meth:`finish` after the last."""
+
+    __slots__ = ("_kind", "_longest", "_open", "_pending", "_spans", "_split", "asked", "found")
+    __slots__ += ("_words_of",)
+
+    def __init__(self, lang: str | None, asked: set[str]) -> None:
+        self.asked = asked
+        self.found: set[str] = set()
+        self._longest = max(map(len, asked), default=0)
+        self._kind = _window_kind(lang)
+        self._split = _segmenter(lang)
+        self._spans = _chunk_spans(lang) if self._kind == "chunks" else None
+        self._words_of = None if self._split is None else _words_of(lang, self._split)
+        self._open = False  # the last word let go may go on
+        self._pending: str | None = ""  # that word (None: longer than any asked)
+
+    def __call__(self, window: str, keep: int) -> None:
+        if self._spans is not None:
+            for start, end in self._spans(window):
+                if end > keep:
+                    break
+                self._add(self._split(window[start:end]))  # type: ignore[misc]
+        elif self._words_of is not None:
+            self._add(self._words_of(window if keep == len(window) else window[:keep]))
+        else:
+            self._spaced(window if keep == len(window) else window[:keep])
+
+    def _add(self, words) -> None:
+        asked, found = self.asked, self.found
+        for word in words:
+            if word in asked:
+                found.add(word)
+
+    def _join(self, start: str | None, rest: str | None) -> str | None:
+        if start is None or rest is None or len(start) + len(rest) > self._longest:
+            return None
+        return start + rest
+
+    def _spaced(self, segment: str) -> None:
+        if not segment:
+            return
+        words: list[str | None] = list(segment.split())
+        if self._open:
+            if segment[0].isspace():
+                self._add((self._pending,))
+            else:
+                words[0] = self._join(self._pending, words[0])
+        self._open = bool(words) and not segment[-1].isspace()
+        if self._open:
+            self._pending = self._join("", words.pop())
+        self._add(words)
+
+    def finish(self) -> None:
+        """The last word, when the text ends inside it."""
+        if self._open:
+            self._add((self._pending,))
+            self._open = False
 
 
 def _words_blocked(
@@ -627,7 +943,7 @@ def _words_blocked(
         if word in question:
             continue
         for position in occurrences(answer, word, language.lang):
-            reason = _blocked(language, answer, position, position + len(word), state)
+            reason = _blocked(language, answer, position, position + len(word), state, state.short)
             if reason is None:
                 return None
             blocked = blocked or Verdict(0.0, reason[0], reason[1], None)

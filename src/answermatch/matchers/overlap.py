@@ -26,17 +26,16 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from typing import NamedTuple
 
-from ._inputs import _UNSPACED, as_golds, check_batch, check_text, warn_unspaced
+from ._inputs import _UNSPACED, as_golds, check_text, warn_unspaced
 from .analysis import (
     Analyzer,
     PreparedGolds,
     TokenCounts,
     _check_options,
     _splitter,
-    analyzer,
+    each_scored,
     normalized_key,
     resolve,
-    share_repeated_golds,
 )
 from .answers import AnswerSet, CountedTokens, best_overlap, one_answer, shared_counts
 
@@ -360,20 +359,4 @@ def token_f1_batch(
     >>> token_f1_batch(["Adam Mickiewicz", "Prus"], ["Mickiewicz", ["Bolesław Prus", "Prus"]])
     [0.666..., 1.0]
     """
-    check_batch(predictions, golds)
-    base = analyzer(lang, "unicode" if preset is None else preset, unit, overlap, both_empty)
-    results: list[float] = []
-    append = results.append
-    entries = share_repeated_golds(golds, base)
-    for i, (prediction, entry) in enumerate(zip(predictions, entries, strict=True)):
-        if type(prediction) is not str:
-            check_text(prediction, f"predictions[{i}]")
-        if type(entry) is PreparedGolds:
-            append(
-                _f1_against(
-                    resolve(lang, preset, unit, overlap, both_empty, entry), prediction, entry
-                )
-            )
-        else:
-            append(_f1_against(base, prediction, entry))
-    return results
+    return each_scored(_f1_against, predictions, golds, lang, preset, unit, overlap, both_empty)

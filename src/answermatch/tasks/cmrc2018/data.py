@@ -34,12 +34,12 @@ from dataclasses import dataclass, replace
 from itertools import repeat
 from typing import Any, NamedTuple
 
+from ...columns import Rows
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...formats.squad import (
     Dialect,
     Kept,
-    Rows,
     SquadFile,
     from_data,
     load,
@@ -136,6 +136,9 @@ class Questions(Rows[Question]):
         self, ids: Sequence[Any], texts: Sequence[tuple[str, ...]], stored: Sequence[Stored]
     ) -> None:
         self.ids, self.texts, self.stored = ids, texts, stored
+
+    def __len__(self) -> int:
+        return len(self.ids)
 
     def row(self, k: int) -> Question:
         return _NEW(Question, (self.ids[k], self.texts[k], self.stored[k]))

@@ -67,7 +67,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, islice
-from typing import Any, ClassVar, overload
+from typing import Any, ClassVar
 
 from ...checks import (
     GoldChecks,
@@ -78,6 +78,7 @@ from ...checks import (
     check_repeated_question,
     check_scientific_notation,
 )
+from ...columns import Rows
 from ...diagnostics import Diagnostics
 from ...errors import InputError
 from ...explanation import Explanation, TextView, Variant, unanswered, verdict
@@ -199,7 +200,7 @@ class Block:
     answer_line: int | None = field(default=None, repr=False, compare=False)
 
 
-class Blocks(AsList, Sequence[Block]):
+class Blocks(AsList, Rows[Block]):
     """The blocks of a file held by columns (an array of ids, of lines, the
     questions and the answer fields in UTF-8 buffers): some 40 bytes and
     the text of a question, no object per block or field; each
@@ -257,20 +258,7 @@ class Blocks(AsList, Sequence[Block]):
     def __len__(self) -> int:
         return len(self._ids)
 
-    @overload
-    def __getitem__(self, index: int) -> Block: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Block]: ...
-
-    def __getitem__(self, index: int | slice) -> Block | list[Block]:
-        if isinstance(index, slice):
-            return self.sliced(index)
-        k = index.__index__()
-        if k < 0:
-            k += len(self._ids)
-        if not 0 <= k < len(self._ids):
-            raise IndexError(f"block {index} of {len(self._ids)}")
+    def row(self, k: int) -> Block:
         start = self._field_ends[k - 1] if k else 0
         column, long = self._fields, self._long
         fields = tuple(
@@ -284,9 +272,6 @@ class Blocks(AsList, Sequence[Block]):
             fields,
             self._lines[2 * k + 1],
         )
-
-    def __iter__(self) -> Iterator[Block]:
-        return map(self.__getitem__, range(len(self._ids)))
 
     def __repr__(self) -> str:
         return repr(list(self))  # as the list of blocks it stands for

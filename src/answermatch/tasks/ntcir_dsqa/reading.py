@@ -22,9 +22,9 @@ from typing import Any, NamedTuple
 
 import regex
 
+from ...columns import Rows
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
-from ...formats.squad import Rows
 from ...items import AsList, Places, TextColumn
 from ...sources import (
     Fingerprints,
@@ -176,6 +176,9 @@ class Questions(Rows[Question]):
         self._lines.extend(lines)
         self._places = None
 
+    def __len__(self) -> int:
+        return len(self._langs)
+
     def row(self, k: int) -> Question:
         """The question at index ``k`` (``0 <= k < len(self)``)."""
         return Question(self.ids[k], self.lang(k), self.answers(k), self.line(k))
@@ -235,7 +238,7 @@ class Questions(Rows[Question]):
         )
 
 
-class _Langs(AsList, Sequence[str]):
+class _Langs(AsList, Rows[str]):
     """The language codes of the questions, a byte each."""
 
     __slots__ = ("_codes",)
@@ -246,10 +249,8 @@ class _Langs(AsList, Sequence[str]):
     def __len__(self) -> int:
         return len(self._codes)
 
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return [_CODES[code] for code in self._codes[index]]
-        return _CODES[self._codes[index]]
+    def row(self, k: int) -> str:
+        return _CODES[self._codes[k]]
 
     def __iter__(self) -> Iterator[str]:
         return map(_CODES.__getitem__, self._codes)

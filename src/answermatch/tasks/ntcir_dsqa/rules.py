@@ -19,6 +19,7 @@ from functools import partial
 
 import regex
 
+from ...matchers.answers import JoinedKey
 from ...matchers.overlap import overlap_f1
 from ...normalization.steps import (
     PIECE_CHARS,
@@ -109,12 +110,9 @@ def _whitespace_words(text: str) -> Sequence[str]:
     return tokens_by_pieces(text, str.split)
 
 
-def _whitespace_counts(parts: Iterable[str]) -> Counter[str]:
+def _whitespace_lists(parts: Iterable[str]) -> Iterator[list[str]]:
     # the words of " ".join(parts): each part's own
-    counts: Counter[str] = Counter()
-    for part in parts:
-        counts.update(part.split())
-    return counts
+    return map(str.split, parts)
 
 
 def _mecab_words(text: str) -> list[str]:
@@ -123,14 +121,11 @@ def _mecab_words(text: str) -> list[str]:
     return tokenize(text, "ja")
 
 
-def _mecab_counts(parts: Iterable[str]) -> Counter[str]:
-    # the words of "".join(parts), MeCab's pieces counted one at a time
+def _mecab_lists(parts: Iterable[str]) -> Iterator[list[str]]:
+    # the words of "".join(parts), a list for each piece MeCab parses
     from ...tokenizers import get_tokenizer
 
-    counts: Counter[str] = Counter()
-    for words in get_tokenizer("ja").tokenize_parts(parts):
-        counts.update(words)
-    return counts
+    return get_tokenizer("ja").tokenize_parts(parts)
 
 
 def _mecab_signature() -> str:
@@ -147,9 +142,10 @@ class Language:
     marker: str  # the part of a question id that names the language
     steps: tuple[Step, ...]
     words: Callable[[str], Sequence[str]]
-    #: the words of ``between.join(parts)`` counted, the parts read one by
-    #: one: :meth:`words` of a long text without its list of words
-    word_counts: Callable[[Iterable[str]], Mapping[str, int]]
+    #: the words of ``between.join(parts)`` in lists whose concatenation is
+    #: that text's :meth:`words`, the parts read one by one: the words of a
+    #: long text a stretch at a time, never its whole list
+    word_lists: Callable[[Iterable[str]], Iterator[list[str]]]
     tokenizer: Callable[[], str]  # the tokenizer's signature
     #: what the last step leaves between two words (it collapses or
     #: deletes whitespace; no step joins or splits words across it)
@@ -172,6 +168,19 @@ class Language:
         time, which :attr:`between` joins into the normalized text."""
         return filter(None, map(self._normalize, pieces(text, self.cuts)))
 
+    def word_counts(self, parts: Iterable[str]) -> Counter[str]:
+        """The words of ``between.join(parts)`` counted, the parts read one
+        by one (:attr:`word_lists`): :meth:`words` of a long text without
+        its list of words.
+
+        >>> LANGUAGES["en"].word_counts(["tokyo tokyo", "13510000"])
+        Counter({'tokyo': 2, '13510000': 1})
+        """
+        counts: Counter[str] = Counter()
+        for words in self.word_lists(parts):
+            counts.update(words)
+        return counts
+
     def _normalize(self, text: str) -> str:
         for step in self.steps:
             text = step(text)
@@ -189,14 +198,14 @@ class Profile(Settings):
 
 LANGUAGES: dict[str, Language] = {
     "en": Language(
-        "en", "-E-", EN_STEPS, _whitespace_words, _whitespace_counts, lambda: "whitespace"
+        "en", "-E-", EN_STEPS, _whitespace_words, _whitespace_lists, lambda: "whitespace"
     ),
     "ja": Language(
         "ja",
         "-J-",
         JA_STEPS,
         _mecab_words,
-        _mecab_counts,
+        _mecab_lists,
         _mecab_signature,
         between="",
         cuts=JA_CUTS,
@@ -247,10 +256,15 @@ class Comparison:
 
 
 def compare_normalized(
-    predicted: str, predicted_words: Sequence[str], golds: Sequence[tuple[str, Sequence[str]]]
+    predicted: str | JoinedKey,
+    predicted_words: Sequence[str] | Mapping[str, int],
+    golds: Sequence[tuple[str | JoinedKey, Sequence[str] | Mapping[str, int]]],
 ) -> Comparison:
     """:class:`Comparison` of a normalized answer and its words with the
-    normalized gold answers and their words (``golds``: ``(text, words)``)."""
+    normalized gold answers and their words (``golds``: ``(text, words)``).
+    A long text may be given as it is held, its normalized text a
+    :class:`~answermatch.matchers.answers.JoinedKey` and its words counted
+    (set F1 needs only which words occur)."""
     per_gold = tuple(
         (float(predicted == text), set_f1(predicted_words, words)) for text, words in golds
     )
@@ -266,7 +280,7 @@ def compare_prepared(
 
     An answer longer than :data:`~answermatch.normalization.steps.PIECE_CHARS`
     is normalized, compared and split into words part by part
-    (:meth:`Language.normalized_parts`, :attr:`Language.word_counts`): the
+    (:meth:`Language.normalized_parts`, :meth:`Language.word_counts`): the
     same figures as :func:`compare_normalized` on its whole normalized text
     and words, without holding either (set F1 needs only which words occur).
     """

@@ -25,7 +25,7 @@ from ...checks import (
 )
 from ...diagnostics import Diagnostics
 from ...errors import format_examples
-from ...explanation import Explanation, TextView, Variant, trace, verdict
+from ...explanation import Explanation
 from ...items import ItemColumns
 from ..base import (
     FRACTION,
@@ -39,10 +39,10 @@ from ..base import (
     make_signature,
 )
 from ..parts import ChecksGold, Explains, TakesRows
+from .explain import explain_question
 from .reading import (
     Answers,
     NtcirGold,
-    Question,
     Questions,
     check_default_lang,
     read_gold,
@@ -51,9 +51,7 @@ from .reading import (
 from .rules import (
     LANGUAGES,
     PROFILES,
-    Language,
     Profile,
-    compare_normalized,
     compare_prepared,
 )
 
@@ -242,7 +240,7 @@ class NtcirDsqa(Task, Explains, ChecksGold, TakesRows):
     ) -> Iterator[Explanation]:
         profile = self.profile_name(settings)
         for k, question in enumerate(inputs.gold.questions):
-            yield _explain(
+            yield explain_question(
                 question, inputs.predictions.answer(k), settings.languages[question.lang], profile
             )
 
@@ -301,38 +299,3 @@ class _EmptyGolds:
                 path=path,
                 line=self.line,
             )
-
-
-def _explain(question: Question, answer: str, lang: Language, profile: str) -> Explanation:
-    """The question's normalization traced step by step and each gold
-    answer's EM and F1, compared exactly as :meth:`NtcirDsqa.score` does."""
-    predicted, changes = trace(lang.steps, answer)
-    words = lang.words(predicted)
-    golds = []
-    for text in question.answers:
-        normalized, gold_changes = trace(lang.steps, text)
-        golds.append((text, normalized, lang.words(normalized), gold_changes))
-    result = compare_normalized(predicted, words, [(norm, w) for _, norm, w, _ in golds])
-    variants = tuple(
-        Variant(
-            TextView(text, norm, tuple(gold_words), gold_changes),
-            {"em": em, "f1": f1},
-            "exact match" if em else "F1 over word sets",
-            bool(em),
-        )
-        for (text, norm, gold_words, gold_changes), (em, f1) in zip(
-            golds, result.per_gold, strict=True
-        )
-    )
-    return Explanation(
-        NAME,
-        profile,
-        question.id,
-        question.lang,
-        TextView(answer, predicted, tuple(words), changes),
-        variants,
-        "EM and set F1: maxima over the gold answers",
-        {"score": result.em, "em": result.em, "f1": result.f1},
-        verdict(result.f1, result.em),
-        {"best gold": question.answers[result.best]},
-    )

@@ -44,8 +44,9 @@ from collections.abc import Iterable, Iterator, KeysView, Mapping, MutableMappin
 from dataclasses import dataclass, field
 from itertools import accumulate, chain, compress, islice, repeat, takewhile
 from operator import eq, is_not, itemgetter, lt, ne, not_
-from typing import Any, overload
+from typing import Any
 
+from ...columns import Rows
 from ...diagnostics import Deferred, Diagnostics
 from ...errors import InputError, UnknownLanguageError
 from ...formats.answers import ANSWER_FIELDS, answer_list
@@ -93,7 +94,7 @@ class Question:
     empty: int = field(default=0, repr=False)
 
 
-class Gold(AsList, Sequence[Question]):
+class Gold(AsList, Rows[Question]):
     """The questions of a gold, held by columns: the ids, the answers and
     the question texts each in one :class:`~answermatch.items.TextColumn`,
     the lines, each row's number of answers and its language in arrays
@@ -196,16 +197,7 @@ class Gold(AsList, Sequence[Question]):
     def __len__(self) -> int:
         return len(self.lines)
 
-    @overload
-    def __getitem__(self, index: int) -> Question: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Question]: ...
-
-    def __getitem__(self, index: int | slice) -> Question | list[Question]:
-        if isinstance(index, slice):
-            return self.sliced(index)
-        k = _place(index, len(self.lines))
+    def row(self, k: int) -> Question:
         return Question(self.ids[k], self.lines[k], self.answers(k), self.question(k),
                         self.lang(k), self.empty.get(k, 0))  # fmt: skip
 
@@ -222,17 +214,7 @@ class Gold(AsList, Sequence[Question]):
         return f"<Gold: {len(self.lines)} questions>"
 
 
-def _place(index: Any, length: int) -> int:
-    """``index`` as a place in a sequence of ``length`` (negative from the end)."""
-    k = index.__index__()
-    if k < 0:
-        k += length
-    if not 0 <= k < length:
-        raise IndexError(f"{index} of {length}")
-    return k
-
-
-class _Derived(AsList, Sequence[Any]):
+class _Derived(AsList, Rows[Any]):
     """``get(k)`` for each ``k`` of ``range(length)``, computed when read;
     iterated, the values ``walk()`` gives (the same, found faster)."""
 
@@ -246,10 +228,8 @@ class _Derived(AsList, Sequence[Any]):
     def __len__(self) -> int:
         return self._length
 
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return self.sliced(index)
-        return self._get(_place(index, self._length))
+    def row(self, k: int) -> Any:
+        return self._get(k)
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self._walk())
@@ -528,7 +508,7 @@ def _is_row(data: Mapping[Any, Any], places: _LazyPlaces) -> bool:
 _NONE, _NULL = -1, -2
 
 
-class GoldTexts(AsList, Sequence["str | None"]):
+class GoldTexts(AsList, Rows["str | None"]):
     """The prediction of each of ``count`` gold questions, in the gold's
     order (``None``: no answer): the texts in one
     :class:`~answermatch.items.TextColumn`, in the order they were put, and
@@ -593,16 +573,8 @@ class GoldTexts(AsList, Sequence["str | None"]):
     def __len__(self) -> int:
         return len(self._at)
 
-    @overload
-    def __getitem__(self, index: int) -> str | None: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[str | None]: ...
-
-    def __getitem__(self, index: int | slice) -> str | list[str | None] | None:
-        if isinstance(index, slice):
-            return self.sliced(index)
-        at = self._at[_place(index, len(self._at))]
+    def row(self, k: int) -> str | None:
+        at = self._at[k]
         return self._texts[at] if at >= 0 else None
 
     def __iter__(self) -> Iterator[str | None]:

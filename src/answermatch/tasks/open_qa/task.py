@@ -15,15 +15,16 @@ against their gold aliases (:class:`OpenQA`).
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ...checks import ANSWER_CHECKS, GoldChecks, QuestionEntry, check_repeated_question
+from ...columns import Rows
 from ...diagnostics import Diagnostics
 from ...errors import UnknownOptionError
 from ...explanation import Explanation, TextView, Variant
-from ...items import AsList, ItemColumns
+from ...items import ItemColumns
 from ...languages import canonical_language
 from ...matchers.named import get_matcher
 from ...profiles import Settings, choice, rule
@@ -381,7 +382,7 @@ def _warn_ids(
         )
 
 
-class _Matched(Sequence["str | None"]):
+class _Matched(Rows["str | None"]):
     """The gold answer each item matched (``None``: none), kept as its place
     among the question's answers (2 bytes an item, where a list held a
     string); a gold the judge gives that is not one of them, as itself."""
@@ -413,10 +414,7 @@ class _Matched(Sequence["str | None"]):
     def __iter__(self) -> Iterator[str | None]:
         return map(self._read, range(len(self._places)), self._places)
 
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return AsList.sliced(self, index)  # type: ignore[arg-type]
-        k = range(len(self._places))[index]  # an IndexError out of range
+    def row(self, k: int) -> str | None:
         return self._read(k, self._places[k])
 
     def _read(self, k: int, place: int) -> str | None:

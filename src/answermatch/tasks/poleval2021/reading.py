@@ -25,11 +25,12 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, overload
+from typing import Any
 
+from ...columns import Rows
 from ...diagnostics import Diagnostics
 from ...errors import InputError
-from ...items import TextColumn
+from ...items import AsList, TextColumn
 from ...sources import is_path
 from .fuzzy import LONG, FuzzyAccuracy
 from .geval import haskell_strip, read_stripped_lines
@@ -74,7 +75,7 @@ class PolEvalGold:
         return cls(SplitLines(lines), name, lines)
 
 
-class SplitLines(Sequence[list[str]]):
+class SplitLines(AsList, Rows[list[str]]):
     """Each of ``lines`` split on TAB, when it is read (nothing is kept)."""
 
     __slots__ = ("lines",)
@@ -85,29 +86,11 @@ class SplitLines(Sequence[list[str]]):
     def __len__(self) -> int:
         return len(self.lines)
 
-    @overload
-    def __getitem__(self, index: int) -> list[str]: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[list[str]]: ...
-
-    def __getitem__(self, index: int | slice) -> list[str] | list[list[str]]:
-        if isinstance(index, slice):
-            return [line.split("\t") for line in self.lines[index]]
-        return self.lines[index].split("\t")
+    def row(self, k: int) -> list[str]:
+        return self.lines[k].split("\t")
 
     def __iter__(self) -> Iterator[list[str]]:
         return (line.split("\t") for line in self.lines)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (str, bytes)) or not isinstance(other, Sequence):
-            return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return list, (list(self),)
 
 
 #: The gold in memory: one entry per question, the line (``"4\\tcztery"``)

@@ -47,6 +47,7 @@ from operator import is_not
 from typing import Any, NamedTuple, TypedDict
 
 from ...analysis import Analyzer
+from ...columns import Rows
 from ...diagnostics import Diagnostics
 from ...errors import InputError, format_examples
 from ...items import AsList, Places, TextColumn
@@ -179,7 +180,7 @@ class XorQuestion(NamedTuple):
 _new_question = partial(tuple.__new__, XorQuestion)  # no Python frame per question
 
 
-class AnswerTuples(AsList, Sequence[tuple[str, ...]]):
+class AnswerTuples(AsList, Rows[tuple[str, ...]]):
     """Each question's answers (a tuple of strings), held as one
     :class:`~answermatch.items.TextColumn` of every answer and the end of
     each question's in it: about the size of their text, where a tuple and
@@ -212,10 +213,7 @@ class AnswerTuples(AsList, Sequence[tuple[str, ...]]):
     def __len__(self) -> int:
         return len(self._ends)
 
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return self.sliced(index)
-        k = range(len(self._ends))[index]  # an IndexError out of range, as a list
+    def row(self, k: int) -> tuple[str, ...]:
         start = self._ends[k - 1] if k else 0
         return tuple(self._texts[start : self._ends[k]])
 

@@ -32,12 +32,13 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain, islice
 from operator import le
-from typing import Any, TypedDict, overload
+from typing import Any, TypedDict
 
 from ... import sources
+from ...columns import Rows
 from ...diagnostics import Diagnostics
 from ...errors import InputError
-from ...items import AsList, Places, TextColumn
+from ...items import Places, TextColumn
 from ...sources import (
     NotFlat,
     duplicate_key_hook,
@@ -113,7 +114,7 @@ def _repeated(
 # --- the columns -------------------------------------------------------------
 
 
-class Cases(Sequence[Case]):
+class Cases(Rows[Case]):
     """Gold test cases held by columns, each :class:`Case` made when read:
     the ids and the paragraph ids in :class:`~answermatch.items.TextColumn`,
     a label a byte, a line and an end offset per case in arrays (about 24
@@ -154,20 +155,7 @@ class Cases(Sequence[Case]):
     def __len__(self) -> int:
         return len(self._ends)
 
-    @overload
-    def __getitem__(self, index: int) -> Case: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Case]: ...
-
-    def __getitem__(self, index: int | slice) -> Case | list[Case]:
-        if isinstance(index, slice):
-            return AsList.sliced(self, index)  # type: ignore[arg-type]
-        k = index.__index__()
-        if k < 0:
-            k += len(self)
-        if not 0 <= k < len(self):
-            raise IndexError(f"case {index} of {len(self)}")
+    def row(self, k: int) -> Case:
         paragraphs = tuple(self._paragraphs[self._start(k) : self._ends[k]])
         line = self._lines[k]
         return Case(
@@ -176,9 +164,6 @@ class Cases(Sequence[Case]):
             self._correct(k, paragraphs),
             None if line < 0 else line,
         )
-
-    def __iter__(self) -> Iterator[Case]:
-        return map(self.__getitem__, range(len(self)))
 
     def __repr__(self) -> str:
         return f"<Cases: {len(self)} test cases>"
