@@ -1229,8 +1229,11 @@ def _long_strings(pieces: Iterable[bytes]) -> tuple[str, LongStrings]:
         raise NotFlat from None
     except ValueError:  # a long string json does not decode (JSONDecodeError)
         raise NotString from None
-    if carry or parts is not None:  # an escape, or a long string, that does not end
+    if parts is not None:  # a long string that does not end
         raise NotString
+    # an escape that the end of the text cut (a lone surrogate's before a backslash:
+    # what follows it is not known): a short string's, which json reads in the text
+    skeleton.append(carry)
     text = "".join(skeleton)
     skeleton.clear()
     return text, longs
