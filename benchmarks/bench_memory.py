@@ -324,7 +324,8 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     and ten samples whose first response is 25,000,000 characters (a
     quarter of ``--mb``), in ``resps`` and ``filtered_resps`` (about 50
     MB); the floor is the same command on 20 samples of 100 characters.
-    ``rescore-one-lenient``: ``rescore-one`` under ``--matcher lenient``.
+    ``rescore-one-lenient``: ``rescore-one`` under ``--matcher lenient``;
+    ``rescore-one-json``: that with ``--json``.
 
 A ``cmrc20m``, ``korquad20m``, ``mlqa20m`` or ``xor20m`` case's floor is the same
 command on the dev predictions alone (``--parity``'s, or the example's);
@@ -1397,7 +1398,7 @@ def lm_eval_samples(path: Path, rows: int, chars: int) -> int:
 def rescore_case(case: str, work: Path) -> tuple[int, str, str] | None:
     """The size, command and floor command (20 samples of 100 characters)
     of a ``rescore-`` case, or ``None``."""
-    if case not in ("rescore-rows", "rescore-one", "rescore-one-lenient"):
+    if case not in ("rescore-rows", "rescore-one", "rescore-one-lenient", "rescore-one-json"):
         return None
     path = work / "samples_triviaqa_2026-11-27T10-00-00.jsonl"
     small = work / "samples_small_2026-11-27T10-00-00.jsonl"
@@ -1407,8 +1408,9 @@ def rescore_case(case: str, work: Path) -> tuple[int, str, str] | None:
         size = lm_eval_samples(path, 10, HUNDRED_MB // 4)
     lm_eval_samples(small, 20, 100)
     base = f"{' '.join(CLI)} rescore"
-    matcher = "lenient" if case.endswith("-lenient") else "exact"
-    return size, f"{base} {path} --matcher {matcher} -q", f"{base} {small} --matcher {matcher} -q"
+    matcher = "lenient" if case.endswith(("-lenient", "-json")) else "exact"
+    options = f"--matcher {matcher} -q" + (" --json" if case.endswith("-json") else "")
+    return size, f"{base} {path} {options}", f"{base} {small} {options}"
 
 
 def metaeval_case(case: str, parity: Path, work: Path) -> tuple[int, str, str] | None:
@@ -1498,7 +1500,7 @@ def main() -> None:
     cases += ["metaeval-rows", "metaeval50m", "metaeval50m-lenient"]
     cases += ["poleval50m-items", "poleval50m-items-fair", "poleval33-items-fair"]
     cases += ["explain-poleval33", "explain-poleval33-json"]
-    cases += ["rescore-rows", "rescore-one", "rescore-one-lenient"]
+    cases += ["rescore-rows", "rescore-one", "rescore-one-lenient", "rescore-one-json"]
     parser.add_argument("cases", nargs="*", default=cases)
     parser.add_argument("--parity", default="../shared/parity")
     parser.add_argument("--tmp", default=tempfile.gettempdir())
