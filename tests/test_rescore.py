@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import warnings
 from functools import partial
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 
 import answermatch
 import answermatch.sources as sources
-from answermatch import harness_logs
+from answermatch import harness_logs, outputs
 from answermatch.cli import main
 from answermatch.errors import InputError, UnknownMatcherError
 from conftest import read_whole, traced_peak
@@ -245,3 +246,54 @@ def test_a_long_predictions_repr_is_written_in_pieces_as_whole(text, size):
     whole text, each character escaped as in it)."""
     with mock.patch.object(harness_logs, "REPR_PIECE", size):
         assert "".join(harness_logs._repr_pieces(text)) == repr(text)
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(st.sampled_from(_REPR_CHARS)),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.tuples(inner, inner)
+        | st.dictionaries(st.text(st.sampled_from(_REPR_CHARS), max_size=3), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=_JSON_VALUES, size=st.integers(1, 5))
+def test_json_chunks_are_json_text(value, size):
+    """``--json``'s pieces, long strings among them cut every few characters,
+    are :func:`json_text`'s text (NaN as null, every non-ASCII character
+    escaped where a lone surrogate is)."""
+    with mock.patch.object(outputs, "LONG_CHARS", size):
+        assert "".join(outputs.json_chunks(value, indent=1)) == outputs.json_text(value, indent=1)
+
+
+class _Writes(io.StringIO):
+    """A stdout that keeps each write."""
+
+    def __init__(self):
+        super().__init__()
+        self.pieces = []
+
+    def write(self, text):
+        self.pieces.append(text)
+        return super().write(text)
+
+
+@pytest.mark.parametrize("response", ['Lima é a "capital".\n東京 ', "Lima \ud800 ", "Lima, Peru. "])
+def test_json_of_a_long_response_is_written_in_pieces(tmp_path, monkeypatch, response):
+    """``rescore --json`` writes a long disagreeing prediction a piece at a
+    time (it was one JSON text, the prediction escaped in it, written at
+    once), the same text."""
+    long = response * (400_000 // len(response))
+    rows = [sample(0, {"answers": ["Cusco"]}, long, 1.0), *TRIVIA]
+    path = tmp_path / "samples_t_2026-01-01T00-00-00.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), "utf-8")  # (\ud800 escaped)
+    expected = outputs.json_text(answermatch.rescore(path, errors=10).to_dict(), indent=1) + "\n"
+    assert long[:100] in json.loads(expected)["disagreements"][0]["prediction"]
+    out = _Writes()
+    monkeypatch.setattr("sys.stdout", out)
+    assert main(["rescore", str(path), "--json"]) == 0
+    assert out.getvalue() == expected
+    assert max(map(len, out.pieces)) <= 2 * outputs.LONG_CHARS < len(long)

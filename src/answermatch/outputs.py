@@ -196,41 +196,69 @@ def json_array_chunks(values: Iterable[Any], *, indent: int) -> Iterator[str]:
     >>> "".join(json_array_chunks([], indent=1))
     '[]'
     """
-    longs: list[_Long | _LongList] = []
-
-    def default(value: Any) -> Any:
-        if isinstance(value, (_Long, _LongList)):  # written by the loop below, a piece at a time
-            longs.append(value)
-            return marker
-        raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
-
-    encoder = json.JSONEncoder(ensure_ascii=False, indent=indent, allow_nan=False, default=default)
-    marker = f"\ue000{uuid.uuid4().hex}"  # stands for a long value: never in the values
-    marked = encoder.encode(marker)
     deeper = "\n" + " " * indent
     start = "[" + deeper
-    line = ""  # what is written of the current line (its indentation: a list's)
     for value in values:
         yield start
         start = "," + deeper
-        line = deeper[1:]
-        # a value's own line breaks are all indentation (a string's are escaped):
-        # one level deeper inside the list
-        for chunk in encoder.iterencode(_with_long(value)):
-            chunk = chunk.replace("\n", deeper)
-            if marked not in chunk:
-                yield chunk
-                line = _line_after(line, chunk)
-                continue
-            first, *rest = chunk.split(marked)
-            yield first
-            line = _line_after(line, first)
-            for after in rest:
-                yield from _long_json(longs.pop(0), line, indent)
-                yield after
-                line = _line_after(line, after)
+        yield from _value_chunks(value, indent, deeper[1:])
         del value  # let go before the next value is made (a long answer's)
     yield "[]" if start.startswith("[") else "\n]"
+
+
+def json_chunks(value: Any, *, indent: int) -> Iterator[str]:
+    r"""The text :func:`json_text` gives for ``value`` (with ``indent``),
+    in pieces: its long strings, texts held in parts and long texts' tokens
+    a piece at a time, as :func:`json_array_chunks` writes them, so that
+    the text never holds one whole. NaN and infinity become ``null``, and a
+    lone surrogate anywhere makes every non-ASCII character an escape, as
+    in :func:`json_text`.
+
+    >>> value = {"a": ["é", float("nan")], "long": "x\ud800" * 40_000}
+    >>> pieces = list(json_chunks(value, indent=1))
+    >>> len(pieces) > 3, "".join(pieces) == json_text(value, indent=1)
+    (True, True)
+    """
+    value = finite(value)
+    if not _holds_surrogate(value):
+        yield from _value_chunks(value, indent, "")
+        return
+    for chunk in _value_chunks(value, indent, ""):
+        yield ascii_escaped(chunk)
+
+
+def _value_chunks(value: Any, indent: int, margin: str) -> Iterator[str]:
+    """The JSON text of ``value`` with ``indent``, each of its line breaks
+    followed by ``margin`` too (its place in a list), in pieces: its long
+    values (:func:`_with_long`) a piece at a time."""
+    longs: list[_Long | _LongList] = []
+
+    def default(long: Any) -> Any:
+        if isinstance(long, (_Long, _LongList)):  # written by the loop below, a piece at a time
+            longs.append(long)
+            return marker
+        raise TypeError(f"Object of type {type(long).__name__} is not JSON serializable")
+
+    encoder = json.JSONEncoder(ensure_ascii=False, indent=indent, allow_nan=False, default=default)
+    marker = f"\ue000{uuid.uuid4().hex}"  # stands for a long value: never in the value
+    marked = encoder.encode(marker)
+    deeper = "\n" + margin
+    line = margin  # what is written of the current line (its indentation)
+    # the value's own line breaks are all indentation (a string's are escaped)
+    for chunk in encoder.iterencode(_with_long(value)):
+        if margin:
+            chunk = chunk.replace("\n", deeper)
+        if marked not in chunk:
+            yield chunk
+            line = _line_after(line, chunk)
+            continue
+        first, *rest = chunk.split(marked)
+        yield first
+        line = _line_after(line, first)
+        for after in rest:
+            yield from _long_json(longs.pop(0), line, indent)
+            yield after
+            line = _line_after(line, after)
 
 
 def _long_json(long: _Long | _LongList, line: str, indent: int) -> Iterator[str]:

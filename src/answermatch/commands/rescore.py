@@ -13,7 +13,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..cli import EXIT_OK, add_quiet, count_argument, print_json_or_text
+from ..cli import EXIT_OK, add_quiet, count_argument
 
 __all__ = ["register", "run"]
 
@@ -79,10 +79,14 @@ def run(args: argparse.Namespace) -> int:
         gold_field=args.gold_field,
         errors=args.errors,
     )
+    # in pieces: a long prediction (its repr, its JSON string) is never made whole
     if args.json:
-        print_json_or_text(True, result.to_dict, result.format_table)
-    else:  # (in pieces: a long prediction's repr is never made whole)
-        for piece in result.table_pieces():
-            sys.stdout.write(piece)
-        sys.stdout.write("\n")
+        from ..outputs import json_chunks
+
+        pieces = json_chunks(result.to_dict(), indent=1)
+    else:
+        pieces = result.table_pieces()
+    for piece in pieces:
+        sys.stdout.write(piece)
+    sys.stdout.write("\n")
     return EXIT_OK

@@ -83,7 +83,7 @@ from .containment import (
 )
 from .dates import extract_date
 from .extraction import _extract, _in_lowered
-from .numeric import extract_number
+from .numeric import _numbers_at, extract_number
 
 __all__ = ["RULES", "Verdict", "judge", "lenient_match"]
 
@@ -349,17 +349,19 @@ _LANGUAGES: dict[str | None, _Language] = {}
 def _numbers(text: str, lang: str | None) -> set[str]:
     """The values of the numbers written with digits in ``text`` (canonical
     decimal strings; a scale word after the digits counts: "3.5 million")."""
-    values = set()
+    return {value for value in _numbers_at(text, _number_starts(text), lang) if value is not None}
+
+
+def _number_starts(text: str) -> Iterator[int]:
+    """Where the digit runs of ``text`` start that do not continue the number
+    before them (a group or the decimals)."""
     for found in _DIGIT_RUN.finditer(text):
         start = found.start()
         if start >= 2 and text[start - 1] in _NUMBER_JOINERS and text[start - 2].isdecimal():
             continue  # a group or the decimals of the number before
         if start >= 1 and text[start - 1].isdecimal():
             continue
-        value = extract_number(text[start:], lang=lang)
-        if value is not None:
-            values.add(value)
-    return values
+        yield start
 
 
 def _worded_numbers(text: str, lang: str | None) -> set[str]:

@@ -60,7 +60,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from decimal import Decimal
 from functools import cache, lru_cache
 
@@ -228,12 +228,15 @@ def _canonical(negative: bool, integer: str, fraction: str) -> str:
     return "-" + text if negative and text != "0" else text
 
 
-def _digits_number(text: str, match: re.Match[str], loc: _Locale) -> tuple[str, int, int]:
-    """The number whose first digit run is ``match``: (canonical text, start, end)."""
+def _digits_number(
+    text: str, match: re.Match[str], loc: _Locale, floor: int = 0
+) -> tuple[str, int, int]:
+    """The number whose first digit run is ``match``: (canonical text, start,
+    end); ``floor``: where the text begins (nothing before it is looked at)."""
     start, lead = match.start(), match.group()
-    before = text[start - 2] if start >= 2 else ""
+    before = text[start - 2] if start - 2 >= floor else ""
     if (
-        start >= 1
+        start > floor
         and text[start - 1] in _LEADING_POINTS
         and (not before or before.isspace() or before in _SIGNS)
     ):
@@ -246,8 +249,10 @@ def _digits_number(text: str, match: re.Match[str], loc: _Locale) -> tuple[str, 
             run = _DIGIT_RUN.match(text, end + 1)
             assert run is not None
             fraction, end = run.group(), run.end()
-    sign = text[start - 1] if start >= 1 else ""
-    negative = _SIGNS.get(sign, False) and (start == 1 or not _is_word_char(text[start - 2]))
+    sign = text[start - 1] if start > floor else ""
+    negative = _SIGNS.get(sign, False) and (
+        start == floor + 1 or not _is_word_char(text[start - 2])
+    )
     if negative:
         start -= 1
     return _canonical(negative, integer, fraction), start, end
@@ -272,10 +277,10 @@ def _hangul_unit_ends(text: str, pos: int) -> bool:
     return not "\uac00" <= char <= "\ud7a3" or char in _HANGUL_AFTER_UNIT
 
 
-def _cjk_number(text: str, pos: int, first: str | None) -> tuple[str, int] | None:
+def _cjk_number(text: str, pos: int, first: str | None, floor: int = 0) -> tuple[str, int] | None:
     """An ideographic number from ``pos`` (``first``: the value of a number
     in digits that ends at ``pos``); None when nothing ideographic follows a
-    ``first``."""
+    ``first``. ``floor``: where the text begins."""
     total = Decimal(0)
     section = Decimal(0)
     number = None if first is None else Decimal(first)
@@ -322,7 +327,7 @@ def _cjk_number(text: str, pos: int, first: str | None) -> tuple[str, int] | Non
         if char.isdecimal() and not after_digit:
             run = _DIGIT_RUN.match(text, pos)
             assert run is not None
-            digits, _, end = _digits_number(text, run, _GENERIC)
+            digits, _, end = _digits_number(text, run, _GENERIC, floor)
             number, after_digit, positional = Decimal(digits), True, False
             pos = end
             continue
@@ -577,19 +582,23 @@ NUMBER_WORD_LANGUAGES = (
 )  # fmt: skip
 
 
-def _read(text: str, loc: _Locale) -> str | None:
-    if text.isascii():
+def _read(text: str, loc: _Locale, floor: int = 0) -> str | None:
+    """The first number of ``text[floor:]``, read as if the text began at
+    ``floor`` without copying the rest (see :func:`_numbers_at`); an ASCII
+    rest is read by :func:`_read_ascii`, which a caller with a ``floor``
+    chooses itself."""
+    if not floor and text.isascii():
         return _read_ascii(text, loc)
     search = _START.search
-    match = _DIGIT_RUN.search(text)
-    if _IDEOGRAPHIC.search(text, 0, len(text) if match is None else match.start()):
-        match = search(text)
+    match = _DIGIT_RUN.search(text, floor)
+    if _IDEOGRAPHIC.search(text, floor, len(text) if match is None else match.start()):
+        match = search(text, floor)
     while match is not None:
         start = match.start()
         char = text[start]
         if char.isdecimal():
             break
-        previous = text[start - 1] if start else ""
+        previous = text[start - 1] if start > floor else ""
         if (
             previous
             and "\u3400" <= previous <= "\u9fff"
@@ -608,11 +617,11 @@ def _read(text: str, loc: _Locale) -> str | None:
             ):
                 match = search(text, start + 1)
                 continue
-        found = _cjk_number(text, start, None)
+        found = _cjk_number(text, start, None, floor)
         return None if found is None else found[0]
     if match is None:
-        if loc.words is not None:
-            return _word_number(text, loc.words)
+        if loc.words is not None:  # (no number follows: read once, copied once)
+            return _word_number(text[floor:] if floor else text, loc.words)
         return None
     run = match if match.re is _DIGIT_RUN else _DIGIT_RUN.match(text, match.start())
     assert run is not None
@@ -620,24 +629,26 @@ def _read(text: str, loc: _Locale) -> str | None:
         zero = loc.native[0]
         if zero <= text[run.start()] <= chr(ord(zero) + 9):
             loc = loc.native[1]
-    number, start, end = _digits_number(text, run, loc)
-    return _after(text, number, start, end, loc)
+    number, start, end = _digits_number(text, run, loc, floor)
+    return _after(text, number, start, end, loc, floor)
 
 
-def _read_ascii(text: str, loc: _Locale) -> str | None:
-    """:func:`_read` for ASCII text, with a short way for the usual numbers
-    (digits, at most one ``.`` or ``,`` inside, no sign)."""
-    match = _ASCII_NUMBER.search(text)
+def _read_ascii(text: str, loc: _Locale, floor: int = 0) -> str | None:
+    """:func:`_read` for ASCII text (``text[floor:]``), with a short way for
+    the usual numbers (digits, at most one ``.`` or ``,`` inside, no sign)."""
+    match = _ASCII_NUMBER.search(text, floor)
     if match is None:
-        return None if loc.words is None else _word_number(text, loc.words)
+        if loc.words is None:
+            return None
+        return _word_number(text[floor:] if floor else text, loc.words)
     start, end = match.span()
-    if (start and text[start - 1] in "+-.") or (
+    if (start > floor and text[start - 1] in "+-.") or (
         text[end : end + 1] in _MORE_NUMBER and text[end + 1 : end + 2].isdigit()
     ):
         run = _DIGIT_RUN.match(text, start)
         assert run is not None
-        number, start, end = _digits_number(text, run, loc)
-        return _after(text, number, start, end, loc)
+        number, start, end = _digits_number(text, run, loc, floor)
+        return _after(text, number, start, end, loc, floor)
     number = match.group()
     lead, sep, right = number.partition("," if "," in number else ".")
     if sep:
@@ -655,16 +666,16 @@ def _read_ascii(text: str, loc: _Locale) -> str | None:
         number = number.lstrip("0") or "0"
     if loc.suffix is None and loc.prefix is None:
         return number
-    return _after(text, number, start, end, loc)
+    return _after(text, number, start, end, loc, floor)
 
 
-def _after(text: str, number: str, start: int, end: int, loc: _Locale) -> str:
+def _after(text: str, number: str, start: int, end: int, loc: _Locale, floor: int = 0) -> str:
     """``number`` (read from ``text[start:end]``) with what follows or precedes
-    it: ideographic units, scale words."""
+    it back to ``floor``: ideographic units, scale words."""
     if end < len(text):
         following = text[end]
         if following in _UNITS_AFTER:
-            cjk = _cjk_number(text, end, number)
+            cjk = _cjk_number(text, end, number, floor)
             if cjk is not None:
                 return cjk[0]
         if loc.suffix is not None and (
@@ -679,8 +690,8 @@ def _after(text: str, number: str, start: int, end: int, loc: _Locale) -> str:
                     exponent = loc.scales.get(word.lower())
                 if exponent is not None:
                     return _scaled(number, exponent)
-    if loc.prefix is not None and start:
-        scale = loc.prefix.search(text, 0, start)
+    if loc.prefix is not None and start > floor:
+        scale = loc.prefix.search(text, floor, start)
         if scale is not None:
             word = scale.group().strip(_SPACES).rstrip(".")
             exponent = loc.scales.get(word, loc.scales.get(word.lower()))
@@ -715,6 +726,37 @@ def extract_number(text: str, *, lang: str | None = None) -> str | None:
     """
     check_text(text, "text")
     return _read(text, _locale(lang))
+
+
+def _ascii_from(text: str) -> int:
+    """Where the ASCII end of ``text`` begins: past its last character that
+    is not ASCII (looked for from the end, a piece at a time).
+
+    >>> _ascii_from("año 2000"), _ascii_from("2000"), _ascii_from("2000 ©")
+    (2, 0, 6)
+    """
+    end = len(text)
+    while end > 0 and text[max(end - 4096, 0) : end].isascii():
+        end -= 4096
+    for pos in range(end - 1, max(end - 4096, 0) - 1, -1):
+        if not text[pos].isascii():
+            return pos + 1
+    return 0
+
+
+def _numbers_at(text: str, starts: Iterable[int], lang: str | None) -> Iterator[str | None]:
+    """``extract_number(text[start:], lang=lang)`` for each of ``starts``
+    (ascending or not), without copying the rest of the text for each: the
+    reader starts at ``start`` and looks at nothing before it, and the rest
+    is ASCII exactly when ``start`` is past the last character that is not.
+
+    >>> list(_numbers_at("Zahl −5 und 3,5 Mio. oder 1.000", [6, 12, 26], "de"))
+    ['5', '3500000', '1000']
+    """
+    loc = _locale(lang)
+    ascii_from = _ascii_from(text)
+    for start in starts:
+        yield (_read_ascii if start >= ascii_from else _read)(text, loc, start)
 
 
 @lru_cache(maxsize=8192)

@@ -105,7 +105,9 @@ def _long_prediction(an: Analyzer, prediction: str) -> tuple[object, CountedToke
         from ..tokenizers import get_tokenizer
 
         tokenizer = get_tokenizer(an.lang)  # type: ignore[arg-type]
-        if not tokenizer.local_to_whitespace:  # MeCab: its words of the parts joined
+        if not tokenizer.local_to_whitespace or _reads_parts(tokenizer):
+            # MeCab, jieba: their words of the parts joined (a text without
+            # spaces is cut into parts too, where parts_normalizer leaves it whole)
             joined = joined_parts_normalizer(an.preset, an.lang)
             counted = CountedTokens.of_pieces(
                 lambda: tokenizer.tokenize_parts(joined(prediction)),  # type: ignore[misc]
@@ -134,6 +136,20 @@ def _long_prediction(an: Analyzer, prediction: str) -> tuple[object, CountedToke
 
 def _as_it_is(tokens: list[str]) -> list[str]:
     return tokens
+
+
+def _reads_parts(tokenizer: object) -> bool:
+    """Whether ``tokenizer`` reads a text given in parts on its own
+    (its ``tokenize_parts`` is its own, not the base class's join of them:
+    MeCab, jieba).
+
+    >>> from answermatch.tokenizers import get_tokenizer
+    >>> _reads_parts(get_tokenizer("ja")), _reads_parts(get_tokenizer("en"))
+    (True, False)
+    """
+    from ..tokenizers.base import Tokenizer
+
+    return type(tokenizer).tokenize_parts is not Tokenizer.tokenize_parts
 
 
 def _pair_f1(an: Analyzer) -> Callable[[str, str], float]:
