@@ -54,6 +54,11 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     of generated words.
 ``squad100m-fair``
     The same under ``--profile fair``.
+``squad<N>m-escaped``, ``squad<N>m-escaped-fair``
+    A prediction file ``{id: text}`` whose first answer is ``N`` million
+    characters of the outside audit's words (:data:`WORDS_ESCAPED`, as
+    ``mkqa50m-escaped``), written with ``\\u`` escapes beyond ASCII, and
+    ten short ones (ids not in the gold): a long part of the file.
 ``korquad100m``, ``korquad100m-fair``
     KorQuAD 1.0: one question whose prediction is 100,000,000 characters
     (``--mb``) of Korean words, numbers and marks (``official``, ``fair``).
@@ -116,6 +121,9 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     ``xor66`` and ``squad75`` given through a pipe (``cat pred.json |
     answermatch score ... --pred -``), copied once into a temporary file
     and then read in parts as the file is.
+``mkqa<N>m-escaped-pipe``, ``mkqa<N>m-escaped-fair-pipe``
+    ``mkqa50m-escaped``'s ``en.jsonl`` with ``N`` million characters,
+    given to ``score`` through a pipe (``-o lang=en``).
 ``mkqa40-pipe``
     ``explain-mkqa60``'s ``en.jsonl`` (five answers of 8,000,000
     characters) given to ``score`` through a pipe (``-o lang=en``).
@@ -146,7 +154,8 @@ in a fresh parent (one per case, so that no other child counts). Cases:
 ``mkqa50m-escaped``, ``mkqa50m-escaped-fair``
     ``mkqa50m`` with the outside audit's words (some CJK, Cyrillic,
     Vietnamese), written as ``json.dumps`` writes them by default: every
-    character beyond ASCII a ``\\u`` escape.
+    character beyond ASCII a ``\\u`` escape. ``mkqa<N>m-...``: the same
+    with ``N`` million characters.
 ``openqa100``
     open-qa: the example gold (``examples/open-qa``) and a prediction
     file ``{id: text}`` of 1,300,000 entries (about 100 MB), the example's
@@ -455,8 +464,10 @@ def xor_gold_and_predictions(
     return pred.stat().st_size
 
 
-def squad_long(gold: Path, pred: Path, chars: int, seed: int = 7) -> int:
-    """A one-question SQuAD v1.1 gold and a prediction of ``chars`` characters."""
+def squad_long(gold: Path, pred: Path, chars: int, seed: int = 7, *, escaped: bool = False) -> int:
+    """A one-question SQuAD v1.1 gold and a prediction of ``chars``
+    characters (``escaped``: of :data:`WORDS_ESCAPED`, written with ``\\u``
+    escapes beyond ASCII, and the example's ids with short answers)."""
     context = "The tower was finished in 1889 in Paris."
     gold.write_text(
         json.dumps(
@@ -487,6 +498,11 @@ def squad_long(gold: Path, pred: Path, chars: int, seed: int = 7) -> int:
     words = ["Tower", "the", "of", "1889", "Paris", "iron", "finished", "a", "in", "built,"]
     block = " ".join(rng.choice(words) for _ in range(200_000))
     text = (block + " ") * (chars // (len(block) + 1) + 1)
+    if escaped:
+        entries = {"q1": _words_text(chars, WORDS_ESCAPED)}
+        entries.update({f"x{k}": "Paris" for k in range(10)})
+        pred.write_text(json.dumps(entries), encoding="utf-8")
+        return pred.stat().st_size
     pred.write_text(json.dumps({"q1": text[:chars]}), encoding="utf-8")
     return pred.stat().st_size
 
@@ -859,6 +875,13 @@ def pipes_case(case: str, parity: Path, work: Path, base: str) -> tuple[int, str
             gold = parity / "squad" / "dev-v1.1.from-v2-answerable.json"
             task = "squad"
         return size, f"cat {pred} | {base} {task} --gold {gold} --pred - -q"
+    escaped = re.fullmatch(r"mkqa(\d+)m-escaped(-fair)?-pipe", case)
+    if escaped:
+        pred = work / "en.jsonl"
+        size = mkqa_long(parity, pred, int(escaped[1]) * 1_000_000, escaped=True)
+        gold = parity / "mkqa" / "mkqa_test6.jsonl.gz"
+        profile = " --profile fair" if escaped[2] else ""
+        return size, f"cat {pred} | {base} mkqa --gold {gold} --pred - -o lang=en -q{profile}"
     if case == "mkqa40-pipe":
         pred = work / "en.jsonl"
         size = mkqa_long(parity, pred, 8_000_000, long=5)
@@ -1553,6 +1576,11 @@ def main() -> None:
                 )
                 cmrc_gold = parity / "cmrc2018" / "cmrc2018_dev.json"
                 command = f"{base} cmrc2018 --gold {cmrc_gold} --pred {pred} -q"
+            elif case.startswith("squad") and case.removesuffix("-fair").endswith("m-escaped"):
+                chars = int(case[len("squad") :].split("m-", 1)[0]) * 1_000_000
+                size = squad_long(gold, pred, chars, escaped=True)
+                profile = " --profile fair" if case.endswith("-fair") else ""
+                command = f"{base} squad --gold {gold} --pred {pred} -q{profile}"
             elif case in ("squad100m", "squad100m-fair"):
                 size = squad_long(gold, pred, 100_000_000)
                 profile = " --profile fair" if case.endswith("-fair") else ""
@@ -1575,11 +1603,14 @@ def main() -> None:
                     size += again_at_the_end(pred, bad)
                 mkqa_gold = parity / "mkqa" / "mkqa_test6.jsonl.gz"
                 command = f"{base} mkqa --gold {mkqa_gold} --pred {pred} -q"
-            elif case.startswith("mkqa50m"):
+            elif re.fullmatch(r"mkqa\d+m(-ja)?(-escaped)?(-fair)?", case):
                 lang = "ja" if "-ja" in case else "en"
                 pred = work / f"{lang}.jsonl"
                 escaped = "-escaped" in case
-                size = mkqa_long(parity, pred, HUNDRED_MB // 2, lang=lang, escaped=escaped)
+                chars = HUNDRED_MB // 2  # mkqa50m: half of --mb; another N: N million
+                if not case.startswith("mkqa50m"):
+                    chars = int(case[len("mkqa") :].split("m", 1)[0]) * 1_000_000
+                size = mkqa_long(parity, pred, chars, lang=lang, escaped=escaped)
                 mkqa_gold = parity / "mkqa" / "mkqa_test6.jsonl.gz"
                 profile = " --profile fair" if case.endswith("-fair") else ""
                 command = f"{base} mkqa --gold {mkqa_gold} --pred {pred} -q{profile}"

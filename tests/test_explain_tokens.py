@@ -215,3 +215,19 @@ def test_explaining_a_long_answer_holds_no_copy_of_it(task, options, words):
     written = traced_peak(write_it)
     assert explained - scored < chars, (explained - scored) / chars
     assert written < chars // 2 + (1 << 20), written / chars
+
+
+def test_coded_order_grows_without_a_second_copy():
+    """1,000,000 tokens of 30 words coded: a byte a token at the peak (the
+    codes were joined from a list of parts, two bytes a token), and the
+    codes widen past 256 and 65,536 distinct tokens with the same tokens."""
+    words = [f"w{k}" for k in range(30)]
+    block = [words[(k * 7) % 30] for k in range(20_000)]
+    found: list[CountedTokens | None] = []
+    peak = traced_peak(lambda: found.append(CountedTokens.of_stretches([block] * 50)))
+    held = found[0]
+    assert held is not None and len(held) == 1_000_000 and held.counts["w0"] == 33_350
+    assert peak < 1.3 * 1_000_000, peak / 1_000_000
+    many = [[f"t{k}" for k in range(start, start + 10_000)] for start in range(0, 72_000, 9_000)]
+    wide = CountedTokens.of_stretches(many)
+    assert wide is not None and list(wide) == [t for stretch in many for t in stretch]

@@ -14,11 +14,13 @@ counts."""
 from __future__ import annotations
 
 import sys
+import unicodedata
 from dataclasses import replace
+from itertools import pairwise
 from unittest import mock
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from answermatch.matchers.answers import CountedTokens
@@ -28,6 +30,7 @@ from answermatch.tasks.cmrc2018.profiles import OFFICIAL as CMRC_OFFICIAL
 from answermatch.tasks.cmrc2018.profiles import Comparer
 from answermatch.tasks.squad import mlqa
 from answermatch.tasks.squad import rules as span_rules
+from answermatch.tasks.squad.rules import numbers_by_value, strip_mlqa_punct
 from answermatch.tasks.squad.scoring import pair_scorer
 from answermatch.tasks.squad.tasks import FAIR
 from answermatch.tokenizers import get_tokenizer
@@ -161,26 +164,222 @@ def test_chinese_without_spaces_is_cut_at_its_numbers(name, analyse, monkeypatch
         assert type(run(text)[1]) is CountedTokens
 
 
-def test_chinese_without_digits_or_spaces_is_one_stretch_for_the_rules(monkeypatch):
+def test_chinese_without_digits_or_spaces_is_normalized_in_pieces_and_read_whole(monkeypatch):
     """No digit, no space, punctuation deleted by the fair rules: jieba's
-    words may span any place, so the rules give the text to jieba at once
+    words may span any place, so the rules give jieba the stretch at once
     (which segments a long run in pieces itself, its words the whole run's:
-    see the tests of long runs below)."""
+    see the tests of long runs below), but its steps (NFKC, lower case,
+    punctuation) run a piece at a time, cut just before an ideograph: one
+    call of ``tokenize_parts`` with several parts, which make the whole
+    text's normal form."""
     monkeypatch.setattr(steps, "PIECE_CHARS", 64)
     monkeypatch.setattr(span_rules, "PIECE_CHARS", 64)
-    text = "曹雪芹是清代作家，著有《红楼梦》。" * 20
-    calls = []
+    text = "曹雪芹是清代作家，著有《红楼梦》。ＡＢΣ，" * 20
     rules = mlqa.PROFILES["fair"]
-    real = span_rules.pieces
+    tokenizer = get_tokenizer("zh")
+    real = tokenizer.tokenize_parts
+    calls = []
 
-    def spy(text, at=None):
-        found = list(real(text, at))
-        calls.append(len(found))
-        return iter(found)
+    def spy(parts, mode=None):
+        parts = list(parts)
+        calls.append(parts)
+        return real(parts, mode)
 
-    monkeypatch.setattr(span_rules, "pieces", spy)
+    monkeypatch.setattr(tokenizer, "tokenize_parts", spy)
     rules.analyzer("zh")(text)
-    assert calls and set(calls) == {1}
+    assert len(calls) == 1 and len(calls[0]) > 1
+    assert "".join(calls[0]) == strip_mlqa_punct(unicodedata.normalize("NFKC", text).lower())
+
+
+def test_the_ideographs_are_starters_that_no_step_reads_across():
+    """What ``_HAN_CUT`` relies on, in this Python's Unicode data: every
+    character of U+4E00..U+9FA5 is a letter without case (no case mapping,
+    so no cased letter for a final sigma; not case-ignorable, so the
+    context ends there), a starter that NFKC keeps, neither punctuation nor
+    a digit, and the second character of no canonical decomposition (so
+    NFKC composes it with nothing before it)."""
+    for point in range(0x4E00, 0x9FA6):
+        char = chr(point)
+        assert unicodedata.category(char) == "Lo", hex(point)
+        assert unicodedata.combining(char) == 0 and unicodedata.normalize("NFKD", char) == char
+        assert char.lower() == char.upper() == char.casefold() == char
+        assert point not in span_rules.mlqa_punctuation() and not char.isdigit()
+    seconds = set()
+    for point in range(sys.maxunicode + 1):
+        decomposition = unicodedata.decomposition(chr(point)).split()
+        if len(decomposition) == 2 and not decomposition[0].startswith("<"):
+            seconds.add(int(decomposition[1], 16))
+    assert seconds and not any(0x4E00 <= point <= 0x9FA5 for point in seconds)
+
+
+# Chinese with what the steps change or read around an ideograph: full-width
+# forms and compatibility ideographs (NFKC), combining marks after an
+# ideograph, jamo and half-width kana with voiced marks (compositions), final
+# sigmas with case-ignorable characters between them and the ideograph,
+# İ (two characters in lower case), punctuation of both sets, digits of
+# several scripts beside ideographs and separators (the number reader).
+STEP_FRAGMENTS = [
+    "曹雪芹", "是", "清代", "作家", "长江", "全长", "中", "国", "的", "丰足额", "和尚未",
+    "，", "。", "《", "》", "、", "“", "”", "！", "…", "·", ",", ".", "'", "’", "-",
+    "Σ", "ΑΣ", "ς", "σ", "İ", "ẞ", "Ａ", "ｶ", "ﾞ", "\u3099", "か", "\u0301", "\u0308",
+    "\u200b", "\u00ad", "ᄀ", "ᅡ", "ᆨ", "豈", "⼀", "㈠", "①", "½", "１２", "٣", "7", "1,000",
+    "3.5", "e", "a", "ﬁ", "鿿", "㐀", "\U00020000",
+]  # fmt: skip
+#: one of each kind beside ideographs (a cut anywhere but before an ideograph changes it)
+KNOWN_TEXT = "中ΑΣ中e\u0301中ｶﾞ中가中１２中İ中a\u3099中，中ﬁ中3.5中"
+STEP_TEXTS = st.lists(st.sampled_from(STEP_FRAGMENTS), max_size=40).map("".join)
+HAN_STEPS = [
+    ("nfkc", steps.nfkc),
+    ("lower", str.lower),
+    ("casefold", str.casefold),
+    ("mlqa punct", strip_mlqa_punct),
+    ("ascii punct", steps.strip_ascii_punct),
+    ("fair", lambda t: strip_mlqa_punct(steps.nfkc(t).lower())),
+]
+
+
+def _merged(found):
+    """Number pieces with neighbouring stretches between numbers joined."""
+    out = []
+    for is_number, piece in found:
+        if out and not is_number and not out[-1][0]:
+            out[-1] = (False, out[-1][1] + piece)
+        else:
+            out.append((is_number, piece))
+    return out
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=STEP_TEXTS)
+@example(text=KNOWN_TEXT)
+def test_each_step_of_a_text_cut_before_any_ideograph_is_the_whole_texts(text):
+    """At every place just before a character of U+4E00..U+9FA5, each step
+    of :data:`HAN_CUT_RULES` (and the fair steps one after the other) of
+    the two sides is that of the whole text, and so are the numbers read
+    (the stretches between numbers on either side joined)."""
+    places = [i for i, char in enumerate(text) if span_rules._HAN_CUT.match(char)]
+    for name, step in HAN_STEPS:
+        whole = step(text)
+        for i in places:
+            assert step(text[:i]) + step(text[i:]) == whole, (name, text, i)
+    whole_numbers = numbers_by_value(text, "zh")
+    for i in places:
+        cut = numbers_by_value(text[:i], "zh") + numbers_by_value(text[i:], "zh")
+        assert _merged(cut) == _merged(whole_numbers), (text, i)
+
+
+HAN_CUT_CASES = [
+    ("mlqa zh fair", mlqa.PROFILES["fair"], "zh"),
+    ("squad fair zh", FAIR, "zh"),
+    ("squad fair ja", FAIR, "ja"),
+    (
+        "fair casefold ascii",
+        replace(FAIR, case=steps.casefold, punct=steps.strip_ascii_punct),
+        "zh",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("task", "rules", "lang"), HAN_CUT_CASES, ids=[c[0] for c in HAN_CUT_CASES]
+)
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=STEP_TEXTS)
+@example(text=KNOWN_TEXT)
+def test_steps_in_pieces_cut_at_every_ideograph_give_the_whole_texts_tokens(
+    task, rules, lang, text
+):
+    """A piece of one character (``PIECE_CHARS`` 1): the text is cut just
+    before every ideograph but its first character, each piece normalized
+    alone, the stretches' parts tokenized as one text; the key and units
+    are those of the text analysed whole."""
+    key, units = _span_in(rules, lang, text, 1)
+    whole_key, whole_units = _span_in(rules, lang, text, 10**9)
+    assert list(key) == list(whole_key) and key == whole_key, (task, text)
+    assert list(units) == list(whole_units) and len(units) == len(whole_units), (task, text)
+
+
+def _span_in(rules, lang, text, limit):
+    with (
+        mock.patch.object(steps, "PIECE_CHARS", limit),
+        mock.patch.object(span_rules, "PIECE_CHARS", limit),
+    ):
+        return rules.analyzer(lang)(text)
+
+
+def test_articles_or_other_steps_keep_the_text_whole(monkeypatch):
+    """A words rule of a language with articles (``the`` before an
+    ideograph is no whole word), Arabic's prefix, or a step of one's own:
+    no cut before ideographs."""
+    assert FAIR._at_han("zh") and FAIR._at_han("ja")
+    assert not FAIR._at_han("en") and not FAIR._at_han("ar") and not FAIR._at_han("de")
+    assert not replace(FAIR, punct=lambda t: t)._at_han("zh")
+    assert not replace(FAIR, articles=span_rules.squad_articles)._at_han("zh")
+    monkeypatch.setattr(steps, "PIECE_CHARS", 1)
+    monkeypatch.setattr(span_rules, "PIECE_CHARS", 1)
+    text = "the中国the"
+    assert list(FAIR.analyzer("en")(text)[1]) == ["the中国the"]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    text=st.one_of(TEXTS, st.lists(st.sampled_from(STEP_FRAGMENTS), max_size=40).map("".join)),
+    cuts=st.lists(st.integers(0, 400), max_size=8),
+    piece=st.integers(1, 12),
+)
+def test_the_tokenizer_reads_parts_cut_anywhere_as_the_whole_text(text, cuts, piece):
+    """``tokenize_parts`` of a text cut at every position (a part a
+    character), and at random places (empty parts too), gives
+    ``jieba.lcut``'s words of the whole text (its spaces dropped): runs of
+    word characters that span parts are read across them."""
+    tokenizer = get_tokenizer("zh")
+    tokenizer.tokenize("暖")
+    whole = [part for word in tokenizer._jieba.lcut(text) for part in word.split()]
+    places = sorted({0, len(text), *(cut % (len(text) + 1) for cut in cuts)})
+    at_random = ["", *(text[a:b] for a, b in pairwise(places)), ""]
+    with mock.patch.object(steps, "PIECE_CHARS", piece):
+        for parts in (list(text), at_random):
+            found = [w for words in tokenizer.tokenize_parts(parts) for w in words]
+            assert found == whole, (text, parts)
+
+
+def test_a_long_run_is_read_from_its_parts_never_joined(monkeypatch):
+    """200,000 characters of Chinese without a digit, a space or
+    punctuation given in parts of 1,000 characters: jieba's words of the
+    whole run, and the parts were joined into a copy of the text (a peak
+    of 1.6 times its size traced); now read from the parts (0.6: a piece's
+    graph and sums)."""
+    monkeypatch.setattr(steps, "PIECE_CHARS", 1024)
+    text = ("曹雪芹是清代作家著有红楼梦长江全长六千多公里流经十一个省级行政区" * 7000)[:200_000]
+    parts = [text[i : i + 1000] for i in range(0, len(text), 1000)]
+    tokenizer = get_tokenizer("zh")
+    tokenizer.tokenize("暖")
+
+    def words():
+        return [w for found in tokenizer.tokenize_parts(parts) for w in found]
+
+    assert words() == tokenizer._jieba.lcut(text)
+    peak = traced_peak(lambda: sum(map(len, tokenizer.tokenize_parts(parts))))
+    assert peak < sys.getsizeof(text), (peak, sys.getsizeof(text))
+
+
+def test_chinese_with_punctuation_and_no_digit_is_analysed_within_twice_its_size(monkeypatch):
+    """200,000 characters of Chinese sentences with punctuation, without a
+    digit or a space, under the fair rules: NFKC, ``str.lower`` and the
+    punctuation's deletion ran on the whole text and the result was joined
+    (7 times the text's size traced); now a piece at a time, the parts
+    read by jieba as they are (1.5: the normal form's parts and a piece's
+    graph)."""
+    monkeypatch.setattr(steps, "PIECE_CHARS", 1024)
+    monkeypatch.setattr(span_rules, "PIECE_CHARS", 1024)
+    text = ("曹雪芹是清代作家，著有《红楼梦》。长江全长六千多公里，流经十一个省级行政区。" * 6000)[
+        :200_000
+    ]
+    run = mlqa.PROFILES["fair"].analyzer("zh")
+    run("暖 1")
+    peak = traced_peak(run, text)
+    assert peak < 2 * sys.getsizeof(text), (peak, sys.getsizeof(text))
+    assert type(run(text)[1]) is CountedTokens
 
 
 # Chinese of jieba's word characters only: dictionary words that overlap
@@ -255,9 +454,11 @@ def test_chinese_without_digits_or_spaces_is_analysed_within_a_few_times_its_siz
     name, analyse, monkeypatch
 ):
     """100,000 characters of Chinese without a digit or a space: jieba's
-    work for the whole run was 200 times the text's size traced; now 7
+    work for the whole run was 200 times the text's size traced, then 7
     (most of it ``str.lower``'s buffer, three UCS-4 characters a
-    character, for a moment), the tokens counted a piece at a time."""
+    character, for a moment); now 3.3 for MLQA (the steps a piece at a
+    time: the normal form's parts and a piece's graph and sums), the
+    tokens counted a piece at a time."""
     monkeypatch.setattr(steps, "PIECE_CHARS", 1024)
     monkeypatch.setattr(span_rules, "PIECE_CHARS", 1024)
     text = ("曹雪芹是清代作家著有红楼梦长江全长六千多公里流经十一个省级行政区" * 3500)[:100_000]

@@ -184,6 +184,7 @@ def test_a_long_korean_answer_holds_its_bytes_about_once(tmp_path, monkeypatch):
     were held (about 3 times the file); now the text is made piece by piece."""
     monkeypatch.setattr(sources, "PART_BYTES", 1 << 16)
     monkeypatch.setattr(sources, "LONG_BYTES", 4 << 16, raising=False)
+    monkeypatch.setattr(sources, "LONG_STRING_CHARS", 1 << 16, raising=False)
     path = tmp_path / "pred.json"
     answer = (_KOREAN * 1000)[:1_500_000]
     path.write_text(json.dumps({"a": "서울", "b": answer, "c": "x"}, ensure_ascii=False), "utf-8")

@@ -89,8 +89,11 @@ GZIP_FLOOR = 256 << 20
 MAX_INPUT_BYTES = 4 << 30
 #: Inputs are read in pieces of this size; a file of more than
 #: :data:`PROGRESS_BYTES` draws a progress bar while it is read, when the run
-#: shows progress (:data:`reading_progress`).
-CHUNK_BYTES = 16 << 20
+#: shows progress (:data:`reading_progress`). (A larger read's buffer, once
+#: freed, has glibc keep blocks of up to its size in the heap for the rest
+#: of the run: 16 MiB pieces left a pipe's reading 0.6 times its size more
+#: resident than the file's.)
+CHUNK_BYTES = 1 << 20
 PROGRESS_BYTES = 64 << 20
 #: :func:`string_object_parts` decodes a file in parts of about this size
 #: (its Python objects take several times its bytes).
@@ -1147,14 +1150,12 @@ def _long_strings(pieces: Iterable[bytes]) -> tuple[str, LongStrings]:
     may end inside a character), each string of at least
     :data:`LONG_STRING_CHARS` characters as written replaced by a
     placeholder, and those strings, decoded: their parts decoded one by one
-    as ``json`` decodes them (cut only between whole escapes), kept as text
-    or as UTF-8, whichever is smaller (a few CJK characters written as
-    ``\\u`` escapes among ASCII make a text two bytes a character, as
-    UTF-8 a little more than one), then made one string. The pieces are let
+    as ``json`` decodes them (cut only between whole escapes), each
+    extending its string (:class:`_LongString`). The pieces are let
     go (the list emptied) as they are read; the text, the long strings'
     bytes and their decoded parts are never held whole at once, nor the
-    string beside more than its parts (given as a :class:`_LongLine`, the
-    pieces are read as they are decoded). Invalid UTF-8 raises
+    string beside more than a part (given as a :class:`_LongLine` or a
+    :class:`_LongEntry`, the pieces are read as they are decoded). Invalid UTF-8 raises
     :class:`NotFlat`, a long string that ``json`` would not decode
     :class:`NotString` (the whole text names the problem).
 
@@ -1228,8 +1229,11 @@ def _long_strings(pieces: Iterable[bytes]) -> tuple[str, LongStrings]:
         raise NotFlat from None
     except ValueError:  # a long string json does not decode (JSONDecodeError)
         raise NotString from None
-    if carry or parts is not None:  # an escape, or a long string, that does not end
+    if parts is not None:  # a long string that does not end
         raise NotString
+    # an escape that the end of the text cut (a lone surrogate's before a backslash:
+    # what follows it is not known): a short string's, which json reads in the text
+    skeleton.append(carry)
     text = "".join(skeleton)
     skeleton.clear()
     return text, longs
@@ -1257,44 +1261,40 @@ def _string_end(text: str, at: int) -> int:
 class _LongString:
     """A long string decoded part by part (each part of its text as
     written cut between whole escapes: :func:`_long_strings`), as ``json``
-    decodes the whole. Its first part decides how the parts are held until
-    the string is made: as text, one string each part extends (in place,
-    where CPython can: no list of the parts beside their join), or, where its UTF-8 is
-    clearly smaller than its text (under three quarters: CJK characters
-    among ASCII), as UTF-8 gathered in one buffer, decoded at the end (lone
-    surrogates kept; the decoding reserves more than it fills, memory the
-    system does not give until it is written)."""
+    decodes the whole: one string that each part extends, a slice of
+    :data:`_EXTEND_CHARS` characters at a time, in place where CPython
+    can (its ``+=`` is specialized for that once the loop is warm, so the
+    first slices, which are copied, are small): no list of the parts
+    beside their join, nor a buffer beside the string it is decoded to.
 
-    __slots__ = ("data", "text")
+    >>> parts = _LongString()
+    >>> parts.add("a\\\\u00e9"), parts.add("\\\\u6771\\\\n")
+    (None, None)
+    >>> parts.made()
+    'aé東\\n'
+    """
+
+    __slots__ = ("text",)
 
     def __init__(self) -> None:
-        self.text: str | None = None
-        self.data: bytearray | None = None
+        self.text = ""
 
     def add(self, written: str) -> None:
         value = json.decoder.scanstring(f'"{written}"', 1)[0]  # type: ignore[attr-defined]
-        if self.text is None and self.data is None:
-            encoded = b"" if value.isascii() else value.encode("utf-8", "surrogatepass")
-            if encoded and 4 * len(encoded) < 3 * sys.getsizeof(value):  # clearly smaller
-                self.data = bytearray(encoded)
-                return
-            self.text = ""
-        if self.text is not None:
-            text, self.text = self.text, None  # held once: extended in place
-            text += value
-            del value
-            self.text = text
-        else:
-            self.data += value.encode("utf-8", "surrogatepass")  # type: ignore[operator]
+        text, self.text = self.text, ""  # held once: extended in place
+        for start in range(0, len(value), _EXTEND_CHARS):
+            text += value[start : start + _EXTEND_CHARS]
+        del value
+        self.text = text
 
     def made(self) -> str:
         """The string (its parts let go)."""
-        if self.text is not None:
-            value, self.text = self.text, None
-            return value
-        value = self.data.decode("utf-8", "surrogatepass")  # type: ignore[union-attr]
-        self.data = None
+        value, self.text = self.text, ""
         return value
+
+
+#: :class:`_LongString` extends its string by this many characters at a time.
+_EXTEND_CHARS = 1 << 16
 
 
 def jsonl_parts(
@@ -1947,6 +1947,7 @@ def _string_parts(
     pending: list[bytes] = []  # the bytes since the last part, after the "{"
     retried = False  # (odd) the last cut did not give a part
     prefix: str | None = None  # (odd) the text of a long part whose cut gave none
+    pieces = iter(pieces)  # (a long entry reads on from it: _LongEntry)
     for piece in pieces:
         full = len(piece) >= PART_BYTES  # else the last piece: no part to end
         if not pending:  # the file's start: whitespace, then "{"
@@ -1963,6 +1964,26 @@ def _string_parts(
         pending.append(piece)
         del piece
         cut = _last_separator(seen) if full else -1
+        if (
+            cut < 0
+            and prefix is None
+            and sum(map(len, pending)) >= LONG_BYTES
+            and _STRING_ENTRY.match(pending[1][:4096] + (pending[2][:4096] if pending[2:] else b""))
+        ):
+            # a long string entry whose end is not yet read: decoded as it is read
+            del seen
+            entry = _LongEntry(pending[1:], pieces)
+            pending = []
+            text, longs = _long_strings(entry)
+            part = _long_part(text, nulls, odd, longs)
+            del text, longs
+            yield part
+            del part
+            if entry.rest is None:  # the file ends within it
+                return
+            retried, pending = False, [b"", entry.rest]
+            del entry
+            continue
         if cut >= 0 and (prefix is not None or sum(map(len, pending)) >= LONG_BYTES):
             # a long part (a long answer): decoded piece by piece, not joined
             if prefix is None and _STRING_ENTRY.match(pending[1]):
@@ -1971,13 +1992,13 @@ def _string_parts(
             del seen
             pending[0] = b"{" if prefix is None else b""
             pending.append(b"}")
-            text = _decoded_pieces(pending)  # (bytes cut at a comma: whole characters)
+            text, longs = _long_strings(pending)  # (bytes cut at a comma: whole characters)
             if prefix is not None:
                 text, prefix = prefix + text, None
             try:
-                part = _long_part(text, nulls, odd)
+                part = _long_part(text, nulls, odd, longs)
             except NotFlat:
-                if not odd or retried:
+                if not odd or retried or longs:
                     raise
                 # as below: the part goes on to the next cut (once), its text kept
                 retried, prefix, pending = True, text[:-1] + ",", [b"", rest]
@@ -2010,7 +2031,9 @@ def _string_parts(
         raise NotFlat(name)
     if prefix is not None:  # a long part's text, then the rest of the file
         pending[0] = b""
-        yield _long_part(prefix + _decoded_pieces(pending), nulls, odd)
+        text, longs = _long_strings(pending)
+        text, prefix = prefix + text, None
+        yield _long_part(text, nulls, odd, longs)
         return
     pending[0] = b"{"
     if sum(map(len, pending)) >= LONG_BYTES:  # a long last part (one long answer)
@@ -2020,7 +2043,9 @@ def _string_parts(
         del seen
         if rest:
             pending.append(b"}")
-        yield _long_part(_decoded_pieces(pending), nulls, odd)
+        text, longs = _long_strings(pending)
+        yield _long_part(text, nulls, odd, longs)
+        del text, longs
         if not rest:
             return
         pending = [b"{", rest]
@@ -2034,6 +2059,52 @@ def _string_parts(
 
 #: How far before a new piece :func:`_string_parts` looks for a separator.
 _SEPARATOR_REACH = 64
+
+
+class _LongEntry:
+    """A part of :func:`_string_parts` that starts with an entry whose
+    string value is long and not yet ended: its bytes, ``{`` first, read on
+    from the file's pieces as the caller decodes them, once, up to the
+    first separator (which ends that string: :data:`_STRING_ENTRY`), then
+    ``}``; :attr:`rest` is then the bytes after the separator (``None``
+    where the file ends first: the part's bytes are the rest of the file).
+    The bytes are never all held before the first is decoded.
+
+    >>> entry = _LongEntry([b' "q1": "a', b'b"'], iter([b', "q2": "c"}']))
+    >>> b"".join(entry), entry.rest
+    (b'{ "q1": "ab"}', b' "q2": "c"}')
+    >>> entry = _LongEntry([b'"q1": "a","', b'q2": "c"}'], iter([]))
+    >>> b"".join(entry), entry.rest
+    (b'{"q1": "a"}', b'"q2": "c"}')
+    """
+
+    def __init__(self, pending: list[bytes], pieces: Iterator[bytes]) -> None:
+        self._pending = pending  # its pieces read so far (no separator in them)
+        self._pieces = pieces  # the file's next pieces
+        self.rest: bytes | None = None
+        self._read = self._bytes()
+
+    def __iter__(self) -> Iterator[bytes]:
+        return self._read
+
+    def _bytes(self) -> Iterator[bytes]:
+        yield b"{"
+        tail = b""  # the end of the last piece, where a separator may begin
+        pending = self._pending  # (a last piece, not full, may hold one)
+        for piece in chain(_given(pending), self._pieces):
+            seen = tail + piece
+            del piece
+            cut = _first_separator(seen)
+            if cut >= 0:
+                self.rest = b"".join([seen[cut + 1 :], *reversed(pending)])
+                pending.clear()
+                yield seen[:cut]
+                yield b"}"
+                return
+            tail = seen[-_SEPARATOR_REACH:]
+            yield seen[: len(seen) - len(tail)]
+            del seen
+        yield tail
 
 
 #: A long part that starts with an entry whose value is a string: no
@@ -2164,19 +2235,27 @@ def _string_part(data: bytes, nulls: bool = False, odd: bool = False) -> dict[st
     return Part(value, pairs)
 
 
-def _long_part(text: str, nulls: bool, odd: bool) -> dict[str, Any]:
+def _long_part(
+    text: str, nulls: bool, odd: bool, longs: LongStrings | None = None
+) -> dict[str, Any]:
     """A long part, ``{...}``, from its ``text`` (decoded piece by piece,
-    its bytes let go: :func:`_decoded_pieces`), as :func:`_string_part`
+    its bytes let go, its long strings on their own: :func:`_long_strings`,
+    whose ``longs`` are put back in the value), as :func:`_string_part`
     gives it from the bytes: the value of ``json``, the part's bytes and
-    text never held whole at once; :class:`NotFlat` where that is not an
-    object of strings (or ``null``, with ``nulls``; of any values, with
-    ``odd``).
+    text never held whole at once, nor a long string's text as written
+    beside its value; :class:`NotFlat` where that is not an object of
+    strings (or ``null``, with ``nulls``; of any values, with ``odd``), or
+    where a long string is a key or a value a key given again replaces
+    (the whole reading tells).
 
-    >>> _long_part(_decoded_pieces([b'{"q1": "a', b'b", "q2": null', b"}"]), True, False)
+    >>> text, longs = _long_strings([b'{"q1": "a', b'b", "q2": null', b"}"])
+    >>> _long_part(text, True, False, longs)
     {'q1': 'ab', 'q2': None}
     """
     value = _odd_part(text)
     del text
+    if longs:
+        longs.put_back(value)
     if not odd:
         kinds = _STRING_OR_NULL if nulls else _STRING
         if not kinds.issuperset(map(type, value.values())):

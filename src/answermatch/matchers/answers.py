@@ -36,6 +36,7 @@ sides repeat a token.
 
 from __future__ import annotations
 
+from array import array
 from collections import _count_elements  # type: ignore[attr-defined]
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import chain
@@ -232,29 +233,35 @@ class CountedTokens(Sequence[str]):
     @classmethod
     def of_stretches(cls, stretches: Iterable[Sequence[str]]) -> CountedTokens | None:
         """The tokens of ``stretches`` (sequences of tokens, one after the
-        other) counted, their order held as one string: each distinct
-        token one code point (its *code*), 1 to 4 bytes a token, so that
-        iterating reads that string rather than making the tokens again.
-        ``None`` past 1,114,112 distinct tokens (the code points).
+        other) counted, their order held as one array of codes: each
+        distinct token a number (its *code*), 1 byte a token while there
+        are at most 256 distinct ones, 2 up to 65,536, then 4, so that
+        iterating reads that array rather than making the tokens again.
+        The array grows as the stretches come (never joined from a list
+        of parts: that held the codes twice). ``None`` past 1,114,112
+        distinct tokens (the code points, which the codes once were).
 
         >>> held = CountedTokens.of_stretches([["a", "b"], ["a"]])
         >>> held.in_order, held.counts, list(held), held == ("a", "b", "a")
         (True, {'a': 2, 'b': 1}, ['a', 'b', 'a'], True)
         """
-        codes: dict[str, str] = {}
-        parts: list[str] = []
+        codes: dict[str, int] = {}
+        coded = array("B")
         for found in stretches:
             new = set(found).difference(codes)
-            if len(codes) + len(new) > _CODE_POINTS:
-                return None
-            for token in sorted(new):  # sorted: the same codes on every run
-                codes[token] = chr(len(codes))
-            parts.append("".join(map(codes.__getitem__, found)))
-        coded = "".join(parts)
-        del parts
-        code_counts: dict[str, int] = {}
+            if new:
+                if len(codes) + len(new) > _CODE_POINTS:
+                    return None
+                for token in sorted(new):  # sorted: the same codes on every run
+                    codes[token] = len(codes)
+                width = "B" if len(codes) <= 1 << 8 else "H" if len(codes) <= 1 << 16 else "I"
+                if width != coded.typecode:
+                    coded = array(width, coded)
+            coded.extend(map(codes.__getitem__, found))
+        code_counts: dict[int, int] = {}
         _count_elements(code_counts, coded)
-        tokens = {code: token for token, code in codes.items()}
+        tokens = list(codes)  # code k is tokens[k]
+        del codes
         counts = {tokens[code]: n for code, n in code_counts.items()}
         held = cls(counts, len(coded), lambda: map(tokens.__getitem__, coded))
         held.in_order = True

@@ -630,6 +630,20 @@ def shared_tokens(
     return chain.from_iterable(map(piece_tokens, _pieces(text, at)))
 
 
+def emptied(items: list[str]) -> Iterator[str]:
+    """The items of a list, first to last, each dropped from the list as it
+    is given (the list is empty at the end): a consumer that joins or
+    reads them holds them, the caller no longer (the parts of a long text).
+
+    >>> parts = ["a", "b"]
+    >>> "".join(emptied(parts)), parts
+    ('ab', [])
+    """
+    items.reverse()
+    while items:
+        yield items.pop()
+
+
 def pieces(text: str, at: re.Pattern[str] | None = None) -> Iterator[str]:
     """``text`` in pieces of about :data:`PIECE_CHARS` characters, each cut
     just before a whitespace character (as :meth:`str.split` sees it), so

@@ -61,7 +61,9 @@ import contextlib
 import logging
 import os
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
+from itertools import accumulate
 from math import log
 from typing import Any
 
@@ -148,65 +150,102 @@ class JiebaTokenizer(Tokenizer):
         if mode != "word":  # characters and runs: cut at whitespace
             return super()._in_pieces(text, mode)
         tokens: list[str] = []
-        for found in self._shared_word_lists(text):
+        for found in self._shared_word_lists([text]):
             tokens += found
         return tokens
 
     def tokenize_parts(self, parts: Iterable[str], mode: str | None = None) -> Iterator[list[str]]:
         """The tokens :meth:`tokenize` gives of ``"".join(parts)``, under
         ``word`` a list for each piece it is segmented in (equal words
-        sharing one string), never the whole text's list.
+        sharing one string), never the whole text's list, nor the text
+        joined whole: a long run of jieba's word characters is read from
+        the parts it spans (:class:`_Joined`).
 
         >>> tok = JiebaTokenizer()
         >>> [w for words in tok.tokenize_parts(["我来到北京", "清华大学"]) for w in words]
         ['我', '来到', '北京', '清华大学']
         """
         mode = self._mode(mode)
-        text = "".join(parts)
-        if mode != "word" or len(text) <= steps.PIECE_CHARS:
-            yield self.tokenize(text, mode)
+        texts = [part for part in parts if part]
+        if mode != "word" or sum(map(len, texts)) <= steps.PIECE_CHARS:
+            yield self.tokenize("".join(texts), mode)
             return
-        yield from self._shared_word_lists(text)
+        yield from self._shared_word_lists(texts)
 
-    def _shared_word_lists(self, text: str) -> Iterator[list[str]]:
-        """The words of ``text`` in lists (:meth:`_word_lists`), equal words
-        sharing one string (the first
-        :data:`~answermatch.normalization.steps.SHARED_TOKENS` distinct ones)."""
-        # jieba cuts each run of its word characters on its own, and gives
-        # every other character alone: a text may be cut before any of those
-        # (and a long run where no word of the dictionary spans, see _run_words)
+    def _shared_word_lists(self, texts: list[str]) -> Iterator[list[str]]:
+        """The words of the text ``texts`` make, in lists
+        (:meth:`_word_lists`), equal words sharing one string (the first
+        :data:`~answermatch.normalization.steps.SHARED_TOKENS` distinct
+        ones)."""
         shared: dict[str, str] = {}
-        for piece in steps.pieces(text, _OUTSIDE_JIEBA_WORDS):
-            for found in self._word_lists(piece):
-                if len(shared) < steps.SHARED_TOKENS:
-                    yield list(map(shared.setdefault, found, found))
-                else:
-                    yield list(map(shared.get, found, found))
+        for found in self._word_lists(texts):
+            if len(shared) < steps.SHARED_TOKENS:
+                yield list(map(shared.setdefault, found, found))
+            else:
+                yield list(map(shared.get, found, found))
+
+    def _word_lists(self, texts: list[str]) -> Iterator[list[str]]:
+        """:meth:`_words` of the text ``texts`` make, in lists whose
+        concatenation is its list. jieba cuts a text into runs of its word
+        characters, segments each run on its own and gives every other
+        character alone, so the text is read a stretch at a time, cut
+        where a run starts or ends (never across the parts' places
+        otherwise): the runs of at most
+        :data:`~answermatch.normalization.steps.PIECE_CHARS` characters and
+        what lies between them by ``jieba.lcut``, some
+        :data:`~answermatch.normalization.steps.PIECE_CHARS` characters at
+        a time, a longer run piece by piece (:func:`_run_words`) from the
+        parts it spans."""
+        jieba = self._jieba if self._jieba is not None else self._load()
+        limit = steps.PIECE_CHARS
+        size = min(limit, _RUN_PIECE_CHARS)
+        short: list[str] = []  # read, no long run in it: its words made together
+        run: list[str] = []  # the run of word characters read last, in fragments
+        counts = [0, 0]  # the lengths of short and run
+
+        def run_ends() -> Iterator[list[str]]:
+            if counts[1] > limit:
+                if short:
+                    yield self._words("".join(steps.emptied(short)))
+                    counts[0] = 0
+                joined = run[0] if len(run) == 1 else _Joined(run)
+                for words in _run_words(jieba, joined, size, self._longest):
+                    yield [part for word in words for part in word.split()]
+                run.clear()
+            else:
+                short.extend(run)
+                run.clear()
+                counts[0] += counts[1]
+            counts[1] = 0
+
+        for part in texts:
+            at = 0  # where the part's text not placed yet starts
+            for found in _JIEBA_RUN.finditer(part):
+                start, end = found.span()
+                if start > at:  # the run read last (if any) ended before it
+                    yield from run_ends()
+                    short.append(part[at:start])
+                    counts[0] += start - at
+                    if counts[0] > limit:  # cut where a run starts
+                        yield self._words("".join(steps.emptied(short)))
+                        counts[0] = 0
+                run.append(found.group())
+                counts[1] += end - start
+                at = end
+            if at < len(part):
+                yield from run_ends()
+                short.append(part[at:])
+                counts[0] += len(part) - at
+                if counts[0] > limit:  # cut where a run or another character starts
+                    yield self._words("".join(steps.emptied(short)))
+                    counts[0] = 0
+        yield from run_ends()
+        if short or not texts:
+            yield self._words("".join(short))
 
     def _words(self, text: str) -> list[str]:
         jieba = self._jieba if self._jieba is not None else self._load()
         return [part for word in jieba.lcut(text) for part in word.split()]
-
-    def _word_lists(self, text: str) -> Iterator[list[str]]:
-        """:meth:`_words` of ``text`` in lists whose concatenation is its
-        list: a run of jieba's word characters longer than
-        :data:`~answermatch.normalization.steps.PIECE_CHARS` is segmented
-        piece by piece (:func:`_run_words`), the rest by ``jieba.lcut``
-        (which reads each run, and each stretch between two runs, on its
-        own)."""
-        jieba = self._jieba if self._jieba is not None else self._load()
-        start = 0
-        for run in _JIEBA_RUN.finditer(text):
-            if run.end() - run.start() <= steps.PIECE_CHARS:
-                continue
-            if start < run.start():
-                yield self._words(text[start : run.start()])
-            size = min(steps.PIECE_CHARS, _RUN_PIECE_CHARS)
-            for words in _run_words(jieba, run.group(), size, self._longest):
-                yield [part for word in words for part in word.split()]
-            start = run.end()
-        if start < len(text) or not text:
-            yield self._words(text[start:])
 
     def signature(self) -> str:
         """e.g. ``jieba(0.42.1,dict=default,hmm=on)`` (``jieba(absent)`` in a
@@ -236,7 +275,35 @@ def _mixed(text: str) -> list[str]:
     return tokens
 
 
-def _run_words(jieba: Any, run: str, size: int, longest: int) -> Iterator[list[str]]:
+class _Joined:
+    """A text given as its parts, read as :func:`_run_words` reads a run
+    (its length and slices), never joined whole.
+
+    >>> text = _Joined(["我来", "到北京清", "华"])
+    >>> len(text), text[1:7], text[3:4], text[2:2]
+    (7, '来到北京清华', '北', '')
+    """
+
+    def __init__(self, parts: list[str]) -> None:
+        self._parts = [part for part in parts if part]
+        self._starts = list(accumulate(map(len, self._parts), initial=0))
+
+    def __len__(self) -> int:
+        return self._starts[-1]
+
+    def __getitem__(self, where: slice) -> str:
+        start, stop, _ = where.indices(len(self))
+        i = bisect_right(self._starts, start) - 1
+        found: list[str] = []
+        while start < stop:
+            offset = self._starts[i]
+            found.append(self._parts[i][start - offset : stop - offset])
+            start = self._starts[i + 1]
+            i += 1
+        return "".join(found)
+
+
+def _run_words(jieba: Any, run: str | _Joined, size: int, longest: int) -> Iterator[list[str]]:
     """The words ``jieba`` (precise mode, HMM on) gives of ``run``, one of
     its runs of word characters, in lists whose concatenation is
     ``jieba.lcut(run)``, holding jieba's work for pieces of about ``size``
@@ -320,7 +387,7 @@ def _route(jieba: Any, piece: str, end: float) -> list[tuple[float, int]]:
     return route
 
 
-def _cuts(jieba: Any, run: str, size: int, longest: int) -> list[int]:
+def _cuts(jieba: Any, run: str | _Joined, size: int, longest: int) -> list[int]:
     """0, the places ``run`` is cut at, and its length: each place the
     first after a piece of ``size`` characters where no word of jieba's
     dictionary starts before and ends after (a word starting ``longest``

@@ -60,6 +60,7 @@ from ...languages import canonical_language
 from ...matchers.answers import CountedTokens, JoinedKey, answer_set, best_overlap
 from ...normalization import steps as _steps
 from ...normalization.steps import (
+    ARTICLES,
     PIECE_CHARS,
     SQUAD_ARTICLES,
     casefold,
@@ -77,6 +78,7 @@ from ...normalization.steps import (
 from ...profiles import Settings, rule
 
 __all__ = [
+    "HAN_CUT_RULES",
     "IN_WORD_RULES",
     "MLQA_LANGUAGES",
     "PIECEWISE_RULES",
@@ -487,19 +489,38 @@ class SpanRules(Settings):
 
         pieces_of = _NUMBER_PIECES.get(numbers, numbers)
         parts = self._split_parts(lang)
+        at_han = self._at_han(lang)
+
+        def stretch_tokens(normal: list[str], size: int) -> Iterator[Sequence[str]]:
+            # the tokens of a stretch between numbers, given its normalized
+            # parts (emptied as they are read) and its length before the steps
+            if parts is not None and size > _steps.PIECE_CHARS:
+                yield from parts(_steps.emptied(normal))
+            else:
+                yield split("".join(_steps.emptied(normal)))
 
         def value_tokens(text: str) -> Iterator[Sequence[str]]:
             # by_value's tokens, a number or a stretch between numbers at a time
-            # (a long stretch's in the lists its tokenizer makes them in)
-            if width is not None:
-                text = width(text)
-            for is_number, piece in pieces_of(text, lang):
-                if is_number:
-                    yield (piece,)
-                elif parts is not None and len(piece) > _steps.PIECE_CHARS:
-                    yield from parts(fourth(third(second(first(piece)))))
-                else:
-                    yield words(piece)
+            # (a long stretch's in the lists its tokenizer makes them in); where
+            # no step reads across a place just before an ideograph (at_han),
+            # the steps run a piece at a time and a stretch's normalized parts
+            # go to the tokenizer, never the whole text's NFKC or lower case
+            normal: list[str] = []  # the stretch read so far, normalized
+            size = 0
+            for part in pieces(text, _HAN_CUT) if at_han else (text,):
+                if width is not None:
+                    part = width(part)
+                for is_number, piece in pieces_of(part, lang):
+                    if is_number:
+                        if size:
+                            yield from stretch_tokens(normal, size)
+                            size = 0
+                        yield (piece,)
+                    else:
+                        normal.append(fourth(third(second(first(piece)))))
+                        size += len(piece)
+            if size:
+                yield from stretch_tokens(normal, size)
 
         return _long_by_pieces(
             by_value,
@@ -511,22 +532,34 @@ class SpanRules(Settings):
             at_numbers=units is None and numbers is numbers_by_value,
         )
 
-    def _split_parts(self, lang: str) -> Callable[[str], Iterator[list[str]]] | None:
-        """The tokens :meth:`split` gives of a text, in the lists its
-        tokenizer makes them in (``tokenize_parts``: jieba's words a piece
-        at a time), where the tokens are a language's tokenizer's; else
-        ``None``."""
+    def _split_parts(self, lang: str) -> Callable[[Iterable[str]], Iterator[list[str]]] | None:
+        """The tokens :meth:`split` gives of the text its parts make, in the
+        lists its tokenizer makes them in (``tokenize_parts``: jieba's words
+        a piece at a time), where the tokens are a language's tokenizer's;
+        else ``None``."""
         if self.tokens is not language_tokens or lang not in _LANGUAGE_SPLIT:
             return None
         from ...tokenizers import get_tokenizer
 
         tokenizer = get_tokenizer(lang)
 
-        def parts(text: str) -> Iterator[list[str]]:
-            for found in tokenizer.tokenize_parts((text,)):
+        def parts(texts: Iterable[str]) -> Iterator[list[str]]:
+            for found in tokenizer.tokenize_parts(texts):
                 yield [t for t in found if t and not t.isspace()]
 
         return parts
+
+    def _at_han(self, lang: str) -> bool:
+        """Whether the string steps and the number reader may run on the
+        pieces of a text cut just before a character of U+4E00..U+9FA5
+        (``_HAN_CUT``): every rule one of :data:`HAN_CUT_RULES`, and no
+        articles, or the words rule in a language without articles (a
+        pattern of whole words looks at the character after the cut)."""
+        chosen = (self.width, self.case, self.punct, self.numbers)
+        articles = self.articles is None or (
+            self.articles is remove_articles and lang != "ar" and lang not in ARTICLES
+        )
+        return articles and all(step in HAN_CUT_RULES for step in chosen)
 
     def _in_words(self) -> bool:
         """Whether a long text may also be cut between two Hangul syllables
@@ -727,6 +760,20 @@ def _long_by_pieces(
     return by_pieces
 
 
+#: Where the string steps of :data:`HAN_CUT_RULES` and the number reader
+#: may cut a text: just before a CJK ideograph of U+4E00..U+9FA5. NFKC
+#: keeps it and composes it with nothing (a starter that decomposes to
+#: nothing and is the second character of no composition), so a text's
+#: NFKC is its pieces' one after the other, each still starting with the
+#: ideograph; the case mappings map it to itself, and ``str.lower``'s
+#: final sigma looks for a cased letter past case-ignorable characters
+#: only, which an ideograph (a letter without case) is not, so the context
+#: ends there as at the text's end; punctuation is deleted character by
+#: character; a number (a run of digits with separators between them)
+#: never holds it and neither starts nor ends differently beside it.
+_HAN_CUT = re.compile("[\u4e00-\u9fa5]")
+
+
 def _in_word(piece: str) -> bool:
     """Whether a piece of :data:`_CUT_IN_WORDS` was cut inside a word."""
     return "\uac00" <= piece[0] <= "\ud7a3"
@@ -878,6 +925,23 @@ PIECEWISE_RULES: set[object] = {
     strip_mlqa_punct,
     strip_noise,
     remove_articles,
+    numbers_by_value,
+}
+
+
+#: The rules that read nothing across a place just before a character of
+#: U+4E00..U+9FA5 (see ``_HAN_CUT``): with these (and no articles in the
+#: language), a stretch of a long text between two numbers is normalized a
+#: piece at a time and its parts given to the tokenizer (jieba, MeCab),
+#: which reads them as one text. A task adds a rule of its own that has the
+#: same property.
+HAN_CUT_RULES: set[object] = {
+    None,
+    nfkc,
+    str.lower,
+    casefold,
+    strip_ascii_punct,
+    strip_mlqa_punct,
     numbers_by_value,
 }
 
