@@ -10,7 +10,11 @@ the length). Run::
     python benchmarks/bench_long_numbers.py --sizes 1000000 4000000
 
 ``--unit`` and ``--lang`` change the sentence and the language (e.g.
-``--unit "١٩١٤ و١٩١٥. " --lang ar``).
+``--unit "١٩١٤ و١٩١٥. " --lang ar``). An ideographic chain, one number
+from every digit run to the end of the text before the chain was read to
+at most 64 parts::
+
+    python benchmarks/bench_long_numbers.py --sizes 1000 2000 15000 --unit "1万2" --lang ja
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ import tracemalloc
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from answermatch.matchers import numeric
 from answermatch.matchers.lenient import _number_starts, _numbers, judge
 from answermatch.matchers.numeric import _ascii_from, _numbers_at, extract_number
 
@@ -96,3 +97,61 @@ def test_judge_reads_the_numbers_of_a_long_answer() -> None:
     text = "It was 1914, and 1915. " * 20_000 + "In 2,000 cases."
     assert judge(text, "2000", lang="en").rule == "number"
     assert judge(text, "2001", lang="en").score == 0.0
+
+
+# -- ideographic chains: read to at most _CJK_MAX_PARTS parts -------------------------
+
+_CHAIN_PIECES = [
+    *"0123456789", "12", "2000", "1,000", "3.5", " ", *"〇零一二三四五六七八九两兩壹贰",
+    *"十百千万萬亿億兆拾佰仟", "만", "억", "조", "천", "백", "십", "원", "約", "年",
+]  # fmt: skip
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(st.sampled_from(_CHAIN_PIECES), max_size=40)
+    .map("".join)
+    .filter(lambda t: len(t) <= 64),
+    st.sampled_from(["zh", "ja", "ko", None]),
+)
+@example("九千九百九十九兆九千九百九十九億九千九百九十九万九千九百九十九", "ja")
+@example("1兆2345億6789万1234", "zh")
+@example("1억 2000만 3천", "ko")
+def test_chains_of_real_length_read_as_without_the_bound(text: str, lang: str | None) -> None:
+    """A text of at most 64 characters has at most 64 parts from any start,
+    so the bound changes no reading of it: the same values as a reader
+    without the bound, from every start."""
+    starts = range(len(text))
+    bounded = list(_numbers_at(text, starts, lang))
+    saved = numeric._CJK_MAX_PARTS
+    numeric._CJK_MAX_PARTS = 10**9
+    try:
+        unbounded = list(_numbers_at(text, starts, lang))
+    finally:
+        numeric._CJK_MAX_PARTS = saved
+    assert bounded == unbounded
+
+
+def test_a_long_chain_is_read_to_its_first_64_parts() -> None:
+    # 1万 then 2 1万 ...: parts 万, 21, 万, 21, ... (the digit runs join over 万's ends)
+    assert extract_number("1万2" * 100, lang="ja") == str(10**4 + 31 * 21 * 10**4 + 21)
+    assert extract_number("一万" * 100, lang="zh") == str(32 * 10**4)
+
+
+def test_a_long_chain_is_not_read_to_its_end_from_every_digit_run(monkeypatch) -> None:
+    """The number rule on ``1万2`` repeated reads each of its digit runs a
+    bounded number of times (it read them all from every start before:
+    time growing with the square of the answer)."""
+    calls = 0
+    digits_number = numeric._digits_number
+
+    def counted(*args, **kwargs):
+        nonlocal calls
+        calls += 1
+        return digits_number(*args, **kwargs)
+
+    monkeypatch.setattr(numeric, "_digits_number", counted)
+    text = "1万2" * 1000
+    starts = len(list(_number_starts(text)))
+    assert {2, 210002, 420002} <= {int(value) for value in _numbers(text, "ja")}
+    assert calls <= starts * (numeric._CJK_MAX_PARTS // 2 + 2)

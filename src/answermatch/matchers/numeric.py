@@ -39,7 +39,12 @@ How a number is read, from its first digit:
   Korean units after a number at the end of a word (``1억 2000만``,
   ``3천원``; not ``3조각``, three pieces). An ideographic
   numeral right after another Han character is part of a word (``統一``),
-  except after a few words such as ``約``, ``第`` or ``共``.
+  except after a few words such as ``約``, ``第`` or ``共``. A numeral is
+  read to at most 64 parts (an ideographic digit, a unit or a digit run
+  each count one): the longest real one,
+  ``九千九百九十九兆九千九百九十九億九千九百九十九万九千九百九十九``, has
+  31. A longer chain (``1万2`` repeated) reads as the value of its first
+  64 parts, so no reading looks at more than 64 parts.
 - Number words, when the text has no digit and ``lang`` has a table
   (:data:`NUMBER_WORD_LANGUAGES`): ``zweitausenddreihundert``,
   ``quatre-vingt-quinze``, ``dwa tysiące trzysta``, ``hai mươi mốt``,
@@ -103,6 +108,12 @@ _IDEOGRAPHIC = re.compile("[\u3007\u4e00-\u9fff]")
 _ASCII_NUMBER = re.compile(r"[0-9]+(?:[.,][0-9]+)?")
 _MORE_NUMBER = frozenset(".,' ")
 _UNITS_AFTER = frozenset([*_CJK_LARGE, *_CJK_SMALL, *_HANGUL_LARGE, *_HANGUL_SMALL])
+#: The most parts (ideographic digits, units, digit runs) one ideographic
+#: numeral is read to: twice the 31 of the longest real one (9999兆9999億
+#: 9999万9999 in ideographic digits and units), so no real number is cut,
+#: while a chain repeated through a long answer is not read to its end from
+#: every digit run in it (time growing with the square of its length).
+_CJK_MAX_PARTS = 64
 
 
 @cache
@@ -280,7 +291,12 @@ def _hangul_unit_ends(text: str, pos: int) -> bool:
 def _cjk_number(text: str, pos: int, first: str | None, floor: int = 0) -> tuple[str, int] | None:
     """An ideographic number from ``pos`` (``first``: the value of a number
     in digits that ends at ``pos``); None when nothing ideographic follows a
-    ``first``. ``floor``: where the text begins."""
+    ``first``. ``floor``: where the text begins. At most
+    :data:`_CJK_MAX_PARTS` parts are read (see the module's docstring).
+
+    >>> _cjk_number("1万2" * 100, 1, "1")  # 64 parts: 1万, 31 times 21万, 21
+    ('6520021', 97)
+    """
     total = Decimal(0)
     section = Decimal(0)
     number = None if first is None else Decimal(first)
@@ -288,7 +304,9 @@ def _cjk_number(text: str, pos: int, first: str | None, floor: int = 0) -> tuple
     positional = False  # the previous token was an ideographic digit
     seen_unit = False
     n = len(text)
-    while pos < n:
+    parts = 0
+    while pos < n and parts < _CJK_MAX_PARTS:
+        parts += 1
         char = text[pos]
         if char in _CJK_DIGITS:
             digit = _CJK_DIGITS[char]
