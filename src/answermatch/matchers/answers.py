@@ -184,8 +184,9 @@ class CountedTokens(Sequence[str]):
 
     Equal to a sequence of equal tokens in the same order (a tuple, a
     list, another :class:`CountedTokens`, or a string whose units are its
-    characters), compared token by token once the sizes (and counts)
-    agree, so the EM key of a long text compares as its tuple would. Build
+    characters), compared token by token once the sizes and counts agree
+    (not at all when there is one distinct token: the counts say it), so
+    the EM key of a long text compares as its tuple would. Build
     one with :meth:`of_pieces`.
 
     >>> counted = CountedTokens.of_pieces(lambda: ["a b", "a"], str.split)
@@ -284,10 +285,12 @@ class CountedTokens(Sequence[str]):
             if other._size != self._size or other.counts != self.counts:
                 return False
         elif isinstance(other, (tuple, list, str)):  # a string: units that are characters
-            if len(other) != self._size:
+            if len(other) != self._size or _counts(other) != self.counts:
                 return False
         else:
             return NotImplemented
+        if len(self.counts) <= 1:  # the same counts of one token: the same tokens
+            return True
         return all(map(eq, self, other))
 
     __hash__ = None  # type: ignore[assignment]

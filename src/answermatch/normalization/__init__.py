@@ -81,6 +81,7 @@ from .steps import (
     _TURKIC_LOWER,
     ELIDED_ARTICLES,
     TURKIC_LANGUAGES,
+    case_mapped,
     casefold,
     collapse_whitespace,
     compose_sara_am,
@@ -227,7 +228,7 @@ def _unicode_fused(lang: str | None) -> Step:
         text = to_normal("NFKC", text)
         if turkic:
             text = text.translate(_TURKIC_LOWER)
-        text = to_normal("NFKC", text.casefold())
+        text = to_normal("NFKC", case_mapped(text, str.casefold))
         if greek:
             text = strip_greek_accents(text)
         if elided is not None:
@@ -266,7 +267,7 @@ def _unicode_fused(lang: str | None) -> Step:
                 and _TATWEEL not in core
                 and _CHOSEONG_FILLER not in core
                 and _JUNGSEONG_FILLER not in core
-                and core.casefold() == core
+                and case_mapped(core, str.casefold) == core
             ):
                 return core  # no step changes the core; the edges vanish (see _EDGE)
         result = one_pass(text)
@@ -277,7 +278,7 @@ def _unicode_fused(lang: str | None) -> Step:
             and not greek
             and is_normalized("NFKC", result)
             and _alnum_clean(result.replace(" ", ""))
-            and result.casefold() == result
+            and case_mapped(result, str.casefold) == result
         ):
             return result
         for _ in range(_MAX_PASSES):
@@ -295,20 +296,26 @@ def _squad_steps(lang: str | None) -> tuple[Step, ...]:
 
 
 _ASCII_PUNCT_BYTES = string.punctuation.encode("ascii")
+#: ASCII upper case to lower case, a byte for a byte (``bytes.translate``'s table)
+_ASCII_LOWER_BYTES = bytes.maketrans(
+    string.ascii_uppercase.encode(), string.ascii_lowercase.encode()
+)
 
 
 def _squad_fused(lang: str | None) -> Step:
     """The ``squad`` preset as one function (SQuAD's ``normalize_answer``,
-    the rule of the SQuAD tasks): ASCII text loses its punctuation through
-    bytes (one C loop, no lookup per character), and the articles are
-    dropped from the whitespace tokens (:func:`~.steps.without_articles`)."""
+    the rule of the SQuAD tasks): ASCII text is lowered and loses its
+    punctuation in one pass over its bytes (one C loop, no lookup per
+    character, one copy of a long text at a time beside it), other text is
+    lowered a piece at a time (:func:`~.steps.case_mapped`), and the
+    articles are dropped from the whitespace tokens
+    (:func:`~.steps.without_articles`)."""
 
     def squad(text: str) -> str:
-        text = text.lower()
-        if text.isascii():
-            text = text.encode().translate(None, _ASCII_PUNCT_BYTES).decode()
+        if text.isascii():  # lowered and rid of punctuation in one pass over its bytes
+            text = text.encode().translate(_ASCII_LOWER_BYTES, _ASCII_PUNCT_BYTES).decode()
         else:
-            text = text.translate(_ASCII_DELETIONS)
+            text = case_mapped(text, str.lower).translate(_ASCII_DELETIONS)
         return " ".join(squad_article_split(text))
 
     return squad

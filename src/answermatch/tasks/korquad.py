@@ -78,7 +78,12 @@ from ..formats.squad import (
 )
 from ..formats.squad import warn_repeated_ids as _warn_repeated_ids
 from ..matchers.answers import common_count, overlap_f1
-from ..normalization.steps import strip_ascii_punct, strip_noise
+from ..normalization.steps import (
+    CASE_PIECE_CHARS,
+    case_mapped,
+    strip_ascii_punct,
+    strip_noise,
+)
 from ..signature import make_signature
 from ..sources import source_name
 from .base import Inputs, Scored
@@ -102,10 +107,20 @@ def marks_to_spaces_lower(text: str) -> str:
     ``str.lower`` (in this order: ``'`` and ``’`` next to a ``Σ`` decide
     whether it lowers to a final ``ς``).
 
+    A long text's marks are replaced a piece at a time (``re.sub`` holds a
+    string object for each stretch between two marks before it joins them)
+    and it is lowered a piece at a time
+    (:func:`~answermatch.normalization.steps.case_mapped`).
+
     >>> marks_to_spaces_lower("《토지》(ABC)")
     ' 토지  abc '
     """
-    return _TO_SPACE(" ", text).lower()
+    size = CASE_PIECE_CHARS
+    if len(text) > size:  # each mark a space on its own: any cut will do
+        text = "".join([_TO_SPACE(" ", text[at : at + size]) for at in range(0, len(text), size)])
+    else:
+        text = _TO_SPACE(" ", text)
+    return case_mapped(text, str.lower)
 
 
 def normalize_answer(text: str) -> str:

@@ -40,6 +40,8 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from operator import eq
 
+from ...normalization.steps import case_mapped
+
 __all__ = [
     "CHINESE",
     "HAN_PAIR",
@@ -82,7 +84,7 @@ _DELETE = str.maketrans("", "", PUNCTUATION)
 
 
 def _py3_lower_strip(text: str) -> str:
-    return text.lower().strip()
+    return case_mapped(text, str.lower).strip()
 
 
 def _py2_lower_strip() -> Callable[[str], str]:
@@ -163,7 +165,7 @@ def em_key(text: str, version: int = 6) -> str:
 
 
 def _em_key_py3(text: str) -> str:
-    return text.lower().strip().translate(_DELETE)
+    return case_mapped(text, str.lower).strip().translate(_DELETE)
 
 
 def em_keyer(version: int = 6) -> Callable[[str], str]:

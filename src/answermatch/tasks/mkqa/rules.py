@@ -220,7 +220,7 @@ class Rules:
         steps: list[tuple[str, Callable[[str], str]]] = []
         if s.width == "nfkc":
             steps.append(("nfkc", _nfkc))
-        steps.append(("lower", str.lower))
+        steps.append(("lower", _steps.lower))
         if s.script == "hans" and lang.startswith("zh"):
             from ...normalization.steps import to_simplified  # needs the zh extra's opencc
 

@@ -63,6 +63,7 @@ from ...normalization.steps import (
     ARTICLES,
     PIECE_CHARS,
     SQUAD_ARTICLES,
+    case_mapped,
     casefold,
     deleter,
     nfkc,
@@ -869,7 +870,7 @@ def _mlqa_words(
     at = _ZH_CUT if lang == "zh" else None
 
     def words(text: str) -> Sequence[str]:
-        text = delete(text.lower())
+        text = delete(case_mapped(text, str.lower))
         return split(text if article is None else text.replace(article, " "))
 
     def analyse(text: str) -> tuple[Tokens, Tokens]:
