@@ -113,6 +113,38 @@ def test_the_joined_parts_are_the_normal_form(text, lang, preset, size):
     assert "".join(parts) == normalize(text, lang, preset)
 
 
+@SETTINGS
+@given(
+    text=JOINED_TEXTS,
+    lang=LANGUAGES,
+    preset=st.sampled_from(PRESETS),
+    size=st.sampled_from([1, 2, 3, 5, 8, 12]),
+)
+def test_the_normalized_parts_of_long_stretches_are_the_normal_form(text, lang, preset, size):
+    """A stretch without an ASCII space longer than two pieces is
+    normalized from its joined parts: the parts joined by spaces are still
+    the normal form."""
+    with mock.patch.object(steps, "PIECE_CHARS", size):
+        parts = list(parts_normalizer(preset, lang)(text))
+    assert all(parts)
+    assert " ".join(parts) == normalize(text, lang, preset)
+
+
+def test_a_long_stretch_without_spaces_is_normalized_without_copies_of_it():
+    """Each step of a preset copied a stretch without ASCII spaces whole
+    (case folding, NFKC's buffers of 4 bytes a character, each
+    substitution): 14 bytes a character of Thai at the peak. Its normal
+    form is now made from its joined parts: the result, 2 bytes a
+    character, and one part's copies."""
+    from conftest import traced_peak
+
+    text = "เมืองหลวงของประเทศไทยคือกรุงเทพมหานครสำคัญ" * 50_000  # 2,100,000 characters
+    for preset in PRESETS:
+        parts = parts_normalizer(preset, "th")
+        peak = traced_peak(lambda parts=parts: sum(map(len, parts(text))))
+        assert peak < 3 * len(text), (preset, peak / len(text))
+
+
 def _composition_seconds() -> set[str]:
     """Every character that is second in a canonical decomposition pair."""
     found = set()

@@ -539,10 +539,10 @@ def _words_of(
     lang: str | None, split: Callable[[str], list[str]]
 ) -> Callable[[str], Iterable[str]]:
     """The segmenter's words of a text, one at a time where it gives them
-    so (ICU's ``tokens_in``: a long run of Thai held once), else ``split``'s list."""
+    so (ICU's ``tokens_of``: a long run of Thai held once), else ``split``'s list."""
     from ..tokenizers import get_tokenizer
 
-    return getattr(get_tokenizer(lang), "tokens_in", split)  # type: ignore[arg-type]
+    return getattr(get_tokenizer(lang), "tokens_of", split)  # type: ignore[arg-type]
 
 
 @lru_cache(maxsize=64)

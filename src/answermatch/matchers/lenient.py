@@ -284,7 +284,7 @@ def _word_set(lang: str | None) -> Callable[[str], set[str]]:
     """The set of the words of a prepared text (:func:`_word_splitter`'s):
     a long text's read a list at a time where its segmenter reads it in
     pieces anyway (MeCab's ``tokenize_parts``, cut as the whole text is) or
-    one word at a time (ICU's ``tokens_in``), not a list of all of them."""
+    one word at a time (ICU's ``tokens_of``), not a list of all of them."""
     from ..normalization import steps
 
     words = _word_splitter(lang)
@@ -293,7 +293,7 @@ def _word_set(lang: str | None) -> Callable[[str], set[str]]:
     from ..tokenizers import get_tokenizer
 
     tokenizer = get_tokenizer(lang)  # type: ignore[arg-type]
-    one_by_one = getattr(tokenizer, "tokens_in", None)
+    one_by_one = getattr(tokenizer, "tokens_of", None)
 
     def word_set(text: str) -> set[str]:
         if len(text) <= steps.PIECE_CHARS:

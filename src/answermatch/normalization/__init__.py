@@ -495,8 +495,19 @@ def parts_normalizer(
         return None
     normalize = normalizer(preset, lang)
 
+    def part(piece: str) -> str:
+        if len(piece) <= 2 * steps.PIECE_CHARS:
+            return normalize(piece)
+        # a long stretch without an ASCII space (Thai, Japanese, a run of
+        # letters): its normal form made from that of its pieces, extended
+        # in place, without each step's copy of the whole stretch
+        whole = ""
+        for joined in joined_parts(piece, normalize):
+            whole += joined
+        return whole
+
     def parts(text: str) -> Iterator[str]:
-        return filter(None, map(normalize, steps.pieces(text, steps.ASCII_SPACE)))
+        return filter(None, map(part, steps.pieces(text, steps.ASCII_SPACE)))
 
     return parts
 

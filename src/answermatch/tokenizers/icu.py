@@ -27,7 +27,9 @@ one dependency covers the four languages (see docs/languages.rst).
 from __future__ import annotations
 
 import re
+from array import array
 from collections.abc import Iterator
+from itertools import chain
 from typing import Any
 
 import regex
@@ -37,9 +39,18 @@ from .words import WordTokenizer
 
 # letters and marks of the scripts ICU segments with a dictionary
 _RUNS = regex.compile(r"[[\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}]&&[\p{L}\p{M}]]+", regex.V1).finditer
-_SEPARATORS = str.maketrans("\u200b", " ")
 # the chunks between whitespace (as str.split sees it) and zero-width spaces
 _CHUNKS = re.compile(r"[^\s\u200b]+").finditer
+# a place where a window may start (matched from the character before it): a
+# letter, not a mark, of the script of the character before it and the 7 after it
+_SAME_SCRIPT = "|".join(rf"\p{{{name}}}{{9}}" for name in ("Thai", "Lao", "Khmer", "Myanmar"))
+_ONE_SCRIPT = regex.compile(rf"(?=.\p{{L}})(?:{_SAME_SCRIPT})", regex.S).match
+#: A run of letters longer than this many characters is segmented in windows
+#: of this size (:meth:`IcuTokenizer._run_words`).
+RUN_WINDOW = 1 << 18
+#: ICU's words of a window that end this close to its end are found again
+#: in the next window (:meth:`IcuTokenizer._run_words`).
+RUN_MARGIN = 4096
 
 
 class IcuTokenizer(Tokenizer):
@@ -60,49 +71,76 @@ class IcuTokenizer(Tokenizer):
         return list(self.tokens_of(text))
 
     def tokens_of(self, text: str) -> Iterator[str]:
-        """The tokens :meth:`tokenize` gives, one at a time: a long run of
-        letters' words as ICU finds them, without a list of them.
+        """The tokens :meth:`tokenize` gives, one at a time, the text read
+        where it is: its chunks and runs found by their offsets, not copied,
+        and a long run's words as ICU finds them a window at a time
+        (:meth:`_run_words`), so that a long run is held once, by the caller.
 
         >>> from answermatch.tokenizers.icu import IcuTokenizer
-        >>> list(IcuTokenizer("th").tokens_of("กินข้าว 2 ครั้ง"))
+        >>> list(IcuTokenizer("th").tokens_of("กินข้าว\u200b2 ครั้ง"))
         ['กิน', 'ข้าว', '2', 'ครั้ง']
         """
-        words, breaker, locale = self._words, self._breaker, self._locale
-        for chunk in text.translate(_SEPARATORS).split():
-            at = 0
-            for run in _RUNS(chunk):
-                start, end = run.span()
-                if start > at:
-                    yield from words(chunk[at:start])
-                letters = run.group()
-                for s, e in breaker(letters, locale).segments():
-                    yield letters[s:e]
-                at = end
-            if at < len(chunk):
-                yield from words(chunk[at:])
-
-    def tokens_in(self, text: str) -> Iterator[str]:
-        """The tokens :meth:`tokens_of` gives, the text read where it is:
-        its chunks and runs found by their offsets, not copied (a text that
-        is one run goes to ICU as it is), so a long run is held once.
-
-        >>> from answermatch.tokenizers.icu import IcuTokenizer
-        >>> list(IcuTokenizer("th").tokens_in("กินข้าว\u200b2 ครั้ง"))
-        ['กิน', 'ข้าว', '2', 'ครั้ง']
-        """
-        words, breaker, locale = self._words, self._breaker, self._locale
+        words = self._words
         for chunk in _CHUNKS(text):  # (whitespace as str.split sees it, and U+200B)
             at, stop = chunk.span()
             for run in _RUNS(text, at, stop):
                 start, end = run.span()
                 if start > at:
                     yield from words(text[at:start])
-                letters = text[start:end]  # (the text itself when it is the run)
-                for s, e in breaker(letters, locale).segments():
-                    yield letters[s:e]
+                yield from self._run_words(text, start, end)
                 at = end
             if at < stop:
                 yield from words(text[at:stop])
+
+    def _run_words(self, text: str, start: int, end: int) -> Iterator[str]:
+        """ICU's words of the run of letters ``text[start:end]``, found in
+        windows of :data:`RUN_WINDOW` characters when the run is longer, so
+        that ICU never takes a long run whole (it would hold its UTF-8,
+        which CPython keeps on the string, a UTF-16 copy and the boundaries
+        of all its words: about 4 bytes of Thai UTF-8 for each).
+
+        ICU's dictionary engines (Thai, Lao, Khmer, Burmese) read a stretch
+        of one script from its start, a word at a time, and from a word's
+        start read at most three dictionary words ahead, or scan on to the
+        next place where a dictionary word may start, taking in the marks
+        and repeat signs that follow. So a word of a window that ends
+        :data:`RUN_MARGIN` characters or more before the window's end (more
+        than three of the longest dictionary words) is the whole run's: a
+        scan cut by the window's end leaves no word ending before it. The
+        next window starts at the last such word's end where that is a
+        letter (not a mark) with letters of one script on both sides, so
+        that ICU starts there in the middle of a stretch, as in the whole
+        run; a window with no such place is made twice as long. (Words taken
+        8 characters from the end, or a window started next to another
+        script or at a mark, already differ from the whole run's in the
+        tests, which compare windows barely longer than the margin with the
+        whole run in all four scripts, mixed.)
+
+        >>> from answermatch.tokenizers.icu import IcuTokenizer
+        >>> list(IcuTokenizer("th")._run_words("กินข้าว", 0, 7))
+        ['กิน', 'ข้าว']
+        """
+        breaker, locale = self._breaker, self._locale
+        size = RUN_WINDOW
+        while end - start > size:
+            window = text[start : start + size]
+            ends = array("i")  # the ends of the window's words, up to the margin
+            limit = size - RUN_MARGIN
+            for _, e in breaker(window, locale).segments():
+                if e > limit:
+                    break
+                ends.append(e)
+            last = len(ends) - 1  # the last word whose end a window may start at
+            while last >= 0 and not _ONE_SCRIPT(window, ends[last] - 1):
+                last -= 1
+            if last < 0:  # no word decided: a longer window
+                size *= 2
+                continue
+            yield from map(window.__getitem__, map(slice, chain((0,), ends), ends[: last + 1]))
+            start, size = start + ends[last], RUN_WINDOW
+        letters = text if (start, end) == (0, len(text)) else text[start:end]
+        for s, e in breaker(letters, locale).segments():
+            yield letters[s:e]
 
     def signature(self) -> str:
         """``icu(icu4py=VERSION,icu=ICU_VERSION)``."""
