@@ -175,7 +175,8 @@ in a fresh parent (one per case, so that no other child counts). Cases:
     open-qa: the example gold and predictions (``examples/open-qa``), the
     first answer (English) replaced by 50,000,000 characters of English
     words, under each profile; ``openqa50m-f1``: ``official`` with ``-o
-    matcher=f1``.
+    matcher=f1``. ``openqa5m-``, ``openqa20m-`` with a profile alone
+    (``openqa5m-containment``...): 5,000,000 (20,000,000) characters.
 ``openqa5m-ja``, ``openqa5m-ja-fair``, ``openqa5m-th``, ``openqa20m-letters``
     The same with the Japanese answer replaced by 5,000,000 characters of
     Japanese sentences (no space), the Thai one by 5,000,000 characters of
@@ -1667,7 +1668,7 @@ def main() -> None:
                 elif case.startswith(("openqa5m-letters", "openqa20m-letters")):
                     answers[next(iter(answers))] = ("wilhelmroentgen" * (chars // 15 + 1))[:chars]
                 else:
-                    answers[next(iter(answers))] = _words_text(50_000_000, WORDS_EN)
+                    answers[next(iter(answers))] = _words_text(chars, WORDS_EN)
                 pred.write_text(json.dumps(answers, ensure_ascii=False), encoding="utf-8")
                 size = pred.stat().st_size
                 profile = case.rsplit("-", 1)[-1]

@@ -27,6 +27,7 @@ True
 
 from __future__ import annotations
 
+import sys
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import deque
@@ -118,8 +119,8 @@ class ItemColumns(AsList, Rows[Item]):
         """The items as :meth:`__iter__` gives them, for writing them out:
         but a string of more than :data:`LONG_BYTES` bytes of a
         :class:`TextColumn` column is given as its :class:`TextParts`, not
-        decoded whole (a long answer is then held once, as the column's
-        bytes, while its item is written). Without ``make``, in every such
+        decoded whole (a long answer is then held once, as the column
+        holds it, while its item is written). Without ``make``, in every such
         column; with one, in the columns named by ``parts=`` when the
         items were made: ``make`` takes a :class:`TextParts` there (puts it
         in the item as it is, or reads it by its parts).
@@ -213,6 +214,10 @@ _PIECE = 1 << 16
 #: how many strings :meth:`TextColumn.extend` encodes at once
 _BATCH = 1 << 10
 _SMALL_END = (1 << 32) - 1  # the largest offset of an array("I")
+#: a string given whole to :meth:`TextColumn.extend` of more than this many
+#: UTF-8 bytes is held as that str (where it takes no more room than its UTF-8)
+HELD_BYTES = 1 << 20
+_EMPTY_SIZE = sys.getsizeof("")
 
 
 class TextColumn(AsList, Rows[str]):
@@ -221,23 +226,37 @@ class TextColumn(AsList, Rows[str]):
     the size of their text. Reading a string (by index, a slice, or
     iterating) decodes it anew; strings are appended, or the last removed.
 
+    A string of more than :data:`HELD_BYTES` bytes given whole
+    (:meth:`extend`) is held as the str given instead, where that str takes
+    no more room than its UTF-8 (ASCII and Latin-1 text, CJK, Thai,
+    Hangul...; not mostly-Latin text with one wider character), and every
+    read gives that same str: a long answer is then held once, not as its
+    bytes and again as the str decoded when it is read. Each read gives
+    the same value either way.
+
     >>> column = TextColumn(["Kraków", "", "1410"])
     >>> len(column), column[0], column[-1], column[1:]
     (3, 'Kraków', '1410', ['', '1410'])
     >>> column.pop(), list(column), column == ["Kraków", ""]
     ('1410', ['Kraków', ''], True)
+    >>> long = "x" * (HELD_BYTES + 1)
+    >>> column.extend([long]); column[2] is long, column.size(2)
+    (True, 1048577)
     """
 
-    __slots__ = ("_data", "_ends")
+    __slots__ = ("_data", "_ends", "_held")
 
     def __init__(self, strings: Iterable[str] = ()) -> None:
         self._data = bytearray()
         self._ends = array("I")  # 4 bytes an offset, 8 past 4 GiB of text
+        # index -> (str, its UTF-8 size) of each string held as its str (no bytes in _data)
+        self._held: dict[int, tuple[str, int]] = {}
         self.extend(strings)
 
     def extend(self, strings: Iterable[str]) -> None:
         """Append ``strings`` (any str, lone surrogates included; a long one
-        is encoded in pieces, so that its bytes are not held twice)."""
+        is held as it is (:data:`HELD_BYTES`), or encoded in pieces, so
+        that its bytes are not held beside it)."""
         if not isinstance(strings, (tuple, list)) or len(strings) > 8:  # many: in batches
             left = iter(strings)
             while batch := list(islice(left, _BATCH)):
@@ -247,6 +266,8 @@ class TextColumn(AsList, Rows[str]):
         for text in strings:
             if len(text) <= _PIECE:
                 data += text.encode("utf-8", "surrogatepass")
+            elif (size := _utf8_size(text)) > HELD_BYTES and _str_fits(text, size):
+                self._held[len(ends)] = (text, size)
             else:
                 for start in range(0, len(text), _PIECE):
                     data += text[start : start + _PIECE].encode("utf-8", "surrogatepass")
@@ -274,14 +295,19 @@ class TextColumn(AsList, Rows[str]):
         >>> list(TextColumn(["a", "bc", "d"]).iter_from(1))
         ['bc', 'd']
         """
-        data, begin = self._data, (self._ends[start - 1] if start > 0 else 0)
-        for end in islice(self._ends, start, None):
+        data, held = self._data, self._held
+        begin = self._ends[start - 1] if start > 0 else 0
+        for index, end in enumerate(islice(self._ends, start, None), start):
+            if end == begin and index in held:  # held as its str, no bytes
+                yield held[index][0]
+                continue
             yield str(memoryview(data)[begin:end], "utf-8", "surrogatepass")
             begin = end
 
     def append_parts(self, parts: Iterable[str]) -> None:
         """Append one string given as consecutive ``parts`` (each encoded as
-        it comes: a long string read piece by piece is never held whole).
+        it comes: a long string read piece by piece is never held whole,
+        and is held as its UTF-8, to be read by its parts, :meth:`parts`).
 
         >>> column = TextColumn()
         >>> column.append_parts(["Kra", "ków"]); column.append_parts([])
@@ -296,21 +322,26 @@ class TextColumn(AsList, Rows[str]):
         self._ends.append(len(data))
 
     def copy(self) -> TextColumn:
-        """A column of the same strings (their bytes copied, none decoded)."""
+        """A column of the same strings (their bytes copied, none decoded;
+        a string held as its str is that same str)."""
         copied = TextColumn()
         copied._data = bytearray(self._data)
         copied._ends = array(self._ends.typecode, self._ends)
+        copied._held = dict(self._held)
         return copied
 
     def size(self, index: int) -> int:
         """The length in UTF-8 bytes of string ``index`` (nothing is decoded)."""
-        start, end = self._bounds(index)
+        k = self._place(index)
+        if k in self._held:
+            return self._held[k][1]
+        start, end = self._bounds(k)
         return end - start
 
     def holding(self, text: str) -> list[int]:
         """The indexes of the strings that contain ``text`` (a non-empty
         string of valid UTF-8, i.e. no lone surrogate), searched in the
-        bytes: nothing is decoded.
+        bytes (and in a string held as its str): nothing is decoded.
 
         >>> TextColumn(["a\\tb", "c", "d\\t", "\\te"]).holding("\\t")
         [0, 2, 3]
@@ -321,13 +352,14 @@ class TextColumn(AsList, Rows[str]):
         data, ends, found = self._data, self._ends, []
         at = data.find(needle)
         while at >= 0:
-            index = bisect_right(ends, at)  # the string the match starts in
+            index = bisect_right(ends, at)  # the string the match starts in (one with bytes)
             if at + len(needle) <= ends[index]:
                 found.append(index)
                 at = data.find(needle, ends[index])
             else:  # across two strings
                 at = data.find(needle, at + 1)
-        return found
+        held = [index for index, (string, _) in self._held.items() if text in string]
+        return sorted(found + held) if held else found
 
     def parts(self, index: int, size: int = _PIECE) -> Iterator[str]:
         """String ``index`` decoded in consecutive parts of about ``size``
@@ -337,10 +369,15 @@ class TextColumn(AsList, Rows[str]):
         >>> list(TextColumn(["zażółć"]).parts(0, 3))
         ['zaż', 'ół', 'ć']
         """
-        start, end = self._bounds(index)
+        k = self._place(index)
+        if k in self._held:
+            return _str_parts(self._held[k][0], max(size, 1))
+        return self._byte_parts(*self._bounds(k), max(size, 1))
+
+    def _byte_parts(self, start: int, end: int, size: int) -> Iterator[str]:
         data = memoryview(self._data)
         while start < end:
-            cut = min(start + max(size, 1), end)
+            cut = min(start + size, end)
             while cut < end and data[cut] & 0xC0 == 0x80:  # inside a character
                 cut += 1
             yield str(data[start:cut], "utf-8", "surrogatepass")
@@ -353,25 +390,61 @@ class TextColumn(AsList, Rows[str]):
         >>> list(TextColumn(["a", "a long one", "b"]).texts(5))
         ['a', 1, 'b']
         """
-        data, start = self._data, 0
+        data, held, start = self._data, self._held, 0
         for index, end in enumerate(self._ends):
-            if end - start > longest:
+            if end == start and index in held:
+                string, size = held[index]
+                yield index if size > longest else string
+            elif end - start > longest:
                 yield index
             else:
                 yield str(memoryview(data)[start:end], "utf-8", "surrogatepass")
             start = end
 
-    def _bounds(self, index: int) -> tuple[int, int]:
+    def same_run(self, first: int, texts: Sequence[str]) -> bool:
+        """Whether ``texts`` (one or more) are the strings from place
+        ``first`` on, compared in their UTF-8 bytes: nothing is decoded.
+
+        >>> column = TextColumn(["q1", "q2", "q3"])
+        >>> column.same_run(1, ["q2", "q3"]), column.same_run(0, ["q1", "q3"])
+        (True, False)
+        """
+        stop = first + len(texts)
+        if not texts or first < 0 or stop > len(self._ends):
+            return False
+        if self._holds_str(first, stop):
+            return all(map(eq, islice(self.iter_from(first), len(texts)), texts))
+        encoded = list(map(str.encode, texts, repeat("utf-8"), repeat("surrogatepass")))
+        ends = self._ends
+        start = ends[first - 1] if first else 0
+        bounds = ends[first:stop]
+        # every string, lone surrogates too, encodes one way: equal bytes at
+        # the same bounds are equal strings
+        if bounds[-1] - start != sum(map(len, encoded)) or not all(
+            map(eq, accumulate(map(len, encoded), initial=start), chain((start,), bounds))
+        ):
+            return False
+        return b"".join(encoded) == self._data[start : bounds[-1]]
+
+    def _place(self, index: int) -> int:
         k = index.__index__()
         if k < 0:
             k += len(self._ends)
         if not 0 <= k < len(self._ends):
             raise IndexError(f"string {index} of {len(self._ends)}")
+        return k
+
+    def _bounds(self, k: int) -> tuple[int, int]:
         return (self._ends[k - 1] if k else 0), self._ends[k]
+
+    def _holds_str(self, start: int, stop: int) -> bool:
+        """Whether a string from place ``start`` to ``stop`` is held as its str."""
+        return any(start <= index < stop for index in self._held)
 
     def pop(self) -> str:
         """Remove the last string and return it."""
         last = self[-1]
+        self._held.pop(len(self._ends) - 1, None)
         self._ends.pop()
         del self._data[self._ends[-1] if self._ends else 0 :]
         return last
@@ -380,18 +453,68 @@ class TextColumn(AsList, Rows[str]):
         return len(self._ends)
 
     def row(self, k: int) -> str:
-        """String ``k`` (``0 <= k < len(self)``), decoded anew."""
+        """String ``k`` (``0 <= k < len(self)``), decoded anew (or the str held)."""
+        if k in self._held:
+            return self._held[k][0]
         start = self._ends[k - 1] if k else 0
         return str(memoryview(self._data)[start : self._ends[k]], "utf-8", "surrogatepass")
 
     def __iter__(self) -> Iterator[str]:
+        if self._held:
+            return self.iter_from(0)
+        return self._decoded()
+
+    def _decoded(self) -> Iterator[str]:
         data, start = self._data, 0
         for end in self._ends:  # decoded from a view: the bytes are not copied first
             yield str(memoryview(data)[start:end], "utf-8", "surrogatepass")
             start = end
 
     def __repr__(self) -> str:
-        return f"<TextColumn: {len(self._ends)} strings, {len(self._data)} bytes>"
+        size = len(self._data) + sum(size for _, size in self._held.values())
+        return f"<TextColumn: {len(self._ends)} strings, {size} bytes>"
+
+
+def _utf8_size(text: str) -> int:
+    """The length of ``text`` in UTF-8 (lone surrogates 3 bytes each),
+    encoded a piece at a time."""
+    if text.isascii():
+        return len(text)
+    pieces = range(0, len(text), _PIECE)
+    return sum(len(text[at : at + _PIECE].encode("utf-8", "surrogatepass")) for at in pieces)
+
+
+def _str_fits(text: str, size: int) -> bool:
+    """Whether the str ``text`` takes no more memory than its ``size``
+    bytes of UTF-8 (CPython holds a str in 1, 2 or 4 bytes a character,
+    the width of its widest; a UTF-8 form it has cached counts too).
+
+    >>> _str_fits("日本" * 100, 600), _str_fits("a" * 199 + "😀", 203)
+    (True, False)
+    """
+    return sys.getsizeof(text) - _EMPTY_SIZE <= size + 64
+
+
+def _str_parts(text: str, size: int) -> Iterator[str]:
+    """``text`` in the parts :meth:`TextColumn.parts` cuts its UTF-8 into:
+    of ``size`` bytes each, a part that ends inside a character taking the
+    rest of it.
+
+    >>> list(_str_parts("zażółć", 3))
+    ['zaż', 'ół', 'ć']
+    """
+    at = 0
+    while at < len(text):
+        piece = text[at : at + size]  # at least size bytes, unless it is the last
+        if not piece.isascii():
+            encoded = piece.encode("utf-8", "surrogatepass")
+            if len(encoded) > size:
+                cut = size
+                while cut < len(encoded) and encoded[cut] & 0xC0 == 0x80:  # inside a character
+                    cut += 1
+                piece = piece[: len(str(memoryview(encoded)[:cut], "utf-8", "surrogatepass"))]
+        yield piece
+        at += len(piece)
 
 
 class Places:
@@ -548,7 +671,7 @@ def _chunks(strings: Sequence[str]) -> Iterator[Iterable[str]]:
         bounds = ends[start : start + _CHUNK]
         begin = ends[start - 1] if start else 0
         chunk = data[begin : bounds[-1]]
-        if not chunk.isascii():
+        if not chunk.isascii() or strings._holds_str(start, start + len(bounds)):
             yield islice(strings.iter_from(start), len(bounds))
             continue
         text = chunk.decode("ascii")
@@ -558,8 +681,9 @@ def _chunks(strings: Sequence[str]) -> Iterator[Iterable[str]]:
 
 def _equal(strings: Sequence[str], places: Iterable[int], texts: Iterable[str]) -> list[bool]:
     """Whether ``strings[place] == text`` for each pair; a
-    :class:`TextColumn` compares its bytes, all at once."""
-    if not isinstance(strings, TextColumn):
+    :class:`TextColumn` compares its bytes, all at once (one that holds a
+    string as its str, its strings)."""
+    if not isinstance(strings, TextColumn) or strings._held:
         return list(map(eq, map(strings.__getitem__, places), texts))
     places = list(places)
     ends, data = strings._ends, strings._data

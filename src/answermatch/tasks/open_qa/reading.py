@@ -42,8 +42,8 @@ from array import array
 from collections import deque
 from collections.abc import Iterable, Iterator, KeysView, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
-from itertools import accumulate, chain, compress, islice, repeat, takewhile
-from operator import eq, is_not, itemgetter, lt, ne, not_
+from itertools import chain, compress, islice, repeat, takewhile
+from operator import is_not, itemgetter, lt, ne, not_
 from typing import Any
 
 from ...columns import Rows
@@ -692,21 +692,9 @@ class _Kept(MutableMapping[str, "str | None"]):
 def _in_order(keys: list[str], ids: Sequence[str], first: int | None) -> range | None:
     """The places of ``keys`` when they are the ids of the gold (a
     :class:`~answermatch.items.TextColumn`) one after the other from place
-    ``first``, else ``None``: their UTF-8 bytes joined are the column's
-    bytes there, and so are their lengths (every string, lone surrogates
-    too, encodes one way, so equal bytes at the same bounds are equal
-    strings)."""
-    if not isinstance(ids, TextColumn) or first is None or first + len(keys) > len(ids):
-        return None
-    encoded = list(map(str.encode, keys, repeat("utf-8"), repeat("surrogatepass")))
-    ends = ids._ends
-    start = ends[first - 1] if first else 0
-    bounds = ends[first : first + len(keys)]
-    if bounds[-1] - start != sum(map(len, encoded)) or not all(
-        map(eq, accumulate(map(len, encoded), initial=start), chain((start,), bounds))
-    ):
-        return None
-    if b"".join(encoded) != ids._data[start : bounds[-1]]:
+    ``first``, else ``None`` (:meth:`~answermatch.items.TextColumn.same_run`:
+    their bytes compared, nothing decoded)."""
+    if not isinstance(ids, TextColumn) or first is None or not ids.same_run(first, keys):
         return None
     return range(first, first + len(keys))
 
