@@ -344,23 +344,29 @@ def test_the_tokenizer_reads_parts_cut_anywhere_as_the_whole_text(text, cuts, pi
 
 
 def test_a_long_run_is_read_from_its_parts_never_joined(monkeypatch):
-    """200,000 characters of Chinese without a digit, a space or
-    punctuation given in parts of 1,000 characters: jieba's words of the
-    whole run, and the parts were joined into a copy of the text (a peak
-    of 1.6 times its size traced); now read from the parts (0.6: a piece's
-    graph and sums)."""
+    """100,000 and 200,000 characters of Chinese without a digit, a space
+    or punctuation given in parts of 1,000 characters: jieba's words of the
+    whole run. The parts were joined into a copy of the text (the traced
+    peak grew by the text's size); now they are read one by one, and the
+    peak is jieba's working state, about 450 KB at either size (the test
+    once compared it with 200,000 characters' 400 KB: 1.0 to 1.15,
+    depending on what ran before)."""
     monkeypatch.setattr(steps, "PIECE_CHARS", 1024)
-    text = ("曹雪芹是清代作家著有红楼梦长江全长六千多公里流经十一个省级行政区" * 7000)[:200_000]
-    parts = [text[i : i + 1000] for i in range(0, len(text), 1000)]
     tokenizer = get_tokenizer("zh")
     tokenizer.tokenize("暖")
-
-    def words():
-        return [w for found in tokenizer.tokenize_parts(parts) for w in found]
-
-    assert words() == tokenizer._jieba.lcut(text)
-    peak = traced_peak(lambda: sum(map(len, tokenizer.tokenize_parts(parts))))
-    assert peak < sys.getsizeof(text), (peak, sys.getsizeof(text))
+    peaks, sizes = [], []
+    for size in (100_000, 200_000):
+        text = ("曹雪芹是清代作家著有红楼梦长江全长六千多公里流经十一个省级行政区" * 7000)[:size]
+        parts = [text[i : i + 1000] for i in range(0, len(text), 1000)]
+        if size == 100_000:
+            words = [w for found in tokenizer.tokenize_parts(parts) for w in found]
+            assert words == tokenizer._jieba.lcut(text)
+        peaks.append(
+            traced_peak(lambda parts=parts: sum(map(len, tokenizer.tokenize_parts(parts))))
+        )
+        sizes.append(sys.getsizeof(text))
+    # a join of the parts adds the 100,000 more characters' 200 KB
+    assert peaks[1] - peaks[0] < (sizes[1] - sizes[0]) // 4, (peaks, sizes)
 
 
 def test_chinese_with_punctuation_and_no_digit_is_analysed_within_twice_its_size(monkeypatch):
