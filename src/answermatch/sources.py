@@ -1986,8 +1986,12 @@ def _string_parts(
             continue
         if cut >= 0 and (prefix is not None or sum(map(len, pending)) >= LONG_BYTES):
             # a long part (a long answer): decoded piece by piece, not joined
-            if prefix is None and _STRING_ENTRY.match(pending[1]):
-                cut = _first_separator(seen)
+            opened = _STRING_ENTRY.match(pending[1]) if prefix is None else None
+            if opened is not None:  # the first separator after the string opens ends it
+                seen_at = sum(map(len, pending[1:-1])) - (len(seen) - len(pending[-1]))
+                cut = _first_separator(seen, opened.end() + 1 - seen_at)
+                if cut < 0:  # only the string's opening quote and a comma: read on
+                    continue
             rest = _long_cut(pending, seen, cut)
             del seen
             pending[0] = b"{" if prefix is None else b""
@@ -2082,6 +2086,13 @@ class _LongEntry:
         self._pending = pending  # its pieces read so far (no separator in them)
         self._pieces = pieces  # the file's next pieces
         self.rest: bytes | None = None
+        # where the string value opens: a separator is sought after its
+        # first character (its opening quote and a comma, as in the value
+        # ",", look like a separator's end)
+        first = pending[0] if pending else b""
+        head = first[:4096] if len(first) >= 4096 else first + b"".join(pending[1:2])[:4096]
+        found = _STRING_ENTRY.match(head)
+        self._opened = found.end() if found is not None else 0
         self._read = self._bytes()
 
     def __iter__(self) -> Iterator[bytes]:
@@ -2091,10 +2102,11 @@ class _LongEntry:
         yield b"{"
         tail = b""  # the end of the last piece, where a separator may begin
         pending = self._pending  # (a last piece, not full, may hold one)
+        at = 0  # where ``seen`` starts in the entry's bytes
         for piece in chain(_given(pending), self._pieces):
             seen = tail + piece
             del piece
-            cut = _first_separator(seen)
+            cut = _first_separator(seen, self._opened + 1 - at)
             if cut >= 0:
                 self.rest = b"".join([seen[cut + 1 :], *reversed(pending)])
                 pending.clear()
@@ -2102,6 +2114,7 @@ class _LongEntry:
                 yield b"}"
                 return
             tail = seen[-_SEPARATOR_REACH:]
+            at += len(seen) - len(tail)
             yield seen[: len(seen) - len(tail)]
             del seen
         yield tail
@@ -2153,14 +2166,14 @@ def _last_separator(data: bytes) -> int:
     return -1
 
 
-def _first_separator(data: bytes) -> int:
-    """The position of the first comma that :func:`_last_separator` would
-    take, or -1.
+def _first_separator(data: bytes, start: int = 0) -> int:
+    """The position of the first comma from ``start`` on that
+    :func:`_last_separator` would take, or -1.
 
     >>> _first_separator(b'"a": "b\\\\", ", "c": "d", "e": "f"')
     12
     """
-    start = 0
+    start = max(start, 0)
     while (comma := data.find(b",", start)) > 0:
         if _separates(data, comma):
             return comma
