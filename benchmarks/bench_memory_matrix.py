@@ -261,32 +261,22 @@ def tasks(parity: Path, work: Path) -> dict[str, Task]:
         profiles=("containment", "lenient", "f1"),
     )
     out["mkqa"] = Task(ex / "mkqa" / "gold.jsonl", _mkqa_pred, _mkqa_gold, ex / "mkqa" / "en.jsonl")
-    kbqa_gold = ex / "nlpcc-kbqa" / "gold.txt"
-    out["nlpcc-kbqa"] = Task(
-        kbqa_gold,
-        lambda w, t, s: [
-            _lines_file(ex / "nlpcc-kbqa" / "pred.txt", "pred.txt", _kbqa_answer)(w, t, s)
-        ],
-        _lines_file(kbqa_gold, "gold.txt", _kbqa_answer),
-        ex / "nlpcc-kbqa" / "pred.txt",
-    )
-    ntcir_gold = ex / "ntcir-dsqa" / "gold.tsv"
-    out["ntcir-dsqa"] = Task(
-        ntcir_gold,
-        lambda w, t, s: [
-            _lines_file(ex / "ntcir-dsqa" / "run.tsv", "run.tsv", _ntcir_pred)(w, t, s)
-        ],
-        _lines_file(ntcir_gold, "gold.tsv", _ntcir_gold),
-        ex / "ntcir-dsqa" / "run.tsv",
-    )
-    pol = ex / "poleval2021" / "expected.tsv"
-    out["poleval2021"] = Task(
-        pol,
-        lambda w, t, s: [
-            _lines_file(ex / "poleval2021" / "out.tsv", "out.tsv", _first_line)(w, t, s)
-        ],
-        _lines_file(pol, "expected.tsv", _first_line),
-        ex / "poleval2021" / "out.tsv",
+
+    def lines_task(folder: str, gold_name: str, pred_name: str, answer, gold_answer) -> Task:
+        """A task whose gold and predictions are files of lines (one answer
+        line made long in the prediction file, the gold's with ``gold_answer``)."""
+        gold, pred = ex / folder / gold_name, ex / folder / pred_name
+        return Task(
+            gold,
+            lambda w, t, s: [_lines_file(pred, pred_name, answer)(w, t, s)],
+            _lines_file(gold, gold_name, gold_answer),
+            pred,
+        )
+
+    out["nlpcc-kbqa"] = lines_task("nlpcc-kbqa", "gold.txt", "pred.txt", _kbqa_answer, _kbqa_answer)
+    out["ntcir-dsqa"] = lines_task("ntcir-dsqa", "gold.tsv", "run.tsv", _ntcir_pred, _ntcir_gold)
+    out["poleval2021"] = lines_task(
+        "poleval2021", "expected.tsv", "out.tsv", _first_line, _first_line
     )
     dbqa = ex / "nlpcc-dbqa" / "gold.txt"
     out["nlpcc-dbqa"] = Task(
