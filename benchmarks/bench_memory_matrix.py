@@ -230,23 +230,16 @@ def tasks(parity: Path, work: Path) -> dict[str, Task]:
         _dump(path, preds)
         return [path]
 
-    squadlike = {
-        "squad": ex / "squad" / "dev.json",
-        "squad-v2": ex / "squad-v2" / "dev.json",
-        "mlqa": ex / "mlqa" / "dev.de.json",
-        "cmrc2018": ex / "cmrc2018" / "dev.json",
-        "korquad": ex / "korquad" / "dev_sample.json",
-    }
-    preds = {
-        "squad": ex / "squad" / "pred.json",
-        "squad-v2": ex / "squad-v2" / "pred.json",
-        "mlqa": ex / "mlqa" / "pred.de.json",
-        "cmrc2018": ex / "cmrc2018" / "pred.json",
-        "korquad": ex / "korquad" / "predictions.json",
+    squadlike = {  # gold, predictions
+        "squad": ("squad/dev.json", "squad/pred.json"),
+        "squad-v2": ("squad-v2/dev.json", "squad-v2/pred.json"),
+        "mlqa": ("mlqa/dev.de.json", "mlqa/pred.de.json"),
+        "cmrc2018": ("cmrc2018/dev.json", "cmrc2018/pred.json"),
+        "korquad": ("korquad/dev_sample.json", "korquad/predictions.json"),
     }
     out = {
-        name: Task(gold, _json_pred(preds[name]), _squad_gold(gold), preds[name])
-        for name, gold in squadlike.items()
+        name: Task(ex / gold, _json_pred(ex / pred), _squad_gold(ex / gold), ex / pred)
+        for name, (gold, pred) in squadlike.items()
     }
     for name in ("xor-full", "xor-engspan"):
         gold = ex / name / "gold.jsonl"
