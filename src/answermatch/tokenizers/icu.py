@@ -97,7 +97,7 @@ class IcuTokenizer(Tokenizer):
         windows of :data:`RUN_WINDOW` characters when the run is longer, so
         that ICU never takes a long run whole (it would hold its UTF-8,
         which CPython keeps on the string, a UTF-16 copy and the boundaries
-        of all its words: about 4 bytes of Thai UTF-8 for each).
+        of all its words: about twice the run's UTF-8 in all).
 
         ICU's dictionary engines (Thai, Lao, Khmer, Burmese) read a stretch
         of one script from its start, a word at a time, and from a word's
