@@ -90,8 +90,8 @@ from ...checks import (
 )
 from ...diagnostics import Diagnostics
 from ...errors import InputError
-from ...items import TextColumn
 from ...explanation import Explanation, TextView, Variant
+from ...items import TextColumn
 from ...profiles import Settings, choice
 from ...progress import progress
 from ...ranking import (
