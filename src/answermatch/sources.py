@@ -939,11 +939,44 @@ def line_blocks(source: PathLike) -> Iterator[bytes]:
     for block in _line_blocks(source):
         if type(block) is bytes:
             yield block
-        else:
-            joined = b"".join(block)
-            yield joined + b"\n" if block.newline else joined  # type: ignore[union-attr]
-            del joined
+        else:  # a long line: its pieces joined with its newline, held by the caller only
+            pieces = list(block)
+            if block.newline:  # type: ignore[union-attr]
+                pieces.append(b"\n")
+            joined = [b"".join(pieces)]
+            del pieces
+            yield joined.pop()
         del block
+
+
+def text_blocks(source: PathLike) -> Iterator[str]:
+    """:func:`line_blocks` decoded as UTF-8, a line of at least
+    :data:`LONG_BYTES` piece by piece as it is read
+    (:func:`_decoded_pieces`): its bytes are not joined, nor decoded whole
+    (CPython decodes UTF-8 that is not ASCII through a buffer of up to 4
+    bytes a character). Invalid UTF-8 raises :class:`NotFlat`.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "gold.jsonl"
+    >>> _ = path.write_bytes('{"a": "東"}\\n{"b": 2}'.encode())
+    >>> list(text_blocks(path))
+    ['{"a": "東"}\\n', '{"b": 2}']
+    """
+    for block in _line_blocks(source):
+        if type(block) is bytes:
+            try:
+                text = str(block, "utf-8")
+            except UnicodeDecodeError:
+                raise NotFlat(os.fspath(source)) from None
+        else:
+            pieces = list(block)
+            if block.newline:  # type: ignore[union-attr]
+                pieces.append(b"\n")
+            text = _decoded_pieces(pieces)
+        del block
+        held = [text]
+        del text
+        yield held.pop()
 
 
 class _LongLine:

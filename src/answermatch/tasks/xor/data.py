@@ -65,13 +65,13 @@ from ...sources import (
     is_path,
     jsonl_columns,
     kept_entries,
-    line_blocks,
     load_json,
     read_bytes,
     read_text,
     source_name,
     starts_with_bom,
     string_object_parts,
+    text_blocks,
 )
 from .layout import release_layout
 
@@ -688,16 +688,15 @@ def _layout_in_blocks(source: PathLike) -> Columns | None:
     langs: list[str] = []
     answers = AnswerTuples()
     pool: dict[str, str] = {}  # one string per language, not one per question
+    first = True
     try:
-        for k, block in enumerate(line_blocks(source)):
-            try:
-                text = str(
-                    block[3:] if not k and block.startswith(b"\xef\xbb\xbf") else block, "utf-8"
-                )
-            except UnicodeDecodeError:
-                return None
-            del block
+        # (not enumerate: its tuple would hold each block until the next)
+        for text in text_blocks(source):
+            if first and text.startswith("\ufeff"):
+                text = text[1:]
+            first = False
             found = release_layout(text)
+            del text  # (a long line's answer is held once while it is packed)
             if found is None:
                 return None
             ids.extend(found[0])

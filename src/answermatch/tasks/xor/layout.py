@@ -52,8 +52,14 @@ def release_layout(text: str) -> tuple[list[str], list[str], list[tuple[str, ...
     """The ids, languages and answer lists of a gold file's text whose every
     line has the release layout, in file order (line ``k`` is question
     ``k``); ``None`` if some line does not (or the text is empty)."""
-    if not _LINE.match(text):  # not even the first line: spare the scan
+    first = _LINE.match(text)
+    if not first:  # not even the first line: spare the scan
         return None
+    if len(text) >= LONG_LINE and first.end() >= len(text) - (text[-1] == "\n"):
+        # one long line: its answers decoded where they are in the text, without
+        # a copy of their literal and of the array it is joined into
+        answers, _ = _ARRAY.raw_decode(text, first.start(2) - 1)
+        return [json.loads(first.group(1))], [json.loads(first.group(3))], [tuple(answers)]
     found = _LINE.findall(text)
     if not found or len(found) != text.count("\n") + (not text.endswith("\n")):
         return None
@@ -67,6 +73,11 @@ def release_layout(text: str) -> tuple[list[str], list[str], list[tuple[str, ...
         answers = list(map(tuple, json.loads(joined)))
     langs = json.loads("[" + ",".join(map(itemgetter(2), found)) + "]")
     return ids, langs, answers
+
+
+#: A text of one line this long (characters) or longer has its answers decoded in place.
+LONG_LINE = 1 << 16
+_ARRAY = json.JSONDecoder()
 
 
 def _answer_tuples() -> type:
