@@ -18,6 +18,7 @@ of the Basic Multilingual Plane and on adversarial runs.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import sys
@@ -30,9 +31,11 @@ import regex
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from answermatch import outputs
 from answermatch.matchers.answers import JoinedKey
 from answermatch.nltk_compat import word_tokenize as nltk_3_10_4
 from answermatch.normalization import steps
+from answermatch.outputs import json_array_chunks
 from answermatch.tasks.cmrc2018 import nltk345, rules
 from answermatch.tasks.cmrc2018.profiles import FAIR, OFFICIAL, Comparer
 from answermatch.tasks.cmrc2018.py2text import SPACE
@@ -244,3 +247,33 @@ def test_a_long_answer_of_words_is_analysed_within_its_size(shape, monkeypatch):
         comparer.analyse("暖 1 a. b")  # the number reader and NLTK's rules loaded
         peak = traced_peak(comparer.analyse, text)
         assert peak < size, (shape, chosen.name, chosen.version, peak, size)
+
+
+TOKEN_TEXT = st.text(alphabet=st.sampled_from(list("aZ \"'\\\n\x01é東\u202e😀\ud800")), max_size=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(tokens=st.lists(TOKEN_TEXT, max_size=6), size=st.integers(1, 5))
+def test_a_long_texts_long_tokens_are_written_as_json_writes_them(tokens, size):
+    """A long text's tokens (a sequence read in order) whose items are
+    longer than LONG_CHARS (a run taken as one token) are written a piece at
+    a time: the text is JSON's."""
+    coded = CodedTokens.of_pieces([tokens], list)
+    value = [{"tokens": coded, "n": 1}]
+    with mock.patch.object(outputs, "LONG_CHARS", size):
+        text = "".join(json_array_chunks(iter(value), indent=1))
+    assert text == json.dumps([{"tokens": tokens, "n": 1}], ensure_ascii=False, indent=1)
+
+
+def test_writing_a_long_single_token_makes_no_copy_of_it():
+    """explain --json of a run taken as one token (2,000,000 characters):
+    the token was escaped whole (then encoded whole), twice the run; a
+    piece at a time, a small part of it."""
+    text = "wilhelmroentgen" * 140_000
+    value = [{"tokens": CodedTokens.of_pieces([text], lambda run: [run])}]
+
+    def write() -> None:
+        for _ in json_array_chunks(iter(value), indent=1):
+            pass
+
+    assert traced_peak(write) < sys.getsizeof(text) // 4
