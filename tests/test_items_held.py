@@ -126,6 +126,9 @@ def test_items_of_a_column_holding_strs_are_written_as_their_json_lines(texts, s
     [
         "röntgen Kraków " * 100_000,  # 1.7 MB of UTF-8, 1.5 MB as str (Latin-1)
         "東京都の人口は約1400万人です。" * 50_000,  # 2.2 MB of UTF-8, 1.6 MB as str
+        # Hangul with digits and Latin words: 1.6 MB of UTF-8, 1.9 MB as str (2 bytes a
+        # character), still less than its bytes and the str decoded from them
+        "서울은 1,000명 《토지》 1969년 KBS (서울) " * 30_000,
     ],
 )
 def test_a_long_string_is_held_as_the_str_given_and_no_bytes(long):
@@ -144,6 +147,9 @@ def test_a_long_string_wider_as_str_than_as_utf8_stays_bytes():
     column = TextColumn([long, "b"])
     assert not column._held and column[0] == long and column[0] is not long
     assert column.size(0) == 2 * HELD_BYTES + 4
+    # Polish: 2 bytes a character as a str (ą is beyond Latin-1), about 1.03 as UTF-8
+    polish = "Warszawa jest stolicą Polski. " * 40_000
+    assert not TextColumn([polish])._held and TextColumn([polish])[0] == polish
     short = "日" * (HELD_BYTES // 3)  # exactly HELD_BYTES of UTF-8: not long
     assert not TextColumn([short])._held
     assert TextColumn([short + "日"])._held

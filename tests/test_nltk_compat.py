@@ -477,3 +477,67 @@ def test_treebank_on_any_text(nltk_ref, text: str) -> None:
 def test_treebank_batches(nltk_ref, sentences: list[str]) -> None:
     expected = [t for s in sentences for t in nltk_ref.words.tokenize(s)]
     assert tokenize_sentences(sentences) == expected
+
+
+# ---------------------------------------------------------------- the first tokens only
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(any_text, st.integers(1, 30))
+def test_a_sentence_in_pieces_gives_its_tokens(nltk_ref, text: str, size: int) -> None:
+    # every cut at a plain space, however small the pieces (a long sentence in the code)
+    pieces = list(treebank.sentence_pieces(text, 0, len(text), size))
+    assert [token for piece in pieces for token in piece] == nltk_ref.words.tokenize(text)
+    middle = "x " + text + " y"
+    pieces = list(treebank.sentence_pieces(middle, 2, len(middle) - 2, size))
+    assert [token for piece in pieces for token in piece] == nltk_ref.words.tokenize(text)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(any_text, max_size=8), st.integers(1, 60), st.integers(1, 80))
+def test_first_tokens_are_the_first_of_all(
+    nltk_ref, pieces: list[str], limit: int, batch: int
+) -> None:
+    import answermatch.nltk_compat as compat
+
+    text = "".join(pieces)
+    expected = nltk_ref.word_tokenize(text)[:limit]
+    saved = compat._BATCH_CHARS
+    compat._BATCH_CHARS = batch  # a few sentences at a time, long ones in pieces
+    try:
+        assert word_tokenize(text, limit=limit) == expected
+    finally:
+        compat._BATCH_CHARS = saved
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [  # sentences (2.2 MB), and one sentence (2 MB) read a piece at a time
+        ("Dr. Watson didn't say \"it's 3.5 p.m.\" -- did he? Yes. " * 40_000, None),
+        ("Dr Watson didn't say it's 3.5 pm, did he, " * 50_000 + "yes.", "yes."),
+    ],
+)
+def test_first_tokens_of_a_long_text_read_only_its_start(text: str, start: str | None) -> None:
+    import tracemalloc
+
+    word_tokenize(text[:1000])  # the Punkt parameters loaded, the rules compiled
+    tracemalloc.start()
+    try:
+        first = word_tokenize(text, limit=5000)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert first == word_tokenize(text[:60_000] + (start or ""))[:5000]
+    # the whole text's 700,000 tokens or more took about 60 bytes each; 5,000 take 300 KB
+    assert peak < 1_500_000, peak
+    with pytest.raises(ValueError, match="positive"):
+        word_tokenize(text, limit=0)
+
+
+def test_sentence_spans_as_nltk_gives_them(nltk_ref) -> None:
+    # closing brackets and quotes moved back, the trailing spaces left out
+    splitter = compat_punkt.english_splitter()
+    text = 'It rained. (We stayed in.) "Then?" Yes. ' * 3 + "  \u3000\n"
+    spans = list(splitter.iter_spans(text))
+    assert spans == list(nltk_ref.sentences.span_tokenize(text))
+    assert [text[a:b] for a, b in spans][1:3] == ["(We stayed in.)", '"Then?"']

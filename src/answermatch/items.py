@@ -215,7 +215,8 @@ _PIECE = 1 << 16
 _BATCH = 1 << 10
 _SMALL_END = (1 << 32) - 1  # the largest offset of an array("I")
 #: a string given whole to :meth:`TextColumn.extend` of more than this many
-#: UTF-8 bytes is held as that str (where it takes no more room than its UTF-8)
+#: UTF-8 bytes is held as that str (where it takes at most a quarter more room
+#: than its UTF-8)
 HELD_BYTES = 1 << 20
 _EMPTY_SIZE = sys.getsizeof("")
 
@@ -228,8 +229,9 @@ class TextColumn(AsList, Rows[str]):
 
     A string of more than :data:`HELD_BYTES` bytes given whole
     (:meth:`extend`) is held as the str given instead, where that str takes
-    no more room than its UTF-8 (ASCII and Latin-1 text, CJK, Thai,
-    Hangul...; not mostly-Latin text with one wider character), and every
+    at most a quarter more room than its UTF-8 (ASCII and Latin-1 text,
+    CJK, Thai, Hangul with digits and Latin words...; not mostly-Latin
+    text with one wider character), and every
     read gives that same str: a long answer is then held once, not as its
     bytes and again as the str decoded when it is read. Each read gives
     the same value either way.
@@ -485,14 +487,22 @@ def _utf8_size(text: str) -> int:
 
 
 def _str_fits(text: str, size: int) -> bool:
-    """Whether the str ``text`` takes no more memory than its ``size``
-    bytes of UTF-8 (CPython holds a str in 1, 2 or 4 bytes a character,
-    the width of its widest; a UTF-8 form it has cached counts too).
+    """Whether the str ``text`` takes at most a quarter more memory than
+    its ``size`` bytes of UTF-8 (CPython holds a str in 1, 2 or 4 bytes a
+    character, the width of its widest; a UTF-8 form it has cached counts
+    too). Held as its UTF-8, a long string is held twice while it is
+    read (its bytes and the str decoded from them): Hangul with digits and
+    Latin words in it (2 bytes a character as a str, 1.9 or so as UTF-8)
+    is held in less as its str; a run of many such strings in at most a
+    quarter more.
 
-    >>> _str_fits("日本" * 100, 600), _str_fits("a" * 199 + "😀", 203)
-    (True, False)
+    >>> fits = lambda text: _str_fits(text, len(text.encode("utf-8")))
+    >>> fits("日本" * 100), fits("서울은 1,000명 《토지》 1969년 KBS (서울) " * 99)
+    (True, True)
+    >>> fits("a" * 199 + "😀"), fits("Warszawa jest stolicą Polski. " * 100)
+    (False, False)
     """
-    return sys.getsizeof(text) - _EMPTY_SIZE <= size + 64
+    return sys.getsizeof(text) - _EMPTY_SIZE <= size + size // 4 + 64
 
 
 def _str_parts(text: str, size: int) -> Iterator[str]:

@@ -24,7 +24,7 @@ generated text.
 from __future__ import annotations
 
 from .punkt import english_splitter
-from .treebank import tokenize_sentence, tokenize_sentences
+from .treebank import sentence_pieces, tokenize_sentence, tokenize_sentences
 
 __all__ = ["sent_tokenize", "tokenize_sentence", "word_tokenize"]
 
@@ -40,12 +40,45 @@ def sent_tokenize(text: str) -> list[str]:
     return english_splitter().split(text)
 
 
-def word_tokenize(text: str) -> list[str]:
+def word_tokenize(text: str, limit: int | None = None) -> list[str]:
     """``nltk.word_tokenize(text)`` (English, ``preserve_line=False``, NLTK 3.10.4).
+
+    With a positive ``limit``, its first ``limit`` tokens, ``text`` read only
+    as far as they reach: a window of the first N tokens of a long text
+    takes the time and memory of a short one's.
 
     >>> word_tokenize("Hello, world. Bye!")
     ['Hello', ',', 'world', '.', 'Bye', '!']
+    >>> word_tokenize("Hello, world. Bye!", limit=4)
+    ['Hello', ',', 'world', '.']
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__name__}")
-    return tokenize_sentences(english_splitter().split(text))
+    if limit is None:
+        return tokenize_sentences(english_splitter().split(text))
+    if limit < 1:
+        raise ValueError(f"limit must be positive, got {limit}")
+    tokens: list[str] = []
+    batch: list[str] = []
+    size = 0
+    for start, stop in english_splitter().iter_spans(text):
+        if stop - start <= _BATCH_CHARS:
+            batch.append(text[start:stop])
+            size += stop - start
+            if size < _BATCH_CHARS:
+                continue
+        tokens += tokenize_sentences(batch)
+        batch, size = [], 0
+        if stop - start > _BATCH_CHARS:  # a long sentence, a piece at a time
+            for piece in sentence_pieces(text, start, stop, _BATCH_CHARS):
+                if len(tokens) >= limit:
+                    break
+                tokens += piece
+        if len(tokens) >= limit:
+            return tokens[:limit]
+    tokens += tokenize_sentences(batch)
+    return tokens[:limit]
+
+
+#: the characters of sentences tokenized at a time when a ``limit`` is given
+_BATCH_CHARS = 1 << 14

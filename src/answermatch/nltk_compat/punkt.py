@@ -37,7 +37,7 @@ deliberately differs from NLTK's). No NLTK data folder is ever read.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -238,10 +238,12 @@ class SentenceSplitter:
                 tokens += _WORD.findall(line)
         return any(self._is_break(tokens[i], tokens[i + 1]) for i in range(len(tokens) - 1))
 
-    def _boundaries(self, text: str) -> list[tuple[int, int]]:
-        """(end of sentence, start of the next) for each boundary in ``text``."""
+    def _boundaries(self, text: str) -> Iterator[tuple[int, int]]:
+        """(end of sentence, start of the next) for each boundary in
+        ``text``, in order, each decided once the candidate after it is
+        known (a candidate is dropped when the next one overlaps its word)."""
         other_spaces = [c for c in _OTHER_ASCII_SPACES if c in text]
-        candidates: list[tuple[Any, int]] = []  # (match, start of the word before it)
+        pending: tuple[Any, int] | None = None  # (match, start of the word before it)
         prev_start = prev_stop = 0
         for match in _PERIOD_CONTEXT.finditer(text):
             start = match.start()
@@ -251,76 +253,102 @@ class SentenceSplitter:
             for c in other_spaces:
                 last = max(last, text.rfind(c, prev_stop, start))
             word_start = last + 1 if last > prev_stop else prev_start
-            if candidates and prev_stop > word_start:
-                candidates.pop()  # overlaps the previous candidate's word: dropped
-            candidates.append((match, word_start))
+            if pending is not None and prev_stop <= word_start:  # else: dropped
+                yield from self._boundary(text, *pending)
+            pending = (match, word_start)
             prev_start, prev_stop = word_start, start
-        boundaries = []
-        decisions = self._decisions
-        for match, word_start in candidates:
-            after = match.group("after_tok")
-            char = match.group()
-            if char != "." and "\n" not in after:
-                # Punkt's word tokens never join "?" or "!" to a neighbour (both
-                # are non-word characters), so the context has a "?"/"!" token, a
-                # sentence break in the first pass that the second pass (periods
-                # only) keeps, followed by another token on its line: a boundary.
-                verdict = True
-            else:
-                context = text[word_start : match.start()] + char + after
-                verdict = decisions.get(context)
-                if verdict is None:
-                    if len(decisions) >= CACHE_LIMIT:
-                        decisions.clear()
-                    verdict = decisions[context] = self._decide(context)
-            if verdict:
-                end = match.end()
-                boundaries.append(
-                    (end, match.start("next_tok") if match.group("next_tok") else end)
-                )
-        return boundaries
+        if pending is not None:
+            yield from self._boundary(text, *pending)
 
-    def spans(self, text: str) -> list[tuple[int, int]]:
-        """The (start, end) offsets of the sentences of ``text``."""
-        slices: list[tuple[int, int]] = []
+    def _boundary(self, text: str, match: Any, word_start: int) -> Iterator[tuple[int, int]]:
+        """The boundary of one candidate (``match``), if it is one."""
+        after = match.group("after_tok")
+        char = match.group()
+        if char != "." and "\n" not in after:
+            # Punkt's word tokens never join "?" or "!" to a neighbour (both
+            # are non-word characters), so the context has a "?"/"!" token, a
+            # sentence break in the first pass that the second pass (periods
+            # only) keeps, followed by another token on its line: a boundary.
+            verdict = True
+        else:
+            decisions = self._decisions
+            context = text[word_start : match.start()] + char + after
+            verdict = decisions.get(context)
+            if verdict is None:
+                if len(decisions) >= CACHE_LIMIT:
+                    decisions.clear()
+                verdict = decisions[context] = self._decide(context)
+        if verdict:
+            end = match.end()
+            yield (end, match.start("next_tok") if match.group("next_tok") else end)
+
+    def iter_spans(self, text: str) -> Iterator[tuple[int, int]]:
+        """The (start, end) offsets of the sentences of ``text``, in order,
+        each found as far into ``text`` as it needs (a long text's first
+        sentences without a list of all of them).
+
+        >>> splitter = SentenceSplitter(english_model())
+        >>> next(splitter.iter_spans("Hello there. How are you?" * 100_000))
+        (0, 12)
+        """
+        return _realign(text, self._slices(text))
+
+    def _slices(self, text: str) -> Iterator[tuple[int, int]]:
         last_break = 0
         if "." in text or "?" in text or "!" in text:
             for end, next_start in self._boundaries(text):
-                slices.append((last_break, end))
+                yield (last_break, end)
                 last_break = next_start
-        slices.append((last_break, len(text.rstrip())))
-        if len(slices) == 1:
-            start, stop = slices[0]
-            return [(start, stop)] if start < stop else []
-        return _realign(text, slices)
+        yield (last_break, _rstripped_length(text))
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """The (start, end) offsets of the sentences of ``text``."""
+        return list(self.iter_spans(text))
 
     def split(self, text: str) -> list[str]:
         """The sentences of ``text``."""
         return [text[start:stop] for start, stop in self.spans(text)]
 
 
-def _realign(text: str, slices: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Moves closing quotes and brackets that open the next sentence to the
-    end of the one before (NLTK's ``_realign_boundaries``)."""
-    out: list[tuple[int, int]] = []
-    realign = 0
-    last = len(slices) - 1
-    for i, (start, stop) in enumerate(slices):
-        start += realign
-        if i == last:
-            if start < stop:
-                out.append((start, stop))
+def _rstripped_length(text: str) -> int:
+    """``len(text.rstrip())``, without a copy of ``text``.
+
+    >>> _rstripped_length("ab \\u3000\\n"), _rstripped_length("   "), _rstripped_length("")
+    (2, 0, 0)
+    """
+    end = len(text)
+    while end and text[end - 1].isspace():
+        piece = text[max(0, end - 4096) : end]
+        kept = len(piece.rstrip())
+        end -= len(piece) - kept
+        if kept:
             break
-        next_start, next_stop = slices[i + 1]
-        m = _REALIGN.match(text[next_start:next_stop])
+    return end
+
+
+def _realign(text: str, slices: Iterator[tuple[int, int]]) -> Iterator[tuple[int, int]]:
+    """Moves closing quotes and brackets that open the next sentence to the
+    end of the one before (NLTK's ``_realign_boundaries``); empty sentences
+    are left out."""
+    realign = 0
+    current = next(slices)
+    for following in slices:
+        start, stop = current
+        start += realign
+        next_start, next_stop = following
+        m = _REALIGN.match(text, next_start, next_stop)
         if m:
-            out.append((start, next_start + len(m.group(0).rstrip())))
-            realign = m.end()
+            yield (start, next_start + len(m.group(0).rstrip()))
+            realign = m.end() - next_start
         else:
             realign = 0
             if start < stop:
-                out.append((start, stop))
-    return out
+                yield (start, stop)
+        current = following
+    start, stop = current
+    start += realign
+    if start < stop:
+        yield (start, stop)
 
 
 @cache

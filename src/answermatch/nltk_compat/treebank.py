@@ -41,12 +41,12 @@ ways that do not change a single token:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache, partial
 
 import regex
 
-__all__ = ["SEPARATORS", "tokenize_sentence", "tokenize_sentences"]
+__all__ = ["SEPARATORS", "sentence_pieces", "tokenize_sentence", "tokenize_sentences"]
 
 #: Characters that may join the sentences of one passage (the first one the
 #: passage lacks is used).
@@ -284,3 +284,44 @@ def tokenize_sentences(sentences: Sequence[str]) -> list[str]:
     else:  # every separator occurs: one sentence at a time
         return [token for s in sentences for token in tokenize_sentence(s)]
     return _tokens(sep.join(sentences), _pipeline(sep), sep)
+
+
+# A character that ends no sentence-final match: not whitespace, not a closing
+# bracket or quote (searched from the end of a sentence).
+_NOT_CLOSING = regex.compile(r"(?r)[^\s\]\)}>\"'»”’]", _V0)
+
+
+def sentence_pieces(text: str, start: int, stop: int, size: int) -> Iterator[list[str]]:
+    """The tokens of ``tokenize_sentence(text[start:stop])``, a piece of
+    about ``size`` characters at a time (a long sentence is never copied or
+    listed whole).
+
+    The sentence is cut at plain spaces before its last character that is
+    neither whitespace nor a closing bracket or quote. Every rewrite looks
+    at most at the space on either side of a whitespace-delimited word,
+    except those anchored at the sentence's start (only the first piece
+    holds it) and its end (a final period or colon, followed by nothing but
+    spaces and closing marks: only the last piece holds that). Each piece
+    but the last is rewritten followed by `` z``, each but the first
+    preceded by ``z``: the word the piece stops before or starts after
+    stands in for its neighbours, and its token is dropped.
+
+    >>> text = 'He said "yes, it is 3.5 p.m." and left. '
+    >>> [t for p in sentence_pieces(text, 0, len(text), 8) for t in p] == tokenize_sentence(text)
+    True
+    """
+    found = _NOT_CLOSING.search(text, start, stop)
+    last = found.start() if found else start  # cuts only before it
+    at, first = start, True
+    while True:
+        cut = text.rfind(" ", at + 1, min(at + size, last))
+        if cut < 0:
+            cut = text.find(" ", at + size, last)
+        if cut < 0:
+            piece = text[at:stop]
+            tokens = tokenize_sentence(piece if first else "z" + piece)
+            yield tokens if first else tokens[1:]
+            return
+        tokens = tokenize_sentence(("" if first else "z") + text[at:cut] + " z")
+        yield tokens[:-1] if first else tokens[1:-1]
+        at, first = cut, False

@@ -91,6 +91,7 @@ from ...checks import (
 from ...diagnostics import Diagnostics
 from ...errors import InputError
 from ...explanation import Explanation, TextView, Variant
+from ...items import TextColumn
 from ...profiles import Settings, choice
 from ...progress import progress
 from ...ranking import (
@@ -184,8 +185,14 @@ def _check_file(name: str) -> None:
         raise InputError("is a directory, expected a file", path=name)
 
 
-def iter_lines(path: str | os.PathLike[str], diag: Diagnostics | None) -> Iterator[str]:
-    """The lines of a text file (plain or ``.gz``), line ends removed, streamed.
+#: the characters of a line read at a time (a longer line comes in pieces)
+_PIECE = 1 << 16
+
+
+def _pieces(path: str | os.PathLike[str], diag: Diagnostics | None) -> Iterator[str]:
+    """The text of a file (plain or ``.gz``) in pieces of at most
+    :data:`_PIECE` characters, each within one line: a piece that ends
+    with a newline ends its line.
 
     A byte-order mark at the start is dropped, with a warning through
     ``diag`` (none when ``diag`` is ``None``); invalid UTF-8 is an error
@@ -196,20 +203,81 @@ def iter_lines(path: str | os.PathLike[str], diag: Diagnostics | None) -> Iterat
     _check_file(name)
     try:
         with opener(name, "rt", encoding="utf-8", newline="\n") as fh:
-            first = fh.readline()
+            first = fh.readline(_PIECE)
             if first.startswith("\ufeff"):
                 if diag is not None:
                     diag.warn("byte-order mark at the start of the file ignored", path=name, line=1)
                 first = first[1:]
             if first:
-                yield first.rstrip("\r\n")
-            for line in fh:
-                yield line.rstrip("\r\n")
+                yield first
+            while piece := fh.readline(_PIECE):
+                yield piece
     except UnicodeDecodeError:
         number, message = _bad_utf8_line(name)
         raise InputError(message, path=name, line=number) from None
     except (OSError, EOFError) as exc:
         raise InputError(f"cannot read file ({exc})", path=name) from None
+
+
+def iter_lines(path: str | os.PathLike[str], diag: Diagnostics | None) -> Iterator[str]:
+    """The lines of a text file (plain or ``.gz``), line ends removed, streamed
+    (a byte-order mark and invalid UTF-8 as in :func:`_pieces`)."""
+    parts: list[str] = []
+    for piece in _pieces(path, diag):
+        if not piece.endswith("\n"):
+            parts.append(piece)
+            continue
+        if parts:
+            parts.append(piece)
+            piece, parts = "".join(parts), []
+        yield piece.rstrip("\r\n")
+    if parts:
+        yield "".join(parts).rstrip("\r\n")
+
+
+def _line_fields(
+    path: str | os.PathLike[str], diag: Diagnostics | None
+) -> Iterator[tuple[str, int, str]]:
+    """(first TAB-separated field, number of TABs, last field) of each line
+    of a file, the line end removed: the fields between are never held (a
+    long sentence is read a piece at a time and let go).
+
+    >>> import tempfile
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as fh:
+    ...     _ = fh.write("q1\\ta long sentence\\t1\\r\\nno tab\\nq2\\tx\\ty\\t0")
+    >>> list(_line_fields(fh.name, Diagnostics()))
+    [('q1', 2, '1'), ('no tab', 0, 'no tab'), ('q2', 3, '0')]
+    >>> os.unlink(fh.name)
+    """
+    head: list[str] | None = []  # the pieces of the first field until its TAB
+    first, tabs, tail = "", 0, []  # the pieces since the last TAB
+    started = False
+    for piece in _pieces(path, diag):
+        started = True
+        at = piece.find("\t")
+        if at >= 0:
+            if head is not None:
+                head.append(piece[:at])
+                first, head = "".join(head), None
+            tabs += piece.count("\t", at)
+            tail = [piece[piece.rindex("\t") + 1 :]]
+        elif head is not None:
+            head.append(piece)
+        else:
+            tail.append(piece)
+        if piece.endswith("\n"):
+            if head is not None:  # no TAB: the whole line
+                first = tail_text = "".join(head).rstrip("\r\n")
+            else:
+                tail_text = "".join(tail).rstrip("\r\n")
+            yield first, tabs, tail_text
+            head, first, tabs, tail, started = [], "", 0, [], False
+    if started:
+        if head is not None:
+            first = tail_text = "".join(head).rstrip("\r\n")
+        else:
+            tail_text = "".join(tail).rstrip("\r\n")
+        yield first, tabs, tail_text
 
 
 @dataclass
@@ -288,17 +356,17 @@ _ROW_SHAPE = (
 )
 
 
-def _file_rows(path: Any, diag: Diagnostics) -> Iterator[tuple[str, str, Any]]:
+def _file_rows(path: Any, diag: Diagnostics) -> Iterator[tuple[str, str | None, Any]]:
+    """The question and label of each line (the sentence is not read: None)."""
     name = source_name(path)
-    for number, line in enumerate(iter_lines(path, diag), start=1):
-        parts = line.split("\t")
-        if len(parts) != 3:
+    for number, (question, tabs, label) in enumerate(_line_fields(path, diag), start=1):
+        if tabs != 2:
             raise InputError(
-                f"expected 3 TAB-separated columns (question, sentence, label), got {len(parts)}",
+                f"expected 3 TAB-separated columns (question, sentence, label), got {tabs + 1}",
                 path=name,
                 line=number,
             )
-        yield parts[0], parts[1], parts[2]
+        yield question, None, label
 
 
 def _object_rows(source: Any) -> Iterator[tuple[str, str, Any]]:
@@ -370,11 +438,24 @@ def read_test_file(source: Any, diag: Diagnostics, *, lenient: bool = False) -> 
     return DbqaGold(name, texts, starts, labels, repeats, sentences, source if path else None)
 
 
-def sentences(gold: DbqaGold) -> list[str]:
-    """The sentence of every line of the test file (read again from a file)."""
+def sentences(gold: DbqaGold) -> Sequence[str]:
+    """The sentence of every line of the test file (read again from a file,
+    into a :class:`~answermatch.items.TextColumn`: about the size of their
+    text, a line's columns not split)."""
     if gold.sentences is not None:
         return gold.sentences
-    return [line.split("\t")[1] for line in iter_lines(gold.source, None)]
+    return TextColumn(_middle(line) for line in iter_lines(gold.source, None))
+
+
+def _middle(line: str) -> str:
+    """``line.split("\\t")[1]``, without the other columns' copies.
+
+    >>> _middle("q\\ts\\t1"), _middle("q\\ts")
+    ('s', 's')
+    """
+    start = line.index("\t") + 1
+    end = line.find("\t", start)
+    return line[start:end] if end >= 0 else line[start:]
 
 
 @dataclass(frozen=True)

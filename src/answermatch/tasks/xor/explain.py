@@ -276,7 +276,7 @@ def explain_retrieve(
         starts: list[int] = []
         for passage in passages:
             starts.append(len(tokens))
-            tokens += word_tokenize(passage)
+            tokens += word_tokenize(passage, limit=budgets[-1] - len(tokens))
             if len(tokens) >= budgets[-1]:
                 break
         scores: dict[str, float] = {}

@@ -6,7 +6,8 @@ For each counted prediction item (a *job*: its passages and its answers)
 the passages, for each budget N, and how many tokens were gathered. The
 passages are tokenized by NLTK 3.10.4's ``word_tokenize`` as re-implemented
 in :mod:`answermatch.nltk_compat` (same tokens, about 25 times faster), each
-only as far as the largest budget reaches, a repeated passage once. How
+only as far as the largest budget reaches (a long passage is read only as far
+as its first tokens), a repeated passage once. How
 an answer is found in the window is a :class:`Match` (:data:`MATCHES`).
 
 >>> jobs = [(["By Jean Sibelius.", "Later text"], ("Jean Sibelius",))]
@@ -42,12 +43,15 @@ PASSAGE_CACHE_LIMIT = 100_000
 
 class PassageTokens:
     """Tokenizes passages with NLTK's ``word_tokenize`` (re-implemented),
-    remembering each passage's tokens as (space-joined, count)."""
+    remembering each passage's tokens as (space-joined, count): those of
+    its sentences up to the one that brings the count to ``limit`` (the
+    largest budget) or more, all that a window of at most ``limit`` tokens
+    reads (a long passage is not tokenized whole)."""
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int) -> None:
         from ...nltk_compat import word_tokenize
 
-        self._tokenize = word_tokenize
+        self._tokenize = partial(word_tokenize, limit=limit)
         self._cache: dict[str, tuple[str, int]] = {}
 
     def __call__(self, passage: str) -> tuple[str, int]:
@@ -151,12 +155,12 @@ def run_jobs(
     if diag.workers > 1:
         yield from map_chunks(partial(_score_jobs, budgets, match), jobs, diag.workers)
         return
-    tokens = PassageTokens()
+    tokens = PassageTokens(max(budgets))
     for job in progress(jobs, total=len(jobs), desc="xor-retrieve", enabled=diag.progress):
         yield _score_job(job, budgets, tokens, match)
 
 
 def _score_jobs(budgets: tuple[int, ...], match: str, jobs: Sequence[Job]) -> list[Outcome]:
     """The outcome of each job (one tokenizer and cache for them)."""
-    tokens = PassageTokens()
+    tokens = PassageTokens(max(budgets))
     return [_score_job(job, budgets, tokens, match) for job in jobs]
