@@ -277,3 +277,27 @@ def test_writing_a_long_single_token_makes_no_copy_of_it():
             pass
 
     assert traced_peak(write) < sys.getsizeof(text) // 4
+
+
+@pytest.mark.parametrize("version", [6, 5])
+def test_explain_of_a_long_gold_answer_is_the_whole_texts(version):
+    """A long gold answer's tokens are coded (read in order): explain took
+    the common run out of them by index and failed (TypeError). Its text
+    and JSON are those of the answer analysed whole."""
+    from answermatch.diagnostics import Diagnostics
+    from answermatch.tasks import get_task
+
+    task = get_task("cmrc2018")
+    answer = "The river is long. 长江全长6397公里 and it flows east " * 40
+    gold = [{"id": "q", "answers": {"text": [answer, "长江"], "answer_start": [0, 0]}}]
+    predictions = {"q": "it flows east 长江全长"}
+
+    def explained(limit: int) -> tuple[str, list]:
+        with mock.patch.object(steps, "PIECE_CHARS", limit):
+            inputs = task.read(gold, predictions, Diagnostics())
+            found = list(task.explain(inputs, "official", Diagnostics(), version=version))
+        return found[0].to_text(), found[0].to_dict()
+
+    text, as_dict = explained(64)
+    assert (text, as_dict) == explained(10**9)
+    assert as_dict["variants"][0]["details"]["run"] == ["长", "江", "全", "长"]
