@@ -182,6 +182,25 @@ def test_a_long_answer_is_scored_within_twice_its_file(tmp_path, monkeypatch):
     assert peak < 2 * size + (3 << 20), (peak, size)  # 2.4 times before the constant
 
 
+def test_a_long_answer_without_a_space_is_case_mapped_in_parts(tmp_path, monkeypatch):
+    """One answer of 4,000,000 characters without a space is one piece cut
+    at Haskell spaces: it was held whole as joined from the file's parts,
+    then case-mapped beside it (five times the file). GEval's lower case
+    maps one character at a time, so it now reads the column's parts."""
+    monkeypatch.setattr(sources, "PART_BYTES", 1 << 16)
+    gold, pred = tmp_path / "expected.tsv", tmp_path / "out.tsv"
+    gold.write_text("Warszawa\tw Warszawie\n", encoding="utf-8")
+    text = "WarszawaKRAKÓWzażółć" * 200_000
+    pred.write_text(text + "\n", encoding="utf-8")
+    size = pred.stat().st_size
+    task = get_task("poleval2021")
+    assert task.evaluate(["tak"], ["tak"]).scores == {"accuracy": 100.0}  # imports, caches
+    item = task.evaluate(str(gold), str(pred)).items[0]
+    assert (item["score"], item["rule"], item["distance"]) == (0.0, "fuzzy", len(text) - 8)
+    peak = _peak(task.evaluate, str(gold), str(pred))
+    assert peak < 1.5 * size + (3 << 20), (peak, size)
+
+
 # explain: a long answer's case-mapped text and words by pieces
 
 

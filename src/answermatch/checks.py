@@ -21,6 +21,7 @@ gold.tsv:2: error: q1: id repeated (first on line 1) [duplicate-id]
 
 from __future__ import annotations
 
+import hashlib
 import re
 import string
 import unicodedata
@@ -43,6 +44,7 @@ __all__ = [
     "Findings",
     "GoldChecks",
     "GoldFile",
+    "LongText",
     "QuestionEntry",
     "check_duplicate_variant",
     "check_empty_variant",
@@ -56,14 +58,41 @@ __all__ = [
     "check_split_question",
     "check_unicode_punct",
     "check_values",
+    "normal_key",
     "per_entry",
     "preset_normalizer",
+    "preset_parts",
+    "quoted",
+    "quoted_key",
     "suggested_variants",
     "variant_values",
 ]
 
 #: Severities, most serious first.
 SEVERITIES = ("error", "warning", "info")
+
+#: A finding quotes a text of at most this many characters whole
+#: (:func:`quoted`); a longer one (a paragraph given as an answer, a long
+#: run of text) by its first :data:`QUOTE_HEAD` characters.
+QUOTE_CHARS = 1000
+#: The characters :func:`quoted` gives of a text longer than :data:`QUOTE_CHARS`.
+QUOTE_HEAD = 200
+
+
+def quoted(text: str) -> str:
+    """``repr(text)``, as a finding quotes a text; a text longer than
+    :data:`QUOTE_CHARS` characters by its first :data:`QUOTE_HEAD`, with
+    where it is cut and its length: a finding on a long answer stays a
+    line to read (the answer is not copied into it).
+
+    >>> quoted("Paris")
+    "'Paris'"
+    >>> quoted("Paris " * 1000)[-50:]
+    "aris Paris Pa'... (cut at 200 of 6,000 characters)"
+    """
+    if len(text) <= QUOTE_CHARS:
+        return repr(text)
+    return f"{text[:QUOTE_HEAD]!r}... (cut at {QUOTE_HEAD:,} of {len(text):,} characters)"
 
 
 @dataclass(frozen=True)
@@ -270,6 +299,8 @@ class GoldFile:
 
 
 Normalizer = Callable[[str, str | None], str]
+#: ``(text, lang) -> the normal form in parts`` (see :attr:`GoldChecks.normal_parts`)
+NormalParts = Callable[[str, str | None], Iterable[str]]
 Check = Callable[[GoldFile, "GoldChecks"], Iterator[Finding]]
 C = TypeVar("C", bound=Callable[..., Any])
 
@@ -298,7 +329,7 @@ def _finding(gold: GoldFile, entry: Entry, severity: str, code: str, message: st
 def check_empty_variant(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
     """An empty (or blank) variant: never matched, or matched by an empty answer."""
     for entry in gold.entries:
-        if any(not v.strip() for v in entry.variants):
+        if any(map(_blank_text, entry.variants)):
             yield _finding(
                 gold, entry, "error", "empty-variant", "an answer variant is empty or blank"
             )
@@ -309,18 +340,19 @@ def check_duplicate_variant(gold: GoldFile, task: GoldChecks) -> Iterator[Findin
     """The same variant twice (harmless where the best variant counts, but
     often a copy error)."""
     for entry in gold.entries:
-        repeated = [v for v, n in Counter(entry.variants).items() if n > 1 and v.strip()]
+        repeated = [v for v, n in Counter(entry.variants).items() if n > 1 and not _blank_text(v)]
         if repeated:
             yield _finding(
                 gold,
                 entry,
                 task.duplicate_variant_severity,
                 "duplicate-variant",
-                f"variant listed twice: {', '.join(map(repr, repeated))}",
+                f"variant listed twice: {', '.join(map(quoted, repeated))}",
             )
 
 
-_SCIENTIFIC = re.compile(r"[+-]?\d(?:\.\d+)?[eE][+-]?\d+")
+# (around it, the whitespace that str.strip drops)
+_SCIENTIFIC = re.compile(r"\s*[+-]?\d(?:\.\d+)?[eE][+-]?\d+\s*")
 
 
 @per_entry
@@ -336,11 +368,11 @@ def check_scientific_notation(gold: GoldFile, task: GoldChecks) -> Iterator[Find
     """
     for entry in gold.entries:
         for variant in entry.variants:
-            if _SCIENTIFIC.fullmatch(variant.strip()):
+            if _SCIENTIFIC.fullmatch(variant):
                 yield _finding(
                     gold, entry, "warning", "scientific-notation",
-                    f"the answer {variant!r} is in scientific notation, as a spreadsheet writes "
-                    "a long number (an ISBN?): its digits are lost and no answer matches it",
+                    f"the answer {quoted(variant)} is in scientific notation, as a spreadsheet "
+                    "writes a long number (an ISBN?): its digits are lost and no answer matches it",
                 )  # fmt: skip
 
 
@@ -371,19 +403,20 @@ def check_repeated_question(gold: GoldFile, task: GoldChecks) -> Iterator[Findin
             yield Finding(
                 "warning", gold.name, entry.line, "repeated-question",
                 f"{entry.id}: the question of {earlier.id} (line {earlier.line}) asked again "
-                f"with other answers: {', '.join(map(repr, entry.variants))} against "
-                f"{', '.join(map(repr, earlier.variants))}",
+                f"with other answers: {', '.join(map(quoted, entry.variants))} against "
+                f"{', '.join(map(quoted, earlier.variants))}",
             )  # fmt: skip
 
 
 @per_entry
 def check_same_after_normalization(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
-    """Distinct variants that the task's normalization makes identical."""
+    """Distinct variants that the task's normalization makes identical
+    (long normal forms compared by :func:`normal_key`, never made whole)."""
     for entry in gold.entries:
-        groups: dict[str, list[str]] = defaultdict(list)
+        groups: dict[str | LongText, list[str]] = defaultdict(list)
         for variant in dict.fromkeys(entry.variants):
-            if variant.strip():
-                groups[task.normalize(variant, entry.lang)].append(variant)
+            if not _blank_text(variant):
+                groups[normal_key(task.normal_form(variant, entry.lang))].append(variant)
         for normalized, variants in groups.items():
             if len(variants) > 1 and normalized:
                 yield _finding(
@@ -391,23 +424,105 @@ def check_same_after_normalization(gold: GoldFile, task: GoldChecks) -> Iterator
                     entry,
                     "info",
                     "same-after-normalization",
-                    f"{' and '.join(map(repr, variants))} both normalize to {normalized!r}",
+                    f"{' and '.join(map(quoted, variants))} both normalize to "
+                    f"{quoted_key(normalized)}",
                 )
 
 
 @per_entry
 def check_normalizes_empty(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
-    """A non-empty variant that normalizes to "" (all punctuation, an article...)."""
+    """A non-empty variant that normalizes to "" (all punctuation, an
+    article...): a long one is normalized a part at a time, up to the first
+    part that is not blank."""
     for entry in gold.entries:
         for variant in entry.variants:
-            if variant.strip() and not task.normalize(variant, entry.lang).strip():
+            if not _blank_text(variant) and _blank(task.normal_form(variant, entry.lang)):
                 yield _finding(
                     gold,
                     entry,
                     "error",
                     "normalizes-empty",
-                    f"{variant!r} normalizes to an empty string",
+                    f"{quoted(variant)} normalizes to an empty string",
                 )
+
+
+def _blank_text(text: str) -> bool:
+    """``not text.strip()``, without a copy of a long text."""
+    return not text or text.isspace()
+
+
+def _blank(parts: Iterable[str]) -> bool:
+    """Whether the text ``parts`` make up is empty or blank, read up to the
+    first part that is not."""
+    return all(_blank_text(part) for part in parts)
+
+
+@dataclass(frozen=True)
+class LongText:
+    """A text longer than :data:`QUOTE_CHARS` as :func:`normal_key` gives
+    it: its length and digest (equal for equal texts) and, to quote it,
+    its first :data:`QUOTE_HEAD` characters."""
+
+    length: int
+    digest: bytes
+    head: str = field(compare=False)
+
+    def quoted(self) -> str:
+        """The text quoted as :func:`quoted` quotes it."""
+        return f"{self.head!r}... (cut at {QUOTE_HEAD:,} of {self.length:,} characters)"
+
+
+#: Characters of a long part :func:`normal_key` encodes at once.
+_DIGEST_CHARS = 1 << 16
+
+
+def normal_key(parts: Iterable[str]) -> str | LongText:
+    """The text ``parts`` make up (read one after the other) as a key that
+    is equal for equal texts: the text itself up to :data:`QUOTE_CHARS`
+    characters, else a :class:`LongText` (its length and BLAKE2b digest),
+    so that the normal form of a long answer is compared without being
+    made whole.
+
+    >>> normal_key(["paris", " ", "france"])
+    'paris france'
+    >>> normal_key(["ab" * 600]) == normal_key(["ab" * 300, "ab" * 300])
+    True
+    """
+    held: list[str] = []
+    size = 0
+    digest = None
+    head = ""
+    for part in parts:
+        size += len(part)
+        if digest is None:
+            held.append(part)
+            if size <= QUOTE_CHARS:
+                continue
+            digest = hashlib.blake2b(digest_size=32)
+            head = ("".join(held[:-1]) + part[:QUOTE_HEAD])[:QUOTE_HEAD]
+            parts_now: Iterable[str] = held
+        else:
+            parts_now = (part,)
+        for text in parts_now:
+            for at in range(0, len(text), _DIGEST_CHARS):
+                digest.update(text[at : at + _DIGEST_CHARS].encode("utf-8", "surrogatepass"))
+        held = []
+    if digest is None:
+        return "".join(held)
+    return LongText(size, digest.digest(), head)
+
+
+def quoted_key(key: str | LongText) -> str:
+    """A key of :func:`normal_key` quoted as :func:`quoted` quotes its text."""
+    return quoted(key) if isinstance(key, str) else key.quoted()
+
+
+_WORD = re.compile(r"\S+")
+
+
+def _words(text: str) -> int:
+    """``len(text.split())`` up to 5 (more is too many), without the list."""
+    return sum(1 for _ in islice(_WORD.finditer(text), 5))
 
 
 _LIST_OR_QUOTE = re.compile('[,;"„”“«»،、，；]')
@@ -433,16 +548,23 @@ def _two_parts(variant: str, pattern: re.Pattern[str]) -> tuple[str, str, str, s
     >>> _two_parts("bricks and stones walls", and_) is None
     True
     """
-    body = variant.strip()
-    found = _END_PUNCT.search(body)
+    # the stripped variant is variant[:stop] where it starts with no
+    # whitespace (a long one is read in place, not copied, up to the split)
+    body = variant.strip() if variant[:1].isspace() else variant
+    stop = len(body)
+    while stop and body[stop - 1].isspace():
+        stop -= 1
+    found = _END_PUNCT.search(body, 0, stop)
     end = found.group().strip() if found else ""
-    body = body[: found.start()] if found else body
-    parts = pattern.split(body)
-    if len(parts) != 3:
+    stop = found.start() if found else stop
+    # the parts split would give, counted first (a long answer is not split)
+    matches = sum(1 for _ in islice(pattern.finditer(body, 0, stop), 3))
+    if matches + 1 + matches * pattern.groups != 3:
         return None
+    parts = pattern.split(body[:stop])
     first, conjunction, second = parts[0].strip(), parts[1], parts[2].strip()
-    words = len(first.split())
-    if not 0 < words <= 4 or len(second.split()) != words:
+    words = _words(first)
+    if not 0 < words <= 4 or _words(second) != words:
         return None  # not two short parallel parts
     if first.endswith("-") or second.startswith("-"):
         return None  # a shortened compound ("opetus- ja kuulustelutilaisuuksia")
@@ -461,7 +583,7 @@ def check_one_order_only(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
         pattern = task.conjunctions.get(entry.lang or "", task.conjunctions.get("*"))
         if pattern is None:
             continue
-        present = {task.normalize(v, entry.lang) for v in entry.variants}
+        present = {normal_key(task.normal_form(v, entry.lang)) for v in entry.variants}
         for variant in dict.fromkeys(entry.variants):
             split = _two_parts(variant, pattern)
             if split is None:
@@ -472,13 +594,13 @@ def check_one_order_only(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
             if any(c.isdigit() for c in first) and any(c.isdigit() for c in second):
                 continue  # numbers on both sides: a range ("between 10 and 11"), ordered
             swapped = second + conjunction + first + end
-            if task.normalize(swapped, entry.lang) not in present:
+            if normal_key(task.normal_form(swapped, entry.lang)) not in present:
                 yield _finding(
                     gold,
                     entry,
                     task.order_severity,
                     "one-order-only",
-                    f"{variant!r} is listed without the other order {swapped!r}",
+                    f"{quoted(variant)} is listed without the other order {quoted(swapped)}",
                 )
 
 
@@ -500,7 +622,7 @@ def check_unicode_punct(gold: GoldFile, task: GoldChecks) -> Iterator[Finding]:
                     entry,
                     "info",
                     "unicode-punct",
-                    f"{variant!r} keeps {''.join(marks)} after normalization (only ASCII "
+                    f"{quoted(variant)} keeps {''.join(marks)} after normalization (only ASCII "
                     "punctuation is removed): an answer without it is no exact match",
                 )
 
@@ -606,7 +728,7 @@ def variant_values(
     numbers: dict[str, tuple[str, str]] = {}
     scales = _locale(lang).scales if lang is not None else {}
     for variant in dict.fromkeys(variants):
-        if not variant.strip() or len(variant) > 60 or len(variant.split()) > 6:
+        if len(variant) > 60 or not variant.strip() or len(variant.split()) > 6:
             continue
         if _RANGE.search(variant) and not _ISO_MONTH.fullmatch(variant.strip()):
             continue  # "1868-1874", "5 — 17 января 1912": two values
@@ -782,6 +904,28 @@ def preset_normalizer(preset: str) -> Normalizer:
     return normalize
 
 
+def preset_parts(preset: str) -> NormalParts:
+    """:func:`preset_normalizer`'s normal form in parts (for
+    :attr:`GoldChecks.normal_parts`): those of
+    :func:`~answermatch.normalization.joined_parts_normalizer` (the text cut
+    at spaces and, without them, between characters that no step reads
+    across) for a preset whose steps read nothing across an ASCII space;
+    the whole normal form for another.
+
+    >>> list(preset_parts("xor-full")("Tokyo  Tower.", "ja"))
+    ['tokyo tower']
+    """
+    normalize = preset_normalizer(preset)
+
+    def parts(text: str, lang: str | None) -> Iterable[str]:
+        from .normalization import joined_parts_normalizer
+
+        cut = joined_parts_normalizer(preset, lang)
+        return (normalize(text, lang),) if cut is None else cut(text)
+
+    return parts
+
+
 def _exact(text: str, lang: str | None) -> str:
     return text
 
@@ -803,6 +947,26 @@ class GoldChecks:
     duplicate_variant_severity: str = "info"
     duplicate_id_severity: str = "error"
     no_positive_severity: str = "warning"
+    #: ``normalize(text, lang)`` of a long text in parts that, one after
+    #: the other, make it up, each made in turn (``None``: made whole)
+    normal_parts: NormalParts | None = None
+
+    def normal_form(self, text: str, lang: str | None) -> Iterable[str]:
+        """``normalize(text, lang)`` in parts that make it up, one after the
+        other: a text longer than
+        :data:`~answermatch.normalization.steps.PIECE_CHARS` characters by
+        :attr:`normal_parts` where the task gives them (a part at a time,
+        for the checks that read a long answer's normal form up to its
+        first word or compare it by digest), else whole, as one part.
+
+        >>> list(GoldChecks(()).normal_form("Paris", "fr"))
+        ['Paris']
+        """
+        from .normalization.steps import PIECE_CHARS
+
+        if self.normal_parts is None or len(text) <= PIECE_CHARS:
+            return (self.normalize(text, lang),)
+        return self.normal_parts(text, lang)
 
     def run(self, gold: GoldFile) -> Findings:
         """The findings of every check on ``gold``, sorted by line (those of

@@ -87,7 +87,7 @@ from ..normalization.steps import (
 from ..signature import make_signature
 from ..sources import source_name
 from .base import Inputs, Scored
-from .squad.checks import SpanEntry, check_answer_start, check_no_answer
+from .squad.checks import SpanEntry, check_answer_start, check_no_answer, normalized_parts
 from .squad.reading import Predictions
 from .squad.rules import IN_WORD_RULES, PIECEWISE_RULES, SpanRules, token_characters
 from .squad.tasks import SpanTask
@@ -245,6 +245,7 @@ GOLD_CHECKS = GoldChecks(
         check_answer_start,
     ),
     normalize=OFFICIAL.normalized,
+    normal_parts=normalized_parts(OFFICIAL),
     duplicate_id_severity="warning",
 )
 

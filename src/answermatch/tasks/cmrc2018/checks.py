@@ -38,7 +38,9 @@ from ...checks import (
     check_empty_variant,
     check_ids,
     check_normalizes_empty,
+    quoted,
 )
+from ...normalization.steps import case_mapped, pieces
 from .data import Gold
 from .rules import PUNCTUATION, em_key
 
@@ -96,7 +98,7 @@ def check_answer_start(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
                     entry,
                     "warning",
                     "answer-start",
-                    f"answer_start {start!r} of {text!r} is not an integer",
+                    f"answer_start {start!r} of {quoted(text)} is not an integer",
                 )
             elif context[start : start + len(text)] != text:
                 found = context.find(text)
@@ -106,8 +108,8 @@ def check_answer_start(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
                     entry,
                     "warning",
                     "answer-start",
-                    f"answer_start {start} does not point at {text!r} "
-                    f"(it points at {context[start : start + len(text)]!r}; {hint})",
+                    f"answer_start {start} does not point at {quoted(text)} "
+                    f"(it points at {quoted(context[start : start + len(text)])}; {hint})",
                 )
                 absent = found < 0
             if absent:
@@ -116,7 +118,7 @@ def check_answer_start(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
                     entry,
                     "info",
                     "not-in-context",
-                    f"the answer {text!r} is not in its passage",
+                    f"the answer {quoted(text)} is not in its passage",
                 )
 
 
@@ -143,7 +145,7 @@ def check_numeric_answer(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]
                     "warning",
                     "numeric-answer",
                     f"the answer {value!r} is a JSON number; the script compares its str() "
-                    f"{text!r} (a spreadsheet conversion? store the text of the passage)",
+                    f"{quoted(text)} (a spreadsheet conversion? store the text of the passage)",
                 )
             elif not isinstance(value, str):
                 yield _finding(
@@ -151,7 +153,7 @@ def check_numeric_answer(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]
                     entry,
                     "warning",
                     "numeric-answer",
-                    f"the answer {value!r} is not a string; the script compares {text!r}",
+                    f"the answer {value!r} is not a string; the script compares {quoted(text)}",
                 )
 
 
@@ -172,6 +174,39 @@ def _normalize(text: str, lang: str | None) -> str:
     return em_key(text)
 
 
+_DELETE = str.maketrans("", "", PUNCTUATION)
+
+
+def _normalized_parts(text: str, lang: str | None) -> Iterator[str]:
+    """:func:`_normalize` (:func:`~.rules.em_key`: lowered, stripped, the
+    list deleted) of a long text in parts that make it up: the text cut
+    just before whitespace (:func:`~answermatch.normalization.steps.pieces`),
+    each piece lowered (``str.lower`` reads no further than the next
+    character that is cased or case-ignorable, which whitespace is not)
+    and its list deleted, the leading whitespace of the whole dropped and
+    whitespace held until a part that is not blank follows it (the strip).
+
+    >>> "".join(_normalized_parts("  《ABC》 Def ", None)) == em_key("  《ABC》 Def ")
+    True
+    """
+    started = False
+    held = ""  # whitespace that the strip drops unless something follows
+    for piece in pieces(text):
+        low = case_mapped(piece, str.lower)
+        if not started:
+            low = low.lstrip()
+            if not low:
+                continue
+            started = True
+        body = low.rstrip()
+        if body:
+            yield held.translate(_DELETE)
+            yield body.translate(_DELETE)
+            held = low[len(body) :]
+        else:
+            held += low
+
+
 GOLD_CHECKS = GoldChecks(
     (
         check_ids,
@@ -182,5 +217,6 @@ GOLD_CHECKS = GoldChecks(
         check_numeric_answer,
     ),
     normalize=_normalize,
+    normal_parts=_normalized_parts,
     duplicate_id_severity="warning",
 )

@@ -83,6 +83,24 @@ def _official_normalize(text: str, lang: str | None) -> str:
     return rules_for(OFFICIAL, lang or "en").normalize(text)
 
 
+def _official_parts(text: str, lang: str | None) -> Iterator[str]:
+    """:func:`_official_normalize` of a long text in parts: the tokens of
+    each of the rules' :meth:`~answermatch.tasks.mkqa.rules.Rules.long_pieces`
+    (one after the other, the whole text's), a space between two."""
+    rules = rules_for(OFFICIAL, lang or "en")
+    cut = rules.long_pieces()
+    if cut is None:
+        yield rules.normalize(text)
+        return
+    between = ""
+    for piece in cut(text):
+        words = " ".join(rules.tokens(piece))
+        if words:
+            yield between
+            yield words
+            between = " "
+
+
 def _statistics(item: Mapping[str, Any]) -> Stats:
     return (
         _INDEX[item["lang"]],
@@ -202,6 +220,7 @@ class Mkqa(Task, Explains, ChecksGold, TakesRows):
             check_values,
         ),
         normalize=_official_normalize,
+        normal_parts=_official_parts,
     )
 
     # --- reading ----------------------------------------------------------------------

@@ -116,6 +116,21 @@ def _normalize_for_checks(text: str, lang: str | None) -> str:
     return LANGUAGES[lang].normalize(text) if lang in LANGUAGES else text
 
 
+def _normalized_parts(text: str, lang: str | None) -> Iterator[str]:
+    """:func:`_normalize_for_checks` of a long text in parts (the
+    language's :meth:`~answermatch.tasks.ntcir_dsqa.rules.Language.normalized_parts`
+    and what it puts between two)."""
+    if lang not in LANGUAGES:
+        yield text
+        return
+    language = LANGUAGES[lang]
+    between = ""
+    for part in language.normalized_parts(text):
+        yield between
+        yield part
+        between = language.between
+
+
 #: The checks ``check-gold ntcir-dsqa`` runs on what the reader accepted
 #: (the reader already refuses ids without a language marker, ids given
 #: twice and empty answers).
@@ -128,6 +143,7 @@ GOLD_CHECKS = GoldChecks(
     ),
     _normalize_for_checks,
     conjunctions={"en": re.compile(r"(\s+(?:and|&)\s+)")},
+    normal_parts=_normalized_parts,
 )
 
 

@@ -144,6 +144,7 @@ class OpenQA(Task, Explains, ChecksGold, TakesRows):
     gold_checks = GoldChecks(
         (*ANSWER_CHECKS, check_repeated_question),
         normalize=lambda text, lang: _normalized(text, lang),
+        normal_parts=lambda text, lang: _normalized_parts(text, lang),
     )
 
     def read_gold(self, source: Any, diag: Diagnostics, **options: Any) -> Gold:
@@ -301,6 +302,15 @@ def _normalized(text: str, lang: str | None) -> str:
     from ...normalization import normalize
 
     return normalize(text, lang=lang)
+
+
+def _normalized_parts(text: str, lang: str | None) -> Iterable[str]:
+    """:func:`_normalized` in parts (those of
+    :func:`~answermatch.checks.preset_parts`: a long gold answer's normal
+    form is read a piece at a time)."""
+    from ...checks import preset_parts
+
+    return preset_parts("unicode")(text, lang)
 
 
 def _answer(text: str, lang: str | None, judging: Judging) -> str:

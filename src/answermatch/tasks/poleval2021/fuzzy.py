@@ -163,7 +163,7 @@ class FuzzyAccuracy(Settings):
             raise ValueError("a gold line has at least one variant (maybe an empty one)")
         infos = [self.prepare(v) for v in variants]
         if len(answer) > LONG:
-            return self._judge_long(partial(_str_pieces, answer), infos)
+            return self._judge_long(partial(_str_pieces, answer), infos, partial(_cut, answer))
         return self._judge(answer, infos)
 
     def judge_all(
@@ -176,7 +176,7 @@ class FuzzyAccuracy(Settings):
         for answer, variants in zip(answers, golds, strict=True):
             infos = [cache[variant] for variant in variants]
             if len(answer) > LONG:
-                yield self._judge_long(partial(_str_pieces, answer), infos)
+                yield self._judge_long(partial(_str_pieces, answer), infos, partial(_cut, answer))
             else:
                 yield judge(answer, infos)
 
@@ -222,16 +222,25 @@ class FuzzyAccuracy(Settings):
                     variant_cache.clear()
                 infos = line_cache[line] = [variant_cache[v] for v in line.split("\t")]
             if type(answer) is int:  # a long answer, read from the column
-                yield self._judge_long(partial(_column_pieces, answers, answer), infos)
+                yield self._judge_long(
+                    partial(_column_pieces, answers, answer), infos, partial(answers.parts, answer)
+                )
             elif len(answer) > LONG:
-                yield self._judge_long(partial(_str_pieces, answer), infos)
+                yield self._judge_long(partial(_str_pieces, answer), infos, partial(_cut, answer))
             else:
                 yield judge(answer, infos)
 
-    def _judge_long(self, pieces: Callable[[], Iterable[str]], infos: list[_GoldInfo]) -> Verdict:
+    def _judge_long(
+        self,
+        pieces: Callable[[], Iterable[str]],
+        infos: list[_GoldInfo],
+        parts: Callable[[], Iterable[str]],
+    ) -> Verdict:
         """:meth:`_judge` of an answer given by ``pieces`` (a function that
         gives its pieces, each cut just before a Haskell space), read piece
-        by piece (see :meth:`judge`)."""
+        by piece (see :meth:`judge`); ``parts`` gives it cut anywhere, in
+        parts of a bounded size, for a case mapping of one character at a
+        time (a run without a space is one piece, but many parts)."""
         answer_number: Any = _UNSET
         if any(info[0] == "number" for info in infos):
             if self.number is extract_number_string:
@@ -243,7 +252,9 @@ class FuzzyAccuracy(Settings):
         if golds:
             codes = _Codes("".join(golds))
             lower = self.lower
-            if lower in _LOCAL_LOWER:
+            if lower is haskell_lower:  # one character at a time: cut anywhere
+                answer_lower = codes.joined(map(codes, map(lower, parts())))
+            elif lower in _LOCAL_LOWER:
                 answer_lower = codes.joined(map(codes, map(lower, pieces())))
             else:
                 answer_lower = codes(lower("".join(pieces())))
@@ -324,6 +335,13 @@ _LOCAL_LOWER = (haskell_lower, fold)
 
 def _str_pieces(text: str) -> Iterator[str]:
     return steps.pieces(text, HASKELL_SPACE)
+
+
+def _cut(text: str) -> Iterator[str]:
+    """``text`` in parts of :data:`~answermatch.normalization.steps.PIECE_CHARS`
+    characters, cut anywhere."""
+    size = steps.PIECE_CHARS
+    return (text[at : at + size] for at in range(0, len(text), size))
 
 
 def _column_pieces(column: TextColumn, index: int) -> Iterator[str]:

@@ -17,13 +17,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ...checks import Entry, Finding, GoldChecks, GoldFile, per_entry
+from ...checks import Entry, Finding, GoldChecks, GoldFile, NormalParts, per_entry, quoted
 
 __all__ = [
     "SpanEntry",
     "check_answer_start",
     "check_no_answer",
     "check_number_answer",
+    "normalized_parts",
     "normalizes_empty_check",
 ]
 
@@ -59,7 +60,7 @@ def check_answer_start(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
             if not isinstance(start, int) or isinstance(start, bool):
                 yield _finding(
                     gold, entry, "warning", "answer-start",
-                    f"answer_start {start!r} of {text!r} is not an integer",
+                    f"answer_start {start!r} of {quoted(text)} is not an integer",
                 )  # fmt: skip
             elif context[start : start + len(text)] != text:
                 found = context.find(text)
@@ -70,8 +71,8 @@ def check_answer_start(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
                 )
                 yield _finding(
                     gold, entry, "warning", "answer-start",
-                    f"answer_start {start} does not point at {text!r}: the context has "
-                    f"{context[start : start + len(text)]!r} there{hint}",
+                    f"answer_start {start} does not point at {quoted(text)}: the context has "
+                    f"{quoted(context[start : start + len(text)])} there{hint}",
                 )  # fmt: skip
 
 
@@ -108,11 +109,44 @@ def normalizes_empty_check(consequence: str) -> Callable[[GoldFile, GoldChecks],
     def check_normalizes_empty(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
         for entry in gold.entries:
             for variant in entry.variants:
-                if not rules.normalize(variant, entry.lang):
+                if not any(rules.normal_form(variant, entry.lang)):
                     yield _finding(
                         gold, entry, "warning", "normalizes-empty",
-                        f"{variant!r} normalizes to nothing: {consequence}",
+                        f"{quoted(variant)} normalizes to nothing: {consequence}",
                     )  # fmt: skip
 
     check_normalizes_empty.__doc__ = "A gold answer that normalizes to nothing."
     return check_normalizes_empty
+
+
+def normalized_parts(rules: Any) -> NormalParts:
+    """``rules.normalized(text, lang)`` (a
+    :class:`~answermatch.tasks.squad.SpanRules`: the tokens joined by
+    spaces) in parts, for :attr:`~answermatch.checks.GoldChecks.normal_parts`:
+    a long text's tokens made a piece at a time where the rules read it in
+    pieces (:meth:`~answermatch.tasks.squad.SpanRules.long_pieces`: the
+    pieces' tokens, one after the other, are the whole text's), a space
+    between the tokens of two pieces.
+
+    >>> from answermatch.tasks.squad import PROFILES
+    >>> list(normalized_parts(PROFILES["official"])("The cat, the hat.", None))
+    ['cat hat']
+    """
+
+    def parts(text: str, lang: str | None) -> Iterator[str]:
+        lang = lang or "en"
+        tokens = rules.tokenizer(lang)
+        cut = rules.long_pieces(lang)
+        if cut is None:
+            yield " ".join(tokens(text))
+            return
+        between = ""
+        for piece in cut(text):
+            words = " ".join(tokens(piece))
+            if words:
+                if between:
+                    yield between
+                yield words
+                between = " "
+
+    return parts

@@ -56,7 +56,12 @@ def _mlqa_checks() -> GoldChecks:
 
     squad = squad_checks()
     kept = tuple(check for check in squad.checks if check is not check_unicode_punct)
-    return replace(squad, checks=kept, normalize=PROFILES["official"].normalized)
+    from .checks import normalized_parts
+
+    official = PROFILES["official"]
+    return replace(
+        squad, checks=kept, normalize=official.normalized, normal_parts=normalized_parts(official)
+    )
 
 
 class Mlqa(SpanTask):

@@ -105,6 +105,7 @@ def squad_checks() -> GoldChecks:
         check_answer_start,
         check_no_answer,
         check_number_answer,
+        normalized_parts,
         normalizes_empty_check,
     )
 
@@ -119,6 +120,7 @@ def squad_checks() -> GoldChecks:
             check_values,
         ),
         normalize=PROFILES["official"].normalized,
+        normal_parts=normalized_parts(PROFILES["official"]),
         duplicate_id_severity="warning",
     )
 
@@ -126,7 +128,12 @@ def squad_checks() -> GoldChecks:
 @cache
 def _squad_v2_checks() -> GoldChecks:
     from ...checks import GoldChecks, check_ids, check_unicode_punct
-    from .checks import check_answer_start, check_number_answer, normalizes_empty_check
+    from .checks import (
+        check_answer_start,
+        check_number_answer,
+        normalized_parts,
+        normalizes_empty_check,
+    )
 
     return GoldChecks(
         (
@@ -137,6 +144,7 @@ def _squad_v2_checks() -> GoldChecks:
             normalizes_empty_check(SquadV2.empty_consequence),
         ),
         normalize=PROFILES_V2["official"].normalized,
+        normal_parts=normalized_parts(PROFILES_V2["official"]),
         duplicate_id_severity="warning",
     )
 

@@ -51,8 +51,12 @@ from ...checks import (
     check_empty_variant,
     check_ids,
     check_unicode_punct,
+    normal_key,
     per_entry,
     preset_normalizer,
+    preset_parts,
+    quoted,
+    quoted_key,
 )
 from .data import XorGold, shown
 from .languages import LANGUAGES, SLOTS, full_unknown_language, no_scored_language
@@ -132,7 +136,8 @@ def check_counter_deletion(gold: GoldFile, rules: GoldChecks) -> Iterator[Findin
                     entry,
                     "warning",
                     "counter-deletion",
-                    f"{variant!r} becomes {rules.normalize(variant, entry.lang)!r}: the "
+                    f"{quoted(variant)} becomes "
+                    f"{quoted_key(normal_key(rules.normal_form(variant, entry.lang)))}: the "
                     "normalization deletes 年 歳 人 년 even inside words",
                 )
 
@@ -204,6 +209,7 @@ FULL_CHECKS = GoldChecks(
     _xor_id,
     CONJUNCTIONS,
     duplicate_id_severity="warning",
+    normal_parts=preset_parts("xor-full"),
 )
 # English answers: English conjunctions whatever the question's language
 ENGSPAN_CHECKS = GoldChecks(
@@ -212,6 +218,7 @@ ENGSPAN_CHECKS = GoldChecks(
     _xor_id,
     {"*": _AND},
     duplicate_id_severity="warning",
+    normal_parts=preset_parts("xor-engspan"),
 )
 
 
@@ -241,7 +248,7 @@ def check_retrieval_answers(gold: GoldFile, rules: GoldChecks) -> Iterator[Findi
             if len(answer) == 1:
                 yield _finding(
                     gold, entry, "warning", "found-everywhere",
-                    f"the answer {answer!r} is one character: as a substring it is found "
+                    f"the answer {quoted(answer)} is one character: as a substring it is found "
                     "in almost any passage",
                 )  # fmt: skip
                 continue
@@ -249,7 +256,8 @@ def check_retrieval_answers(gold: GoldFile, rules: GoldChecks) -> Iterator[Findi
             if tokenized != answer:
                 yield _finding(
                     gold, entry, "warning", "tokenized-differs",
-                    f"the answer {answer!r} tokenized as the passages are reads {tokenized!r}: "
+                    f"the answer {quoted(answer)} tokenized as the passages are reads "
+                    f"{quoted(tokenized)}: "
                     "the official rule finds it only where a passage's tokens keep it as "
                     "written",
                 )  # fmt: skip
