@@ -286,7 +286,9 @@ _INDENT_SEEN = 1 << 12
 
 def _json_list(items: Sequence[str], line: str, indent: int) -> Iterator[str]:
     """The JSON text of the list ``items`` (strings) written at a line
-    whose start is ``line``, with ``indent``, a batch of items at a time."""
+    whose start is ``line``, with ``indent``, a batch of items at a time
+    (an item longer than :data:`LONG_CHARS`, a long text's one token, a
+    piece at a time)."""
     taken = iter(items)
     batch = list(islice(taken, _BATCH))
     if not batch:
@@ -297,7 +299,13 @@ def _json_list(items: Sequence[str], line: str, indent: int) -> Iterator[str]:
     between = "," + inner
     yield "[" + inner
     while batch:
-        yield between.join(map(_json_string, batch))
+        if max(map(len, batch)) <= LONG_CHARS:
+            yield between.join(map(_json_string, batch))
+        else:
+            for at, item in enumerate(batch):
+                if at:
+                    yield between
+                yield from _long_json(_Long((item,).__iter__), line, indent)
         batch = list(islice(taken, _BATCH))
         if batch:
             yield between

@@ -15,6 +15,7 @@ answer decided each figure.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import islice
 from typing import Any
 
 from ...explanation import (
@@ -90,7 +91,9 @@ def explain(
                 details: dict[str, Any] = {"overlap": "bag of tokens"}
             else:
                 start, length = common_run(answer_tokens, tokens)
-                details = {"run": list(answer_tokens[start : start + length]), "length": length}
+                # read in order: a long answer's tokens are coded, not indexed
+                run = list(islice(answer_tokens, start, start + length))
+                details = {"run": run, "length": length}
                 if length:
                     details["precision"] = length / len(tokens)
                     details["recall"] = length / len(answer_tokens)

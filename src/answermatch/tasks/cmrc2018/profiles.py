@@ -50,13 +50,15 @@ from ...normalization import steps
 from ...profiles import Settings as ProfileSettings
 from ...profiles import choice
 from .rules import (
-    HAN_PAIR,
     NUMBER_EDGE,
-    PUNCTUATION,
+    PIECE_CUT,
     CodedTokens,
+    ascii_case_mapped,
+    delete_punctuation,
     em_keyer,
     f1_of,
     lower_strip,
+    run_tokenizer,
     segmenter,
 )
 
@@ -92,7 +94,6 @@ _HAN = re.compile(
     "([\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ebef\U00030000-\U0003134f])"
 )
 _CHINESE = re.compile("([\u4e00-\u9fa5])")
-_DELETE = str.maketrans("", "", PUNCTUATION)
 
 
 def word_tokenizer(version: int) -> Callable[[str], list[str]]:
@@ -116,14 +117,18 @@ class Comparer:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self._word_tokenize = word_tokenizer(settings.version)
-        self._segment = segmenter(self._word_tokenize, version=settings.version)
+        self._word_tokenize = run_tokenizer(word_tokenizer(settings.version))
+        self._segment = segmenter(word_tokenizer(settings.version), version=settings.version)
+        #: a long text's pieces: their runs are not remembered (each once)
+        self._segment_piece = segmenter(
+            word_tokenizer(settings.version), cache_size=0, version=settings.version
+        )
         self._lower_strip = lower_strip(settings.version)
         self._em_key = em_keyer(settings.version)
         self._jieba: Callable[[str], list[str]] | None = None
         self._analysed: dict[str, tuple[str, list[str]]] = {}
         #: where a long text is cut (:meth:`_by_pieces`); ``None``: analysed at once
-        self._cut: re.Pattern[str] | None = HAN_PAIR
+        self._cut: re.Pattern[str] | None = PIECE_CUT
         if settings.segmentation == "jieba":
             self._cut = NUMBER_EDGE if settings.numbers == "value" else None
 
@@ -151,14 +156,26 @@ class Comparer:
 
     def _by_pieces(self, text: str, cut: re.Pattern[str]) -> tuple[str, list[str]] | None:
         """The analysis of a long ``text`` made piece by piece, cut between
-        two characters of U+4E00..U+9FA5 (:data:`~.rules.HAN_PAIR`; under
-        jieba's words, where such a character and an ASCII digit meet,
+        two characters of U+4E00..U+9FA5 (:data:`~.rules.HAN_PAIR`) or after
+        the space between two words (:data:`~.rules.WORD_GAP`; under
+        jieba's words, only where such a character and an ASCII digit meet,
         :data:`~.rules.NUMBER_EDGE`, when numbers are read by value), each
         piece's tokens counted (``bag``) or coded (the longest common run,
         :class:`~.rules.CodedTokens`) and dropped, its EM key held as its
         length (:class:`~answermatch.matchers.answers.JoinedKey`, the
-        pieces' keys joined by nothing); ``None`` where the text has more
+        pieces' keys joined by nothing, or by the space of a word gap,
+        which each piece's key strips); ``None`` where the text has more
         distinct tokens than can be coded (then it is analysed at once).
+
+        At a word gap (a space between an ASCII letter or Hangul syllable
+        and another), the letters stay such letters under the case
+        mappings, NFKC and the deletions, no number holds one, and the
+        space stays a space (the official key keeps it; the fair key
+        collapses the whitespace around it to it): the whole text's key is
+        the pieces' keys joined by that space. NLTK's tokens of the run
+        across the gap are those of its two sides (see
+        :data:`~.rules.WORD_GAP`; ``tests/test_cmrc2018_pieces.py`` compares
+        them on adversarial text).
 
         No rule of either profile reads across such a cut (but jieba's
         words, which are cut at numbers only): each of the two characters is a
@@ -177,7 +194,7 @@ class Comparer:
         without digits, or numbers read as strings) is analysed at once."""
         analysed: Callable[[str], tuple[str, list[str]]]
         if self.settings.is_official:
-            key_of, tokens_of = self._em_key, self._segment
+            key_of, tokens_of = self._em_key, self._segment_piece
 
             def analysed(piece: str) -> tuple[str, list[str]]:
                 return key_of(piece), tokens_of(piece)
@@ -185,44 +202,57 @@ class Comparer:
         else:
             analysed = self._analyse
 
-        def pieces() -> Iterator[str]:
-            return steps.pieces(text, cut)
+        def pieces() -> Iterator[tuple[str, str]]:
+            """Each piece and what joins its key to the next one's: the
+            space of a word gap (which the piece's own key strips), else
+            nothing."""
+            previous = None
+            for piece in steps.pieces(text, cut):
+                if previous is not None:
+                    yield previous, " " if previous[-1] == " " else ""
+                previous = piece
+            if previous is not None:
+                yield previous, ""
+
+        def analysed_pieces() -> Iterator[tuple[str, list[str]]]:
+            for piece, gap in pieces():
+                key, found = analysed(piece)
+                yield key + gap if gap else key, found
 
         length = 0
         tokens: Sequence[str] | None
         if self.settings.overlap == "bag":  # the tokens' counts
             counts: dict[str, int] = {}
             size = 0
-            for piece in pieces():
-                key, found = analysed(piece)
+            for key, found in analysed_pieces():
                 length += len(key)
                 size += len(found)
                 _count_elements(counts, found)
 
             def remake() -> Iterable[str]:
-                return chain.from_iterable(analysed(piece)[1] for piece in pieces())
+                return chain.from_iterable(found for _, found in analysed_pieces())
 
             tokens = CountedTokens(counts, size, remake)
         else:  # the tokens in order, a code point each
             lengths: list[int] = []
 
-            def coded_tokens(piece: str) -> list[str]:
-                key, found = analysed(piece)
+            def coded_tokens(analysed_piece: tuple[str, list[str]]) -> list[str]:
+                key, found = analysed_piece
                 lengths.append(len(key))
                 return found
 
-            tokens = CodedTokens.of_pieces(pieces(), coded_tokens)
+            tokens = CodedTokens.of_pieces(analysed_pieces(), coded_tokens)
             if tokens is None:
                 return None
             length = sum(lengths)
 
         def keys() -> Iterator[str]:
-            return (analysed(piece)[0] for piece in pieces())
+            return (key for key, _ in analysed_pieces())
 
         return JoinedKey(length, keys, sep=""), tokens  # type: ignore[return-value]
 
     def _analyse(self, text: str) -> tuple[str, list[str]]:
-        from ...normalization.steps import casefold, nfkc, strip_noise
+        from ...normalization.steps import nfkc, strip_noise
 
         s = self.settings
         if s.width == "nfkc":
@@ -240,7 +270,10 @@ class Comparer:
         tokens: list[str] = []
         for is_number, piece in pieces:
             if not is_number:
-                piece = piece.translate(_DELETE) if official_punct else strip_noise(casefold(piece))
+                if official_punct:
+                    piece = delete_punctuation(piece)
+                else:
+                    piece = strip_noise(ascii_case_mapped(piece, str.casefold))
                 tokens += self._tokens(piece)
             else:
                 tokens.append(piece)

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 
+from ...normalization.steps import case_mapped
 from . import py2_case_data
 from .py2_case_data import LOWER_RUNS, SPACE
 
@@ -126,14 +127,38 @@ SAFE_RANGES = (
 _UNSAFE = re.compile("[^" + "".join(f"\\U{a:08x}-\\U{b:08x}" for a, b in SAFE_RANGES) + "]")
 
 
+_ASCII_UPPER = re.compile("[A-Z]")
+#: A text longer than this is given back itself where its lower case is
+#: the same (``str.lower`` and ``str.translate`` copy it).
+_LONG = 4096
+_CASED: re.Pattern[str] | None = None
+
+
+def _cased() -> re.Pattern[str]:
+    """A character class of every character Python 2.7 lower-cases."""
+    global _CASED
+    if _CASED is None:
+        _CASED = re.compile("[" + "".join(f"\\U{cp:08x}" for cp in sorted(_TABLE)) + "]")
+    return _CASED
+
+
 def py2_lower(text: str) -> str:
-    """``unicode.lower()`` of Python 2.7.18 (simple mappings, Unicode 5.2).
+    """``unicode.lower()`` of Python 2.7.18 (simple mappings, Unicode 5.2);
+    a long text that has no capital, the text itself.
 
     >>> py2_lower("ABC 北京"), py2_lower("ΣΑΣ")
     ('abc 北京', 'σασ')
+    >>> thai = "ไทย" * 2000
+    >>> py2_lower(thai) is thai
+    True
     """
-    if text.isascii() or _UNSAFE.search(text) is None:
-        return text.lower()
+    long = len(text) > _LONG
+    if text.isascii():
+        return text if long and _ASCII_UPPER.search(text) is None else text.lower()
+    if _UNSAFE.search(text) is None:
+        return case_mapped(text, str.lower)
+    if long and _cased().search(text) is None:
+        return text
     return text.translate(_TABLE)
 
 

@@ -39,20 +39,28 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from operator import eq
+from typing import TypeVar
 
 from ...normalization.steps import case_mapped
 
 __all__ = [
     "CHINESE",
     "HAN_PAIR",
+    "LONG_RUN",
     "NUMBER_EDGE",
+    "PIECE_CUT",
     "PUNCTUATION",
+    "WORD_GAP",
     "CodedTokens",
+    "ascii_case_mapped",
+    "delete_punctuation",
     "em_key",
     "em_keyer",
     "f1_of",
     "longest_common_run",
     "lower_strip",
+    "one_token",
+    "run_tokenizer",
     "segment",
     "segmenter",
 ]
@@ -80,11 +88,60 @@ HAN_PAIR = re.compile("(?<=[\u4e00-\u9fa5])[\u4e00-\u9fa5]")
 #: whitespace (the fair key's collapsed spaces end before them).
 NUMBER_EDGE = re.compile("(?<=[0-9])[\u4e00-\u9fa5]|(?<=[\u4e00-\u9fa5])[0-9]")
 
+#: Where a long text may also be cut (just before a match): between two
+#: words, at a single space after an ASCII letter or a Hangul syllable and
+#: before another. Neither letter is changed by a case mapping (but to
+#: another such letter), deleted, whitespace, NFKC-composed with the space
+#: or part of a number, and no rule of NLTK's ``word_tokenize`` (either
+#: version) reads across such a gap (see :meth:`.profiles.Comparer._by_pieces`):
+#: Punkt finds no sentence boundary there (a boundary follows ``. ? !``)
+#: and reads the word after the gap only after one of those; the word
+#: rules read a sentence's edges (``^"``, a final period, colon or comma)
+#: only at characters of their own, and the space itself (a clitic or
+#: ``wanna`` before it) as the space NLTK pads a sentence's end with.
+WORD_GAP = re.compile("(?<=[A-Za-z\uac00-\ud7a3] )[A-Za-z\uac00-\ud7a3]")
+#: :data:`HAN_PAIR` or :data:`WORD_GAP`: where the official rules and the
+#: fair profile's (but jieba's) may cut a long text.
+PIECE_CUT = re.compile(f"{HAN_PAIR.pattern}|{WORD_GAP.pattern}")
+
 _DELETE = str.maketrans("", "", PUNCTUATION)
+_DELETABLE = re.compile("[" + re.escape(PUNCTUATION) + "]")
+_ASCII_UPPER = re.compile("[A-Z]")
+
+#: A text longer than this many characters is given back unchanged by a
+#: step that would not change it (no copy), and a run this long that NLTK
+#: would take as one token is not given to it (:func:`run_tokenizer`).
+LONG_RUN = 4096
+
+
+def delete_punctuation(text: str) -> str:
+    """``text`` with :data:`PUNCTUATION` deleted; a long text without those
+    characters, itself (``str.translate`` copies it).
+
+    >>> delete_punctuation("《红楼梦》-a")
+    '红楼梦a'
+    """
+    if len(text) > LONG_RUN and _DELETABLE.search(text) is None:
+        return text
+    return text.translate(_DELETE)
+
+
+def ascii_case_mapped(text: str, mapping: Callable[[str], str]) -> str:
+    """:func:`~answermatch.normalization.steps.case_mapped` (``str.lower``
+    or ``str.casefold``); a long ASCII text without capitals, itself
+    (``str.lower`` copies it).
+
+    >>> text = "koei" * 2000
+    >>> ascii_case_mapped(text, str.casefold) is text, ascii_case_mapped("ÄB", str.lower)
+    (True, 'äb')
+    """
+    if len(text) > LONG_RUN and text.isascii() and _ASCII_UPPER.search(text) is None:
+        return text
+    return case_mapped(text, mapping)
 
 
 def _py3_lower_strip(text: str) -> str:
-    return case_mapped(text, str.lower).strip()
+    return ascii_case_mapped(text, str.lower).strip()
 
 
 def _py2_lower_strip() -> Callable[[str], str]:
@@ -165,7 +222,7 @@ def em_key(text: str, version: int = 6) -> str:
 
 
 def _em_key_py3(text: str) -> str:
-    return case_mapped(text, str.lower).strip().translate(_DELETE)
+    return delete_punctuation(ascii_case_mapped(text, str.lower).strip())
 
 
 def em_keyer(version: int = 6) -> Callable[[str], str]:
@@ -177,10 +234,9 @@ def em_keyer(version: int = 6) -> Callable[[str], str]:
     lower_strip_of = lower_strip(version)
     if lower_strip_of is _py3_lower_strip:
         return _em_key_py3
-    delete = _DELETE
 
     def key(text: str) -> str:
-        return lower_strip_of(text).translate(delete)
+        return delete_punctuation(lower_strip_of(text))
 
     return key
 
@@ -224,19 +280,22 @@ def segmenter(
     ['οδοσ', '年']
     """
     runs: dict[str, list[str]] = {}
+    tokenize = run_tokenizer(word_tokenize)
 
     def tokenize_run(run: str) -> list[str]:
         tokens = runs.get(run)
         if tokens is None:
-            if len(runs) >= cache_size:
-                runs.clear()
-            tokens = runs[run] = word_tokenize(run)
+            tokens = tokenize(run)
+            if len(run) <= LONG_RUN:  # a long run's tokens are not kept
+                if len(runs) >= cache_size:
+                    runs.clear()
+                runs[run] = tokens
         return tokens
 
-    split, delete, prepare = CHINESE.split, _DELETE, lower_strip(version)
+    split, prepare = CHINESE.split, lower_strip(version)
 
     def seg(text: str) -> list[str]:
-        pieces = split(prepare(text).translate(delete))
+        pieces = split(delete_punctuation(prepare(text)))
         if len(pieces) == 1:
             return list(tokenize_run(pieces[0])) if pieces[0] else []
         tokens: list[str] = []
@@ -248,6 +307,58 @@ def segmenter(
         return tokens
 
     return seg
+
+
+#: A character that some rule of NLTK's ``word_tokenize`` (3.4.5 under
+#: Python 2, or 3.10.4) reads: whitespace in the sense of any of the
+#: engines (``str.split``, ``\\s`` of ``re``, of ``regex`` and of Python 2,
+#: which holds U+180E), every ASCII character but letters and digits, the
+#: guillemets, dashes and curly quotes U+2010..U+201F, and (to spare the
+#: proof) U+200B and U+FEFF.
+_TOKEN_BREAK = re.compile(
+    "[\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x85\xa0\xab\xbb\u1680\u180e"
+    "\u2000-\u201f\u2028\u2029\u202f\u205f\u3000\ufeff]"
+)
+#: The words that NLTK's contraction rules split without an apostrophe, as
+#: ``re`` matches them ignoring case (with its Unicode case folding, which
+#: NLTK 3.10.4 uses; 3.4.5's is ASCII's, which matches less).
+_CONTRACTION = re.compile("cannot|gimme|gonna|gotta|lemme|wanna", re.IGNORECASE)
+
+
+def one_token(run: str) -> bool:
+    """Whether NLTK's ``word_tokenize`` (NLTK 3.4.5 under Python 2, or
+    3.10.4) gives ``run`` as one token, itself, because no rule of it can
+    read ``run``: Punkt finds no sentence boundary without ``. ? !``, each
+    word rule needs one of its own characters (:data:`_TOKEN_BREAK`) but
+    the contractions (``cannot`` and five other words without an
+    apostrophe), and ``split()`` needs whitespace.
+
+    >>> one_token("wilhelmroentgen"), one_token("เมืองหลวง"), one_token("a.b")
+    (True, True, False)
+    >>> one_token("GONNA"), one_token(""), one_token("x y")
+    (False, False, False)
+    """
+    return bool(run) and _TOKEN_BREAK.search(run) is None and _CONTRACTION.search(run) is None
+
+
+def run_tokenizer(word_tokenize: Callable[[str], list[str]]) -> Callable[[str], list[str]]:
+    """``word_tokenize`` (NLTK's, either version), except that a run longer
+    than :data:`LONG_RUN` characters that it would give as one token
+    (:func:`one_token`) is given back as itself, without the copies the
+    rules make of it (the padded sentence, its lower case, the token).
+
+    >>> tokenize = run_tokenizer(str.split)
+    >>> run = "x" * 5000
+    >>> tokenize(run)[0] is run, tokenize("a b")
+    (True, ['a', 'b'])
+    """
+
+    def tokenize(run: str) -> list[str]:
+        if len(run) > LONG_RUN and one_token(run):
+            return [run]
+        return word_tokenize(run)
+
+    return tokenize
 
 
 def longest_common_run(a: Sequence[str], b: Sequence[str]) -> int:
@@ -306,6 +417,8 @@ def f1_of(answer: Sequence[str], prediction: Sequence[str]) -> float:
     return (2 * precision * recall) / (precision + recall)
 
 
+_Piece = TypeVar("_Piece")
+
 #: The most distinct tokens a :class:`CodedTokens` codes (one code point
 #: each, the last one left for the tokens of other texts it does not hold).
 MAX_CODES = 0x10FFFF
@@ -335,7 +448,7 @@ class CodedTokens(Sequence[str]):
 
     @classmethod
     def of_pieces(
-        cls, pieces: Iterable[str], tokens: Callable[[str], Sequence[str]]
+        cls, pieces: Iterable[_Piece], tokens: Callable[[_Piece], Sequence[str]]
     ) -> CodedTokens | None:
         """The tokens of the ``pieces`` of a text, each piece's ``tokens``
         coded and dropped; ``None`` when the text has more than
