@@ -30,7 +30,7 @@ from conftest import traced_peak
 
 FRAGMENTS = [
     "서울", "은", "대한민국", "의", "가", "각", "ᆨ", "ᄀ", "ᅡ", "\u3164", "ﾡ", "중국", "中", "国",
-    "红楼梦",
+    "红楼梦", "一千二百", "万", "第", "2千万",
     "曹雪芹", "豈", "⼀", "鿿", "㐀", "年", "년", "명", "《", "》", "“", "”", "。", "、", "'", "(",
     "1", "000", "1 000", "１", "①", "٣", "6397", ",", ".", "Σ", "ΑΣ", "the", "\u0301", "\u200b",
     " ", " ", " ", "  ", "\xa0", "\u3000", "\t", "\n", "\u2009",
@@ -43,6 +43,8 @@ CASES = [
     ("mlqa zh", mlqa.PROFILES["official"], "zh"),
     ("mlqa zh fair", mlqa.PROFILES["fair"], "zh"),
     ("squad fair ko", FAIR, "ko"),
+    # characters as units and numbers read by value in Chinese: cut between ideographs too
+    ("korquad by value zh", korquad.OFFICIAL.replace(numbers=span_rules.numbers_by_value), "zh"),
 ]
 
 
@@ -155,15 +157,23 @@ def test_chinese_without_spaces_is_cut_before_its_characters_under_mlqa(monkeypa
 
 
 @pytest.mark.parametrize("rules", [korquad.OFFICIAL, korquad.FAIR], ids=["official", "fair"])
-def test_korean_without_spaces_is_cut_between_its_syllables(rules, monkeypatch):
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "서울은대한민국의수도이다.1914년《토지》ΑΣ각나",
+        "北京是中国的首都。长城有6397公里《红楼梦》ΑΣ曹雪芹",
+    ],
+    ids=["korean", "chinese"],
+)
+def test_korean_without_spaces_is_cut_between_its_syllables(rules, sentence, monkeypatch):
     """KorQuAD's rules keep Hangul syllables and read nothing across two
     of them (its F1 counts characters; its key's pieces are joined there
     without a space): 200,000 characters of Korean without spaces are
     counted a piece at a time (8 and 39 times the text's size before), with the
-    whole text's key and units."""
+    whole text's key and units. So is Chinese, between its ideographs (4.6 times
+    its UTF-8 before, under KorQuAD's rules: a string object for each token)."""
     monkeypatch.setattr(steps, "PIECE_CHARS", 1024)
     monkeypatch.setattr(span_rules, "PIECE_CHARS", 1024)
-    sentence = "서울은대한민국의수도이다.1914년《토지》ΑΣ각나"
     text = (sentence * (200_000 // len(sentence)))[:200_000]
     analyse = rules.analyzer("ko")
     analyse("暖 1")

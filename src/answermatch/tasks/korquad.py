@@ -147,7 +147,8 @@ def numbers_read_alike(text: str, lang: str) -> list[tuple[bool, str]]:
 PIECEWISE_RULES.add(numbers_read_alike)  # split_numbers reads no further (a long answer in pieces)
 # marks to spaces one by one, then str.lower, whose final sigma looks no further than a space
 PIECEWISE_RULES.add(marks_to_spaces_lower)
-# neither reads across two Hangul syllables, which both keep (Korean written without spaces)
+# neither reads across two Hangul syllables or CJK ideographs, which both keep (Korean or
+# Chinese written without spaces)
 IN_WORD_RULES.update((numbers_read_alike, marks_to_spaces_lower))
 
 # --- rules -------------------------------------------------------------------------

@@ -564,9 +564,9 @@ class SpanRules(Settings):
 
     def _in_words(self) -> bool:
         """Whether a long text may also be cut between two Hangul syllables
-        (:data:`IN_WORD_RULES`): F1 counts the tokens' characters, no
-        articles, whitespace tokens, and every other rule one that keeps
-        Hangul syllables and reads nothing across them."""
+        or CJK ideographs (:data:`IN_WORD_RULES`): F1 counts the tokens'
+        characters, no articles, whitespace tokens, and every other rule one
+        that keeps them and reads nothing across two of them."""
         chosen = (self.width, self.case, self.punct, self.numbers)
         return (
             self.units is token_characters
@@ -633,10 +633,12 @@ class SpanRules(Settings):
 #: a Hangul syllable (see :func:`_long_by_pieces`).
 _CUT = re.compile(r"(?<=[\x00-/:-\x7f\u4e00-\u9fa5\uac00-\ud7a3]) ")
 #: Where a long text whose F1 units are characters (KorQuAD) may be cut
-#: besides: between two Hangul syllables, inside a word (its key's pieces
-#: are joined there without a space).
+#: besides: between two Hangul syllables or CJK ideographs of
+#: U+4E00..U+9FA5 (either of each), inside a word (its key's pieces are
+#: joined there without a space).
 _CUT_IN_WORDS = re.compile(
-    r"(?<=[\x00-/:-\x7f\u4e00-\u9fa5\uac00-\ud7a3]) |(?<=[\uac00-\ud7a3])[\uac00-\ud7a3]"
+    r"(?<=[\x00-/:-\x7f\u4e00-\u9fa5\uac00-\ud7a3]) "
+    r"|(?<=[\u4e00-\u9fa5\uac00-\ud7a3])[\u4e00-\u9fa5\uac00-\ud7a3]"
 )
 #: Where a long text whose numbers are read by value may be cut besides
 #: (plain tokens): where an ASCII digit and a character of U+4E00..U+9FA5
@@ -698,9 +700,10 @@ def _long_by_pieces(
     tokens of the whole text a stretch at a time, counted so (``counted``)
     rather than held in lists and tuples. ``in_words``: the F1 units are
     the tokens' characters (KorQuAD's): a text is also cut between two
-    Hangul syllables (which every rule keeps and none reads across; only
-    the words they belong to are split, so the key's pieces are joined
-    there without a space), so Korean written without spaces is cut too.
+    Hangul syllables or CJK ideographs of U+4E00..U+9FA5 (which every rule
+    keeps and none reads across; only the words they belong to are split,
+    so the key's pieces are joined there without a space), so Korean,
+    Chinese and Japanese kanji written without spaces are cut too.
     ``at_numbers``: ``plain`` tokens whose numbers are read by value
     (:func:`numbers_by_value`): a text is also cut where an ASCII digit and
     a character of U+4E00..U+9FA5 meet (``_CUT_AT_NUMBERS``), so
@@ -777,7 +780,7 @@ _HAN_CUT = re.compile("[\u4e00-\u9fa5]")
 
 def _in_word(piece: str) -> bool:
     """Whether a piece of :data:`_CUT_IN_WORDS` was cut inside a word."""
-    return "\uac00" <= piece[0] <= "\ud7a3"
+    return "\uac00" <= piece[0] <= "\ud7a3" or "\u4e00" <= piece[0] <= "\u9fa5"
 
 
 def _as_it_is(tokens: Sequence[str]) -> Sequence[str]:
@@ -947,11 +950,13 @@ HAN_CUT_RULES: set[object] = {
 }
 
 
-#: The rules that keep Hangul syllables and read nothing across two of
-#: them (no final sigma's context, composition, deletion or number holds
-#: one): with these, no articles, whitespace tokens and the characters as F1
-#: units (KorQuAD's), a long answer is also cut between two syllables, so
-#: Korean written without spaces is analysed piece by piece. These are the
+#: The rules that keep Hangul syllables and CJK ideographs of
+#: U+4E00..U+9FA5 and read nothing across two of them (no final sigma's
+#: context, composition, deletion or number holds one: neither is cased,
+#: case-ignorable, a digit or a mark): with these, no articles, whitespace
+#: tokens and the characters as F1 units (KorQuAD's), a long answer is also
+#: cut between two of them, so Korean or Chinese written without spaces is
+#: analysed piece by piece. These are the
 #: rules above but the articles' (a set of its own: a task adds a rule that
 #: has this property).
 IN_WORD_RULES: set[object] = PIECEWISE_RULES - {remove_articles}
