@@ -506,8 +506,50 @@ def test_first_tokens_are_the_first_of_all(
     compat._BATCH_CHARS = batch  # a few sentences at a time, long ones in pieces
     try:
         assert word_tokenize(text, limit=limit) == expected
+        runs = list(compat.token_runs(text))
     finally:
         compat._BATCH_CHARS = saved
+    assert [token for run in runs for token in run] == nltk_ref.word_tokenize(text)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(any_text, max_size=8), st.integers(1, 80))
+def test_retrieve_check_reads_an_answers_tokens_in_runs(pieces: list[str], batch: int) -> None:
+    # check-gold of XOR-Retrieve: does tokenizing change the answer, and what does it read
+    import answermatch.nltk_compat as compat
+    from answermatch.tasks.xor import checks
+
+    text = "".join(pieces)
+    joined = " ".join(word_tokenize(text))
+    saved = compat._BATCH_CHARS
+    compat._BATCH_CHARS = batch
+    try:
+        assert "".join(checks._tokenized_parts(text)) == joined
+        assert checks._tokenized_differs(text) == (joined != text)
+        assert checks._tokenized_differs(joined) == (" ".join(word_tokenize(joined)) != joined)
+    finally:
+        compat._BATCH_CHARS = saved
+
+
+def test_retrieve_check_of_a_long_answer_holds_no_list_of_its_tokens() -> None:
+    import tracemalloc
+
+    from answermatch.checks import normal_key, quoted
+    from answermatch.tasks.xor import checks
+
+    answer = "Jean Sibelius wrote Finlandia in 1899 and 2.8% of it " * 40_000  # 2 MB
+    checks._tokenized_differs(answer[:1000])  # the Punkt parameters loaded
+    tracemalloc.start()
+    try:
+        differs = checks._tokenized_differs(answer)
+        key = normal_key(checks._tokenized_parts(answer))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    joined = " ".join(word_tokenize(answer))
+    assert differs and key.quoted() == quoted(joined)  # type: ignore[union-attr]
+    # the answer's 520,000 tokens took about 60 bytes each, and their join a copy
+    assert peak < 1_000_000, peak
 
 
 @pytest.mark.parametrize(

@@ -23,10 +23,12 @@ generated text.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from .punkt import english_splitter
 from .treebank import sentence_pieces, tokenize_sentence, tokenize_sentences
 
-__all__ = ["sent_tokenize", "tokenize_sentence", "word_tokenize"]
+__all__ = ["sent_tokenize", "token_runs", "tokenize_sentence", "word_tokenize"]
 
 
 def sent_tokenize(text: str) -> list[str]:
@@ -59,6 +61,21 @@ def word_tokenize(text: str, limit: int | None = None) -> list[str]:
     if limit < 1:
         raise ValueError(f"limit must be positive, got {limit}")
     tokens: list[str] = []
+    for found in token_runs(text):
+        tokens += found
+        if len(tokens) >= limit:
+            break
+    return tokens[:limit]
+
+
+def token_runs(text: str) -> Iterator[list[str]]:
+    """The tokens of ``word_tokenize(text)``, in order, a few sentences (or a
+    piece of a long sentence) at a time: a long text is read only as far
+    as its tokens are taken, and never listed whole.
+
+    >>> list(token_runs("Hello, world. Bye!"))
+    [['Hello', ',', 'world', '.', 'Bye', '!']]
+    """
     batch: list[str] = []
     size = 0
     for start, stop in english_splitter().iter_spans(text):
@@ -67,18 +84,14 @@ def word_tokenize(text: str, limit: int | None = None) -> list[str]:
             size += stop - start
             if size < _BATCH_CHARS:
                 continue
-        tokens += tokenize_sentences(batch)
-        batch, size = [], 0
+        if batch:
+            yield tokenize_sentences(batch)
+            batch, size = [], 0
         if stop - start > _BATCH_CHARS:  # a long sentence, a piece at a time
-            for piece in sentence_pieces(text, start, stop, _BATCH_CHARS):
-                if len(tokens) >= limit:
-                    break
-                tokens += piece
-        if len(tokens) >= limit:
-            return tokens[:limit]
-    tokens += tokenize_sentences(batch)
-    return tokens[:limit]
+            yield from sentence_pieces(text, start, stop, _BATCH_CHARS)
+    if batch:
+        yield tokenize_sentences(batch)
 
 
-#: the characters of sentences tokenized at a time when a ``limit`` is given
+#: the characters of sentences tokenized at a time by :func:`token_runs`
 _BATCH_CHARS = 1 << 14
