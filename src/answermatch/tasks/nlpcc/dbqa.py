@@ -266,18 +266,19 @@ def _line_fields(
         else:
             tail.append(piece)
         if piece.endswith("\n"):
-            if head is not None:  # no TAB: the whole line
-                first = tail_text = "".join(head).rstrip("\r\n")
-            else:
-                tail_text = "".join(tail).rstrip("\r\n")
-            yield first, tabs, tail_text
+            yield _ended(head, first, tabs, tail)
             head, first, tabs, tail, started = [], "", 0, [], False
     if started:
-        if head is not None:
-            first = tail_text = "".join(head).rstrip("\r\n")
-        else:
-            tail_text = "".join(tail).rstrip("\r\n")
-        yield first, tabs, tail_text
+        yield _ended(head, first, tabs, tail)
+
+
+def _ended(head: list[str] | None, first: str, tabs: int, tail: list[str]) -> tuple[str, int, str]:
+    """A line's fields for :func:`_line_fields` once it has ended: without a
+    TAB (``head`` still gathering), the whole line is its first and last."""
+    if head is not None:
+        line = "".join(head).rstrip("\r\n")
+        return line, tabs, line
+    return first, tabs, "".join(tail).rstrip("\r\n")
 
 
 @dataclass
