@@ -8,6 +8,7 @@ of the whole reading."""
 from __future__ import annotations
 
 import json
+import sys
 from unittest import mock
 
 from hypothesis import HealthCheck, given, settings
@@ -97,3 +98,26 @@ def test_check_gold_holds_a_long_answer_as_its_bytes_and_its_string(tmp_path):
     gold = data.read_gold(path, data.Diagnostics())
     assert [r.line for r in gold.records] == [1, 3]
     assert gold.records[0].texts("en") == (text, "Helsinki", "Helsinki")
+
+
+def test_a_run_without_spaces_in_an_english_answer_is_normalized_in_parts(monkeypatch):
+    """``check-gold`` reads the normal form of a long answer of a language
+    of words cut between two ideographs (or kana, Thai, Khmer letters)
+    too, inside a word: a run of Chinese without spaces in an English
+    answer was normalized whole (3.1 times the gold); its parts, joined
+    there without a space, are the whole normal form."""
+    from answermatch.checks import Entry, GoldFile
+    from answermatch.normalization import steps
+    from answermatch.tasks import get_task
+
+    monkeypatch.setattr(steps, "PIECE_CHARS", 1024)
+    text = ("北京是中国的首都the上海ΑΣ在东方。" * 20_000)[:400_000]
+    rules = get_task("mkqa").gold_checks
+    parts = list(rules.normal_form(text, "en"))
+    assert len(parts) > 100 and "".join(parts) == rules.normalize(text, "en")
+    entry = Entry("q1", 1, (text, "..." * 30_000), "en")
+    rules.run(GoldFile("g", [entry]))  # warmed up (what a long text first needs)
+    found = []
+    peak = traced_peak(lambda: found.extend(rules.run(GoldFile("g", [entry]))))
+    assert [f.code for f in found] == ["normalizes-empty", "unicode-punct"], found
+    assert peak < sys.getsizeof(text) // 2, (peak, sys.getsizeof(text))
