@@ -194,3 +194,33 @@ def test_hangul_is_not_cut_where_a_rule_reads_across_it():
     text = "ال서울 " * 3
     rules = FAIR.replace(units="characters")
     assert _analysed(rules, "ar", text, 2) == _analysed(rules, "ar", text, 10**9)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "北京是中国的首都。长城有6397公里《红楼梦》ΑΣ曹雪芹",
+        "東京は日本の首都です。「源氏物語」を読んだ",
+    ],
+    ids=["chinese", "japanese"],
+)
+def test_check_gold_reads_a_long_answer_without_spaces_in_pieces(sentence, monkeypatch):
+    """``check-gold`` of KorQuAD reads a long answer's normal form as its
+    scoring does, cut between ideographs too: up to its first part that is
+    not blank, and by digest (was made whole, beside its tokens, for Chinese
+    and Japanese written without spaces: 5.2 and 3.1 times the gold)."""
+    from answermatch.checks import Entry, GoldFile, normal_key
+
+    monkeypatch.setattr(steps, "PIECE_CHARS", 1024)
+    monkeypatch.setattr(span_rules, "PIECE_CHARS", 1024)
+    text = (sentence * (400_000 // len(sentence)))[:400_000]
+    rules = korquad.KorQuAD.gold_checks
+    parts = list(rules.normal_form(text, "ko"))
+    assert len(parts) > 100 and "".join(parts) == rules.normalize(text, "ko")
+    assert normal_key(parts) == normal_key([rules.normalize(text, "ko")])
+    rules.run(GoldFile("g", [Entry("q0", 1, ("暖 1",), "ko")]))
+    entry = Entry("q1", 1, (text, text + "。", "《" + text + "》"), "ko")
+    found = []
+    peak = traced_peak(lambda: found.extend(rules.run(GoldFile("g", [entry]))))
+    assert [f.code for f in found] == [], found
+    assert peak < sys.getsizeof(text) // 2, (peak, sys.getsizeof(text))

@@ -5,6 +5,7 @@ held (issue 25: a long gold sentence cost 5 times its size)."""
 from __future__ import annotations
 
 import gzip
+import sys
 import tracemalloc
 from pathlib import Path
 
@@ -79,3 +80,87 @@ def test_a_line_without_three_columns_is_named(tmp_path: Path, line: str, column
     with pytest.raises(dbqa.InputError, match=f"got {columns}") as caught:
         dbqa.read_test_file(str(path), Diagnostics())
     assert caught.value.line == 2
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(lines_text, st.integers(1, 8), st.booleans())
+def test_sentences_read_in_pieces_are_those_of_whole_lines(
+    tmp_path_factory, text: str, piece: int, bom: bool
+) -> None:
+    path = tmp_path_factory.mktemp("dbqa") / "test.txt"
+    path.write_text(("\ufeff" if bom else "") + text, encoding="utf-8", newline="")
+    # a line's sentence: between its first two TABs (or its first and the line's end)
+    lines = _whole(text[1:] if text.startswith("\ufeff") and not bom else text)
+    expected = [ln.split("\t")[1] if "\t" in ln else "" for ln in lines]
+    saved = dbqa._PIECE
+    dbqa._PIECE = piece  # a sentence of more than a few characters comes in pieces
+    try:
+        texts = list(dbqa._sentence_texts(path))
+        gold = dbqa.DbqaGold("g", [], dbqa.array("l"), bytearray(), [], None, path)
+        column = dbqa.sentences(gold)
+        shown = [str(dbqa._shown(column, k)) for k in range(len(column))]
+    finally:
+        dbqa._PIECE = saved
+    assert texts == expected
+    assert list(column) == expected and shown == expected
+
+
+def _long_test_file(tmp_path: Path, sentence: str) -> Path:
+    path = tmp_path / "test.txt"
+    path.write_text(
+        f"q1\tshort\t0\nq1\t{sentence}\t1\r\nq1\t{sentence}\t0\nq2\tother\t1\n", encoding="utf-8"
+    )
+    return path
+
+
+@pytest.mark.parametrize("sentence", ["word " * 1_000_000, "北京是中国的首都。" * 200_000])
+def test_check_gold_holds_a_long_sentence_once(tmp_path: Path, sentence: str) -> None:
+    from answermatch.goldcheck import check_gold
+
+    path = _long_test_file(tmp_path, sentence)
+    tracemalloc.start()
+    try:
+        findings = check_gold("nlpcc-dbqa", path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert [(f.line, f.code) for f in findings] == [(1, "duplicate-variant")]
+    assert f"(cut at 200 of {len(sentence):,} characters)" in findings[0].message
+    # the two sentences of a question, each read as its pieces appended to it (was: the
+    # whole file's sentences in a column, the line, its copy without the line end and
+    # the sentence cut out of it: 3 to 5 times a sentence)
+    size = 2 * sys.getsizeof(sentence)
+    assert peak < 1.3 * size, (peak, size)
+
+
+@pytest.mark.parametrize("sentence", ["word 'a' " * 600_000, "北京是\x1b中国的首都。" * 200_000])
+def test_explain_shows_a_long_sentence_by_its_parts(tmp_path: Path, sentence: str) -> None:
+    from answermatch.explain import explanations
+    from answermatch.explanation import Explanation, TextView
+    from answermatch.outputs import json_array_chunks
+
+    path = _long_test_file(tmp_path, sentence)
+    scores = tmp_path / "scores.txt"
+    scores.write_text("0.1\n0.9\n0.5\n1\n", encoding="utf-8")
+    tracemalloc.start()
+    try:
+        found = list(explanations("nlpcc-dbqa", path, scores))
+        size = sum(len(piece) for e in found for piece in e.text_pieces())
+        size += sum(map(len, json_array_chunks((e.json_ready() for e in found), indent=1)))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    # the two sentences' UTF-8 in a column, each written a part at a time (was: decoded
+    # whole, and read again as the line, its copy without the line end and the sentence)
+    assert peak < 1.2 * 2 * len(sentence.encode("utf-8")), peak
+    assert size > 4 * len(sentence)
+    # the same text as the view of the whole sentence
+    [first, _] = found
+    view = first.variants[0].text
+    assert view.raw == sentence and len(view.raw) == len(sentence)
+    whole = first.whole()
+    assert whole.variants[0].text == TextView(sentence, sentence)
+    assert isinstance(whole, Explanation) and whole.to_text() == first.to_text()
+    assert "".join(json_array_chunks([first.json_ready()], indent=1)) == "".join(
+        json_array_chunks([whole.json_ready()], indent=1)
+    )

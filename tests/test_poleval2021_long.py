@@ -12,9 +12,12 @@ answer against twice the file's size, which the whole-text path exceeded.
 from __future__ import annotations
 
 import random
+import unicodedata
 from functools import partial
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import answermatch.items as items
 import answermatch.normalization.steps as steps
@@ -27,8 +30,8 @@ from answermatch.matchers.answers import CountedTokens
 from answermatch.outputs import json_array_chunks
 from answermatch.tasks import get_task
 from answermatch.tasks.base import Inputs
+from answermatch.tasks.poleval2021 import case, fuzzy
 from answermatch.tasks.poleval2021 import explain as poleval_explain
-from answermatch.tasks.poleval2021 import fuzzy
 from answermatch.tasks.poleval2021.explain import explain_lines
 from answermatch.tasks.poleval2021.fuzzy import FuzzyAccuracy
 from answermatch.tasks.poleval2021.geval import (
@@ -228,7 +231,7 @@ def test_a_long_answers_explanation_is_the_whole_texts(monkeypatch, seed, scheme
     assert [e.whole() for e in pieces] == whole
     held = {type(e.prediction.tokens) for e in pieces if e.prediction.raw}
     # (a case mapping not known to map pieces as the whole: the whole text's)
-    assert held == ({CountedTokens} if scheme.lower in fuzzy._LOCAL_LOWER else {tuple})
+    assert held == ({CountedTokens} if scheme.lower in fuzzy.BY_PARTS else {tuple})
 
 
 def test_a_long_answers_explanation_holds_no_copy_of_its_words(tmp_path):
@@ -253,3 +256,102 @@ def test_a_long_answers_explanation_holds_no_copy_of_its_words(tmp_path):
     # the answer (2.2 MB as a str) decoded and its pieces judged: 5.1 MB
     # traced; with its words listed and its lower-case copy, 22.9 MB
     assert peak < 9_000_000, peak
+
+
+# the fair profile's folding, a piece at a time: NFKC is cut only before a
+# character that it never joins to what precedes it
+
+#: Characters where NFKC and case folding are delicate: combining marks of
+#: several classes (reordered, composed), characters composed with the one
+#: before them (Hangul vowels and final consonants, Indic vowel signs, the
+#: kana voicing marks), what they compose with (Hangul leading consonants and
+#: syllables, Latin letters, kana, Indic consonants), compatibility forms
+#: (half-width kana, ligatures, full-width letters, ㎏), foldings that give
+#: several characters or a combining mark (ß, İ, ŉ, ΐ, ǰ), the
+#: ypogegrammeni (class 240, folded to ι), starters decomposing to combining
+#: marks (U+0F73), singletons (Ω K Å) and composition exclusions (U+0958).
+_DELICATE = (
+    "aAeEoOuUiIsSwWßİıŉΐǰΣσςΩΩKÅÅ\u0345\u1fb3\u0f73\u0f71\u0f72\u0958\u0915\u093c"
+    "\u0300\u0301\u0302\u0308\u0323\u0327\u0328\u031b\u0306\u0307\u302a\u05b0"
+    "\u1100\u1112\u1161\u1175\u11a8\u11c2\uac00\uac01\ud7a3"
+    "\u0b47\u0b3e\u0b56\u0b57\u0bc6\u0bbe\u0bd7\u0dd9\u0dcf\u0ddf\u1025\u102e"
+    "\u304b\u3099\u309a\u309b\uff76\uff9e\uff9f\u30bf\ufb01\uff21\uff41\u338f\u2460"
+    " \xa0\u3000\u200b\U0001d400\U00011131\U00011127\U0001133e\U00011347"
+)
+_delicate_text = st.text(
+    alphabet=st.one_of(st.sampled_from(_DELICATE), st.characters(exclude_categories=["Cs"])),
+    max_size=40,
+)
+
+
+def _cut_at(text: str, cuts: list[int]) -> list[str]:
+    at = sorted({min(cut, len(text)) for cut in cuts})
+    return [text[a:b] for a, b in zip([0, *at], [*at, len(text)], strict=True)]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(_delicate_text, st.lists(st.integers(0, 40), max_size=12))
+def test_nfkc_and_folding_by_pieces_are_the_whole_texts(text, cuts):
+    """The text in parts cut anywhere: NFKC and the fair folding of its
+    pieces, joined, are those of the whole text, whatever the cuts."""
+    parts = _cut_at(text, cuts)
+    assert "".join(case._nfkc_pieces(parts)) == unicodedata.normalize("NFKC", text)
+    assert "".join(case.fold_parts(parts)) == case._fold(text)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(_delicate_text, st.sampled_from(_DELICATE), _delicate_text)
+def test_a_character_that_starts_anew_is_normalized_apart_from_what_precedes_it(
+    before, char, after
+):
+    """The cut's property itself, around every delicate character: where
+    ``char`` starts anew, NFKC of ``before + char + after`` is that of
+    ``before`` followed by that of ``char + after``."""
+    whole = unicodedata.normalize("NFKC", before + char + after)
+    apart = unicodedata.normalize("NFKC", before) + unicodedata.normalize("NFKC", char + after)
+    assert case._starts_anew(char) <= (whole == apart)
+
+
+def test_the_characters_composed_with_the_one_before_them_never_start_anew():
+    """Every character that NFC composes with some character before it
+    (found by composing each canonical pair, Hangul's jamo included) is not
+    a cut; letters, kana, ideographs, Hangul syllables and Thai are."""
+    seconds = case._seconds()
+    for point in range(0x110000):
+        fields = unicodedata.decomposition(chr(point)).split()
+        if len(fields) == 2 and not fields[0].startswith("<"):
+            assert not case._starts_anew(chr(int(fields[1], 16)))
+    for lead, vowel, final in [("\u1100", "\u1161", "\u11a8"), ("\u1112", "\u1175", "\u11c2")]:
+        assert unicodedata.normalize("NFC", lead + vowel + final) != lead + vowel + final
+        assert vowel in seconds and final in seconds
+        assert not case._starts_anew(vowel) and not case._starts_anew(final)
+    assert all(map(case._starts_anew, "aZ0ąカ東京가ก ,"))
+
+
+@pytest.mark.parametrize("text", ["e\u0301" * 3000, "\u0301" * 5000, "ｶﾞ" * 4000])
+def test_a_text_without_a_cut_is_folded_whole(monkeypatch, text):
+    """A long run of combining marks has no cut: it is held and normalized
+    whole, the same result."""
+    monkeypatch.setattr(steps, "PIECE_CHARS", 7)
+    assert case.fold(text) == case._fold(text)
+
+
+def test_a_long_answer_without_a_space_is_folded_in_parts(tmp_path, monkeypatch):
+    """The fair profile with one answer of 4,000,000 characters without a
+    space: it was folded whole (NFKC, its case-folded copy, NFKC again,
+    beside the answer as joined from the file's parts: five times the
+    file); now a piece at a time from the column's parts."""
+    monkeypatch.setattr(sources, "PART_BYTES", 1 << 16)
+    gold, pred = tmp_path / "expected.tsv", tmp_path / "out.tsv"
+    gold.write_text("Warszawa\tw Warszawie\n", encoding="utf-8")
+    text = "WarszawaKRAKÓWＳＴＲＡßＥｶﾞ東京" * 150_000
+    pred.write_text(text + "\n", encoding="utf-8")
+    size = pred.stat().st_size
+    task = get_task("poleval2021")
+    options = {"profile": "fair"}
+    assert task.evaluate(["tak"], ["tak"], **options).scores == {"accuracy": 100.0}
+    item = task.evaluate(str(gold), str(pred), **options).items[0]
+    assert (item["score"], item["rule"]) == (0.0, "fuzzy")
+    assert item["distance"] == len(case._fold(text)) - 8
+    peak = _peak(partial(task.evaluate, **options), str(gold), str(pred))
+    assert peak < 1.5 * size + (3 << 20), (peak, size)

@@ -65,27 +65,37 @@ class TextView:
     (its length and its parts, made again from the raw text when written;
     equal to the string, ``str()`` makes it) and its ``tokens`` are
     :class:`~answermatch.matchers.answers.CountedTokens` (their counts; the
-    tokens in order made again when iterated). :meth:`whole` gives the
-    string and the tuple; the output of ``explain`` is the same either way.
+    tokens in order made again when iterated). A long ``raw`` text that
+    the task holds in parts (NLPCC DBQA's sentences, encoded in a column)
+    may be a :class:`~answermatch.matchers.answers.JoinedKey` too.
+    :meth:`whole` gives the strings and the tuple; the output of
+    ``explain`` is the same either way.
     """
 
-    raw: str
+    raw: str | JoinedKey
     normalized: str | JoinedKey
     tokens: Sequence[str] = ()
     changes: tuple[str, ...] = ()
     segmented: str | None = None
 
     def whole(self) -> TextView:
-        """This view with its normalized text a string and its tokens a
-        tuple (itself when they are already).
+        """This view with its texts strings and its tokens a tuple (itself
+        when they are already; one string where the raw text is the
+        normalized one).
 
         >>> long = joined_tokens(CountedTokens.of_pieces(lambda: ["a b", "a"], str.split))
         >>> TextView("A b a", long, ()).whole().normalized
         'a b a'
+        >>> whole = TextView(long, long).whole()
+        >>> whole.raw, whole.raw is whole.normalized
+        ('a b a', True)
         """
-        if type(self.normalized) is str and type(self.tokens) is tuple:
+        raw, normalized = self.raw, self.normalized
+        if type(raw) is str and type(normalized) is str and type(self.tokens) is tuple:
             return self
-        return replace(self, normalized=str(self.normalized), tokens=tuple(self.tokens))
+        text = str(raw)
+        normalized = text if normalized is raw else str(normalized)
+        return replace(self, raw=text, normalized=normalized, tokens=tuple(self.tokens))
 
 
 @dataclass(frozen=True)

@@ -77,7 +77,7 @@ from ..formats.squad import (
     warn_coverage,
 )
 from ..formats.squad import warn_repeated_ids as _warn_repeated_ids
-from ..matchers.answers import common_count, overlap_f1
+from ..matchers.answers import JoinedKey, common_count, overlap_f1
 from ..normalization.steps import (
     CASE_PIECE_CHARS,
     case_mapped,
@@ -87,7 +87,7 @@ from ..normalization.steps import (
 from ..signature import make_signature
 from ..sources import source_name
 from .base import Inputs, Scored
-from .squad.checks import SpanEntry, check_answer_start, check_no_answer, normalized_parts
+from .squad.checks import SpanEntry, check_answer_start, check_no_answer
 from .squad.reading import Predictions
 from .squad.rules import (
     IN_WORD_RULES,
@@ -244,6 +244,22 @@ def _check_version(version: Any, path: str, diag: Diagnostics) -> None:
         )
 
 
+def normalized_parts(text: str, lang: str | None) -> Iterable[str]:
+    """``OFFICIAL.normalized(text, lang)`` in parts, for the gold checks
+    (:attr:`~answermatch.checks.GoldChecks.normal_parts`): a long text's
+    EM key as scoring makes it, its parts made one after the other, the
+    text cut before spaces and between two Hangul syllables or CJK
+    ideographs (so Chinese or Korean written without spaces is read a
+    piece at a time too).
+
+    >>> text = "《北京》是中国的首都。" * 2000
+    >>> "".join(normalized_parts(text, "ko")) == OFFICIAL.normalized(text, "ko")
+    True
+    """
+    key = OFFICIAL.analyzer(lang or "ko")(text)[0]
+    return key.parts() if type(key) is JoinedKey else (key,)
+
+
 GOLD_CHECKS = GoldChecks(
     (
         check_ids,
@@ -254,7 +270,7 @@ GOLD_CHECKS = GoldChecks(
         check_answer_start,
     ),
     normalize=OFFICIAL.normalized,
-    normal_parts=normalized_parts(OFFICIAL),
+    normal_parts=normalized_parts,
     duplicate_id_severity="warning",
 )
 

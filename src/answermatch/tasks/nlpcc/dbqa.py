@@ -76,7 +76,7 @@ import os
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import islice
+from itertools import chain, islice
 from pathlib import Path
 from typing import Any, ClassVar, TypedDict
 
@@ -91,7 +91,8 @@ from ...checks import (
 from ...diagnostics import Diagnostics
 from ...errors import InputError
 from ...explanation import Explanation, TextView, Variant
-from ...items import TextColumn
+from ...items import LONG_BYTES, TextColumn
+from ...matchers.answers import JoinedKey
 from ...profiles import Settings, choice
 from ...progress import progress
 from ...ranking import (
@@ -442,21 +443,108 @@ def read_test_file(source: Any, diag: Diagnostics, *, lenient: bool = False) -> 
 def sentences(gold: DbqaGold) -> Sequence[str]:
     """The sentence of every line of the test file (read again from a file,
     into a :class:`~answermatch.items.TextColumn`: about the size of their
-    text, a line's columns not split)."""
+    text; a long sentence encoded there piece by piece as it is read, never
+    made whole: :func:`_shown` reads it by its parts)."""
     if gold.sentences is not None:
         return gold.sentences
-    return TextColumn(_middle(line) for line in iter_lines(gold.source, None))
+    column = TextColumn()
+    short: list[str] = []  # the sentences of one piece, added a batch at a time
+    parts = _middle_pieces(gold.source)
+    for part in parts:
+        more = None if part is None else next(parts)
+        if more is None:
+            short.append(part or "")
+            if len(short) >= _BATCH:
+                column.extend(short)
+                short.clear()
+            continue
+        column.extend(short)
+        short.clear()
+        column.append_parts(chain((part, more), iter(parts.__next__, None)))
+    column.extend(short)
+    return column
 
 
-def _middle(line: str) -> str:
-    """``line.split("\\t")[1]``, without the other columns' copies.
+#: the sentences :func:`sentences` adds to its column at once
+_BATCH = 1 << 12
 
-    >>> _middle("q\\ts\\t1"), _middle("q\\ts")
-    ('s', 's')
+
+def _sentence_texts(path: Any) -> Iterator[str]:
+    """The sentence of each line of the test file at ``path``, one at a
+    time (``check-gold`` reads them in order, a block of questions at a
+    time). A long sentence is made by appending its pieces to it: CPython
+    resizes a string that nothing else refers to in place (``+=``), so the
+    sentence is not held twice, as its pieces and their join, while it is
+    made.
+
+    >>> import tempfile
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as fh:
+    ...     _ = fh.write("q1\\ts1\\t1\\r\\nq1\\t\\t0\\nq2\\tlast\\t1")
+    >>> list(_sentence_texts(fh.name))
+    ['s1', '', 'last']
+    >>> os.unlink(fh.name)
     """
-    start = line.index("\t") + 1
-    end = line.find("\t", start)
-    return line[start:end] if end >= 0 else line[start:]
+    parts = _middle_pieces(path)
+    for part in parts:
+        if part is None:
+            yield ""
+            continue
+        text = part
+        for more in iter(parts.__next__, None):
+            text += more  # in place (nothing else holds text once its first piece is copied)
+        yield text
+
+
+def _middle_pieces(path: Any) -> Iterator[str | None]:
+    """The second TAB-separated field (the sentence) of each line of the
+    file at ``path``, in non-empty pieces of at most :data:`_PIECE`
+    characters, each line's followed by ``None``: a long sentence is read
+    a piece at a time. A field that runs to the end of its line (a line
+    with one TAB; the reader refuses those) ends without the line end; a
+    line without a TAB has no pieces.
+
+    >>> import tempfile
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as fh:
+    ...     _ = fh.write("q1\\ts1\\t1\\r\\nq1\\t\\t0\\nno tab\\nq2\\tlast\\r\\n")
+    >>> list(_middle_pieces(fh.name))
+    ['s1', None, None, None, 'last', None]
+    >>> os.unlink(fh.name)
+    """
+    tabs = 0  # the TABs of the line read so far, up to 2
+    started = False
+    held = ""  # CRs at the end of a piece of a field that may run to the line's end
+    for piece in _pieces(path, None):
+        started = True
+        ended = piece.endswith("\n")
+        at = 0
+        if tabs == 0 and (at := piece.find("\t") + 1):
+            tabs = 1
+        if tabs == 1:
+            stop = piece.find("\t", at)
+            if stop >= 0:
+                tabs = 2
+                part = held + piece[at:stop]
+            else:  # the line's end, if it comes in this piece, is not the field's
+                part = (held + piece[at:]).rstrip("\r\n" if ended else "\r")
+                held = "" if ended else "\r" * (len(piece) - at - len(part) + len(held))
+            if part:
+                yield part
+        if ended:
+            yield None
+            tabs, started, held = 0, False, ""
+    if started:
+        yield None
+
+
+def _shown(column: Sequence[str], index: int) -> str | JoinedKey:
+    """Sentence ``index`` of :func:`sentences`' column as ``explain`` shows
+    it: a long one (more than :data:`~answermatch.items.LONG_BYTES` bytes)
+    as a :class:`~answermatch.matchers.answers.JoinedKey` of its parts,
+    decoded a part at a time when it is written, not whole."""
+    if not isinstance(column, TextColumn) or column.size(index) <= LONG_BYTES:
+        return column[index]
+    length = sum(map(len, column.parts(index)))
+    return JoinedKey(length, lambda: column.parts(index), sep="")
 
 
 @dataclass(frozen=True)
@@ -770,7 +858,7 @@ class NlpccDbqa(Task, Explains, ChecksGold, TakesRows):
             variants = []
             for position, k in enumerate(order, start=1):
                 line = question.lines[k]
-                sentence = text_of[line - 1]
+                sentence = _shown(text_of, line - 1)
                 variants.append(
                     Variant(
                         TextView(sentence, sentence),
@@ -799,7 +887,8 @@ class NlpccDbqa(Task, Explains, ChecksGold, TakesRows):
             )
 
     def gold_entries(self, gold: DbqaGold) -> Iterable[Entry]:
-        text_of = sentences(gold)
+        # the sentences read in order, a question's at a time: none is held longer
+        texts = iter(gold.sentences) if gold.sentences is not None else _sentence_texts(gold.source)
         for text, start, end in gold.runs():
             labels = "".join("1" if x else "0" for x in gold.labels[start - 1 : end - 1])
-            yield Entry(text, start, tuple(text_of[start - 1 : end - 1]), "zh", labels)
+            yield Entry(text, start, tuple(islice(texts, end - start)), "zh", labels)

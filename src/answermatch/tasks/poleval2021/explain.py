@@ -19,7 +19,7 @@ from typing import Any
 
 from ...explanation import Explanation, TextView, Variant
 from ...matchers.answers import CountedTokens, JoinedKey
-from .fuzzy import _LOCAL_LOWER, LONG, FuzzyAccuracy, _str_pieces
+from .fuzzy import BY_PARTS, LONG, FuzzyAccuracy, _cut, _str_pieces
 from .geval import haskell_words
 from .reading import PolEvalGold
 
@@ -60,11 +60,10 @@ def _answer_view(scheme: FuzzyAccuracy, answer: str) -> TextView:
     """The answer as it is shown: as given, case-mapped, and its words.
 
     An answer of more than :data:`~answermatch.tasks.poleval2021.fuzzy.LONG`
-    characters is read in pieces cut just before a Haskell space, as it is
-    judged (no word, and no case mapping of the named ones, reaches across
-    a cut): its case-mapped text is a
-    :class:`~answermatch.matchers.answers.JoinedKey` of the pieces mapped
-    again when written, and its words are counted
+    characters is read in pieces, as it is judged: its case-mapped text is
+    a :class:`~answermatch.matchers.answers.JoinedKey` of its parts mapped
+    again when written (:data:`~answermatch.tasks.poleval2021.fuzzy.BY_PARTS`),
+    and its words, in pieces cut just before a Haskell space, are counted
     (:class:`~answermatch.matchers.answers.CountedTokens`, their order held
     one code a word), not a copy of the answer and a tuple of 8 bytes a
     word and the words themselves (some 15 times the answer).
@@ -73,12 +72,12 @@ def _answer_view(scheme: FuzzyAccuracy, answer: str) -> TextView:
     >>> view.normalized == "ludwik xiv " * 10_000, len(view.tokens)
     (True, 20000)
     """
-    lower = scheme.lower
-    if len(answer) <= LONG or lower not in _LOCAL_LOWER:
-        return TextView(answer, lower(answer), tuple(haskell_words(answer)))
+    by_parts = BY_PARTS.get(scheme.lower)
+    if len(answer) <= LONG or by_parts is None:
+        return TextView(answer, scheme.lower(answer), tuple(haskell_words(answer)))
     pieces = partial(_str_pieces, answer)
-    length = sum(len(lower(piece)) for piece in pieces())
-    lowered = JoinedKey(length, lambda: map(lower, pieces()), sep="")
+    length = sum(map(len, by_parts(_cut(answer))))
+    lowered = JoinedKey(length, lambda: by_parts(_cut(answer)), sep="")
     words = CountedTokens.of_stretches(map(haskell_words, pieces()))  # read once, in order
     if words is None:  # too many distinct words to code: made again when written
         words = CountedTokens.of_pieces(pieces, haskell_words)

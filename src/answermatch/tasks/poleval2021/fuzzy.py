@@ -38,7 +38,7 @@ from ...items import TextColumn, TextParts
 from ...matchers import levenshtein_distance
 from ...normalization import steps
 from ...profiles import Settings, rule
-from .case import fold, haskell_lower
+from .case import fold, fold_parts, haskell_lower
 from .geval import HASKELL_SPACE, haskell_pieces
 from .numbers import extract_number_string, fair_number, number_string_of_pieces
 
@@ -239,8 +239,8 @@ class FuzzyAccuracy(Settings):
         """:meth:`_judge` of an answer given by ``pieces`` (a function that
         gives its pieces, each cut just before a Haskell space), read piece
         by piece (see :meth:`judge`); ``parts`` gives it cut anywhere, in
-        parts of a bounded size, for a case mapping of one character at a
-        time (a run without a space is one piece, but many parts)."""
+        parts of a bounded size, for the case mappings of :data:`BY_PARTS`
+        (a run without a space is one piece, but many parts)."""
         answer_number: Any = _UNSET
         if any(info[0] == "number" for info in infos):
             if self.number is extract_number_string:
@@ -251,13 +251,11 @@ class FuzzyAccuracy(Settings):
         golds = [info[1] for info in infos if info[0] == "fuzzy"]
         if golds:
             codes = _Codes("".join(golds))
-            lower = self.lower
-            if lower is haskell_lower:  # one character at a time: cut anywhere
-                answer_lower = codes.joined(map(codes, map(lower, parts())))
-            elif lower in _LOCAL_LOWER:
-                answer_lower = codes.joined(map(codes, map(lower, pieces())))
+            by_parts = BY_PARTS.get(self.lower)
+            if by_parts is not None:
+                answer_lower = codes.joined(map(codes, by_parts(parts())))
             else:
-                answer_lower = codes(lower("".join(pieces())))
+                answer_lower = codes(self.lower("".join(pieces())))
             infos = [
                 ("fuzzy", codes(info[1]), info[2], info[3]) if info[0] == "fuzzy" else info
                 for info in infos
@@ -329,8 +327,14 @@ def _verdict(
     return Verdict(matched, index, kind, similarity)
 
 
-#: the case mappings that map a text cut just before Haskell spaces piece by piece
-_LOCAL_LOWER = (haskell_lower, fold)
+#: The case mappings that map a text given in parts cut anywhere a piece at
+#: a time: mapping -> (its parts -> the mapped text in pieces). GEval's
+#: ``Lower`` maps one character at a time; :func:`~.case.fold_parts` cuts
+#: where NFKC reads nothing across.
+BY_PARTS: dict[Callable[[str], str], Callable[[Iterable[str]], Iterable[str]]] = {
+    haskell_lower: partial(map, haskell_lower),
+    fold: fold_parts,
+}
 
 
 def _str_pieces(text: str) -> Iterator[str]:

@@ -10,7 +10,9 @@ columns take less than the files.
 
 A labelled test.json and a CSV of pairs are read in parts (about
 :data:`~answermatch.sources.PART_BYTES` of the file at a time): the JSON
-gold case by case from its text read piece by piece, a CSV line by line
+gold case by case from its text read piece by piece (a long case without
+its long strings, which are checked but not held: the paragraph texts are
+not read), a CSV line by line
 (:func:`~answermatch.sources.line_parts`). A file under
 :data:`~answermatch.sources.PARTS_FROM` parts (not ``.gz``), which reads
 faster whole, and anything that reading would refuse or warn about, are
@@ -715,11 +717,13 @@ def _read_picks(source: Any, cases: Cases) -> tuple[Picks, list[tuple[str, str, 
 
 
 class _Text:
-    """A file's UTF-8 text read piece by piece (``text``: what is held)."""
+    """A file's UTF-8 text read piece by piece (``text``: what is held),
+    from :meth:`skim` on with its long strings dropped (:class:`_Skimmer`)."""
 
     def __init__(self, source: Any) -> None:
         self._pieces = sources.file_pieces(source)
         self._decode = codecs.getincrementaldecoder("utf-8")().decode
+        self._skimmer: _Skimmer | None = None
         self.text = ""
         self.done = False
 
@@ -729,15 +733,33 @@ class _Text:
             return False
         want, size, read = max(len(self.text), 1), 0, []
         for piece in self._pieces:
-            read.append(self._decode(piece))
+            read.append(self._skimmed(self._decode(piece)))
             size += len(piece)
+            del piece
             if size >= want:
                 break
         else:
-            read.append(self._decode(b"", True))
+            read.append(self._skimmed(self._decode(b"", True)))
+            if self._skimmer is not None:
+                self._skimmer.end()
             self.done = True
         self.text += "".join(read)
         return True
+
+    def _skimmed(self, text: str) -> str:
+        return text if self._skimmer is None else self._skimmer.feed(text)
+
+    def skim(self, at: int) -> None:
+        """Drop the long strings of what is held from ``at`` (outside a
+        string) on, and of what is read next, until :meth:`unskim`."""
+        if self._skimmer is None:
+            self._skimmer = _Skimmer()
+            self.text = self.text[:at] + self._skimmer.feed(self.text[at:])
+
+    def unskim(self) -> None:
+        """Stop dropping long strings, where what is held ends outside a string."""
+        if self._skimmer is not None and self._skimmer.outside():
+            self._skimmer = None
 
     def space(self, at: int) -> int:
         """The position of the first character after JSON whitespace at ``at``."""
@@ -745,6 +767,112 @@ class _Text:
             at = _JSON_SPACE.match(self.text, at).end()  # type: ignore[union-attr]
             if at < len(self.text) or not self.more():
                 return at
+
+
+#: A JSON string of at least this many characters as written is dropped
+#: from a case held (:class:`_Skimmer`), and a case is skimmed once this
+#: much of it is held undecoded.
+LONG_STRING = 1 << 16
+
+#: What stands for a long string (no reader of the gold takes it: an id,
+#: paragraph id or key that holds it is read whole), as decoded and as written.
+_LONG_MARK = "\x00answermatch: a long string"
+_LONG_MARK_WRITTEN = json.dumps(_LONG_MARK)[1:-1]
+
+#: A JSON string's text as ``json`` decodes it (``strict``): characters
+#: but a quote, a backslash and a control character, and whole escapes
+#: (each escape with the run after it: a third faster than alternatives
+#: on a text of ``\u`` escapes).
+_STRING_TEXT = re.compile(r'[^"\\\x00-\x1f]*(?:\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})[^"\\\x00-\x1f]*)*')
+
+#: :data:`_STRING_TEXT` is matched this many characters at a time (its
+#: state grows with the runs it matches).
+_WINDOW = 1 << 14
+
+
+def _string_text_end(text: str, at: int) -> int:
+    """Where the string's text going on at ``at`` in ``text`` stops: at
+    its closing quote, at what is no JSON string, or at an escape cut by
+    the end of ``text`` (``len(text)`` where it goes on past it)."""
+    while True:
+        stop = min(len(text), at + _WINDOW)
+        end = _STRING_TEXT.match(text, at, stop).end()  # type: ignore[union-attr]
+        if stop == len(text) or end < stop - 5:  # (not an escape cut by the window)
+            return end
+        at = end
+
+
+class _Skimmer:
+    """A JSON text fed piece by piece (from outside a string), given back
+    with the text of each string of at least :data:`LONG_STRING`
+    characters as written replaced by :data:`_LONG_MARK`: the string is
+    checked as ``json`` checks it, a window at a time, and not held (the
+    paragraph texts of a test.json are not read). Anything that is not a
+    JSON string where a string begins raises :class:`NotFlat`: the text is
+    not JSON, and the whole reading names the problem. Strings shorter
+    than that are given as they are.
+
+    >>> skimmer = _Skimmer()
+    >>> skimmer.feed('{"id": "p1", "text": "' + "ab" * 40_000)
+    '{"id": "p1", "text": "'
+    >>> skimmer.outside(), skimmer.feed('\\\\u00e9", "label": true}')
+    (False, '\\\\u0000answermatch: a long string", "label": true}')
+    """
+
+    __slots__ = ("_carry", "_chars", "_held", "_inside", "_long")
+
+    def __init__(self) -> None:
+        self._inside = False  # within a string
+        self._held: list[str] = []  # its text so far, while it is short
+        self._chars = 0  # its length so far
+        self._long = False  # long: dropped
+        self._carry = ""  # an escape cut by the end of the last text
+
+    def outside(self) -> bool:
+        """Whether what was fed ends outside a string."""
+        return not self._inside
+
+    def feed(self, text: str) -> str:
+        """``text``, the text that follows what was fed, skimmed (a short
+        string is given once it ends)."""
+        if self._carry:
+            text, self._carry = self._carry + text, ""
+        out: list[str] = []
+        at = 0
+        while at < len(text):
+            if not self._inside:
+                quote = text.find('"', at)
+                if quote < 0:
+                    out.append(text[at:])
+                    break
+                out.append(text[at : quote + 1])
+                self._inside, at = True, quote + 1
+                continue
+            end = _string_text_end(text, at)
+            if not self._long:
+                self._held.append(text[at:end])
+                self._chars += end - at
+                if self._chars >= LONG_STRING:
+                    self._held.clear()
+                    self._long = True
+            if end < len(text) and text[end] == '"':  # the string ends
+                out.append(_LONG_MARK_WRITTEN if self._long else "".join(self._held))
+                out.append('"')
+                self._held.clear()
+                self._inside, self._long, self._chars = False, False, 0
+                at = end + 1
+                continue
+            if end < len(text):  # an escape cut by the end of the text, or not JSON
+                if text[end] != "\\" or len(text) - end > 5:
+                    raise NotFlat("not a JSON string")
+                self._carry = text[end:]
+            break
+        return "".join(out)
+
+    def end(self) -> None:
+        """The text fed ends: :class:`NotFlat` within a string (not JSON)."""
+        if self._inside:
+            raise NotFlat("an unterminated JSON string")
 
 
 _JSON_SPACE = re.compile(r"[ \t\n\r]*")
@@ -775,7 +903,10 @@ def _json_cases(source: Any, warnings: list[Callable[[Diagnostics], None]]) -> C
     would refuse, or for which it might find a case's line elsewhere (a
     case without exactly one ``"__id__":`` written as ``json.dumps`` writes
     its id). A key given again in an object: the last value wins, and
-    ``warnings`` gets the whole reading's warning about it."""
+    ``warnings`` gets the whole reading's warning about it. A case of
+    which :data:`LONG_STRING` characters are held undecoded is held
+    without its long strings (:meth:`_Text.skim`): a paragraph's long text
+    was held as read and again as decoded, while the text read doubled."""
     name = os.fspath(source)
     repeated = _RepeatedKeys()
     decoder = json.JSONDecoder(object_pairs_hook=repeated)
@@ -798,9 +929,14 @@ def _json_cases(source: Any, warnings: list[Callable[[Diagnostics], None]]) -> C
                 value, end = decoder.raw_decode(text.text, at)
                 break
             except ValueError:  # the case goes on in the next piece, or not JSON
+                if len(text.text) - at >= LONG_STRING:  # a long case: its long strings dropped
+                    text.skim(at)
                 if not text.more():
                     raise NotFlat(name) from None
+        text.unskim()
         for key in repeated.found:
+            if _LONG_MARK in key:  # (two long keys, which may differ)
+                raise NotFlat(name)
             message = duplicate_key_message(key)
             warnings.append(lambda diag, message=message: diag.warn(message, path=name))
         case_id, paragraphs, labels = _case_of(value, name)
@@ -834,13 +970,13 @@ def _case_of(value: Any, name: str) -> tuple[str, list[str], list[bool]]:
     reading takes without a word; else :class:`NotFlat`."""
     paragraphs = value.get("paragraphs") if type(value) is dict else None
     case_id = value.get("__id__") if type(paragraphs) is list else None
-    if type(case_id) is not str or not case_id:
+    if type(case_id) is not str or not case_id or _LONG_MARK in case_id:
         raise NotFlat(name)
     ids, labels = [], []
     for paragraph in paragraphs:  # type: ignore[union-attr]
         pid = paragraph.get("id") if type(paragraph) is dict else None
         label = paragraph.get("label") if type(pid) is str and pid else None
-        if type(label) is not bool:
+        if type(label) is not bool or _LONG_MARK in pid:  # type: ignore[operator]
             raise NotFlat(name)
         ids.append(pid)
         labels.append(label)
