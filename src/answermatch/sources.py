@@ -924,11 +924,14 @@ class Decoded:
             del text
 
 
-def line_blocks(source: PathLike) -> Iterator[bytes]:
+def line_blocks(source: PathLike) -> Iterator[bytes | bytearray]:
     """The bytes of a regular file (:func:`file_pieces`) in blocks of whole
     lines, each of about :data:`PART_BYTES` (more for a longer line) and
     ending in a newline but the last: a reader of lines never holds the
-    whole file.
+    whole file. A line of at least :data:`LONG_BYTES` comes alone, as a
+    ``bytearray`` extended in place by its pieces as they are read (not
+    held twice, as its pieces and their join), with its newline if it has
+    one; it is the caller's (nothing else refers to it).
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "gold.jsonl"
@@ -939,13 +942,15 @@ def line_blocks(source: PathLike) -> Iterator[bytes]:
     for block in _line_blocks(source):
         if type(block) is bytes:
             yield block
-        else:  # a long line: its pieces joined with its newline, held by the caller only
-            pieces = list(block)
+        else:
+            line = bytearray()
+            for piece in block:
+                line += piece
             if block.newline:  # type: ignore[union-attr]
-                pieces.append(b"\n")
-            joined = [b"".join(pieces)]
-            del pieces
-            yield joined.pop()
+                line += b"\n"
+            held = [line]
+            del line
+            yield held.pop()
         del block
 
 
@@ -1328,6 +1333,28 @@ class _LongString:
 
 #: :class:`_LongString` extends its string by this many characters at a time.
 _EXTEND_CHARS = 1 << 16
+
+
+def long_json_value(pieces: Iterable[bytes]) -> Any:
+    """The JSON value at the start of the UTF-8 bytes ``pieces`` (what
+    follows it is not read, as :meth:`json.JSONDecoder.raw_decode` does),
+    its strings of at least :data:`LONG_STRING_CHARS` characters decoded on
+    their own, part by part (:func:`_long_strings`): a long answer is not
+    held as its bytes' text and again as the value decoded from it.
+    :class:`NotFlat` where it cannot be read so (not UTF-8 or not JSON, a
+    long string that is a key): the caller decodes the whole text, for its
+    value or its error.
+
+    >>> long_json_value([b'[{"text": "Par', b'is"}], "x": 2'])
+    [{'text': 'Paris'}]
+    """
+    text, longs = _long_strings(pieces)
+    try:
+        value = json.JSONDecoder().raw_decode(text)[0]
+    except ValueError:
+        raise NotFlat from None
+    del text
+    return longs.put_back(value)
 
 
 def jsonl_parts(

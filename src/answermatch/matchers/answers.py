@@ -39,10 +39,13 @@ from __future__ import annotations
 from array import array
 from collections import _count_elements  # type: ignore[attr-defined]
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from hashlib import blake2b
 from itertools import chain
 from operator import eq
+from typing import Any
 
 __all__ = [
+    "LONG_TOKEN",
     "AnswerSet",
     "CountedTokens",
     "Entry",
@@ -196,7 +199,7 @@ class CountedTokens(Sequence[str]):
     True
     """
 
-    __slots__ = ("_remake", "_size", "counts", "in_order")
+    __slots__ = ("_remake", "_size", "counts", "in_order", "long")
 
     def __init__(
         self, counts: dict[str, int], size: int, remake: Callable[[], Iterable[str]]
@@ -206,6 +209,9 @@ class CountedTokens(Sequence[str]):
         self._remake = remake
         #: whether the tokens' order is held (:meth:`of_stretches`): iterating reads it
         self.in_order = False
+        #: the keys counted for tokens longer than :data:`LONG_TOKEN`
+        #: (:meth:`of_glued`), each with the length of its token
+        self.long: dict[str, int] = {}
 
     @classmethod
     def of_pieces(
@@ -268,6 +274,53 @@ class CountedTokens(Sequence[str]):
         held.in_order = True
         return held
 
+    @classmethod
+    def of_glued(
+        cls,
+        pieces: Callable[[], Iterable[str]],
+        tokens: Callable[[str], Iterable[Sequence[str]]],
+        continues: Callable[[str], bool],
+    ) -> CountedTokens:
+        """The counts of the tokens of a text's ``pieces()`` (``tokens(piece)``:
+        the piece's, as sequences one after the other), where a piece for
+        which ``continues(piece)`` holds was cut inside a word: its first
+        token and the last token of the piece before are one token. A token
+        longer than :data:`LONG_TOKEN` characters is counted under a key of
+        its own, its length and BLAKE2b digest (:attr:`long`: the keys and
+        the lengths), so that a token as long as the text is never made;
+        iterating makes the tokens themselves again. For tokens without
+        whitespace (such a key holds spaces, so no token equals it).
+
+        >>> counted = CountedTokens.of_glued(
+        ...     lambda: ["a bc", "d e"], lambda piece: [piece.split()], lambda p: p[0] != " ")
+        >>> counted.counts, list(counted), counted == ("a", "bcd", "e")
+        ({'a': 1, 'bcd': 1, 'e': 1}, ['a', 'bcd', 'e'], True)
+        """
+        counts: dict[str, int] = {}
+        long: dict[str, int] = {}
+        size = 0
+        for found in _glued(pieces(), tokens, continues, long):
+            size += len(found)
+            _count_elements(counts, found)
+
+        def remake() -> Iterable[str]:
+            return chain.from_iterable(_glued(pieces(), tokens, continues, None))
+
+        held = cls(counts, size, remake)
+        held.long = long
+        return held
+
+    def characters(self) -> int:
+        """The number of characters of all the tokens.
+
+        >>> CountedTokens.of_pieces(lambda: ["ab c", "ab"], str.split).characters()
+        5
+        """
+        total = sum([len(token) * n for token, n in self.counts.items()])
+        for key, length in self.long.items():
+            total += (length - len(key)) * self.counts[key]
+        return total
+
     def __len__(self) -> int:
         return self._size
 
@@ -278,14 +331,24 @@ class CountedTokens(Sequence[str]):
         raise TypeError("CountedTokens is read in order (iterate), not by index")
 
     def __contains__(self, token: object) -> bool:
+        if self.long and isinstance(token, str):
+            token = self._key(token)
         return token in self.counts
+
+    def _key(self, token: str) -> str:
+        """``token`` as counted here: by its key where a token of its
+        length is (:attr:`long`)."""
+        return _long_key((token,)) if len(token) in self.long.values() else token
 
     def __eq__(self, other: object) -> bool:
         if type(other) is CountedTokens:
             if other._size != self._size or other.counts != self.counts:
                 return False
         elif isinstance(other, (tuple, list, str)):  # a string: units that are characters
-            if len(other) != self._size or _counts(other) != self.counts:
+            if len(other) != self._size:
+                return False
+            theirs = other if not self.long else map(self._key, other)  # long ones by their keys
+            if _counts(theirs) != self.counts:
                 return False
         else:
             return NotImplemented
@@ -300,6 +363,104 @@ class CountedTokens(Sequence[str]):
 
 
 _CODE_POINTS = 0x110000
+
+#: A token longer than this many characters is counted under a key that
+#: stands for it (:meth:`CountedTokens.of_glued`). No smaller than
+#: :data:`~answermatch.normalization.steps.PIECE_CHARS`: a text short
+#: enough to be tokenized whole has no token this long, so its tuple of
+#: tokens and a long text's counts hold each token the same way.
+LONG_TOKEN = 1 << 16
+
+
+def _long_key(parts: Iterable[str]) -> str:
+    """The key counted for the token made of ``parts`` (longer than
+    :data:`LONG_TOKEN` characters): its length and the BLAKE2b digest of
+    its UTF-8."""
+    digest = blake2b(digest_size=16)
+    length = 0
+    for part in parts:
+        length += len(part)
+        _feed(digest, part)
+    return _key_of(length, digest)
+
+
+def _feed(digest: Any, part: str) -> None:
+    """``digest`` updated with ``part``'s UTF-8, :data:`LONG_TOKEN`
+    characters at a time (the UTF-8 of a text is its parts' one after the
+    other, a lone surrogate included)."""
+    for at in range(0, len(part), LONG_TOKEN):
+        digest.update(part[at : at + LONG_TOKEN].encode("utf-8", "surrogatepass"))
+
+
+def _key_of(length: int, digest: Any) -> str:
+    return f"<a token of {length} characters, BLAKE2b {digest.hexdigest()}>"
+
+
+def _glued(
+    pieces: Iterable[str],
+    tokens: Callable[[str], Iterable[Sequence[str]]],
+    continues: Callable[[str], bool],
+    long: dict[str, int] | None,
+) -> Iterator[list[str]]:
+    """The tokens of :meth:`CountedTokens.of_glued`, a list a piece (the
+    last token of a piece given with the next piece's, once it is known
+    whether that continues it); ``long``: a token longer than
+    :data:`LONG_TOKEN` given as its key, recorded there with its length
+    (``None``: the tokens themselves)."""
+    held: list[str] = []  # the parts of the last token so far, until it is long
+    length = 0
+    digest: Any = None  # then the digest of its parts
+
+    def hold(part: str) -> None:
+        nonlocal length, digest
+        length += len(part)
+        if digest is not None:
+            _feed(digest, part)
+            return
+        held.append(part)
+        if long is not None and length > LONG_TOKEN:
+            digest = blake2b(digest_size=16)
+            for before in held:
+                _feed(digest, before)
+            held.clear()
+
+    def made() -> str:
+        nonlocal length, digest
+        if digest is None:
+            token = "".join(held)
+        else:
+            token = _key_of(length, digest)
+            long[token] = length  # type: ignore[index]
+        held.clear()
+        length, digest = 0, None
+        return token
+
+    def key(token: str) -> str:
+        if len(token) <= LONG_TOKEN:
+            return token
+        found = _long_key((token,))
+        long[found] = len(token)  # type: ignore[index]
+        return found
+
+    for piece in pieces:
+        found = list(chain.from_iterable(tokens(piece)))
+        if not found:
+            continue
+        first = 0
+        if length and continues(piece):
+            hold(found[0])
+            first = 1
+            if len(found) == 1:
+                continue
+        out = [made()] if length else []
+        if len(piece) > LONG_TOKEN and long is not None:  # a token may be long
+            out.extend(map(key, found[first:-1]))
+        else:
+            out.extend(found[first:-1])
+        hold(found[-1])
+        yield out
+    if length:
+        yield [made()]
 
 
 class JoinedKey:

@@ -631,6 +631,47 @@ _SPACE = re.compile(r"\s")
 #: An ASCII space: where :func:`pieces` cuts a text for rules that read
 #: nothing across one (see :func:`answermatch.normalization.parts_normalizer`).
 ASCII_SPACE = re.compile(" ")
+#: How many ASCII letters stand on each side of a place inside a word where
+#: :func:`in_letters` cuts a long text: more than any rule that may read
+#: across such a place looks at (an article is at most five letters).
+LETTER_MARGIN = 16
+
+
+def in_letters(at: re.Pattern[str] | None = None) -> re.Pattern[str]:
+    """Where :func:`pieces` may cut a long text for rules that read no
+    further than :data:`LETTER_MARGIN` characters into a run of ASCII
+    letters: just before a match of ``at`` (``None``: whitespace), or
+    inside a run of ASCII letters, with at least :data:`LETTER_MARGIN` of
+    them on each side. A piece cut there starts inside a word
+    (:func:`starts_in_word`): its first token continues the last token of
+    the piece before it. ``at`` never matches just before an ASCII letter.
+    A piece is at least :data:`PIECE_CHARS` long (but the last, which ends
+    the text), so the margins lie within the pieces; where
+    :data:`PIECE_CHARS` is smaller than :data:`LETTER_MARGIN` (a test's
+    tiny pieces), ``at`` alone.
+
+    >>> [len(p) for p in pieces("x" * (PIECE_CHARS + 40), in_letters())]
+    [65536, 40]
+    >>> starts_in_word("xy z"), starts_in_word(" z")
+    (True, False)
+    """
+    cut = _SPACE if at is None else at
+    if PIECE_CHARS < LETTER_MARGIN:  # a piece would be shorter than the margin (tests)
+        return cut
+    letters = f"(?<=[A-Za-z]{{{LETTER_MARGIN}}})(?=[A-Za-z]{{{LETTER_MARGIN}}})"
+    return _letters_or(cut, letters)
+
+
+@cache
+def _letters_or(cut: re.Pattern[str], letters: str) -> re.Pattern[str]:
+    return re.compile(f"(?:{cut.pattern})|{letters}")
+
+
+def starts_in_word(piece: str) -> bool:
+    """Whether a piece of a text cut at :func:`in_letters` was cut inside a
+    word (it starts with an ASCII letter: no other place it is cut at is
+    just before one)."""
+    return piece[:1].isascii() and piece[:1].isalpha()
 
 
 def tokens_by_pieces(

@@ -89,7 +89,13 @@ from ..sources import source_name
 from .base import Inputs, Scored
 from .squad.checks import SpanEntry, check_answer_start, check_no_answer
 from .squad.reading import Predictions
-from .squad.rules import IN_WORD_RULES, PIECEWISE_RULES, SpanRules, token_characters
+from .squad.rules import (
+    IN_WORD_RULES,
+    LETTER_CUT_RULES,
+    PIECEWISE_RULES,
+    SpanRules,
+    token_characters,
+)
 from .squad.tasks import SpanTask
 
 __all__ = ["FAIR", "OFFICIAL", "KorQuAD", "normalize_answer"]
@@ -150,6 +156,8 @@ PIECEWISE_RULES.add(marks_to_spaces_lower)
 # neither reads across two Hangul syllables or CJK ideographs, which both keep (Korean or
 # Chinese written without spaces)
 IN_WORD_RULES.update((numbers_read_alike, marks_to_spaces_lower))
+# and both map ASCII letters to ASCII letters, reading nothing into a run of them
+LETTER_CUT_RULES.update((numbers_read_alike, marks_to_spaces_lower))
 
 # --- rules -------------------------------------------------------------------------
 

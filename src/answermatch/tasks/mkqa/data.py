@@ -43,6 +43,7 @@ from typing import Any
 from ...diagnostics import Deferred, Diagnostics
 from ...errors import InputError, format_examples
 from ...sources import (
+    LONG_BYTES,
     NotFlat,
     NotJson,
     PathLike,
@@ -54,6 +55,7 @@ from ...sources import (
     jsonl_parts,
     kept_entries,
     line_blocks,
+    long_json_value,
     read_bytes,
     source_name,
     starts_with_bom,
@@ -125,7 +127,7 @@ class LazyAnswers(Mapping[str, Any]):
 
     __slots__ = ("data", "ends", "line", "name", "starts")
 
-    def __init__(self, data: bytes, starts: list[int], name: str, line: int) -> None:
+    def __init__(self, data: bytes | bytearray, starts: list[int], name: str, line: int) -> None:
         self.data = data
         self.starts = array("q", starts)
         self.name = name
@@ -142,8 +144,14 @@ class LazyAnswers(Mapping[str, Any]):
             ends = self.ends = array("q", map(following.__getitem__, self.starts))
         end = ends[k]
         start = begin + len(_KEYS[k]) - 1
+        view = memoryview(self.data)  # (read in place: no copy of the language's bytes)
+        if end - start >= LONG_BYTES:  # a long answer decoded on its own, not beside its text
+            try:
+                return long_json_value(view[at : at + _PIECE] for at in range(start, end, _PIECE))
+            except NotFlat:
+                pass  # decoded whole below, for its value or its error
         try:
-            return _DECODER.raw_decode(self.data[start:end].decode("utf-8"))[0]
+            return _DECODER.raw_decode(str(view[start:end], "utf-8"))[0]
         except UnicodeDecodeError as exc:
             raise InputError(
                 f"invalid UTF-8 (byte 0x{self.data[start + exc.start]:02x}); expected UTF-8 text",
@@ -213,6 +221,8 @@ class MkqaGold:
 
 
 _DECODER = json.JSONDecoder()
+#: the bytes of a long language's answers decoded at a time
+_PIECE = 1 << 16
 _ANSWERS_KEY = b'"answers": {'
 _ID_KEY = b'"example_id": '
 _LIST_KEY = b'": ['
@@ -227,7 +237,7 @@ _INDEX = {lang: k for k, lang in enumerate(LANGUAGES)}
 _order: list[int] = list(range(len(LANGUAGES)))
 
 
-def _key_positions(data: bytes, first: int) -> list[int] | None:
+def _key_positions(data: bytes | bytearray, first: int) -> list[int] | None:
     """Where each language's key (``"en": [``) starts in ``data``, by
     language index; ``None`` when one is missing or the first is not at
     ``first`` (right after ``"answers": {``)."""
@@ -250,7 +260,7 @@ def _key_positions(data: bytes, first: int) -> list[int] | None:
     return starts
 
 
-def _scan(data: bytes, name: str, line: int) -> tuple[Any, LazyAnswers] | None:
+def _scan(data: bytes | bytearray, name: str, line: int) -> tuple[Any, LazyAnswers] | None:
     """``(example_id, answers)`` of a line in the official layout (as
     ``json.dumps`` writes it: one ``"answers": {`` whose 26 language lists
     are the only list-valued keys besides ``aliases``, one
@@ -308,11 +318,12 @@ def _gunzipped(data: bytes, name: str) -> bytes:
         raise InputError(f"cannot read gzip data ({exc})", path=name) from None
 
 
-def _lines(source: PathLike, name: str) -> Iterator[tuple[int, bytes]]:
+def _lines(source: PathLike, name: str) -> Iterator[tuple[int, bytes | bytearray]]:
     """The non-blank lines of a JSON Lines file with their numbers, read
     block by block (:func:`~answermatch.sources.line_blocks`): the lines
-    kept, not the file, are held. A pipe, or gzip data in a file not named
-    ``.gz``, is read whole."""
+    kept, not the file, are held; a long line, which comes alone, is given
+    as it comes (without its newline), not copied out of its block. A pipe,
+    or gzip data in a file not named ``.gz``, is read whole."""
     blocks = line_blocks(source)
     try:
         first = next(blocks, b"")
@@ -323,17 +334,26 @@ def _lines(source: PathLike, name: str) -> Iterator[tuple[int, bytes]]:
         first = _gunzipped(read_bytes(source), name)
     number = 0
     for block in chain((first,), blocks):
+        if type(block) is bytearray:  # a long line alone
+            number += 1
+            if block.endswith(b"\n"):
+                del block[-1:]  # (in place)
+            if block and not block.isspace():
+                yield number, block
+            continue
         lines = block.split(b"\n")
         if block.endswith(b"\n"):
             lines.pop()
         del block
         for line in lines:
             number += 1
-            if line.strip():
+            if line and not line.isspace():  # (not line.strip(): no copy of a long line)
                 yield number, line
 
 
-def _scan_lines(lines: Iterable[tuple[int, bytes]], name: str) -> Iterator[tuple[int, Any]]:
+def _scan_lines(
+    lines: Iterable[tuple[int, bytes | bytearray]], name: str
+) -> Iterator[tuple[int, Any]]:
     """Each line in the official layout as ``(example_id, LazyAnswers)``
     (see :func:`_scan`), any other decoded whole."""
     for number, line in lines:

@@ -103,14 +103,14 @@ _CACHED_CHARS = 1 << 10
 _ASCII_PUNCT = str.maketrans("", "", string.punctuation)
 _THAI_KHMER = "\u0e00-\u0e7f\u1780-\u17ff\u19e0-\u19ff"
 _SCRIPT_CHARS = re.compile(rf"[{_THAI_KHMER}]|[^\s{_THAI_KHMER}]+").findall
-#: Where a text split into characters is cut besides whitespace: just before
-#: a kana, a CJK ideograph, a Thai or Khmer letter (Lo: neither cased nor
+#: Kana, CJK ideographs, Thai and Khmer letters: Lo, neither cased nor
 #: case-ignorable, so a final sigma's context stops there; a starter that
-#: composes with nothing before it under NFKC), so that a text without
-#: spaces is cut too.
-_CHARACTER_CUT = re.compile(
-    r"[\s\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\u0e01-\u0e30\u1780-\u17b3]"
-)
+#: composes with nothing before it under NFKC; no ASCII punctuation, and
+#: in no article pattern.
+CUT_CHARACTERS = "\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\u0e01-\u0e30\u1780-\u17b3"
+#: Where a text split into characters is cut besides whitespace: just before
+#: one of :data:`CUT_CHARACTERS`, so that a text without spaces is cut too.
+_CHARACTER_CUT = re.compile(rf"[\s{CUT_CHARACTERS}]")
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ the macro average over the languages).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import partial, reduce
 from operator import add
@@ -61,7 +62,15 @@ from ..parts import ChecksGold, Explains, TakesRows
 from . import checks as mkqa_checks
 from .data import MkqaGold, Predictions, check_language, read_gold, read_predictions
 from .figures import BEST_KEYS, KEYS, Row, best_threshold, numpy_mean, official_rounding
-from .rules import FAIR, LANGUAGES, OFFICIAL, MkqaSettings, Rules
+from .rules import (
+    CHARACTER_LANGUAGES,
+    CUT_CHARACTERS,
+    FAIR,
+    LANGUAGES,
+    OFFICIAL,
+    MkqaSettings,
+    Rules,
+)
 
 __all__ = ["Mkqa"]
 
@@ -86,19 +95,40 @@ def _official_normalize(text: str, lang: str | None) -> str:
 def _official_parts(text: str, lang: str | None) -> Iterator[str]:
     """:func:`_official_normalize` of a long text in parts: the tokens of
     each of the rules' :meth:`~answermatch.tasks.mkqa.rules.Rules.long_pieces`
-    (one after the other, the whole text's), a space between two."""
+    (one after the other, the whole text's), a space between two. In a
+    language of words, a text is also cut between two of
+    :data:`~answermatch.tasks.mkqa.rules.CUT_CHARACTERS` (a run of Chinese
+    or Thai without spaces in an English answer), inside a word: the two
+    pieces' words are joined there without a space. No official rule reads
+    across two such characters: lower case (a final sigma's context stops
+    at either), ASCII punctuation deleted one by one, and the article
+    patterns, whose words and ``\\b`` hold neither.
+
+    >>> text = "The 北京是中国的首都 capital." * 100
+    >>> "".join(_official_parts(text, "en")) == _official_normalize(text, "en")
+    True
+    """
     rules = rules_for(OFFICIAL, lang or "en")
     cut = rules.long_pieces()
     if cut is None:
         yield rules.normalize(text)
         return
+    in_words = rules.lang not in CHARACTER_LANGUAGES
+    pieces = _steps.pieces(text, _IN_WORD_CUT) if in_words else cut(text)
     between = ""
-    for piece in cut(text):
+    for piece in pieces:
         words = " ".join(rules.tokens(piece))
         if words:
-            yield between
+            # a piece that starts with one of the characters was cut inside a word
+            yield "" if in_words and _CUT_CHARACTER.match(piece) else between
             yield words
             between = " "
+
+
+#: Where :func:`_official_parts` may cut a text of a language of words: just
+#: before whitespace, or inside a word between two of ``CUT_CHARACTERS``.
+_IN_WORD_CUT = re.compile(rf"(?<=[{CUT_CHARACTERS}])[{CUT_CHARACTERS}]|\s")
+_CUT_CHARACTER = re.compile(f"[{CUT_CHARACTERS}]")
 
 
 def _statistics(item: Mapping[str, Any]) -> Stats:

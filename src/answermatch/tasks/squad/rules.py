@@ -66,11 +66,13 @@ from ...normalization.steps import (
     case_mapped,
     casefold,
     deleter,
+    in_letters,
     nfkc,
     pieces,
     remove_articles,
     shared_tokens,
     squad_articles,
+    starts_in_word,
     strip_ascii_punct,
     strip_noise,
     tokens_by_pieces,
@@ -81,6 +83,7 @@ from ...profiles import Settings, rule
 __all__ = [
     "HAN_CUT_RULES",
     "IN_WORD_RULES",
+    "LETTER_CUT_RULES",
     "MLQA_LANGUAGES",
     "PIECEWISE_RULES",
     "JoinedKey",
@@ -471,6 +474,7 @@ class SpanRules(Settings):
                 lambda: self._piecewise(lang),
                 counted=counted,
                 in_words=units is not None and self._in_words(),
+                letters=lambda: self._in_letters(lang),
             )
 
         def by_value(text: str) -> tuple[Tokens | str, Sequence[str]]:
@@ -531,6 +535,7 @@ class SpanRules(Settings):
             whole=value_tokens if units is None else None,
             in_words=units is not None and self._in_words(),
             at_numbers=units is None and numbers is numbers_by_value,
+            letters=lambda: self._in_letters(lang),
         )
 
     def _split_parts(self, lang: str) -> Callable[[Iterable[str]], Iterator[list[str]]] | None:
@@ -573,6 +578,22 @@ class SpanRules(Settings):
             and self.articles is None
             and self.tokens is whitespace_tokens
             and all(step in IN_WORD_RULES for step in chosen)
+        )
+
+    def _in_letters(self, lang: str) -> bool:
+        """Whether a long text may also be cut inside a run of ASCII letters
+        (:func:`~answermatch.normalization.steps.in_letters`): every rule
+        one of :data:`LETTER_CUT_RULES`, tokens split at whitespace alone
+        (whitespace's, MLQA's, or the ``language`` tokens of a language
+        without a tokenizer), and F1 units that are the tokens or their
+        characters."""
+        chosen = (self.width, self.case, self.punct, self.articles, self.numbers)
+        if not all(step in LETTER_CUT_RULES for step in chosen):
+            return False
+        if self.units not in (None, token_characters):
+            return False
+        return self.tokens in (whitespace_tokens, mlqa_tokens) or (
+            self.tokens is language_tokens and lang not in _LANGUAGE_SPLIT
         )
 
     def _piecewise(self, lang: str) -> bool:
@@ -666,6 +687,7 @@ def _long_by_pieces(
     whole: Callable[[str], Iterable[Sequence[str]]] | None = None,
     in_words: bool = False,
     at_numbers: bool = False,
+    letters: Callable[[], bool] = lambda: False,
 ) -> Callable[[str], tuple[Tokens | str, Sequence[str]]]:
     """``analyse`` (:meth:`SpanRules._analyse`'s;
     ``plain``: its EM key is its tuple of tokens, equal to its F1 units,
@@ -708,6 +730,15 @@ def _long_by_pieces(
     (:func:`numbers_by_value`): a text is also cut where an ASCII digit and
     a character of U+4E00..U+9FA5 meet (``_CUT_AT_NUMBERS``), so
     Chinese written without spaces is cut at its numbers.
+    ``letters()`` (asked once): where the text is counted (``counted``, or
+    a key joined by spaces), it is also cut inside a run of ASCII letters
+    (:func:`~answermatch.normalization.steps.in_letters`), which every
+    rule of :data:`LETTER_CUT_RULES` maps to ASCII letters and reads no
+    further into than an article's length; a token so cut is counted whole
+    (:meth:`~answermatch.matchers.answers.CountedTokens.of_glued`: a token
+    longer than :data:`~answermatch.matchers.answers.LONG_TOKEN` by a key
+    that stands for it), a key's pieces joined there without a space. So a
+    run of letters as long as the text is never held normalized.
     """
     known: list[bool] = []
     cut = _CUT_IN_WORDS if in_words else _CUT_AT_NUMBERS if at_numbers else _CUT
@@ -716,31 +747,31 @@ def _long_by_pieces(
         if len(text) <= _steps.PIECE_CHARS:
             return analyse(text)
         if not known:
-            known.append(piecewise())
+            known.extend((piecewise(), letters()))
         if not known[0]:
             if counted and whole is not None:  # the text at once, its tokens counted
                 counts = CountedTokens.of_pieces(lambda: whole(text), _as_it_is)
                 return counts, counts
             return analyse(text)
-        if plain:
-            if counted and whole is not None:  # each piece's stretches counted
-                tokens: Sequence[str] = CountedTokens.of_pieces(
-                    lambda: chain.from_iterable(map(whole, pieces(text, cut))), _as_it_is
-                )
-            elif counted:
-                tokens = CountedTokens.of_pieces(
-                    lambda: pieces(text, cut), lambda piece: analyse(piece)[1]
-                )
-            else:
-                tokens = tuple(shared_tokens(text, lambda piece: analyse(piece)[1], cut))
+        if plain and not counted:
+            tokens = tuple(shared_tokens(text, lambda piece: analyse(piece)[1], cut))
             return tokens, tokens  # type: ignore[return-value]
+        at = in_letters(cut) if known[1] else cut
+        if plain:  # each piece's tokens (or stretches of tokens) counted
+            counted_tokens = CountedTokens.of_glued(
+                lambda: pieces(text, at),
+                whole or (lambda piece: (analyse(piece)[1],)),
+                starts_in_word,
+            )
+            return counted_tokens, counted_tokens  # type: ignore[return-value]
         # the key: its pieces' keys, each after a space but where the piece
-        # is cut inside a word (it starts with a Hangul syllable)
+        # is cut inside a word (it starts with a Hangul syllable, a CJK
+        # ideograph or an ASCII letter)
         length = 0
         counts: dict[str, int] = {}
         size = 0
         first = True
-        for piece in pieces(text, cut):
+        for piece in pieces(text, at):
             key, found = analyse(piece)
             if key:
                 length += len(key) + (0 if first or _in_word(piece) else 1)
@@ -749,11 +780,11 @@ def _long_by_pieces(
             _count_elements(counts, found)
 
         def remake() -> Iterable[str]:
-            return chain.from_iterable(analyse(piece)[1] for piece in pieces(text, cut))
+            return chain.from_iterable(analyse(piece)[1] for piece in pieces(text, at))
 
         def keys() -> Iterator[str]:
             first = True
-            for piece in pieces(text, cut):
+            for piece in pieces(text, at):
                 key = analyse(piece)[0]
                 if key:
                     yield key if first or _in_word(piece) else " " + key  # type: ignore[operator]
@@ -779,8 +810,13 @@ _HAN_CUT = re.compile("[\u4e00-\u9fa5]")
 
 
 def _in_word(piece: str) -> bool:
-    """Whether a piece of :data:`_CUT_IN_WORDS` was cut inside a word."""
-    return "\uac00" <= piece[0] <= "\ud7a3" or "\u4e00" <= piece[0] <= "\u9fa5"
+    """Whether a piece of :data:`_CUT_IN_WORDS` (or of it and
+    :func:`~answermatch.normalization.steps.in_letters`) was cut inside a word."""
+    return (
+        "\uac00" <= piece[0] <= "\ud7a3"
+        or "\u4e00" <= piece[0] <= "\u9fa5"
+        or starts_in_word(piece)
+    )
 
 
 def _as_it_is(tokens: Sequence[str]) -> Sequence[str]:
@@ -835,7 +871,11 @@ def _counted_tokens(
     is cut) its counts, piece by piece."""
     if len(text) <= _steps.PIECE_CHARS:
         return tuple(split(text))
-    return CountedTokens.of_pieces(lambda: pieces(text, at), split)
+    # cut inside a run of letters too: no rule of SQuAD's nor MLQA's reads
+    # further into one than an article's length (see LETTER_CUT_RULES)
+    return CountedTokens.of_glued(
+        lambda: pieces(text, in_letters(at)), lambda piece: (split(piece),), starts_in_word
+    )
 
 
 #: Where MLQA's zh rule may cut a long text: before whitespace or a
@@ -960,6 +1000,22 @@ HAN_CUT_RULES: set[object] = {
 #: rules above but the articles' (a set of its own: a task adds a rule that
 #: has this property).
 IN_WORD_RULES: set[object] = PIECEWISE_RULES - {remove_articles}
+
+
+#: The rules that map ASCII letters to ASCII letters and read no further
+#: than :data:`~answermatch.normalization.steps.LETTER_MARGIN` characters
+#: into a run of them: NFKC keeps them and composes nothing with one after
+#: another (each a starter that is the second character of no
+#: composition); the case mappings map each alone (a final sigma's context
+#: ends at the first cased letter); punctuation is deleted a character at
+#: a time; an article is a whole word of at most five letters, so it
+#: matches neither inside a longer run nor at the edge of a piece that ends
+#: or starts with one; Arabic's ``ال`` holds no ASCII letter; a number
+#: holds none either. With these, whitespace tokens and the tokens or
+#: their characters as F1 units, a long text is also cut inside a run of
+#: ASCII letters (see ``_long_by_pieces``). A task adds a rule of its own
+#: that has the same property.
+LETTER_CUT_RULES: set[object] = PIECEWISE_RULES | {squad_articles, mlqa_articles}
 
 
 def f1_of(pred: Tokens, gold: Tokens, empty_f1: float) -> float:

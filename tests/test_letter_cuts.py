@@ -1,0 +1,189 @@
+"""A long answer in the SQuAD family is also cut inside a run of ASCII
+letters (``steps.in_letters``), so a run as long as the text is never held
+normalized: the token so cut is counted whole
+(``CountedTokens.of_glued``), a token longer than ``LONG_TOKEN`` by a key
+standing for it. Properties with tiny pieces and a tiny ``LONG_TOKEN``:
+the pieces give the whole text's figures, key and units, under every rule
+set that allows the cut, on texts of letter runs with articles inside and
+at their edges, final sigmas, characters NFKC composes, numbers, CJK and
+Hangul."""
+
+from __future__ import annotations
+
+import tracemalloc
+from unittest import mock
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from answermatch.matchers import answers
+from answermatch.matchers.answers import CountedTokens
+from answermatch.normalization import steps
+from answermatch.tasks import korquad
+from answermatch.tasks.squad import mlqa
+from answermatch.tasks.squad import rules as span_rules
+from answermatch.tasks.squad.rules import SpanRules
+from answermatch.tasks.squad.scoring import pair_scorer
+from answermatch.tasks.squad.tasks import FAIR
+
+# runs of letters that hold articles of en, es, de (and their edges), and
+# what each rule reads beside a letter: final sigma, combining marks, NFKC's
+# compositions and foldings, punctuation, numbers, spaces, CJK and Hangul
+FRAGMENTS = [
+    "the", "The", "a", "an", "la", "los", "einem", "der", "x", "Σ", "ΑΣ", "İ", "ß", "ﬁ", "Ａ",
+    "e\u0301", "\u0301", "\u0308", "ᄀ", "ᅡ", "ال", "của", "中国", "서울", "1", "000", "1,000",
+    ",", ".", "'", "-", "«", " ", " ", " ", "\xa0", "\u3000", "\n",
+]  # fmt: skip
+RUNS = [
+    "thethe",
+    "aaaa",
+    "anan",
+    "einem",
+    "Laslos",
+    "wilhelmroentgen",
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+]
+TEXTS = st.lists(
+    st.one_of(
+        st.sampled_from(FRAGMENTS),
+        st.tuples(st.sampled_from(RUNS), st.integers(1, 12)).map(lambda run: run[0] * run[1]),
+    ),
+    max_size=30,
+).map("".join)
+
+RULES = [
+    ("squad", SpanRules("official"), "en"),
+    ("squad fair", FAIR, "en"),
+    ("squad-v2 fair", FAIR.replace(empty_f1=1.0), "en"),
+    ("mlqa en", mlqa.PROFILES["official"], "en"),
+    ("mlqa de", mlqa.PROFILES["official"], "de"),
+    ("mlqa es", mlqa.PROFILES["official"], "es"),
+    ("mlqa ar", mlqa.PROFILES["official"], "ar"),
+    ("mlqa vi", mlqa.PROFILES["official"], "vi"),
+    ("mlqa zh", mlqa.PROFILES["official"], "zh"),
+    ("mlqa fair de", mlqa.PROFILES["fair"], "de"),
+    ("mlqa fair zh", mlqa.PROFILES["fair"], "zh"),
+    ("korquad", korquad.OFFICIAL, "ko"),
+    ("korquad fair", korquad.FAIR, "ko"),
+]
+
+
+def _limits(piece: int, long: int):
+    """PIECE_CHARS (where the rules' modules read it) and LONG_TOKEN set."""
+    return (
+        mock.patch.object(steps, "PIECE_CHARS", piece),
+        mock.patch.object(span_rules, "PIECE_CHARS", piece),
+        mock.patch.object(answers, "LONG_TOKEN", long),
+    )
+
+
+def _analysed(rules: SpanRules, lang: str, text: str, piece: int, long: int):
+    first, second, third = _limits(piece, long)
+    with first, second, third:
+        return rules.analyzer(lang)(text)
+
+
+@pytest.mark.parametrize(("name", "rules", "lang"), RULES)
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=TEXTS, piece=st.integers(16, 60), more=st.integers(0, 40))
+def test_pieces_cut_in_letters_give_the_whole_texts_key_and_units(
+    name, rules, lang, text, piece, more
+):
+    whole = _analysed(rules, lang, text, 10**9, 10**9)
+    in_pieces = _analysed(rules, lang, text, piece, piece + more)
+    assert in_pieces[0] == whole[0] and in_pieces[1] == whole[1], (name, text)
+    if isinstance(in_pieces[1], CountedTokens):  # made again, in order, the tokens themselves
+        assert list(in_pieces[1]) == list(whole[1])
+
+
+@pytest.mark.parametrize(("name", "rules", "lang"), RULES)
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    prediction=TEXTS,
+    golds=st.lists(TEXTS, min_size=1, max_size=3),
+    piece=st.integers(16, 60),
+    more=st.integers(0, 40),
+)
+def test_figures_of_texts_cut_in_letters_are_the_whole_texts(
+    name, rules, lang, prediction, golds, piece, more
+):
+    """EM and F1 with long tokens counted by their keys on both sides (a
+    token is long past a text's pieces' length: a text read whole has no
+    long token)."""
+
+    def figures(piece_chars: int, long_token: int):
+        first, second, third = _limits(piece_chars, long_token)
+        with first, second, third:
+            score = pair_scorer(rules.analyzer(lang), rules.empty_f1)
+            return score(prediction, tuple(golds)), score(golds[0], (prediction,))
+
+    assert figures(piece, piece + more) == figures(10**9, 10**9), (name, prediction, golds)
+
+
+def test_a_run_of_letters_is_cut_and_counted_by_a_key():
+    run = "Roentgen" * 40  # 320 letters, no space
+    text = f"the {run}, a {run} x"
+    whole = _analysed(SpanRules("official"), "en", text, 10**9, 10**9)[1]
+    with mock.patch.object(steps, "PIECE_CHARS", 50):
+        cut = list(steps.pieces(text, steps.in_letters()))
+    counted = _analysed(SpanRules("official"), "en", text, 50, 100)[1]
+    assert whole == (run.lower(), run.lower(), "x")
+    assert len(cut) > 6 and sum(map(steps.starts_in_word, cut)) >= 5  # cut inside the runs
+    assert isinstance(counted, CountedTokens) and len(counted.counts) == 2
+    (key,) = counted.long  # one key for the two runs, cut at different places
+    assert counted.counts[key] == 2 and counted.long[key] == 320
+    assert key == f"<a token of 320 characters, BLAKE2b {_digest(run.lower())}>"
+    assert counted.characters() == 641 and counted == whole and list(counted) == list(whole)
+    with mock.patch.object(answers, "LONG_TOKEN", 100):
+        assert run.lower() in counted and "x" in counted and run not in counted
+
+
+def test_a_text_read_whole_holds_no_long_token():
+    assert answers.LONG_TOKEN >= steps.PIECE_CHARS
+
+
+def _digest(text: str) -> str:
+    from hashlib import blake2b
+
+    return blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def test_a_key_never_equals_a_token_and_other_rules_are_not_cut():
+    """A key holds spaces (whitespace tokens never do); rules that read
+    further into a word (MeCab's tokens, a rule of one's own) keep the run
+    whole."""
+    with mock.patch.object(answers, "LONG_TOKEN", 4):
+        counted = CountedTokens.of_glued(
+            lambda: ["abc", "defg h"], lambda p: [p.split()], steps.starts_in_word
+        )
+    assert [key for key in counted.counts if " " in key] == list(counted.long)
+    assert list(counted) == ["abcdefg", "h"] and counted.characters() == 8
+    assert FAIR._in_letters("en") and not FAIR._in_letters("ja")
+    assert not FAIR.replace(case=lambda text: text.upper())._in_letters("en")
+    assert not SpanRules("official", units="characters").replace(units=len)._in_letters("en")
+
+
+@pytest.mark.parametrize(
+    ("name", "rules", "lang"), [case for case in RULES if case[0] != "mlqa fair zh"]
+)
+def test_a_long_run_of_letters_is_analysed_in_memory_that_does_not_grow(name, rules, lang):
+    """A million and two million letters without a space: the normalized
+    run (and a copy of it being made) was held beside the text, 3 to 18
+    bytes a letter more (KorQuAD's fair rules listed its characters); now
+    one piece's work at a time and the run's digest, whatever its length.
+    (Not under jieba's words, MLQA's fair zh: jieba reads a run of letters
+    its own way, and the run is not cut.)"""
+    analyse = rules.analyzer(lang)
+    analyse("warm up 1 000 " * 5000)  # the number reader's and tokenizer's imports
+    peaks = []
+    for repeats in (70_000, 140_000):
+        text = "wilhelmroentgen" * repeats
+        tracemalloc.start()
+        try:
+            key, units = analyse(text)
+            peaks.append(tracemalloc.get_traced_memory()[1])
+        finally:
+            tracemalloc.stop()
+        assert len(units) in (1, len(text)) and len(key) in (1, len(text))  # a token, or letters
+    assert peaks[0] < 4_000_000 and peaks[1] - peaks[0] < 1_050_000 // 8, (name, peaks)
