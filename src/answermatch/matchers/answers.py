@@ -171,11 +171,36 @@ def common_count(prediction: Sequence[str], answer: Sequence[str]) -> int:
     """The number of tokens two token sequences share, as a multiset
     (what :func:`best_overlap` counts for one answer; either may be
     :class:`CountedTokens`)."""
-    return shared_counts(_counts_of(prediction), _counts_of(answer))
+    first, second = _counts_of(prediction), _counts_of(answer)
+    lengths = {n for side in (prediction, answer) for n in getattr(side, "long", {}).values()}
+    if lengths:  # a side counts its long tokens by their keys: the other's as long too
+        first, second = _keyed_counts(first, lengths), _keyed_counts(second, lengths)
+    return shared_counts(first, second)
 
 
 def _counts_of(tokens: Sequence[str]) -> Mapping[str, int]:
     return tokens.counts if type(tokens) is CountedTokens else _counts(tokens)
+
+
+def _keyed_counts(counts: Mapping[str, int], lengths: set[int]) -> Mapping[str, int]:
+    """``counts`` with each token of one of ``lengths`` counted by its key
+    (:meth:`CountedTokens.of_glued`; a key is shorter than any long token)."""
+    if not any([len(token) in lengths for token in counts]):
+        return counts
+    return {(_long_key((t,)) if len(t) in lengths else t): n for t, n in counts.items()}
+
+
+def _keyed_answers(answers: Iterable[Entry], tokens: CountedTokens) -> list[Entry]:
+    """``answers`` with each token as long as one of ``tokens``' long ones
+    by its key, as ``tokens`` counts it."""
+    lengths = set(tokens.long.values())
+    out: list[Entry] = []
+    for gold, theirs, counts in answers:
+        if any([len(token) in lengths for token in theirs]):
+            theirs = frozenset(map(tokens._key, theirs))
+            counts = None if counts is None else dict(_keyed_counts(counts, lengths))
+        out.append((gold, theirs, counts))
+    return out
 
 
 class CountedTokens(Sequence[str]):
@@ -553,7 +578,7 @@ def _same_text(first: Iterable[str], second: Iterable[str]) -> bool:
 def _counted_f1(tokens: Sequence[str], gold: Sequence[str]) -> float:
     """:func:`overlap_f1` where a side is :class:`CountedTokens` (and the
     sides are not equal): the same integers, so the same floats."""
-    common = shared_counts(_counts_of(tokens), _counts_of(gold))
+    common = common_count(tokens, gold)
     if not common:
         return 0.0
     p = 1.0 * common / len(tokens)
@@ -584,6 +609,8 @@ def best_overlap(tokens: Tokens, answers: AnswerSet) -> tuple[float, float, floa
     if type(tokens) is CountedTokens:  # a long text's: its distinct tokens and counts at hand
         distinct = counts = tokens.counts
         repeated = len(counts) != n
+        if tokens.long:  # the answers' tokens as long (if any) by their keys
+            answers = _keyed_answers(answers, tokens)  # type: ignore[assignment]
     f1 = precision = recall = 0.0
     for gold, theirs, gold_counts in answers:
         if gold == tokens:  # an exact match: nothing scores higher on any figure
