@@ -25,12 +25,13 @@ import answermatch.sources as sources
 from answermatch.commands.explain import write
 from answermatch.diagnostics import Diagnostics
 from answermatch.explain import explanations
+from answermatch.goldcheck import check_gold
 from answermatch.items import TextColumn
 from answermatch.matchers.answers import CountedTokens
 from answermatch.outputs import json_array_chunks
 from answermatch.tasks import get_task
 from answermatch.tasks.base import Inputs
-from answermatch.tasks.poleval2021 import case, fuzzy
+from answermatch.tasks.poleval2021 import case, fuzzy, goldchecks, numbers, reading
 from answermatch.tasks.poleval2021 import explain as poleval_explain
 from answermatch.tasks.poleval2021.explain import explain_lines
 from answermatch.tasks.poleval2021.fuzzy import FuzzyAccuracy
@@ -39,6 +40,7 @@ from answermatch.tasks.poleval2021.geval import (
     _stripped_parts,
     haskell_pieces,
     haskell_strip,
+    haskell_words,
     read_stripped_lines,
 )
 from conftest import traced_peak
@@ -355,3 +357,67 @@ def test_a_long_answer_without_a_space_is_folded_in_parts(tmp_path, monkeypatch)
     assert item["distance"] == len(case._fold(text)) - 8
     peak = _peak(partial(task.evaluate, **options), str(gold), str(pred))
     assert peak < 1.5 * size + (3 << 20), (peak, size)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(_delicate_text, st.integers(1, 9))
+def test_geval_lower_of_a_text_cut_anywhere_is_that_of_the_whole(text, size):
+    """GEval's lower case maps each character alone (``İ`` to ``i``, ``Σ``
+    to ``σ`` wherever it is): a long text is mapped a piece at a time."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(steps, "CASE_PIECE_CHARS", size)
+        pieces = case.haskell_lower(text)
+    assert pieces == case._lower(text)
+    assert case.haskell_lower("ΟΔΟΣ İ" * size) == "οδοσ i" * size
+
+
+def test_a_long_gold_answer_of_thai_is_checked_within_twice_its_file(tmp_path, monkeypatch):
+    """``check-gold`` of a gold line with a variant of 1,200,000 Thai
+    characters twice: the line was decoded whole (through a buffer of two
+    bytes a byte) and split, and GEval's lower case of the variant made
+    whole (a buffer of 12 bytes a character): four times the file. The line
+    is now split as it is decoded part by part, and a text that no piece's
+    mapping changes is its own lower case. The findings are those of the
+    whole-text path."""
+    gold = tmp_path / "expected.tsv"
+    text = "เมืองหลวงของประเทศไทยคือกรุงเทพมหานคร" * 32_000
+    gold.write_text(f"{text}\talfa\t{text}\n52\n", encoding="utf-8")
+    size = gold.stat().st_size
+    assert goldchecks.normalize(text, "pl") is text
+    found = check_gold("poleval2021", str(gold))
+    assert {f.code for f in found} >= {"duplicate-variant"}
+    peak = _peak(check_gold, "poleval2021", str(gold))
+    assert peak < 2 * size + (3 << 20), (peak, size)  # 28.7 MB before, 4 times
+    monkeypatch.setattr(steps, "CASE_PIECE_CHARS", 1 << 40)
+    monkeypatch.setattr(fuzzy, "LONG", 1 << 40)
+    monkeypatch.setattr(reading, "LONG", 1 << 40)
+    assert check_gold("poleval2021", str(gold)) == found
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="ab\tł東\u0301", max_size=30), st.lists(st.integers(0, 30), max_size=8))
+def test_a_line_split_from_its_parts_is_the_line_split_whole(line, cuts):
+    assert reading.split_parts(_cut_at(line, cuts)) == line.split("\t")
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.text(alphabet="IVXLCDMiv1 \t\xa0\u2003\x85,.ąΣİ", max_size=30), st.integers(1, 9))
+def test_roman_words_and_normal_parts_are_those_of_the_words_and_the_whole(text, size):
+    """The Roman numeral words found without listing every word are those
+    of Haskell's ``words``; a variant's normal form in parts is the whole's."""
+    expected = [w for w in haskell_words(text) if numbers.roman_to_int(w) is not None]
+    assert list(numbers.roman_words(text)) == expected
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(steps, "CASE_PIECE_CHARS", size)
+        parts = list(goldchecks.normal_parts(text, "pl"))
+    assert "".join(parts) == goldchecks.normalize(text, "pl")
+
+
+def test_a_long_variant_read_as_a_roman_numeral_is_quoted_by_its_start(tmp_path):
+    """The roman-word finding quoted its variant whole (a copy of a long
+    answer in the finding); it now quotes its first 200 characters."""
+    gold = tmp_path / "expected.tsv"
+    gold.write_text("witamina C " + "wiek " * 100_000 + "\n", encoding="utf-8")
+    [finding] = [f for f in check_gold("poleval2021", str(gold)) if f.code == "roman-word"]
+    assert "(cut at 200 of 500,010 characters): the word 'C' is read as" in finding.message
+    assert len(finding.message) < 400

@@ -23,12 +23,13 @@ from ...checks import (
     check_one_order_only,
     check_same_after_normalization,
     per_entry,
+    quoted,
 )
+from ...normalization import steps
 from .case import haskell_lower
-from .geval import haskell_words
-from .numbers import extract_number_string, roman_to_int
+from .numbers import extract_number_string, roman_words
 
-__all__ = ["GOLD_CHECKS", "check_roman_word", "normalize"]
+__all__ = ["GOLD_CHECKS", "check_roman_word", "normal_parts", "normalize"]
 
 _DIGIT = re.compile(r"[0-9]")
 
@@ -36,20 +37,21 @@ _DIGIT = re.compile(r"[0-9]")
 @per_entry
 def check_roman_word(gold: GoldFile, rules: GoldChecks) -> Iterator[Finding]:
     """A lone uppercase C D I V X L M that GEval's number rule reads as a
-    Roman numeral (``witamina C`` is then the number 100)."""
+    Roman numeral (``witamina C`` is then the number 100); a long variant
+    is quoted by its first characters (:func:`~answermatch.checks.quoted`)."""
     for entry in gold.entries:
         for variant in entry.variants:
             if _DIGIT.search(variant):
                 continue
-            words = [w for w in haskell_words(variant) if roman_to_int(w) is not None]
-            if words and len(words[0]) == 1:
+            word = next(roman_words(variant), None)
+            if word is not None and len(word) == 1:
                 number = extract_number_string(variant)
                 yield Finding(
                     "warning",
                     gold.name,
                     entry.line,
                     "roman-word",
-                    f"{entry.id}: {variant!r}: the word {words[0]!r} is read as the Roman "
+                    f"{entry.id}: {quoted(variant)}: the word {word!r} is read as the Roman "
                     f"numeral {number}, so only an answer containing the number {number} "
                     "matches",
                 )
@@ -60,6 +62,23 @@ def normalize(text: str, lang: str | None) -> str:
     ``<number N>``) when it has one, else its GEval lowercasing."""
     number = extract_number_string(text)
     return f"<number {number}>" if number is not None else haskell_lower(text)
+
+
+def normal_parts(text: str, lang: str | None) -> Iterator[str]:
+    """:func:`normalize` of a long text in parts that make it up: its number,
+    or its GEval lowercasing a piece at a time (each character is mapped
+    alone), not a lower-case copy of the whole.
+
+    >>> list(normal_parts("Ludwik XIV", "pl"))
+    ['<number 14>']
+    >>> "".join(normal_parts("ŁÓDŹ" * 40_000, "pl")) == "łódź" * 40_000
+    True
+    """
+    number = extract_number_string(text)
+    if number is not None:
+        return iter((f"<number {number}>",))
+    size = steps.CASE_PIECE_CHARS
+    return (haskell_lower(text[at : at + size]) for at in range(0, len(text), size))
 
 
 #: The checks ``check-gold poleval2021`` runs.
@@ -74,4 +93,5 @@ GOLD_CHECKS = GoldChecks(
     normalize,
     conjunctions={"*": re.compile(r"(\s+i\s+)")},
     order_severity="warning",
+    normal_parts=normal_parts,
 )

@@ -17,10 +17,10 @@ standard Roman numerals (:func:`roman_numeral`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 from ...matchers import extract_number
-from .geval import haskell_words
+from .geval import HASKELL_SPACES
 
 __all__ = [
     "extract_number_string",
@@ -28,12 +28,16 @@ __all__ = [
     "number_string_of_pieces",
     "roman_numeral",
     "roman_to_int",
+    "roman_words",
 ]
 
 # GEval's number pattern ``[-+]?\d*\.\d+|\d+`` under PCRE without UCP, where
 # ``\d`` is an ASCII digit.
 _NUMBER = re.compile(r"[-+]?[0-9]*\.[0-9]+|[0-9]+")
 _DIGIT = re.compile(r"\d")  # the fair rule reads numbers written in digits only
+# a word (a run of characters that are not Haskell spaces) of Roman numeral letters only
+_SPACES = re.escape(HASKELL_SPACES)
+_ROMAN_WORD = re.compile(f"(?<![^{_SPACES}])[IVXLCDM]+(?![^{_SPACES}])")
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
 _ROMAN_DIGITS = (
     (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
@@ -78,11 +82,23 @@ def extract_number_string(text: str) -> str | None:
     found = _NUMBER.search(text)
     if found is not None:
         return found.group()
-    for word in haskell_words(text):
-        value = roman_to_int(word)
-        if value is not None:
-            return str(value)
+    for word in roman_words(text):
+        return str(roman_to_int(word))
     return None
+
+
+def roman_words(text: str) -> Iterator[str]:
+    """The words of ``text`` (Haskell's ``words``) that :func:`roman_to_int`
+    reads as a number, in order: found among the words of ``IVXLCDM``
+    only, no other word copied out of the text (nor listed).
+
+    >>> list(roman_words("Ludwik XIV, XIV\\xa0MC, MC wiek"))
+    ['XIV', 'MC']
+    """
+    for found in _ROMAN_WORD.finditer(text):
+        word = found.group()
+        if roman_to_int(word) is not None:
+            yield word
 
 
 def number_string_of_pieces(pieces: Callable[[], Iterable[str]]) -> str | None:
@@ -101,10 +117,8 @@ def number_string_of_pieces(pieces: Callable[[], Iterable[str]]) -> str | None:
         if found is not None:
             return found.group()
     for piece in pieces():
-        for word in haskell_words(piece):
-            value = roman_to_int(word)
-            if value is not None:
-                return str(value)
+        for word in roman_words(piece):
+            return str(roman_to_int(word))
     return None
 
 
@@ -150,7 +164,7 @@ def fair_number(text: str) -> str | None:
     number = extract_number(text, lang="pl") if _DIGIT.search(text) else None
     if number is not None:
         return number
-    for word in haskell_words(text):
+    for word in roman_words(text):
         value = roman_numeral(word)
         if value is not None:
             return str(value)

@@ -23,7 +23,7 @@ the predictions are read).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,7 +76,15 @@ class PolEvalGold:
 
 
 class SplitLines(AsList, Rows[list[str]]):
-    """Each of ``lines`` split on TAB, when it is read (nothing is kept)."""
+    """Each of ``lines`` split on TAB, when it is read (nothing is kept); a
+    line of more than :data:`~answermatch.tasks.poleval2021.fuzzy.LONG`
+    bytes of a :class:`~answermatch.items.TextColumn` is split as it is
+    decoded part by part (:func:`split_parts`), not decoded whole.
+
+    >>> lines = SplitLines(TextColumn(["4\\tcztery", "a\\t" + "b" * 70_000]))
+    >>> [[len(v) for v in row] for row in lines], lines[0]
+    ([[1, 6], [1, 70000]], ['4', 'cztery'])
+    """
 
     __slots__ = ("lines",)
 
@@ -87,10 +95,43 @@ class SplitLines(AsList, Rows[list[str]]):
         return len(self.lines)
 
     def row(self, k: int) -> list[str]:
-        return self.lines[k].split("\t")
+        lines = self.lines
+        if isinstance(lines, TextColumn) and lines.size(k) > LONG:
+            return split_parts(lines.parts(k))
+        return lines[k].split("\t")
 
     def __iter__(self) -> Iterator[list[str]]:
-        return (line.split("\t") for line in self.lines)
+        lines = self.lines
+        if isinstance(lines, TextColumn):
+            return (
+                split_parts(lines.parts(line)) if type(line) is int else line.split("\t")
+                for line in lines.texts(LONG)
+            )
+        return (line.split("\t") for line in lines)
+
+
+def split_parts(parts: Iterable[str]) -> list[str]:
+    """A line given in consecutive parts (cut anywhere) split on TAB, each
+    field extended in place from its parts: the line is held neither whole
+    nor as the list of its parts (CPython decodes a long UTF-8 line that is
+    not ASCII through a buffer of two or four bytes a byte).
+
+    >>> split_parts(["4\\tczt", "ery\\t", "", "x"])
+    ['4', 'cztery', 'x']
+    """
+    fields: list[str] = []
+    field = ""
+    for part in parts:
+        *ended, rest = part.split("\t")
+        for end in ended:
+            field += end
+            fields.append(field)
+            field = ""
+        del ended
+        field += rest
+        del rest
+    fields.append(field)
+    return fields
 
 
 #: The gold in memory: one entry per question, the line (``"4\\tcztery"``)
