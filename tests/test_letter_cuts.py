@@ -255,3 +255,49 @@ def test_xor_a_long_run_of_letters_is_scored_in_memory_that_does_not_grow(task):
             tracemalloc.stop()
         assert figures[0] == 0.0  # one token, not the answer's
     assert peaks[0] < 4_000_000 and peaks[1] - peaks[0] < 1_050_000 // 8, (task, peaks)
+
+
+# --- NTCIR-16: an English answer's parts cut in letters, its words counted whole ---------------
+
+
+def _ntcir(answer: str, golds: list[str], piece: int, long: int):
+    from answermatch.tasks.ntcir_dsqa import rules as ntcir
+
+    with (
+        mock.patch.object(steps, "PIECE_CHARS", piece),
+        mock.patch.object(ntcir, "PIECE_CHARS", piece),
+        mock.patch.object(answers, "LONG_TOKEN", long),
+    ):
+        return ntcir.compare_answer(ntcir.LANGUAGES["en"], answer, golds)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    answer=TEXTS,
+    golds=st.lists(TEXTS, min_size=1, max_size=3),
+    same=st.booleans(),
+    piece=st.integers(16, 60),
+    more=st.integers(0, 40),
+)
+def test_ntcir_compares_an_answer_cut_in_letters_as_the_whole(answer, golds, same, piece, more):
+    golds = [answer, *golds] if same else golds
+    assert _ntcir(answer, golds, piece, piece + more) == _ntcir(answer, golds, 10**9, 10**9)
+
+
+def test_ntcir_a_long_run_of_letters_is_compared_in_memory_that_does_not_grow():
+    from answermatch.tasks.ntcir_dsqa import rules as ntcir
+
+    en = ntcir.LANGUAGES["en"]
+    golds = [(en.normalize(g), en.words(en.normalize(g))) for g in ("Wilhelm Roentgen", "x")]
+    ntcir.compare_prepared(en, "warm up 1,000", golds)
+    peaks = []
+    for repeats in (70_000, 140_000):
+        text = "wilhelmroentgen" * repeats
+        tracemalloc.start()
+        try:
+            found = ntcir.compare_prepared(en, text, golds)
+            peaks.append(tracemalloc.get_traced_memory()[1])
+        finally:
+            tracemalloc.stop()
+        assert (found.em, found.f1) == (0.0, 0.0)
+    assert peaks[0] < 4_000_000 and peaks[1] - peaks[0] < 1_050_000 // 8, peaks

@@ -197,7 +197,7 @@ def _keyed_answers(answers: Iterable[Entry], tokens: CountedTokens) -> list[Entr
     out: list[Entry] = []
     for gold, theirs, counts in answers:
         if any([len(token) in lengths for token in theirs]):
-            theirs = frozenset(map(tokens._key, theirs))
+            theirs = frozenset(map(tokens.keyed, theirs))
             counts = None if counts is None else dict(_keyed_counts(counts, lengths))
         out.append((gold, theirs, counts))
     return out
@@ -357,12 +357,16 @@ class CountedTokens(Sequence[str]):
 
     def __contains__(self, token: object) -> bool:
         if self.long and isinstance(token, str):
-            token = self._key(token)
+            token = self.keyed(token)
         return token in self.counts
 
-    def _key(self, token: str) -> str:
+    def keyed(self, token: str) -> str:
         """``token`` as counted here: by its key where a token of its
-        length is (:attr:`long`)."""
+        length is (:attr:`long`), else itself.
+
+        >>> CountedTokens.of_pieces(lambda: ["a"], str.split).keyed("a")
+        'a'
+        """
         return _long_key((token,)) if len(token) in self.long.values() else token
 
     def __eq__(self, other: object) -> bool:
@@ -372,7 +376,7 @@ class CountedTokens(Sequence[str]):
         elif isinstance(other, (tuple, list, str)):  # a string: units that are characters
             if len(other) != self._size:
                 return False
-            theirs = other if not self.long else map(self._key, other)  # long ones by their keys
+            theirs = other if not self.long else map(self.keyed, other)  # long ones by their keys
             if _counts(theirs) != self.counts:
                 return False
         else:
