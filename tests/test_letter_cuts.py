@@ -187,3 +187,117 @@ def test_a_long_run_of_letters_is_analysed_in_memory_that_does_not_grow(name, ru
             tracemalloc.stop()
         assert len(units) in (1, len(text)) and len(key) in (1, len(text))  # a token, or letters
     assert peaks[0] < 4_000_000 and peaks[1] - peaks[0] < 1_050_000 // 8, (name, peaks)
+
+
+# --- XOR-Full and XOR-EnglishSpan: the official rules' token lists -----------------------------
+
+XOR_FRAGMENTS = [*FRAGMENTS, "年", "歳", "人", "년", "_", "’", "\xad", "\u200b", "!", "(", "\x85"]
+XOR_TEXTS = st.lists(
+    st.one_of(
+        st.sampled_from(XOR_FRAGMENTS),
+        st.tuples(st.sampled_from(RUNS), st.integers(1, 12)).map(lambda run: run[0] * run[1]),
+    ),
+    max_size=30,
+).map("".join)
+
+
+def _xor_scores(task: str, lang: str, answers: tuple[str, ...], prediction: str, piece, long):
+    from answermatch.tasks.xor import engspan, full
+
+    first, second, third = _limits(piece, long)
+    with first, second, third:
+        if task == "full":
+            return full._Scorer(full.PROFILES["official"])(lang, answers, prediction)
+        return engspan._Scorer(engspan.PROFILES["official"])(answers, prediction)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    task=st.sampled_from(["full", "engspan"]),
+    lang=st.sampled_from(["en", "fi", "ru", "ko", "ar", "bn", "te"]),
+    prediction=XOR_TEXTS,
+    answers=st.lists(XOR_TEXTS, min_size=1, max_size=3),
+    same=st.booleans(),
+    piece=st.integers(16, 60),
+    more=st.integers(0, 40),
+)
+def test_xor_scores_a_prediction_cut_in_letters_as_the_whole(
+    task, lang, prediction, answers, same, piece, more
+):
+    """The answers are tokenized whole (their long tokens themselves), the
+    prediction in pieces (its long tokens by their keys): the same F1 and EM
+    (and precision and recall) as the whole prediction's."""
+    golds = (prediction, *answers) if same else tuple(answers)
+    whole = _xor_scores(task, lang, golds, prediction, 10**9, 10**9)
+    assert _xor_scores(task, lang, golds, prediction, piece, piece + more) == whole
+
+
+@pytest.mark.parametrize("task", ["full", "engspan"])
+def test_xor_a_long_run_of_letters_is_scored_in_memory_that_does_not_grow(task):
+    from answermatch.tasks.xor import engspan, full
+
+    answers = ("wilhelmroentgen", "Paris")
+    if task == "full":
+        scorer = full._Scorer(full.PROFILES["official"])
+        score = lambda text: scorer("fi", answers, text)  # noqa: E731
+    else:
+        scorer = engspan._Scorer(engspan.PROFILES["official"])
+        score = lambda text: scorer(answers, text)  # noqa: E731
+    score("warm up")
+    peaks = []
+    for repeats in (70_000, 140_000):
+        text = "wilhelmroentgen" * repeats
+        tracemalloc.start()
+        try:
+            figures = score(text)
+            peaks.append(tracemalloc.get_traced_memory()[1])
+        finally:
+            tracemalloc.stop()
+        assert figures[0] == 0.0  # one token, not the answer's
+    assert peaks[0] < 4_000_000 and peaks[1] - peaks[0] < 1_050_000 // 8, (task, peaks)
+
+
+# --- NTCIR-16: an English answer's parts cut in letters, its words counted whole ---------------
+
+
+def _ntcir(answer: str, golds: list[str], piece: int, long: int):
+    from answermatch.tasks.ntcir_dsqa import rules as ntcir
+
+    with (
+        mock.patch.object(steps, "PIECE_CHARS", piece),
+        mock.patch.object(ntcir, "PIECE_CHARS", piece),
+        mock.patch.object(answers, "LONG_TOKEN", long),
+    ):
+        return ntcir.compare_answer(ntcir.LANGUAGES["en"], answer, golds)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    answer=TEXTS,
+    golds=st.lists(TEXTS, min_size=1, max_size=3),
+    same=st.booleans(),
+    piece=st.integers(16, 60),
+    more=st.integers(0, 40),
+)
+def test_ntcir_compares_an_answer_cut_in_letters_as_the_whole(answer, golds, same, piece, more):
+    golds = [answer, *golds] if same else golds
+    assert _ntcir(answer, golds, piece, piece + more) == _ntcir(answer, golds, 10**9, 10**9)
+
+
+def test_ntcir_a_long_run_of_letters_is_compared_in_memory_that_does_not_grow():
+    from answermatch.tasks.ntcir_dsqa import rules as ntcir
+
+    en = ntcir.LANGUAGES["en"]
+    golds = [(en.normalize(g), en.words(en.normalize(g))) for g in ("Wilhelm Roentgen", "x")]
+    ntcir.compare_prepared(en, "warm up 1,000", golds)
+    peaks = []
+    for repeats in (70_000, 140_000):
+        text = "wilhelmroentgen" * repeats
+        tracemalloc.start()
+        try:
+            found = ntcir.compare_prepared(en, text, golds)
+            peaks.append(tracemalloc.get_traced_memory()[1])
+        finally:
+            tracemalloc.stop()
+        assert (found.em, found.f1) == (0.0, 0.0)
+    assert peaks[0] < 4_000_000 and peaks[1] - peaks[0] < 1_050_000 // 8, peaks

@@ -186,6 +186,18 @@ def _official_norm(articles: bool) -> Callable[[str], str]:
     return norm
 
 
+def _official_lists(
+    fast: Callable[[str], list[str]], cut: re.Pattern[str], text: str
+) -> Iterator[list[str]]:
+    """The non-empty token lists of ``text``'s pieces under the official
+    rules (``fast``), cut at ``cut``; a piece cut inside a word gives a
+    :class:`~answermatch.normalization.steps.Continued`."""
+    for piece in steps.pieces(text, cut):
+        found = fast(piece)
+        if found:
+            yield steps.Continued(found) if steps.starts_in_word(piece) else found
+
+
 def official_tokens(
     *, counters: bool = False, articles: bool = False
 ) -> Callable[[str], list[str]]:
@@ -338,9 +350,14 @@ class Analyzer:
         cased nor case-ignorable), characters deleted one by one (none of
         them whitespace), SQuAD's articles as whole words (``\\b`` holds at
         the end of a piece as before the whitespace that followed it), then
-        :meth:`str.split`. Under the other rules, numbers are read from the
-        whole text (:func:`number_pieces`, one at a time); a stretch between
-        two numbers longer than
+        :meth:`str.split`. Nor more than an article's length into a run of
+        ASCII letters, which none of them changes but to letters: the text is
+        also cut inside one
+        (:func:`~answermatch.normalization.steps.in_letters`), the list of
+        a piece so cut a :class:`~answermatch.normalization.steps.Continued`
+        (its first token and the last before are one). Under the other
+        rules, numbers are read from the whole text (:func:`number_pieces`,
+        one at a time); a stretch between two numbers longer than
         :data:`~answermatch.normalization.steps.PIECE_CHARS` is normalized
         in parts cut just before an ASCII space, whose normal forms joined
         by single spaces are the stretch's
@@ -365,7 +382,7 @@ class Analyzer:
             return None
         fast = self._fast
         if fast is not None:
-            return lambda text: filter(None, map(fast, steps.pieces(text)))
+            return partial(_official_lists, fast, steps.in_letters())
         if self.norm != "unicode":
             return None
         norm, split, tokenizer = self._norm, self._split, self._tokenizer

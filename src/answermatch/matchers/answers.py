@@ -171,11 +171,36 @@ def common_count(prediction: Sequence[str], answer: Sequence[str]) -> int:
     """The number of tokens two token sequences share, as a multiset
     (what :func:`best_overlap` counts for one answer; either may be
     :class:`CountedTokens`)."""
-    return shared_counts(_counts_of(prediction), _counts_of(answer))
+    first, second = _counts_of(prediction), _counts_of(answer)
+    lengths = {n for side in (prediction, answer) for n in getattr(side, "long", {}).values()}
+    if lengths:  # a side counts its long tokens by their keys: the other's as long too
+        first, second = _keyed_counts(first, lengths), _keyed_counts(second, lengths)
+    return shared_counts(first, second)
 
 
 def _counts_of(tokens: Sequence[str]) -> Mapping[str, int]:
     return tokens.counts if type(tokens) is CountedTokens else _counts(tokens)
+
+
+def _keyed_counts(counts: Mapping[str, int], lengths: set[int]) -> Mapping[str, int]:
+    """``counts`` with each token of one of ``lengths`` counted by its key
+    (:meth:`CountedTokens.of_glued`; a key is shorter than any long token)."""
+    if not any([len(token) in lengths for token in counts]):
+        return counts
+    return {(_long_key((t,)) if len(t) in lengths else t): n for t, n in counts.items()}
+
+
+def _keyed_answers(answers: Iterable[Entry], tokens: CountedTokens) -> list[Entry]:
+    """``answers`` with each token as long as one of ``tokens``' long ones
+    by its key, as ``tokens`` counts it."""
+    lengths = set(tokens.long.values())
+    out: list[Entry] = []
+    for gold, theirs, counts in answers:
+        if any([len(token) in lengths for token in theirs]):
+            theirs = frozenset(map(tokens.keyed, theirs))
+            counts = None if counts is None else dict(_keyed_counts(counts, lengths))
+        out.append((gold, theirs, counts))
+    return out
 
 
 class CountedTokens(Sequence[str]):
@@ -332,12 +357,16 @@ class CountedTokens(Sequence[str]):
 
     def __contains__(self, token: object) -> bool:
         if self.long and isinstance(token, str):
-            token = self._key(token)
+            token = self.keyed(token)
         return token in self.counts
 
-    def _key(self, token: str) -> str:
+    def keyed(self, token: str) -> str:
         """``token`` as counted here: by its key where a token of its
-        length is (:attr:`long`)."""
+        length is (:attr:`long`), else itself.
+
+        >>> CountedTokens.of_pieces(lambda: ["a"], str.split).keyed("a")
+        'a'
+        """
         return _long_key((token,)) if len(token) in self.long.values() else token
 
     def __eq__(self, other: object) -> bool:
@@ -347,7 +376,7 @@ class CountedTokens(Sequence[str]):
         elif isinstance(other, (tuple, list, str)):  # a string: units that are characters
             if len(other) != self._size:
                 return False
-            theirs = other if not self.long else map(self._key, other)  # long ones by their keys
+            theirs = other if not self.long else map(self.keyed, other)  # long ones by their keys
             if _counts(theirs) != self.counts:
                 return False
         else:
@@ -553,7 +582,7 @@ def _same_text(first: Iterable[str], second: Iterable[str]) -> bool:
 def _counted_f1(tokens: Sequence[str], gold: Sequence[str]) -> float:
     """:func:`overlap_f1` where a side is :class:`CountedTokens` (and the
     sides are not equal): the same integers, so the same floats."""
-    common = shared_counts(_counts_of(tokens), _counts_of(gold))
+    common = common_count(tokens, gold)
     if not common:
         return 0.0
     p = 1.0 * common / len(tokens)
@@ -584,6 +613,8 @@ def best_overlap(tokens: Tokens, answers: AnswerSet) -> tuple[float, float, floa
     if type(tokens) is CountedTokens:  # a long text's: its distinct tokens and counts at hand
         distinct = counts = tokens.counts
         repeated = len(counts) != n
+        if tokens.long:  # the answers' tokens as long (if any) by their keys
+            answers = _keyed_answers(answers, tokens)  # type: ignore[assignment]
     f1 = precision = recall = 0.0
     for gold, theirs, gold_counts in answers:
         if gold == tokens:  # an exact match: nothing scores higher on any figure

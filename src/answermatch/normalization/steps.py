@@ -667,6 +667,19 @@ def _letters_or(cut: re.Pattern[str], letters: str) -> re.Pattern[str]:
     return re.compile(f"(?:{cut.pattern})|{letters}")
 
 
+class Continued(list):  # type: ignore[type-arg]
+    """A list of a piece's tokens whose first token continues the last
+    token of the list before it (the piece was cut inside a word by
+    :func:`in_letters`): what a function of a long text's tokens given a
+    list at a time gives for such a piece.
+
+    >>> Continued(["ab", "c"]) == ["ab", "c"], type(Continued([])) is Continued
+    (True, True)
+    """
+
+    __slots__ = ()
+
+
 def starts_in_word(piece: str) -> bool:
     """Whether a piece of a text cut at :func:`in_letters` was cut inside a
     word (it starts with an ASCII letter: no other place it is cut at is

@@ -16,19 +16,22 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
+from operator import itemgetter
 
 import regex
 
-from ...matchers.answers import JoinedKey
+from ...matchers.answers import CountedTokens, JoinedKey
 from ...matchers.overlap import overlap_f1
 from ...normalization.steps import (
     PIECE_CHARS,
     casefold,
     collapse_whitespace,
+    in_letters,
     nfkc,
     pieces,
     remove_articles,
     remove_invisible,
+    starts_in_word,
     tokens_by_pieces,
 )
 from ...profiles import Settings
@@ -153,6 +156,11 @@ class Language:
     #: where a long text may be cut before its normalization, besides
     #: whitespace (``None``: at whitespace only)
     cuts: re.Pattern[str] | None = None
+    #: whether scoring may also cut a long text inside a run of ASCII
+    #: letters (:meth:`scored_parts`): every step maps them to ASCII
+    #: letters and reads no further into a run than an article's length,
+    #: and :attr:`word_lists` reads each part on its own
+    letters: bool = False
 
     def normalize(self, text: str) -> str:
         """``text`` after every step of the language's normalization; a long
@@ -167,6 +175,27 @@ class Language:
         """:meth:`normalize` of ``text`` in non-empty parts, made one at a
         time, which :attr:`between` joins into the normalized text."""
         return filter(None, map(self._normalize, pieces(text, self.cuts)))
+
+    def scored_parts(self, text: str) -> Iterator[tuple[str, bool]]:
+        """:meth:`normalized_parts`, where :attr:`letters` also cut inside a
+        run of ASCII letters
+        (:func:`~answermatch.normalization.steps.in_letters`), each part
+        with whether it continues the word before it (it is joined to it
+        without :attr:`between`).
+
+        >>> from unittest import mock
+        >>> with mock.patch("answermatch.normalization.steps.PIECE_CHARS", 20):
+        ...     parts = list(LANGUAGES["en"].scored_parts("The " + "Ab" * 30 + " x"))
+        >>> [(len(part), joined) for part, joined in parts], "".join(p for p, _ in parts[:3])[:6]
+        ([(16, False), (20, True), (24, True), (1, False)], 'ababab')
+        """
+        cut = in_letters(self.cuts) if self.letters else self.cuts
+        first = True
+        for piece in pieces(text, cut):
+            part = self._normalize(piece)
+            if part:
+                yield part, not first and starts_in_word(piece)
+            first = False
 
     def word_counts(self, parts: Iterable[str]) -> Counter[str]:
         """The words of ``between.join(parts)`` counted, the parts read one
@@ -198,7 +227,13 @@ class Profile(Settings):
 
 LANGUAGES: dict[str, Language] = {
     "en": Language(
-        "en", "-E-", EN_STEPS, _whitespace_words, _whitespace_lists, lambda: "whitespace"
+        "en",
+        "-E-",
+        EN_STEPS,
+        _whitespace_words,
+        _whitespace_lists,
+        lambda: "whitespace",
+        letters=True,
     ),
     "ja": Language(
         "ja",
@@ -291,16 +326,24 @@ def compare_prepared(
     at = 0  # the normalized answer's length so far
     equal = [True] * len(texts)  # each gold text starts with the answer so far
 
-    def parts() -> Iterator[str]:
+    def parts() -> Iterator[tuple[str, bool]]:
         nonlocal at
-        for k, part in enumerate(lang.normalized_parts(answer)):
-            for found in (lang.between, part) if k and lang.between else (part,):
+        for k, (part, joined) in enumerate(lang.scored_parts(answer)):
+            for found in (lang.between, part) if k and lang.between and not joined else (part,):
                 for i, text in enumerate(texts):
                     equal[i] = equal[i] and text.startswith(found, at)
                 at += len(found)
-            yield part
+            yield part, joined
 
-    counts = lang.word_counts(parts())
+    if lang.letters:  # a word cut between parts counted whole, a long one by its key
+        counted = CountedTokens.of_glued(
+            parts, lambda item: lang.word_lists((item[0],)), itemgetter(1)
+        )
+        counts: Mapping[str, int] = counted.counts
+        keyed = counted.keyed
+        golds = [(text, list(map(keyed, words))) for text, words in golds]
+    else:
+        counts = lang.word_counts(part for part, _ in parts())
     per_gold = tuple(
         (float(same and len(text) == at), set_f1(counts, words))
         for same, (text, words) in zip(equal, golds, strict=True)

@@ -122,13 +122,19 @@ def prediction_tokens(analyzer: Analyzer) -> Callable[[str], Sequence[str]]:
     def tokens(text: str) -> Sequence[str]:
         if len(text) <= _steps.PIECE_CHARS:
             return tuple(split(text))
-        return CountedTokens.of_pieces(lambda: lists(text), _as_it_is)
+        return CountedTokens.of_glued(lambda: lists(text), _one_list, _continued)
 
     return tokens
 
 
-def _as_it_is(tokens: Sequence[str]) -> Sequence[str]:
-    return tokens
+def _one_list(tokens: list[str]) -> tuple[list[str]]:
+    return (tokens,)
+
+
+def _continued(tokens: list[str]) -> bool:
+    """Whether a list of tokens continues the last token of the list
+    before (:class:`~answermatch.normalization.steps.Continued`)."""
+    return type(tokens) is _steps.Continued
 
 
 _GOLD_SHAPE = 'expected {"id": ..., "answers": [...], "lang": ...}'

@@ -74,10 +74,9 @@ no gold question in ar, bn, ja, ko, te (5 of the seven XOR-TyDi languages); ...
 
 from __future__ import annotations
 
-from collections import _count_elements  # type: ignore[attr-defined]
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import chain, islice, repeat, starmap
+from itertools import islice, repeat, starmap
 from operator import itemgetter
 from typing import Any, ClassVar
 
@@ -87,7 +86,7 @@ from ...diagnostics import Diagnostics
 from ...errors import InputError
 from ...items import ItemColumns
 from ...matchers.answers import AnswerSet, CountedTokens, best_overlap
-from ...normalization.steps import PIECE_CHARS
+from ...normalization.steps import PIECE_CHARS, Continued
 from ...profiles import Settings, choice
 from ...progress import progress
 from ...result import Result
@@ -99,6 +98,8 @@ from .data import (
     CACHE_LIMIT,
     GOLD_SHAPE,
     XorGold,
+    _continued,
+    _one_list,
     in_gold_order,
     mecab_failure,
     prediction_tokens,
@@ -254,23 +255,23 @@ def _long_scores(
     (:class:`~answermatch.matchers.answers.CountedTokens`, whose tokens are
     made again in order if an answer is as long) and joined for BLEU
     (:meth:`~answermatch.bleu.BleuReferences.score_parts`), then dropped;
-    the same figures as its tuple of tokens and their joined string."""
-    counts: dict[str, int] = {}
-    size = 0
+    the same figures as its tuple of tokens and their joined string. A list
+    that continues the token before it
+    (:class:`~answermatch.normalization.steps.Continued`, a piece cut inside
+    a run of letters) is joined to it without a space, and counted with it
+    (:meth:`~answermatch.matchers.answers.CountedTokens.of_glued`, in a
+    second pass: the token may be as long as the text, and is never made)."""
 
     def joined() -> Iterator[str]:
-        nonlocal size
         first = True
         for found in lists(prediction):
-            size += len(found)
-            _count_elements(counts, found)
-            if not first:
+            if not first and type(found) is not Continued:
                 yield " "
             first = False
             yield " ".join(found)
 
     bleu = golds.bleu.score_parts(joined())
-    tokens = CountedTokens(counts, size, lambda: chain.from_iterable(lists(prediction)))
+    tokens = CountedTokens.of_glued(lambda: lists(prediction), _one_list, _continued)
     f1, em, _, _ = best_overlap(tokens, golds.answers)
     return f1, em, bleu
 
