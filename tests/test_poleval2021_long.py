@@ -457,3 +457,19 @@ def test_a_long_answer_is_explained_from_its_column(tmp_path, monkeypatch):
     monkeypatch.setattr(poleval_explain, "LONG", 1 << 40)
     assert [written(), written(as_json=True)] == found
     assert text[:50] in found[0] and text[:50] in found[1]
+
+
+def test_a_long_answers_number_is_read_by_value_from_its_text_joined_in_place(tmp_path):
+    """``--profile fair`` with a gold number and a long answer: the number
+    rule reads the whole text, joined from its pieces as a list beside it
+    (three times the file with the column); it is now extended in place."""
+    gold, pred = tmp_path / "expected.tsv", tmp_path / "out.tsv"
+    gold.write_text("1410\talfa\n", encoding="utf-8")
+    pred.write_text("w roku 1410 " * 400_000 + "\n", encoding="utf-8")
+    size = pred.stat().st_size
+    task = get_task("poleval2021")
+    evaluate = partial(task.evaluate, profile="fair")
+    item = evaluate(str(gold), str(pred)).items[0]
+    assert (item["score"], item["rule"], item["answer_number"]) == (1.0, "number", "1410")
+    peak = _peak(evaluate, str(gold), str(pred))
+    assert peak < 2 * size + (3 << 20), (peak, size)
