@@ -27,7 +27,7 @@ from answermatch.diagnostics import Diagnostics
 from answermatch.explain import explanations
 from answermatch.goldcheck import check_gold
 from answermatch.items import TextColumn
-from answermatch.matchers.answers import CountedTokens
+from answermatch.matchers.answers import CountedTokens, JoinedKey
 from answermatch.outputs import json_array_chunks
 from answermatch.tasks import get_task
 from answermatch.tasks.base import Inputs
@@ -231,6 +231,14 @@ def test_a_long_answers_explanation_is_the_whole_texts(monkeypatch, seed, scheme
     pieces, pieces_text, pieces_json = _explained(scheme, answers, lines, 0)
     assert (pieces_text, pieces_json) == (text, as_json)
     assert [e.whole() for e in pieces] == whole
+    # read from a column's parts of a few bytes (cut inside characters' runs)
+    monkeypatch.setattr(items, "_PIECE", rng.choice([1, 2, 5]))
+    monkeypatch.setattr(items.TextColumn.parts, "__defaults__", (items._PIECE,))
+    column, column_text, column_json = _explained(scheme, TextColumn(answers), lines, 0)
+    assert (column_text, column_json) == (text, as_json)
+    assert [e.whole() for e in column] == whole
+    raws = {type(e.prediction.raw) for e in column if str(e.prediction.raw)}
+    assert raws == ({JoinedKey} if scheme.lower in fuzzy.BY_PARTS else {str})
     held = {type(e.prediction.tokens) for e in pieces if e.prediction.raw}
     # (a case mapping not known to map pieces as the whole: the whole text's)
     assert held == ({CountedTokens} if scheme.lower in fuzzy.BY_PARTS else {tuple})
@@ -421,3 +429,31 @@ def test_a_long_variant_read_as_a_roman_numeral_is_quoted_by_its_start(tmp_path)
     [finding] = [f for f in check_gold("poleval2021", str(gold)) if f.code == "roman-word"]
     assert "(cut at 200 of 500,010 characters): the word 'C' is read as" in finding.message
     assert len(finding.message) < 400
+
+
+def test_a_long_answer_is_explained_from_its_column(tmp_path, monkeypatch):
+    """``explain`` of a long answer read from the file: it was decoded whole
+    beside its column and coded for the distance (three times the file, 13.3
+    MB here); it is now judged and shown from the column's parts, a run
+    without a space decoded once, as its one word, after the distance is
+    found. The text and JSON written are those of the whole-text path."""
+    text = "WarszawaKrakow" * 300_000
+    gold, pred = tmp_path / "expected.tsv", tmp_path / "out.tsv"
+    gold.write_text("alfa\t4\n", encoding="utf-8")
+    pred.write_text(text + "\n", encoding="utf-8")
+    size = pred.stat().st_size
+
+    def write_out(as_json=False):
+        with open(tmp_path / "explained.txt", "w", encoding="utf-8") as out:
+            write(explanations("poleval2021", gold, pred, profile="fair"), out, as_json=as_json)
+
+    def written(as_json=False):
+        write_out(as_json)
+        return (tmp_path / "explained.txt").read_text(encoding="utf-8")
+
+    found = [written(), written(as_json=True)]
+    peak = _peak(write_out)
+    assert peak < 2 * size + (3 << 20), (peak, size)
+    monkeypatch.setattr(poleval_explain, "LONG", 1 << 40)
+    assert [written(), written(as_json=True)] == found
+    assert text[:50] in found[0] and text[:50] in found[1]

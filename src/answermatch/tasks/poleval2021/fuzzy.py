@@ -166,6 +166,27 @@ class FuzzyAccuracy(Settings):
             return self._judge_long(partial(_str_pieces, answer), infos, partial(_cut, answer))
         return self._judge(answer, infos)
 
+    def judge_long(
+        self,
+        pieces: Callable[[], Iterable[str]],
+        parts: Callable[[], Iterable[str]],
+        variants: Sequence[str],
+    ) -> Verdict:
+        """:meth:`judge` of a long answer given by two functions: ``pieces()``
+        gives it in pieces each cut just before a Haskell space, ``parts()``
+        in parts of a bounded size cut anywhere (a long answer of a
+        :class:`~answermatch.items.TextColumn`: :func:`column_pieces` and
+        its ``parts``), read piece by piece as :meth:`judge` reads one.
+
+        >>> text = "Ludwik XIV " * 10_000
+        >>> s = FuzzyAccuracy()
+        >>> s.judge_long(partial(_str_pieces, text), partial(_cut, text), ["14"]).matched
+        True
+        """
+        if not variants:
+            raise ValueError("a gold line has at least one variant (maybe an empty one)")
+        return self._judge_long(pieces, [self.prepare(v) for v in variants], parts)
+
     def judge_all(
         self, answers: Iterable[str], golds: Iterable[Sequence[str]]
     ) -> Iterator[Verdict]:
@@ -192,7 +213,7 @@ class FuzzyAccuracy(Settings):
         assert self.number is not None  # the rule runs
         if isinstance(answer, TextParts):
             if self.number is extract_number_string:
-                return number_string_of_pieces(partial(_column_pieces, answer.column, answer.index))
+                return number_string_of_pieces(partial(column_pieces, answer.column, answer.index))
             answer = str(answer)  # as judge_lines reads it: whole
         if self.number is extract_number_string and len(answer) > LONG:
             return number_string_of_pieces(partial(_str_pieces, answer))
@@ -223,7 +244,7 @@ class FuzzyAccuracy(Settings):
                 infos = line_cache[line] = [variant_cache[v] for v in line.split("\t")]
             if type(answer) is int:  # a long answer, read from the column
                 yield self._judge_long(
-                    partial(_column_pieces, answers, answer), infos, partial(answers.parts, answer)
+                    partial(column_pieces, answers, answer), infos, partial(answers.parts, answer)
                 )
             elif len(answer) > LONG:
                 yield self._judge_long(partial(_str_pieces, answer), infos, partial(_cut, answer))
@@ -348,7 +369,9 @@ def _cut(text: str) -> Iterator[str]:
     return (text[at : at + size] for at in range(0, len(text), size))
 
 
-def _column_pieces(column: TextColumn, index: int) -> Iterator[str]:
+def column_pieces(column: TextColumn, index: int) -> Iterator[str]:
+    """String ``index`` of ``column`` in pieces, each cut just before a
+    Haskell space (:func:`~.geval.haskell_pieces` of its parts)."""
     return haskell_pieces(column.parts(index))
 
 

@@ -332,12 +332,11 @@ def haskell_pieces(parts: Iterable[str]) -> Iterator[str]:
     """
     held = ""
     for part in parts:
-        text = held + part if held else part
-        found = HASKELL_SPACE.search(text, len(held) or 1)
+        found = HASKELL_SPACE.search(part, 0 if held else 1)  # a piece is never empty
         if found is None:
-            held = text
+            held += part  # extended in place: a long run without a space is held once
             continue
-        yield text[: found.start()]
-        held = text[found.start() :]
+        yield held + part[: found.start()]
+        held = part[found.start() :]
     if held:
         yield held
