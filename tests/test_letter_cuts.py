@@ -301,3 +301,37 @@ def test_ntcir_a_long_run_of_letters_is_compared_in_memory_that_does_not_grow():
             tracemalloc.stop()
         assert (found.em, found.f1) == (0.0, 0.0)
     assert peaks[0] < 4_000_000 and peaks[1] - peaks[0] < 1_050_000 // 8, peaks
+
+
+# --- explain and check-gold read the pieces cut in letters as the whole ------------------------
+
+
+@pytest.mark.parametrize(("name", "rules", "lang"), RULES)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=TEXTS, piece=st.integers(16, 60))
+def test_explain_and_check_gold_read_pieces_cut_in_letters_as_the_whole(
+    name, rules, lang, text, piece
+):
+    from answermatch.tasks.squad.checks import normalized_parts
+    from answermatch.tasks.squad.explaining import text_view
+
+    def seen(limit: int):
+        with (
+            mock.patch.object(steps, "PIECE_CHARS", limit),
+            mock.patch.object(span_rules, "PIECE_CHARS", limit),
+        ):
+            view = text_view(rules, lang, text)
+            normal = "".join(normalized_parts(rules)(text, lang))
+            return str(view.normalized), list(view.tokens), view.changes, normal
+
+    assert seen(piece) == seen(10**9), (name, text)
+
+
+def test_explain_cuts_a_run_of_letters_and_shows_its_token_whole():
+    from answermatch.tasks.squad.explaining import text_view
+
+    run = "Roentgen" * 40
+    with mock.patch.object(steps, "PIECE_CHARS", 50):
+        assert sum(map(steps.starts_in_word, SpanRules("official").long_pieces("en")(run))) > 4
+        view = text_view(SpanRules("official"), "en", f"the {run} x")
+    assert list(view.tokens) == [run.lower(), "x"] and str(view.normalized) == f"{run.lower()} x"

@@ -54,6 +54,7 @@ __all__ = [
     "answer_set",
     "best_overlap",
     "common_count",
+    "joined_stretches",
     "one_answer",
     "overlap_f1",
     "shared_counts",
@@ -263,7 +264,11 @@ class CountedTokens(Sequence[str]):
         return cls(counts, size, remake)
 
     @classmethod
-    def of_stretches(cls, stretches: Iterable[Sequence[str]]) -> CountedTokens | None:
+    def of_stretches(
+        cls,
+        stretches: Iterable[Sequence[str]],
+        continues: Callable[[Sequence[str]], bool] | None = None,
+    ) -> CountedTokens | None:
         """The tokens of ``stretches`` (sequences of tokens, one after the
         other) counted, their order held as one array of codes: each
         distinct token a number (its *code*), 1 byte a token while there
@@ -272,11 +277,17 @@ class CountedTokens(Sequence[str]):
         The array grows as the stretches come (never joined from a list
         of parts: that held the codes twice). ``None`` past 1,114,112
         distinct tokens (the code points, which the codes once were).
+        ``continues(stretch)``: the stretch's first token continues the
+        last token of the stretch before (they are one token).
 
         >>> held = CountedTokens.of_stretches([["a", "b"], ["a"]])
         >>> held.in_order, held.counts, list(held), held == ("a", "b", "a")
         (True, {'a': 2, 'b': 1}, ['a', 'b', 'a'], True)
+        >>> list(CountedTokens.of_stretches([["a", "b"], ["c", "d"]], lambda s: s[0] == "c"))
+        ['a', 'bc', 'd']
         """
+        if continues is not None:
+            stretches = joined_stretches(stretches, continues)
         codes: dict[str, int] = {}
         coded = array("B")
         for found in stretches:
@@ -399,6 +410,34 @@ _CODE_POINTS = 0x110000
 #: enough to be tokenized whole has no token this long, so its tuple of
 #: tokens and a long text's counts hold each token the same way.
 LONG_TOKEN = 1 << 16
+
+
+def joined_stretches(
+    stretches: Iterable[Sequence[str]], continues: Callable[[Sequence[str]], bool]
+) -> Iterator[Sequence[str]]:
+    """``stretches`` with the first token of one that ``continues`` joined
+    to the last token before it (each stretch's last token given with the
+    next, once it is known whether that continues it).
+
+    >>> list(joined_stretches([["a", "b"], ["c"], ["d", "e"]], lambda s: s[0] != "d"))
+    [['a'], ['bc', 'd'], ['e']]
+    """
+    last: list[str] = []  # the parts of the last token so far
+    for found in stretches:
+        if not found:
+            continue
+        first = 0
+        if last and continues(found):
+            last.append(found[0])
+            first = 1
+            if len(found) == 1:
+                continue
+        out = ["".join(last)] if last else []
+        out.extend(found[first:-1])
+        last = [found[-1]]
+        yield out
+    if last:
+        yield ["".join(last)]
 
 
 def _long_key(parts: Iterable[str]) -> str:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...checks import Entry, Finding, GoldChecks, GoldFile, NormalParts, per_entry, quoted
+from ...normalization.steps import starts_in_word
 
 __all__ = [
     "SpanEntry",
@@ -126,7 +127,7 @@ def normalized_parts(rules: Any) -> NormalParts:
     a long text's tokens made a piece at a time where the rules read it in
     pieces (:meth:`~answermatch.tasks.squad.SpanRules.long_pieces`: the
     pieces' tokens, one after the other, are the whole text's), a space
-    between the tokens of two pieces.
+    between the tokens of two pieces but where a piece starts inside a word.
 
     >>> from answermatch.tasks.squad import PROFILES
     >>> list(normalized_parts(PROFILES["official"])("The cat, the hat.", None))
@@ -144,7 +145,7 @@ def normalized_parts(rules: Any) -> NormalParts:
         for piece in cut(text):
             words = " ".join(tokens(piece))
             if words:
-                if between:
+                if between and not starts_in_word(piece):
                     yield between
                 yield words
                 between = " "

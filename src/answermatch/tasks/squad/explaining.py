@@ -26,8 +26,9 @@ from ...explanation import (
     verdict,
     view_tokens,
 )
-from ...matchers.answers import CountedTokens
+from ...matchers.answers import CountedTokens, joined_stretches
 from ...normalization import steps as _steps
+from ...normalization.steps import Continued, starts_in_word
 from .rules import SpanRules, f1_of
 
 __all__ = ["explain_items", "text_view"]
@@ -43,7 +44,14 @@ def text_view(rules: SpanRules, lang: str, text: Any) -> TextView:
     copy of it is held."""
     raw = text if isinstance(text, str) else str(text)
     cut = rules.long_pieces(lang) if len(raw) > _steps.PIECE_CHARS else None
-    held = None if cut is None else CountedTokens.of_stretches(map(rules.tokenizer(lang), cut(raw)))
+    held = None
+    if cut is not None:
+        tokenize = rules.tokenizer(lang)
+        stretches = (
+            Continued(tokenize(piece)) if starts_in_word(piece) else tokenize(piece)
+            for piece in cut(raw)
+        )
+        held = CountedTokens.of_stretches(stretches, _continued)
     tokens = view_tokens(rules.counted_tokenizer(lang)(raw)) if held is None else held
     split = rules.split(lang)
     if cut is None:
@@ -59,10 +67,38 @@ def text_view(rules: SpanRules, lang: str, text: Any) -> TextView:
         return TextView(raw, joined_tokens(tokens), tokens, tuple(changes))
     traced, normalized = trace_pieces(rules.steps(lang), lambda: cut(raw))
     if rules.numbers is not None:
-        split_parts = chain.from_iterable(map(split, normalized.parts()))
+        split_parts = chain.from_iterable(_split_joined(split, normalized.parts()))
         if not all(starmap(eq, zip_longest(tokens, split_parts))):
             traced += ("numbers_by_value",)
     return TextView(raw, joined_tokens(tokens), tokens, traced)
+
+
+def _continued(tokens: Sequence[str]) -> bool:
+    return type(tokens) is Continued
+
+
+def _split_joined(split: Any, parts: Iterator[str]) -> Iterator[Sequence[str]]:
+    """The tokens of the normalized parts of a text's pieces, a list a
+    part, a token cut between two (an ASCII letter ends one part and begins
+    the next: only a cut inside a run of letters puts one there) made whole
+    (:func:`~answermatch.matchers.answers.joined_stretches`)."""
+    before = ""
+
+    def marked() -> Iterator[Sequence[str]]:
+        nonlocal before
+        for part in parts:
+            if not part:
+                continue
+            found = split(part)
+            inside = _letter(before[-1:]) and _letter(part[:1])
+            before = part
+            yield Continued(found) if inside else found
+
+    return joined_stretches(marked(), _continued)
+
+
+def _letter(char: str) -> bool:
+    return char.isascii() and char.isalpha()
 
 
 def explain_items(

@@ -619,16 +619,22 @@ class SpanRules(Settings):
         step of :meth:`steps` nor the tokens read across the cuts (the
         pieces' steps and tokens, one after the other, are the whole
         text's: see :func:`_long_by_pieces`); ``None`` where the text is
-        read at once."""
+        read at once. Where the rules allow it (:meth:`_in_letters`; SQuAD's
+        and MLQA's official ones always), a text is also cut inside a run of
+        ASCII letters: a piece cut there starts inside a word
+        (:func:`~answermatch.normalization.steps.starts_in_word`), its first
+        token the continuation of the last token before it."""
         chosen = (self.width, self.case, self.punct, self.articles, self.tokens, self.numbers)
+        at: re.Pattern[str] | None
         if chosen == _SQUAD:
-            return pieces
-        if chosen == _MLQA:
-            at = _ZH_CUT if lang == "zh" else None
-            return lambda text: pieces(text, at)
-        if self._piecewise(lang):
-            return lambda text: pieces(text, _CUT)
-        return None
+            at = in_letters()
+        elif chosen == _MLQA:
+            at = in_letters(_ZH_CUT if lang == "zh" else None)
+        elif self._piecewise(lang):
+            at = in_letters(_CUT) if self._in_letters(lang) else _CUT
+        else:
+            return None
+        return lambda text: pieces(text, at)
 
     def counted_tokenizer(self, lang: str) -> Callable[[str], Sequence[str]]:
         """:meth:`tokenizer`, a long text's tokens as
