@@ -168,6 +168,9 @@ def _ascii_punct(text: str) -> str:
 
 
 def _unicode_punct(text: str) -> str:
+    size = _steps.CASE_PIECE_CHARS
+    if len(text) > size:  # each character kept or deleted alone: any cut will do
+        return "".join([_unicode_punct(text[at : at + size]) for at in range(0, len(text), size)])
     return "".join(
         ch for ch in text.translate(_ASCII_PUNCT) if not unicodedata.category(ch).startswith("P")
     )
@@ -212,6 +215,7 @@ class Rules:
         self._answers: dict[tuple[str, ...], AnswerSet] = {}
         self._long: tuple[str, CountedTokens] | None = None
         self._piecewise = self.piecewise()
+        self._letters = self._in_letters()
 
     # --- building --------------------------------------------------------------------
 
@@ -342,6 +346,30 @@ class Rules:
             return get_tokenizer("ja" if lang == "ja" else "zh").local_to_whitespace
         return True  # th, km: Thai/Khmer characters and runs of other non-spaces
 
+    def _in_letters(self) -> bool:
+        """Whether scoring may also cut a long text inside a run of ASCII
+        letters (:func:`~answermatch.normalization.steps.in_letters`): the
+        rules are :meth:`piecewise`, the tokens runs of non-spaces (not
+        single characters nor a tokenizer's words), and the articles, if
+        any, whole words (``\\b`` on both sides: at most five letters, which
+        match neither inside a run nor at the edge of a piece cut 16 letters
+        into one) or Arabic's (no ASCII letter). Not the official French
+        and Italian patterns, which lack the closing ``\\b``: ``le`` at a
+        piece's start would be taken for an article. Every other step
+        maps ASCII letters to ASCII letters, one at a time; a number holds
+        none.
+
+        >>> Rules(OFFICIAL, "en")._in_letters(), Rules(OFFICIAL, "fr")._in_letters()
+        (True, False)
+        >>> Rules(FAIR, "fr")._in_letters(), Rules(OFFICIAL, "ja")._in_letters()
+        (True, False)
+        """
+        s, lang = self.settings, self.lang
+        if not self._piecewise or self._split not in (_whitespace, _SCRIPT_CHARS):
+            return False
+        pattern = (ARTICLES if s.articles == "official" else _WORD_ARTICLES).get(lang)
+        return not pattern or lang == "ar" or pattern.endswith(")\\b")
+
     def long_pieces(self) -> Callable[[str], Iterator[str]] | None:
         """The pieces :meth:`tokens` reads a long text in, where the steps
         and the split read nothing across the cuts (:meth:`piecewise`,
@@ -357,16 +385,24 @@ class Rules:
         # at a time (numbers="value"), the stretches between them given to
         # the steps and the split as the whole path gives them, each cut
         # just before whitespace where the rules read nothing across it
+        # (and inside a run of ASCII letters where the rules allow it: a
+        # piece cut there continues the word before, counted whole)
         split, steps = self._split, self.text
         local = self._piecewise
         at = _CHARACTER_CUT if split is _characters else None
+        if self._letters:
+            at = _steps.in_letters(at)
 
         def tokens(piece: str) -> Sequence[str]:
             return split(steps(piece))
 
         if self.settings.numbers != "value":
             if local:
-                return CountedTokens.of_pieces(lambda: _steps.pieces(text, at), tokens)
+                return CountedTokens.of_glued(
+                    lambda: _steps.pieces(text, at),
+                    lambda piece: (tokens(piece),),
+                    _steps.starts_in_word,
+                )
             return CountedTokens.of_pieces(lambda: (text,), tokens)
         from ...analysis import number_pieces
 
@@ -378,12 +414,16 @@ class Rules:
             for is_number, piece in number_pieces(text, lang):
                 if is_number:
                     yield (piece,)
-                elif local:
-                    yield from map(tokens, _steps.pieces(piece, at))
+                elif local:  # a piece after the stretch's first may start inside a word
+                    for k, part in enumerate(_steps.pieces(piece, at)):
+                        found = tokens(part)
+                        yield (
+                            _steps.Continued(found) if k and _steps.starts_in_word(part) else found
+                        )
                 else:
                     yield tokens(piece)
 
-        return CountedTokens.of_pieces(stretches, _as_it_is)  # type: ignore[arg-type]
+        return CountedTokens.of_glued(stretches, _one_stretch, _continued)
 
     def normalize(self, text: str) -> str:
         """The normalized string EM compares (tokens joined by spaces)."""
@@ -415,5 +455,9 @@ class Rules:
         return em, f1
 
 
-def _as_it_is(tokens: Sequence[str]) -> Sequence[str]:
-    return tokens
+def _one_stretch(tokens: Sequence[str]) -> tuple[Sequence[str]]:
+    return (tokens,)
+
+
+def _continued(tokens: Sequence[str]) -> bool:
+    return type(tokens) is _steps.Continued
