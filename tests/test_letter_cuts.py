@@ -391,3 +391,23 @@ def test_mkqa_a_long_run_of_letters_is_scored_in_memory_that_does_not_grow(profi
     peaks, found = _peaks(lambda text: rules.match(text, ("wilhelmroentgen",)))
     assert [figures for _, figures in found] == [(0.0, 0.0)] * 2
     assert peaks[0] < 4_000_000 and peaks[1] - peaks[0] < 1_050_000 // 8, (profile, peaks)
+
+
+def test_a_long_token_is_counted_by_its_key_whether_cut_or_not():
+    """The same long token twice, once across a cut and once within one
+    piece (a list of few tokens: XOR's pieces are lists), counted twice
+    under one key: an answer with it twice shares both."""
+    from answermatch.matchers.answers import best_overlap
+
+    run = "x" * 40
+    pieces = [["a", run], steps.Continued(["y" * 10, "b"]), [run + "y" * 10, "c"]]
+    with mock.patch.object(answers, "LONG_TOKEN", 45):
+        counted = CountedTokens.of_glued(lambda: pieces, lambda found: (found,), _continued)
+        gold = answers.answer_set([("b", run + "y" * 10, "c", "a", run + "y" * 10)])  # reordered
+        figures = best_overlap(counted, gold)
+    assert list(counted.long.values()) == [50] and counted.counts[next(iter(counted.long))] == 2
+    assert figures == (1.0, 0.0, 1.0, 1.0)
+
+
+def _continued(found) -> bool:
+    return type(found) is steps.Continued

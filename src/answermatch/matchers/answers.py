@@ -521,7 +521,7 @@ def _glued(
             if len(found) == 1:
                 continue
         out = [made()] if length else []
-        if len(piece) > LONG_TOKEN and long is not None:  # a token may be long
+        if long is not None and max(map(len, found)) > LONG_TOKEN:  # a long token
             out.extend(map(key, found[first:-1]))
         else:
             out.extend(found[first:-1])
