@@ -422,22 +422,11 @@ def joined_stretches(
     >>> list(joined_stretches([["a", "b"], ["c"], ["d", "e"]], lambda s: s[0] != "d"))
     [['a'], ['bc', 'd'], ['e']]
     """
-    last: list[str] = []  # the parts of the last token so far
-    for found in stretches:
-        if not found:
-            continue
-        first = 0
-        if last and continues(found):
-            last.append(found[0])
-            first = 1
-            if len(found) == 1:
-                continue
-        out = ["".join(last)] if last else []
-        out.extend(found[first:-1])
-        last = [found[-1]]
-        yield out
-    if last:
-        yield ["".join(last)]
+    return _glued(stretches, _alone, continues, None)  # type: ignore[arg-type]
+
+
+def _alone(stretch: Sequence[str]) -> tuple[Sequence[str]]:
+    return (stretch,)
 
 
 def _long_key(parts: Iterable[str]) -> str:
