@@ -500,22 +500,24 @@ def _glued(
         return found
 
     for piece in pieces:
-        found = list(chain.from_iterable(tokens(piece)))
-        if not found:
-            continue
-        first = 0
-        if length and continues(piece):
-            hold(found[0])
-            first = 1
-            if len(found) == 1:
+        glue = bool(length) and continues(piece)  # only the piece's first token can continue
+        for found in tokens(piece):  # a sequence at a time, as the piece's are made
+            if not found:
                 continue
-        out = [made()] if length else []
-        if long is not None and max(map(len, found)) > LONG_TOKEN:  # a long token
-            out.extend(map(key, found[first:-1]))
-        else:
-            out.extend(found[first:-1])
-        hold(found[-1])
-        yield out
+            first = 0
+            if glue:
+                glue = False
+                hold(found[0])
+                first = 1
+                if len(found) == 1:
+                    continue
+            out = [made()] if length else []
+            if long is not None and max(map(len, found)) > LONG_TOKEN:  # a long token
+                out.extend(map(key, found[first:-1]))
+            else:
+                out.extend(found[first:-1])
+            hold(found[-1])
+            yield out
     if length:
         yield [made()]
 
