@@ -39,6 +39,7 @@ __all__ = [
     "Variant",
     "joined_tokens",
     "through_scorer",
+    "token_fragments",
     "trace",
     "trace_pieces",
     "verdict",
@@ -242,13 +243,44 @@ def _text_lines(label: str, view: TextView) -> Iterator[str]:
         if view.changes:
             yield visible(f" (changed by {', '.join(view.changes)})")
     tokens = view.tokens
-    if len(tokens) and not (len(tokens) == 1 and next(iter(tokens)) == view.raw):
+    if len(tokens) and not (len(tokens) == 1 and joined_tokens(tokens) == view.raw):
         yield "\n      tokens: "
-        taken = iter(tokens)
-        sep = ""
-        while part := list(islice(taken, PIECE)):
-            yield visible(sep + " | ".join(part))
-            sep = " | "
+        yield from map(visible, _joined(tokens, " | "))
+
+
+def token_fragments(tokens: Iterable[str]) -> Iterator[tuple[bool, Sequence[str]]]:
+    """``tokens`` a stretch at a time, each as ``(glued, stretch)``:
+    ``glued`` when the stretch's first token continues the last token of
+    the stretch before (a long text's
+    :class:`~answermatch.matchers.answers.CountedTokens` with a token
+    longer than :data:`~answermatch.matchers.answers.LONG_TOKEN`, given in
+    the parts its pieces make, so that the token is never made whole);
+    else :data:`PIECE` tokens at a time, never glued.
+
+    >>> x = "x" * 70_000
+    >>> counted = CountedTokens.of_glued(
+    ...     lambda: ["a " + x, x + " b"], lambda piece: [piece.split()], lambda p: p[0] != " ")
+    >>> [(glued, [len(t) for t in part]) for glued, part in token_fragments(counted)]
+    [(False, [1, 70000]), (True, [70000, 1])]
+    >>> list(token_fragments(("a", "bc", "d")))
+    [(False, ['a', 'bc', 'd'])]
+    """
+    fragments = getattr(tokens, "fragments", None)
+    if type(tokens) is CountedTokens and tokens.long and fragments is not None:
+        yield from fragments()
+        return
+    taken = iter(tokens)
+    while part := list(islice(taken, PIECE)):
+        yield False, part
+
+
+def _joined(tokens: Iterable[str], sep: str) -> Iterator[str]:
+    """``sep.join(tokens)`` in parts (:func:`token_fragments`: a long token
+    given in parts)."""
+    first = True
+    for glued, part in token_fragments(tokens):
+        yield ("" if first or glued else sep) + sep.join(part)
+        first = False
 
 
 def _repr_pieces(text: str | JoinedKey) -> Iterator[str]:
@@ -287,6 +319,8 @@ def view_tokens(tokens: Iterable[str]) -> Sequence[str]:
     >>> view_tokens(["東", "京"]), list(view_tokens(counted)), view_tokens(counted).in_order
     (('東', '京'), ['東', '京'], True)
     """
+    if type(tokens) is CountedTokens and tokens.long and tokens.fragments is not None:
+        return tokens  # a token too long to hold: made again, in parts, when written
     if type(tokens) is CountedTokens and not tokens.in_order:
         # read once, their order held as codes: written (twice) without tokenizing again
         taken = iter(tokens)
@@ -321,17 +355,9 @@ def joined_tokens(tokens: Sequence[str]) -> str | JoinedKey:
     (6, True, 'a bc')
     """
     if type(tokens) is CountedTokens:
-        size = len(tokens)
-        length = sum(len(token) * n for token, n in tokens.counts.items()) + max(size - 1, 0)
-
-        def parts() -> Iterator[str]:  # a batch of tokens joined at a time
-            taken = iter(tokens)
-            before = ""
-            while batch := list(islice(taken, PIECE)):
-                yield before + " ".join(batch)
-                before = " "
-
-        return JoinedKey(length, parts, sep="")
+        length = tokens.characters() + max(len(tokens) - 1, 0)
+        # a batch of tokens joined at a time (a long token in its parts)
+        return JoinedKey(length, lambda: _joined(tokens, " "), sep="")
     return " ".join(tokens)
 
 

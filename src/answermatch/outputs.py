@@ -289,14 +289,18 @@ def _json_list(items: Sequence[str], line: str, indent: int) -> Iterator[str]:
     whose start is ``line``, with ``indent``, a batch of items at a time
     (an item longer than :data:`LONG_CHARS`, a long text's one token, a
     piece at a time)."""
+    level = len(line) - len(line.lstrip(" "))
+    inner = "\n" + " " * (level + indent)
+    between = "," + inner
+    fragments = getattr(items, "fragments", None)
+    if getattr(items, "long", None) and fragments is not None:
+        yield from _json_fragments(fragments(), inner, between, "\n" + " " * level + "]")
+        return
     taken = iter(items)
     batch = list(islice(taken, _BATCH))
     if not batch:
         yield "[]"
         return
-    level = len(line) - len(line.lstrip(" "))
-    inner = "\n" + " " * (level + indent)
-    between = "," + inner
     yield "[" + inner
     while batch:
         if max(map(len, batch)) <= LONG_CHARS:
@@ -310,6 +314,26 @@ def _json_list(items: Sequence[str], line: str, indent: int) -> Iterator[str]:
         if batch:
             yield between
     yield "\n" + " " * level + "]"
+
+
+def _json_fragments(
+    fragments: Iterable[tuple[bool, Sequence[str]]], inner: str, between: str, end: str
+) -> Iterator[str]:
+    """The JSON list of the tokens of a long text given as ``(glued,
+    tokens)`` fragments (a
+    :class:`~answermatch.matchers.answers.CountedTokens`' with a token too
+    long to make: a fragment that is ``glued`` continues the last string
+    written, still open), each token a piece at a time: the text
+    :func:`_json_list` writes for the tokens made whole."""
+    opened = False
+    for glued, found in fragments:
+        for k, token in enumerate(found):
+            if not (k == 0 and glued and opened):
+                yield '"' + between + '"' if opened else "[" + inner + '"'
+                opened = True
+            for at in range(0, len(token), LONG_CHARS):
+                yield _json_string(token[at : at + LONG_CHARS])[1:-1]
+    yield '"' + end if opened else "[]"
 
 
 _BATCH = 1 << 12

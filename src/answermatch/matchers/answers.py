@@ -225,7 +225,7 @@ class CountedTokens(Sequence[str]):
     True
     """
 
-    __slots__ = ("_remake", "_size", "counts", "in_order", "long")
+    __slots__ = ("_remake", "_size", "counts", "fragments", "in_order", "long")
 
     def __init__(
         self, counts: dict[str, int], size: int, remake: Callable[[], Iterable[str]]
@@ -238,6 +238,11 @@ class CountedTokens(Sequence[str]):
         #: the keys counted for tokens longer than :data:`LONG_TOKEN`
         #: (:meth:`of_glued`), each with the length of its token
         self.long: dict[str, int] = {}
+        #: where a token may be glued from parts (:meth:`of_glued`): the
+        #: tokens again as ``(glued, tokens)`` pairs, in order, ``glued``
+        #: when the first of ``tokens`` continues the last token before it,
+        #: so that a long token is written from its parts, never made
+        self.fragments: Callable[[], Iterator[tuple[bool, Sequence[str]]]] | None = None
 
     @classmethod
     def of_pieces(
@@ -278,7 +283,9 @@ class CountedTokens(Sequence[str]):
         of parts: that held the codes twice). ``None`` past 1,114,112
         distinct tokens (the code points, which the codes once were).
         ``continues(stretch)``: the stretch's first token continues the
-        last token of the stretch before (they are one token).
+        last token of the stretch before (they are one token); ``None``
+        too when a token so joined, or given, is longer than
+        :data:`LONG_TOKEN` (it is not made: :meth:`of_glued` counts it).
 
         >>> held = CountedTokens.of_stretches([["a", "b"], ["a"]])
         >>> held.in_order, held.counts, list(held), held == ("a", "b", "a")
@@ -286,11 +293,14 @@ class CountedTokens(Sequence[str]):
         >>> list(CountedTokens.of_stretches([["a", "b"], ["c", "d"]], lambda s: s[0] == "c"))
         ['a', 'bc', 'd']
         """
+        long: dict[str, int] = {}
         if continues is not None:
-            stretches = joined_stretches(stretches, continues)
+            stretches = _glued(stretches, _alone, continues, long)  # type: ignore[arg-type]
         codes: dict[str, int] = {}
         coded = array("B")
         for found in stretches:
+            if long:  # a token too long to hold (given by its key)
+                return None
             new = set(found).difference(codes)
             if new:
                 if len(codes) + len(new) > _CODE_POINTS:
@@ -301,6 +311,8 @@ class CountedTokens(Sequence[str]):
                 if width != coded.typecode:
                     coded = array(width, coded)
             coded.extend(map(codes.__getitem__, found))
+        if long:
+            return None
         code_counts: dict[int, int] = {}
         _count_elements(code_counts, coded)
         tokens = list(codes)  # code k is tokens[k]
@@ -344,6 +356,7 @@ class CountedTokens(Sequence[str]):
 
         held = cls(counts, size, remake)
         held.long = long
+        held.fragments = lambda: _fragments(pieces(), tokens, continues)
         return held
 
     def characters(self) -> int:
@@ -451,6 +464,32 @@ def _feed(digest: Any, part: str) -> None:
 
 def _key_of(length: int, digest: Any) -> str:
     return f"<a token of {length} characters, BLAKE2b {digest.hexdigest()}>"
+
+
+def _fragments(
+    pieces: Iterable[str],
+    tokens: Callable[[str], Iterable[Sequence[str]]],
+    continues: Callable[[str], bool],
+) -> Iterator[tuple[bool, Sequence[str]]]:
+    """The tokens of :meth:`CountedTokens.of_glued` as its pieces give
+    them, a non-empty sequence at a time, each with whether its first token
+    continues the last one before it (as :func:`_glued` joins them).
+
+    >>> list(_fragments(["a b", "c", " d"], lambda p: [p.split()], lambda p: p[0] != " "))
+    [(False, ['a', 'b']), (True, ['c']), (False, ['d'])]
+    """
+    last = 0  # the length of the last token so far (0: none yet)
+    for piece in pieces:
+        glue = bool(last) and continues(piece)  # only the piece's first token can continue
+        for found in tokens(piece):
+            if not found:
+                continue
+            if glue and len(found) == 1:
+                last += len(found[0])
+            else:
+                last = len(found[-1])
+            yield glue, found
+            glue = False
 
 
 def _glued(

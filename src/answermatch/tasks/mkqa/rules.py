@@ -374,10 +374,14 @@ class Rules:
         """The pieces :meth:`tokens` reads a long text in, where the steps
         and the split read nothing across the cuts (:meth:`piecewise`,
         without ``numbers="value"``, which reads numbers first); ``None``
-        where it is read otherwise."""
+        where it is read otherwise. Where the rules allow it
+        (:meth:`_in_letters`), a text is also cut inside a run of ASCII
+        letters, as :meth:`tokens` cuts it."""
         if self.settings.numbers == "value" or not self._piecewise:
             return None
         at = _CHARACTER_CUT if self._split is _characters else None
+        if self._letters:
+            at = _steps.in_letters(at)
         return lambda text: _steps.pieces(text, at)
 
     def _counted(self, text: str) -> CountedTokens:

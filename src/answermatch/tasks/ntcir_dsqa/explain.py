@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import chain
+from operator import itemgetter
 
 from ...explanation import (
     Explanation,
@@ -57,7 +58,8 @@ def text_view(lang: Language, text: str) -> TextView:
         normalized, changes = trace(lang.steps, text)
         return TextView(text, normalized, tuple(lang.words(normalized)), changes)
     named = [(_step_name(step), step) for step in lang.steps]
-    changes, before = trace_pieces(named[:-1], lambda: _steps.pieces(text, lang.cuts))
+    cut = _steps.in_letters(lang.cuts) if lang.letters else lang.cuts
+    changes, before = trace_pieces(named[:-1], lambda: _steps.pieces(text, cut))
     normalized, words = _normal_form(lang, text)
     if normalized != before:
         changes += (named[-1][0],)
@@ -69,6 +71,8 @@ def _normal_form(lang: Language, text: str) -> tuple[JoinedKey, CountedTokens]:
     ``lang.between``) and its words, both made again from ``text`` when
     read: the words read once, their order coded, or (past
     1,114,112 distinct words) counted and made again when written."""
+    if lang.letters:
+        return _glued_form(lang, text)
     parts: Callable[[], Iterator[str]] = lambda: lang.normalized_parts(text)  # noqa: E731
     size = [0, 0]  # the parts' characters and their number
 
@@ -88,9 +92,64 @@ def _normal_form(lang: Language, text: str) -> tuple[JoinedKey, CountedTokens]:
     return JoinedKey(length, parts, sep=lang.between), words
 
 
+def _glued_form(lang: Language, text: str) -> tuple[JoinedKey, CountedTokens]:
+    """:func:`_normal_form` of a language whose scoring also cuts a long
+    text inside a run of ASCII letters
+    (:meth:`~.rules.Language.scored_parts`): a part that continues the word
+    before it joined to it without :attr:`~.rules.Language.between`, and
+    the words so glued coded in order, or, where one is longer than
+    :data:`~answermatch.matchers.answers.LONG_TOKEN` (or they are too many
+    to code), counted with that one by its key, as scoring counts them: no
+    word as long as the text is made."""
+    size = [0, 0]  # the parts' characters and the places joined by ``between``
+
+    def parts() -> Iterator[str]:
+        first = True
+        for part, joined in lang.scored_parts(text):
+            yield part if first or joined else lang.between + part
+            first = False
+
+    def stretches() -> Iterator[list[str]]:
+        size[:] = [0, 0]
+        for k, (part, joined) in enumerate(lang.scored_parts(text)):
+            size[0] += len(part)
+            size[1] += bool(k) and not joined
+            lists = iter(lang.word_lists((part,)))
+            for found in lists:
+                if found:
+                    yield _steps.Continued(found) if joined else found
+                    break
+            yield from lists
+
+    words = CountedTokens.of_stretches(stretches(), _continued)
+    if words is None:
+        words = CountedTokens.of_glued(
+            lambda: lang.scored_parts(text),
+            lambda item: lang.word_lists((item[0],)),
+            itemgetter(1),
+        )
+        size[:] = [0, 0]
+        for k, (part, joined) in enumerate(lang.scored_parts(text)):
+            size[0] += len(part)
+            size[1] += bool(k) and not joined
+    return JoinedKey(size[0] + len(lang.between) * size[1], parts, sep=""), words
+
+
+def _continued(found: Sequence[str]) -> bool:
+    return type(found) is _steps.Continued
+
+
 def _countable(words: Sequence[str]) -> Sequence[str] | Mapping[str, int]:
     """What set F1 reads of ``words``: a long text's counts, else the words."""
     return words.counts if type(words) is CountedTokens else words
+
+
+def _keyed(
+    words: Sequence[str] | Mapping[str, int], keyed: Callable[[str], str] | None
+) -> Sequence[str] | Mapping[str, int]:
+    if keyed is None or not isinstance(words, Sequence):
+        return words
+    return [keyed(word) for word in words]
 
 
 def explain_question(question: Question, answer: str, lang: Language, profile: str) -> Explanation:
@@ -106,10 +165,13 @@ def explain_question(question: Question, answer: str, lang: Language, profile: s
     """
     predicted = text_view(lang, answer)
     golds = [text_view(lang, text) for text in question.answers]
+    words = predicted.tokens
+    # a word longer than LONG_TOKEN is counted by its key: the gold's words are looked up so
+    keyed = words.keyed if type(words) is CountedTokens and words.long else None
     result = compare_normalized(
         predicted.normalized,
-        _countable(predicted.tokens),
-        [(gold.normalized, _countable(gold.tokens)) for gold in golds],
+        _countable(words),
+        [(gold.normalized, _keyed(_countable(gold.tokens), keyed)) for gold in golds],
     )
     variants = tuple(
         Variant(

@@ -11,8 +11,6 @@ rule and the item's figures (the very numbers the scorer gave the item).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import chain, starmap, zip_longest
-from operator import eq
 from typing import Any
 
 from ...explanation import (
@@ -26,7 +24,7 @@ from ...explanation import (
     verdict,
     view_tokens,
 )
-from ...matchers.answers import CountedTokens, joined_stretches
+from ...matchers.answers import CountedTokens, JoinedKey, _same_text
 from ...normalization import steps as _steps
 from ...normalization.steps import Continued, starts_in_word
 from .rules import SpanRules, f1_of
@@ -66,35 +64,35 @@ def text_view(rules: SpanRules, lang: str, text: Any) -> TextView:
             changes.append("numbers_by_value")
         return TextView(raw, joined_tokens(tokens), tokens, tuple(changes))
     traced, normalized = trace_pieces(rules.steps(lang), lambda: cut(raw))
+    joined = joined_tokens(tokens)
     if rules.numbers is not None:
-        split_parts = chain.from_iterable(_split_joined(split, normalized.parts()))
-        if not all(starmap(eq, zip_longest(tokens, split_parts))):
+        # the tokens (without whitespace) differ where their texts joined by spaces do
+        mine = joined.parts() if type(joined) is JoinedKey else iter((joined,))
+        if not _same_text(mine, _split_text(split, normalized.parts())):
             traced += ("numbers_by_value",)
-    return TextView(raw, joined_tokens(tokens), tokens, traced)
+    return TextView(raw, joined, tokens, traced)
 
 
 def _continued(tokens: Sequence[str]) -> bool:
     return type(tokens) is Continued
 
 
-def _split_joined(split: Any, parts: Iterator[str]) -> Iterator[Sequence[str]]:
-    """The tokens of the normalized parts of a text's pieces, a list a
-    part, a token cut between two (an ASCII letter ends one part and begins
-    the next: only a cut inside a run of letters puts one there) made whole
-    (:func:`~answermatch.matchers.answers.joined_stretches`)."""
+def _split_text(split: Any, parts: Iterator[str]) -> Iterator[str]:
+    """The tokens of the normalized parts of a text's pieces joined by
+    spaces, in parts: a token cut between two parts (an ASCII letter ends
+    one part and begins the next: only a cut inside a run of letters puts
+    one there) joined without one, never made whole."""
     before = ""
-
-    def marked() -> Iterator[Sequence[str]]:
-        nonlocal before
-        for part in parts:
-            if not part:
-                continue
-            found = split(part)
-            inside = _letter(before[-1:]) and _letter(part[:1])
-            before = part
-            yield Continued(found) if inside else found
-
-    return joined_stretches(marked(), _continued)
+    first = True
+    for part in parts:
+        if not part:
+            continue
+        found = split(part)
+        inside = _letter(before[-1:]) and _letter(part[:1])
+        before = part
+        if found:
+            yield ("" if first or inside else " ") + " ".join(found)
+            first = False
 
 
 def _letter(char: str) -> bool:

@@ -23,7 +23,7 @@ through the task's scorer (:func:`~answermatch.explanation.through_scorer`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...diagnostics import Diagnostics
@@ -57,7 +57,10 @@ __all__ = ["explain_engspan", "explain_full", "explain_retrieve"]
 #: before it is each piece's steps, one after the other): lower-case (a final
 #: sigma looks no further than whitespace), characters deleted one by one
 #: (never whitespace), SQuAD's articles as whole words (``\\b`` holds at a
-#: piece's end as before the whitespace after it). ``collapse_whitespace``,
+#: piece's end as before the whitespace after it). Nor inside a run of
+#: ASCII letters, 16 of them on each side of a cut
+#: (:func:`~answermatch.normalization.steps.in_letters`): each maps them to
+#: ASCII letters, and an article is at most three. ``collapse_whitespace``,
 #: last, joins the words of the whole text.
 _PIECEWISE = frozenset({"lower", "strip_ascii_punct", "squad_articles", "remove_counters"})
 
@@ -70,7 +73,10 @@ def _normalized(
     :data:`~answermatch.normalization.steps.PIECE_CHARS` under steps that
     read nothing across whitespace, then ``collapse_whitespace``, is read
     piece by piece (:func:`~answermatch.explanation.trace_pieces`, cut just
-    before whitespace): its tokens counted with their order as codes, its
+    before whitespace or inside a run of letters): its tokens counted with
+    their order as codes (a token longer than
+    :data:`~answermatch.matchers.answers.LONG_TOKEN`, glued from the pieces
+    of a run of letters, by its key: made again in parts when written), its
     normalized text their join, no copy of it held."""
     named = [(_step_name(step), step) for step in steps]
     if (
@@ -79,8 +85,11 @@ def _normalized(
         and named[-1][0] == "collapse_whitespace"
         and all(name in _PIECEWISE for name, _ in named[:-1])
     ):
-        changes, before = trace_pieces(named[:-1], lambda: _steps.pieces(text))
-        tokens = CountedTokens.of_stretches(map(str.split, before.parts()))
+        cut = _steps.in_letters()
+        changes, before = trace_pieces(named[:-1], lambda: _steps.pieces(text, cut))
+        tokens = CountedTokens.of_stretches(_split_parts(before.parts()), _continued)
+        if tokens is None:  # a token too long to hold (or too many distinct ones): counted
+            tokens = CountedTokens.of_glued(before.parts, _split_one, _steps.starts_in_word)
         if tokens is not None:
             normalized = joined_tokens(tokens)
             if len(normalized) != len(before) or not _same_text(
@@ -91,6 +100,24 @@ def _normalized(
             return normalized, changes, tokens
     whole, changes = trace(steps, text)
     return whole, changes, tokens_by_pieces(whole, str.split)
+
+
+def _split_parts(parts: Iterable[str]) -> Iterator[list[str]]:
+    """The words of the normalized parts of a text's pieces, a list a part;
+    that of a part cut inside a run of letters (it starts with one: the
+    steps keep the letters, and the whitespace that begins any other part)
+    a :class:`~answermatch.normalization.steps.Continued`."""
+    for part in parts:
+        found = part.split()
+        yield _steps.Continued(found) if _steps.starts_in_word(part) else found
+
+
+def _continued(found: Sequence[str]) -> bool:
+    return type(found) is _steps.Continued
+
+
+def _split_one(part: str) -> tuple[list[str]]:
+    return (part.split(),)
 
 
 def _empty_answers_first(gold: XorGold, predictions: Sequence[str | None]) -> int | None:

@@ -1,0 +1,136 @@
+"""``explain`` of an answer whose one token is very long (a run of ASCII
+letters without a space, issue 25): the token, longer than
+``LONG_TOKEN``, is counted by its key and shown from the pieces the text is
+cut in (``CountedTokens.fragments``, ``explanation.token_fragments``),
+never made whole. The text and JSON written are those of the explanation
+made whole (``Explanation.whole``), and explaining and writing it take a
+small part of the answer's size above what scoring it takes."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import warnings
+from pathlib import Path
+
+import pytest
+
+import answermatch
+from answermatch.commands.explain import write
+from answermatch.explain import explain
+from answermatch.explanation import token_fragments
+from answermatch.matchers.answers import LONG_TOKEN, CountedTokens
+from conftest import traced_peak
+from examples import EXAMPLE_FILES, EXAMPLES
+
+TASKS = [
+    ("squad", {}, "official"),
+    ("squad", {}, "fair"),
+    ("mlqa", {"lang": "de"}, "official"),
+    ("xor-engspan", {}, "official"),
+    ("xor-full", {}, "official"),
+    ("mkqa", {"lang": "en"}, "official"),
+    ("mkqa", {"lang": "en"}, "fair"),
+    ("ntcir-dsqa", {}, "official"),
+]
+
+RUN = "wilhelmroentgen"
+
+
+def _texts(chars: int) -> list[str]:
+    """Long answers: one run of letters; runs with words, upper case,
+    articles, punctuation and quotes of both kinds around and between;
+    two equal long runs; a run as long as ``LONG_TOKEN`` and one longer."""
+    run = (RUN * (chars // len(RUN) + 1))[:chars]
+    return [
+        run,
+        f"The {run.upper()} cat, the hat 'x' \"y\" {run[: chars // 2]}!",
+        f"an {run} {run} a",
+        "z" * LONG_TOKEN + " " + "Zq" * (LONG_TOKEN // 2 + 3) + ".",
+    ]
+
+
+def _inputs(task: str, options: dict, text: str, tmp_path: Path) -> tuple[str, str]:
+    if task == "mkqa":
+        rows = (EXAMPLES / "mkqa" / "en.jsonl").read_text("utf-8").splitlines()
+        first = json.loads(rows[0])
+        first["prediction"] = text
+        rows[0] = json.dumps(first)
+        path = tmp_path / "en.jsonl"
+        path.write_text("\n".join(rows) + "\n", "utf-8")
+        return str(EXAMPLES / "mkqa" / "gold.jsonl"), str(path)
+    gold, pred = EXAMPLE_FILES[task]
+    if task == "ntcir-dsqa":  # the first English question's answer
+        lines = pred.read_text("utf-8").split("\n")
+        at = next(k for k, line in enumerate(lines) if line.startswith("DS2-QA-E-0001\t"))
+        lines[at] = f"DS2-QA-E-0001\t{text}"
+        path = tmp_path / "run.tsv"
+        path.write_text("\n".join(lines), "utf-8")
+        return str(gold), str(path)
+    given = json.loads(pred.read_text("utf-8"))
+    given[next(iter(given))] = text
+    path = tmp_path / "pred.json"
+    path.write_text(json.dumps(given), "utf-8")
+    return str(gold), str(path)
+
+
+def _explained(task: str, options: dict, profile: str, gold: str, pred: str) -> list:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", answermatch.AnswermatchWarning)
+        return explain(task, gold, pred, profile=profile, limit=1, **options)
+
+
+@pytest.mark.parametrize(("task", "options", "profile"), TASKS)
+def test_a_long_token_is_written_from_its_pieces_as_made_whole(task, options, profile, tmp_path):
+    for text in _texts(3 * LONG_TOKEN + 7):
+        gold, pred = _inputs(task, options, text, tmp_path)
+        [found] = _explained(task, options, profile, gold, pred)
+        tokens = found.prediction.tokens
+        assert type(tokens) is CountedTokens and tokens.long, task
+        assert [t for t in tokens if len(t) > LONG_TOKEN], "a long token is made when iterated"
+        whole = found.whole()
+        for as_json in (False, True):
+            out, expected = io.StringIO(), io.StringIO()
+            write([found], out, as_json=as_json)
+            write([whole], expected, as_json=as_json)
+            assert out.getvalue() == expected.getvalue(), (task, as_json, text[:20])
+        # the fragments glue to the tokens
+        glued: list[str] = []
+        for continues, part in token_fragments(tokens):
+            if continues:
+                glued[-1] += part[0]
+                part = part[1:]
+            glued += part
+            assert all(len(t) <= 2 * LONG_TOKEN for t in part)
+        assert glued == list(tokens)
+
+
+@pytest.mark.parametrize(("task", "options", "profile"), TASKS)
+def test_explaining_a_long_run_of_letters_never_makes_its_token(task, options, profile, tmp_path):
+    """1,000,000 letters in one token: explaining the answer takes less than
+    a third of its characters in bytes above what scoring it takes (the old
+    explanation made the token, a byte a letter, and held it: XOR's two
+    lower-cased copies besides), and writing it (text, then JSON) a small
+    constant."""
+    chars = 1_000_000
+    gold, pred = _inputs(task, options, (RUN * (chars // len(RUN) + 1))[:chars], tmp_path)
+    held: list = []
+
+    def score_it() -> None:
+        answermatch.evaluate(task, gold, pred, profile=profile, **options)
+
+    def explain_it() -> None:
+        held.extend(_explained(task, options, profile, gold, pred))
+
+    scored = traced_peak(score_it, quiet=True)
+    explained = traced_peak(explain_it, quiet=True)
+
+    def write_it() -> None:
+        with open(os.devnull, "w", encoding="utf-8") as null:
+            write(held, null, as_json=False)
+            write(held, null, as_json=True)
+
+    written = traced_peak(write_it)
+    assert explained - scored < chars // 3, (explained - scored) / chars
+    assert written < chars // 4 + (1 << 20), written / chars
