@@ -48,6 +48,9 @@ def _texts(chars: int) -> list[str]:
         f"The {run.upper()} cat, the hat 'x' \"y\" {run[: chars // 2]}!",
         f"an {run} {run} a",
         "z" * LONG_TOKEN + " " + "Zq" * (LONG_TOKEN // 2 + 3) + ".",
+        # Japanese, Chinese, Thai without spaces (XOR deletes 人 年 歳 where they stand)
+        "東京タワーは1958年に完成した。人口" * (chars // 18) + " 人人 x 人" + "ab" * 40,
+        ("x 人人" * 9 + "กรุงเทพมหานคร" * 9) * (chars // 160) + " the",
     ]
 
 
@@ -87,8 +90,8 @@ def test_a_long_token_is_written_from_its_pieces_as_made_whole(task, options, pr
         gold, pred = _inputs(task, options, text, tmp_path)
         [found] = _explained(task, options, profile, gold, pred)
         tokens = found.prediction.tokens
-        assert type(tokens) is CountedTokens and tokens.long, task
-        assert [t for t in tokens if len(t) > LONG_TOKEN], "a long token is made when iterated"
+        if type(tokens) is CountedTokens and tokens.long:
+            assert [t for t in tokens if len(t) > LONG_TOKEN], "a long token is made again"
         whole = found.whole()
         for as_json in (False, True):
             out, expected = io.StringIO(), io.StringIO()
@@ -102,19 +105,31 @@ def test_a_long_token_is_written_from_its_pieces_as_made_whole(task, options, pr
                 glued[-1] += part[0]
                 part = part[1:]
             glued += part
-            assert all(len(t) <= 2 * LONG_TOKEN for t in part)
         assert glued == list(tokens)
 
 
-@pytest.mark.parametrize(("task", "options", "profile"), TASKS)
-def test_explaining_a_long_run_of_letters_never_makes_its_token(task, options, profile, tmp_path):
-    """1,000,000 letters in one token: explaining the answer takes less than
-    a third of its characters in bytes above what scoring it takes (the old
-    explanation made the token, a byte a letter, and held it: XOR's two
-    lower-cased copies besides), and writing it (text, then JSON) a small
-    constant."""
+@pytest.mark.parametrize(
+    ("task", "options", "profile", "unit"),
+    [(*case, RUN) for case in TASKS]
+    + [
+        ("squad", {}, "official", "東京タワーは1958年に完成した。"),
+        ("mlqa", {"lang": "de"}, "official", "กรุงเทพมหานคร"),
+        ("xor-engspan", {}, "official", "人口は約1351万人で、日本の首都です。"),
+        ("xor-full", {}, "official", "กรุงเทพมหานคร"),
+    ],
+)
+def test_explaining_a_long_run_of_letters_never_makes_its_token(
+    task, options, profile, unit, tmp_path
+):
+    """1,000,000 letters in one token (or as many characters of Japanese,
+    Chinese or Thai without a space, where the rules allow cutting between
+    two): explaining the answer takes less than a third of its characters
+    in bytes above what scoring it takes (the old explanation made the
+    token, a byte a letter, two a CJK or Thai character, and held it; XOR's
+    two lower-cased copies besides), and writing it (text, then JSON) a
+    small constant."""
     chars = 1_000_000
-    gold, pred = _inputs(task, options, (RUN * (chars // len(RUN) + 1))[:chars], tmp_path)
+    gold, pred = _inputs(task, options, (unit * (chars // len(unit) + 1))[:chars], tmp_path)
     held: list = []
 
     def score_it() -> None:
@@ -133,4 +148,4 @@ def test_explaining_a_long_run_of_letters_never_makes_its_token(task, options, p
 
     written = traced_peak(write_it)
     assert explained - scored < chars // 3, (explained - scored) / chars
-    assert written < chars // 4 + (1 << 20), written / chars
+    assert written < chars // 4 + (2 << 20), written / chars  # (64K characters spooled)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields, is_dataclass, replace
@@ -28,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from .diagnostics import Diagnostics
 from .errors import AnswermatchWarning, visible
 from .matchers.answers import CountedTokens, JoinedKey, _same_text
+from .normalization.steps import in_letters, starts_in_word
 from .outputs import sized_pieces
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -37,6 +39,8 @@ __all__ = [
     "Explanation",
     "TextView",
     "Variant",
+    "cut_in_word",
+    "in_words",
     "joined_tokens",
     "through_scorer",
     "token_fragments",
@@ -359,6 +363,46 @@ def joined_tokens(tokens: Sequence[str]) -> str | JoinedKey:
         # a batch of tokens joined at a time (a long token in its parts)
         return JoinedKey(length, lambda: _joined(tokens, " "), sep="")
     return " ".join(tokens)
+
+
+#: Kana, CJK ideographs, Thai and Khmer letters: letters without case (Lo),
+#: neither cased nor case-ignorable (a final sigma's context stops at one),
+#: no punctuation, in no article pattern (nor next to the ASCII letters of
+#: one), deleted by no step but XOR's counters, each on its own. Lower-casing,
+#: punctuation and counters deleted a character at a time and whole-word
+#: articles (the SQuAD family's official rules, XOR's) read nothing across
+#: a place between two of them.
+IN_WORD = "\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\u0e01-\u0e30\u1780-\u17b3"
+_IN_WORD_START = re.compile(f"[{IN_WORD}]")
+
+
+def in_words() -> re.Pattern[str]:
+    """Where an explanation may cut a long text for such rules: just
+    before whitespace, between two of :data:`IN_WORD` (a run of Japanese,
+    Chinese or Thai without spaces) or inside a run of ASCII letters
+    (:func:`~answermatch.normalization.steps.in_letters`). A piece cut
+    inside a word (:func:`cut_in_word`) continues the token before it.
+
+    >>> from answermatch.normalization.steps import pieces
+    >>> [len(p) for p in pieces("東京" * 40_000, in_words())]
+    [65536, 14464]
+    """
+    return in_letters(_between_in_word())
+
+
+def cut_in_word(piece: str) -> bool:
+    """Whether a piece of :func:`in_words` was cut inside a word (it starts
+    with an ASCII letter or one of :data:`IN_WORD`: no other place it is
+    cut at is just before one).
+
+    >>> cut_in_word("京都"), cut_in_word("ab"), cut_in_word(" 東")
+    (True, True, False)
+    """
+    return starts_in_word(piece) or _IN_WORD_START.match(piece) is not None
+
+
+def _between_in_word() -> re.Pattern[str]:
+    return re.compile(rf"\s|(?<=[{IN_WORD}])(?=[{IN_WORD}])")
 
 
 def trace_pieces(

@@ -10,14 +10,16 @@ rule and the item's figures (the very numbers the scorer gave the item).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ...explanation import (
     Explanation,
     TextView,
     Variant,
+    cut_in_word,
     figures,
+    in_words,
     joined_tokens,
     trace_pieces,
     unanswered,
@@ -27,7 +29,7 @@ from ...explanation import (
 from ...matchers.answers import CountedTokens, JoinedKey, _same_text
 from ...normalization import steps as _steps
 from ...normalization.steps import Continued, starts_in_word
-from .rules import SpanRules, f1_of
+from .rules import _MLQA, _SQUAD, SpanRules, f1_of
 
 __all__ = ["explain_items", "text_view"]
 
@@ -41,16 +43,22 @@ def text_view(rules: SpanRules, lang: str, text: Any) -> TextView:
     tokens held as their counts and its normalized text as its parts: no
     copy of it is held."""
     raw = text if isinstance(text, str) else str(text)
-    cut = rules.long_pieces(lang) if len(raw) > _steps.PIECE_CHARS else None
-    held = None
-    if cut is not None:
+    cut, continues = _long_pieces(rules, lang) if len(raw) > _steps.PIECE_CHARS else (None, None)
+    tokens: Sequence[str]
+    if cut is None:
+        tokens = view_tokens(rules.counted_tokenizer(lang)(raw))
+    else:
         tokenize = rules.tokenizer(lang)
         stretches = (
-            Continued(tokenize(piece)) if starts_in_word(piece) else tokenize(piece)
+            Continued(tokenize(piece)) if continues(piece) else tokenize(piece)
             for piece in cut(raw)
         )
         held = CountedTokens.of_stretches(stretches, _continued)
-    tokens = view_tokens(rules.counted_tokenizer(lang)(raw)) if held is None else held
+        if held is None:  # a token too long to hold (or too many): counted, a long one by its key
+            held = CountedTokens.of_glued(
+                lambda: cut(raw), lambda piece: (tokenize(piece),), continues
+            )
+        tokens = held
     split = rules.split(lang)
     if cut is None:
         changes: list[str] = []
@@ -71,6 +79,24 @@ def text_view(rules: SpanRules, lang: str, text: Any) -> TextView:
         if not _same_text(mine, _split_text(split, normalized.parts())):
             traced += ("numbers_by_value",)
     return TextView(raw, joined, tokens, traced)
+
+
+def _long_pieces(
+    rules: SpanRules, lang: str
+) -> tuple[Callable[[str], Iterator[str]] | None, Callable[[str], bool]]:
+    """The pieces a long text is explained in and whether a piece continues
+    the token before it: the rules' own
+    (:meth:`~.rules.SpanRules.long_pieces`), for SQuAD's and MLQA's official
+    rules (but MLQA's Chinese, which reads ideographs one by one) also cut
+    between two characters of a run of Japanese, Chinese or Thai
+    (:func:`~answermatch.explanation.in_words`), where none of their rules
+    reads across: the token so cut is counted whole, a long one by its key."""
+    cut = rules.long_pieces(lang)
+    chosen = (rules.width, rules.case, rules.punct, rules.articles, rules.tokens, rules.numbers)
+    if cut is not None and (chosen == _SQUAD or (chosen == _MLQA and lang != "zh")):
+        at = in_words()
+        return (lambda text: _steps.pieces(text, at)), cut_in_word
+    return cut, starts_in_word
 
 
 def _continued(tokens: Sequence[str]) -> bool:

@@ -23,7 +23,8 @@ through the task's scorer (:func:`~answermatch.explanation.through_scorer`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ...diagnostics import Diagnostics
@@ -32,6 +33,8 @@ from ...explanation import (
     TextView,
     Variant,
     _step_name,
+    cut_in_word,
+    in_words,
     joined_tokens,
     trace,
     trace_pieces,
@@ -60,7 +63,9 @@ __all__ = ["explain_engspan", "explain_full", "explain_retrieve"]
 #: piece's end as before the whitespace after it). Nor inside a run of
 #: ASCII letters, 16 of them on each side of a cut
 #: (:func:`~answermatch.normalization.steps.in_letters`): each maps them to
-#: ASCII letters, and an article is at most three. ``collapse_whitespace``,
+#: ASCII letters, and an article is at most three; nor between two kana, CJK
+#: ideographs or Thai letters (:func:`~answermatch.explanation.in_words`:
+#: a counter is deleted where it stands). ``collapse_whitespace``,
 #: last, joins the words of the whole text.
 _PIECEWISE = frozenset({"lower", "strip_ascii_punct", "squad_articles", "remove_counters"})
 
@@ -73,7 +78,7 @@ def _normalized(
     :data:`~answermatch.normalization.steps.PIECE_CHARS` under steps that
     read nothing across whitespace, then ``collapse_whitespace``, is read
     piece by piece (:func:`~answermatch.explanation.trace_pieces`, cut just
-    before whitespace or inside a run of letters): its tokens counted with
+    before whitespace or inside a word): its tokens counted with
     their order as codes (a token longer than
     :data:`~answermatch.matchers.answers.LONG_TOKEN`, glued from the pieces
     of a run of letters, by its key: made again in parts when written), its
@@ -85,11 +90,15 @@ def _normalized(
         and named[-1][0] == "collapse_whitespace"
         and all(name in _PIECEWISE for name, _ in named[:-1])
     ):
-        cut = _steps.in_letters()
+        cut = in_words()
         changes, before = trace_pieces(named[:-1], lambda: _steps.pieces(text, cut))
-        tokens = CountedTokens.of_stretches(_split_parts(before.parts()), _continued)
+
+        def parts() -> Iterator[tuple[str, bool]]:
+            return _marked(zip(_steps.pieces(text, cut), before.parts(), strict=True))
+
+        tokens = CountedTokens.of_stretches(map(_split_part, parts()), _continued)
         if tokens is None:  # a token too long to hold (or too many distinct ones): counted
-            tokens = CountedTokens.of_glued(before.parts, _split_one, _steps.starts_in_word)
+            tokens = CountedTokens.of_glued(parts, _split_one, itemgetter(1))
         if tokens is not None:
             normalized = joined_tokens(tokens)
             if len(normalized) != len(before) or not _same_text(
@@ -102,22 +111,35 @@ def _normalized(
     return whole, changes, tokens_by_pieces(whole, str.split)
 
 
-def _split_parts(parts: Iterable[str]) -> Iterator[list[str]]:
-    """The words of the normalized parts of a text's pieces, a list a part;
-    that of a part cut inside a run of letters (it starts with one: the
-    steps keep the letters, and the whitespace that begins any other part)
-    a :class:`~answermatch.normalization.steps.Continued`."""
-    for part in parts:
-        found = part.split()
-        yield _steps.Continued(found) if _steps.starts_in_word(part) else found
+def _marked(pairs: Iterator[tuple[str, str]]) -> Iterator[tuple[str, bool]]:
+    """The normalized parts of a text's pieces (``pairs``: each piece and
+    its part), each with whether it continues the word before it: its piece
+    was cut inside a word (:func:`~answermatch.explanation.cut_in_word`)
+    and no whitespace stands between (the steps insert none, but the
+    counters they delete may have stood next to some, at the end of the
+    part before or the start of this one)."""
+    last = ""  # the last part that is not empty
+    for piece, part in pairs:
+        glued = (
+            bool(last) and cut_in_word(piece) and not part[:1].isspace() and not last[-1:].isspace()
+        )
+        last = part or last
+        yield part, glued
+
+
+def _split_part(pair: tuple[str, bool]) -> list[str]:
+    """The words of a normalized part; those of one that continues the word
+    before it a :class:`~answermatch.normalization.steps.Continued`."""
+    found = pair[0].split()
+    return _steps.Continued(found) if pair[1] else found
 
 
 def _continued(found: Sequence[str]) -> bool:
     return type(found) is _steps.Continued
 
 
-def _split_one(part: str) -> tuple[list[str]]:
-    return (part.split(),)
+def _split_one(pair: tuple[str, bool]) -> tuple[list[str]]:
+    return (pair[0].split(),)
 
 
 def _empty_answers_first(gold: XorGold, predictions: Sequence[str | None]) -> int | None:
