@@ -106,3 +106,51 @@ def test_long_thai_is_analysed_in_memory_that_does_not_grow(name, rules):
     assert keys == [(1_000_000, 1_000_000), (2_000_000, 2_000_000)]
     # the key of a million characters is 2 MB: one more million adds 2 MB and a little
     assert peaks[1] - peaks[0] < 3_000_000, (name, peaks)
+
+
+# --- the word splitter (XOR's fair tokens of ar bn fi ko ru te en): a long word in pieces ------
+
+WORD_FRAGMENTS = [
+    *FRAGMENTS, "-", "'", "’", ":", "\u200d", "\u200c", "\U0001f1e6", "\U0001f44d", "\u0600",
+    "\u0640", "\u064b", "ال", "١٬٠٠٠", "a-b", "x:n", "🏻", "\u0e33\u0e48", "!", "๚ก",
+]  # fmt: skip
+WORD_TEXTS = st.lists(st.sampled_from(WORD_FRAGMENTS), max_size=40).map("".join)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    text=WORD_TEXTS,
+    lang=st.sampled_from(["ar", "fi", "en", "ru", "bn"]),
+    piece=st.integers(1, 12),
+)
+def test_the_word_splitter_gives_a_long_chunks_tokens_matched_in_pieces(text, lang, piece):
+    from answermatch.tokenizers.words import WordTokenizer
+
+    tokenizer = WordTokenizer(lang)
+    whole = tokenizer._tokenize(text, "word")
+    with mock.patch.object(steps, "PIECE_CHARS", piece):
+        assert tokenizer._tokenize(text, "word") == whole, text
+
+
+def test_the_word_splitter_matches_a_long_thai_word_in_memory_that_does_not_grow():
+    """``regex`` held about 110 bytes a character of a word while it matched
+    it (a million characters of Thai given to XOR's fair Arabic rules: 139
+    MB traced); now a piece's at a time, and the word joined once."""
+    from answermatch.tokenizers.words import WordTokenizer
+
+    tokenizer = WordTokenizer("ar")
+    tokenizer.tokenize("ไทย")
+    sentence = "เมืองหลวงของประเทศไทยคือกรุงเทพมหานคร"
+    peaks = []
+    for size in (1_000_000, 2_000_000):
+        text = (sentence * (size // len(sentence) + 1))[:size]
+        tracemalloc.start()
+        try:
+            tokens = tokenizer.tokenize(text)
+            peaks.append(tracemalloc.get_traced_memory()[1])
+        finally:
+            tracemalloc.stop()
+        assert tokens == [text]
+        del text, tokens
+    # the word's copies (its Arabic deletions, its parts and their join): 2 bytes a character each
+    assert peaks[1] - peaks[0] < 8_000_000, peaks
