@@ -154,3 +154,80 @@ def test_the_word_splitter_matches_a_long_thai_word_in_memory_that_does_not_grow
         del text, tokens
     # the word's copies (its Arabic deletions, its parts and their join): 2 bytes a character each
     assert peaks[1] - peaks[0] < 8_000_000, peaks
+
+
+# --- XOR-Full and XOR-EnglishSpan under the fair rules: a run of letters cut inside ------------
+
+LETTER_FRAGMENTS = [
+    "the", "The", "a", "an", "x", "Σ", "ΑΣ", "İ", "ß", "ﬁ", "Ａ", "e\u0301", "\u0301", "ال",
+    "1", "000", "1,000", "年", "人", "-", "'", "’", ",", ".", "«", " ", "\xa0", "\u3000", "\n",
+    "\u0640", "ไทย", "東京",
+]  # fmt: skip
+RUNS = ["thethe", "anan", "wilhelmroentgen", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "aaaa"]
+LETTER_TEXTS = st.lists(
+    st.one_of(
+        st.sampled_from(LETTER_FRAGMENTS),
+        st.tuples(st.sampled_from(RUNS), st.integers(1, 12)).map(lambda run: run[0] * run[1]),
+    ),
+    max_size=30,
+).map("".join)
+
+
+def _xor_fair(task: str, lang: str, answers: tuple[str, ...], prediction: str, piece: int):
+    from answermatch.matchers import answers as counted
+    from answermatch.tasks.xor import engspan, full
+
+    with (
+        mock.patch.object(steps, "PIECE_CHARS", piece),
+        mock.patch.object(counted, "LONG_TOKEN", piece + 7),
+    ):
+        if task == "full":
+            return full._Scorer(full.PROFILES["fair"])(lang, answers, prediction)
+        return engspan._Scorer(engspan.PROFILES["fair"])(answers, prediction)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    task=st.sampled_from(["full", "engspan"]),
+    lang=st.sampled_from(["en", "fi", "ru", "ko", "ar", "th"]),
+    prediction=LETTER_TEXTS,
+    answers=st.lists(LETTER_TEXTS, min_size=1, max_size=3),
+    same=st.booleans(),
+    piece=st.integers(16, 60),
+)
+def test_xor_fair_scores_a_prediction_cut_in_letters_as_the_whole(
+    task, lang, prediction, answers, same, piece
+):
+    """F1 and EM (XOR-Full's BLEU too, over the tokens joined by spaces) of
+    a prediction whose runs of letters are cut, its long tokens counted by
+    their keys, are the whole prediction's."""
+    golds = (prediction, *answers) if same else tuple(answers)
+    whole = _xor_fair(task, lang, golds, prediction, 10**9)
+    assert _xor_fair(task, lang, golds, prediction, piece) == whole
+
+
+@pytest.mark.parametrize("task", ["full", "engspan"])
+def test_xor_fair_a_long_run_of_letters_is_scored_in_memory_that_does_not_grow(task):
+    """Its normal form was made whole, a copy of the run (and the word
+    splitter's check of it another), beside the text."""
+    from answermatch.tasks.xor import engspan, full
+
+    answers = ("wilhelmroentgen", "Paris")
+    if task == "full":
+        scorer = full._Scorer(full.PROFILES["fair"])
+        score = lambda text: scorer("ar", answers, text)  # noqa: E731
+    else:
+        scorer = engspan._Scorer(engspan.PROFILES["fair"])
+        score = lambda text: scorer(answers, text)  # noqa: E731
+    score("warm up 1 000")
+    peaks = []
+    for repeats in (70_000, 140_000):
+        text = "wilhelmroentgen" * repeats
+        tracemalloc.start()
+        try:
+            assert score(text)[0] == 0.0  # one token, not the answer's
+            peaks.append(tracemalloc.get_traced_memory()[1])
+        finally:
+            tracemalloc.stop()
+        del text
+    assert peaks[0] < 4_000_000 and peaks[1] - peaks[0] < 1_050_000 // 8, (task, peaks)

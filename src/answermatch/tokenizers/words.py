@@ -154,6 +154,9 @@ class WordTokenizer(Tokenizer):
 
     modes = ("word",)
     local_to_whitespace = True
+    # an ASCII letter starts a grapheme cluster that starts a word, and
+    # continues the word of the letter before it
+    letter_cuts = True
 
     def __init__(
         self,
