@@ -396,8 +396,15 @@ class Analyzer:
         # language's articles (or Greek, Turkish... rules) there
         cut = steps.ASCII_SPACE if split_parts or self.articles else _IN_WORD_CUT
         if split_parts and (tokenizer is None or tokenizer.letter_cuts):
-            # and inside a run of ASCII letters, a piece so cut a Continued list
-            cut = steps.in_letters(cut)
+            # and inside a run of ASCII letters or between two Thai consonants,
+            # a piece so cut a Continued list
+            cut = steps.in_letters(_THAI_CUT)
+
+        def part_lists(normal: str) -> Iterable[list[str]]:
+            # a part's tokens, a list at a time where its tokenizer makes them so (ICU's)
+            if tokenizer is None:
+                return (split(normal),)
+            return map(_words_kept, tokenizer.tokenize_parts((normal,), mode))
 
         def words(text: str, start: int, end: int) -> Iterable[list[str]]:
             """The tokens of the stretch ``text[start:end]`` (no number), in lists."""
@@ -406,7 +413,7 @@ class Analyzer:
                 return (split(remove_counters(normal) if anywhere else normal),)
             if split_parts:  # the parts are joined by spaces: each one's own tokens
                 return _normal_form_lists(
-                    text, start, end, norm, cut, split, remove_counters if anywhere else None
+                    text, start, end, norm, cut, part_lists, remove_counters if anywhere else None
                 )
             parts = _normal_form_parts(text, start, end, norm, cut)
             if anywhere:
@@ -493,28 +500,46 @@ def _normal_form_lists(
     end: int,
     normalize: Callable[[str], str],
     cut: re.Pattern[str],
-    split: Callable[[str], list[str]],
+    lists: Callable[[str], Iterable[list[str]]],
     counters: Callable[[str], str] | None,
 ) -> Iterator[list[str]]:
-    """The tokens ``split`` gives of each part of :func:`_normal_form_parts`
-    (``counters``: after deleting them), for a ``split`` that reads each
-    whitespace-separated stretch on its own, so that the lists one after
-    the other are the tokens of the stretch's normal form; where ``cut``
-    also cuts inside a run of ASCII letters
-    (:func:`~answermatch.normalization.steps.in_letters`), a part cut there
-    gives a :class:`~answermatch.normalization.steps.Continued` list (its
-    first token continues the last token before it).
+    """The non-empty token lists ``lists`` gives of each part of
+    :func:`_normal_form_parts` (``counters``: after deleting them), for
+    tokens that read each whitespace-separated stretch on its own, so that
+    the lists one after the other are the tokens of the stretch's normal
+    form; where ``cut`` also cuts inside a run of ASCII letters
+    (:func:`~answermatch.normalization.steps.in_letters`), the first list of
+    a part cut there is a :class:`~answermatch.normalization.steps.Continued`
+    one (its first token continues the last token before it).
 
     >>> from answermatch.normalization import normalizer
     >>> text = "Rö ntgen " * 2
     >>> list(_normal_form_lists(text, 0, len(text), normalizer("unicode"), steps.ASCII_SPACE,
-    ...                         str.split, None))
+    ...                         lambda part: (part.split(),), None))
     [['rö', 'ntgen', 'rö', 'ntgen']]
     """
     for in_word, normal in _normal_pieces(text, start, end, normalize, cut):
-        found = split(normal if counters is None else counters(normal))
-        if found:
-            yield steps.Continued(found) if in_word else found
+        for found in lists(normal if counters is None else counters(normal)):
+            if found:
+                yield steps.Continued(found) if in_word else found
+                in_word = False
+
+
+#: Where a long stretch whose tokens are whitespace's or a word splitter's
+#: (:attr:`~answermatch.tokenizers.base.Tokenizer.letter_cuts`) may be cut
+#: besides inside a run of ASCII letters: just before an ASCII space, or
+#: between two Thai consonants (U+0E01..U+0E2E, of
+#: :data:`~answermatch.normalization.FIRM_CHARACTERS`: no step of the
+#: ``unicode`` preset reads across there, and the consonant after the cut
+#: continues the word of the one before).
+_THAI_CUT = re.compile(" |(?<=[\u0e01-\u0e2e])[\u0e01-\u0e2e]")
+
+
+def _in_word(piece: str) -> bool:
+    """Whether a piece cut at :data:`_THAI_CUT` or inside a run of ASCII
+    letters was cut inside a word (it starts with a letter or a Thai
+    consonant; a piece cut at a space starts with it)."""
+    return steps.starts_in_word(piece) or "\u0e01" <= piece[:1] <= "\u0e2e"
 
 
 def _normal_pieces(
@@ -522,7 +547,7 @@ def _normal_pieces(
 ) -> Iterator[tuple[bool, str]]:
     """The non-empty normal forms of the pieces of :func:`_normal_form_parts`,
     each with whether its piece, not the first so given, starts inside a
-    word (:func:`~answermatch.normalization.steps.starts_in_word`)."""
+    word (:func:`_in_word`)."""
     first = True
     search, size = cut.search, steps.PIECE_CHARS
     while start < end:
@@ -532,7 +557,7 @@ def _normal_pieces(
         piece = text[start:stop]
         normal = normalize(piece)
         if normal:
-            yield not first and steps.starts_in_word(piece), normal
+            yield not first and _in_word(piece), normal
             first = False
         start = stop
 
