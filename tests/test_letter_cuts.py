@@ -295,6 +295,32 @@ def test_ntcir_a_long_run_of_letters_is_compared_in_memory_that_does_not_grow():
     assert peaks[0] < 4_000_000 and peaks[1] - peaks[0] < 1_050_000 // 8, peaks
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=TEXTS, piece=st.integers(16, 60))
+def test_ntcir_check_gold_normal_form_of_pieces_cut_in_letters_is_the_whole(lang, text, piece):
+    from answermatch.tasks.ntcir_dsqa import rules as ntcir
+    from answermatch.tasks.ntcir_dsqa.task import _normalize_for_checks, _normalized_parts
+
+    with (
+        mock.patch.object(steps, "PIECE_CHARS", piece),
+        mock.patch.object(ntcir, "PIECE_CHARS", piece),
+    ):
+        parts = "".join(_normalized_parts(text, lang))
+    assert parts == _normalize_for_checks(text, lang), (lang, text)
+
+
+def test_ntcir_check_gold_normal_form_of_a_long_run_of_letters_does_not_grow():
+    """The gold's normal form (check-gold) was cut at spaces only, so a run
+    of letters was normalized whole (3.0 a byte in ``check-gold
+    ntcir-dsqa``)."""
+    from answermatch.tasks.ntcir_dsqa.task import _normalized_parts
+
+    peaks, found = _peaks(lambda text: max(map(len, _normalized_parts(text, "en"))))
+    assert all(size < 100_000 for _, size in found), found
+    assert peaks[0] < 4_000_000 and peaks[1] - peaks[0] < 1_050_000 // 8, peaks
+
+
 # --- explain and check-gold read the pieces cut in letters as the whole ------------------------
 
 
@@ -411,3 +437,28 @@ def test_a_long_token_is_counted_by_its_key_whether_cut_or_not():
 
 def _continued(found) -> bool:
     return type(found) is steps.Continued
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it", "de", "ar", "vi", "ja", "th"])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=MKQA_TEXTS, piece=st.integers(16, 60))
+def test_mkqa_check_gold_normal_form_of_pieces_cut_in_letters_is_the_whole(lang, text, piece):
+    from answermatch.tasks.mkqa.task import _official_normalize, _official_parts
+
+    with mock.patch.object(steps, "PIECE_CHARS", piece):
+        parts = "".join(_official_parts(text, lang))
+    assert parts == _official_normalize(text, lang), (lang, text)
+
+
+def test_mkqa_check_gold_normal_form_of_a_long_run_of_letters_does_not_grow():
+    """The gold's normal form (check-gold) cut the run only at spaces, so
+    its one token was made whole (4.0 a byte in ``check-gold mkqa``, 2.0
+    now)."""
+    from answermatch.tasks.mkqa.task import _official_parts
+
+    def longest(text: str) -> int:
+        return max(map(len, _official_parts(text, "en")))
+
+    peaks, found = _peaks(longest)
+    assert all(size < 100_000 for _, size in found), found
+    assert peaks[0] < 4_000_000 and peaks[1] - peaks[0] < 1_050_000 // 8, peaks

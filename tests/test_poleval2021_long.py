@@ -305,7 +305,7 @@ def test_nfkc_and_folding_by_pieces_are_the_whole_texts(text, cuts):
     """The text in parts cut anywhere: NFKC and the fair folding of its
     pieces, joined, are those of the whole text, whatever the cuts."""
     parts = _cut_at(text, cuts)
-    assert "".join(case._nfkc_pieces(parts)) == unicodedata.normalize("NFKC", text)
+    assert "".join(steps.nfkc_pieces(parts)) == unicodedata.normalize("NFKC", text)
     assert "".join(case.fold_parts(parts)) == case._fold(text)
 
 
@@ -319,23 +319,23 @@ def test_a_character_that_starts_anew_is_normalized_apart_from_what_precedes_it(
     ``before`` followed by that of ``char + after``."""
     whole = unicodedata.normalize("NFKC", before + char + after)
     apart = unicodedata.normalize("NFKC", before) + unicodedata.normalize("NFKC", char + after)
-    assert case._starts_anew(char) <= (whole == apart)
+    assert steps.starts_anew(char) <= (whole == apart)
 
 
 def test_the_characters_composed_with_the_one_before_them_never_start_anew():
     """Every character that NFC composes with some character before it
     (found by composing each canonical pair, Hangul's jamo included) is not
     a cut; letters, kana, ideographs, Hangul syllables and Thai are."""
-    seconds = case._seconds()
+    seconds = steps.composition_seconds()
     for point in range(0x110000):
         fields = unicodedata.decomposition(chr(point)).split()
         if len(fields) == 2 and not fields[0].startswith("<"):
-            assert not case._starts_anew(chr(int(fields[1], 16)))
+            assert not steps.starts_anew(chr(int(fields[1], 16)))
     for lead, vowel, final in [("\u1100", "\u1161", "\u11a8"), ("\u1112", "\u1175", "\u11c2")]:
         assert unicodedata.normalize("NFC", lead + vowel + final) != lead + vowel + final
         assert vowel in seconds and final in seconds
-        assert not case._starts_anew(vowel) and not case._starts_anew(final)
-    assert all(map(case._starts_anew, "aZ0ąカ東京가ก ,"))
+        assert not steps.starts_anew(vowel) and not steps.starts_anew(final)
+    assert all(map(steps.starts_anew, "aZ0ąカ東京가ก ,"))
 
 
 @pytest.mark.parametrize("text", ["e\u0301" * 3000, "\u0301" * 5000, "ｶﾞ" * 4000])

@@ -395,17 +395,29 @@ class Analyzer:
         # word of kana and ideographs, unless the normalization reads a
         # language's articles (or Greek, Turkish... rules) there
         cut = steps.ASCII_SPACE if split_parts or self.articles else _IN_WORD_CUT
+        if split_parts and (tokenizer is None or tokenizer.letter_cuts):
+            # and inside a run of ASCII letters or between two Thai consonants,
+            # a piece so cut a Continued list
+            cut = steps.in_letters(_THAI_CUT)
+
+        def part_lists(normal: str) -> Iterable[list[str]]:
+            # a part's tokens, a list at a time where its tokenizer makes them so (ICU's)
+            if tokenizer is None:
+                return (split(normal),)
+            return map(_words_kept, tokenizer.tokenize_parts((normal,), mode))
 
         def words(text: str, start: int, end: int) -> Iterable[list[str]]:
             """The tokens of the stretch ``text[start:end]`` (no number), in lists."""
             if end - start <= steps.PIECE_CHARS:
                 normal = norm(text[start:end])
                 return (split(remove_counters(normal) if anywhere else normal),)
+            if split_parts:  # the parts are joined by spaces: each one's own tokens
+                return _normal_form_lists(
+                    text, start, end, norm, cut, part_lists, remove_counters if anywhere else None
+                )
             parts = _normal_form_parts(text, start, end, norm, cut)
             if anywhere:
                 parts = map(remove_counters, parts)
-            if split_parts:  # the parts are joined by spaces: each one's own tokens
-                return map(split, parts)
             return map(_words_kept, tokenizer.tokenize_parts(parts, mode))  # type: ignore[union-attr]
 
         def lists(text: str) -> Iterator[list[str]]:
@@ -454,9 +466,16 @@ TOKEN_LIST = 1 << 12
 
 def _batched(lists: Iterable[list[str]]) -> Iterator[list[str]]:
     """The tokens of ``lists`` in non-empty lists of at least
-    :data:`TOKEN_LIST` tokens (the last one shorter), in order."""
+    :data:`TOKEN_LIST` tokens (the last one shorter, and one before a
+    :class:`~answermatch.normalization.steps.Continued` list, which starts
+    a list that is one too), in order."""
     batch: list[str] = []
     for found in lists:
+        if type(found) is steps.Continued:
+            if batch:
+                yield batch
+            batch = steps.Continued(found)
+            found = []
         batch += found
         if len(batch) >= TOKEN_LIST:
             yield batch
@@ -473,6 +492,74 @@ _KEPT = "\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fa5"
 #: Where the ``unicode`` preset (no language) may cut a long stretch besides
 #: just before an ASCII space: between two of :data:`_KEPT`.
 _IN_WORD_CUT = re.compile(f" |(?<=[{_KEPT}])[{_KEPT}]")
+
+
+def _normal_form_lists(
+    text: str,
+    start: int,
+    end: int,
+    normalize: Callable[[str], str],
+    cut: re.Pattern[str],
+    lists: Callable[[str], Iterable[list[str]]],
+    counters: Callable[[str], str] | None,
+) -> Iterator[list[str]]:
+    """The non-empty token lists ``lists`` gives of each part of
+    :func:`_normal_form_parts` (``counters``: after deleting them), for
+    tokens that read each whitespace-separated stretch on its own, so that
+    the lists one after the other are the tokens of the stretch's normal
+    form; where ``cut`` also cuts inside a run of ASCII letters
+    (:func:`~answermatch.normalization.steps.in_letters`), the first list of
+    a part cut there is a :class:`~answermatch.normalization.steps.Continued`
+    one (its first token continues the last token before it).
+
+    >>> from answermatch.normalization import normalizer
+    >>> text = "Rö ntgen " * 2
+    >>> list(_normal_form_lists(text, 0, len(text), normalizer("unicode"), steps.ASCII_SPACE,
+    ...                         lambda part: (part.split(),), None))
+    [['rö', 'ntgen', 'rö', 'ntgen']]
+    """
+    for in_word, normal in _normal_pieces(text, start, end, normalize, cut):
+        for found in lists(normal if counters is None else counters(normal)):
+            if found:
+                yield steps.Continued(found) if in_word else found
+                in_word = False
+
+
+#: Where a long stretch whose tokens are whitespace's or a word splitter's
+#: (:attr:`~answermatch.tokenizers.base.Tokenizer.letter_cuts`) may be cut
+#: besides inside a run of ASCII letters: just before an ASCII space, or
+#: between two Thai consonants (U+0E01..U+0E2E, of
+#: :data:`~answermatch.normalization.FIRM_CHARACTERS`: no step of the
+#: ``unicode`` preset reads across there, and the consonant after the cut
+#: continues the word of the one before).
+_THAI_CUT = re.compile(" |(?<=[\u0e01-\u0e2e])[\u0e01-\u0e2e]")
+
+
+def _in_word(piece: str) -> bool:
+    """Whether a piece cut at :data:`_THAI_CUT` or inside a run of ASCII
+    letters was cut inside a word (it starts with a letter or a Thai
+    consonant; a piece cut at a space starts with it)."""
+    return steps.starts_in_word(piece) or "\u0e01" <= piece[:1] <= "\u0e2e"
+
+
+def _normal_pieces(
+    text: str, start: int, end: int, normalize: Callable[[str], str], cut: re.Pattern[str]
+) -> Iterator[tuple[bool, str]]:
+    """The non-empty normal forms of the pieces of :func:`_normal_form_parts`,
+    each with whether its piece, not the first so given, starts inside a
+    word (:func:`_in_word`)."""
+    first = True
+    search, size = cut.search, steps.PIECE_CHARS
+    while start < end:
+        stop = start + max(size, 1)
+        found = search(text, stop, end) if stop < end else None
+        stop = end if found is None else found.start()
+        piece = text[start:stop]
+        normal = normalize(piece)
+        if normal:
+            yield not first and _in_word(piece), normal
+            first = False
+        start = stop
 
 
 def _normal_form_parts(
@@ -517,8 +604,8 @@ def _without_counters(lists: Iterable[list[str]]) -> Iterator[list[str]]:
     last: str | None = None
     for found in lists:
         kept, last = _strip_counters(found, last)
-        if kept:
-            yield kept
+        if kept:  # (a continued list's first token starts with a letter: no counter)
+            yield steps.Continued(kept) if type(found) is steps.Continued else kept
 
 
 def _words_kept(found: list[str]) -> list[str]:

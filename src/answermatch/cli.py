@@ -372,7 +372,7 @@ def _item_lines(results: list[Any]) -> Iterator[str]:
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
-    from .evaluation import evaluate
+    from .evaluation import evaluate_profiles
     from .outputs import check_not_an_input, json_text, run_inputs, write_output
 
     options = parse_options(args.option)
@@ -381,22 +381,19 @@ def _cmd_score(args: argparse.Namespace) -> int:
     to_stdout = args.items == "-"
     if args.items is not None and not to_stdout:
         check_not_an_input(args.items, inputs, "--items")
-    results = [
-        evaluate(
-            args.task,
-            args.gold,
-            args.pred,
-            profile,
-            strict=args.strict,
-            progress=not args.quiet,
-            workers=args.workers,
-            ci=args.ci,
-            resamples=args.resamples,
-            seed=args.seed,
-            **options,
-        )
-        for profile in profiles
-    ]
+    results = evaluate_profiles(
+        args.task,
+        args.gold,
+        args.pred,
+        profiles,
+        strict=args.strict,
+        progress=not args.quiet,
+        workers=args.workers,
+        ci=args.ci,
+        resamples=args.resamples,
+        seed=args.seed,
+        **options,
+    )
     lines = _item_lines(results)
     if to_stdout:  # the items are the output; the scores go beside them, to stderr
         sys.stdout.writelines(lines)

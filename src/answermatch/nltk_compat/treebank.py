@@ -216,6 +216,9 @@ _FOLD_SPECIAL = ("\u0130", "\u0131", "\u017f")
 _OTHER_SPACE = regex.compile(r"[^\S ]", _V0)
 _ASCII_OTHER_SPACE = ("\t", "\n", "\x0b", "\x0c", "\r")
 _SPACES = regex.compile(r"\s+", _V0)
+# What ``str.split()`` splits on (``re``'s ``\s`` is ``str.isspace``, which
+# holds U+001C..U+001F)
+_SPLIT_SPACE = re.compile(r"\s")
 
 
 def _run(steps: list[Step], text: str) -> str:
@@ -237,17 +240,35 @@ def _has_other_space(text: str) -> bool:
 
 
 def _may_contract(text: str) -> bool:
-    lowered = text.lower()
-    # every word holds one of these (their letters fold only to themselves)
-    if "'" not in lowered and "nn" not in lowered and "mm" not in lowered and "tt" not in lowered:
-        return False
-    if any(word in lowered for word in _CONTRACTION_WORDS):
-        return True
-    return not text.isascii() and any(c in text for c in _FOLD_SPECIAL)
+    # every word holds "'", "nn", "mm" or "tt" (their letters fold only to
+    # themselves). A long text is lowered a window at a time (``str.lower``
+    # of a text that is not ASCII sets aside 12 bytes a character): each
+    # character is lowered alone (but for a final sigma, in no word), so a
+    # word is in the lowered text when it is in the lowered window of the
+    # characters it comes from (at most as many as its letters: the windows
+    # overlap that much)
+    size, overlap = _LOWER_CHARS, _LONGEST_WORD - 1
+    quick = False
+    for at in range(0, max(len(text) - overlap, 1), size):
+        lowered = text[at : at + size + overlap].lower()
+        if "'" in lowered or "nn" in lowered or "mm" in lowered or "tt" in lowered:
+            if any(word in lowered for word in _CONTRACTION_WORDS):
+                return True
+            quick = True
+    return quick and not text.isascii() and any(c in text for c in _FOLD_SPECIAL)
+
+
+#: the characters lowered at a time by :func:`_may_contract`
+_LOWER_CHARS = 1 << 16
+_LONGEST_WORD = max(map(len, _CONTRACTION_WORDS))
 
 
 def _tokens(text: str, pipeline: _Pipeline, sep: str | None) -> list[str]:
     before, after = pipeline.plan(text)
+    if not before and not after and _SPLIT_SPACE.search(text) is None and not _may_contract(text):
+        # no rule can rewrite it and no space splits it: one token, the text
+        # itself (a long run of letters or of Japanese is not copied)
+        return [text] if text else []
     text = _run(before, text)
     text = " " + (text if sep is None else text.replace(sep, f" {sep} ")) + " "
     if _has_other_space(text):

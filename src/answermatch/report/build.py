@@ -9,7 +9,7 @@ from typing import Any
 
 from ..checks import Finding
 from ..errors import AnswermatchError
-from ..evaluation import evaluate
+from ..evaluation import evaluate_profiles
 from ..explain import explain
 from ..explanation import Explanation
 from ..goldcheck import check_gold
@@ -195,21 +195,24 @@ def build_report(
     systems = tuple(
         SystemRun(
             name,
-            {
-                profile: evaluate(
-                    task,
-                    gold,
-                    pred,
-                    profile,
-                    strict=strict,
-                    workers=workers,
-                    ci=ci,
-                    resamples=resamples,
-                    seed=seed,
-                    **options,
+            dict(
+                zip(
+                    profiles,
+                    evaluate_profiles(
+                        task,
+                        gold,
+                        pred,
+                        profiles,
+                        strict=strict,
+                        workers=workers,
+                        ci=ci,
+                        resamples=resamples,
+                        seed=seed,
+                        **options,
+                    ),
+                    strict=True,
                 )
-                for profile in profiles
-            },
+            ),
             source_name(pred) if is_path(pred) else None,
         )
         for name, pred in zip(names, predictions, strict=True)

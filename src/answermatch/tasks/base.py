@@ -53,8 +53,8 @@ from __future__ import annotations
 import math
 import warnings
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from ..diagnostics import Diagnostics
@@ -459,13 +459,37 @@ class Task(ABC):
     ) -> Result:
         """Read, score and aggregate (see :func:`answermatch.evaluate`);
         ``workers``, when given, sets ``diag.workers``."""
+        (result,) = self.evaluate_profiles(
+            gold, predictions, (profile,), diag=diag, workers=workers, **options
+        )
+        return result
+
+    def evaluate_profiles(
+        self,
+        gold: Any,
+        predictions: Any,
+        profiles: Sequence[Any],
+        *,
+        diag: Diagnostics | None = None,
+        workers: int | None = None,
+        **options: Any,
+    ) -> list[Result]:
+        """:meth:`evaluate` under each of ``profiles`` from one reading: the
+        inputs are read once (their warnings recorded in ``diag``), then
+        scored under each profile with a diagnostics of its own that starts
+        from the reading's warnings, so each result has the warnings one
+        :meth:`evaluate` would give it. Scoring never changes the inputs."""
         diag = Diagnostics() if diag is None else diag
         if workers is not None:
             diag.workers = check_workers(workers)
-        settings = self.settings(profile)
+        settings = [self.settings(profile) for profile in profiles]
         inputs = self.read(gold, predictions, diag, **options)
-        scored = self.score(inputs, settings, diag, **options)
-        return self.result(scored, profile, diag, options)
+        results = []
+        for profile, chosen in zip(profiles, settings, strict=True):
+            own = diag if len(settings) == 1 else replace(diag, messages=diag.messages.copy())
+            scored = self.score(inputs, chosen, own, **options)
+            results.append(self.result(scored, profile, own, options))
+        return results
 
     def describe(self) -> dict[str, Any]:
         """The task as plain data (for ``answermatch tasks --json``)."""

@@ -52,11 +52,14 @@ whitespace removed.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
 import regex
 
+from ..normalization import steps
 from .base import Tokenizer, version_of
 
 TATWEEL = "\u0640"
@@ -85,6 +88,50 @@ _LANGUAGE_RULES: dict[str, _Rules] = {
 }
 
 
+#: Where a chunk longer than :data:`~answermatch.normalization.steps.PIECE_CHARS`
+#: is cut (``regex`` holds about 110 bytes a character of a word while it
+#: matches it, so a long word is matched a piece at a time): just before a
+#: Thai consonant (U+0E01..U+0E2E) after a Thai letter, mark or digit. A
+#: grapheme cluster starts there (the consonant is neither an extender, a
+#: spacing mark, a regional indicator nor a pictograph, and no Thai
+#: character is a prefix: the tests check every pair), the consonant starts
+#: a word's cluster and is no joiner, so the word of the character before
+#: goes on there in the whole chunk (its two pieces are one token) if it is
+#: a word (not a cluster of punctuation with Thai marks on it), and no
+#: other token crosses the cut.
+_THAI_CUT = re.compile("(?<=[\u0e01-\u0e3a\u0e40-\u0e4e\u0e50-\u0e59])[\u0e01-\u0e2e]")
+# a token that is a word (the pattern's first branch), not a lone cluster
+_WORD_START = regex.compile(r"[\p{L}\p{M}\p{N}\p{Cf}]").match
+
+
+def _long_chunk_tokens(chunk: str, findall: Callable[[str], list[str]]) -> list[str]:
+    """``findall(chunk)`` for a long chunk, the chunk cut at :data:`_THAI_CUT`
+    and each piece matched alone; a word cut there is joined again.
+
+    >>> from unittest import mock
+    >>> with mock.patch.object(steps, "PIECE_CHARS", 2):
+    ...     _long_chunk_tokens("ไทย๏ไทย", _token_pattern("-").findall)
+    ['ไทย', '๏', 'ไทย']
+    """
+    tokens: list[str] = []
+    parts: list[str] = []  # the pieces so far of a word that may go on in the next piece
+    for piece in steps.pieces(chunk, _THAI_CUT):
+        found = findall(piece)
+        if parts:  # the piece starts with a consonant: its first word goes on with them
+            parts.append(found[0])
+            if len(found) == 1:
+                continue
+            tokens.append("".join(parts))
+            parts = []
+            del found[0]
+        tokens += found
+        if _WORD_START(tokens[-1]):
+            parts.append(tokens.pop())
+    if parts:
+        tokens.append("".join(parts))
+    return tokens
+
+
 @cache
 def _token_pattern(joiners: str) -> regex.Pattern[str]:
     joiner = rf"(?:[{joiners}]|(?<=\p{{Nd}})[{_DIGIT_SEPARATORS}](?=\p{{Nd}}))"
@@ -107,6 +154,10 @@ class WordTokenizer(Tokenizer):
 
     modes = ("word",)
     local_to_whitespace = True
+    # an ASCII letter, or a Thai consonant after another, starts a grapheme
+    # cluster that starts a word, and continues the word of the one before
+    # (see _THAI_CUT)
+    letter_cuts = True
 
     def __init__(
         self,
@@ -137,7 +188,10 @@ class WordTokenizer(Tokenizer):
         findall = self._findall
         tokens: list[str] = []
         for chunk in text.split():
-            tokens += findall(chunk)
+            if len(chunk) > steps.PIECE_CHARS:
+                tokens += _long_chunk_tokens(chunk, findall)
+            else:
+                tokens += findall(chunk)
         return tokens
 
     def signature(self) -> str:

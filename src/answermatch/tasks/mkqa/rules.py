@@ -346,6 +346,12 @@ class Rules:
             return get_tokenizer("ja" if lang == "ja" else "zh").local_to_whitespace
         return True  # th, km: Thai/Khmer characters and runs of other non-spaces
 
+    @property
+    def cuts_letters(self) -> bool:
+        """Whether a long text may also be cut inside a run of ASCII letters
+        (:meth:`_in_letters`, decided once)."""
+        return self._letters
+
     def _in_letters(self) -> bool:
         """Whether scoring may also cut a long text inside a run of ASCII
         letters (:func:`~answermatch.normalization.steps.in_letters`): the

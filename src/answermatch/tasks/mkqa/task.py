@@ -102,7 +102,10 @@ def _official_parts(text: str, lang: str | None) -> Iterator[str]:
     pieces' words are joined there without a space. No official rule reads
     across two such characters: lower case (a final sigma's context stops
     at either), ASCII punctuation deleted one by one, and the article
-    patterns, whose words and ``\\b`` hold neither.
+    patterns, whose words and ``\\b`` hold neither. Where the rules allow
+    it (:attr:`~answermatch.tasks.mkqa.rules.Rules.cuts_letters`), a run of
+    ASCII letters is cut too, as scoring cuts it, and joined the same way:
+    a long word is never made whole.
 
     >>> text = "The 北京是中国的首都 capital." * 100
     >>> "".join(_official_parts(text, "en")) == _official_normalize(text, "en")
@@ -114,13 +117,20 @@ def _official_parts(text: str, lang: str | None) -> Iterator[str]:
         yield rules.normalize(text)
         return
     in_words = rules.lang not in CHARACTER_LANGUAGES
-    pieces = _steps.pieces(text, _IN_WORD_CUT) if in_words else cut(text)
+    letters = in_words and rules.cuts_letters
+    at = _steps.in_letters(_IN_WORD_CUT) if letters else _IN_WORD_CUT
+    pieces = _steps.pieces(text, at) if in_words else cut(text)
     between = ""
     for piece in pieces:
         words = " ".join(rules.tokens(piece))
         if words:
-            # a piece that starts with one of the characters was cut inside a word
-            yield "" if in_words and _CUT_CHARACTER.match(piece) else between
+            # a piece that starts with one of the characters, or inside a
+            # run of letters, was cut inside a word
+            inside = in_words and (
+                _CUT_CHARACTER.match(piece) is not None
+                or (letters and _steps.starts_in_word(piece))
+            )
+            yield "" if inside else between
             yield words
             between = " "
 

@@ -118,15 +118,17 @@ def _normalize_for_checks(text: str, lang: str | None) -> str:
 
 def _normalized_parts(text: str, lang: str | None) -> Iterator[str]:
     """:func:`_normalize_for_checks` of a long text in parts (the
-    language's :meth:`~answermatch.tasks.ntcir_dsqa.rules.Language.normalized_parts`
-    and what it puts between two)."""
+    language's :meth:`~answermatch.tasks.ntcir_dsqa.rules.Language.scored_parts`,
+    cut as scoring cuts them, inside a run of ASCII letters too, and what
+    it puts between two parts that do not continue one word)."""
     if lang not in LANGUAGES:
         yield text
         return
     language = LANGUAGES[lang]
     between = ""
-    for part in language.normalized_parts(text):
-        yield between
+    for part, joined in language.scored_parts(text):
+        if not joined:
+            yield between
         yield part
         between = language.between
 

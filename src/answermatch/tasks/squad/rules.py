@@ -478,8 +478,11 @@ class SpanRules(Settings):
             )
 
         def by_value(text: str) -> tuple[Tokens | str, Sequence[str]]:
+            given = text
             if width is not None:
                 text = width(text)
+            if units is not None and len(text) > _steps.PIECE_CHARS:
+                return units_counted(given, text)
             tokens: list[str] = []
             found: list[str] = []
             for is_number, piece in numbers(text, lang):
@@ -491,6 +494,37 @@ class SpanRules(Settings):
                     tokens.extend(more)
                     found.extend(more if units is None else units(more))
             return (tuple(tokens) if units is None else " ".join(tokens)), tuple(found)
+
+        def units_counted(given: str, text: str) -> tuple[str, CountedTokens]:
+            # by_value of a long text (not cut: a run of letters of another
+            # script, Cyrillic or Greek without spaces) whose units are the
+            # words' characters: counted as they are made, not listed a
+            # string object each; made again, in order, when iterated
+            assert units is not None
+            tokens: list[str] = []
+            counts: dict[str, int] = {}
+            size = 0
+            for is_number, piece in numbers(text, lang):
+                if is_number:
+                    tokens.append(piece)
+                    counts[piece] = counts.get(piece, 0) + 1
+                    size += 1
+                else:
+                    more = words(piece)
+                    tokens.extend(more)
+                    made = units(more)
+                    _count_elements(counts, made)
+                    size += len(made)
+
+            def remake() -> Iterator[str]:
+                text = given if width is None else width(given)
+                for is_number, piece in numbers(text, lang):
+                    if is_number:
+                        yield piece
+                    else:
+                        yield from units(words(piece))  # type: ignore[misc]
+
+            return " ".join(tokens), CountedTokens(counts, size, remake)
 
         pieces_of = _NUMBER_PIECES.get(numbers, numbers)
         parts = self._split_parts(lang)
@@ -659,13 +693,23 @@ class SpanRules(Settings):
 #: ASCII character other than a digit, a CJK ideograph of U+4E00..U+9FA5 or
 #: a Hangul syllable (see :func:`_long_by_pieces`).
 _CUT = re.compile(r"(?<=[\x00-/:-\x7f\u4e00-\u9fa5\uac00-\ud7a3]) ")
+#: Thai consonants (U+0E01..U+0E2E): letters without case, starters that
+#: decompose to nothing and are the second character of no composition.
+THAI_CONSONANTS = "\u0e01-\u0e2e"
+#: The Thai characters that every rule of :data:`IN_WORD_RULES` keeps as
+#: characters of a word: letters, vowels, tone and other marks (U+0E01..U+0E3A
+#: and U+0E40..U+0E4E), not the digits, the baht sign nor the punctuation
+#: (U+0E3F, U+0E4F..U+0E5B), which a number or a deletion may take.
+THAI_IN_WORDS = "\u0e01-\u0e3a\u0e40-\u0e4e"
 #: Where a long text whose F1 units are characters (KorQuAD) may be cut
 #: besides: between two Hangul syllables or CJK ideographs of
-#: U+4E00..U+9FA5 (either of each), inside a word (its key's pieces are
-#: joined there without a space).
+#: U+4E00..U+9FA5 (either of each), or just before a Thai consonant that
+#: follows one of :data:`THAI_IN_WORDS`, inside a word (its key's pieces
+#: are joined there without a space).
 _CUT_IN_WORDS = re.compile(
     r"(?<=[\x00-/:-\x7f\u4e00-\u9fa5\uac00-\ud7a3]) "
     r"|(?<=[\u4e00-\u9fa5\uac00-\ud7a3])[\u4e00-\u9fa5\uac00-\ud7a3]"
+    f"|(?<=[{THAI_IN_WORDS}])[{THAI_CONSONANTS}]"
 )
 #: Where a long text whose numbers are read by value may be cut besides
 #: (plain tokens): where an ASCII digit and a character of U+4E00..U+9FA5
@@ -728,10 +772,11 @@ def _long_by_pieces(
     tokens of the whole text a stretch at a time, counted so (``counted``)
     rather than held in lists and tuples. ``in_words``: the F1 units are
     the tokens' characters (KorQuAD's): a text is also cut between two
-    Hangul syllables or CJK ideographs of U+4E00..U+9FA5 (which every rule
-    keeps and none reads across; only the words they belong to are split,
-    so the key's pieces are joined there without a space), so Korean,
-    Chinese and Japanese kanji written without spaces are cut too.
+    Hangul syllables or CJK ideographs of U+4E00..U+9FA5, or just before a
+    Thai consonant after a Thai letter or mark (which every rule keeps and
+    none reads across; only the words they belong to are split, so the
+    key's pieces are joined there without a space), so Korean, Chinese,
+    Japanese kanji and Thai written without spaces are cut too.
     ``at_numbers``: ``plain`` tokens whose numbers are read by value
     (:func:`numbers_by_value`): a text is also cut where an ASCII digit and
     a character of U+4E00..U+9FA5 meet (``_CUT_AT_NUMBERS``), so
@@ -783,7 +828,11 @@ def _long_by_pieces(
                 length += len(key) + (0 if first or _in_word(piece) else 1)
                 first = False
             size += len(found)
-            _count_elements(counts, found)
+            if type(found) is CountedTokens:  # a long piece's, counted as made
+                for unit, count in found.counts.items():
+                    counts[unit] = counts.get(unit, 0) + count
+            else:
+                _count_elements(counts, found)
 
         def remake() -> Iterable[str]:
             return chain.from_iterable(analyse(piece)[1] for piece in pieces(text, at))
@@ -821,6 +870,7 @@ def _in_word(piece: str) -> bool:
     return (
         "\uac00" <= piece[0] <= "\ud7a3"
         or "\u4e00" <= piece[0] <= "\u9fa5"
+        or "\u0e01" <= piece[0] <= "\u0e2e"
         or starts_in_word(piece)
     )
 
@@ -999,10 +1049,16 @@ HAN_CUT_RULES: set[object] = {
 #: The rules that keep Hangul syllables and CJK ideographs of
 #: U+4E00..U+9FA5 and read nothing across two of them (no final sigma's
 #: context, composition, deletion or number holds one: neither is cased,
-#: case-ignorable, a digit or a mark): with these, no articles, whitespace
-#: tokens and the characters as F1 units (KorQuAD's), a long answer is also
-#: cut between two of them, so Korean or Chinese written without spaces is
-#: analysed piece by piece. These are the
+#: case-ignorable, a digit or a mark), and that keep the Thai characters of
+#: :data:`THAI_IN_WORDS` and read nothing across the place before a Thai
+#: consonant after one (the consonant is a starter that composes with
+#: nothing before it, neither cased nor case-ignorable, no punctuation, no
+#: digit, no separator of a number, so a number, a deletion or a final
+#: sigma's context ends there as at the end of a text): with these, no
+#: articles, whitespace tokens and the characters as F1 units (KorQuAD's),
+#: a long answer is also cut between two of them, and just before such a
+#: consonant, so Korean, Chinese or Thai written without spaces is analysed
+#: piece by piece. These are the
 #: rules above but the articles' (a set of its own: a task adds a rule that
 #: has this property).
 IN_WORD_RULES: set[object] = PIECEWISE_RULES - {remove_articles}
