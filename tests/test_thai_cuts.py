@@ -28,6 +28,7 @@ FRAGMENTS = [
     *THAI, "\u0e4d\u0e32", "\u0e19\u0e49\u0e33", "กรุงเทพ", "เมือง", "ไทย", "ประเทศ", "๑,๐๐๐",
     "1", "000", "1,000", "3.5", "１", "①", "ﬁ", "Σ", "ΑΣ", "\u0301", "e\u0301", "ß", "İ", "a",
     "ab", " ", " ", "\xa0", "\u200b", "\u3000", ",", ".", "'", "(", "《", "中国", "서울",
+    "москва", "Ё", "é", "ﬃ",
 ]  # fmt: skip
 TEXTS = st.lists(st.sampled_from(FRAGMENTS), max_size=40).map("".join)
 
@@ -83,15 +84,24 @@ def test_figures_of_thai_cut_in_pieces_are_the_whole_texts(name, rules, predicti
     assert figures(piece) == figures(10**9), (name, prediction, golds)
 
 
-@pytest.mark.parametrize(("name", "rules"), RULES)
-def test_long_thai_is_analysed_in_memory_that_does_not_grow(name, rules):
+THAI_SENTENCE = "เมืองหลวงของประเทศไทยคือกรุงเทพมหานคร"
+
+
+@pytest.mark.parametrize(
+    ("name", "rules", "sentence"),
+    [
+        *((name, rules, THAI_SENTENCE) for name, rules in RULES),
+        ("korquad fair", korquad.FAIR, "столицароссиимосквамлн"),
+    ],
+)
+def test_long_thai_is_analysed_in_memory_that_does_not_grow(name, rules, sentence):
     """A million and two million characters of Thai without a space: the
     fair rules listed each character as a string of its own in one piece
     (about 80 bytes a character more); now a piece's characters at a time,
-    counted, beside the key (two bytes a character)."""
+    counted, beside the key (two bytes a character). Cyrillic without a
+    space (not cut) is counted as its characters are made."""
     analyse = rules.analyzer("ko")
     analyse("warm up 1 000 ไทย " * 5000)
-    sentence = "เมืองหลวงของประเทศไทยคือกรุงเทพมหานคร"
     peaks, keys = [], []
     for size in (1_000_000, 2_000_000):
         text = (sentence * (size // len(sentence) + 1))[:size]
@@ -103,7 +113,8 @@ def test_long_thai_is_analysed_in_memory_that_does_not_grow(name, rules):
         finally:
             tracemalloc.stop()
         del text, key, units
-    assert keys == [(1_000_000, 1_000_000), (2_000_000, 2_000_000)]
+    if sentence[0] == "เ":
+        assert keys == [(1_000_000, 1_000_000), (2_000_000, 2_000_000)]
     # the key of a million characters is 2 MB: one more million adds 2 MB and a little
     assert peaks[1] - peaks[0] < 3_000_000, (name, peaks)
 
@@ -231,3 +242,115 @@ def test_xor_fair_a_long_run_of_letters_is_scored_in_memory_that_does_not_grow(t
             tracemalloc.stop()
         del text
     assert peaks[0] < 4_000_000 and peaks[1] - peaks[0] < 1_050_000 // 8, (task, peaks)
+
+
+# --- XOR's fair rules of a Thai question: ICU's words a list at a time -------------------------
+
+THAI_WORDS = [
+    "เมือง", "หลวง", "ของ", "ประเทศ", "ไทย", "คือ", "กรุงเทพ", "มหานคร", "กิน", "ข้าว", "ครั้ง",
+    "ๆ", "ฯ", "๑๐", "2", "1,000", "abc", "the", "-", "。", " ", " ", "\u200b", "\xa0", "\n", "ﬁ",
+    "\u0e4d\u0e32", "年",
+]  # fmt: skip
+THAI_TEXTS = st.lists(st.sampled_from(THAI_WORDS), max_size=40).map("".join)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(parts=st.lists(THAI_TEXTS, max_size=4), size=st.integers(1, 5))
+def test_icu_gives_its_words_of_the_parts_joined_a_list_at_a_time(parts, size):
+    from answermatch.tokenizers import icu
+
+    tokenizer = icu.IcuTokenizer("th")
+    with mock.patch.object(icu, "TOKEN_LIST", size):
+        lists = list(tokenizer.tokenize_parts(parts))
+    assert [token for found in lists for token in found] == tokenizer.tokenize("".join(parts))
+    assert all(0 < len(found) <= size for found in lists)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(prediction=THAI_TEXTS, answers=st.lists(THAI_TEXTS, min_size=1, max_size=3))
+def test_xor_fair_scores_a_long_thai_prediction_as_the_whole(prediction, answers):
+    from answermatch import analysis
+    from answermatch.tasks.xor import full
+    from answermatch.tokenizers import icu
+
+    def scores(piece: int, size: int):
+        with (
+            mock.patch.object(steps, "PIECE_CHARS", piece),
+            mock.patch.object(icu, "TOKEN_LIST", size),
+            mock.patch.object(analysis, "TOKEN_LIST", size),
+        ):
+            return full._Scorer(full.PROFILES["fair"])("th", tuple(answers), prediction)
+
+    assert scores(3, 2) == scores(10**9, 10**9)
+
+
+def test_xor_fair_scores_a_long_thai_prediction_in_memory_that_does_not_grow():
+    """ICU's words of a long stretch were listed whole (a string object a
+    word, 12.7 bytes a character more); now a list at a time, counted."""
+    from answermatch.tasks.xor import full
+
+    scorer = full._Scorer(full.PROFILES["fair"])
+    scorer("th", ("ไทย",), "warm up ไทย 1 000")
+    peaks = []
+    for size in (1_000_000, 2_000_000):
+        text = (THAI_SENTENCE * (size // len(THAI_SENTENCE) + 1))[:size]
+        tracemalloc.start()
+        try:
+            assert scorer("th", ("ไทย", "กรุงเทพ"), text)[1] == 0.0
+            peaks.append(tracemalloc.get_traced_memory()[1])
+        finally:
+            tracemalloc.stop()
+        del text
+    assert peaks[1] - peaks[0] < 3_000_000, peaks
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    task=st.sampled_from(["full", "engspan"]),
+    lang=st.sampled_from(["ar", "en", "fi", "ko"]),
+    prediction=THAI_TEXTS,
+    answers=st.lists(THAI_TEXTS, min_size=1, max_size=3),
+    same=st.booleans(),
+    piece=st.integers(1, 12),
+)
+def test_xor_fair_scores_thai_cut_between_consonants_as_the_whole(
+    task, lang, prediction, answers, same, piece
+):
+    """Thai given to the word splitter (another language's question, or
+    XOR-EnglishSpan's English) is also cut between two consonants, the word
+    so cut counted whole by its key: the whole prediction's figures."""
+    golds = (prediction, *answers) if same else tuple(answers)
+    whole = _xor_fair(task, lang, golds, prediction, 10**9)
+    assert _xor_fair(task, lang, golds, prediction, piece) == whole
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    task=st.sampled_from(["full", "engspan"]),
+    lang=st.sampled_from(["ar", "en", "fi", "ko"]),
+    prediction=THAI_TEXTS,
+    answers=st.lists(THAI_TEXTS, min_size=1, max_size=3),
+    same=st.booleans(),
+    piece=st.integers(1, 12),
+)
+def test_xor_official_scores_thai_cut_between_consonants_as_the_whole(
+    task, lang, prediction, answers, same, piece
+):
+    """The official rules (lower case, ASCII punctuation and counters
+    deleted, SQuAD's articles, whitespace) cut Thai between two consonants
+    too: the whole prediction's figures."""
+    from answermatch.matchers import answers as counted
+    from answermatch.tasks.xor import engspan, full
+
+    golds = (prediction, *answers) if same else tuple(answers)
+
+    def scores(size: int):
+        with (
+            mock.patch.object(steps, "PIECE_CHARS", size),
+            mock.patch.object(counted, "LONG_TOKEN", size + 7),
+        ):
+            if task == "full":
+                return full._Scorer(full.PROFILES["official"])(lang, golds, prediction)
+            return engspan._Scorer(engspan.PROFILES["official"])(golds, prediction)
+
+    assert scores(piece) == scores(10**9)

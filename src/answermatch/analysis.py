@@ -195,7 +195,7 @@ def _official_lists(
     for piece in steps.pieces(text, cut):
         found = fast(piece)
         if found:
-            yield steps.Continued(found) if steps.starts_in_word(piece) else found
+            yield steps.Continued(found) if _in_word(piece) else found
 
 
 def official_tokens(
@@ -354,14 +354,19 @@ class Analyzer:
         :meth:`str.split`. Nor more than an article's length into a run of
         ASCII letters, which none of them changes but to letters: the text is
         also cut inside one
-        (:func:`~answermatch.normalization.steps.in_letters`), the list of
-        a piece so cut a :class:`~answermatch.normalization.steps.Continued`
-        (its first token and the last before are one). Under the other
+        (:func:`~answermatch.normalization.steps.in_letters`), and between
+        two Thai consonants, which every rule keeps and reads alone (neither
+        cased nor case-ignorable, no punctuation, counter or article
+        letter); the list of a piece so cut a
+        :class:`~answermatch.normalization.steps.Continued` (its first token
+        and the last before are one). Under the other
         rules, numbers are read from the whole text (:func:`number_pieces`,
         one at a time); a stretch between two numbers longer than
         :data:`~answermatch.normalization.steps.PIECE_CHARS` is normalized
-        in parts cut just before an ASCII space, whose normal forms joined
-        by single spaces are the stretch's
+        in parts cut just before an ASCII space (and, where the tokens are
+        whitespace's or the word splitter's, inside a run of ASCII letters
+        or between two Thai consonants, a part so cut a continued list),
+        whose normal forms joined by single spaces are the stretch's
         (:func:`~answermatch.normalization.parts_normalizer`); counters are
         deleted character by character, which commutes with that join; the
         joined form's tokens are those of each part for whitespace and for a
@@ -383,7 +388,7 @@ class Analyzer:
             return None
         fast = self._fast
         if fast is not None:
-            return partial(_official_lists, fast, steps.in_letters())
+            return partial(_official_lists, fast, steps.in_letters(_SPACE_OR_THAI_CUT))
         if self.norm != "unicode":
             return None
         norm, split, tokenizer = self._norm, self._split, self._tokenizer
@@ -397,8 +402,15 @@ class Analyzer:
         # language's articles (or Greek, Turkish... rules) there
         cut = steps.ASCII_SPACE if split_parts or self.articles else _IN_WORD_CUT
         if split_parts and (tokenizer is None or tokenizer.letter_cuts):
-            # and inside a run of ASCII letters, a piece so cut a Continued list
-            cut = steps.in_letters(cut)
+            # and inside a run of ASCII letters or between two Thai consonants,
+            # a piece so cut a Continued list
+            cut = steps.in_letters(_THAI_CUT)
+
+        def part_lists(normal: str) -> Iterable[list[str]]:
+            # a part's tokens, a list at a time where its tokenizer makes them so (ICU's)
+            if tokenizer is None:
+                return (split(normal),)
+            return map(_words_kept, tokenizer.tokenize_parts((normal,), mode))
 
         def words(text: str, start: int, end: int) -> Iterable[list[str]]:
             """The tokens of the stretch ``text[start:end]`` (no number), in lists."""
@@ -407,7 +419,7 @@ class Analyzer:
                 return (split(remove_counters(normal) if anywhere else normal),)
             if split_parts:  # the parts are joined by spaces: each one's own tokens
                 return _normal_form_lists(
-                    text, start, end, norm, cut, split, remove_counters if anywhere else None
+                    text, start, end, norm, cut, part_lists, remove_counters if anywhere else None
                 )
             parts = _normal_form_parts(text, start, end, norm, cut)
             if anywhere:
@@ -494,28 +506,50 @@ def _normal_form_lists(
     end: int,
     normalize: Callable[[str], str],
     cut: re.Pattern[str],
-    split: Callable[[str], list[str]],
+    lists: Callable[[str], Iterable[list[str]]],
     counters: Callable[[str], str] | None,
 ) -> Iterator[list[str]]:
-    """The tokens ``split`` gives of each part of :func:`_normal_form_parts`
-    (``counters``: after deleting them), for a ``split`` that reads each
-    whitespace-separated stretch on its own, so that the lists one after
-    the other are the tokens of the stretch's normal form; where ``cut``
-    also cuts inside a run of ASCII letters
-    (:func:`~answermatch.normalization.steps.in_letters`), a part cut there
-    gives a :class:`~answermatch.normalization.steps.Continued` list (its
-    first token continues the last token before it).
+    """The non-empty token lists ``lists`` gives of each part of
+    :func:`_normal_form_parts` (``counters``: after deleting them), for
+    tokens that read each whitespace-separated stretch on its own, so that
+    the lists one after the other are the tokens of the stretch's normal
+    form; where ``cut`` also cuts inside a run of ASCII letters
+    (:func:`~answermatch.normalization.steps.in_letters`), the first list of
+    a part cut there is a :class:`~answermatch.normalization.steps.Continued`
+    one (its first token continues the last token before it).
 
     >>> from answermatch.normalization import normalizer
     >>> text = "Rö ntgen " * 2
     >>> list(_normal_form_lists(text, 0, len(text), normalizer("unicode"), steps.ASCII_SPACE,
-    ...                         str.split, None))
+    ...                         lambda part: (part.split(),), None))
     [['rö', 'ntgen', 'rö', 'ntgen']]
     """
     for in_word, normal in _normal_pieces(text, start, end, normalize, cut):
-        found = split(normal if counters is None else counters(normal))
-        if found:
-            yield steps.Continued(found) if in_word else found
+        for found in lists(normal if counters is None else counters(normal)):
+            if found:
+                yield steps.Continued(found) if in_word else found
+                in_word = False
+
+
+#: Where a long stretch whose tokens are whitespace's or a word splitter's
+#: (:attr:`~answermatch.tokenizers.base.Tokenizer.letter_cuts`) may be cut
+#: besides inside a run of ASCII letters: just before an ASCII space, or
+#: between two Thai consonants (U+0E01..U+0E2E, of
+#: :data:`~answermatch.normalization.FIRM_CHARACTERS`: no step of the
+#: ``unicode`` preset reads across there, and the consonant after the cut
+#: continues the word of the one before).
+_THAI_CUT = re.compile(" |(?<=[\u0e01-\u0e2e])[\u0e01-\u0e2e]")
+
+#: :data:`_THAI_CUT` with every whitespace character, for the official rules
+#: (which read nothing across one: see :meth:`Analyzer.token_lists`).
+_SPACE_OR_THAI_CUT = re.compile("\\s|(?<=[\u0e01-\u0e2e])[\u0e01-\u0e2e]")
+
+
+def _in_word(piece: str) -> bool:
+    """Whether a piece cut at :data:`_THAI_CUT` or inside a run of ASCII
+    letters was cut inside a word (it starts with a letter or a Thai
+    consonant; a piece cut at a space starts with it)."""
+    return steps.starts_in_word(piece) or "\u0e01" <= piece[:1] <= "\u0e2e"
 
 
 def _normal_pieces(
@@ -523,7 +557,7 @@ def _normal_pieces(
 ) -> Iterator[tuple[bool, str]]:
     """The non-empty normal forms of the pieces of :func:`_normal_form_parts`,
     each with whether its piece, not the first so given, starts inside a
-    word (:func:`~answermatch.normalization.steps.starts_in_word`)."""
+    word (:func:`_in_word`)."""
     first = True
     search, size = cut.search, steps.PIECE_CHARS
     while start < end:
@@ -533,7 +567,7 @@ def _normal_pieces(
         piece = text[start:stop]
         normal = normalize(piece)
         if normal:
-            yield not first and steps.starts_in_word(piece), normal
+            yield not first and _in_word(piece), normal
             first = False
         start = stop
 

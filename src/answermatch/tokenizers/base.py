@@ -28,9 +28,10 @@ class Tokenizer(ABC):
     #: same tokens (:meth:`tokenize`).
     local_to_whitespace: bool = False
     #: Whether, besides, the tokens of a text cut inside a run of ASCII
-    #: letters (:func:`~answermatch.normalization.steps.in_letters`) are
-    #: those of its two sides, the first of the second side continuing the
-    #: last of the first (a long text is then also cut there).
+    #: letters (:func:`~answermatch.normalization.steps.in_letters`) or
+    #: between two Thai consonants are those of its two sides, the first of
+    #: the second side continuing the last of the first (a long text is then
+    #: also cut there).
     letter_cuts: bool = False
 
     def tokenize(self, text: str, mode: str | None = None) -> list[str]:

@@ -28,12 +28,13 @@ from __future__ import annotations
 
 import re
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import chain
 from typing import Any
 
 import regex
 
+from ..normalization.steps import SHARED_TOKENS
 from .base import Tokenizer, require, version_of
 from .words import WordTokenizer
 
@@ -51,6 +52,8 @@ RUN_WINDOW = 1 << 18
 #: ICU's words of a window that end this close to its end are found again
 #: in the next window (:meth:`IcuTokenizer._run_words`).
 RUN_MARGIN = 4096
+#: How many tokens each list of :meth:`IcuTokenizer.tokenize_parts` holds.
+TOKEN_LIST = 1 << 12
 
 
 class IcuTokenizer(Tokenizer):
@@ -69,6 +72,30 @@ class IcuTokenizer(Tokenizer):
 
     def _tokenize(self, text: str, mode: str) -> list[str]:
         return list(self.tokens_of(text))
+
+    def tokenize_parts(self, parts: Iterable[str], mode: str | None = None) -> Iterator[list[str]]:
+        """The tokens of ``"".join(parts)`` as :meth:`tokenize` gives them, in
+        lists of :data:`TOKEN_LIST` tokens (the last one shorter) made as ICU
+        finds them (:meth:`tokens_of`), equal tokens sharing one string: the
+        text is held once, never its whole list of tokens.
+
+        >>> list(IcuTokenizer("th").tokenize_parts(["กินข้า", "ว 2 ครั้ง"]))
+        [['กิน', 'ข้าว', '2', 'ครั้ง']]
+        """
+        self._mode(mode)
+        shared: dict[str, str] = {}
+        batch: list[str] = []
+        for token in self.tokens_of("".join(parts)):
+            if len(shared) < SHARED_TOKENS:
+                token = shared.setdefault(token, token)
+            else:
+                token = shared.get(token, token)
+            batch.append(token)
+            if len(batch) >= TOKEN_LIST:
+                yield batch
+                batch = []
+        if batch:
+            yield batch
 
     def tokens_of(self, text: str) -> Iterator[str]:
         """The tokens :meth:`tokenize` gives, one at a time, the text read

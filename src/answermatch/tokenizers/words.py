@@ -154,8 +154,9 @@ class WordTokenizer(Tokenizer):
 
     modes = ("word",)
     local_to_whitespace = True
-    # an ASCII letter starts a grapheme cluster that starts a word, and
-    # continues the word of the letter before it
+    # an ASCII letter, or a Thai consonant after another, starts a grapheme
+    # cluster that starts a word, and continues the word of the one before
+    # (see _THAI_CUT)
     letter_cuts = True
 
     def __init__(

@@ -478,8 +478,11 @@ class SpanRules(Settings):
             )
 
         def by_value(text: str) -> tuple[Tokens | str, Sequence[str]]:
+            given = text
             if width is not None:
                 text = width(text)
+            if units is not None and len(text) > _steps.PIECE_CHARS:
+                return units_counted(given, text)
             tokens: list[str] = []
             found: list[str] = []
             for is_number, piece in numbers(text, lang):
@@ -491,6 +494,37 @@ class SpanRules(Settings):
                     tokens.extend(more)
                     found.extend(more if units is None else units(more))
             return (tuple(tokens) if units is None else " ".join(tokens)), tuple(found)
+
+        def units_counted(given: str, text: str) -> tuple[str, CountedTokens]:
+            # by_value of a long text (not cut: a run of letters of another
+            # script, Cyrillic or Greek without spaces) whose units are the
+            # words' characters: counted as they are made, not listed a
+            # string object each; made again, in order, when iterated
+            assert units is not None
+            tokens: list[str] = []
+            counts: dict[str, int] = {}
+            size = 0
+            for is_number, piece in numbers(text, lang):
+                if is_number:
+                    tokens.append(piece)
+                    counts[piece] = counts.get(piece, 0) + 1
+                    size += 1
+                else:
+                    more = words(piece)
+                    tokens.extend(more)
+                    made = units(more)
+                    _count_elements(counts, made)
+                    size += len(made)
+
+            def remake() -> Iterator[str]:
+                text = given if width is None else width(given)
+                for is_number, piece in numbers(text, lang):
+                    if is_number:
+                        yield piece
+                    else:
+                        yield from units(words(piece))  # type: ignore[misc]
+
+            return " ".join(tokens), CountedTokens(counts, size, remake)
 
         pieces_of = _NUMBER_PIECES.get(numbers, numbers)
         parts = self._split_parts(lang)
@@ -794,7 +828,11 @@ def _long_by_pieces(
                 length += len(key) + (0 if first or _in_word(piece) else 1)
                 first = False
             size += len(found)
-            _count_elements(counts, found)
+            if type(found) is CountedTokens:  # a long piece's, counted as made
+                for unit, count in found.counts.items():
+                    counts[unit] = counts.get(unit, 0) + count
+            else:
+                _count_elements(counts, found)
 
         def remake() -> Iterable[str]:
             return chain.from_iterable(analyse(piece)[1] for piece in pieces(text, at))
