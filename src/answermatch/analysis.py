@@ -201,7 +201,8 @@ def _official_lists(
 def official_tokens(
     *, counters: bool = False, articles: bool = False
 ) -> Callable[[str], list[str]]:
-    """The official rules as one step: ``str.lower``, then the ASCII
+    """The official rules as one step: ``str.lower`` (a long text's a piece
+    at a time: :func:`~answermatch.normalization.steps.lower`), then the ASCII
     punctuation (and with ``counters`` the characters ``年 歳 人 년``)
     deleted in one pass (:func:`~answermatch.normalization.steps.deleter`),
     SQuAD's articles replaced by a space (with ``articles``), then
@@ -218,12 +219,12 @@ def official_tokens(
     if articles:
 
         def tokens(text: str) -> list[str]:
-            return squad_article_split(delete(text.lower()))
+            return squad_article_split(delete(lower(text)))
 
         return tokens
 
     def plain(text: str) -> list[str]:
-        return delete(text.lower()).split()
+        return delete(lower(text)).split()
 
     return plain
 
