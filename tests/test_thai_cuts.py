@@ -322,3 +322,35 @@ def test_xor_fair_scores_thai_cut_between_consonants_as_the_whole(
     golds = (prediction, *answers) if same else tuple(answers)
     whole = _xor_fair(task, lang, golds, prediction, 10**9)
     assert _xor_fair(task, lang, golds, prediction, piece) == whole
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    task=st.sampled_from(["full", "engspan"]),
+    lang=st.sampled_from(["ar", "en", "fi", "ko"]),
+    prediction=THAI_TEXTS,
+    answers=st.lists(THAI_TEXTS, min_size=1, max_size=3),
+    same=st.booleans(),
+    piece=st.integers(1, 12),
+)
+def test_xor_official_scores_thai_cut_between_consonants_as_the_whole(
+    task, lang, prediction, answers, same, piece
+):
+    """The official rules (lower case, ASCII punctuation and counters
+    deleted, SQuAD's articles, whitespace) cut Thai between two consonants
+    too: the whole prediction's figures."""
+    from answermatch.matchers import answers as counted
+    from answermatch.tasks.xor import engspan, full
+
+    golds = (prediction, *answers) if same else tuple(answers)
+
+    def scores(size: int):
+        with (
+            mock.patch.object(steps, "PIECE_CHARS", size),
+            mock.patch.object(counted, "LONG_TOKEN", size + 7),
+        ):
+            if task == "full":
+                return full._Scorer(full.PROFILES["official"])(lang, golds, prediction)
+            return engspan._Scorer(engspan.PROFILES["official"])(golds, prediction)
+
+    assert scores(piece) == scores(10**9)

@@ -37,6 +37,7 @@ _EXPORTS: dict[str, str] = {
     "meta_eval": "answermatch.metaeval",
     "rescore": "answermatch.harness_logs",
     "evaluate": "answermatch.evaluation",
+    "evaluate_profiles": "answermatch.evaluation",
     "scorer": "answermatch.incremental",
     "Scorer": "answermatch.incremental",
     "Task": "answermatch.tasks.base",
@@ -81,7 +82,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         UnknownProfileError,
         UnknownTaskError,
     )
-    from .evaluation import evaluate
+    from .evaluation import evaluate, evaluate_profiles
     from .harness_logs import rescore
     from .incremental import Scorer, scorer
     from .matchers import (

@@ -195,13 +195,14 @@ def _official_lists(
     for piece in steps.pieces(text, cut):
         found = fast(piece)
         if found:
-            yield steps.Continued(found) if steps.starts_in_word(piece) else found
+            yield steps.Continued(found) if _in_word(piece) else found
 
 
 def official_tokens(
     *, counters: bool = False, articles: bool = False
 ) -> Callable[[str], list[str]]:
-    """The official rules as one step: ``str.lower``, then the ASCII
+    """The official rules as one step: ``str.lower`` (a long text's a piece
+    at a time: :func:`~answermatch.normalization.steps.lower`), then the ASCII
     punctuation (and with ``counters`` the characters ``年 歳 人 년``)
     deleted in one pass (:func:`~answermatch.normalization.steps.deleter`),
     SQuAD's articles replaced by a space (with ``articles``), then
@@ -218,12 +219,12 @@ def official_tokens(
     if articles:
 
         def tokens(text: str) -> list[str]:
-            return squad_article_split(delete(text.lower()))
+            return squad_article_split(delete(lower(text)))
 
         return tokens
 
     def plain(text: str) -> list[str]:
-        return delete(text.lower()).split()
+        return delete(lower(text)).split()
 
     return plain
 
@@ -353,14 +354,19 @@ class Analyzer:
         :meth:`str.split`. Nor more than an article's length into a run of
         ASCII letters, which none of them changes but to letters: the text is
         also cut inside one
-        (:func:`~answermatch.normalization.steps.in_letters`), the list of
-        a piece so cut a :class:`~answermatch.normalization.steps.Continued`
-        (its first token and the last before are one). Under the other
+        (:func:`~answermatch.normalization.steps.in_letters`), and between
+        two Thai consonants, which every rule keeps and reads alone (neither
+        cased nor case-ignorable, no punctuation, counter or article
+        letter); the list of a piece so cut a
+        :class:`~answermatch.normalization.steps.Continued` (its first token
+        and the last before are one). Under the other
         rules, numbers are read from the whole text (:func:`number_pieces`,
         one at a time); a stretch between two numbers longer than
         :data:`~answermatch.normalization.steps.PIECE_CHARS` is normalized
-        in parts cut just before an ASCII space, whose normal forms joined
-        by single spaces are the stretch's
+        in parts cut just before an ASCII space (and, where the tokens are
+        whitespace's or the word splitter's, inside a run of ASCII letters
+        or between two Thai consonants, a part so cut a continued list),
+        whose normal forms joined by single spaces are the stretch's
         (:func:`~answermatch.normalization.parts_normalizer`); counters are
         deleted character by character, which commutes with that join; the
         joined form's tokens are those of each part for whitespace and for a
@@ -382,7 +388,7 @@ class Analyzer:
             return None
         fast = self._fast
         if fast is not None:
-            return partial(_official_lists, fast, steps.in_letters())
+            return partial(_official_lists, fast, steps.in_letters(_SPACE_OR_THAI_CUT))
         if self.norm != "unicode":
             return None
         norm, split, tokenizer = self._norm, self._split, self._tokenizer
@@ -533,6 +539,10 @@ def _normal_form_lists(
 #: ``unicode`` preset reads across there, and the consonant after the cut
 #: continues the word of the one before).
 _THAI_CUT = re.compile(" |(?<=[\u0e01-\u0e2e])[\u0e01-\u0e2e]")
+
+#: :data:`_THAI_CUT` with every whitespace character, for the official rules
+#: (which read nothing across one: see :meth:`Analyzer.token_lists`).
+_SPACE_OR_THAI_CUT = re.compile("\\s|(?<=[\u0e01-\u0e2e])[\u0e01-\u0e2e]")
 
 
 def _in_word(piece: str) -> bool:

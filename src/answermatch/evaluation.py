@@ -89,7 +89,7 @@ def evaluate_profiles(
     the results share the answers they hold, so a long file is held once
     however many profiles score it.
 
-    >>> from answermatch.evaluation import evaluate_profiles
+    >>> from answermatch import evaluate_profiles
     >>> qa = {"id": "q1", "question": "?", "answers": [{"text": "Paris", "answer_start": 0}]}
     >>> gold = {"version": "1.1", "data": [{"paragraphs": [{"context": "Paris", "qas": [qa]}]}]}
     >>> pred = {"q1": "Ｐａｒｉｓ"}

@@ -185,6 +185,7 @@ class XorAnswerTask(XorTask):
         kept = kept_entries(source, parts, keep, repeats=True, into=answers)
         answers.hint = {}
         if kept is None:
+            del answers  # what the parts gave (a long answer) let go before the next reading
             refuse_null(source, diag, answer_objects=self.answer_objects)
             return None
         if cut.changed and (kept.repeated or cut.again):
