@@ -130,31 +130,3 @@ def test_a_long_prediction_without_latin_letters_is_lowered_a_piece_at_a_time():
     assert peak < 2.5 * sys.getsizeof(text), (peak, sys.getsizeof(text))
     assert scorer((text, "Tokyo"), text)[:2] == (1.0, 1.0)
     assert scorer(("Tokyo",), text)[:2] == (0.0, 0.0)
-
-
-def test_a_long_file_read_whole_is_decoded_a_piece_at_a_time(tmp_path):
-    """A prediction file that must be read whole (here: an answer object
-    of XOR-EnglishSpan) with a long answer that is not ASCII: its bytes
-    were decoded whole (CPython's decoder takes about three times the
-    bytes for a moment) beside the bytes; now a piece at a time, the bytes
-    let go before ``json`` parses the text. The same value, and invalid
-    UTF-8 is the same one-line error naming its line."""
-    import json
-
-    from answermatch.errors import InputError
-    from answermatch.sources import LONG_BYTES, load_json
-
-    answer = "서울은 대한민국의 수도이다. " * (LONG_BYTES // 30)
-    value = {"q1": answer, "q2": {"answer": "Seoul"}, "q3": "東京"}
-    path = tmp_path / "pred.json"
-    path.write_text(json.dumps(value, ensure_ascii=False, indent=1), "utf-8")
-    size = path.stat().st_size
-    assert size > LONG_BYTES
-    loaded = load_json(path)
-    assert loaded == value
-    peak = traced_peak(load_json, path)
-    assert peak < 2.5 * size, (peak, size)
-    broken = tmp_path / "broken.json"
-    broken.write_bytes(path.read_bytes().replace(b'"q3"', b'"q3\xff"'))
-    with pytest.raises(InputError, match=r"broken\.json:6: invalid UTF-8"):
-        load_json(broken)

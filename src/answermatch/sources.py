@@ -1056,29 +1056,6 @@ def _line_blocks(source: PathLike) -> Iterator[bytes | _LongLine]:
         yield b"".join(pending)
 
 
-def _extended_text(data: bytes) -> str | None:
-    """``data.decode("utf-8")``, or ``None`` for invalid UTF-8, decoded
-    :data:`PART_BYTES` at a time into one string extended in place (no list
-    of the parts beside their join, no buffer sized by the bytes beside
-    the text).
-
-    >>> _extended_text("Łódź 東京".encode() * 3), _extended_text(b"ab\\xe6")
-    ('Łódź 東京Łódź 東京Łódź 東京', None)
-    """
-    decode = codecs.getincrementaldecoder("utf-8")().decode
-    view = memoryview(data)
-    text = ""
-    try:
-        for start in range(0, len(view) + 1, PART_BYTES):  # (+ 1: the final call)
-            part = decode(view[start : start + PART_BYTES], start + PART_BYTES >= len(view))
-            for at in range(0, len(part), _EXTEND_CHARS):  # as _LongString.add extends
-                text += part[at : at + _EXTEND_CHARS]
-            del part
-    except UnicodeDecodeError:
-        return None
-    return text
-
-
 def _decoded_pieces(pieces: list[bytes]) -> str:
     """The text of the UTF-8 bytes ``pieces`` (a piece may end inside a
     character), decoded one piece at a time, each piece let go (the list
@@ -2521,20 +2498,8 @@ def duplicate_key_hook(path: str, diag: Diagnostics | None, line: int | None = N
 
 
 def load_json(source: PathLike, *, diag: Diagnostics | None = None) -> Any:
-    """Parse a whole JSON file; duplicate keys warn through ``diag``. A
-    file of at least :data:`LONG_BYTES` that is not ASCII is decoded a
-    piece at a time (:func:`_extended_text`) and its bytes let go before
-    ``json`` parses the text: decoding it whole, as msgspec and
-    ``bytes.decode`` do, takes about three times its bytes for a moment
-    (CPython's UTF-8 decoder sizes its first buffer by the bytes), beside
-    the bytes."""
+    """Parse a whole JSON file; duplicate keys warn through ``diag``."""
     data = read_bytes(source)
-    if len(data) >= LONG_BYTES and not data.isascii():
-        text = _extended_text(data)
-        if text is None:  # invalid UTF-8: the error names its line
-            decode_utf8(data, source)
-        del data
-        return parse_json(text, os.fspath(source), diag=diag)  # type: ignore[arg-type]
     value = fast_json(data, keys_checked=True)
     if value is not LEFT_TO_JSON:
         return value
