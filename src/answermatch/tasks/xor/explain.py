@@ -328,20 +328,23 @@ def explain_retrieve(
             tokens += word_tokenize(passage, limit=budgets[-1] - len(tokens))
             if len(tokens) >= budgets[-1]:
                 break
-        scores: dict[str, float] = {}
-        for budget in budgets:
-            text = " ".join(tokens[:budget])
-            scores[names[budget]] = 1.0 if any(a in text for a in answers) else 0.0
-        text = " ".join(tokens[: budgets[-1]])
+        window = tokens[: budgets[-1]]
+        ends = _window_ends(window)
+        found = {answer: _first_in_window(window, answer) for answer in answers}
+        # an answer is in the window of a budget where its first place ends within it
+        within = {
+            answer: {b: at >= 0 and at + len(answer) <= ends[min(b, len(window))] for b in budgets}
+            for answer, (at, _) in found.items()
+        }
+        scores = {names[b]: 1.0 if any(within[a][b] for a in answers) else 0.0 for b in budgets}
         variants = []
         for answer in answers:
-            at = text.find(answer)
-            position = text.count(" ", 0, at) + 1 if at >= 0 else None
+            at, position = found[answer]
             passage_number = sum(1 for s in starts if position is not None and s < position)
             variants.append(
                 Variant(
                     TextView(answer, answer),
-                    {names[b]: float(answer in " ".join(tokens[:b])) for b in budgets},
+                    {names[b]: float(within[answer][b]) for b in budgets},
                     "case-sensitive substring of the first N tokens",
                     at >= 0,
                     {"token": position, "passage": passage_number or None},
@@ -364,3 +367,59 @@ def explain_retrieve(
                 "passages read": len(starts),
             },
         )
+
+
+def _window_ends(tokens: Sequence[str]) -> list[int]:
+    """``ends[n]``: the length of the first ``n`` tokens joined by spaces."""
+    ends = [0]
+    for k, token in enumerate(tokens):
+        ends.append(ends[-1] + len(token) + (1 if k else 0))
+    return ends
+
+
+def _first_in_window(tokens: Sequence[str], answer: str) -> tuple[int, int | None]:
+    """Where ``answer`` first occurs in ``" ".join(tokens)`` and the number
+    (from 1) of the token it starts in, as ``text.find(answer)`` and the
+    spaces before it plus one (``-1, None``: nowhere), found without
+    joining them: each token is searched, and so is its seam with the text
+    before it (as many characters as the answer has, but one), so a long
+    token (a passage of one run of letters) is never copied.
+
+    >>> _first_in_window(["By", "Jean", "Sibelius"], "Jean Sib"), _first_in_window(["a"], "b")
+    ((3, 2), (-1, None))
+    """
+    if not answer:
+        return 0, 1  # (in every text, at its start)
+    keep = len(answer) - 1
+    tail = ""  # the last ``keep`` characters of the text so far
+    at = 0  # where the current token starts
+    for k, token in enumerate(tokens):
+        lead = " " if k else ""
+        seam = tail + lead + token[:keep]
+        found = seam.find(answer)
+        if found >= 0:  # it starts before this token (in the seam's first part)
+            start = at - len(tail) + found
+            return start, _token_number(tokens, start)
+        found = token.find(answer)
+        if found >= 0:
+            return at + len(lead) + found, k + 1
+        at += len(lead) + len(token)
+        if keep:
+            if len(token) >= keep:
+                tail = token[len(token) - keep :]
+            else:
+                tail = (tail + lead + token)[-keep:]
+    return -1, None
+
+
+def _token_number(tokens: Sequence[str], start: int) -> int:
+    """The spaces of ``" ".join(tokens)`` before ``start``, plus one."""
+    spaces = 0
+    at = 0
+    for k, token in enumerate(tokens):
+        at += len(token)
+        if k == len(tokens) - 1 or at >= start:
+            break
+        spaces += 1  # the space after this token is before ``start``
+        at += 1
+    return spaces + 1
