@@ -184,7 +184,14 @@ LETTER_TEXTS = st.lists(
 ).map("".join)
 
 
-def _xor_fair(task: str, lang: str, answers: tuple[str, ...], prediction: str, piece: int):
+def _xor(
+    task: str,
+    lang: str,
+    answers: tuple[str, ...],
+    prediction: str,
+    piece: int,
+    profile: str = "fair",
+):
     from answermatch.matchers import answers as counted
     from answermatch.tasks.xor import engspan, full
 
@@ -193,8 +200,8 @@ def _xor_fair(task: str, lang: str, answers: tuple[str, ...], prediction: str, p
         mock.patch.object(counted, "LONG_TOKEN", piece + 7),
     ):
         if task == "full":
-            return full._Scorer(full.PROFILES["fair"])(lang, answers, prediction)
-        return engspan._Scorer(engspan.PROFILES["fair"])(answers, prediction)
+            return full._Scorer(full.PROFILES[profile])(lang, answers, prediction)
+        return engspan._Scorer(engspan.PROFILES[profile])(answers, prediction)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -213,8 +220,8 @@ def test_xor_fair_scores_a_prediction_cut_in_letters_as_the_whole(
     a prediction whose runs of letters are cut, its long tokens counted by
     their keys, are the whole prediction's."""
     golds = (prediction, *answers) if same else tuple(answers)
-    whole = _xor_fair(task, lang, golds, prediction, 10**9)
-    assert _xor_fair(task, lang, golds, prediction, piece) == whole
+    whole = _xor(task, lang, golds, prediction, 10**9)
+    assert _xor(task, lang, golds, prediction, piece) == whole
 
 
 @pytest.mark.parametrize("task", ["full", "engspan"])
@@ -304,6 +311,7 @@ def test_xor_fair_scores_a_long_thai_prediction_in_memory_that_does_not_grow():
     assert peaks[1] - peaks[0] < 3_000_000, peaks
 
 
+@pytest.mark.parametrize("profile", ["fair", "official"])
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     task=st.sampled_from(["full", "engspan"]),
@@ -313,44 +321,14 @@ def test_xor_fair_scores_a_long_thai_prediction_in_memory_that_does_not_grow():
     same=st.booleans(),
     piece=st.integers(1, 12),
 )
-def test_xor_fair_scores_thai_cut_between_consonants_as_the_whole(
-    task, lang, prediction, answers, same, piece
+def test_xor_scores_thai_cut_between_consonants_as_the_whole(
+    profile, task, lang, prediction, answers, same, piece
 ):
     """Thai given to the word splitter (another language's question, or
-    XOR-EnglishSpan's English) is also cut between two consonants, the word
-    so cut counted whole by its key: the whole prediction's figures."""
+    XOR-EnglishSpan's English) under the fair rules, and under the official
+    ones (lower case, ASCII punctuation and counters deleted, SQuAD's
+    articles, whitespace), is also cut between two consonants, the word so
+    cut counted whole by its key: the whole prediction's figures."""
     golds = (prediction, *answers) if same else tuple(answers)
-    whole = _xor_fair(task, lang, golds, prediction, 10**9)
-    assert _xor_fair(task, lang, golds, prediction, piece) == whole
-
-
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    task=st.sampled_from(["full", "engspan"]),
-    lang=st.sampled_from(["ar", "en", "fi", "ko"]),
-    prediction=THAI_TEXTS,
-    answers=st.lists(THAI_TEXTS, min_size=1, max_size=3),
-    same=st.booleans(),
-    piece=st.integers(1, 12),
-)
-def test_xor_official_scores_thai_cut_between_consonants_as_the_whole(
-    task, lang, prediction, answers, same, piece
-):
-    """The official rules (lower case, ASCII punctuation and counters
-    deleted, SQuAD's articles, whitespace) cut Thai between two consonants
-    too: the whole prediction's figures."""
-    from answermatch.matchers import answers as counted
-    from answermatch.tasks.xor import engspan, full
-
-    golds = (prediction, *answers) if same else tuple(answers)
-
-    def scores(size: int):
-        with (
-            mock.patch.object(steps, "PIECE_CHARS", size),
-            mock.patch.object(counted, "LONG_TOKEN", size + 7),
-        ):
-            if task == "full":
-                return full._Scorer(full.PROFILES["official"])(lang, golds, prediction)
-            return engspan._Scorer(engspan.PROFILES["official"])(golds, prediction)
-
-    assert scores(piece) == scores(10**9)
+    whole = _xor(task, lang, golds, prediction, 10**9, profile)
+    assert _xor(task, lang, golds, prediction, piece, profile) == whole

@@ -559,16 +559,23 @@ def _normal_pieces(
     each with whether its piece, not the first so given, starts inside a
     word (:func:`_in_word`)."""
     first = True
+    for piece in _stretch_pieces(text, start, end, cut):
+        normal = normalize(piece)
+        if normal:
+            yield not first and _in_word(piece), normal
+            first = False
+
+
+def _stretch_pieces(text: str, start: int, end: int, cut: re.Pattern[str]) -> Iterator[str]:
+    """``text[start:end]`` in pieces of about
+    :data:`~answermatch.normalization.steps.PIECE_CHARS` characters, each
+    cut just before a match of ``cut`` (the last where the stretch ends)."""
     search, size = cut.search, steps.PIECE_CHARS
     while start < end:
         stop = start + max(size, 1)
         found = search(text, stop, end) if stop < end else None
         stop = end if found is None else found.start()
-        piece = text[start:stop]
-        normal = normalize(piece)
-        if normal:
-            yield not first and _in_word(piece), normal
-            first = False
+        yield text[start:stop]
         start = stop
 
 
@@ -593,19 +600,13 @@ def _normal_form_parts(
     ['東京 タワー']
     """
     first = True
-    search, size = cut.search, steps.PIECE_CHARS
-    while start < end:
-        stop = start + max(size, 1)
-        found = search(text, stop, end) if stop < end else None
-        stop = end if found is None else found.start()
-        piece = text[start:stop]
+    for piece in _stretch_pieces(text, start, end, cut):
         normal = normalize(piece)
         if normal:
             if not first and piece[0] == " ":
                 yield " "
             first = False
             yield normal
-        start = stop
 
 
 def _without_counters(lists: Iterable[list[str]]) -> Iterator[list[str]]:
