@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...diagnostics import Diagnostics
 from ...items import Places
 from ...sources import (
+    NotFlat,
+    Part,
     duplicate_key_message,
     is_path,
     kept_entries,
@@ -150,8 +152,9 @@ class XorAnswerTask(XorTask):
         answers of other ids are dropped as soon as they are read, the gold
         ids of each part found at once (:class:`GoldIds`) and each answer
         kept at its id's place in the gold (:class:`~answermatch.tasks.xor.data.PlacedAnswers`:
-        no key string nor dict entry an answer); ``None`` for a
-        file that must be read whole for its value, error or warnings
+        no key string nor dict entry an answer; answer objects, where the
+        task takes them, read as their answers: :func:`answer_parts`); ``None``
+        for a file that must be read whole for its value, error or warnings
         (another shape). A key given again warns as read whole, the last
         value winning; where keys are cut (:attr:`cuts_keys`) and two
         entries come to one id, which wins depends on the whole object
@@ -172,7 +175,7 @@ class XorAnswerTask(XorTask):
         cut = _CutParts(self.cuts_keys)
 
         def parts(path: Any) -> Iterator[dict[str, str] | None]:
-            for part in string_object_parts(path, nulls=True):
+            for part in answer_parts(path, self.answer_objects):
                 if None in part.values():
                     yield None  # refused, once the file is read
                     return
@@ -213,6 +216,41 @@ class XorAnswerTask(XorTask):
 def one_question(lang: str, answer: str) -> XorGold:
     """A gold of one question ``"q"`` with one answer (to score a variant alone)."""
     return XorGold(["q"], [lang], [(answer,)], [False], [1])
+
+
+def answer_parts(path: Any, answer_objects: bool) -> Iterator[dict[str, Any]]:
+    """The parts of a prediction file ``{id: answer}``
+    (:func:`~answermatch.sources.string_object_parts`, ``null`` allowed),
+    with ``answer_objects`` a value ``{"answer": ...}`` read as its answer,
+    as :func:`~answermatch.tasks.xor.data.read_xor_predictions` reads it
+    (XOR-EnglishSpan's script reads ``value["answer"]``): such a file is
+    read in parts too, not whole. A part holding any other value that is
+    not a string raises :class:`~answermatch.sources.NotFlat`, the whole
+    reading's to tell (as does a key given twice inside an object).
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "pred.json"
+    >>> _ = path.write_text('{"q1": "Paris", "q2": {"answer": "Oulu", "p": 0.5}}')
+    >>> [dict(part) for part in answer_parts(path, True)]
+    [{'q1': 'Paris', 'q2': 'Oulu'}]
+    """
+    if not answer_objects:
+        yield from string_object_parts(path, nulls=True)
+        return
+    for part in string_object_parts(path, nulls=True, odd=True):
+        if all(type(value) is str or value is None for value in part.values()):
+            yield part
+            continue
+        answers: dict[str, Any] = {}
+        for key, value in part.items():
+            if type(value) is dict and "answer" in value:
+                value = value["answer"]
+            if value is not None and type(value) is not str:
+                raise NotFlat
+            answers[key] = value
+        order = getattr(part, "order", None)
+        del part
+        yield answers if order is None else Part(answers, order)
 
 
 def _cut(key: str) -> str:
