@@ -633,19 +633,29 @@ class JoinedKey:
 
 def _same_text(first: Iterable[str], second: Iterable[str]) -> bool:
     """Whether two texts given in parts are equal (the parts may be cut
-    in different places)."""
+    in different places), compared :data:`LONG_TOKEN` characters at most at
+    a time: neither text is joined, nor a long part copied whole.
+
+    >>> _same_text(["ab", "", "cde"], ["a", "bcd", "e", ""]), _same_text(["ab"], ["abc"])
+    (True, False)
+    """
     rest = iter(second)
-    held = ""
+    other, at = "", 0  # the part of ``second`` being compared, and where
     for part in first:
-        while len(held) < len(part):
-            more = next(rest, None)
-            if more is None:
+        start = 0
+        while start < len(part):
+            if at == len(other):
+                more = next(rest, None)
+                if more is None:
+                    return False
+                other, at = more, 0
+                continue
+            size = min(len(part) - start, len(other) - at, LONG_TOKEN)
+            if part[start : start + size] != other[at : at + size]:
                 return False
-            held += more
-        if not held.startswith(part):
-            return False
-        held = held[len(part) :]
-    return not held and not any(rest)
+            start += size
+            at += size
+    return at == len(other) and not any(rest)
 
 
 def _counted_f1(tokens: Sequence[str], gold: Sequence[str]) -> float:
