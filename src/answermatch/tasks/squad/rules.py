@@ -495,38 +495,48 @@ class SpanRules(Settings):
                     found.extend(more if units is None else units(more))
             return (tuple(tokens) if units is None else " ".join(tokens)), tuple(found)
 
-        def units_counted(given: str, text: str) -> tuple[str, CountedTokens]:
-            # by_value of a long text (not cut: a run of letters of another
-            # script, Cyrillic or Greek without spaces) whose units are the
-            # words' characters: counted as they are made, not listed a
-            # string object each; made again, in order, when iterated
+        def units_counted(given: str, text: str) -> tuple[JoinedKey, CountedTokens]:
+            # by_value of a long text not cut (a run of Thai vowels, marks or
+            # digits, characters beside digits) whose units are the words'
+            # characters: its numbers and stretches one at a time, each
+            # stretch's units counted as they are made and dropped, not
+            # listed a string object each; the key its length, its tokens
+            # made again (as the units, in order) when compared or iterated
             assert units is not None
-            tokens: list[str] = []
             counts: dict[str, int] = {}
             size = 0
-            for is_number, piece in numbers(text, lang):
+            length = -1  # the key: the tokens joined by spaces
+            for is_number, piece in pieces_of(text, lang):
                 if is_number:
-                    tokens.append(piece)
                     counts[piece] = counts.get(piece, 0) + 1
                     size += 1
-                else:
-                    more = words(piece)
-                    tokens.extend(more)
-                    made = units(more)
-                    _count_elements(counts, made)
-                    size += len(made)
+                    length += len(piece) + 1
+                    continue
+                more = words(piece)
+                del piece
+                length += sum(map(len, more)) + len(more)
+                made = units(more)
+                del more
+                _count_elements(counts, made)
+                size += len(made)
+                del made
+
+            def tokens() -> Iterator[tuple[bool, Sequence[str]]]:
+                normal = given if width is None else width(given)
+                for is_number, piece in pieces_of(normal, lang):
+                    yield is_number, ((piece,) if is_number else words(piece))
 
             def remake() -> Iterator[str]:
-                text = given if width is None else width(given)
-                for is_number, piece in numbers(text, lang):
-                    if is_number:
-                        yield piece
-                    else:
-                        yield from units(words(piece))  # type: ignore[misc]
+                for is_number, found in tokens():
+                    yield from found if is_number else units(found)  # type: ignore[misc]
 
-            return " ".join(tokens), CountedTokens(counts, size, remake)
+            def keys() -> Iterator[str]:
+                for _, found in tokens():
+                    yield from found
 
-        pieces_of = _NUMBER_PIECES.get(numbers, numbers)
+            return JoinedKey(max(length, 0), keys), CountedTokens(counts, size, remake)
+
+        pieces_of = NUMBER_PIECES.get(numbers, numbers)
         parts = self._split_parts(lang)
         at_han = self._at_han(lang)
 
@@ -711,6 +721,70 @@ _CUT_IN_WORDS = re.compile(
     r"|(?<=[\u4e00-\u9fa5\uac00-\ud7a3])[\u4e00-\u9fa5\uac00-\ud7a3]"
     f"|(?<=[{THAI_IN_WORDS}])[{THAI_CONSONANTS}]"
 )
+
+
+@cache
+def word_letters() -> str:
+    """The letters that every rule of :data:`IN_WORD_RULES` keeps as
+    letters of a word and reads nothing across two of, as the body of a
+    ``re`` character class (ranges of code points): letters of categories
+    Lu, Ll, Lt and Lo of the running Python's Unicode data that NFKC keeps
+    (the character is its own normal form) and composes with nothing before
+    them (:func:`~answermatch.normalization.steps.starts_anew`); not
+    case-ignorable (so ``str.lower``'s final sigma, which looks past
+    case-ignorable characters only, stops at one as at a text's edge) and
+    not the capital sigma itself; lower-cased and case-folded to letters;
+    neither punctuation, a symbol nor an ignorable character
+    (:func:`~answermatch.normalization.steps.strip_noise` keeps it), nor a
+    digit or a separator of a number. Cyrillic, Greek (but the capital
+    sigma), Latin, Arabic and Hebrew letters, Hangul syllables, CJK
+    ideographs, Thai consonants and leading vowels among them. Made on
+    first use (a look at every code point, about half a second), for a
+    long text only.
+
+    >>> letters = re.compile(f"[{word_letters()}]")
+    >>> [bool(letters.match(c)) for c in "жΣσ가北กิ1ｱ"]
+    [True, False, True, True, True, True, False, False, False]
+    """
+    seconds = _steps.composition_seconds()
+    category, normalize, combining = (
+        unicodedata.category,
+        unicodedata.normalize,
+        unicodedata.combining,
+    )
+    ranges: list[list[int]] = []
+    for point in range(sys.maxunicode + 1):
+        char = chr(point)
+        if category(char) not in ("Lu", "Ll", "Lt", "Lo") or char == "\u03a3":
+            continue
+        if char in seconds or combining(char) or normalize("NFKC", char) != char:
+            continue
+        # case-ignorable: a capital sigma before it is final at a text's end, not before a letter
+        if ("A\u03a3" + char).lower()[1] == "\u03c2" and ("A\u03a3" + char + "A").lower()[
+            1
+        ] == "\u03c3":
+            continue
+        if not (char.lower() + char.casefold()).isalpha() or strip_noise(char) != char:
+            continue
+        if ranges and ranges[-1][1] == point - 1:
+            ranges[-1][1] = point
+        else:
+            ranges.append([point, point])
+    return "".join(
+        re.escape(chr(first)) + ("" if first == last else "-" + re.escape(chr(last)))
+        for first, last in ranges
+    )
+
+
+@cache
+def _cut_in_words() -> re.Pattern[str]:
+    """:data:`_CUT_IN_WORDS`, and between two letters of :func:`word_letters`
+    (Cyrillic, Greek or Latin letters without spaces, a run of Thai leading
+    vowels), inside a word."""
+    letters = word_letters()
+    return re.compile(f"{_CUT_IN_WORDS.pattern}|(?<=[{letters}])[{letters}]")
+
+
 #: Where a long text whose numbers are read by value may be cut besides
 #: (plain tokens): where an ASCII digit and a character of U+4E00..U+9FA5
 #: meet, on either side. Only the width rule and the number reader see
@@ -792,7 +866,7 @@ def _long_by_pieces(
     run of letters as long as the text is never held normalized.
     """
     known: list[bool] = []
-    cut = _CUT_IN_WORDS if in_words else _CUT_AT_NUMBERS if at_numbers else _CUT
+    cut = _CUT_AT_NUMBERS if at_numbers else _CUT
 
     def by_pieces(text: str) -> tuple[Tokens | str, Sequence[str]]:
         if len(text) <= _steps.PIECE_CHARS:
@@ -807,7 +881,8 @@ def _long_by_pieces(
         if plain and not counted:
             tokens = tuple(shared_tokens(text, lambda piece: analyse(piece)[1], cut))
             return tokens, tokens  # type: ignore[return-value]
-        at = in_letters(cut) if known[1] else cut
+        base = _cut_in_words() if in_words else cut  # made for a long text only
+        at = in_letters(base) if known[1] else base
         if plain:  # each piece's tokens (or stretches of tokens) counted
             counted_tokens = CountedTokens.of_glued(
                 lambda: pieces(text, at),
@@ -842,7 +917,12 @@ def _long_by_pieces(
             for piece in pieces(text, at):
                 key = analyse(piece)[0]
                 if key:
-                    yield key if first or _in_word(piece) else " " + key  # type: ignore[operator]
+                    if not (first or _in_word(piece)):
+                        yield " "
+                    if type(key) is JoinedKey:  # a long piece not cut (by_value's)
+                        yield from key.parts()
+                    else:
+                        yield key  # type: ignore[misc]
                     first = False
 
         return JoinedKey(length, keys, sep=""), CountedTokens(counts, size, remake)
@@ -865,14 +945,11 @@ _HAN_CUT = re.compile("[\u4e00-\u9fa5]")
 
 
 def _in_word(piece: str) -> bool:
-    """Whether a piece of :data:`_CUT_IN_WORDS` (or of it and
-    :func:`~answermatch.normalization.steps.in_letters`) was cut inside a word."""
-    return (
-        "\uac00" <= piece[0] <= "\ud7a3"
-        or "\u4e00" <= piece[0] <= "\u9fa5"
-        or "\u0e01" <= piece[0] <= "\u0e2e"
-        or starts_in_word(piece)
-    )
+    """Whether a piece of :func:`_cut_in_words` (or of it and
+    :func:`~answermatch.normalization.steps.in_letters`, or of
+    :data:`_CUT` and it) was cut inside a word: every place these cut at
+    but the one just before a space is inside a word."""
+    return piece[:1] != " "
 
 
 def _as_it_is(tokens: Sequence[str]) -> Sequence[str]:
@@ -885,8 +962,9 @@ def _number_pieces(text: str, lang: str) -> Iterator[tuple[bool, str]]:
     return number_pieces(text, lang)
 
 
-#: a ``numbers`` rule -> the same pieces one at a time (a long text's without their list)
-_NUMBER_PIECES: dict[object, Callable[[str, str], Iterable[tuple[bool, str]]]] = {
+#: a ``numbers`` rule -> the same pieces one at a time (a long text's without their list);
+#: a task adds its own rule's
+NUMBER_PIECES: dict[object, Callable[[str, str], Iterable[tuple[bool, str]]]] = {
     numbers_by_value: _number_pieces
 }
 
