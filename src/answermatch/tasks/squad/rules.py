@@ -48,6 +48,7 @@ import re
 import string
 import sys
 import unicodedata
+from array import array
 from collections import _count_elements  # type: ignore[attr-defined]
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -723,7 +724,6 @@ _CUT_IN_WORDS = re.compile(
 )
 
 
-@cache
 def word_letters() -> str:
     """The letters that every rule of :data:`IN_WORD_RULES` keeps as
     letters of a word and reads nothing across two of, as the body of a
@@ -739,50 +739,110 @@ def word_letters() -> str:
     digit or a separator of a number. Cyrillic, Greek (but the capital
     sigma), Latin, Arabic and Hebrew letters, Hangul syllables, CJK
     ideographs, Thai consonants and leading vowels among them. Made on
-    first use (a look at every code point, about half a second), for a
-    long text only.
+    first use (a look at every code point of planes 0 to 3, a fraction of
+    a second), for a long text only.
 
     >>> letters = re.compile(f"[{word_letters()}]")
     >>> [bool(letters.match(c)) for c in "жΣσ가北กิ1ｱ"]
     [True, False, True, True, True, True, False, False, False]
     """
-    seconds = _steps.composition_seconds()
-    category, normalize, combining = (
-        unicodedata.category,
-        unicodedata.normalize,
-        unicodedata.combining,
-    )
-    ranges: list[list[int]] = []
-    for point in range(sys.maxunicode + 1):
-        char = chr(point)
-        if category(char) not in ("Lu", "Ll", "Lt", "Lo") or char == "\u03a3":
-            continue
-        if char in seconds or combining(char) or normalize("NFKC", char) != char:
-            continue
-        # case-ignorable: a capital sigma before it is final at a text's end, not before a letter
-        if ("A\u03a3" + char).lower()[1] == "\u03c2" and ("A\u03a3" + char + "A").lower()[
-            1
-        ] == "\u03c3":
-            continue
-        if not (char.lower() + char.casefold()).isalpha() or strip_noise(char) != char:
-            continue
-        if ranges and ranges[-1][1] == point - 1:
-            ranges[-1][1] = point
-        else:
-            ranges.append([point, point])
+    return _word_classes()[0]
+
+
+def word_characters() -> str:
+    """The characters that every rule of :data:`IN_WORD_RULES` keeps inside
+    a word, as the body of a ``re`` character class: letters and marks
+    (categories L and M) that, with their NFKC, lower case and case
+    folding, are letters and marks that
+    :func:`~answermatch.normalization.steps.strip_noise` keeps (so none is
+    a space, a digit, a separator of a number or punctuation); Thai vowels
+    and tone marks among them. Just before an uncased letter of
+    :func:`word_letters` (a Thai consonant or leading vowel, a Hangul
+    syllable, an ideograph, an Arabic letter) after one of these, a word
+    goes on and no rule reads across.
+
+    >>> kept = re.compile(f"[{word_characters()}]")
+    >>> [bool(kept.match(c)) for c in "ж\u0e34\u0e48\u0e33\u0301ʼ1๑ \u0640\u200d"]
+    [True, True, True, True, True, True, False, False, False, False, False]
+    """
+    return _word_classes()[2]
+
+
+def _add(ranges: list[list[int]], point: int) -> None:
+    """``point`` (above any before it) added to ``ranges`` of code points."""
+    if ranges and ranges[-1][1] == point - 1:
+        ranges[-1][1] = point
+    else:
+        ranges.append([point, point])
+
+
+def _class(ranges: list[list[int]]) -> str:
+    """Ranges of code points as the body of a ``re`` character class."""
     return "".join(
         re.escape(chr(first)) + ("" if first == last else "-" + re.escape(chr(last)))
         for first, last in ranges
     )
 
 
+#: The code points :func:`word_letters` and :func:`word_characters` look at:
+#: planes 0 to 3 (the other planes hold no letter nor mark in Unicode 15,
+#: and a character left out is only a place a text is not cut at).
+_WORD_PLANES = 0x40000
+
+
+@cache
+def _word_classes() -> tuple[str, str, str]:
+    """:func:`word_letters`, those of them without case (a capital sigma's
+    context ends at one whatever comes before it), and
+    :func:`word_characters`."""
+    seconds = _steps.composition_seconds()
+    category, normalize = unicodedata.category, unicodedata.normalize
+    # every code point but the surrogates in one string, made without a string object each
+    points = array("I", chain(range(0xD800), range(0xE000, _WORD_PLANES)))
+    every = points.tobytes().decode("utf-32-le" if sys.byteorder == "little" else "utf-32-be")
+    del points
+    noisy = frozenset("".join(_steps._pattern("_NOISE").findall(every)))
+    del every
+    sigma, final = "\u03a3", "\u03c2"
+    letters: list[list[int]] = []
+    uncased: list[list[int]] = []
+    kept: list[list[int]] = []
+    for point in range(_WORD_PLANES):
+        char = chr(point)
+        kind = category(char)
+        if kind[0] not in "LM" or char in noisy:
+            continue
+        normal = normalize("NFKC", char)
+        made = normal + normal.lower() + normal.casefold()
+        if made != char * 3 and any(c in noisy or category(c)[0] not in "LM" for c in made):
+            continue
+        _add(kept, point)
+        if kind not in ("Lu", "Ll", "Lt", "Lo") or char == sigma or normal != char:
+            continue
+        if char in seconds or not (char.lower() + char.casefold()).isalpha():
+            continue
+        # case-ignorable: a capital sigma before it is final at a text's end, not before a letter
+        if ("A" + sigma + char).lower()[1] == final and ("A" + sigma + char + "A").lower()[
+            1
+        ] != final:
+            continue
+        _add(letters, point)
+        if (char + sigma).lower()[-1] != final:  # no cased letter before the sigma
+            _add(uncased, point)
+    return _class(letters), _class(uncased), _class(kept)
+
+
 @cache
 def _cut_in_words() -> re.Pattern[str]:
-    """:data:`_CUT_IN_WORDS`, and between two letters of :func:`word_letters`
+    """:data:`_CUT_IN_WORDS`; between two letters of :func:`word_letters`
     (Cyrillic, Greek or Latin letters without spaces, a run of Thai leading
-    vowels), inside a word."""
-    letters = word_letters()
-    return re.compile(f"{_CUT_IN_WORDS.pattern}|(?<=[{letters}])[{letters}]")
+    vowels); and just before such a letter without case after one of
+    :func:`word_characters` (a Thai vowel or mark, then a Thai vowel that
+    leads or follows): all inside a word."""
+    letters, uncased, kept = _word_classes()
+    return re.compile(
+        f"{_CUT_IN_WORDS.pattern}|(?<=[{letters}])[{letters}]|(?<=[{kept}])[{uncased}]"
+    )
 
 
 #: Where a long text whose numbers are read by value may be cut besides
