@@ -321,6 +321,27 @@ def test_ntcir_check_gold_normal_form_of_a_long_run_of_letters_does_not_grow():
     assert peaks[0] < 4_000_000 and peaks[1] - peaks[0] < 1_050_000 // 8, peaks
 
 
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=TEXTS, piece=st.integers(16, 60))
+def test_cmrc2018_check_gold_normal_form_of_pieces_cut_in_letters_is_the_whole(text, piece):
+    from answermatch.tasks.cmrc2018.checks import _normalize, _normalized_parts
+
+    with mock.patch.object(steps, "PIECE_CHARS", piece):
+        parts = "".join(_normalized_parts(text, "zh"))
+    assert parts == _normalize(text, "zh"), text
+
+
+def test_cmrc2018_check_gold_normal_form_of_a_long_run_of_letters_does_not_grow():
+    """CMRC 2018's gold normal form (check-gold) was cut at spaces only, so a
+    run of letters was lowered and its punctuation deleted whole (3.0 a byte
+    in ``check-gold cmrc2018``)."""
+    from answermatch.tasks.cmrc2018.checks import _normalized_parts
+
+    peaks, found = _peaks(lambda text: max(map(len, _normalized_parts(text, "zh"))))
+    assert all(size < 100_000 for _, size in found), found
+    assert peaks[0] < 4_000_000 and peaks[1] - peaks[0] < 1_050_000 // 8, peaks
+
+
 # --- explain and check-gold read the pieces cut in letters as the whole ------------------------
 
 

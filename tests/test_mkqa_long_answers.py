@@ -2,7 +2,8 @@
 under the official rules (every language) and the fair ones (but
 Japanese's MeCab and Chinese's OpenCC phrases, which read across spaces)
 cut just before whitespace, under the fair rules also at its numbers,
-read one at a time. The figures are the whole text's tuple's (properties
+read one at a time, and first between two CJK ideographs where the rules
+are local. The figures are the whole text's tuple's (properties
 on texts made long by a tiny ``PIECE_CHARS``, in every MKQA language),
 and a long answer is not held a string a word."""
 
@@ -157,3 +158,27 @@ def test_a_long_official_answer_is_counted_not_held(lang):
     assert isinstance(rules.tokens(text), CountedTokens)
     assert 0.0 < found[0][1] < 0.01, found
     assert peak < 2 * sys.getsizeof(text), (peak, sys.getsizeof(text))
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+def test_a_long_chinese_answer_is_read_between_its_ideographs(lang):
+    """200,000 characters of Chinese with numbers, under the fair rules of
+    a language split at whitespace (or into Thai letters and other runs):
+    the whole text was folded by NFKC at once (its buffers 10 bytes a
+    character) and its numbers read in it. It is now cut between two
+    ideographs first, each piece folded and read alone; the figures are
+    the whole text's."""
+    import sys
+
+    sentences = ["北京的人口约为2154万，", "长城建于公元前７世纪。", "中国，北京"]
+    rng = random.Random(7)
+    text = "".join(rng.choice(sentences) for _ in range(20_000))[:200_000]
+    answers = ["北京", "2154万", "７"]
+    rules = Rules(FAIR, lang)
+    rules.match("北京 1958年", ["北京"])  # the number reader loaded
+    found: list[tuple[float, float]] = []
+    with mock.patch.object(steps, "PIECE_CHARS", 4096):
+        peak = traced_peak(lambda: found.append(rules.match(text, answers)))
+    with mock.patch.object(steps, "PIECE_CHARS", 10**9):
+        assert found[0] == Rules(FAIR, lang).match(text, answers)
+    assert peak < sys.getsizeof(text) // 2, (peak, sys.getsizeof(text))

@@ -11,7 +11,9 @@ answer against twice the file's size, which the whole-text path exceeded.
 
 from __future__ import annotations
 
+import io
 import random
+import sys
 import unicodedata
 from functools import partial
 
@@ -43,7 +45,9 @@ from answermatch.tasks.poleval2021.geval import (
     haskell_words,
     read_stripped_lines,
 )
-from conftest import traced_peak
+from conftest import REPO, traced_peak
+
+EXAMPLES = REPO / "examples"
 
 #: the peak of a call, its answermatch warnings ignored (these readers warn by design)
 _peak = partial(traced_peak, quiet=True)
@@ -473,3 +477,40 @@ def test_a_long_answers_number_is_read_by_value_from_its_text_joined_in_place(tm
     assert (item["score"], item["rule"], item["answer_number"]) == (1.0, "number", "1410")
     peak = _peak(evaluate, str(gold), str(pred))
     assert peak < 2 * size + (3 << 20), (peak, size)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    parts=st.lists(st.text(st.sampled_from("abł?Ż ☃\x00"), max_size=6), max_size=6),
+    alphabet=st.text(st.sampled_from("abłŻ?"), min_size=1, max_size=5),
+)
+def test_a_code_made_from_parts_is_the_code_of_the_whole_text(parts, alphabet):
+    codes = fuzzy._Codes(alphabet)
+    assert codes.of_parts(lambda: iter(parts)) == codes("".join(parts))
+
+
+def test_parts_that_change_between_their_two_readings_are_refused():
+    given_parts = iter([["ab", "c"], ["ab"]])
+    with pytest.raises(RuntimeError, match="changed between two readings"):
+        fuzzy._Codes("abc").of_parts(lambda: iter(next(given_parts)))
+
+
+def test_a_long_answers_code_is_written_into_one_buffer_made_at_its_size(monkeypatch):
+    """The code of a long answer was a buffer grown as it was written, a
+    copy at each growth; glibc, once it has freed a large block, serves
+    large blocks from its heap and keeps the old buffers there (``report``
+    of a long PolEval answer grew by 3.2 bytes a byte of answer, 1.95
+    now). The buffer is now made once at the code's size."""
+    sizes: list[int] = []
+
+    class Spy(io.BytesIO):
+        def write(self, data):  # the buffer's size as each part is written
+            written = super().write(data)
+            sizes.append(sys.getsizeof(self))
+            return written
+
+    monkeypatch.setattr(fuzzy.io, "BytesIO", Spy)
+    parts = ["Ludwik XIV " * 1000] * 50
+    code = fuzzy._Codes("Ludwik").of_parts(lambda: iter(parts))
+    assert code == fuzzy._Codes("Ludwik")("".join(parts))
+    assert len(sizes) == 51 and len(set(sizes)) == 1, sorted(set(sizes))

@@ -99,6 +99,13 @@ SHORT = 128
 #: reference gram: beyond that, long texts would take quadratic time)
 _REFERENCE_SIDE = 3
 _REFERENCE_SIDE_MOST = 512
+#: text references this long (characters, the longest) are counted from the
+#: hypothesis' side where the hypothesis has at most :data:`SHORT_HYPOTHESIS`
+#: characters (:meth:`BleuReferences._hypothesis_side`): the compiled counter
+#: and :attr:`BleuReferences.max_counts` hold every n-gram of the references
+#: (about 70 bytes a character of a long gold answer)
+LONG_REFERENCE = 1 << 16
+SHORT_HYPOTHESIS = 1 << 12
 _FIRST, _LAST = itemgetter(0), itemgetter(-1)
 _HEAD, _TAIL = itemgetter(slice(0, 2)), itemgetter(slice(2, None))
 
@@ -250,8 +257,8 @@ class BleuReferences:
         )
         self.lengths = tuple(len(r) for r in self.references)
         self.longest = max(self.lengths)
-        self.chars: frozenset[Hashable] = (
-            frozenset("".join(self.references)) if self.text else frozenset()  # type: ignore[arg-type]
+        self.chars: frozenset[Hashable] = (  # (not from their join: a copy of a long one)
+            frozenset(chain.from_iterable(self.references)) if self.text else frozenset()
         )
         self._max_counts: dict[Gram, int] | None = None
         self._by_order: list[_Order] | None = None
@@ -335,6 +342,46 @@ class BleuReferences:
                 return  # no n-gram matches: no longer one can either
             matched[n] = total
 
+    def _long(self, hyp_len: int) -> bool:
+        """Whether a text hypothesis of ``hyp_len`` characters is counted
+        from its own side (:meth:`_hypothesis_side`)."""
+        return self.longest >= LONG_REFERENCE and hyp_len <= SHORT_HYPOTHESIS
+
+    def _hypothesis_side(self, hypothesis: str) -> Statistics:
+        """BLEU's statistics of a short text hypothesis against long text
+        references, counted from the hypothesis' side: its n-grams are
+        counted, then each reference's n-grams that are among them, order
+        by order (streamed, no reference n-gram held that the hypothesis
+        has not), up to the first order without one in that reference (an
+        n-gram found implies its prefix found). Each gram's count clipped
+        by its largest in one reference, as the other counts clip it: the
+        same statistics, in memory bounded by the hypothesis.
+
+        >>> refs = BleuReferences(["abcabcab", "xbcx"])
+        >>> refs._hypothesis_side("abcbcx") == (*refs.matches("abcbcx"), 6, 4)
+        True
+        """
+        wanted: dict[Gram, int] = {}
+        _count_into(wanted, _all_grams(hypothesis))  # type: ignore[arg-type]
+        best: dict[Gram, int] = {}
+        for reference in self.references:
+            found: dict[Gram, int] = {}
+            for n in _ORDERS:
+                before = len(found)
+                _count_into(found, filter(wanted.__contains__, _grams(reference, n)))  # type: ignore[arg-type]
+                if len(found) == before:
+                    break
+            for gram, count in found.items():
+                if count > best.get(gram, 0):
+                    best[gram] = count
+            del found
+        matched = [0] * (MAX_ORDER + 1)
+        for gram, most in best.items():
+            count = wanted[gram]
+            matched[len(gram)] += count if count < most else most  # type: ignore[arg-type]
+        hyp_len = len(hypothesis)
+        return (*matched[1:], hyp_len, self.closest_length(hyp_len))  # type: ignore[return-value]
+
     def closest_length(self, hyp_len: int) -> int:
         """The reference length closest to ``hyp_len``, the shorter on a tie."""
         lengths = self.lengths
@@ -357,6 +404,8 @@ class BleuReferences:
             hypothesis = tuple(hypothesis)  # a string's n-grams become tuples of characters
         elif not isinstance(hypothesis, str):  # tokens against strings: compare as tuples
             return BleuReferences([tuple(r) for r in self.references]).matches(hypothesis)
+        elif self._long(hyp_len):
+            return list(self._hypothesis_side(hypothesis)[:MAX_ORDER])
         elif _compiled_statistics is not None:
             return list(_compiled_statistics(hypothesis, self.references)[:MAX_ORDER])
         elif self.chars.isdisjoint(hypothesis):
@@ -471,6 +520,9 @@ class BleuReferences:
         if hyp_len == 0:
             return 0.0
         if self.text and type(hypothesis) is str:
+            if self._long(hyp_len):
+                stats = self._hypothesis_side(hypothesis)
+                return _bleu(stats) if stats[0] else 0.0
             if _compiled_statistics is not None:
                 stats = _compiled_statistics(hypothesis, self.references)
                 return _bleu(stats) if stats[0] else 0.0

@@ -954,34 +954,57 @@ def line_blocks(source: PathLike) -> Iterator[bytes | bytearray]:
         del block
 
 
-def text_blocks(source: PathLike) -> Iterator[str]:
-    """:func:`line_blocks` decoded as UTF-8, a line of at least
-    :data:`LONG_BYTES` piece by piece as it is read
-    (:func:`_decoded_pieces`): its bytes are not joined, nor decoded whole
-    (CPython decodes UTF-8 that is not ASCII through a buffer of up to 4
-    bytes a character). Invalid UTF-8 raises :class:`NotFlat`.
+def text_blocks(source: PathLike) -> Iterator[tuple[str, LongStrings | None]]:
+    """:func:`line_blocks` decoded as UTF-8, each with the long strings
+    taken out of it (``None`` where none is): a line of at least
+    :data:`LONG_BYTES` is decoded piece by piece as it is read, its bytes
+    never joined nor decoded whole (CPython decodes UTF-8 that is not
+    ASCII through a buffer of up to 4 bytes a character), and its strings
+    of at least :data:`LONG_STRING_CHARS` characters are decoded on their
+    own (:func:`_long_strings`): the text given is then the line's skeleton,
+    each such string a placeholder, the :class:`LongStrings` given beside
+    it what each placeholder stands for (a long answer is not held within
+    the line's text, at 2 or 4 bytes a character where another of the
+    line's strings is not Latin-1, beside the answer taken out of it). A
+    line whose long string ``json`` would not decode on its own is given
+    whole (read again), for the whole reading's value or error. Invalid
+    UTF-8 raises :class:`NotFlat`.
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "gold.jsonl"
     >>> _ = path.write_bytes('{"a": "東"}\\n{"b": 2}'.encode())
     >>> list(text_blocks(path))
-    ['{"a": "東"}\\n', '{"b": 2}']
+    [('{"a": "東"}\\n', None), ('{"b": 2}', None)]
     """
+    line = 1  # the number of the block's first line
     for block in _line_blocks(source):
+        longs: LongStrings | None = None
         if type(block) is bytes:
             try:
                 text = str(block, "utf-8")
             except UnicodeDecodeError:
                 raise NotFlat(os.fspath(source)) from None
+            line += block.count(b"\n")
         else:
-            pieces = list(block)
-            if block.newline:  # type: ignore[union-attr]
-                pieces.append(b"\n")
-            text = _decoded_pieces(pieces)
+            try:
+                text, longs = _long_strings(_with_newline(block))
+            except NotString:  # decoded whole, read again
+                deque(block, maxlen=0)
+                text = _long_line_again(source, line) + "\n" * block.newline
+            except NotFlat:
+                raise NotFlat(os.fspath(source)) from None
+            line += block.newline
         del block
-        held = [text]
-        del text
+        held = [(text, longs or None)]
+        del text, longs
         yield held.pop()
+
+
+def _with_newline(line: _LongLine) -> Iterator[bytes]:
+    """The pieces of ``line``, then its newline if it ends in one."""
+    yield from line
+    if line.newline:
+        yield b"\n"
 
 
 class _LongLine:

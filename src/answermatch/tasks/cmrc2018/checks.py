@@ -40,7 +40,7 @@ from ...checks import (
     check_normalizes_empty,
     quoted,
 )
-from ...normalization.steps import case_mapped, pieces
+from ...normalization.steps import case_mapped, in_letters, pieces
 from .data import Gold
 from .rules import PUNCTUATION, em_key
 
@@ -175,15 +175,19 @@ def _normalize(text: str, lang: str | None) -> str:
 
 
 _DELETE = str.maketrans("", "", PUNCTUATION)
+#: Where :func:`_normalized_parts` cuts a long text.
+_CUTS = in_letters()
 
 
 def _normalized_parts(text: str, lang: str | None) -> Iterator[str]:
     """:func:`_normalize` (:func:`~.rules.em_key`: lowered, stripped, the
     list deleted) of a long text in parts that make it up: the text cut
     just before whitespace (:func:`~answermatch.normalization.steps.pieces`),
-    each piece lowered (``str.lower`` reads no further than the next
-    character that is cased or case-ignorable, which whitespace is not)
-    and its list deleted, the leading whitespace of the whole dropped and
+    or inside a run of ASCII letters (:func:`~answermatch.normalization.steps.in_letters`:
+    16 letters at least on each side), each piece lowered (``str.lower``
+    reads no further than the next character that is cased or
+    case-ignorable, which whitespace is not and an ASCII letter is) and its
+    list deleted, the leading whitespace of the whole dropped and
     whitespace held until a part that is not blank follows it (the strip).
 
     >>> "".join(_normalized_parts("  《ABC》 Def ", None)) == em_key("  《ABC》 Def ")
@@ -191,7 +195,7 @@ def _normalized_parts(text: str, lang: str | None) -> Iterator[str]:
     """
     started = False
     held = ""  # whitespace that the strip drops unless something follows
-    for piece in pieces(text):
+    for piece in pieces(text, _CUTS):
         low = case_mapped(piece, str.lower)
         if not started:
             low = low.lstrip()

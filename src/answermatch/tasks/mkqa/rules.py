@@ -111,6 +111,9 @@ CUT_CHARACTERS = "\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\u0e01-\u0e30\u1780-\u1
 #: Where a text split into characters is cut besides whitespace: just before
 #: one of :data:`CUT_CHARACTERS`, so that a text without spaces is cut too.
 _CHARACTER_CUT = re.compile(rf"[\s{CUT_CHARACTERS}]")
+#: Where :meth:`Rules._counted` cuts a long text before it reads its numbers
+#: (``numbers="value"``): between two CJK ideographs of U+4E00..U+9FFF.
+_IDEOGRAPHS = re.compile("(?<=[\u4e00-\u9fff])[\u4e00-\u9fff]")
 
 
 @dataclass(frozen=True)
@@ -416,22 +419,30 @@ class Rules:
             return CountedTokens.of_pieces(lambda: (text,), tokens)
         from ...analysis import number_pieces
 
-        if self.settings.width == "nfkc":
-            text = unicodedata.normalize("NFKC", text)
+        nfkc = self.settings.width == "nfkc"
         lang = self.lang
+        # where the rules are local, a text is first cut between two CJK
+        # ideographs (and each part read on its own: NFKC, numbers, steps):
+        # NFKC leaves them as they are and joins nothing to them, no number
+        # holds one, no step reads across them; a whitespace or script
+        # split's token so cut continues the token before it
+        outer = _IDEOGRAPHS if local and split in _IDEOGRAPH_SPLITS else None
+        glued = split is not _characters
 
         def stretches() -> Iterator[Sequence[str]]:
-            for is_number, piece in number_pieces(text, lang):
-                if is_number:
-                    yield (piece,)
-                elif local:  # a piece after the stretch's first may start inside a word
-                    for k, part in enumerate(_steps.pieces(piece, at)):
-                        found = tokens(part)
-                        yield (
-                            _steps.Continued(found) if k and _steps.starts_in_word(part) else found
-                        )
-                else:
-                    yield tokens(piece)
+            for n, whole in enumerate((text,) if outer is None else _steps.pieces(text, outer)):
+                if nfkc:
+                    whole = unicodedata.normalize("NFKC", whole)
+                for i, (is_number, piece) in enumerate(number_pieces(whole, lang)):
+                    if is_number:
+                        yield (piece,)
+                    elif local:  # a piece after the stretch's first may start inside a word
+                        for k, part in enumerate(_steps.pieces(piece, at)):
+                            found = tokens(part)
+                            inside = _steps.starts_in_word(part) if k else n and not i and glued
+                            yield _steps.Continued(found) if inside else found
+                    else:
+                        yield tokens(piece)
 
         return CountedTokens.of_glued(stretches, _one_stretch, _continued)
 
@@ -463,6 +474,12 @@ class Rules:
             return (1.0, 1.0) if golds.has_empty else (0.0, 0.0)
         f1, em, _, _ = best_overlap(pred, golds)
         return em, f1
+
+
+#: The splits under which a text cut at :data:`_IDEOGRAPHS` gives the whole
+#: text's tokens (the first token of a part continuing the part before's,
+#: but under :func:`_characters`).
+_IDEOGRAPH_SPLITS = (_whitespace, _characters, _SCRIPT_CHARS)
 
 
 def _one_stretch(tokens: Sequence[str]) -> tuple[Sequence[str]]:

@@ -87,6 +87,7 @@ __all__ = [
     "LETTER_CUT_RULES",
     "MLQA_LANGUAGES",
     "PIECEWISE_RULES",
+    "THAI_CUT_RULES",
     "JoinedKey",
     "SpanRules",
     "answer_language",
@@ -476,6 +477,7 @@ class SpanRules(Settings):
                 counted=counted,
                 in_words=units is not None and self._in_words(),
                 letters=lambda: self._in_letters(lang),
+                thai=lambda: self._in_thai(lang),
             )
 
         def by_value(text: str) -> tuple[Tokens | str, Sequence[str]]:
@@ -581,6 +583,7 @@ class SpanRules(Settings):
             in_words=units is not None and self._in_words(),
             at_numbers=units is None and numbers is numbers_by_value,
             letters=lambda: self._in_letters(lang),
+            thai=lambda: self._in_thai(lang),
         )
 
     def _split_parts(self, lang: str) -> Callable[[Iterable[str]], Iterator[list[str]]] | None:
@@ -636,6 +639,27 @@ class SpanRules(Settings):
         if not all(step in LETTER_CUT_RULES for step in chosen):
             return False
         if self.units not in (None, token_characters):
+            return False
+        return self.tokens in (whitespace_tokens, mlqa_tokens) or (
+            self.tokens is language_tokens and lang not in _LANGUAGE_SPLIT
+        )
+
+    def _in_thai(self, lang: str) -> bool:
+        """Whether a long text whose tokens are counted may also be cut
+        just before a Thai consonant after a Thai letter or mark
+        (``_THAI_CUT``): every rule of width, case, punctuation and numbers
+        one of :data:`THAI_CUT_RULES`, articles that are whole words of
+        other scripts (none, SQuAD's, MLQA's, or the words rule but in
+        Arabic, whose prefix looks two letters ahead), and tokens split at
+        whitespace alone (as :meth:`_in_letters`)."""
+        chosen = (self.width, self.case, self.punct, self.numbers)
+        if not all(step in THAI_CUT_RULES for step in chosen):
+            return False
+        articles = self.articles
+        if not (
+            articles in (None, squad_articles, mlqa_articles)
+            or (articles is remove_articles and lang != "ar")
+        ):
             return False
         return self.tokens in (whitespace_tokens, mlqa_tokens) or (
             self.tokens is language_tokens and lang not in _LANGUAGE_SPLIT
@@ -872,6 +896,7 @@ def _long_by_pieces(
     in_words: bool = False,
     at_numbers: bool = False,
     letters: Callable[[], bool] = lambda: False,
+    thai: Callable[[], bool] = lambda: False,
 ) -> Callable[[str], tuple[Tokens | str, Sequence[str]]]:
     """``analyse`` (:meth:`SpanRules._analyse`'s;
     ``plain``: its EM key is its tuple of tokens, equal to its F1 units,
@@ -924,6 +949,13 @@ def _long_by_pieces(
     longer than :data:`~answermatch.matchers.answers.LONG_TOKEN` by a key
     that stands for it), a key's pieces joined there without a space. So a
     run of letters as long as the text is never held normalized.
+    ``thai()`` (asked once): where ``plain`` tokens are counted, a text is
+    also cut just before a Thai consonant after one of
+    :data:`THAI_IN_WORDS` (``_THAI_CUT``), which every rule of
+    :data:`THAI_CUT_RULES` keeps and reads nothing across; the token cut
+    there is counted whole, as a run of letters is, so Thai written
+    without spaces (the ``fair`` rules of SQuAD, SQuAD v2.0 and MLQA) is
+    never held normalized whole either.
     """
     known: list[bool] = []
     cut = _CUT_AT_NUMBERS if at_numbers else _CUT
@@ -932,7 +964,7 @@ def _long_by_pieces(
         if len(text) <= _steps.PIECE_CHARS:
             return analyse(text)
         if not known:
-            known.extend((piecewise(), letters()))
+            known.extend((piecewise(), letters(), plain and counted and thai()))
         if not known[0]:
             if counted and whole is not None:  # the text at once, its tokens counted
                 counts = CountedTokens.of_pieces(lambda: whole(text), _as_it_is)
@@ -944,10 +976,13 @@ def _long_by_pieces(
         base = _cut_in_words() if in_words else cut  # made for a long text only
         at = in_letters(base) if known[1] else base
         if plain:  # each piece's tokens (or stretches of tokens) counted
+            continues = starts_in_word
+            if known[2]:  # cut inside a run of Thai too
+                at, continues = _or_thai(at), _starts_in_word_or_thai
             counted_tokens = CountedTokens.of_glued(
                 lambda: pieces(text, at),
                 whole or (lambda piece: (analyse(piece)[1],)),
-                starts_in_word,
+                continues,
             )
             return counted_tokens, counted_tokens  # type: ignore[return-value]
         # the key: its pieces' keys, each after a space but where the piece
@@ -1010,6 +1045,28 @@ def _in_word(piece: str) -> bool:
     :data:`_CUT` and it) was cut inside a word: every place these cut at
     but the one just before a space is inside a word."""
     return piece[:1] != " "
+
+
+#: Where a long text may be cut inside a run of Thai for rules that keep
+#: :data:`THAI_IN_WORDS` and read nothing across the place before a Thai
+#: consonant after one (:data:`THAI_CUT_RULES`): just before the consonant.
+_THAI_CUT = f"(?<=[{THAI_IN_WORDS}])[{THAI_CONSONANTS}]"
+
+
+@cache
+def _or_thai(at: re.Pattern[str]) -> re.Pattern[str]:
+    """``at``, or just before a Thai consonant after a Thai letter or mark
+    (``_THAI_CUT``; ``at`` never matches there: it cuts before a space, an
+    ideograph, a digit or an ASCII letter)."""
+    return re.compile(f"(?:{at.pattern})|{_THAI_CUT}")
+
+
+def _starts_in_word_or_thai(piece: str) -> bool:
+    """Whether a piece of a text cut at :func:`_or_thai` was cut inside a
+    word: it starts with an ASCII letter
+    (:func:`~answermatch.normalization.steps.starts_in_word`) or a Thai
+    consonant (no other place it is cut at is just before one)."""
+    return starts_in_word(piece) or "\u0e01" <= piece[:1] <= "\u0e2e"
 
 
 def _as_it_is(tokens: Sequence[str]) -> Sequence[str]:
@@ -1200,6 +1257,20 @@ HAN_CUT_RULES: set[object] = {
 #: rules above but the articles' (a set of its own: a task adds a rule that
 #: has this property).
 IN_WORD_RULES: set[object] = PIECEWISE_RULES - {remove_articles}
+
+
+#: The rules of width, case, punctuation and numbers that keep the Thai
+#: characters of :data:`THAI_IN_WORDS` and read nothing across the place
+#: just before a Thai consonant after one (see :data:`IN_WORD_RULES`): with
+#: these, articles that are whole words (no Thai letter in any, so none
+#: starts or ends at that place, and a word boundary there is one in either
+#: piece: both characters are word characters; not Arabic's prefix of the
+#: words rule, which looks two letters past it) and tokens split at
+#: whitespace, a long text whose tokens are counted is also cut there (see
+#: ``_long_by_pieces``), its token cut there counted whole: Thai written
+#: without spaces under the ``fair`` rules of SQuAD, SQuAD v2.0 and MLQA.
+#: A task adds a rule of its own that has the same property.
+THAI_CUT_RULES: set[object] = set(IN_WORD_RULES)
 
 
 #: The rules that map ASCII letters to ASCII letters and read no further

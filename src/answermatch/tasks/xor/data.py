@@ -56,6 +56,7 @@ from ...normalization import PRESETS
 from ...normalization import steps as _steps
 from ...sources import (
     Decoded,
+    LongStrings,
     NotFlat,
     NullsSeen,
     PathLike,
@@ -697,7 +698,7 @@ def _layout_in_blocks(source: PathLike) -> Columns | None:
     first = True
     try:
         # (not enumerate: its tuple would hold each block until the next)
-        for text in text_blocks(source):
+        for text, longs in text_blocks(source):
             if first and text.startswith("\ufeff"):
                 text = text[1:]
             first = False
@@ -705,6 +706,9 @@ def _layout_in_blocks(source: PathLike) -> Columns | None:
             del text  # (a long line's answer is held once while it is packed)
             if found is None:
                 return None
+            if longs is not None:  # a long line's long strings, where they stand
+                found = _put_back(found, longs)
+                del longs
             ids.extend(found[0])
             langs += map(pool.setdefault, found[1], found[1])
             answers.extend(found[2])
@@ -712,6 +716,26 @@ def _layout_in_blocks(source: PathLike) -> Columns | None:
     except NotFlat:
         return None
     return (ids, langs, answers) if ids else None  # type: ignore[return-value]
+
+
+def _put_back(found: Columns, longs: LongStrings) -> Columns:
+    """The columns ``found`` in a long line's skeleton
+    (:func:`~answermatch.sources.text_blocks`) with each placeholder
+    replaced by the long string it stands for: the columns of the line
+    read whole. (A long question's or split's is not in them: let go.)
+
+    >>> longs = LongStrings("\\x00mark-")
+    >>> longs["\\x00mark-0"] = "x" * 5
+    >>> _put_back((["q"], ["en"], [("\\x00mark-0", "y")]), longs)
+    (['q'], ['en'], [('xxxxx', 'y')])
+    """
+    ids, langs, answers = found
+    take = longs.pop
+    ids = [take(text, text) for text in ids]
+    langs = [take(text, text) for text in langs]
+    answers = [tuple([take(text, text) for text in row]) for row in answers]
+    longs.clear()
+    return ids, langs, answers
 
 
 def _flat_predictions(source: PathLike) -> bool:
