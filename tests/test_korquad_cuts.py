@@ -69,6 +69,9 @@ def test_a_run_of_letters_is_cut_between_two_letters_only():
         # before a letter without case after a mark or letter kept inside a word (a run of
         # Thai vowels and marks), not after a digit
         assert list(steps.pieces("ะ\u0e34\u0e48า\u0e49๑ะ", cut)) == ["ะ\u0e34\u0e48", "า\u0e49๑ะ"]
+        # after a digit only where a digit is a character of its word (no numbers rule)
+        assert list(steps.pieces("ก๑ข๒", cut)) == ["ก๑ข๒"]
+        assert list(steps.pieces("ก๑ข๒", span_rules._cut_in_words(True))) == ["ก๑", "ข๒"]
     text = "столицароссии" * 20_000
     found = list(steps.pieces(text, cut))
     assert len(found) > 1 and "".join(found) == text
@@ -105,7 +108,7 @@ def test_figures_of_letters_cut_in_pieces_are_the_whole_texts(
     [
         *((name, rules, "столицароссиимосква") for name, rules in RULES),
         *((name, rules, "москва1147годастолица1918") for name, rules in RULES),
-        ("korquad fair", korquad.FAIR, "ก๑ข๒ค๓ง๔จ๕"),
+        *((name, rules, "ก๑ข๒ค๓ง๔จ๕") for name, rules in RULES),
         *(
             (name, rules, "ะ\u0e34\u0e48า\u0e49๑ๆ\u0e35\u0e4b\u0e33๒\u0e38")
             for name, rules in RULES

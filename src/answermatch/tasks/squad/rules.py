@@ -478,6 +478,7 @@ class SpanRules(Settings):
                 in_words=units is not None and self._in_words(),
                 letters=lambda: self._in_letters(lang),
                 thai=lambda: self._in_thai(lang),
+                digits=True,  # no numbers rule: a digit is a word's character
             )
 
         def by_value(text: str) -> tuple[Tokens | str, Sequence[str]]:
@@ -857,15 +858,18 @@ def _word_classes() -> tuple[str, str, str]:
 
 
 @cache
-def _cut_in_words() -> re.Pattern[str]:
+def _cut_in_words(digits: bool = False) -> re.Pattern[str]:
     """:data:`_CUT_IN_WORDS`; between two letters of :func:`word_letters`
     (Cyrillic, Greek or Latin letters without spaces, a run of Thai leading
     vowels); and just before such a letter without case after one of
     :func:`word_characters` (a Thai vowel or mark, then a Thai vowel that
-    leads or follows): all inside a word."""
+    leads or follows): all inside a word. ``digits`` (rules without a
+    ``numbers`` rule, whose words keep their digits): also just before such
+    a letter after a digit (Thai consonants each after a Thai digit)."""
     letters, uncased, kept = _word_classes()
+    before = f"{kept}\\d" if digits else kept
     return re.compile(
-        f"{_CUT_IN_WORDS.pattern}|(?<=[{letters}])[{letters}]|(?<=[{kept}])[{uncased}]"
+        f"{_CUT_IN_WORDS.pattern}|(?<=[{letters}])[{letters}]|(?<=[{before}])[{uncased}]"
     )
 
 
@@ -897,6 +901,7 @@ def _long_by_pieces(
     at_numbers: bool = False,
     letters: Callable[[], bool] = lambda: False,
     thai: Callable[[], bool] = lambda: False,
+    digits: bool = False,
 ) -> Callable[[str], tuple[Tokens | str, Sequence[str]]]:
     """``analyse`` (:meth:`SpanRules._analyse`'s;
     ``plain``: its EM key is its tuple of tokens, equal to its F1 units,
@@ -935,7 +940,11 @@ def _long_by_pieces(
     Thai consonant after a Thai letter or mark (which every rule keeps and
     none reads across; only the words they belong to are split, so the
     key's pieces are joined there without a space), so Korean, Chinese,
-    Japanese kanji and Thai written without spaces are cut too.
+    Japanese kanji and Thai written without spaces are cut too; also
+    between two letters of :func:`word_letters` (Cyrillic, Greek or Latin
+    without spaces) and just before one without case after one of
+    :func:`word_characters` (a Thai vowel or mark), or after a digit where
+    ``digits`` (no ``numbers`` rule: a digit is a character of its word).
     ``at_numbers``: ``plain`` tokens whose numbers are read by value
     (:func:`numbers_by_value`): a text is also cut where an ASCII digit and
     a character of U+4E00..U+9FA5 meet (``_CUT_AT_NUMBERS``), so
@@ -973,7 +982,7 @@ def _long_by_pieces(
         if plain and not counted:
             tokens = tuple(shared_tokens(text, lambda piece: analyse(piece)[1], cut))
             return tokens, tokens  # type: ignore[return-value]
-        base = _cut_in_words() if in_words else cut  # made for a long text only
+        base = _cut_in_words(digits) if in_words else cut  # made for a long text only
         at = in_letters(base) if known[1] else base
         if plain:  # each piece's tokens (or stretches of tokens) counted
             continues = starts_in_word
@@ -1253,7 +1262,10 @@ HAN_CUT_RULES: set[object] = {
 #: articles, whitespace tokens and the characters as F1 units (KorQuAD's),
 #: a long answer is also cut between two of them, and just before such a
 #: consonant, so Korean, Chinese or Thai written without spaces is analysed
-#: piece by piece. These are the
+#: piece by piece. They keep the letters of :func:`word_letters` and
+#: :func:`word_characters` too and read nothing across the places
+#: ``_cut_in_words`` cuts at (Cyrillic or Greek without spaces, Thai
+#: vowels and marks). These are the
 #: rules above but the articles' (a set of its own: a task adds a rule that
 #: has this property).
 IN_WORD_RULES: set[object] = PIECEWISE_RULES - {remove_articles}
