@@ -1128,13 +1128,18 @@ def _counted_tokens(
     """``tuple(split(text))``, or for a text longer than
     :data:`~answermatch.normalization.steps.PIECE_CHARS` (``split`` reading
     nothing across whitespace, or ``at``'s matches, before which the text
-    is cut) its counts, piece by piece."""
+    is cut, nor across the cuts of :func:`_or_thai`) its counts, piece by
+    piece."""
     if len(text) <= _steps.PIECE_CHARS:
         return tuple(split(text))
     # cut inside a run of letters too: no rule of SQuAD's nor MLQA's reads
-    # further into one than an article's length (see LETTER_CUT_RULES)
+    # further into one than an article's length (see LETTER_CUT_RULES); and
+    # inside a run of Thai, before a consonant after a Thai letter or mark,
+    # across which none reads (see THAI_CUT_RULES; their articles are words
+    # of other scripts, and Arabic's ``ال`` replaced wherever it stands)
+    cut = _or_thai(in_letters(at))
     return CountedTokens.of_glued(
-        lambda: pieces(text, in_letters(at)), lambda piece: (split(piece),), starts_in_word
+        lambda: pieces(text, cut), lambda piece: (split(piece),), _starts_in_word_or_thai
     )
 
 
