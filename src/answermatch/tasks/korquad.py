@@ -92,6 +92,7 @@ from .squad.reading import Predictions
 from .squad.rules import (
     IN_WORD_RULES,
     LETTER_CUT_RULES,
+    NUMBER_PIECES,
     PIECEWISE_RULES,
     SpanRules,
     token_characters,
@@ -150,6 +151,15 @@ def numbers_read_alike(text: str, lang: str) -> list[tuple[bool, str]]:
     return split_numbers(text)
 
 
+def number_pieces_alike(text: str, lang: str) -> Iterator[tuple[bool, str]]:
+    """:func:`numbers_read_alike`'s pieces one at a time (a long text's
+    without the list of them: a tuple and a string each)."""
+    from ..analysis import number_pieces
+
+    return number_pieces(text)
+
+
+NUMBER_PIECES[numbers_read_alike] = number_pieces_alike
 PIECEWISE_RULES.add(numbers_read_alike)  # split_numbers reads no further (a long answer in pieces)
 # marks to spaces one by one, then str.lower, whose final sigma looks no further than a space
 PIECEWISE_RULES.add(marks_to_spaces_lower)

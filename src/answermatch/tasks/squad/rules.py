@@ -48,6 +48,7 @@ import re
 import string
 import sys
 import unicodedata
+from array import array
 from collections import _count_elements  # type: ignore[attr-defined]
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -477,6 +478,7 @@ class SpanRules(Settings):
                 in_words=units is not None and self._in_words(),
                 letters=lambda: self._in_letters(lang),
                 thai=lambda: self._in_thai(lang),
+                digits=True,  # no numbers rule: a digit is a word's character
             )
 
         def by_value(text: str) -> tuple[Tokens | str, Sequence[str]]:
@@ -497,38 +499,48 @@ class SpanRules(Settings):
                     found.extend(more if units is None else units(more))
             return (tuple(tokens) if units is None else " ".join(tokens)), tuple(found)
 
-        def units_counted(given: str, text: str) -> tuple[str, CountedTokens]:
-            # by_value of a long text (not cut: a run of letters of another
-            # script, Cyrillic or Greek without spaces) whose units are the
-            # words' characters: counted as they are made, not listed a
-            # string object each; made again, in order, when iterated
+        def units_counted(given: str, text: str) -> tuple[JoinedKey, CountedTokens]:
+            # by_value of a long text not cut (a run of Thai vowels, marks or
+            # digits, characters beside digits) whose units are the words'
+            # characters: its numbers and stretches one at a time, each
+            # stretch's units counted as they are made and dropped, not
+            # listed a string object each; the key its length, its tokens
+            # made again (as the units, in order) when compared or iterated
             assert units is not None
-            tokens: list[str] = []
             counts: dict[str, int] = {}
             size = 0
-            for is_number, piece in numbers(text, lang):
+            length = -1  # the key: the tokens joined by spaces
+            for is_number, piece in pieces_of(text, lang):
                 if is_number:
-                    tokens.append(piece)
                     counts[piece] = counts.get(piece, 0) + 1
                     size += 1
-                else:
-                    more = words(piece)
-                    tokens.extend(more)
-                    made = units(more)
-                    _count_elements(counts, made)
-                    size += len(made)
+                    length += len(piece) + 1
+                    continue
+                more = words(piece)
+                del piece
+                length += sum(map(len, more)) + len(more)
+                made = units(more)
+                del more
+                _count_elements(counts, made)
+                size += len(made)
+                del made
+
+            def tokens() -> Iterator[tuple[bool, Sequence[str]]]:
+                normal = given if width is None else width(given)
+                for is_number, piece in pieces_of(normal, lang):
+                    yield is_number, ((piece,) if is_number else words(piece))
 
             def remake() -> Iterator[str]:
-                text = given if width is None else width(given)
-                for is_number, piece in numbers(text, lang):
-                    if is_number:
-                        yield piece
-                    else:
-                        yield from units(words(piece))  # type: ignore[misc]
+                for is_number, found in tokens():
+                    yield from found if is_number else units(found)  # type: ignore[misc]
 
-            return " ".join(tokens), CountedTokens(counts, size, remake)
+            def keys() -> Iterator[str]:
+                for _, found in tokens():
+                    yield from found
 
-        pieces_of = _NUMBER_PIECES.get(numbers, numbers)
+            return JoinedKey(max(length, 0), keys), CountedTokens(counts, size, remake)
+
+        pieces_of = NUMBER_PIECES.get(numbers, numbers)
         parts = self._split_parts(lang)
         at_han = self._at_han(lang)
 
@@ -735,6 +747,132 @@ _CUT_IN_WORDS = re.compile(
     r"|(?<=[\u4e00-\u9fa5\uac00-\ud7a3])[\u4e00-\u9fa5\uac00-\ud7a3]"
     f"|(?<=[{THAI_IN_WORDS}])[{THAI_CONSONANTS}]"
 )
+
+
+def word_letters() -> str:
+    """The letters that every rule of :data:`IN_WORD_RULES` keeps as
+    letters of a word and reads nothing across two of, as the body of a
+    ``re`` character class (ranges of code points): letters of categories
+    Lu, Ll, Lt and Lo of the running Python's Unicode data that NFKC keeps
+    (the character is its own normal form) and composes with nothing before
+    them (:func:`~answermatch.normalization.steps.starts_anew`); not
+    case-ignorable (so ``str.lower``'s final sigma, which looks past
+    case-ignorable characters only, stops at one as at a text's edge) and
+    not the capital sigma itself; lower-cased and case-folded to letters;
+    neither punctuation, a symbol nor an ignorable character
+    (:func:`~answermatch.normalization.steps.strip_noise` keeps it), nor a
+    digit or a separator of a number. Cyrillic, Greek (but the capital
+    sigma), Latin, Arabic and Hebrew letters, Hangul syllables, CJK
+    ideographs, Thai consonants and leading vowels among them. Made on
+    first use (a look at every code point of planes 0 to 3, a fraction of
+    a second), for a long text only.
+
+    >>> letters = re.compile(f"[{word_letters()}]")
+    >>> [bool(letters.match(c)) for c in "жΣσ가北กิ1ｱ"]
+    [True, False, True, True, True, True, False, False, False]
+    """
+    return _word_classes()[0]
+
+
+def word_characters() -> str:
+    """The characters that every rule of :data:`IN_WORD_RULES` keeps inside
+    a word, as the body of a ``re`` character class: letters and marks
+    (categories L and M) that, with their NFKC, lower case and case
+    folding, are letters and marks that
+    :func:`~answermatch.normalization.steps.strip_noise` keeps (so none is
+    a space, a digit, a separator of a number or punctuation); Thai vowels
+    and tone marks among them. Just before an uncased letter of
+    :func:`word_letters` (a Thai consonant or leading vowel, a Hangul
+    syllable, an ideograph, an Arabic letter) after one of these, a word
+    goes on and no rule reads across.
+
+    >>> kept = re.compile(f"[{word_characters()}]")
+    >>> [bool(kept.match(c)) for c in "ж\u0e34\u0e48\u0e33\u0301ʼ1๑ \u0640\u200d"]
+    [True, True, True, True, True, True, False, False, False, False, False]
+    """
+    return _word_classes()[2]
+
+
+def _add(ranges: list[list[int]], point: int) -> None:
+    """``point`` (above any before it) added to ``ranges`` of code points."""
+    if ranges and ranges[-1][1] == point - 1:
+        ranges[-1][1] = point
+    else:
+        ranges.append([point, point])
+
+
+def _class(ranges: list[list[int]]) -> str:
+    """Ranges of code points as the body of a ``re`` character class."""
+    return "".join(
+        re.escape(chr(first)) + ("" if first == last else "-" + re.escape(chr(last)))
+        for first, last in ranges
+    )
+
+
+#: The code points :func:`word_letters` and :func:`word_characters` look at:
+#: planes 0 to 3 (the other planes hold no letter nor mark in Unicode 15,
+#: and a character left out is only a place a text is not cut at).
+_WORD_PLANES = 0x40000
+
+
+@cache
+def _word_classes() -> tuple[str, str, str]:
+    """:func:`word_letters`, those of them without case (a capital sigma's
+    context ends at one whatever comes before it), and
+    :func:`word_characters`."""
+    seconds = _steps.composition_seconds()
+    category, normalize = unicodedata.category, unicodedata.normalize
+    # every code point but the surrogates in one string, made without a string object each
+    points = array("I", chain(range(0xD800), range(0xE000, _WORD_PLANES)))
+    every = points.tobytes().decode("utf-32-le" if sys.byteorder == "little" else "utf-32-be")
+    del points
+    noisy = frozenset("".join(_steps._pattern("_NOISE").findall(every)))
+    del every
+    sigma, final = "\u03a3", "\u03c2"
+    letters: list[list[int]] = []
+    uncased: list[list[int]] = []
+    kept: list[list[int]] = []
+    for point in range(_WORD_PLANES):
+        char = chr(point)
+        kind = category(char)
+        if kind[0] not in "LM" or char in noisy:
+            continue
+        normal = normalize("NFKC", char)
+        made = normal + normal.lower() + normal.casefold()
+        if made != char * 3 and any(c in noisy or category(c)[0] not in "LM" for c in made):
+            continue
+        _add(kept, point)
+        if kind not in ("Lu", "Ll", "Lt", "Lo") or char == sigma or normal != char:
+            continue
+        if char in seconds or not (char.lower() + char.casefold()).isalpha():
+            continue
+        # case-ignorable: a capital sigma before it is final at a text's end, not before a letter
+        if ("A" + sigma + char).lower()[1] == final and ("A" + sigma + char + "A").lower()[
+            1
+        ] != final:
+            continue
+        _add(letters, point)
+        if (char + sigma).lower()[-1] != final:  # no cased letter before the sigma
+            _add(uncased, point)
+    return _class(letters), _class(uncased), _class(kept)
+
+
+@cache
+def _cut_in_words(digits: bool = False) -> re.Pattern[str]:
+    """:data:`_CUT_IN_WORDS`; between two letters of :func:`word_letters`
+    (Cyrillic, Greek or Latin letters without spaces, a run of Thai leading
+    vowels); and just before such a letter without case after one of
+    :func:`word_characters` (a Thai vowel or mark, then a Thai vowel that
+    leads or follows): all inside a word. ``digits`` (rules without a
+    ``numbers`` rule, whose words keep their digits): also just before such
+    a letter after a digit (Thai consonants each after a Thai digit)."""
+    letters, uncased, kept = _word_classes()
+    before = f"{kept}\\d" if digits else kept
+    return re.compile(
+        f"{_CUT_IN_WORDS.pattern}|(?<=[{letters}])[{letters}]|(?<=[{before}])[{uncased}]"
+    )
+
+
 #: Where a long text whose numbers are read by value may be cut besides
 #: (plain tokens): where an ASCII digit and a character of U+4E00..U+9FA5
 #: meet, on either side. Only the width rule and the number reader see
@@ -763,6 +901,7 @@ def _long_by_pieces(
     at_numbers: bool = False,
     letters: Callable[[], bool] = lambda: False,
     thai: Callable[[], bool] = lambda: False,
+    digits: bool = False,
 ) -> Callable[[str], tuple[Tokens | str, Sequence[str]]]:
     """``analyse`` (:meth:`SpanRules._analyse`'s;
     ``plain``: its EM key is its tuple of tokens, equal to its F1 units,
@@ -801,7 +940,11 @@ def _long_by_pieces(
     Thai consonant after a Thai letter or mark (which every rule keeps and
     none reads across; only the words they belong to are split, so the
     key's pieces are joined there without a space), so Korean, Chinese,
-    Japanese kanji and Thai written without spaces are cut too.
+    Japanese kanji and Thai written without spaces are cut too; also
+    between two letters of :func:`word_letters` (Cyrillic, Greek or Latin
+    without spaces) and just before one without case after one of
+    :func:`word_characters` (a Thai vowel or mark), or after a digit where
+    ``digits`` (no ``numbers`` rule: a digit is a character of its word).
     ``at_numbers``: ``plain`` tokens whose numbers are read by value
     (:func:`numbers_by_value`): a text is also cut where an ASCII digit and
     a character of U+4E00..U+9FA5 meet (``_CUT_AT_NUMBERS``), so
@@ -824,7 +967,7 @@ def _long_by_pieces(
     never held normalized whole either.
     """
     known: list[bool] = []
-    cut = _CUT_IN_WORDS if in_words else _CUT_AT_NUMBERS if at_numbers else _CUT
+    cut = _CUT_AT_NUMBERS if at_numbers else _CUT
 
     def by_pieces(text: str) -> tuple[Tokens | str, Sequence[str]]:
         if len(text) <= _steps.PIECE_CHARS:
@@ -839,7 +982,8 @@ def _long_by_pieces(
         if plain and not counted:
             tokens = tuple(shared_tokens(text, lambda piece: analyse(piece)[1], cut))
             return tokens, tokens  # type: ignore[return-value]
-        at = in_letters(cut) if known[1] else cut
+        base = _cut_in_words(digits) if in_words else cut  # made for a long text only
+        at = in_letters(base) if known[1] else base
         if plain:  # each piece's tokens (or stretches of tokens) counted
             continues = starts_in_word
             if known[2]:  # cut inside a run of Thai too
@@ -877,7 +1021,12 @@ def _long_by_pieces(
             for piece in pieces(text, at):
                 key = analyse(piece)[0]
                 if key:
-                    yield key if first or _in_word(piece) else " " + key  # type: ignore[operator]
+                    if not (first or _in_word(piece)):
+                        yield " "
+                    if type(key) is JoinedKey:  # a long piece not cut (by_value's)
+                        yield from key.parts()
+                    else:
+                        yield key  # type: ignore[misc]
                     first = False
 
         return JoinedKey(length, keys, sep=""), CountedTokens(counts, size, remake)
@@ -900,14 +1049,11 @@ _HAN_CUT = re.compile("[\u4e00-\u9fa5]")
 
 
 def _in_word(piece: str) -> bool:
-    """Whether a piece of :data:`_CUT_IN_WORDS` (or of it and
-    :func:`~answermatch.normalization.steps.in_letters`) was cut inside a word."""
-    return (
-        "\uac00" <= piece[0] <= "\ud7a3"
-        or "\u4e00" <= piece[0] <= "\u9fa5"
-        or "\u0e01" <= piece[0] <= "\u0e2e"
-        or starts_in_word(piece)
-    )
+    """Whether a piece of :func:`_cut_in_words` (or of it and
+    :func:`~answermatch.normalization.steps.in_letters`, or of
+    :data:`_CUT` and it) was cut inside a word: every place these cut at
+    but the one just before a space is inside a word."""
+    return piece[:1] != " "
 
 
 #: Where a long text may be cut inside a run of Thai for rules that keep
@@ -942,8 +1088,9 @@ def _number_pieces(text: str, lang: str) -> Iterator[tuple[bool, str]]:
     return number_pieces(text, lang)
 
 
-#: a ``numbers`` rule -> the same pieces one at a time (a long text's without their list)
-_NUMBER_PIECES: dict[object, Callable[[str, str], Iterable[tuple[bool, str]]]] = {
+#: a ``numbers`` rule -> the same pieces one at a time (a long text's without their list);
+#: a task adds its own rule's
+NUMBER_PIECES: dict[object, Callable[[str, str], Iterable[tuple[bool, str]]]] = {
     numbers_by_value: _number_pieces
 }
 
@@ -1120,7 +1267,10 @@ HAN_CUT_RULES: set[object] = {
 #: articles, whitespace tokens and the characters as F1 units (KorQuAD's),
 #: a long answer is also cut between two of them, and just before such a
 #: consonant, so Korean, Chinese or Thai written without spaces is analysed
-#: piece by piece. These are the
+#: piece by piece. They keep the letters of :func:`word_letters` and
+#: :func:`word_characters` too and read nothing across the places
+#: ``_cut_in_words`` cuts at (Cyrillic or Greek without spaces, Thai
+#: vowels and marks). These are the
 #: rules above but the articles' (a set of its own: a task adds a rule that
 #: has this property).
 IN_WORD_RULES: set[object] = PIECEWISE_RULES - {remove_articles}
