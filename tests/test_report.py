@@ -352,3 +352,33 @@ def test_the_table_of_a_result_without_languages_is_its_all_row(capsys, fmt):
     if fmt == "latex":  # header, rule, the all row: no empty block between two rules
         assert lines.count(r"\midrule") == 1
         assert lines[lines.index(r"\midrule") + 1].startswith("all &")
+
+
+@pytest.mark.slow
+def test_the_gold_checks_read_the_gold_before_the_systems_hold_it(tmp_path):
+    """A gold answer of 1,650,000 characters: the gold checks read the
+    gold again after scoring, while the systems' results still held it, so
+    the report peaked at three times the answer (the results' copy, and the
+    checks' reading: its bytes and its text). They now run first, their
+    reading let go before scoring: twice the answer."""
+    import random
+    import tracemalloc
+
+    from answermatch.report.build import build_report
+
+    gold = json.loads((REPO / "examples" / "squad-v2" / "dev.json").read_text(encoding="utf-8"))
+    rng = random.Random(1)
+    long = " ".join(rng.choice(["Paris", "tower", "iron", "1889"]) for _ in range(300_000))
+    gold["data"][0]["paragraphs"][0]["qas"][0]["answers"] = [{"text": long, "answer_start": 0}]
+    path = tmp_path / "dev.json"
+    path.write_text(json.dumps(gold), encoding="utf-8")
+    pred = REPO / "examples" / "squad-v2" / "pred.json"
+    build_report("squad-v2", REPO / "examples" / "squad-v2" / "dev.json", [pred], ci=False)
+    tracemalloc.start()
+    try:
+        report = build_report("squad-v2", path, [pred], ci=False)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert report.gold_checked and report.systems[0].results["official"].n > 0
+    assert peak < 2.5 * len(long), (peak / len(long), len(long))

@@ -192,6 +192,10 @@ def build_report(
     names = system_names(predictions) if names is None else list(names)
     if len(names) != len(predictions):
         raise AnswermatchError(f"{len(names)} names for {len(predictions)} systems")
+    findings: tuple[Finding, ...] = ()
+    gold_checked = isinstance(spec, ChecksGold)
+    if gold_checked:  # first: its reading of the gold is let go before the systems hold theirs
+        findings = tuple(check_gold(task, gold, **options))
     systems = tuple(
         SystemRun(
             name,
@@ -235,10 +239,6 @@ def build_report(
         disagreements = _disagreements(
             task, gold, predictions, systems, profiles[0], top, strict, options
         )
-    findings: tuple[Finding, ...] = ()
-    gold_checked = isinstance(spec, ChecksGold)
-    if gold_checked:
-        findings = tuple(check_gold(task, gold, **options))
     return Report(
         task=task,
         summary=spec.summary,
