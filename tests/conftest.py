@@ -50,6 +50,28 @@ def parity_path(*parts: str) -> Path:
     return path
 
 
+def piece_limits(piece: int):
+    """Patches that make every cut of a long text under the SQuAD family's
+    rules (KorQuAD's among them) at ``piece`` characters: enter both."""
+    from unittest import mock
+
+    from answermatch.normalization import steps
+    from answermatch.tasks.squad import rules as span_rules
+
+    return (
+        mock.patch.object(steps, "PIECE_CHARS", piece),
+        mock.patch.object(span_rules, "PIECE_CHARS", piece),
+    )
+
+
+def korquad_analysed(rules, text: str, piece: int):
+    """KorQuAD's analysis (key and units) of ``text`` under ``rules``, with
+    a long text cut at ``piece`` characters (:func:`piece_limits`)."""
+    first, second = piece_limits(piece)
+    with first, second:
+        return rules.analyzer("ko")(text)
+
+
 def traced_peak(function, *args, quiet: bool = False) -> int:
     """The peak of memory traced (``tracemalloc``) while ``function(*args)``
     runs; ``quiet``: answermatch's warnings are ignored (otherwise, as

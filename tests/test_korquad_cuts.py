@@ -23,6 +23,7 @@ from answermatch.normalization import steps
 from answermatch.tasks import korquad
 from answermatch.tasks.squad import rules as span_rules
 from answermatch.tasks.squad.scoring import pair_scorer
+from conftest import korquad_analysed, piece_limits
 
 FRAGMENTS = [
     "москва", "Москва", "ЁЖ", "ё", "б", "Σ", "σ", "ς", "ΑΣ", "ΣΑ", "Άθήνα", "ΟΔΟΣ", "αβ",
@@ -35,19 +36,6 @@ FRAGMENTS = [
 ]  # fmt: skip
 TEXTS = st.lists(st.sampled_from(FRAGMENTS), max_size=40).map("".join)
 RULES = [("korquad", korquad.OFFICIAL), ("korquad fair", korquad.FAIR)]
-
-
-def _limits(piece: int):
-    return (
-        mock.patch.object(steps, "PIECE_CHARS", piece),
-        mock.patch.object(span_rules, "PIECE_CHARS", piece),
-    )
-
-
-def _analysed(rules, text: str, piece: int):
-    first, second = _limits(piece)
-    with first, second:
-        return rules.analyzer("ko")(text)
 
 
 def test_the_letters_are_those_no_rule_reads_across():
@@ -81,8 +69,8 @@ def test_a_run_of_letters_is_cut_between_two_letters_only():
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=TEXTS, piece=st.integers(1, 12))
 def test_pieces_cut_between_letters_give_the_whole_texts_key_and_units(name, rules, text, piece):
-    whole = _analysed(rules, text, 10**9)
-    in_pieces = _analysed(rules, text, piece)
+    whole = korquad_analysed(rules, text, 10**9)
+    in_pieces = korquad_analysed(rules, text, piece)
     assert in_pieces[0] == whole[0] and in_pieces[1] == whole[1], (name, text)
     assert str(in_pieces[0]) == whole[0], (name, text)
     assert list(in_pieces[1]) == list(whole[1]), (name, text)
@@ -95,7 +83,7 @@ def test_figures_of_letters_cut_in_pieces_are_the_whole_texts(
     name, rules, prediction, golds, piece
 ):
     def figures(piece_chars: int):
-        first, second = _limits(piece_chars)
+        first, second = piece_limits(piece_chars)
         with first, second:
             score = pair_scorer(rules.analyzer("ko"), rules.empty_f1)
             return score(prediction, tuple(golds)), score(golds[0], (prediction,))
@@ -130,7 +118,7 @@ def test_long_cyrillic_is_analysed_in_memory_that_does_not_grow(name, rules, sen
     analyse = rules.analyzer("ko")
     analyse("разогрев 1 000 " * 5000)
     peaks = []
-    first, second = _limits(4096)  # a piece's units are listed: smaller pieces, less noise
+    first, second = piece_limits(4096)  # a piece's units are listed: smaller pieces, less noise
     for size in (400_000, 800_000):
         text = (sentence * (size // len(sentence) + 1))[:size]
         tracemalloc.start()

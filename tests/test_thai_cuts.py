@@ -22,6 +22,7 @@ from answermatch.normalization import steps
 from answermatch.tasks import korquad
 from answermatch.tasks.squad import rules as span_rules
 from answermatch.tasks.squad.scoring import pair_scorer
+from conftest import korquad_analysed, piece_limits
 
 THAI = [chr(c) for c in range(0x0E01, 0x0E5C) if c not in range(0x0E3B, 0x0E3F)]
 FRAGMENTS = [
@@ -33,19 +34,6 @@ FRAGMENTS = [
 TEXTS = st.lists(st.sampled_from(FRAGMENTS), max_size=40).map("".join)
 
 RULES = [("korquad", korquad.OFFICIAL), ("korquad fair", korquad.FAIR)]
-
-
-def _limits(piece: int):
-    return (
-        mock.patch.object(steps, "PIECE_CHARS", piece),
-        mock.patch.object(span_rules, "PIECE_CHARS", piece),
-    )
-
-
-def _analysed(rules, text: str, piece: int):
-    first, second = _limits(piece)
-    with first, second:
-        return rules.analyzer("ko")(text)
 
 
 def test_the_cut_falls_inside_thai_only_where_a_word_goes_on():
@@ -65,8 +53,8 @@ def test_the_cut_falls_inside_thai_only_where_a_word_goes_on():
 def test_pieces_cut_before_thai_consonants_give_the_whole_texts_key_and_units(
     name, rules, text, piece
 ):
-    whole = _analysed(rules, text, 10**9)
-    in_pieces = _analysed(rules, text, piece)
+    whole = korquad_analysed(rules, text, 10**9)
+    in_pieces = korquad_analysed(rules, text, piece)
     assert in_pieces[0] == whole[0] and in_pieces[1] == whole[1], (name, text)
     assert list(in_pieces[1]) == list(whole[1]), (name, text)
 
@@ -76,7 +64,7 @@ def test_pieces_cut_before_thai_consonants_give_the_whole_texts_key_and_units(
 @given(prediction=TEXTS, golds=st.lists(TEXTS, min_size=1, max_size=3), piece=st.integers(1, 12))
 def test_figures_of_thai_cut_in_pieces_are_the_whole_texts(name, rules, prediction, golds, piece):
     def figures(piece_chars: int):
-        first, second = _limits(piece_chars)
+        first, second = piece_limits(piece_chars)
         with first, second:
             score = pair_scorer(rules.analyzer("ko"), rules.empty_f1)
             return score(prediction, tuple(golds)), score(golds[0], (prediction,))
