@@ -72,6 +72,17 @@ def korquad_analysed(rules, text: str, piece: int):
         return rules.analyzer("ko")(text)
 
 
+def korquad_figures(rules, prediction: str, golds: list[str], piece: int):
+    """KorQuAD's figures of ``prediction`` against ``golds`` and of the
+    first gold against it, a long text cut at ``piece`` characters."""
+    from answermatch.tasks.squad.scoring import pair_scorer
+
+    first, second = piece_limits(piece)
+    with first, second:
+        score = pair_scorer(rules.analyzer("ko"), rules.empty_f1)
+        return score(prediction, tuple(golds)), score(golds[0], (prediction,))
+
+
 def traced_peak(function, *args, quiet: bool = False) -> int:
     """The peak of memory traced (``tracemalloc``) while ``function(*args)``
     runs; ``quiet``: answermatch's warnings are ignored (otherwise, as

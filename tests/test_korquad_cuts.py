@@ -22,8 +22,7 @@ from hypothesis import strategies as st
 from answermatch.normalization import steps
 from answermatch.tasks import korquad
 from answermatch.tasks.squad import rules as span_rules
-from answermatch.tasks.squad.scoring import pair_scorer
-from conftest import korquad_analysed, piece_limits
+from conftest import korquad_analysed, korquad_figures, piece_limits
 
 FRAGMENTS = [
     "москва", "Москва", "ЁЖ", "ё", "б", "Σ", "σ", "ς", "ΑΣ", "ΣΑ", "Άθήνα", "ΟΔΟΣ", "αβ",
@@ -82,13 +81,8 @@ def test_pieces_cut_between_letters_give_the_whole_texts_key_and_units(name, rul
 def test_figures_of_letters_cut_in_pieces_are_the_whole_texts(
     name, rules, prediction, golds, piece
 ):
-    def figures(piece_chars: int):
-        first, second = piece_limits(piece_chars)
-        with first, second:
-            score = pair_scorer(rules.analyzer("ko"), rules.empty_f1)
-            return score(prediction, tuple(golds)), score(golds[0], (prediction,))
-
-    assert figures(piece) == figures(10**9), (name, prediction, golds)
+    in_pieces = korquad_figures(rules, prediction, golds, piece)
+    assert in_pieces == korquad_figures(rules, prediction, golds, 10**9), (name, prediction, golds)
 
 
 @pytest.mark.parametrize(

@@ -21,8 +21,7 @@ from hypothesis import strategies as st
 from answermatch.normalization import steps
 from answermatch.tasks import korquad
 from answermatch.tasks.squad import rules as span_rules
-from answermatch.tasks.squad.scoring import pair_scorer
-from conftest import korquad_analysed, piece_limits
+from conftest import korquad_analysed, korquad_figures
 
 THAI = [chr(c) for c in range(0x0E01, 0x0E5C) if c not in range(0x0E3B, 0x0E3F)]
 FRAGMENTS = [
@@ -63,13 +62,8 @@ def test_pieces_cut_before_thai_consonants_give_the_whole_texts_key_and_units(
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(prediction=TEXTS, golds=st.lists(TEXTS, min_size=1, max_size=3), piece=st.integers(1, 12))
 def test_figures_of_thai_cut_in_pieces_are_the_whole_texts(name, rules, prediction, golds, piece):
-    def figures(piece_chars: int):
-        first, second = piece_limits(piece_chars)
-        with first, second:
-            score = pair_scorer(rules.analyzer("ko"), rules.empty_f1)
-            return score(prediction, tuple(golds)), score(golds[0], (prediction,))
-
-    assert figures(piece) == figures(10**9), (name, prediction, golds)
+    in_pieces = korquad_figures(rules, prediction, golds, piece)
+    assert in_pieces == korquad_figures(rules, prediction, golds, 10**9), (name, prediction, golds)
 
 
 THAI_SENTENCE = "เมืองหลวงของประเทศไทยคือกรุงเทพมหานคร"
